@@ -1,0 +1,72 @@
+import type { z } from 'zod';
+import type { EndpointAuth } from './endpoints.js';
+import { endpoints, type Endpoint, type Endpoints } from './endpoints.js';
+
+/**
+ * A failed call. `message` follows SPEC section 8: the status, a colon and space, then the server's
+ * message (or the body text, or the status text when the body is empty).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string,
+  ) {
+    super(`${status}: ${serverMessage}`);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiClientOptions {
+  /** Origin of the API; empty for same-origin calls from the browser. */
+  baseUrl?: string;
+  /** The stored bearer token for an audience, if any. */
+  getToken?: (audience: Exclude<EndpointAuth, 'none'>) => string | null | undefined;
+  fetch?: typeof fetch;
+}
+
+type RequestOf<E> = E extends Endpoint<infer Req, z.ZodType> ? (Req extends z.ZodType ? z.input<Req> : undefined) : never;
+type ResponseOf<E> = E extends Endpoint<z.ZodType | undefined, infer Res> ? z.infer<Res> : never;
+
+export type ApiClient = {
+  [K in keyof Endpoints]: RequestOf<Endpoints[K]> extends undefined
+    ? () => Promise<ResponseOf<Endpoints[K]>>
+    : (body: RequestOf<Endpoints[K]>) => Promise<ResponseOf<Endpoints[K]>>;
+};
+
+async function readErrorMessage(res: Response): Promise<string> {
+  const text = await res.text().catch(() => '');
+  if (!text) return res.statusText || 'Request failed';
+  try {
+    const parsed = JSON.parse(text) as { message?: unknown };
+    if (typeof parsed.message === 'string') return parsed.message;
+  } catch {
+    // not JSON: the text itself is the message
+  }
+  return text;
+}
+
+/** The typed client over every endpoint of the contract. One method per endpoint, named as in `endpoints`. */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const baseUrl = options.baseUrl ?? '';
+
+  async function call(e: Endpoint, body?: unknown): Promise<unknown> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (e.request) headers['Content-Type'] = 'application/json';
+    // Send the stored token when present, whatever the route (the reset route reads it when given).
+    const token = options.getToken?.(e.auth === 'admin' ? 'admin' : 'user');
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const res = await doFetch(baseUrl + e.path, {
+      method: e.method,
+      headers,
+      credentials: 'include',
+      body: e.request ? JSON.stringify(body ?? {}) : undefined,
+    });
+    if (!res.ok) throw new ApiError(res.status, await readErrorMessage(res));
+    return res.json();
+  }
+
+  const client: Record<string, (body?: unknown) => Promise<unknown>> = {};
+  for (const [name, e] of Object.entries(endpoints)) client[name] = (body?: unknown) => call(e, body);
+  return client as ApiClient;
+}

@@ -1,0 +1,70 @@
+/**
+ * Product constants: every limit, price, duration and level of SPEC.md section 9, in one place.
+ * Nothing else in the codebase repeats these numbers.
+ */
+
+export const PRODUCT_NAME = 'Shrinkly';
+export const SUPPORT_EMAIL = 'support@shrinkly.app';
+
+/** Size units are base 1024 (SPEC section 9). */
+export const MB = 1024 * 1024;
+export const GB = 1024 * MB;
+
+/** Files strictly under this size are compressed free; at or above it they cost PAY_PER_FILE_PRICE_USD. */
+export const FREE_COMPRESSION_LIMIT_BYTES = 100 * MB;
+/** Largest file accepted anywhere. */
+export const MAX_FILE_SIZE_BYTES = 5 * GB;
+/** Largest file the free converter accepts. */
+export const CONVERTER_LIMIT_BYTES = 100 * MB;
+/** Cloud storage for trial and premium accounts. */
+export const STORAGE_LIMIT_BYTES = 10 * GB;
+/** Most files in one batch compression. */
+export const BATCH_MAX_FILES = 3;
+
+export const PAY_PER_FILE_PRICE_USD = 1.0;
+/** The peso equivalent the landing page shows next to the per-file price. */
+export const PAY_PER_FILE_PRICE_PHP = 58.0;
+export const SUBSCRIPTION_PRICE_USD = 3.99;
+export const CURRENCY = 'USD';
+
+export const TRIAL_DAYS = 7;
+/** "Next billing in 30 days" (SPEC section 2, subscription success). */
+export const BILLING_PERIOD_DAYS = 30;
+/** Refund requests are accepted within this many days of a charge (refund policy). */
+export const REFUND_WINDOW_DAYS = 7;
+export const MIN_AGE = 13;
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** Upper bound so a password cannot be used to make hashing expensive. */
+export const PASSWORD_MAX_LENGTH = 256;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+
+const HOUR_MS = 60 * 60 * 1000;
+/** A password reset link works once, for this long. */
+export const RESET_TOKEN_TTL_MS = 1 * HOUR_MS;
+/** Visitor and free-account files are removed after this long. */
+export const TEMPORARY_FILE_TTL_MS = 24 * HOUR_MS;
+/** Download link of a paid (100 MB or more) compression. */
+export const PAID_DOWNLOAD_TTL_MS = 1 * HOUR_MS;
+/** Download link of a free compression result. */
+export const FREE_DOWNLOAD_TTL_MS = 24 * HOUR_MS;
+/** Share links. */
+export const SHARE_LINK_TTL_MS = 24 * HOUR_MS;
+
+/** Sign-in, sign-up, password reset and admin login: this many failures per window, then 429. */
+export const AUTH_RATE_LIMIT = { attempts: 10, windowMs: 15 * 60 * 1000 } as const;
+
+export const COMPRESSION_LEVELS = ['light', 'balanced', 'maximum'] as const;
+export type CompressionLevel = (typeof COMPRESSION_LEVELS)[number];
+export const DEFAULT_COMPRESSION_LEVEL: CompressionLevel = 'balanced';
+/** Quality values per level (SPEC section 9); the engine's starting point, tuned by measurement. */
+export const LEVEL_QUALITY: Record<CompressionLevel, number> = { light: 85, balanced: 75, maximum: 60 };
+
+/** Redirect delays (SPEC section 9). */
+export const WELCOME_DIALOG_AUTO_CONTINUE_MS = 3000;
+export const RESET_PAGE_REDIRECT_MS = 3000;
+
+/** Notifications (SPEC section 9). */
+export const NOTIFICATION_LIMIT = 1;
+export const NOTIFICATION_DURATION_MS = 5000;

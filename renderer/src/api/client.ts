@@ -1,0 +1,7 @@
+import { createApiClient } from '@shrinkly/contract';
+import { ADMIN_TOKEN_KEY, USER_TOKEN_KEY, readStoredToken } from './token-storage';
+
+/** The typed contract client, same-origin, sending the stored token of the route's audience. */
+export const api = createApiClient({
+  getToken: (audience) => readStoredToken(audience === 'admin' ? ADMIN_TOKEN_KEY : USER_TOKEN_KEY),
+});

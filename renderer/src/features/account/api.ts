@@ -1,0 +1,94 @@
+import {
+  ApiError,
+  type AuthResponse,
+  type ForgotPasswordRequest,
+  type LoginRequest,
+  type RegisterRequest,
+  type User,
+} from '@shrinkly/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtom, useSetAtom } from 'jotai';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../api/client';
+import { authTokenAtom } from './atoms';
+
+export const currentUserQueryKey = ['auth', 'me'] as const;
+
+export interface CurrentUserState {
+  /** The signed-in user, or null when signed out (or while loading). */
+  user: User | null;
+  /** True while a stored token is being turned into a user. */
+  isLoading: boolean;
+}
+
+/** The signed-in user. `me` runs only when a token is stored; a 401 means the token is dead, so it is removed. */
+export function useCurrentUser(): CurrentUserState {
+  const [token, setToken] = useAtom(authTokenAtom);
+  const query = useQuery({
+    queryKey: currentUserQueryKey,
+    enabled: token !== null,
+    queryFn: async () => {
+      try {
+        return await api.me();
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) setToken(null);
+        throw error;
+      }
+    },
+  });
+  if (token === null) return { user: null, isLoading: false };
+  return { user: query.data ?? null, isLoading: query.isPending };
+}
+
+/** Stores the token of a fresh sign-in or sign-up and seeds the cache with its user, so no spinner flashes. */
+function useStartSession() {
+  const setToken = useSetAtom(authTokenAtom);
+  const queryClient = useQueryClient();
+  return useCallback(
+    ({ token, user }: AuthResponse) => {
+      queryClient.setQueryData(currentUserQueryKey, user);
+      setToken(token);
+    },
+    [queryClient, setToken],
+  );
+}
+
+export function useSignIn() {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: (body: LoginRequest) => api.login(body),
+    onSuccess: startSession,
+  });
+}
+
+export function useSignUp() {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: (body: RegisterRequest) => api.register(body),
+    onSuccess: startSession,
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: (body: ForgotPasswordRequest) => api.forgotPassword(body) });
+}
+
+export function useResetPasswordWithToken() {
+  return useMutation({
+    mutationFn: (body: { token: string; password: string }) => api.resetPassword(body),
+  });
+}
+
+/** Logout: forget the token, drop every cached answer, go home. */
+export function useLogout() {
+  const setToken = useSetAtom(authTokenAtom);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(() => {
+    // The token goes first, so nothing refetches `me` while the cache is cleared.
+    setToken(null);
+    queryClient.clear();
+    void navigate('/');
+  }, [navigate, queryClient, setToken]);
+}

@@ -1,0 +1,100 @@
+import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { PRODUCT_NAME, type User } from '@shrinkly/contract';
+import { useCallback, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { usePageTitle } from '../../../app/use-page-title';
+import { AuthenticationFailedDialog } from '../components/authentication-failed-dialog';
+import { ForgotPasswordForm } from '../components/forgot-password-form';
+import { SignInForm } from '../components/sign-in-form';
+import { SignUpForm } from '../components/sign-up-form';
+import { WelcomeBackDialog } from '../components/welcome-back-dialog';
+
+type AuthMode = 'signin' | 'signup' | 'forgot';
+
+const HEADINGS: Record<AuthMode, { title: string; subtitle: string }> = {
+  signin: { title: 'Sign in to your account', subtitle: `Welcome to ${PRODUCT_NAME}. Sign in to reach your files.` },
+  signup: { title: 'Create your account', subtitle: `Join ${PRODUCT_NAME} to store, organise and compress your files.` },
+  forgot: { title: 'Reset your password', subtitle: 'We will email you a link to choose a new password.' },
+};
+
+/** Links such as "Start Free Trial" open the page in sign-up mode through router state. */
+function initialMode(state: unknown): AuthMode {
+  return typeof state === 'object' && state !== null && (state as { mode?: unknown }).mode === 'signup'
+    ? 'signup'
+    : 'signin';
+}
+
+/** `/auth`: sign in, sign up and forgot password. `?upgrade=true` comes from the Upgrade to Premium link. */
+export function AuthPage() {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<AuthMode>(() => initialMode(location.state));
+  const [signedInUser, setSignedInUser] = useState<User | null>(null);
+  const [welcomeOpened, setWelcomeOpened] = useState(false);
+  const [failedOpened, setFailedOpened] = useState(false);
+  const upgrading = searchParams.get('upgrade') === 'true';
+  usePageTitle(mode === 'signup' ? 'Sign Up' : mode === 'forgot' ? 'Forgot Password' : 'Sign In');
+
+  const goToDashboard = useCallback(() => {
+    setWelcomeOpened(false);
+    void navigate('/dashboard');
+  }, [navigate]);
+  const closeWelcome = useCallback(() => setWelcomeOpened(false), []);
+
+  const onSignedIn = (user: User) => {
+    setSignedInUser(user);
+    setWelcomeOpened(true);
+  };
+
+  const heading = HEADINGS[mode];
+
+  return (
+    <Container size={460} py={{ base: 'xl', sm: 64 }}>
+      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+        <Stack gap="lg">
+          <Stack gap={4}>
+            <Title order={1} fz={26}>
+              {heading.title}
+            </Title>
+            <Text c="dark.5" size="sm">
+              {heading.subtitle}
+            </Text>
+          </Stack>
+          {upgrading && mode !== 'forgot' && (
+            <Alert color="blue" variant="light" title="Upgrade to Premium">
+              Sign in or create an account first, then choose your plan.
+            </Alert>
+          )}
+          {mode === 'signin' && (
+            <>
+              <SignInForm onSignedIn={onSignedIn} onInvalidCredentials={() => setFailedOpened(true)} />
+              <Button variant="subtle" size="compact-sm" onClick={() => setMode('forgot')} style={{ alignSelf: 'center' }}>
+                Forgot password?
+              </Button>
+              <Button variant="subtle" onClick={() => setMode('signup')}>
+                Don't have an account? Sign up
+              </Button>
+            </>
+          )}
+          {mode === 'signup' && (
+            <>
+              <SignUpForm onSignedUp={() => void navigate('/dashboard')} />
+              <Button variant="subtle" onClick={() => setMode('signin')}>
+                Already have an account? Sign in
+              </Button>
+            </>
+          )}
+          {mode === 'forgot' && <ForgotPasswordForm onBack={() => setMode('signin')} />}
+        </Stack>
+      </Paper>
+      <WelcomeBackDialog
+        opened={welcomeOpened}
+        email={signedInUser?.email ?? ''}
+        onContinue={goToDashboard}
+        onClose={closeWelcome}
+      />
+      <AuthenticationFailedDialog opened={failedOpened} onClose={() => setFailedOpened(false)} />
+    </Container>
+  );
+}

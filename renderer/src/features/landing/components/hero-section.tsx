@@ -1,0 +1,62 @@
+import { Badge, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { FREE_COMPRESSION_LIMIT_BYTES, TEMPORARY_FILE_TTL_MS } from '@shrinkly/contract';
+import { Link } from 'react-router-dom';
+import { CheckIcon } from '../../../components/icons/check-icon';
+import { formatBytes } from '../../../format/format-bytes';
+import { formatHours } from '../../../format/format-duration';
+
+const freeLimit = formatBytes(FREE_COMPRESSION_LIMIT_BYTES);
+
+const HIGHLIGHTS = [
+  `Free for files under ${freeLimit}`,
+  'No registration needed',
+  `Temporary files deleted after ${formatHours(TEMPORARY_FILE_TTL_MS)}`,
+];
+
+export function HeroSection() {
+  return (
+    <Box
+      component="section"
+      aria-labelledby="hero-title"
+      py={{ base: 48, sm: 88 }}
+      style={{ background: 'linear-gradient(180deg, var(--mantine-color-blue-0) 0%, var(--mantine-color-white) 100%)' }}
+    >
+      <Container size="md">
+        <Stack align="center" gap="lg" ta="center">
+          <Badge variant="light" size="lg" radius="sm">
+            Compression · Conversion · Cloud storage
+          </Badge>
+          <Title id="hero-title" order={1} fz={{ base: 34, sm: 52 }} lh={1.1} c="dark.8">
+            Make your files{' '}
+            <Text component="span" inherit c="blue.7">
+              up to 85% smaller
+            </Text>{' '}
+            without losing quality
+          </Title>
+          <Text fz={{ base: 'md', sm: 'lg' }} c="dark.5" maw={640}>
+            Shrink images, PDFs, Office documents, video, audio and archives in seconds. Pick a compression level,
+            download the result, and keep your favourites organised in the cloud.
+          </Text>
+          <Group justify="center" gap="sm">
+            <Button component={Link} to="/auth" state={{ mode: 'signup' }} size="md">
+              Get Started Free
+            </Button>
+            <Button component={Link} to="/#pricing" size="md" variant="default">
+              View Pricing
+            </Button>
+          </Group>
+          <Group justify="center" gap="lg" c="dark.5">
+            {HIGHLIGHTS.map((highlight) => (
+              <Group key={highlight} gap={6} wrap="nowrap">
+                <Box c="green.7" display="flex">
+                  <CheckIcon />
+                </Box>
+                <Text size="sm">{highlight}</Text>
+              </Group>
+            ))}
+          </Group>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,83 @@
+import {
+  CURRENCY,
+  FREE_COMPRESSION_LIMIT_BYTES,
+  MAX_FILE_SIZE_BYTES,
+  PAID_DOWNLOAD_TTL_MS,
+  PAY_PER_FILE_PRICE_PHP,
+  PAY_PER_FILE_PRICE_USD,
+  STORAGE_LIMIT_BYTES,
+  SUBSCRIPTION_PRICE_USD,
+  TRIAL_DAYS,
+} from '@shrinkly/contract';
+import { formatBytes } from '../../format/format-bytes';
+import { formatHours } from '../../format/format-duration';
+import { formatMoney } from '../../format/format-money';
+
+export interface PricingPlan {
+  id: 'free' | 'trial' | 'premium';
+  name: string;
+  price: string;
+  priceNote: string;
+  description: string;
+  features: string[];
+  action: { label: string; to: string; signUp?: boolean };
+  highlighted?: boolean;
+}
+
+const freeLimit = formatBytes(FREE_COMPRESSION_LIMIT_BYTES);
+const storage = formatBytes(STORAGE_LIMIT_BYTES);
+
+/** The three plans of SPEC section 1, every number from the contract. */
+export const PRICING_PLANS: readonly PricingPlan[] = [
+  {
+    id: 'free',
+    name: 'Free',
+    price: formatMoney(0),
+    priceNote: 'pay only for large files',
+    description: 'Compress and convert small files without an account.',
+    features: [
+      `Files under ${freeLimit} compressed free`,
+      `Files of ${freeLimit} or more: ${formatMoney(PAY_PER_FILE_PRICE_USD)} ${CURRENCY} per file (≈ ${formatMoney(PAY_PER_FILE_PRICE_PHP, 'PHP')}), or included with Premium`,
+      'Pay-per-file with no registration',
+      `Download link valid for ${formatHours(PAID_DOWNLOAD_TTL_MS)}`,
+      `${freeLimit} file limit`,
+      'No storage',
+    ],
+    action: { label: 'Try the Free Converter', to: '/converter' },
+  },
+  {
+    id: 'trial',
+    name: 'Free Trial',
+    price: 'Free',
+    priceNote: `for ${TRIAL_DAYS} days`,
+    description: 'Everything you need to try Shrinkly with your own files.',
+    features: [
+      `${storage} storage`,
+      'Compression',
+      'Converter',
+      'Folder management',
+      'All formats',
+      'Cancel during the trial with no charge',
+    ],
+    action: { label: 'Start Free Trial', to: '/auth', signUp: true },
+    highlighted: true,
+  },
+  {
+    id: 'premium',
+    name: 'Premium',
+    price: formatMoney(SUBSCRIPTION_PRICE_USD),
+    priceNote: '/month after the trial',
+    description: 'Unlimited compression for people who work with big files.',
+    features: [
+      'Everything in the Free Trial',
+      'Unlimited compression for all sizes',
+      'Priority processing',
+      'Advanced analytics',
+      `${storage} cloud storage`,
+      'Premium algorithms',
+      'Priority email support',
+      `${formatBytes(MAX_FILE_SIZE_BYTES)} per-file limit`,
+    ],
+    action: { label: 'Upgrade to Premium', to: '/auth?upgrade=true' },
+  },
+];

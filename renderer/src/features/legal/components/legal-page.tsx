@@ -1,0 +1,35 @@
+import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { usePageTitle } from '../../../app/use-page-title';
+import { formatLongDate } from '../../../format/format-date';
+
+interface LegalPageProps {
+  title: string;
+  intro: ReactNode;
+  children: ReactNode;
+}
+
+/** Frame of a legal page: back link, title, "Last updated" (today, as SPEC section 2 asks), then the sections. */
+export function LegalPage({ title, intro, children }: LegalPageProps) {
+  usePageTitle(title);
+  return (
+    <Container size="md" py={{ base: 'xl', sm: 56 }}>
+      <Anchor component={Link} to="/" size="sm">
+        ← Back to Home
+      </Anchor>
+      <Title order={1} mt="md" fz={{ base: 30, sm: 38 }}>
+        {title}
+      </Title>
+      <Text size="sm" c="dark.4" mt={6}>
+        Last updated: {formatLongDate(new Date())}
+      </Text>
+      <Text mt="lg" c="dark.6">
+        {intro}
+      </Text>
+      <Stack gap="xl" mt="xl">
+        {children}
+      </Stack>
+    </Container>
+  );
+}

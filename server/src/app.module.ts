@@ -1,0 +1,82 @@
+import { type DynamicModule, Module, type Provider } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import type { Logger } from 'pino';
+import { MailPort } from './adapters/mail/mail.port.js';
+import { APP_CONFIG, DATABASE, LOGGER, TOOLS } from './app.tokens.js';
+import type { AppConfig } from './config/app.config.js';
+import { AdminAuthController } from './controllers/admin/admin-auth.controller.js';
+import { AuthController } from './controllers/auth.controller.js';
+import { SystemController } from './controllers/system.controller.js';
+import type { Database } from './db/client.js';
+import { AdminAuthGuard, UserAuthGuard } from './guards/auth.guards.js';
+import { Authenticator } from './http/authenticator.js';
+import { AdminRepository } from './repositories/admin.repository.js';
+import { ResetTokenRepository } from './repositories/reset-token.repository.js';
+import { UserRepository } from './repositories/user.repository.js';
+import { AccountService } from './services/account.service.js';
+import { AdminAuthService } from './services/admin-auth.service.js';
+import { AuthRateLimiter } from './services/auth-rate-limiter.js';
+import { Clock } from './services/clock.js';
+import { PasswordHasher } from './services/password-hasher.js';
+import { PasswordResetService } from './services/password-reset.service.js';
+import { TokenService } from './services/token.service.js';
+
+/** What the app is built from; tests pass their own (an in-memory database, a temporary data folder, a fake clock). */
+export interface AppDependencies {
+  config: AppConfig;
+  db: Database;
+  logger: Logger;
+  mail: MailPort;
+  clock: Clock;
+  tools: Record<string, boolean>;
+}
+
+/** A provider built by a plain function of other providers: services and repositories have no Nest decorators. */
+function factory<T>(provide: abstract new (...args: never[]) => T, inject: unknown[], useFactory: (...args: never[]) => T): Provider {
+  return { provide, inject: inject as never[], useFactory };
+}
+
+@Module({})
+export class AppModule {
+  static create(deps: AppDependencies): DynamicModule {
+    const { config } = deps;
+    return {
+      module: AppModule,
+      controllers: [SystemController, AuthController, AdminAuthController],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: DATABASE, useValue: deps.db },
+        { provide: LOGGER, useValue: deps.logger },
+        { provide: TOOLS, useValue: deps.tools },
+        { provide: MailPort, useValue: deps.mail },
+        { provide: Clock, useValue: deps.clock },
+        { provide: JwtService, useValue: new JwtService({ secret: config.jwtSecret }) },
+        factory(UserRepository, [DATABASE], (db: Database) => new UserRepository(db)),
+        factory(AdminRepository, [DATABASE], (db: Database) => new AdminRepository(db)),
+        factory(ResetTokenRepository, [DATABASE], (db: Database) => new ResetTokenRepository(db)),
+        factory(PasswordHasher, [], () => new PasswordHasher()),
+        factory(AuthRateLimiter, [], () => new AuthRateLimiter()),
+        factory(TokenService, [JwtService], (jwt: JwtService) => new TokenService(jwt, { user: config.userTokenTtl, admin: config.adminTokenTtl })),
+        factory(Authenticator, [TokenService, UserRepository, AdminRepository], (t: TokenService, u: UserRepository, a: AdminRepository) => new Authenticator(t, u, a)),
+        factory(
+          AccountService,
+          [UserRepository, PasswordHasher, TokenService, AuthRateLimiter, Clock],
+          (u: UserRepository, h: PasswordHasher, t: TokenService, l: AuthRateLimiter, c: Clock) => new AccountService(u, h, t, l, c),
+        ),
+        factory(
+          PasswordResetService,
+          [UserRepository, AdminRepository, ResetTokenRepository, PasswordHasher, MailPort, AuthRateLimiter, Clock],
+          (u: UserRepository, a: AdminRepository, r: ResetTokenRepository, h: PasswordHasher, m: MailPort, l: AuthRateLimiter, c: Clock) =>
+            new PasswordResetService(u, a, r, h, m, l, c, config.appUrl),
+        ),
+        factory(
+          AdminAuthService,
+          [AdminRepository, PasswordHasher, TokenService, AuthRateLimiter],
+          (a: AdminRepository, h: PasswordHasher, t: TokenService, l: AuthRateLimiter) => new AdminAuthService(a, h, t, l),
+        ),
+        UserAuthGuard,
+        AdminAuthGuard,
+      ],
+    };
+  }
+}

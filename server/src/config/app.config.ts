@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  APP_URL: z.url().optional(),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  USER_TOKEN_TTL: z.string().default('7d'),
+  ADMIN_TOKEN_TTL: z.string().default('12h'),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Shrinkly <no-reply@shrinkly.local>'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  JSON_BODY_LIMIT: z.string().default('100kb'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RENDERER_DIST: z.string().optional(),
+});
+
+export type MailDriver = 'outbox' | 'smtp';
+
+/** Everything the server reads from the environment, parsed once at boot. */
+export interface AppConfig {
+  readonly env: 'development' | 'production' | 'test';
+  readonly port: number;
+  readonly host: string;
+  readonly appUrl: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  /** PGlite's folder when no DATABASE_URL is set; undefined means in memory (tests only). */
+  readonly pgliteDir: string | undefined;
+  readonly jwtSecret: string;
+  readonly userTokenTtl: string;
+  readonly adminTokenTtl: string;
+  readonly adminEmail: string | undefined;
+  readonly adminPassword: string | undefined;
+  readonly mail: { driver: MailDriver; smtpUrl: string | undefined; from: string; outboxDir: string };
+  readonly trustProxy: boolean;
+  readonly jsonBodyLimit: string;
+  readonly logLevel: string;
+  readonly rendererDist: string;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * The JWT secret when none is configured: generated once and kept under DATA_DIR, so restarts keep sessions.
+ */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Parses the environment; throws a ConfigError listing every bad key. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const config: AppConfig = {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: path.join(dataDir, 'db'),
+    jwtSecret: e.JWT_SECRET ?? overrides.jwtSecret ?? persistedSecret(dataDir),
+    userTokenTtl: e.USER_TOKEN_TTL,
+    adminTokenTtl: e.ADMIN_TOKEN_TTL,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    mail: {
+      driver: e.SMTP_URL ? 'smtp' : 'outbox',
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
+    trustProxy: e.TRUST_PROXY === 'true',
+    jsonBodyLimit: e.JSON_BODY_LIMIT,
+    logLevel: e.LOG_LEVEL,
+    rendererDist: path.resolve(e.RENDERER_DIST ?? path.join(serverRoot, '../renderer/dist')),
+  };
+  return Object.freeze({ ...config, ...overrides });
+}

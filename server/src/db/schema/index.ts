@@ -1,0 +1,3 @@
+export * from './users.js';
+export * from './admins.js';
+export * from './password-reset-tokens.js';

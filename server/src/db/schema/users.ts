@@ -1,0 +1,19 @@
+import { bigint, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  /** Stored lower-case and trimmed, so uniqueness is case-insensitive. */
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  /** Carried in every token; raising it ends all older sessions. */
+  tokenVersion: integer('token_version').notNull().default(0),
+  /** 'none' | 'trial' | 'active' | 'canceled' | 'expired' */
+  subscriptionStatus: text('subscription_status').notNull().default('none'),
+  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  subscriptionStartedAt: timestamp('subscription_started_at', { withTimezone: true }),
+  storageUsed: bigint('storage_used', { mode: 'number' }).notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,52 @@
+import { type Endpoint, endpoints, errorBodySchema, PRODUCT_NAME } from '@shrinkly/contract';
+import { z } from 'zod';
+
+type JsonObject = Record<string, unknown>;
+
+function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
+  const json = z.toJSONSchema(schema, { io, target: 'openapi-3.0', unrepresentable: 'any' }) as JsonObject;
+  delete json.$schema;
+  return json;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Invalid request', 401: 'Missing, invalid or expired token, or wrong credentials', 403: 'Not allowed',
+  404: 'Not found', 409: 'Conflict', 413: 'Too large', 415: 'Unsupported type', 429: 'Too many attempts',
+};
+
+function operation(e: Endpoint): JsonObject {
+  const error = { content: { 'application/json': { schema: schemaOf(errorBodySchema, 'output') } } };
+  const responses: JsonObject = {
+    [String(e.status ?? 200)]: { description: 'Success', content: { 'application/json': { schema: schemaOf(e.response, 'output') } } },
+    400: { description: STATUS_TEXT[400], ...error },
+  };
+  for (const status of e.errors ?? []) responses[String(status)] = { description: STATUS_TEXT[status] ?? 'Error', ...error };
+  if (e.auth !== 'none' && !responses['401']) responses['401'] = { description: STATUS_TEXT[401], ...error };
+  return {
+    summary: e.summary,
+    tags: [e.tag],
+    ...(e.auth !== 'none' ? { security: [{ [e.auth === 'admin' ? 'adminToken' : 'userToken']: [] }] } : {}),
+    ...(e.request ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(e.request, 'input') } } } } : {}),
+    responses,
+  };
+}
+
+/** The OpenAPI 3.0 document, generated from the contract's endpoint list so it cannot drift from the code. */
+export function buildOpenApiDocument(version: string): JsonObject {
+  const paths: Record<string, JsonObject> = {};
+  for (const e of Object.values(endpoints) as Endpoint[]) {
+    paths[e.path] ??= {};
+    (paths[e.path] as JsonObject)[e.method.toLowerCase()] = operation(e);
+  }
+  return {
+    openapi: '3.0.3',
+    info: { title: `${PRODUCT_NAME} API`, version },
+    components: {
+      securitySchemes: {
+        userToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        adminToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+      },
+    },
+    paths,
+  };
+}

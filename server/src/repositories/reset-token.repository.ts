@@ -1,0 +1,36 @@
+import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { passwordResetTokens } from '../db/schema/index.js';
+
+export type ResetSubject = { userId: string; adminId?: undefined } | { adminId: string; userId?: undefined };
+
+/** Named queries on password reset tokens (stored as hashes only). */
+export class ResetTokenRepository {
+  constructor(private readonly db: Database) {}
+
+  async create(subject: ResetSubject, tokenHash: string, expiresAt: Date): Promise<void> {
+    await this.db.insert(passwordResetTokens).values({ ...subject, tokenHash, expiresAt });
+  }
+
+  /**
+   * Marks the token used if it is unused and unexpired, in one statement, so a token can be spent only once
+   * even by two racing requests. Returns whose token it was, or undefined.
+   */
+  async consume(tokenHash: string, now: Date): Promise<{ userId: string | null; adminId: string | null } | undefined> {
+    const [row] = await this.db
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+      .returning({ userId: passwordResetTokens.userId, adminId: passwordResetTokens.adminId });
+    return row;
+  }
+
+  /** Removes spent and expired tokens. */
+  async deleteStale(now: Date): Promise<number> {
+    const rows = await this.db
+      .delete(passwordResetTokens)
+      .where(or(lt(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt)))
+      .returning({ id: passwordResetTokens.id });
+    return rows.length;
+  }
+}

@@ -1,0 +1,66 @@
+import { type AuthResponse, ErrorMessages, type User } from '@shrinkly/contract';
+import { ConflictError, UnauthorizedError } from '../common/errors.js';
+import type { UserRow } from '../db/schema/index.js';
+import type { UserRepository } from '../repositories/user.repository.js';
+import type { AuthRateLimiter } from './auth-rate-limiter.js';
+import type { Clock } from './clock.js';
+import type { PasswordHasher } from './password-hasher.js';
+import type { TokenService } from './token.service.js';
+import { toUserView } from './user-view.js';
+
+/** Sign-up, sign-in, password change and account deletion for users. */
+export class AccountService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly tokens: TokenService,
+    private readonly limiter: AuthRateLimiter,
+    private readonly clock: Clock,
+  ) {}
+
+  async register(input: { name: string; email: string; password: string }, ip: string): Promise<AuthResponse> {
+    await this.limiter.assertAllowed('register', ip, input.email);
+    const passwordHash = await this.hasher.hash(input.password);
+    const row = await this.users.create({ name: input.name, email: input.email, passwordHash });
+    if (!row) {
+      await this.limiter.record('register', ip, input.email);
+      throw new ConflictError(ErrorMessages.userExists);
+    }
+    return this.session(row);
+  }
+
+  async login(input: { email: string; password: string }, ip: string): Promise<AuthResponse> {
+    await this.limiter.assertAllowed('login', ip, input.email);
+    const row = await this.users.findByEmail(input.email);
+    const ok = await this.hasher.verify(row?.passwordHash, input.password);
+    if (!row || !ok) {
+      await this.limiter.record('login', ip, input.email);
+      throw new UnauthorizedError(ErrorMessages.invalidCredentials);
+    }
+    await this.limiter.clear('login', input.email);
+    return this.session(row);
+  }
+
+  view(row: UserRow): User {
+    return toUserView(row, this.clock.now());
+  }
+
+  /** Changes the password of a signed-in user after checking the current one; every older session ends. */
+  async changePassword(user: UserRow, input: { currentPassword: string; newPassword: string }, ip: string): Promise<void> {
+    await this.limiter.assertAllowed('reset-password', ip, user.email);
+    if (!(await this.hasher.verify(user.passwordHash, input.currentPassword))) {
+      await this.limiter.record('reset-password', ip, user.email);
+      throw new UnauthorizedError(ErrorMessages.wrongCurrentPassword);
+    }
+    await this.users.updatePassword(user.id, await this.hasher.hash(input.newPassword));
+  }
+
+  /** Deletes the account and what it owns; its tokens stop working because the user no longer exists. */
+  async deleteAccount(user: UserRow): Promise<void> {
+    await this.users.delete(user.id);
+  }
+
+  private session(row: UserRow): AuthResponse {
+    return { token: this.tokens.sign('user', row.id, row.tokenVersion), user: this.view(row) };
+  }
+}
