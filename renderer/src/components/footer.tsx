@@ -19,7 +19,7 @@ function FooterLinks({ title, children }: { title: string; children: ReactNode }
 /** Site footer: product blurb, Support links and Legal links. */
 export function Footer() {
   return (
-    <Box component="footer" bg="gray.0" py="xl" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+    <Box component="footer" bg="gray.0" py="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
       <Container size="lg">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
           <Stack gap="sm">

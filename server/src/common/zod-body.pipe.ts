@@ -16,7 +16,7 @@ export class ZodBodyPipe<S extends z.ZodType> implements PipeTransform<unknown, 
 function describeIssue(issue: z.core.$ZodIssue | undefined): string {
   if (!issue) return 'Invalid request';
   const field = issue.path.join('.');
-  if (issue.code === 'invalid_type' && issue.input === undefined) return `${field || 'body'} is required`;
+  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return `${field || 'body'} is required`;
   if (issue.code === 'invalid_type') return `${field || 'body'} must be a ${issue.expected}`;
   if (issue.code === 'invalid_union') {
     // Report the problem of the alternative the body came closest to.

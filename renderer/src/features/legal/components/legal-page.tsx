@@ -16,7 +16,8 @@ export function LegalPage({ title, intro, children }: LegalPageProps) {
   return (
     <Container size="md" py={{ base: 'xl', sm: 56 }}>
       <Anchor component={Link} to="/" size="sm">
-        ← Back to Home
+        <span aria-hidden="true">← </span>
+        Back to Home
       </Anchor>
       <Title order={1} mt="md" fz={{ base: 30, sm: 38 }}>
         {title}

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type ApiClient, createApiClient } from '@shrinkly/contract';
+import pg from 'pg';
+import { pino } from 'pino';
+import type { MailPort } from '../src/adapters/mail/mail.port.js';
+import { loadConfig } from '../src/config/app.config.js';
+import { createApp, type RunningApp } from '../src/create-app.js';
+import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
+import type { Clock } from '../src/services/clock.js';
+
+/**
+ * The database the integration suite runs on: in-memory PGlite, or, when TEST_DATABASE_URL is set, a fresh
+ * PostgreSQL database created for this test file and dropped afterwards.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ pgliteDir: undefined });
+  const name = `shrinkly_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  running: RunningApp;
+  baseUrl: string;
+  dataDir: string;
+  /** A client with no stored token. */
+  api: ApiClient;
+  /** A client that sends the given user token. */
+  as(token: string, audience?: 'user' | 'admin'): ApiClient;
+  /** Raw HTTP, for what the typed client does not send (bad bodies, odd headers). */
+  fetch(pathname: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  /** Messages written to the outbox, oldest first. */
+  outbox(): Promise<string[]>;
+  /** The last reset link mailed to an address. */
+  resetLinkFor(email: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+  mail?: MailPort;
+}
+
+/** Boots the whole server on a random port against a test database and a temporary data folder. */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'shrinkly-test-'));
+  const config = loadConfig(
+    { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', ...options.env },
+    { jwtSecret: randomBytes(32).toString('hex') },
+  );
+  const database = await openTestDatabase();
+  const running = await createApp(config, { database, logger: pino({ level: 'silent' }), clock: options.clock, mail: options.mail });
+  await running.app.listen(0, '127.0.0.1');
+  const { port } = running.app.getHttpServer().address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const outboxDir = path.join(dataDir, 'outbox');
+
+  const outbox = async (): Promise<string[]> => {
+    const names = (await readdir(outboxDir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort();
+    return Promise.all(names.map((n) => readFile(path.join(outboxDir, n), 'utf8')));
+  };
+
+  return {
+    running,
+    baseUrl,
+    dataDir,
+    api: createApiClient({ baseUrl }),
+    as: (token, audience = 'user') => createApiClient({ baseUrl, getToken: (a) => (a === audience ? token : null) }),
+    fetch: (pathname, init = {}) => {
+      const { json, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (json !== undefined) headers.set('content-type', 'application/json');
+      return fetch(baseUrl + pathname, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
+    },
+    outbox,
+    async resetLinkFor(email) {
+      const messages = (await outbox()).filter((m) => m.includes(`To: ${email}`));
+      const last = messages.at(-1);
+      const match = last && /(http:\/\/\S+\/reset-password\?token=[\w-]+)/.exec(decodeQuotedPrintable(last));
+      if (!match?.[1]) throw new Error(`no reset link mailed to ${email}`);
+      return match[1];
+    },
+    async close() {
+      await running.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+/** A unique, valid sign-up body. */
+export function newUser(overrides: Partial<{ name: string; email: string; password: string }> = {}) {
+  counter += 1;
+  return {
+    name: 'Ada Lovelace',
+    email: `ada.${Date.now()}.${counter}.${randomBytes(3).toString('hex')}@example.com`,
+    password: 'correct horse',
+    ...overrides,
+  };
+}
+
+/** Undoes quoted-printable transfer encoding (soft line breaks and =XX escapes) of a mail body. */
+export function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+export function tokenOf(link: string): string {
+  return new URL(link).searchParams.get('token') ?? '';
+}

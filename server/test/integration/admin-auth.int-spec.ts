@@ -1,0 +1,89 @@
+import { Writable } from 'node:stream';
+import { ApiError, ErrorMessages } from '@shrinkly/contract';
+import type { Request } from 'express';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admins } from '../../src/db/schema/index.js';
+import { Authenticator } from '../../src/http/authenticator.js';
+import { AdminRepository } from '../../src/repositories/admin.repository.js';
+import { AdminAuthService, DEFAULT_ADMIN_EMAIL } from '../../src/services/admin-auth.service.js';
+import { newUser, startTestApp, type TestApp, tokenOf } from '../harness.js';
+
+function bearerRequest(token: string): Request {
+  return { headers: { authorization: `Bearer ${token}` } } as Request;
+}
+
+describe('administrators', () => {
+  let t: TestApp;
+  const adminEmail = 'boss@shrinkly.test';
+  const adminPassword = 'admin secret';
+  beforeAll(async () => {
+    t = await startTestApp({ env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword } });
+  });
+  afterAll(async () => t?.close());
+
+  it('creates the administrator from ADMIN_EMAIL / ADMIN_PASSWORD on first start, with the password hashed', async () => {
+    const rows = await t.running.database.db.select().from(admins);
+    expect(rows.map((r) => r.email)).toEqual([adminEmail]);
+    expect(rows[0]?.passwordHash).toMatch(/^\$argon2id\$/);
+    const { token } = await t.api.adminLogin({ email: adminEmail.toUpperCase(), password: adminPassword });
+    expect(token).toBeTruthy();
+  });
+
+  it('refuses wrong admin credentials with 401 "Invalid credentials"', async () => {
+    const err = await t.api.adminLogin({ email: adminEmail, password: 'not the password' }).catch((e: unknown) => e);
+    expect((err as ApiError).status).toBe(401);
+    expect((err as ApiError).serverMessage).toBe(ErrorMessages.invalidCredentials);
+  });
+
+  it('keeps user and admin tokens apart', async () => {
+    const auth = t.running.app.get(Authenticator);
+    const { token: adminToken } = await t.api.adminLogin({ email: adminEmail, password: adminPassword });
+    const { token: userToken } = await t.api.register(newUser());
+    // An admin token is not a user session...
+    const res = await t.fetch('/api/auth/me', { headers: { authorization: `Bearer ${adminToken}` } });
+    expect(res.status).toBe(401);
+    // ...and a user token is not an admin session.
+    await expect(auth.admin(bearerRequest(userToken))).rejects.toMatchObject({ status: 401 });
+    await expect(auth.admin(bearerRequest(adminToken))).resolves.toMatchObject({ email: adminEmail });
+    // A user cannot sign in as admin with user credentials either.
+    const user = newUser();
+    await t.api.register(user);
+    expect(((await t.api.adminLogin(user).catch((e: unknown) => e)) as ApiError).status).toBe(401);
+  });
+
+  it('resets an administrator password by email, ending older admin sessions', async () => {
+    const auth = t.running.app.get(Authenticator);
+    const { token: oldToken } = await t.api.adminLogin({ email: adminEmail, password: adminPassword });
+    const unknown = await t.api.adminRequestReset({ email: 'not-an-admin@example.com' });
+    const known = await t.api.adminRequestReset({ email: adminEmail });
+    expect(known).toEqual(unknown);
+    const reset = await t.api.resetPassword({ token: tokenOf(await t.resetLinkFor(adminEmail)), password: 'new admin secret' });
+    expect(reset.audience).toBe('admin');
+    await expect(auth.admin(bearerRequest(oldToken))).rejects.toMatchObject({ status: 401 });
+    expect((await t.api.adminLogin({ email: adminEmail, password: 'new admin secret' })).token).toBeTruthy();
+  });
+});
+
+describe('first administrator without ADMIN_EMAIL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('is created with a generated password printed once, which signs in', async () => {
+    // The app under test already created one at boot; check the same service on a fresh row set.
+    await t.running.database.db.delete(admins);
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) }));
+    const service = t.running.app.get(AdminAuthService);
+    await service.ensureAdmin({ email: undefined, password: undefined }, logger);
+    await service.ensureAdmin({ email: undefined, password: undefined }, logger);
+    const printed = lines.map((l) => JSON.parse(l) as { password?: string }).filter((l) => l.password);
+    expect(printed).toHaveLength(1);
+    expect(await t.running.app.get(AdminRepository).count()).toBe(1);
+    const { token } = await t.api.adminLogin({ email: DEFAULT_ADMIN_EMAIL, password: printed[0]?.password ?? '' });
+    expect(token).toBeTruthy();
+  });
+});

@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+
+// Workspace packages resolve to their TypeScript source ("source" export condition), so tests need no build.
+const resolve = { conditions: ['source', 'module', 'node', 'import', 'default'] };
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve,
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.spec.ts', 'server/src/**/*.spec.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: 'db',
+          include: ['server/test/**/*.int-spec.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: 'e2e',
+          include: ['e2e/specs/**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // One browser, one server: the specs run one file at a time.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
