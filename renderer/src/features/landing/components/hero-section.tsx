@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { FREE_COMPRESSION_LIMIT_BYTES, TEMPORARY_FILE_TTL_MS } from '@shrinkly/contract';
 import { Link } from 'react-router-dom';
 import { CheckIcon } from '../../../components/icons/check-icon';
@@ -23,9 +23,9 @@ export function HeroSection() {
     >
       <Container size="md">
         <Stack align="center" gap="lg" ta="center">
-          <Badge variant="light" size="lg" radius="sm">
+          <Text tt="uppercase" fw={700} fz="xs" c="blue.8" style={{ letterSpacing: '0.08em' }}>
             Compression · Conversion · Cloud storage
-          </Badge>
+          </Text>
           <Title id="hero-title" order={1} fz={{ base: 34, sm: 52 }} lh={1.1} c="dark.8">
             Make your files{' '}
             <Text component="span" inherit c="blue.7">
