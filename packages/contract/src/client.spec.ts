@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { planOf } from './auth.js';
+import { ApiError, createApiClient } from './client.js';
+
+function fakeFetch(status: number, body: string, seen: Request[] = []): typeof fetch {
+  return async (input, init) => {
+    seen.push(new Request(`http://x${String(input)}`, init));
+    return new Response(body || null, { status, statusText: status === 500 ? 'Internal Server Error' : 'OK' });
+  };
+}
+
+describe('api client', () => {
+  it('sends JSON with the stored bearer token and credentials', async () => {
+    const seen: Request[] = [];
+    const api = createApiClient({ fetch: fakeFetch(200, '{"token":"t","user":{}}', seen), getToken: (a) => (a === 'user' ? 'abc' : null) });
+    await api.login({ email: 'a@b.co', password: 'x' });
+    expect(seen[0]?.method).toBe('POST');
+    expect(seen[0]?.headers.get('authorization')).toBe('Bearer abc');
+    expect(seen[0]?.headers.get('content-type')).toBe('application/json');
+    expect(seen[0]?.credentials).toBe('include');
+    expect(await seen[0]?.json()).toEqual({ email: 'a@b.co', password: 'x' });
+  });
+
+  it('fails with "{status}: {message}" from the error body, its text, or the status text', async () => {
+    await expect(createApiClient({ fetch: fakeFetch(401, '{"message":"Invalid credentials"}') }).me()).rejects.toThrow('401: Invalid credentials');
+    await expect(createApiClient({ fetch: fakeFetch(502, 'Bad gateway page') }).me()).rejects.toThrow('502: Bad gateway page');
+    const err = await createApiClient({ fetch: fakeFetch(500, '') }).me().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).message).toBe('500: Internal Server Error');
+  });
+});
+
+describe('planOf', () => {
+  it('is Premium if subscribed, else Trial if the trial is active, else Free', () => {
+    expect(planOf({ isSubscribed: true, isTrialActive: true })).toBe('premium');
+    expect(planOf({ isSubscribed: false, isTrialActive: true })).toBe('trial');
+    expect(planOf({ isSubscribed: false, isTrialActive: false })).toBe('free');
+  });
+});
