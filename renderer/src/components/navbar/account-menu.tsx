@@ -23,7 +23,7 @@ export function AccountMenu({ user, onLogout }: AccountMenuProps) {
           <Text fw={600} size="sm" truncate="end">
             {user.name}
           </Text>
-          <Text size="xs" c="dimmed" truncate="end">
+          <Text size="xs" c="gray.7" truncate="end">
             {user.email}
           </Text>
         </Box>

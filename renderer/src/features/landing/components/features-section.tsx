@@ -64,7 +64,7 @@ export function FeaturesSection() {
                       Recommended
                     </Badge>
                   )}
-                  <Text fw={700} c="blue.7">
+                  <Text fw={700} c="blue.8">
                     {label.reduction}
                   </Text>
                   <Text size="sm" c="dark.5">

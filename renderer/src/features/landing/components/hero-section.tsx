@@ -28,7 +28,7 @@ export function HeroSection() {
           </Text>
           <Title id="hero-title" order={1} fz={{ base: 34, sm: 52 }} lh={1.1} c="dark.8">
             Make your files{' '}
-            <Text component="span" inherit c="blue.7">
+            <Text component="span" inherit c="blue.8">
               up to 85% smaller
             </Text>{' '}
             without losing quality

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { authPage, newCredentials, solveSecurityCheck } from '../support/auth-page.js';
+import { type BrowserSession, launchBrowser } from '../support/browser.js';
+import { resetLinkFromOutbox } from '../support/outbox.js';
+
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+
+describe('accounts in the browser', () => {
+  let session: BrowserSession;
+  beforeAll(async () => {
+    session = await launchBrowser(baseUrl);
+  });
+  afterAll(async () => session?.close());
+
+  it('signs up and lands on the dashboard welcomed by name; logs out', async () => {
+    const page = await session.newPage();
+    const user = newCredentials();
+    await authPage.signUp(page, user);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: `Welcome, ${user.name}!` }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeTruthy();
+
+    // A reload keeps the session: the stored token loads the user again.
+    await page.reload();
+    await page.getByRole('heading', { name: `Welcome, ${user.name}!` }).waitFor();
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByText(user.email).waitFor();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
+    await page.close();
+  });
+
+  it('checks the sign-up form in SPEC order and refuses an email that is already registered', async () => {
+    const page = await session.newPage();
+    const user = newCredentials();
+    await authPage.openSignUp(page);
+    const submit = page.getByRole('button', { name: 'Create Account' });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel('Answer').fill('-1');
+    await page.getByRole('button', { name: 'Check' }).click();
+    await page.getByText('Incorrect answer. Please try again.').waitFor();
+    await solveSecurityCheck(page);
+    await submit.click();
+    await page.getByText('Please enter your full name').waitFor();
+    await page.getByLabel('Full Name').fill(user.name);
+    await submit.click();
+    await page.getByText('Please enter your email address').waitFor();
+    await page.getByLabel('Email').fill(user.email);
+    await submit.click();
+    await page.getByText('Please enter a password').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByLabel('Confirm Password').fill('something else');
+    await submit.click();
+    await page.getByText('Passwords do not match').waitFor();
+
+    // Register the address through the API, then try it in the form.
+    await fetch(`${baseUrl}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
+    await page.getByLabel('Confirm Password').fill(user.password);
+    await submit.click();
+    await page.getByText('Email Already Registered').waitFor();
+    await page.close();
+  });
+
+  it('shows the Authentication Failed dialog for a wrong password, and Welcome back for the right one', async () => {
+    const page = await session.newPage();
+    const user = newCredentials();
+    await fetch(`${baseUrl}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
+    await authPage.signIn(page, user.email, 'not my password');
+    const dialog = page.getByRole('dialog', { name: 'Authentication Failed' });
+    await dialog.waitFor();
+    await dialog.getByText('Invalid username or password. Please check your credentials and try again.').waitFor();
+    await dialog.getByRole('button', { name: 'Try Again' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const welcome = page.getByRole('dialog', { name: 'Welcome back' });
+    await welcome.waitFor();
+    // It continues by itself after three seconds.
+    await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    await page.getByRole('heading', { name: `Welcome, ${user.name}!` }).waitFor();
+    await page.close();
+  });
+
+  it('resets a forgotten password through the emailed link', async () => {
+    const page = await session.newPage();
+    const user = newCredentials();
+    await fetch(`${baseUrl}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
+
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByText('Reset Link Sent').waitFor();
+
+    const link = await resetLinkFromOutbox(dataDir, user.email);
+    const { pathname, search } = new URL(link);
+    await page.goto(pathname + search);
+    await page.getByLabel('New Password').fill('second password');
+    await page.getByLabel('Confirm Password').fill('second password');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByRole('heading', { name: 'Password Reset Successful' }).waitFor();
+    await page.waitForURL('**/auth', { timeout: 10_000 });
+
+    await authPage.signIn(page, user.email, user.password);
+    await page.getByRole('dialog', { name: 'Authentication Failed' }).waitFor();
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByLabel('Password', { exact: true }).fill('second password');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: `Welcome, ${user.name}!` }).waitFor();
+    await page.close();
+  });
+
+  it('sends a reset page without a token back to sign-in', async () => {
+    const page = await session.newPage();
+    await page.goto('/reset-password');
+    await page.getByText('Invalid Reset Link').waitFor();
+    await page.waitForURL('**/auth');
+    await page.close();
+  });
+
+  it('sends signed-out visitors from /dashboard to /', async () => {
+    const page = await session.newPage();
+    // The browser profile is shared by this file's tests: forget any session an earlier test left.
+    await page.goto('/');
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/dashboard');
+    await page.waitForURL(`${baseUrl}/`);
+    await page.locator('#pricing').waitFor();
+    await page.close();
+  });
+});
