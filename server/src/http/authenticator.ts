@@ -36,7 +36,3 @@ export function bearer(req: Request): string {
   if (!match?.[1]) throw new UnauthorizedError(ErrorMessages.unauthorized);
   return match[1];
 }
-
-export function hasBearer(req: Request): boolean {
-  return typeof req.headers.authorization === 'string' && req.headers.authorization.trim() !== '';
-}

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { passwordResetTokens } from '../db/schema/index.js';
 
@@ -23,14 +23,5 @@ export class ResetTokenRepository {
       .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
       .returning({ userId: passwordResetTokens.userId, adminId: passwordResetTokens.adminId });
     return row;
-  }
-
-  /** Removes spent and expired tokens. */
-  async deleteStale(now: Date): Promise<number> {
-    const rows = await this.db
-      .delete(passwordResetTokens)
-      .where(or(lt(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt)))
-      .returning({ id: passwordResetTokens.id });
-    return rows.length;
   }
 }

@@ -41,14 +41,6 @@ export class PasswordResetService {
     if (admin) await this.issue({ adminId: admin.id }, admin.email, 'admin');
   }
 
-  /** Sends a user a reset link on an administrator's request (no rate limit: staff only). */
-  async sendUserReset(userId: string): Promise<boolean> {
-    const user = await this.users.findById(userId);
-    if (!user) return false;
-    await this.issue({ userId: user.id }, user.email, 'user');
-    return true;
-  }
-
   /** Spends a reset token and sets the new password; every older session of that account ends. */
   async resetWithToken(token: string, password: string, ip: string): Promise<'user' | 'admin'> {
     await this.limiter.assertAllowed('reset-password', ip);
