@@ -17,6 +17,16 @@ export default defineConfig({
       {
         resolve,
         test: {
+          name: 'engine',
+          include: ['packages/engine/src/**/*.int-spec.ts', 'packages/engine/test/**/*.int-spec.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        resolve,
+        test: {
           name: 'db',
           include: ['server/test/**/*.int-spec.ts'],
           environment: 'node',

@@ -9,6 +9,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const suites = [
   { name: 'unit', args: ['--project', 'unit'] },
+  { name: 'engine (real tools)', args: ['--project', 'engine'] },
   { name: 'database on PGlite', args: ['--project', 'db'], env: { TEST_DATABASE_URL: '' } },
 ];
 if (process.env.TEST_DATABASE_URL) {

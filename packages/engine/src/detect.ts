@@ -1,0 +1,96 @@
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import { fileTypeFromFile } from 'file-type';
+import { EngineError } from './errors.js';
+import type { DetectedType, Family } from './types.js';
+
+/** The family of each canonical extension the engine accepts. */
+export const FAMILY_BY_EXT: Readonly<Record<string, Family>> = {
+  jpg: 'image', png: 'image', gif: 'image', webp: 'image', heic: 'image', bmp: 'image', tif: 'image', avif: 'image',
+  pdf: 'pdf',
+  docx: 'office', xlsx: 'office', pptx: 'office', odt: 'office', ods: 'office', odp: 'office', doc: 'office', xls: 'office', ppt: 'office', rtf: 'office',
+  mp4: 'video', mov: 'video', avi: 'video', mkv: 'video', webm: 'video', wmv: 'video', flv: 'video',
+  mp3: 'audio', aac: 'audio', m4a: 'audio', ogg: 'audio', opus: 'audio', flac: 'audio', wav: 'audio',
+  zip: 'archive', '7z': 'archive', rar: 'archive',
+  txt: 'text', csv: 'text',
+};
+
+/** file-type's names where ours differ. */
+const ALIASES: Record<string, string> = { jpeg: 'jpg', tiff: 'tif', asf: 'wmv', oga: 'ogg', wave: 'wav', qt: 'mov', m4v: 'mp4', heif: 'heic' };
+
+/** Old Office files are all Compound File containers; the stream names inside tell them apart. */
+const CFB_STREAMS: Array<[string, string, string]> = [
+  ['WordDocument', 'doc', 'application/msword'],
+  ['Workbook', 'xls', 'application/vnd.ms-excel'],
+  ['Book', 'xls', 'application/vnd.ms-excel'],
+  ['PowerPoint Document', 'ppt', 'application/vnd.ms-powerpoint'],
+];
+
+async function cfbKind(file: string): Promise<[string, string] | undefined> {
+  const handle = await open(file, 'r');
+  try {
+    // Directory entries hold UTF-16LE names; scan the file in bounded chunks.
+    const needles = CFB_STREAMS.map(([name, ext, mime]) => ({ bytes: Buffer.from(`${name}\0`, 'utf16le'), ext, mime }));
+    const chunk = Buffer.alloc(1024 * 1024);
+    let position = 0;
+    let carry = Buffer.alloc(0);
+    for (;;) {
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, position);
+      if (bytesRead === 0) return undefined;
+      const window = Buffer.concat([carry, chunk.subarray(0, bytesRead)]);
+      for (const n of needles) if (window.includes(n.bytes)) return [n.ext, n.mime];
+      carry = window.subarray(Math.max(0, window.length - 64));
+      position += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Plain text: valid UTF-8 without NUL bytes in its first 64 KiB. */
+async function looksLikeText(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    if (bytesRead === 0) return false;
+    const sample = buffer.subarray(0, bytesRead);
+    if (sample.includes(0)) return false;
+    try {
+      // stream: a multi-byte character cut at the end of the sample is not an error.
+      new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
+      return true;
+    } catch {
+      return false;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The real type of a file from its content, never from its name. `nameHint` only chooses between types the
+ * content cannot tell apart (plain text vs CSV). Throws EngineError('unsupported') for anything else.
+ */
+export async function detect(file: string, nameHint?: string): Promise<DetectedType> {
+  const found = await fileTypeFromFile(file).catch((err: unknown) => {
+    throw new EngineError('invalid-input', 'The file could not be read', undefined, { cause: err });
+  });
+  let ext = found ? (ALIASES[found.ext] ?? found.ext) : undefined;
+  let mime = found?.mime ?? 'application/octet-stream';
+  if (ext === 'cfb') {
+    const kind = await cfbKind(file);
+    if (!kind) throw new EngineError('unsupported', 'This Compound File is not a Word, Excel or PowerPoint document');
+    [ext, mime] = kind;
+  }
+  if (!ext && (await looksLikeText(file))) {
+    const hinted = nameHint ? path.extname(nameHint).slice(1).toLowerCase() : '';
+    ext = hinted === 'csv' ? 'csv' : 'txt';
+    mime = ext === 'csv' ? 'text/csv' : 'text/plain';
+  }
+  const family = ext ? FAMILY_BY_EXT[ext] : undefined;
+  if (!ext || !family) {
+    throw new EngineError('unsupported', found ? `Files of type ${found.ext.toUpperCase()} are not supported` : 'This file type is not supported');
+  }
+  return { ext, mime, family };
+}

@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process';
+import { EngineError } from '../errors.js';
+import { findOnPath } from '../tools.js';
+
+export interface RunProcessOptions {
+  /** Kills the process tree when aborted; the call then fails with kind 'cancelled'. */
+  signal?: AbortSignal;
+  /** Milliseconds before the process tree is killed and the call fails with kind 'timeout'. */
+  timeoutMs?: number;
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Collect stdout and return it (otherwise it is discarded). Capped at `maxStdoutBytes`. */
+  captureStdout?: boolean;
+  maxStdoutBytes?: number;
+  /** Called with each complete line of stdout (for progress reports such as ffmpeg's -progress). */
+  onStdoutLine?: (line: string) => void;
+  /** Called with each complete line of stderr. */
+  onStderrLine?: (line: string) => void;
+}
+
+export interface RunProcessResult {
+  stdout: string;
+  stderrTail: string;
+}
+
+const STDERR_TAIL_BYTES = 8 * 1024;
+const DEFAULT_TIMEOUT_MS = 10 * 60 * 1000;
+
+/** Runs one external program, with or without its argument list going anywhere near a shell. */
+export type RunProcess = (command: string, args: readonly string[], options?: RunProcessOptions) => Promise<RunProcessResult>;
+
+function lineSplitter(onLine: ((line: string) => void) | undefined): (chunk: Buffer) => void {
+  let pending = '';
+  return (chunk) => {
+    if (!onLine) return;
+    pending += chunk.toString('utf8');
+    const lines = pending.split(/\r?\n|\r/);
+    pending = lines.pop() ?? '';
+    for (const line of lines) onLine(line);
+  };
+}
+
+/**
+ * Spawns `command` with an argument array (never a shell) in its own process group, so that a timeout or a
+ * cancel kills it and every child it started. Non-zero exit is an EngineError of kind 'failed' with the stderr tail.
+ */
+export const runProcess: RunProcess = async (command, args, options = {}) => {
+  if (!(await findOnPath(command)) && !command.includes('/')) {
+    throw new EngineError('tool-missing', `${command} is not installed on this server`);
+  }
+  if (options.signal?.aborted) throw new EngineError('cancelled', 'Cancelled');
+  return new Promise<RunProcessResult>((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderrTail = '';
+    const stdoutChunks: Buffer[] = [];
+    let stdoutBytes = 0;
+    let ended: 'timeout' | 'cancelled' | undefined;
+
+    const killTree = () => {
+      if (child.pid === undefined || child.exitCode !== null) return;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    };
+    const timer = setTimeout(() => {
+      ended = 'timeout';
+      killTree();
+    }, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const onAbort = () => {
+      ended = 'cancelled';
+      killTree();
+    };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    const stdoutLines = lineSplitter(options.onStdoutLine);
+    const stderrLines = lineSplitter(options.onStderrLine);
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdoutLines(chunk);
+      if (!options.captureStdout) return;
+      const max = options.maxStdoutBytes ?? 64 * 1024 * 1024;
+      if (stdoutBytes + chunk.length <= max) {
+        stdoutChunks.push(chunk);
+        stdoutBytes += chunk.length;
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderrLines(chunk);
+      stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES);
+    });
+
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      reject(new EngineError('tool-missing', `${command} could not be started`, undefined, { cause: err }));
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      if (ended === 'timeout') return reject(new EngineError('timeout', `${command} took too long and was stopped`, stderrTail));
+      if (ended === 'cancelled') return reject(new EngineError('cancelled', 'Cancelled', stderrTail));
+      if (code !== 0) return reject(new EngineError('failed', `${command} exited with code ${code}`, stderrTail));
+      resolve({ stdout: Buffer.concat(stdoutChunks).toString('utf8'), stderrTail });
+    });
+  });
+};

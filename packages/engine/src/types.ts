@@ -1,0 +1,83 @@
+import type { CompressionLevel } from '@shrinkly/contract';
+import type { RunProcess } from './process/run-process.js';
+
+export type { CompressionLevel };
+
+/** The kinds of file the engine knows; each is handled by one family module. */
+export type Family = 'image' | 'pdf' | 'office' | 'video' | 'audio' | 'archive' | 'text';
+
+/** A file's real type, read from its content. */
+export interface DetectedType {
+  /** Canonical lower-case extension without the dot: 'jpg', 'png', 'docx', 'mp4', ... */
+  ext: string;
+  mime: string;
+  family: Family;
+}
+
+/** What a family gets for one compression. */
+export interface CompressContext {
+  level: CompressionLevel;
+  /** Aborting kills running tools; the call fails with kind 'cancelled'. */
+  signal: AbortSignal;
+  /** Progress of this file, 0-100. */
+  onProgress: (percent: number) => void;
+  /** A private, empty folder for this call: removed afterwards, whatever happens. */
+  workDir: string;
+  runProcess: RunProcess;
+}
+
+/** A family's answer: a candidate output in the work folder. The engine compares sizes and picks the result. */
+export interface FamilyOutput {
+  path: string;
+  /** Extension of the output (differs from the input's only when the family changes format, e.g. wav → flac). */
+  format: string;
+  /** Short description of what was done, e.g. "mozjpeg q78, metadata stripped". */
+  recipe: string;
+  /** Measurements of the output against the original, e.g. { ssim: 0.981 }. */
+  metrics?: Record<string, number>;
+  /** Things the user should know, e.g. "The PDF's digital signature was removed". */
+  notes?: string[];
+}
+
+/** One family of file types: what it handles and how it shrinks and checks them. */
+export interface FamilyCompressor {
+  family: Family;
+  /** Extensions (as `DetectedType.ext`) this module compresses. */
+  formats: readonly string[];
+  /** External commands it needs (see external-tools.json); missing ones make it fail with 'tool-missing'. */
+  tools: readonly string[];
+  /**
+   * Produces the smallest output that keeps the level's quality floor, already decoded again and checked
+   * (dimensions, pages, duration). Throws EngineError('invalid-input') for corrupt input.
+   */
+  compress(input: string, type: DetectedType, ctx: CompressContext): Promise<FamilyOutput>;
+  /** Expected output size in bytes per level, quickly (sampling for big files). */
+  estimate?(input: string, type: DetectedType, ctx: Omit<CompressContext, 'level'>): Promise<Record<CompressionLevel, number>>;
+}
+
+export interface CompressOptions {
+  level?: CompressionLevel;
+  signal?: AbortSignal;
+  onProgress?: (percent: number) => void;
+  /** Where the work folder and the result are created (default: the OS temp folder). */
+  tmpDir?: string;
+  /** The client's file name, used only to tell apart formats that share a container (doc/xls/ppt). */
+  nameHint?: string;
+  runProcess?: RunProcess;
+}
+
+export interface CompressResult {
+  /** The result file: a new file in tmpDir (the caller moves or deletes it), or the input itself when unchanged. */
+  output: string;
+  /** Extension of the result. */
+  format: string;
+  originalSize: number;
+  compressedSize: number;
+  recipe: string;
+  /** Every result has been decoded again and checked before it is returned. */
+  verified: true;
+  metrics: Record<string, number>;
+  notes: string[];
+  /** True when nothing was gained and the original is returned. */
+  unchanged: boolean;
+}
