@@ -1,0 +1,104 @@
+import { copyFile, mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { COMPRESSION_LEVELS, type CompressionLevel } from '@shrinkly/contract';
+import { compress } from './compress.js';
+import { isEngineError } from './errors.js';
+import { estimate } from './estimate.js';
+
+const USAGE = `Usage:
+  shrinkly compress [--level light|balanced|maximum] [--out DIR] FILE...
+  shrinkly estimate FILE...
+
+compress writes FILE's result beside it as NAME.min.EXT (or into DIR) and prints one JSON line per file.
+estimate prints the expected size at each level, one JSON line per file.`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(2);
+}
+
+function describe(err: unknown): string {
+  if (isEngineError(err)) return `${err.kind}: ${err.message}`;
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Output path: DIR/NAME.min.EXT, or beside the input. */
+function outputPath(input: string, format: string, outDir: string | undefined): string {
+  const base = path.basename(input, path.extname(input));
+  return path.join(outDir ?? path.dirname(input), `${base}.min.${format}`);
+}
+
+async function runCompress(files: string[], level: CompressionLevel, outDir: string | undefined): Promise<number> {
+  if (outDir) await mkdir(outDir, { recursive: true });
+  let failures = 0;
+  for (const input of files) {
+    const started = Date.now();
+    let lastShown = -1;
+    try {
+      const result = await compress(input, {
+        level,
+        nameHint: input,
+        onProgress: (p) => {
+          // Progress on stderr, every 10 %, so stdout stays one JSON line per file.
+          if (p - lastShown >= 10) {
+            lastShown = p;
+            process.stderr.write(`${path.basename(input)}: ${p}%\n`);
+          }
+        },
+      });
+      const output = outputPath(input, result.format, outDir);
+      await copyFile(result.output, output);
+      if (!result.unchanged) await rm(path.dirname(result.output), { recursive: true, force: true });
+      const line = {
+        input, output, format: result.format, originalSize: result.originalSize, compressedSize: result.compressedSize,
+        unchanged: result.unchanged, recipe: result.recipe, ms: Date.now() - started,
+      };
+      process.stdout.write(`${JSON.stringify(line)}\n`);
+    } catch (err) {
+      failures += 1;
+      process.stderr.write(`${input}: ${describe(err)}\n`);
+    }
+  }
+  return failures === 0 ? 0 : 1;
+}
+
+async function runEstimate(files: string[]): Promise<number> {
+  let failures = 0;
+  for (const input of files) {
+    try {
+      const result = await estimate(input, { nameHint: input });
+      process.stdout.write(`${JSON.stringify({ input, originalSize: result.originalSize, ...result.sizes, method: result.method })}\n`);
+    } catch (err) {
+      failures += 1;
+      process.stderr.write(`${input}: ${describe(err)}\n`);
+    }
+  }
+  return failures === 0 ? 0 : 1;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { level: { type: 'string', short: 'l' }, out: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const [command, ...files] = positionals;
+  if (values.help || !command) {
+    process.stdout.write(`${USAGE}\n`);
+    return values.help ? 0 : 2;
+  }
+  if (files.length === 0) fail(`No files given.\n\n${USAGE}`);
+  if (command === 'compress') {
+    const level = (values.level ?? 'balanced') as CompressionLevel;
+    if (!COMPRESSION_LEVELS.includes(level)) fail(`--level must be one of ${COMPRESSION_LEVELS.join(', ')}`);
+    return runCompress(files, level, values.out);
+  }
+  if (command === 'estimate') return runEstimate(files);
+  fail(`Unknown command "${command}".\n\n${USAGE}`);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => fail(describe(err)),
+);

@@ -1,0 +1,60 @@
+import { rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { COMPRESSION_LEVELS, type CompressionLevel } from '@shrinkly/contract';
+import { compress, familyFor } from './compress.js';
+import { detect } from './detect.js';
+import { EngineError } from './errors.js';
+import { runProcess as defaultRunProcess } from './process/run-process.js';
+import type { CompressOptions } from './types.js';
+
+export interface Estimate {
+  originalSize: number;
+  /** Expected size in bytes at each level. */
+  sizes: Record<CompressionLevel, number>;
+  /** 'measured': every level was compressed for real; 'sampled': the family extrapolated from a sample. */
+  method: 'measured' | 'sampled';
+}
+
+/** Files up to this size are estimated by compressing them for real at each level (exact, and still quick). */
+const MEASURE_LIMIT_BYTES = 32 * 1024 * 1024;
+
+/** Expected size per level, for the preview: exact for small files, the family's sample-based estimate for big ones. */
+export async function estimate(input: string, options: Omit<CompressOptions, 'level' | 'onProgress'> = {}): Promise<Estimate> {
+  const originalSize = (await stat(input)).size;
+  const type = await detect(input, options.nameHint);
+  const family = familyFor(type);
+  if (originalSize > MEASURE_LIMIT_BYTES && family.estimate) {
+    const { mkdtemp } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const workDir = await mkdtemp(path.join(options.tmpDir ?? tmpdir(), 'shrinkly-work-'));
+    try {
+      const sizes = await family.estimate(input, type, {
+        signal: options.signal ?? new AbortController().signal,
+        onProgress: () => {},
+        workDir,
+        runProcess: options.runProcess ?? defaultRunProcess,
+      });
+      return { originalSize, sizes: clampLadder(sizes, originalSize), method: 'sampled' };
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }
+  if (originalSize > MEASURE_LIMIT_BYTES) {
+    throw new EngineError('unsupported', `No quick estimate for large ${type.ext.toUpperCase()} files`);
+  }
+  const sizes = {} as Record<CompressionLevel, number>;
+  for (const level of COMPRESSION_LEVELS) {
+    const result = await compress(input, { ...options, level });
+    sizes[level] = result.compressedSize;
+    if (!result.unchanged) await rm(path.dirname(result.output), { recursive: true, force: true });
+  }
+  return { originalSize, sizes: clampLadder(sizes, originalSize), method: 'measured' };
+}
+
+/** An estimate never promises growth, and a stronger level never promises a bigger file. */
+function clampLadder(sizes: Record<CompressionLevel, number>, originalSize: number): Record<CompressionLevel, number> {
+  const light = Math.min(sizes.light, originalSize);
+  const balanced = Math.min(sizes.balanced, light);
+  const maximum = Math.min(sizes.maximum, balanced);
+  return { light, balanced, maximum };
+}
