@@ -1,0 +1,46 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detect } from './detect.js';
+import { EngineError } from './errors.js';
+
+describe('detect', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'detect-'));
+  });
+  afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+  const pixel = () => sharp({ create: { width: 4, height: 4, channels: 3, background: '#c33' } });
+
+  it('reads the type from the content, whatever the name says', async () => {
+    const png = path.join(dir, 'photo.jpg');
+    await pixel().png().toFile(png);
+    expect(await detect(png, 'photo.jpg')).toEqual({ ext: 'png', mime: 'image/png', family: 'image' });
+    const jpg = path.join(dir, 'x.bin');
+    await pixel().jpeg().toFile(jpg);
+    expect(await detect(jpg)).toMatchObject({ ext: 'jpg', family: 'image' });
+  });
+
+  it('treats a text file renamed .png as text', async () => {
+    const file = path.join(dir, 'fake.png');
+    await writeFile(file, 'just some words, not a picture\n');
+    expect(await detect(file, 'fake.png')).toMatchObject({ ext: 'txt', family: 'text' });
+  });
+
+  it('uses the name only to tell CSV from plain text', async () => {
+    const file = path.join(dir, 'table');
+    await writeFile(file, 'a,b\n1,2\n');
+    expect((await detect(file, 'table.csv')).ext).toBe('csv');
+    expect((await detect(file, 'table.txt')).ext).toBe('txt');
+  });
+
+  it('refuses binary content it does not know', async () => {
+    const file = path.join(dir, 'noise.png');
+    await writeFile(file, Buffer.from([0, 1, 2, 3, 0, 255, 254, 0, 7, 9, 0, 0, 1]));
+    await expect(detect(file)).rejects.toMatchObject({ kind: 'unsupported' });
+    await expect(detect(file)).rejects.toBeInstanceOf(EngineError);
+  });
+});
