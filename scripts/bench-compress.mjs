@@ -1,0 +1,176 @@
+#!/usr/bin/env node
+// npm run bench:compress -- DIR [--json FILE]
+// Compresses every file of DIR at the three levels and, in the same run, with the standard tools at their
+// standard settings; prints per family and level the median and 90th-percentile reduction, median SSIM and
+// median MB/s, ours beside the standard tool's, and writes the same as JSON. Needs `npm run build` first.
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readdir, rm, stat, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const engine = await import(path.join(root, 'packages/engine/dist/index.js'));
+const sharp = (await import(path.join(root, 'node_modules/sharp/lib/index.js'))).default;
+
+const args = process.argv.slice(2);
+const dir = args.find((a) => !a.startsWith('--'));
+const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : path.join(root, 'test-results/bench/compress.json');
+if (!dir) {
+  console.error('usage: npm run bench:compress -- DIR [--json FILE]');
+  process.exit(2);
+}
+
+/** Standard tools the comparison needs that the product itself does not. */
+function ensureBenchTools() {
+  const need = { pngquant: 'pngquant', cwebp: 'webp', zip: 'zip' };
+  const missing = Object.entries(need).filter(([cmd]) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status !== 0).map(([, pkg]) => pkg);
+  if (missing.length === 0) return;
+  if (process.getuid?.() === 0) spawnSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...missing], { stdio: 'inherit' });
+  else console.warn(`standard tools missing (their columns stay empty): sudo apt-get install ${missing.join(' ')}`);
+}
+
+function sh(cmd, argv, opts = {}) {
+  const r = spawnSync(cmd, argv, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...opts });
+  if (r.status !== 0) throw new Error(`${cmd} failed: ${(r.stderr ?? '').slice(-400)}`);
+  return r;
+}
+
+async function walk(d) {
+  const out = [];
+  for (const entry of await readdir(d, { withFileTypes: true })) {
+    const p = path.join(d, entry.name);
+    if (entry.isDirectory()) out.push(...(await walk(p)));
+    else if (!/\.(md|tsv)$/.test(entry.name)) out.push(p);
+  }
+  return out.sort();
+}
+
+/** SSIM of a result against the original, where it means something (images, video, PDF first page). */
+async function ssimOf(family, original, output, work) {
+  try {
+    if (family === 'image' || family === 'video') {
+      return await engine.measureSsim(engine.runProcess, original, output, family === 'video' ? { sampleFps: 2 } : {});
+    }
+    if (family === 'pdf') {
+      sh('pdftoppm', ['-r', '72', '-f', '1', '-l', '1', '-png', original, path.join(work, 'a')]);
+      sh('pdftoppm', ['-r', '72', '-f', '1', '-l', '1', '-png', output, path.join(work, 'b')]);
+      const pick = async (prefix) => path.join(work, (await readdir(work)).find((n) => n.startsWith(prefix) && n.endsWith('.png')));
+      return await engine.measureSsim(engine.runProcess, await pick('a'), await pick('b'));
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+/** The standard tool at its standard setting for a file, or null when there is none for its type. */
+async function standard(type, input, work) {
+  const out = (ext) => path.join(work, `std.${ext}`);
+  switch (type.ext) {
+    case 'jpg':
+      await sharp(input).jpeg({ quality: 75, mozjpeg: true }).toFile(out('jpg'));
+      return { tool: 'mozjpeg q75', path: out('jpg') };
+    case 'png': {
+      const r = spawnSync('pngquant', ['--quality=65-80', '--force', '--output', out('png'), input]);
+      return r.status === 0 ? { tool: 'pngquant 65-80', path: out('png') } : { tool: 'pngquant 65-80', path: input };
+    }
+    case 'webp':
+      sh('sh', ['-c', 'dwebp "$1" -o "$2" && cwebp -quiet -q 75 "$2" -o "$3"', 'sh', input, out('png'), out('webp')]);
+      return { tool: 'cwebp q75', path: out('webp') };
+    case 'pdf':
+      sh('gs', ['-dSAFER', '-dBATCH', '-dNOPAUSE', '-sDEVICE=pdfwrite', '-dPDFSETTINGS=/ebook', `-sOutputFile=${out('pdf')}`, input]);
+      return { tool: 'gs /ebook', path: out('pdf') };
+    case 'mp4': case 'mov': case 'mkv': case 'avi': case 'flv': case 'wmv': case 'webm':
+      sh('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-c:v', 'libx264', '-crf', '28', '-preset', 'medium', '-c:a', 'aac', '-b:a', '128k', out('mp4')]);
+      return { tool: 'x264 crf28', path: out('mp4') };
+    case 'mp3':
+      sh('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-c:a', 'libmp3lame', '-b:a', '128k', out('mp3')]);
+      return { tool: 'mp3 128k', path: out('mp3') };
+    case 'aac': case 'm4a':
+      sh('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-c:a', 'aac', '-b:a', '128k', out(type.ext)]);
+      return { tool: 'aac 128k', path: out(type.ext) };
+    case 'zip': {
+      const x = path.join(work, 'x');
+      await mkdir(x);
+      sh('7z', ['x', '-y', `-o${x}`, input]);
+      sh('sh', ['-c', 'cd "$1" && zip -q -9 -r "$2" .', 'sh', x, out('zip')]);
+      return { tool: 'zip -9', path: out('zip') };
+    }
+    case '7z': {
+      const x = path.join(work, 'x');
+      await mkdir(x);
+      sh('7z', ['x', '-y', `-o${x}`, input]);
+      sh('7z', ['a', '-mx=9', out('7z'), `${x}/*`]);
+      return { tool: '7z -mx=9', path: out('7z') };
+    }
+    default:
+      return null;
+  }
+}
+
+const median = (xs) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] : null);
+const p90 = (xs) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))] : null);
+const pct = (x) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
+const num = (x, d = 3) => (x === null || x === undefined ? '—' : x.toFixed(d));
+
+ensureBenchTools();
+const files = await walk(path.resolve(dir));
+const rows = [];
+for (const file of files) {
+  const originalSize = (await stat(file)).size;
+  let type;
+  try {
+    type = await engine.detect(file, file);
+  } catch {
+    continue;
+  }
+  const work = await mkdtemp(path.join(tmpdir(), 'shrinkly-bench-'));
+  try {
+    for (const level of ['light', 'balanced', 'maximum']) {
+      const started = performance.now();
+      try {
+        const r = await engine.compress(file, { level, nameHint: file, tmpDir: work });
+        const seconds = (performance.now() - started) / 1000;
+        const ssim = r.unchanged ? 1 : await ssimOf(type.family, file, r.output, await mkdtemp(path.join(work, 's-')));
+        rows.push({ file, family: type.family, ext: type.ext, who: 'shrinkly', level, originalSize, size: r.compressedSize, ssim, mbps: originalSize / 1048576 / seconds, recipe: r.recipe });
+      } catch (err) {
+        rows.push({ file, family: type.family, ext: type.ext, who: 'shrinkly', level, originalSize, error: String(err.message ?? err) });
+      }
+    }
+    const started = performance.now();
+    try {
+      const s = await standard(type, file, work);
+      if (s) {
+        const seconds = (performance.now() - started) / 1000;
+        const size = Math.min((await stat(s.path)).size, originalSize);
+        const ssim = await ssimOf(type.family, file, s.path, await mkdtemp(path.join(work, 's-')));
+        rows.push({ file, family: type.family, ext: type.ext, who: s.tool, level: 'standard', originalSize, size, ssim, mbps: originalSize / 1048576 / seconds });
+      }
+    } catch (err) {
+      rows.push({ file, family: type.family, ext: type.ext, who: 'standard', level: 'standard', originalSize, error: String(err.message ?? err) });
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+const groups = new Map();
+for (const r of rows) {
+  const key = `${r.family}\t${r.level}`;
+  if (!groups.has(key)) groups.set(key, []);
+  groups.get(key).push(r);
+}
+const summary = [];
+console.log(['family', 'level', 'files', 'median red.', 'p90 red.', 'median SSIM', 'median MB/s', 'errors'].join('\t'));
+for (const [key, rs] of [...groups.entries()].sort()) {
+  const ok = rs.filter((r) => r.error === undefined);
+  const red = ok.map((r) => 1 - r.size / r.originalSize);
+  const ssims = ok.map((r) => r.ssim).filter((s) => typeof s === 'number');
+  const line = { group: key.replace('\t', ' '), files: rs.length, medianReduction: median(red), p90Reduction: p90(red), medianSsim: median(ssims), medianMBps: median(ok.map((r) => r.mbps)), errors: rs.length - ok.length };
+  summary.push(line);
+  console.log([...key.split('\t'), rs.length, pct(line.medianReduction), pct(line.p90Reduction), num(line.medianSsim), num(line.medianMBps, 2), line.errors].join('\t'));
+}
+await mkdir(path.dirname(jsonOut), { recursive: true });
+await writeFile(jsonOut, JSON.stringify({ dir: path.resolve(dir), summary, rows }, null, 2));
+console.log(`\nper-file results: ${jsonOut}`);
