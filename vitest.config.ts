@@ -18,6 +18,8 @@ export default defineConfig({
         resolve,
         test: {
           name: 'engine',
+          // Real encoders on a shared 2-core machine: a timing-sensitive media check gets one more try.
+          retry: 1,
           include: ['packages/engine/src/**/*.int-spec.ts', 'packages/engine/test/**/*.int-spec.ts'],
           environment: 'node',
           testTimeout: 180_000,

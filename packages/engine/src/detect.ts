@@ -47,6 +47,17 @@ async function cfbKind(file: string): Promise<[string, string] | undefined> {
   }
 }
 
+async function hasTiffSignature(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(4);
+    const { bytesRead } = await handle.read(head, 0, 4, 0);
+    return bytesRead === 4 && (head.equals(Buffer.from('49492a00', 'hex')) || head.equals(Buffer.from('4d4d002a', 'hex')));
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Plain text: valid UTF-8 without NUL bytes in its first 64 KiB. */
 async function looksLikeText(file: string): Promise<boolean> {
   const handle = await open(file, 'r');
@@ -82,6 +93,13 @@ export async function detect(file: string, nameHint?: string): Promise<DetectedT
     const kind = await cfbKind(file);
     if (!kind) throw new EngineError('unsupported', 'This Compound File is not a Word, Excel or PowerPoint document');
     [ext, mime] = kind;
+  }
+  // file-type follows a TIFF's first IFD to tell TIFF from camera raw formats; in a cut-off TIFF that IFD (written
+  // last by most encoders) is gone and nothing is found. The signature still says TIFF: let the image family
+  // decode it and report the damage as invalid input rather than calling the type unsupported.
+  if (!ext && (await hasTiffSignature(file))) {
+    ext = 'tif';
+    mime = 'image/tiff';
   }
   if (!ext && (await looksLikeText(file))) {
     const hinted = nameHint ? path.extname(nameHint).slice(1).toLowerCase() : '';

@@ -15,8 +15,8 @@ export interface Estimate {
   method: 'measured' | 'sampled';
 }
 
-/** Files up to this size are estimated by compressing them for real at each level (exact, and still quick). */
-const MEASURE_LIMIT_BYTES = 32 * 1024 * 1024;
+/** Files up to this size are estimated by compressing them for real at each level (exact, and quick enough for a preview). */
+const MEASURE_LIMIT_BYTES = 8 * 1024 * 1024;
 
 /** Expected size per level, for the preview: exact for small files, the family's sample-based estimate for big ones. */
 export async function estimate(input: string, options: Omit<CompressOptions, 'level' | 'onProgress'> = {}): Promise<Estimate> {

@@ -1,0 +1,64 @@
+import { stat } from 'node:fs/promises';
+import { EngineError } from '../../../errors.js';
+import type { CompressContext } from '../../../types.js';
+import type { Track } from '../search.js';
+
+type ToolContext = Pick<CompressContext, 'runProcess' | 'signal'>;
+
+const HEIF_TIMEOUT_MS = 5 * 60 * 1000;
+
+async function nonEmpty(file: string): Promise<boolean> {
+  return stat(file).then((s) => s.size > 0, () => false);
+}
+
+function isFatal(err: unknown): boolean {
+  return err instanceof EngineError && (err.kind === 'cancelled' || err.kind === 'timeout' || err.kind === 'tool-missing');
+}
+
+/** Remembers, for one job, that PNG output fails for this file's colour profile. */
+export interface HeicRoute {
+  viaJpeg?: boolean;
+}
+
+/**
+ * Decodes a HEIC file with heif-convert (libheif + libde265; sharp's libheif has no HEVC decoder). PNG keeps the
+ * pixels exactly, but libpng refuses to write some ICC profiles that cameras embed ("known incorrect sRGB
+ * profile"); for those the decode goes through a quality-100 JPEG instead, which costs a trace of precision only.
+ * Returns the decoded file's path (`base`.png or `base`.jpg).
+ */
+export async function decodeHeic(ctx: ToolContext, input: string, base: string, route: HeicRoute = {}): Promise<string> {
+  const routes = [['png', []], ['jpg', ['-q', '100']]] as const;
+  for (const [ext, extra] of route.viaJpeg ? routes.slice(1) : routes) {
+    const out = `${base}.${ext}`;
+    try {
+      await ctx.runProcess('heif-convert', ['--quiet', ...extra, input, out], { signal: ctx.signal, timeoutMs: HEIF_TIMEOUT_MS });
+      if (await nonEmpty(out)) return out;
+    } catch (err) {
+      if (isFatal(err)) throw err;
+    }
+    // Outputs carry the same colour profile as the original, so they need the same route: skip the failing one.
+    route.viaJpeg = true;
+  }
+  throw new EngineError('invalid-input', 'The HEIC image is damaged or incomplete and cannot be read');
+}
+
+/**
+ * HEIC stays HEIC: x265 through heif-enc, searched on its quality. The input is a clean PNG (pixels and colour
+ * profile only), so no EXIF — GPS included — reaches the new file.
+ */
+export function heicTracks(ctx: ToolContext): Track[] {
+  return [{
+    id: 'heic-x265',
+    stages: {
+      light: { min: 55, max: 95, start: 75 },
+      balanced: { min: 35, max: 85, start: 55 },
+      maximum: { min: 20, max: 75, start: 40 },
+    },
+    // Each x265 encode plus decode costs about a second: settle for a coarser answer.
+    precision: 5,
+    encode: async (src, q, out) => {
+      await ctx.runProcess('heif-enc', ['-q', String(q), '-o', out, src.path], { signal: ctx.signal, timeoutMs: HEIF_TIMEOUT_MS });
+    },
+    describe: (q) => `HEIC (x265) q${q}`,
+  }];
+}

@@ -1,0 +1,75 @@
+import type { Track } from '../search.js';
+import { effortFor, encodeWithSharp } from './sharp-encode.js';
+
+/**
+ * Quality ranges per level for the JPEG-like quality scales (mozjpeg, libwebp, JPEG-in-TIFF). The starts are
+ * SPEC's 85 / 75 / 60; the minimums keep the search away from settings whose blocking SSIM underrates on smooth
+ * pictures (skies, gradients), where even q30 can measure above 0.97.
+ */
+export const JPEG_LIKE_STAGES: Track['stages'] = {
+  light: { min: 70, max: 95, start: 85 },
+  balanced: { min: 50, max: 90, start: 75 },
+  maximum: { min: 35, max: 85, start: 60 },
+};
+
+/** mozjpeg (trellis quantisation, optimised progressive scans) at one chroma subsampling. */
+export function mozjpegTrack(subsampling: '4:2:0' | '4:4:4'): Track {
+  return {
+    id: `mozjpeg-${subsampling}`,
+    stages: JPEG_LIKE_STAGES,
+    precision: 2,
+    encode: (src, q, out) => encodeWithSharp(src, out, (img) => img.jpeg({ quality: q, mozjpeg: true, chromaSubsampling: subsampling })),
+    describe: (q) => `mozjpeg q${q} ${subsampling}`,
+  };
+}
+
+/**
+ * JPEG tracks for a picture. Full-colour chroma (4:4:4) is searched too only when the source has it: screenshots
+ * and graphics keep sharp colour edges there, and are then often smaller at 4:4:4 for the same SSIM. A source that
+ * is already 4:2:0 gains nothing from it.
+ */
+export function jpegTracks(sourceSubsampling: string | undefined): Track[] {
+  return sourceSubsampling === '4:2:0' || sourceSubsampling === '4:2:2' || sourceSubsampling === '4:4:0'
+    ? [mozjpegTrack('4:2:0')]
+    : [mozjpegTrack('4:2:0'), mozjpegTrack('4:4:4')];
+}
+
+/** libwebp lossy (and lossless when the source was lossless), frames and delays kept for animations. */
+export function webpTracks(pixels: number, lossless: boolean): Track[] {
+  const effort = effortFor(pixels, 6, 4);
+  const lossy: Track = {
+    id: 'webp-lossy',
+    stages: JPEG_LIKE_STAGES,
+    precision: 2,
+    encode: (src, q, out) => encodeWithSharp(src, out, (img) => img.webp({ quality: q, effort })),
+    describe: (q) => `WebP q${q}`,
+  };
+  if (!lossless) return [lossy];
+  const exact: Track = {
+    id: 'webp-lossless',
+    stages: { light: { min: 100, max: 100, start: 100 } },
+    precision: 1,
+    encode: (src, _q, out) => encodeWithSharp(src, out, (img) => img.webp({ lossless: true, effort })),
+    describe: () => 'WebP lossless',
+  };
+  return [exact, lossy];
+}
+
+/**
+ * AVIF through libaom; its quality scale runs lower than JPEG's for the same look. libaom is slow: effort 4 takes
+ * seconds per encode even on a small picture, while effort 2 is ~8x faster for a few per cent more bytes.
+ */
+export function avifTracks(pixels: number): Track[] {
+  const effort = effortFor(pixels, 2, 0);
+  return [{
+    id: 'avif',
+    stages: {
+      light: { min: 60, max: 95, start: 80 },
+      balanced: { min: 40, max: 85, start: 60 },
+      maximum: { min: 25, max: 75, start: 45 },
+    },
+    precision: 3,
+    encode: (src, q, out) => encodeWithSharp(src, out, (img) => img.avif({ quality: q, effort })),
+    describe: (q) => `AVIF q${q}`,
+  }];
+}

@@ -1,0 +1,63 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { openImage, type ImageSource } from '../image-io.js';
+import { repackPng } from '../png/png-repack.js';
+import type { Track } from '../search.js';
+
+/** The best lossless PNG of `source`: repacked from its own bytes when possible, else from a fresh encode. */
+async function losslessPng(source: ImageSource, out: string, signal: AbortSignal): Promise<void> {
+  if (!source.autoOrient && !source.animated) {
+    const own = await repackPng(await readFile(source.path), signal);
+    if (own) return writeFile(out, own);
+  }
+  // Interlaced, oriented or non-PNG sources: a plain lossless encode first (fast, since it is repacked anyway).
+  let img = openImage(source);
+  if (source.autoOrient) img = img.autoOrient();
+  const plain = await img.keepIccProfile().png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer();
+  await writeFile(out, (await repackPng(plain, signal)) ?? plain);
+}
+
+/** Entries in a PNG's palette (PLTE length / 3), or 256 when there is none. */
+function paletteSize(png: Buffer): number {
+  const at = png.indexOf('PLTE', 8, 'latin1');
+  return at < 4 ? 256 : png.readUInt32BE(at - 4) / 3;
+}
+
+/** libimagequant through sharp, then the lossless repack (which also packs small palettes into fewer bits). */
+async function palettePng(source: ImageSource, quality: number, dither: number, out: string, signal: AbortSignal): Promise<void> {
+  let img = openImage(source);
+  if (source.autoOrient) img = img.autoOrient();
+  const quantised = await img.keepIccProfile().png({ palette: true, quality, dither, effort: 8, compressionLevel: 9 }).toBuffer();
+  // libvips' zlib-ng usually matches or beats our deflate on 8-bit indices; the repack pays off when a palette of
+  // 16 colours or fewer can be packed into 4, 2 or 1 bits per pixel.
+  const repacked = paletteSize(quantised) <= 16 ? await repackPng(quantised, signal) : null;
+  await writeFile(out, repacked && repacked.length < quantised.length ? repacked : quantised);
+}
+
+/**
+ * PNG recipes: light is lossless only (same pixels, smallest storage found); balanced and maximum add palette
+ * quantisation, searched on libimagequant's quality.
+ */
+export function pngTracks(signal: AbortSignal): Track[] {
+  const lossless: Track = {
+    id: 'png-lossless',
+    stages: { light: { min: 100, max: 100, start: 100 } },
+    precision: 1,
+    encode: (src, _q, out) => losslessPng(src, out, signal),
+    describe: () => 'lossless PNG optimisation (reduced colour type and bit depth, best row filter, zlib level 9)',
+  };
+  const quantised = (dither: number, stages: Track['stages']): Track => ({
+    id: `png-palette-d${dither}`,
+    stages,
+    // libimagequant's quality is a coarse knob (it picks a colour count); finer steps rarely change the file.
+    precision: 8,
+    encode: (src, q, out) => palettePng(src, q, dither, out, signal),
+    describe: (q) => `palette PNG (libimagequant quality ${q}, ${dither > 0 ? 'dithered' : 'no dithering'})`,
+  });
+  // Without dithering flat graphics and screenshots come out smaller and sharper; dithering keeps gradients smooth
+  // at a few more bytes, so maximum tries it too and the file decides.
+  return [
+    lossless,
+    quantised(0, { balanced: { min: 30, max: 100, start: 80 }, maximum: { min: 10, max: 100, start: 60 } }),
+    quantised(1, { maximum: { min: 10, max: 100, start: 60 } }),
+  ];
+}

@@ -1,0 +1,85 @@
+import { writeFile, appendFile } from 'node:fs/promises';
+import sharp, { type Sharp } from 'sharp';
+import { EngineError } from '../../errors.js';
+
+/**
+ * Largest image (all frames together) the family decodes: 100 megapixels is a 400 MB RGBA buffer. A hostile file
+ * that declares more (a "decompression bomb") is refused before any pixel is decoded.
+ */
+export const MAX_INPUT_PIXELS = 100_000_000;
+
+/** How an image file is read for encoding and for measuring. */
+export interface ImageSource {
+  path: string;
+  /** Read every frame (GIF, animated WebP) or page (TIFF) as one tall image. */
+  animated: boolean;
+  /** Apply the EXIF orientation while reading: outputs are stored upright and carry no orientation tag. */
+  autoOrient: boolean;
+}
+
+export function throwIfAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw new EngineError('cancelled', 'Cancelled');
+}
+
+/**
+ * A sharp pipeline with the family's safety settings: the pixel limit, and `failOn: 'warning'` so that a truncated
+ * or damaged file is an error instead of a half-grey picture that we would then compress and call verified.
+ */
+export function openImage(source: Pick<ImageSource, 'path' | 'animated'>): Sharp {
+  return sharp(source.path, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', animated: source.animated });
+}
+
+/** Turns a sharp (libvips) failure while reading the user's file into a message a user can read. */
+export function readError(err: unknown, signal: AbortSignal): EngineError {
+  if (err instanceof EngineError) return err;
+  if (signal.aborted) return new EngineError('cancelled', 'Cancelled', undefined, { cause: err });
+  const message = err instanceof Error ? err.message : String(err);
+  if (/pixel limit/i.test(message)) {
+    return new EngineError('invalid-input', 'The image is too large to process (more than 100 megapixels)', undefined, { cause: err });
+  }
+  return new EngineError('invalid-input', 'The image is damaged or incomplete and cannot be read', undefined, { cause: err });
+}
+
+/** Frame geometry of decoded pixels. */
+export interface RawGeometry {
+  width: number;
+  /** Height of one frame or page. */
+  pageHeight: number;
+  pages: number;
+}
+
+/** Raw RGB pixels of an image on disk, as ffmpeg's rawvideo reads them, plus their geometry. */
+export interface PixelReference extends RawGeometry {
+  rawPath: string;
+  /**
+   * True when the original has transparency: every frame is then written twice, flattened over black and over
+   * white, so that a change in alpha (or in the colour under transparent pixels that shows up once flattened)
+   * lowers the SSIM like any other change.
+   */
+  alpha: boolean;
+}
+
+/**
+ * Decodes `source` fully into 8-bit sRGB pixels in `rawPath` (frames one after another). This is both the
+ * "decode it again" check and the input of the SSIM measurement. `alpha` flattens as described above.
+ */
+export async function decodeToRaw(source: ImageSource, rawPath: string, alpha: boolean): Promise<RawGeometry> {
+  const backgrounds = alpha ? ['#000000', '#ffffff'] : [undefined];
+  let geometry: RawGeometry | undefined;
+  for (const [i, background] of backgrounds.entries()) {
+    let pipeline = openImage(source);
+    if (source.autoOrient) pipeline = pipeline.autoOrient();
+    if (background) pipeline = pipeline.flatten({ background });
+    const { data, info } = await pipeline.toColourspace('srgb').removeAlpha().raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+    const pageHeight = info.pageHeight ?? info.height;
+    geometry = { width: info.width, pageHeight, pages: Math.max(1, Math.round(info.height / pageHeight)) };
+    await (i === 0 ? writeFile(rawPath, data) : appendFile(rawPath, data));
+  }
+  if (!geometry) throw new Error('no frames decoded');
+  return geometry;
+}
+
+/** ffmpeg input options that read a raw file written by `decodeToRaw` as video frames. */
+export function rawVideoArgs(g: RawGeometry): string[] {
+  return ['-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${g.width}x${g.pageHeight}`];
+}

@@ -1,0 +1,15 @@
+import type { FamilyCompressor } from '../../types.js';
+import { compressImageFile } from './run.js';
+
+/**
+ * Images: JPEG (mozjpeg), PNG (lossless repack; libimagequant palettes at balanced and maximum), GIF (cgif, frames
+ * and timing kept), WebP, AVIF, TIFF (lossless, or JPEG-in-TIFF below light), HEIC (heif-convert / heif-enc) and BMP
+ * (becomes PNG). Each level searches per file for the smallest encoding whose SSIM against the original stays at or
+ * above the level's floor; see run.ts and search.ts.
+ */
+export const imageFamily: FamilyCompressor = {
+  family: 'image',
+  formats: ['jpg', 'png', 'gif', 'webp', 'heic', 'bmp', 'tif', 'avif'],
+  tools: ['ffmpeg', 'heif-convert', 'heif-enc'],
+  compress: (input, type, ctx) => compressImageFile(input, type.ext, ctx),
+};

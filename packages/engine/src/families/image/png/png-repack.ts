@@ -1,0 +1,91 @@
+import { promisify } from 'node:util';
+import { constants, deflate, inflate } from 'node:zlib';
+import { EngineError } from '../../../errors.js';
+import { filterRows, parsePng, rowGeometry, unfilter, writePng, type PngChunk } from './png-chunks.js';
+import { reducePixels, type PngPixels } from './png-reduce.js';
+
+const deflateAsync = promisify(deflate);
+const inflateAsync = promisify(inflate);
+
+/** Colour and density chunks are kept; text, time, EXIF (GPS) and background hints are dropped. */
+const KEPT_CHUNKS = new Set(['iCCP', 'sRGB', 'gAMA', 'cHRM', 'pHYs']);
+/** Above this many bytes of pixels, filters are ranked on a sample of rows with a fast deflate first. */
+const FULL_TRIAL_BYTES = 512 * 1024;
+/** Inflating more than this is refused: the pixel limit already bounds real images well below it. */
+const MAX_INFLATED_BYTES = 1024 * 1024 * 1024;
+
+function throwIfAborted(signal?: AbortSignal): void {
+  if (signal?.aborted) throw new EngineError('cancelled', 'Cancelled');
+}
+
+async function deflateBest(data: Buffer, level = 9): Promise<Buffer> {
+  return deflateAsync(data, { level, memLevel: 9, strategy: constants.Z_DEFAULT_STRATEGY });
+}
+
+/** Rows in blocks of 16 spread over the image, about 256 KiB in all: enough to tell which filter suits it. */
+function sampleRows(rows: Buffer, height: number, rowBytes: number): { rows: Buffer; height: number } {
+  const block = 16;
+  const wantedRows = Math.max(block, Math.floor((256 * 1024) / Math.max(1, rowBytes)));
+  const stride = Math.max(block, Math.floor((height / wantedRows) * block));
+  const picked: Buffer[] = [];
+  for (let y = 0; y < height; y += stride) picked.push(rows.subarray(y * rowBytes, Math.min(height, y + block) * rowBytes));
+  const sample = Buffer.concat(picked);
+  return { rows: sample, height: sample.length / rowBytes };
+}
+
+async function compressPixels(img: PngPixels, signal?: AbortSignal): Promise<Buffer> {
+  const { rowBytes, bpp } = rowGeometry(img.header);
+  // Palette and sub-byte images almost always do best unfiltered; trying "adaptive" too costs one deflate.
+  const strategies = img.header.colorType === 3 || img.header.bitDepth < 8 ? [0, 5] : [0, 1, 2, 3, 4, 5];
+  let candidates = strategies;
+  if (img.rows.length > FULL_TRIAL_BYTES) {
+    const sample = sampleRows(img.rows, img.header.height, rowBytes);
+    const ranked: Array<{ size: number; strategy: number }> = [];
+    for (const strategy of strategies) {
+      throwIfAborted(signal);
+      ranked.push({ size: (await deflateBest(filterRows(sample.rows, sample.height, rowBytes, bpp, strategy), 6)).length, strategy });
+    }
+    // The two best on the sample go to the full, slow deflate: the ranking is close to, not exactly, the final one.
+    candidates = ranked.sort((a, b) => a.size - b.size).slice(0, 2).map((r) => r.strategy);
+  }
+  let smallest: Buffer | undefined;
+  for (const strategy of candidates) {
+    throwIfAborted(signal);
+    const packed = await deflateBest(filterRows(img.rows, img.header.height, rowBytes, bpp, strategy));
+    if (!smallest || packed.length < smallest.length) smallest = packed;
+  }
+  return smallest ?? Buffer.alloc(0);
+}
+
+/**
+ * Lossless PNG optimisation (what optipng does, within zlib): the same pixels stored in the smallest form found —
+ * 16-bit samples that are really 8-bit, opaque alpha, grey stored as RGB, few colours stored as a palette, smaller
+ * palette indices — then each row filter tried with deflate at its strongest setting. Colour profile and density
+ * are kept; text and EXIF chunks are dropped. Returns null when the file cannot be repacked this way
+ * (interlaced, animated or malformed); the caller then works from a decoded copy.
+ */
+export async function repackPng(file: Buffer, signal?: AbortSignal): Promise<Buffer | null> {
+  const parsed = parsePng(file);
+  if (!parsed || parsed.header.interlace !== 0 || parsed.chunks.some((c) => c.type === 'acTL')) return null;
+  const { header } = parsed;
+  const { rowBytes, bpp } = rowGeometry(header);
+  const expected = header.height * (rowBytes + 1);
+  if (expected > MAX_INFLATED_BYTES) return null;
+  let inflated: Buffer;
+  try {
+    inflated = await inflateAsync(parsed.idat, { maxOutputLength: expected + 1024 });
+  } catch {
+    return null;
+  }
+  const rows = unfilter(inflated, header.height, rowBytes, bpp);
+  if (!rows) return null;
+  const palette = parsed.chunks.find((c) => c.type === 'PLTE')?.data;
+  const trns = parsed.chunks.find((c) => c.type === 'tRNS')?.data;
+  const hasIcc = parsed.chunks.some((c) => c.type === 'iCCP');
+  const reduced = reducePixels({ header, rows, palette, trns }, !hasIcc);
+  const idat = await compressPixels(reduced, signal);
+  const before: PngChunk[] = parsed.chunks.filter((c) => KEPT_CHUNKS.has(c.type));
+  if (reduced.palette) before.push({ type: 'PLTE', data: reduced.palette });
+  if (reduced.trns) before.push({ type: 'tRNS', data: reduced.trns });
+  return writePng(reduced.header, before, idat);
+}

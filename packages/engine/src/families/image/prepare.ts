@@ -1,0 +1,137 @@
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import sharp, { type Metadata } from 'sharp';
+import { EngineError } from '../../errors.js';
+import type { CompressContext } from '../../types.js';
+import { decodeBmp } from './formats/bmp.js';
+import { gifIsComplete, gifTracks } from './formats/gif.js';
+import { decodeHeic, heicTracks, type HeicRoute } from './formats/heic.js';
+import { avifTracks, jpegTracks, webpTracks } from './formats/lossy.js';
+import { pngTracks } from './formats/png.js';
+import { tiffTracks } from './formats/tiff.js';
+import { MAX_INPUT_PIXELS, openImage, readError, type ImageSource } from './image-io.js';
+import type { Track } from './search.js';
+
+type JobContext = Pick<CompressContext, 'runProcess' | 'signal' | 'workDir'>;
+
+/** Everything the search needs to know about one input. */
+export interface ImageJob {
+  /** What the tracks encode: the original, or a clean decoded PNG for HEIC and BMP. */
+  source: ImageSource;
+  /** Extension of the outputs. */
+  ext: string;
+  tracks: Track[];
+  /** Block-based lossy codecs can be searched on a mosaic of tiles of a large picture (see sample.ts). */
+  sampleable: boolean;
+  pixels: number;
+  /** What metadata survives, for the recipe text. */
+  kept: string;
+  /** The original has transparency (SSIM is then measured over black and over white). */
+  alpha: boolean;
+  /** Makes an output readable by sharp (HEIC → PNG). */
+  readable?: (file: string) => Promise<string>;
+  /** Extra checks on an output beyond geometry and SSIM (animation timing). */
+  verify?: (file: string) => Promise<boolean>;
+}
+
+/** A job, or the reason the original is returned as it is. */
+export type Prepared = { job: ImageJob } | { keep: string };
+
+/** Lossless WebP (VP8L) gets a lossless candidate at light: a lossy re-encode could never match it at 0.99. */
+async function isLosslessWebp(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead).includes('VP8L');
+  } finally {
+    await handle.close();
+  }
+}
+
+async function readMetadata(file: string, signal: AbortSignal): Promise<Metadata> {
+  try {
+    return await openImage({ path: file, animated: true }).metadata();
+  } catch (err) {
+    throw readError(err, signal);
+  }
+}
+
+function checkPixels(meta: Metadata): number {
+  const pages = meta.pages ?? 1;
+  const pixels = (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) * pages;
+  if (pixels > MAX_INPUT_PIXELS) throw new EngineError('invalid-input', 'The image is too large to process (more than 100 megapixels)');
+  if (pixels === 0) throw new EngineError('invalid-input', 'The image is damaged and cannot be read');
+  return pixels;
+}
+
+/** A HEIC decoded to a PNG holding only pixels and the colour profile. */
+async function prepareHeic(input: string, ctx: JobContext): Promise<Prepared> {
+  const container = await readMetadata(input, ctx.signal);
+  checkPixels({ ...container, pages: 1 });
+  if ((container.pages ?? 1) > 1) return { keep: 'HEIC files holding several images are kept as they are' };
+  const route: HeicRoute = {};
+  const decoded = await decodeHeic(ctx, input, path.join(ctx.workDir, 'heic-source'), route);
+  const clean = path.join(ctx.workDir, 'heic-source-clean.png');
+  try {
+    await openImage({ path: decoded, animated: false }).keepIccProfile().png({ compressionLevel: 1 }).toFile(clean);
+  } catch (err) {
+    throw readError(err, ctx.signal);
+  }
+  const meta = await readMetadata(clean, ctx.signal);
+  let n = 0;
+  return {
+    job: {
+      // libheif has already applied the HEIF rotation and mirroring; an EXIF orientation inside HEIC is ignored.
+      source: { path: clean, animated: false, autoOrient: false },
+      ext: 'heic',
+      tracks: heicTracks(ctx),
+      sampleable: true,
+      pixels: checkPixels(meta),
+      alpha: meta.hasAlpha ?? false,
+      kept: 'metadata stripped (colour profile kept)',
+      readable: (file) => decodeHeic(ctx, file, path.join(ctx.workDir, `heic-check-${n++}`), route),
+    },
+  };
+}
+
+/** Frame count is checked with the geometry; delays and loop count are checked here. */
+function animationCheck(original: Metadata): (file: string) => Promise<boolean> {
+  return async (file) => {
+    const m = await sharp(file, { animated: true }).metadata();
+    return JSON.stringify(m.delay ?? []) === JSON.stringify(original.delay ?? []) && (m.loop ?? 0) === (original.loop ?? 0);
+  };
+}
+
+/** Reads the input's header, refuses decompression bombs, and picks the recipes for its format. */
+export async function prepareJob(input: string, ext: string, ctx: JobContext): Promise<Prepared> {
+  if (ext === 'heic') return prepareHeic(input, ctx);
+  let sourcePath = input;
+  // libnsgif decodes a cut-off GIF without complaint (the missing frames just end early), so check the structure.
+  if (ext === 'gif' && !(await gifIsComplete(input))) throw new EngineError('invalid-input', 'The GIF image is damaged or incomplete and cannot be read');
+  if (ext === 'bmp') {
+    sourcePath = path.join(ctx.workDir, 'bmp-source.png');
+    await decodeBmp(ctx, input, sourcePath);
+  }
+  const meta = await readMetadata(sourcePath, ctx.signal);
+  const pixels = checkPixels(meta);
+  const pages = meta.pages ?? 1;
+  const animated = pages > 1 && (ext === 'gif' || ext === 'webp' || ext === 'tif');
+  if (pages > 1 && !animated) return { keep: `${ext.toUpperCase()} files holding several images are kept as they are` };
+  const source: ImageSource = { path: sourcePath, animated, autoOrient: !animated && (meta.orientation ?? 1) > 1 };
+  const verify = animated && ext !== 'tif' ? animationCheck(meta) : undefined;
+  const kept = ext === 'gif' ? 'frames, delays and loop kept' : animated ? 'frames, delays and loop kept, metadata stripped' : source.autoOrient ? 'metadata stripped (colour profile kept, picture turned upright)' : 'metadata stripped (colour profile kept)';
+  const job = (tracks: Track[], sampleable: boolean, outExt = ext): Prepared => ({
+    job: { source, ext: outExt, tracks, sampleable: sampleable && !animated, pixels, alpha: meta.hasAlpha ?? false, kept, verify },
+  });
+  switch (ext) {
+    case 'jpg': return job(jpegTracks(meta.chromaSubsampling), true);
+    case 'png': return job(pngTracks(ctx.signal), false);
+    case 'bmp': return job(pngTracks(ctx.signal), false, 'png');
+    case 'webp': return job(webpTracks(pixels, await isLosslessWebp(input)), true);
+    case 'avif': return job(avifTracks(pixels), true);
+    case 'gif': return job(gifTracks(), false);
+    case 'tif': return job(tiffTracks(meta), false);
+    default: throw new EngineError('unsupported', `${ext.toUpperCase()} images cannot be compressed yet`);
+  }
+}

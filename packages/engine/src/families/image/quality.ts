@@ -1,0 +1,49 @@
+import type { CompressionLevel } from '../../types.js';
+import { SSIM_FLOOR } from '../../quality/ssim.js';
+
+/**
+ * What a result must keep at each level: the engine's SSIM floor, plus a cap on the colour shift of any 8×8 block.
+ * SSIM is an average over the whole picture, so it barely moves when a palette drops a small object's colour (a red
+ * edge turning brown scored 0.98); block means catch exactly that, while the zero-mean noise of JPEG, WebP and
+ * dithering leaves them nearly unchanged (mozjpeg q35 and WebP q35 stay near 15-20 on real files; lost colours
+ * measure 40-90).
+ */
+export const QUALITY_BAR: Readonly<Record<CompressionLevel, { ssim: number; shift: number }>> = {
+  light: { ssim: SSIM_FLOOR.light, shift: 16 },
+  balanced: { ssim: SSIM_FLOOR.balanced, shift: 24 },
+  maximum: { ssim: SSIM_FLOOR.maximum, shift: 32 },
+};
+
+const BLOCK = 8;
+
+/**
+ * The largest difference (0-255) between the mean colour of an 8×8 block in `a` and the same block in `b`, over all
+ * blocks and the three channels. Both are packed RGB of the same geometry; frames are simply stacked rows.
+ */
+export function colourShift(a: Buffer, b: Buffer, width: number): number {
+  const height = Math.floor(Math.min(a.length, b.length) / (width * 3));
+  const blocksX = Math.ceil(width / BLOCK);
+  const sums = new Float64Array(blocksX * 3);
+  const counts = new Uint32Array(blocksX);
+  let worst = 0;
+  for (let y = 0; y < height; y++) {
+    const row = y * width * 3;
+    for (let x = 0; x < width; x++) {
+      const i = row + x * 3;
+      const s = Math.floor(x / BLOCK) * 3;
+      sums[s] = (sums[s] ?? 0) + (a[i] ?? 0) - (b[i] ?? 0);
+      sums[s + 1] = (sums[s + 1] ?? 0) + (a[i + 1] ?? 0) - (b[i + 1] ?? 0);
+      sums[s + 2] = (sums[s + 2] ?? 0) + (a[i + 2] ?? 0) - (b[i + 2] ?? 0);
+    }
+    for (let bx = 0; bx < blocksX; bx++) counts[bx] = (counts[bx] ?? 0) + Math.min(BLOCK, width - bx * BLOCK);
+    if ((y + 1) % BLOCK === 0 || y === height - 1) {
+      for (let bx = 0; bx < blocksX; bx++) {
+        const n = counts[bx] ?? 1;
+        for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(sums[bx * 3 + c] ?? 0) / n);
+      }
+      sums.fill(0);
+      counts.fill(0);
+    }
+  }
+  return worst;
+}

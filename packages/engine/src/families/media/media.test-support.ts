@@ -1,0 +1,137 @@
+/** @internal Test helpers shared by the video and audio families' integration tests. */
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect } from 'vitest';
+import { compress } from '../../compress.js';
+import { isEngineError } from '../../errors.js';
+import { runProcess } from '../../process/run-process.js';
+import { SSIM_FLOOR } from '../../quality/ssim.js';
+import type { CompressionLevel, CompressResult } from '../../types.js';
+import { decodedAudioMd5, readableDuration } from './ffmpeg.js';
+import { type MediaInfo, probeMedia } from './probe.js';
+
+const exec = promisify(execFile);
+export const LEVELS: readonly CompressionLevel[] = ['light', 'balanced', 'maximum'];
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+/** The shared corpus beside the repository (absent on some CI machines: those cases are skipped). */
+export const CORPUS_DIR = process.env.CORPUS_DIR ?? path.resolve(repoRoot, '../shared/corpus');
+
+export function corpusFiles(folders: readonly string[]): string[] {
+  if (!existsSync(CORPUS_DIR)) return [];
+  return folders.flatMap((folder) => {
+    const dir = path.join(CORPUS_DIR, folder);
+    return existsSync(dir) ? readdirSync(dir).sort().map((n) => path.join(dir, n)) : [];
+  });
+}
+
+/** Makes a fixture with ffmpeg (lavfi sources), failing loudly when ffmpeg does. */
+export async function ffmpeg(args: string[]): Promise<void> {
+  await exec('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...args], { maxBuffer: 16 * 1024 * 1024 });
+}
+
+const signal = new AbortController().signal;
+export const probe = (file: string): Promise<MediaInfo> => probeMedia(runProcess, file, signal);
+
+/** Seconds of media that really decode (the raw ADTS container only guesses its duration). */
+export const decodedSeconds = (file: string, mode: 'decode' | 'demux' = 'demux'): Promise<number> =>
+  readableDuration({ runProcess, signal }, file, mode, 60);
+
+export const audioMd5 = (file: string): Promise<string> => decodedAudioMd5({ runProcess, signal }, file, 60);
+
+export async function writeTruncated(file: string, out: string, share = 0.6): Promise<void> {
+  const bytes = await readFile(file);
+  await writeFile(out, bytes.subarray(0, Math.floor(bytes.length * share) + 1));
+}
+
+/** Keeps the first bytes (so the type is still detected), then garbage. */
+export async function writeCorrupt(file: string, out: string, keep = 64): Promise<void> {
+  const bytes = await readFile(file);
+  const garbage = Buffer.alloc(Math.max(4096, bytes.length - keep));
+  for (let i = 0; i < garbage.length; i++) garbage[i] = (i * 7919 + 13) % 251;
+  await writeFile(out, Buffer.concat([bytes.subarray(0, keep), garbage]));
+}
+
+export async function expectInvalidInput(file: string, tmpDir: string): Promise<void> {
+  const err = await compress(file, { tmpDir }).then(() => undefined, (e: unknown) => e);
+  expect(isEngineError(err, 'invalid-input'), `${path.basename(file)}: ${String(err)}`).toBe(true);
+}
+
+export async function workFolders(tmpDir: string): Promise<string[]> {
+  return (await readdir(tmpDir)).filter((n) => n.startsWith('shrinkly-work-'));
+}
+
+export interface LadderOptions {
+  /** Stream kinds whose counts must survive. */
+  kinds: readonly MediaInfo['streams'][number]['type'][];
+  /** Video: measure SSIM of each changed output against the original independently of the engine. */
+  ssim?: boolean;
+  /** Lossless outputs (FLAC): decoded samples must equal the original's. */
+  lossless?: (format: string) => boolean;
+  /** Duration from the container (video) or from decoding every sample (audio; raw ADTS only guesses). */
+  durationBy: 'probe' | 'decode';
+  /** Leave the outputs in place for further checks (the caller's temp folder removes them). */
+  keepOutputs?: boolean;
+}
+
+/** SSIM with both pictures' timelines starting at zero (encoder priming shifts starts by a few ms); the raw pairing too when that falls short. */
+async function independentSsim(reference: string, distorted: string, floor: number): Promise<number> {
+  const run = async (align: string) => {
+    const { stderr } = await exec('ffmpeg', ['-hide_banner', '-nostdin', '-noautorotate', '-i', reference, '-noautorotate', '-i', distorted, '-filter_complex',
+      `[0:v]${align}fps=2,format=yuv444p[r];[1:v]${align}fps=2,format=yuv444p[d];[d][r]ssim`, '-an', '-f', 'null', '-'], { maxBuffer: 64 * 1024 * 1024 });
+    return Number(/All:([\d.]+)/.exec(stderr)?.[1] ?? 'NaN');
+  };
+  const aligned = await run('setpts=PTS-STARTPTS,');
+  return aligned >= floor ? aligned : Math.max(aligned, await run(''));
+}
+
+const count = (info: MediaInfo, kind: string) => info.streams.filter((s) => s.type === kind).length;
+
+/**
+ * Compresses a file at the three levels and checks the invariants independently of the engine: each output
+ * decodes again with the original's duration (±0.2 s), stream counts and picture size; it is never larger;
+ * lossy video keeps the level's SSIM floor; the sizes form the ladder maximum ≤ balanced ≤ light ≤ original.
+ */
+export async function checkLadder(file: string, tmpDir: string, options: LadderOptions): Promise<Record<CompressionLevel, CompressResult>> {
+  const before = await probe(file);
+  const seconds = async (f: string) => (options.durationBy === 'probe' ? (await probe(f)).durationSec : decodedSeconds(f, 'decode'));
+  const originalSeconds = await seconds(file);
+  const results = {} as Record<CompressionLevel, CompressResult>;
+  for (const level of LEVELS) {
+    const r = await compress(file, { level, tmpDir });
+    results[level] = r;
+    const name = `${path.basename(file)} ${level}`;
+    expect(r.compressedSize, name).toBeLessThanOrEqual(r.originalSize);
+    if (r.unchanged) {
+      expect(r.output, name).toBe(file);
+      continue;
+    }
+    expect(r.compressedSize, name).toBeLessThan(r.originalSize);
+    const after = await probe(r.output);
+    expect(Math.abs((await seconds(r.output)) - originalSeconds), `${name} duration`).toBeLessThanOrEqual(0.2);
+    for (const kind of options.kinds) expect(count(after, kind), `${name} ${kind} streams`).toBe(count(before, kind));
+    const v0 = before.streams.find((s) => s.type === 'video' && !s.attachedPic);
+    const v1 = after.streams.find((s) => s.type === 'video' && !s.attachedPic);
+    if (v0) expect([v1?.width, v1?.height, v1?.rotation], `${name} picture`).toEqual([v0.width, v0.height, v0.rotation]);
+    if (options.ssim && v0) {
+      expect(r.metrics.ssim, `${name} reported SSIM`).toBeGreaterThanOrEqual(SSIM_FLOOR[level]);
+      // Measured again here, independently (frames paired by their place in each timeline); sampling may differ slightly.
+      expect(await independentSsim(file, r.output, SSIM_FLOOR[level] - 0.005), `${name} SSIM`).toBeGreaterThanOrEqual(SSIM_FLOOR[level] - 0.005);
+    }
+    if (options.lossless?.(r.format)) expect(await audioMd5(r.output), `${name} samples`).toBe(await audioMd5(file));
+  }
+  const size = (l: CompressionLevel) => results[l].compressedSize;
+  expect(size('maximum'), `${path.basename(file)} ladder`).toBeLessThanOrEqual(size('balanced'));
+  expect(size('balanced'), `${path.basename(file)} ladder`).toBeLessThanOrEqual(size('light'));
+  if (!options.keepOutputs) for (const level of LEVELS) if (!results[level].unchanged) await rm(path.dirname(results[level].output), { recursive: true, force: true });
+  return results;
+}
+
+export function describeLadder(name: string, r: Record<CompressionLevel, CompressResult>): string {
+  const part = (l: CompressionLevel) => `${r[l].compressedSize}${r[l].metrics.ssim ? ` (SSIM ${r[l].metrics.ssim.toFixed(3)})` : ''}`;
+  return `${name}: ${r.light.originalSize} → ${part('light')} / ${part('balanced')} / ${part('maximum')}`;
+}

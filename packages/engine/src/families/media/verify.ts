@@ -1,0 +1,47 @@
+import { EngineError } from '../../errors.js';
+import type { FfmpegRunner } from './ffmpeg.js';
+import { type MediaInfo, mainVideoStream, probeMedia, streamCounts } from './probe.js';
+
+/** The issue's tolerance: an output keeps the original's duration within ±0.2 s. */
+export const DURATION_TOLERANCE_SEC = 0.2;
+
+export type VerifyResult = { ok: true; info: MediaInfo } | { ok: false; reason: string };
+
+export interface VerifyExpectations {
+  /** The duration the output must have (the original's), in seconds. */
+  durationSec: number;
+  /** Measured output duration, when the container's own value cannot be trusted (raw ADTS). */
+  measuredOutputSec?: number;
+  /** Stream kinds whose counts must match the original's. */
+  kinds: readonly MediaInfo['streams'][number]['type'][];
+}
+
+/**
+ * Probes a candidate output again and compares it with the original: it must open, last as long (±0.2 s), keep
+ * the same number of streams of each listed kind and, for video, the same picture size and rotation.
+ * A candidate that does not pass is never returned; the caller tries a safer recipe or keeps the original.
+ */
+export async function verifyMediaOutput(runner: FfmpegRunner, original: MediaInfo, output: string, expect: VerifyExpectations): Promise<VerifyResult> {
+  let info: MediaInfo;
+  try {
+    info = await probeMedia(runner.runProcess, output, runner.signal);
+  } catch (err) {
+    if (err instanceof EngineError && err.kind === 'invalid-input') return { ok: false, reason: 'the output could not be read back' };
+    throw err;
+  }
+  const duration = expect.measuredOutputSec ?? info.durationSec;
+  if (Math.abs(duration - expect.durationSec) > DURATION_TOLERANCE_SEC) {
+    return { ok: false, reason: `the output lasts ${duration.toFixed(2)} s instead of ${expect.durationSec.toFixed(2)} s` };
+  }
+  const want = streamCounts(original, expect.kinds);
+  const got = streamCounts(info, expect.kinds);
+  for (const kind of expect.kinds) {
+    if (want[kind] !== got[kind]) return { ok: false, reason: `the output has ${got[kind]} ${kind} streams instead of ${want[kind]}` };
+  }
+  const before = mainVideoStream(original);
+  const after = mainVideoStream(info);
+  if (before && (!after || after.width !== before.width || after.height !== before.height || after.rotation !== before.rotation)) {
+    return { ok: false, reason: 'the output picture size or rotation differs from the original' };
+  }
+  return { ok: true, info };
+}

@@ -1,0 +1,46 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { EngineError } from '../../errors.js';
+import type { CompressContext, DetectedType, FamilyOutput } from '../../types.js';
+import { convertWithLibreOffice, openBoth, placeAs, unitName } from './libreoffice.js';
+import { contentKey, ContentMemo } from './memo.js';
+import { BINARY_FILTERS } from './recipes.js';
+
+/** Originals a re-save did not help (same answer at every level): the reason, '' when it was just not smaller. */
+const keptOriginals = new ContentMemo<string>();
+
+/**
+ * doc/xls/ppt: LibreOffice re-saves the document in the same legacy format (which often drops unused space, old
+ * revisions and duplicate streams). The result is kept only when it is smaller and opens with the same
+ * pages/slides/sheets; otherwise the original comes back. Every level does the same: there is nothing to tune.
+ */
+export async function resaveBinary(input: string, type: DetectedType, ctx: CompressContext): Promise<FamilyOutput> {
+  const filter = BINARY_FILTERS[type.ext];
+  if (!filter) throw new EngineError('unsupported', `${type.ext.toUpperCase()} files cannot be compressed`);
+  const key = await contentKey(input, type.ext);
+  const keep = (why?: string): FamilyOutput => {
+    keptOriginals.set(key, why ?? '');
+    return { path: input, format: type.ext, recipe: 'LibreOffice re-save', notes: why ? [`The original was kept: ${why}`] : [] };
+  };
+  const known = keptOriginals.get(key);
+  if (known !== undefined) return keep(known || undefined);
+  const dir = path.join(ctx.workDir, 'resave');
+  const original = await placeAs(input, path.join(dir, `original.${type.ext}`));
+  ctx.onProgress(5);
+  const [resaved] = await convertWithLibreOffice(ctx, [original], filter, path.join(dir, 'out'));
+  if (!resaved) throw new EngineError('invalid-input', 'The document could not be opened: it may be damaged or password-protected');
+  ctx.onProgress(50);
+  if ((await stat(resaved)).size >= (await stat(input)).size) return keep();
+  const counts = await openBoth(ctx, input, resaved, type.ext);
+  ctx.onProgress(99);
+  const unit = unitName(type.ext);
+  if (counts.original === undefined) return keep(`LibreOffice could not count its ${unit}`);
+  if (counts.candidate !== counts.original) return keep(`the re-saved document did not open with the same ${unit}`);
+  return {
+    path: resaved,
+    format: type.ext,
+    recipe: `re-saved by LibreOffice in the same ${type.ext.toUpperCase()} format; opens in LibreOffice with the same ${counts.original} ${unit}`,
+    metrics: { [unit]: counts.original },
+    notes: ['Re-saved by LibreOffice: features only Microsoft Office understands may be simplified'],
+  };
+}

@@ -1,0 +1,159 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { detect } from '../../detect.js';
+import { EngineError } from '../../errors.js';
+import type { CompressContext, DetectedType, FamilyCompressor, FamilyOutput } from '../../types.js';
+import type { PackageEntry } from './zip-read.js';
+
+/** Recompresses one picture in its own format; returns undefined when it has nothing to offer. */
+export type ImageCompressor = (input: string, type: DetectedType, ctx: CompressContext) => Promise<FamilyOutput | undefined>;
+
+/** Pictures this small cannot gain enough to pay for an encode and a quality measurement. */
+const MIN_IMAGE_BYTES = 2048;
+
+/** Extension spellings that name the same format as the canonical one detect() reports. */
+const EXT_ALIASES: Record<string, string> = { jpeg: 'jpg', jpe: 'jpg', tiff: 'tif' };
+
+/**
+ * The image family's compressor for `ext`, looked up in the family registry at call time: importing the registry
+ * statically would be an import cycle (it imports this family), and when no image family is registered the pictures
+ * are simply kept as they are.
+ */
+export const registryImageCompressor: ImageCompressor = async (input, type, ctx) => {
+  const { FAMILIES } = await import('../index.js');
+  const family: FamilyCompressor | undefined = FAMILIES.find((f) => f.family === 'image' && f.formats.includes(type.ext));
+  return family ? family.compress(input, type, ctx) : undefined;
+};
+
+export interface ImageStats {
+  candidates: number;
+  recompressed: number;
+  savedBytes: number;
+  /** Lowest SSIM the image compressor reported for the pictures it changed. */
+  minSsim?: number;
+  /** True when no image compressor was available for some picture. */
+  missingCompressor: boolean;
+}
+
+async function sha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** Same format, same dimensions, same number of frames: the picture still fits its place in the layout. */
+async function sameShape(original: string, candidate: string): Promise<boolean> {
+  try {
+    const [a, b] = await Promise.all([sharp(original).metadata(), sharp(candidate).metadata()]);
+    return a.format === b.format && a.width === b.width && a.height === b.height && (a.pages ?? 1) === (b.pages ?? 1);
+  } catch {
+    return false;
+  }
+}
+
+interface Replacement {
+  file: string;
+  saved: number;
+  ssim?: number;
+}
+
+/** Recompresses one picture; undefined keeps the original bytes. */
+async function recompressOne(
+  entry: PackageEntry & { file: string },
+  compressor: ImageCompressor,
+  ctx: CompressContext,
+  index: number,
+  stats: ImageStats,
+  onProgress: (p: number) => void,
+): Promise<Replacement | undefined> {
+  const type = await detect(entry.file).catch(() => undefined);
+  const named = path.extname(entry.name).slice(1).toLowerCase();
+  // The part keeps its name and content type, so only a picture whose bytes match its name is re-encoded in place.
+  if (!type || type.family !== 'image' || (EXT_ALIASES[named] ?? named) !== type.ext) return undefined;
+  const workDir = await mkdtemp(path.join(ctx.workDir, 'image-'));
+  try {
+    const input = path.join(workDir, `in.${type.ext}`);
+    await copyFile(entry.file, input);
+    const out = await compressor(input, type, { ...ctx, workDir, onProgress });
+    if (!out) {
+      stats.missingCompressor = true;
+      return undefined;
+    }
+    if (out.format !== type.ext) return undefined;
+    const before = (await stat(entry.file)).size;
+    const after = (await stat(out.path)).size;
+    if (after >= before || !(await sameShape(entry.file, out.path))) return undefined;
+    const file = path.join(path.dirname(entry.file), `image-${index}`);
+    await copyFile(out.path, file);
+    return { file, saved: before - after, ssim: out.metrics?.ssim };
+  } catch (err) {
+    // A picture the image family cannot handle is kept as it is; cancel and timeouts still end the job.
+    if (err instanceof EngineError && (err.kind === 'cancelled' || err.kind === 'timeout')) throw err;
+    if (ctx.signal.aborted) throw new EngineError('cancelled', 'Cancelled', undefined, { cause: err });
+    return undefined;
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** Two pictures at a time: the image family's encoders and SSIM runs leave a second core idle much of the time. */
+const IMAGE_CONCURRENCY = 2;
+
+/**
+ * Recompresses the named pictures in place (entries are pointed at the new files). Identical pictures stored under
+ * several names are encoded once. Progress goes from 0 to 100 across the pictures.
+ */
+export async function recompressImages(
+  entries: PackageEntry[],
+  names: ReadonlySet<string>,
+  compressor: ImageCompressor,
+  ctx: CompressContext,
+  onProgress: (percent: number) => void,
+): Promise<ImageStats> {
+  const stats: ImageStats = { candidates: 0, recompressed: 0, savedBytes: 0, missingCompressor: false };
+  const todo = entries.filter((e): e is PackageEntry & { file: string } => !!e.file && names.has(e.name) && e.uncompressedSize >= MIN_IMAGE_BYTES);
+  const groups = new Map<string, Array<PackageEntry & { file: string }>>();
+  for (const entry of todo) {
+    if (ctx.signal.aborted) throw new EngineError('cancelled', 'Cancelled');
+    const digest = await sha256(entry.file);
+    groups.set(digest, [...(groups.get(digest) ?? []), entry]);
+  }
+  const jobs = [...groups.values()];
+  const progress = jobs.map(() => 0);
+  const report = () => onProgress(progress.reduce((a, b) => a + b, 0) / Math.max(1, jobs.length));
+  let next = 0;
+  let stop = false;
+  const work = async () => {
+    while (next < jobs.length && !stop) {
+      const index = next++;
+      const group = jobs[index] ?? [];
+      const first = group[0];
+      if (!first) continue;
+      if (ctx.signal.aborted) throw new EngineError('cancelled', 'Cancelled');
+      const onOne = (p: number) => {
+        progress[index] = Math.max(0, Math.min(100, p));
+        report();
+      };
+      const replacement = await recompressOne(first, compressor, ctx, entries.indexOf(first), stats, onOne);
+      onOne(100);
+      stats.candidates += group.length;
+      if (!replacement) continue;
+      for (const entry of group) entry.file = replacement.file;
+      stats.recompressed += group.length;
+      stats.savedBytes += replacement.saved * group.length;
+      if (replacement.ssim !== undefined) stats.minSsim = Math.min(stats.minSsim ?? 1, replacement.ssim);
+    }
+  };
+  const worker = () => work().catch((err: unknown) => {
+    stop = true;
+    throw err;
+  });
+  // Wait for every worker before failing: none may still write into the work folder while it is being removed.
+  const settled = await Promise.allSettled(Array.from({ length: Math.min(IMAGE_CONCURRENCY, jobs.length) }, worker));
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return stats;
+}

@@ -1,0 +1,83 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compress } from '../../compress.js';
+import { runProcess } from '../../process/run-process.js';
+import { measureSsim, SSIM_FLOOR } from '../../quality/ssim.js';
+import type { CompressionLevel, CompressResult } from '../../types.js';
+import { countInLibreOffice, packageProblems } from './office.test-support.js';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+const CORPUS = process.env.CORPUS_DIR ?? path.resolve(REPO_ROOT, '../shared/corpus');
+const LEVELS: CompressionLevel[] = ['light', 'balanced', 'maximum'];
+const PACKAGES = ['docx', 'xlsx', 'pptx'];
+const BINARIES = ['doc', 'xls', 'ppt'];
+/** A deck with a dozen pictures takes the image family a while per level; on a shared 2-core machine, more. */
+const LONG = 420_000;
+
+function corpusFiles(exts: readonly string[]): string[] {
+  return exts.flatMap((ext) => {
+    const dir = path.join(CORPUS, ext);
+    return existsSync(dir) ? readdirSync(dir).map((f) => path.join(dir, f)) : [];
+  });
+}
+
+describe.runIf(existsSync(CORPUS))('office family on the corpus', () => {
+  let tmp: string;
+  beforeAll(async () => {
+    tmp = await mkdtemp(path.join(tmpdir(), 'office-corpus-'));
+  });
+  afterAll(async () => rm(tmp, { recursive: true, force: true }));
+
+  /** Three levels, never larger, monotonic; returns the results by level. */
+  async function ladder(file: string): Promise<Record<CompressionLevel, CompressResult>> {
+    const results = {} as Record<CompressionLevel, CompressResult>;
+    for (const level of LEVELS) results[level] = await compress(file, { level, tmpDir: tmp });
+    const { light, balanced, maximum } = results;
+    for (const r of Object.values(results)) {
+      expect(r.compressedSize).toBeLessThanOrEqual(r.originalSize);
+      expect(r.format).toBe(path.extname(file).slice(1));
+      if (r.unchanged) expect(r.output).toBe(file);
+    }
+    expect(maximum.compressedSize).toBeLessThanOrEqual(balanced.compressedSize);
+    expect(balanced.compressedSize).toBeLessThanOrEqual(light.compressedSize);
+    return results;
+  }
+
+  for (const file of corpusFiles(PACKAGES)) {
+    const ext = path.extname(file).slice(1);
+    it.concurrent(`${path.basename(file)}: valid at every level, pictures above their floor, same ${ext === 'xlsx' ? 'sheets' : 'pages'}`, async () => {
+      const results = await ladder(file);
+      const measure = (a: string, b: string) => measureSsim(runProcess, a, b);
+      for (const level of LEVELS) {
+        const r = results[level];
+        if (r.unchanged) continue;
+        const check = await packageProblems(file, r.output, SSIM_FLOOR[level], tmp, measure);
+        expect(check.problems).toEqual([]);
+        if (check.changedPictures > 0) expect(r.metrics.ssim).toBeGreaterThanOrEqual(SSIM_FLOOR[level]);
+      }
+      // The most changed result opens in LibreOffice with as many pages, slides or sheets as the original.
+      if (!results.maximum.unchanged) {
+        const [a, b] = await Promise.all([countInLibreOffice(file, ext, tmp), countInLibreOffice(results.maximum.output, ext, tmp)]);
+        expect(a).toBeGreaterThan(0);
+        expect(b).toBe(a);
+      }
+    }, LONG);
+  }
+
+  for (const file of corpusFiles(BINARIES)) {
+    const ext = path.extname(file).slice(1);
+    it.concurrent(`${path.basename(file)}: re-saved only when smaller and the same, else the original`, async () => {
+      const results = await ladder(file);
+      for (const level of LEVELS) {
+        const r = results[level];
+        if (r.unchanged) continue;
+        const [a, b] = await Promise.all([countInLibreOffice(file, ext, tmp), countInLibreOffice(r.output, ext, tmp)]);
+        expect(b).toBe(a);
+      }
+    }, LONG);
+  }
+});

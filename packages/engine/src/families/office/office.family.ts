@@ -1,0 +1,32 @@
+import type { FamilyCompressor } from '../../types.js';
+import { resaveBinary } from './binary.js';
+import { estimatePackage } from './estimate.js';
+import { type ImageCompressor, registryImageCompressor } from './images.js';
+import { compressPackage } from './package.js';
+import { BINARY_FILTERS } from './recipes.js';
+
+export interface OfficeFamilyOptions {
+  /** How embedded pictures are recompressed; default: the registered image family, at call time. */
+  imageCompressor?: ImageCompressor;
+}
+
+/**
+ * Office documents, kept editable. Zip packages (docx, xlsx, pptx, odt, ods, odp) get their pictures recompressed
+ * and are re-zipped at maximum deflate; legacy binaries (doc, xls, ppt) are re-saved by LibreOffice when that helps.
+ * Every result is checked to open with the same pages, slides or sheets.
+ */
+export function createOfficeFamily(options: OfficeFamilyOptions = {}): FamilyCompressor {
+  const images = options.imageCompressor ?? registryImageCompressor;
+  return {
+    family: 'office',
+    formats: ['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'doc', 'xls', 'ppt'],
+    // 7z is used too when present (a stronger deflate); without it zlib's level 9 does the job.
+    tools: ['soffice'],
+    async compress(input, type, ctx) {
+      return type.ext in BINARY_FILTERS ? resaveBinary(input, type, ctx) : compressPackage(input, type, ctx, images);
+    },
+    estimate: (input, type, ctx) => estimatePackage(input, type, ctx, images),
+  };
+}
+
+export const officeFamily: FamilyCompressor = createOfficeFamily();

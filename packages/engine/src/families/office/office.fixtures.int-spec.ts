@@ -1,0 +1,157 @@
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compress } from '../../compress.js';
+import { detect } from '../../detect.js';
+import { FAMILIES } from '../index.js';
+import { runProcess } from '../../process/run-process.js';
+import { measureSsim, SSIM_FLOOR } from '../../quality/ssim.js';
+import type { CompressionLevel, CompressResult, FamilyCompressor } from '../../types.js';
+import { createOfficeFamily, officeFamily } from './office.family.js';
+import { countInLibreOffice, makeFixtures, packageProblems, readParts, writeParts } from './office.test-support.js';
+
+const LEVELS: CompressionLevel[] = ['light', 'balanced', 'maximum'];
+const HAS_IMAGE_FAMILY = FAMILIES.some((f) => f.family === 'image');
+const measure = (a: string, b: string) => measureSsim(runProcess, a, b);
+
+describe('office family on generated documents', () => {
+  let tmp: string;
+  let fx: Record<string, string>;
+  beforeAll(async () => {
+    tmp = await mkdtemp(path.join(tmpdir(), 'office-fixtures-'));
+    fx = await makeFixtures(path.join(tmp, 'fx'), ['docx', 'pptx', 'ods', 'odt', 'odp', 'xlsx', 'doc']);
+  });
+  afterAll(async () => rm(tmp, { recursive: true, force: true }));
+
+  /** Runs the family directly (e.g. with another image compressor) and keeps its output before the work folder goes. */
+  async function runFamily(family: FamilyCompressor, file: string, level: CompressionLevel) {
+    const workDir = await mkdtemp(path.join(tmp, 'direct-'));
+    const type = await detect(file);
+    const out = await family.compress(file, type, { level, signal: new AbortController().signal, onProgress: () => {}, workDir, runProcess });
+    const kept = path.join(tmp, `${path.basename(workDir)}.${out.format}`);
+    await copyFile(out.path, kept);
+    await rm(workDir, { recursive: true, force: true });
+    return { ...out, path: kept, original: out.path === file };
+  }
+
+  async function expectValid(file: string, result: CompressResult, level: CompressionLevel) {
+    expect(result.compressedSize).toBeLessThanOrEqual(result.originalSize);
+    if (result.unchanged) return 0;
+    const check = await packageProblems(file, result.output, SSIM_FLOOR[level], tmp, measure);
+    expect(check.problems).toEqual([]);
+    return check.changedPictures;
+  }
+
+  // The full ladder on one OOXML and one ODF document; the other formats once, at the default level.
+  for (const ext of ['docx', 'ods']) {
+    it.concurrent(`${ext}: three levels valid, never larger, monotonic, same pages/slides/sheets`, async () => {
+      const file = fx[ext] ?? '';
+      const results = {} as Record<CompressionLevel, CompressResult>;
+      for (const level of LEVELS) results[level] = await compress(file, { level, tmpDir: tmp });
+      expect(results.maximum.compressedSize).toBeLessThanOrEqual(results.balanced.compressedSize);
+      expect(results.balanced.compressedSize).toBeLessThanOrEqual(results.light.compressedSize);
+      const changed: number[] = [];
+      for (const level of LEVELS) changed.push(await expectValid(file, results[level], level));
+      // The PNG inside is stored uncompressed: the image family must shrink it; without one, pictures stay as they are.
+      if (HAS_IMAGE_FAMILY) {
+        expect(results.balanced.unchanged).toBe(false);
+        expect(changed[1]).toBeGreaterThan(0);
+        expect(results.balanced.compressedSize).toBeLessThan(results.balanced.originalSize * 0.8);
+      } else expect(changed).toEqual([0, 0, 0]);
+      if (ext === 'docx') {
+        // The sampled estimate keeps the ladder and lands near what compression really gives.
+        const workDir = await mkdtemp(path.join(tmp, 'estimate-'));
+        const est = await officeFamily.estimate?.(file, await detect(file), { signal: new AbortController().signal, onProgress: () => {}, workDir, runProcess });
+        expect(est).toBeDefined();
+        const original = results.light.originalSize;
+        expect(est?.light).toBeLessThanOrEqual(original);
+        expect(est?.balanced).toBeLessThanOrEqual(est?.light ?? 0);
+        expect(est?.maximum).toBeLessThanOrEqual(est?.balanced ?? 0);
+        expect(Math.abs((est?.balanced ?? 0) - results.balanced.compressedSize)).toBeLessThanOrEqual(original * 0.25);
+      }
+      if (!results.maximum.unchanged) {
+        const [a, b] = await Promise.all([countInLibreOffice(file, ext, tmp), countInLibreOffice(results.maximum.output, ext, tmp)]);
+        if (ext === 'docx') expect(a).toBeGreaterThan(0);
+        else expect(a).toBe(3);
+        expect(b).toBe(a);
+      }
+    }, 300_000);
+  }
+
+  for (const ext of ['pptx', 'odt', 'odp', 'xlsx']) {
+    it.concurrent(`${ext}: balanced result is valid, parts in order, thumbnail dropped`, async () => {
+      const file = fx[ext] ?? '';
+      const result = await compress(file, { level: 'balanced', tmpDir: tmp });
+      await expectValid(file, result, 'balanced');
+      if (HAS_IMAGE_FAMILY) expect(result.unchanged).toBe(false);
+      if (result.unchanged) return;
+      const before = (await readParts(file)).map((p) => p.name);
+      const after = await readParts(result.output);
+      if (before.includes('Thumbnails/thumbnail.png')) {
+        expect(after.map((p) => p.name)).not.toContain('Thumbnails/thumbnail.png');
+        expect(after.find((p) => p.name === 'META-INF/manifest.xml')?.data.toString()).not.toContain('Thumbnails/');
+      }
+    });
+  }
+
+  it('doc: re-saved only when that is smaller and opens the same, else the original', async () => {
+    const file = fx.doc ?? '';
+    const result = await compress(file, { level: 'balanced', tmpDir: tmp });
+    expect(result.compressedSize).toBeLessThanOrEqual(result.originalSize);
+    if (result.unchanged) expect(result.output).toBe(file);
+    else expect(await countInLibreOffice(result.output, 'doc', tmp)).toBe(await countInLibreOffice(file, 'doc', tmp));
+  });
+
+  it('drops the thumbnail (not at light) and media nothing refers to, with their references', async () => {
+    const parts = await readParts(fx.docx ?? '');
+    const thumb = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#3366aa' } }).jpeg({ quality: 95 }).toBuffer();
+    const edited = parts.map((p) => {
+      let text = p.data.toString('utf8');
+      if (p.name === '_rels/.rels') text = text.replace('</Relationships>', '<Relationship Id="rIdThumb" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/thumbnail" Target="docProps/thumbnail.jpeg"/></Relationships>');
+      else if (p.name === '[Content_Types].xml') text = text.replace('</Types>', '<Override PartName="/word/media/unused.png" ContentType="image/png"/></Types>');
+      else return p;
+      return { name: p.name, data: Buffer.from(text) };
+    });
+    const file = path.join(tmp, 'extras.docx');
+    const unused = parts.find((p) => p.name.endsWith('.png'))?.data ?? Buffer.alloc(0);
+    await writeParts(file, [...edited, { name: 'docProps/thumbnail.jpeg', data: thumb }, { name: 'word/media/unused.png', data: unused }]);
+    const family = createOfficeFamily({ imageCompressor: async () => undefined });
+    const light = await readParts((await runFamily(family, file, 'light')).path);
+    const balanced = await readParts((await runFamily(family, file, 'balanced')).path);
+    const names = (list: typeof light) => list.map((p) => p.name);
+    expect(names(light)).toContain('docProps/thumbnail.jpeg');
+    expect(names(light)).not.toContain('word/media/unused.png');
+    expect(names(balanced)).not.toContain('docProps/thumbnail.jpeg');
+    expect(balanced.find((p) => p.name === '_rels/.rels')?.data.toString()).not.toContain('thumbnail');
+    expect(balanced.find((p) => p.name === '[Content_Types].xml')?.data.toString()).not.toContain('unused.png');
+    expect(names(balanced)).toEqual(names(light).filter((n) => n !== 'docProps/thumbnail.jpeg'));
+  });
+
+  it('without an image compressor, pictures are kept byte for byte and the package is still re-zipped', async () => {
+    const family = createOfficeFamily({ imageCompressor: async () => undefined });
+    const out = await runFamily(family, fx.pptx ?? '', 'maximum');
+    expect(out.recipe).toMatch(/pictures kept/);
+    if (out.original) return;
+    const check = await packageProblems(fx.pptx ?? '', out.path, SSIM_FLOOR.maximum, tmp, measure);
+    expect(check.problems).toEqual([]);
+    expect(check.changedPictures).toBe(0);
+  });
+
+  it('a signed package is only re-zipped: no part changes, and the result says why', async () => {
+    const parts = await readParts(fx.docx ?? '');
+    const file = path.join(tmp, 'signed.docx');
+    await writeParts(file, [...parts, { name: '_xmlsignatures/sig1.xml', data: Buffer.from('<Signature xmlns="http://www.w3.org/2000/09/xmldsig#"/>') }]);
+    let called = false;
+    const family = createOfficeFamily({ imageCompressor: async () => { called = true; return undefined; } });
+    const out = await runFamily(family, file, 'maximum');
+    expect(called).toBe(false);
+    expect(out.notes?.join(' ')).toMatch(/signed/);
+    if (out.original) return;
+    const check = await packageProblems(file, out.path, SSIM_FLOOR.maximum, tmp, measure);
+    expect(check.problems).toEqual([]);
+    expect(check.changedPictures).toBe(0);
+    expect((await readParts(out.path)).length).toBe(parts.length + 1);
+  });
+});

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compress } from '../../compress.js';
+import { EngineError } from '../../errors.js';
+import { handMadeDocx, noisyPng, readParts, writeParts } from './office.test-support.js';
+
+async function failure(promise: Promise<unknown>): Promise<EngineError> {
+  const err = await promise.then(() => undefined, (e: unknown) => e);
+  expect(err).toBeInstanceOf(EngineError);
+  return err as EngineError;
+}
+
+describe('office family: hostile, damaged and cancelled input', () => {
+  let tmp: string;
+  let docx: string;
+  beforeAll(async () => {
+    tmp = await mkdtemp(path.join(tmpdir(), 'office-hazards-'));
+    docx = path.join(tmp, 'plain.docx');
+    await handMadeDocx(docx, await noisyPng(200, 150), { level: 0 });
+  });
+  afterAll(async () => rm(tmp, { recursive: true, force: true }));
+
+  const workFolders = async () => (await readdir(tmp)).filter((n) => n.startsWith('shrinkly-work-'));
+
+  it('refuses a damaged package: a part whose bytes were changed', async () => {
+    const bytes = await readFile(docx);
+    const pictureAt = bytes.indexOf(Buffer.from('word/media/image1.png')) + 60;
+    for (let i = pictureAt; i < pictureAt + 2000; i++) bytes[i] = (bytes[i] ?? 0) ^ 0x5a;
+    const damaged = path.join(tmp, 'damaged.docx');
+    await writeFile(damaged, bytes);
+    const err = await failure(compress(damaged, { tmpDir: tmp }));
+    expect(err.kind).toBe('invalid-input');
+    expect(await workFolders()).toEqual([]);
+  });
+
+  it('refuses a truncated package', async () => {
+    const bytes = await readFile(docx);
+    const truncated = path.join(tmp, 'truncated.docx');
+    await writeFile(truncated, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+    expect((await failure(compress(truncated, { tmpDir: tmp }))).kind).toBe('invalid-input');
+  });
+
+  it('refuses a zip bomb: a member that expands more than 1000 times', async () => {
+    const bomb = path.join(tmp, 'bomb.docx');
+    // 64 MiB of zeros deflated at level 9 comes out near 1030:1, as a real bomb's members do.
+    await writeParts(bomb, [
+      { name: '[Content_Types].xml', data: Buffer.from('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>') },
+      { name: 'word/document.xml', data: Buffer.from('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>') },
+      { name: 'word/media/filler.bin', data: Buffer.alloc(64 * 1024 * 1024), level: 9 },
+    ]);
+    const err = await failure(compress(bomb, { tmpDir: tmp }));
+    expect(err.kind).toBe('invalid-input');
+    expect(err.message).toMatch(/1000/);
+    expect(await workFolders()).toEqual([]);
+  });
+
+  it('refuses a package that would unpack to more than the total cap, before unpacking anything', async () => {
+    const big = path.join(tmp, 'big.docx');
+    const noise = () => randomBytes(2 * 1024 * 1024);
+    await writeParts(big, [
+      { name: '[Content_Types].xml', data: Buffer.from('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>') },
+      { name: 'word/document.xml', data: Buffer.from('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>') },
+      { name: 'word/media/a.bin', data: noise() },
+      { name: 'word/media/b.bin', data: noise() },
+      { name: 'word/media/c.bin', data: noise() },
+    ]);
+    // Each noise member now claims 1 GiB (500:1, under the ratio cap): 3 GiB in all.
+    const bytes = await readFile(big);
+    const central = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
+    for (let at = bytes.indexOf(central); at !== -1; at = bytes.indexOf(central, at + 4)) {
+      const nameLength = bytes.readUInt16LE(at + 28);
+      if (bytes.subarray(at + 46, at + 46 + nameLength).toString().endsWith('.bin')) bytes.writeUInt32LE(1024 * 1024 * 1024, at + 24);
+    }
+    await writeFile(big, bytes);
+    const err = await failure(compress(big, { tmpDir: tmp }));
+    expect(err.kind).toBe('invalid-input');
+    expect(err.message).toMatch(/2 GB/);
+  });
+
+  it('keeps part names that are not ASCII', async () => {
+    const named = path.join(tmp, 'named.docx');
+    await handMadeDocx(named, await noisyPng(64, 64), { level: 0, extra: [{ name: 'customXml/ünïcödé-名前.xml', data: Buffer.from('<x/>'.repeat(2000)) }] });
+    const result = await compress(named, { tmpDir: tmp, level: 'light' });
+    expect(result.unchanged).toBe(false);
+    expect((await readParts(result.output)).map((p) => p.name)).toContain('customXml/ünïcödé-名前.xml');
+  });
+
+  it('refuses a zip that claims to be an ODF document but is not one', async () => {
+    const fake = path.join(tmp, 'fake.odt');
+    await writeParts(fake, [
+      { name: 'mimetype', data: Buffer.from('application/vnd.oasis.opendocument.text'), level: 0 },
+      { name: 'content.xml', data: Buffer.from('<office:document-content/>') },
+    ]);
+    expect((await failure(compress(fake, { tmpDir: tmp }))).kind).toBe('invalid-input');
+  });
+
+  it('leaves a password-protected ODF document unchanged', async () => {
+    const locked = path.join(tmp, 'locked.odt');
+    const manifest = '<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.text"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"><manifest:encryption-data manifest:checksum-type="SHA1/1K" manifest:checksum="x"/></manifest:file-entry></manifest:manifest>';
+    await writeParts(locked, [
+      { name: 'mimetype', data: Buffer.from('application/vnd.oasis.opendocument.text'), level: 0 },
+      { name: 'content.xml', data: Buffer.alloc(20_000, 7), level: 0 },
+      { name: 'META-INF/manifest.xml', data: Buffer.from(manifest), level: 0 },
+    ]);
+    const result = await compress(locked, { tmpDir: tmp });
+    expect(result.unchanged).toBe(true);
+    expect(result.output).toBe(locked);
+    expect(result.notes.join(' ')).toMatch(/password/);
+  });
+
+  it('a cancelled job rejects as cancelled, stops LibreOffice and leaves no work folder', async () => {
+    const controller = new AbortController();
+    let reached = 0;
+    const job = compress(docx, {
+      level: 'maximum',
+      tmpDir: tmp,
+      signal: controller.signal,
+      onProgress: (p) => {
+        reached = Math.max(reached, p);
+        // From 80 on, LibreOffice is checking the result: abort while it runs.
+        if (p >= 80 && !controller.signal.aborted) setTimeout(() => controller.abort(), 300);
+      },
+    });
+    const err = await failure(job);
+    expect(err.kind).toBe('cancelled');
+    expect(reached).toBeGreaterThanOrEqual(80);
+    expect(await workFolders()).toEqual([]);
+  });
+});

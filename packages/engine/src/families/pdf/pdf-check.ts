@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { EngineError } from '../../errors.js';
+import { measureSsim } from '../../quality/ssim.js';
+import type { CompressContext } from '../../types.js';
+import { type PdfFacts, readPdfFacts } from './pdf-facts.js';
+
+/** Pages are rendered with their longer side at this many pixels (a letter page at 150 dpi), whatever their size. */
+const RENDER_LONG_SIDE = 1650;
+/** Rendered pages compared per candidate: the first page and the pages with the most image pixels. */
+const SAMPLE_PAGES = 3;
+/** The text layer of this many first pages must survive. */
+const TEXT_PAGES = 5;
+/** Share of the original's words the candidate's text must still contain (tolerates a split ligature or two). */
+const MIN_WORD_COVERAGE = 0.99;
+/** Page sizes may differ by rounding only (points). */
+const SIZE_TOLERANCE = 1;
+
+type Tools = Pick<CompressContext, 'runProcess' | 'signal'>;
+
+/** The original's facts and renders, computed once and compared with every candidate. */
+export interface PdfReference {
+  facts: PdfFacts;
+  pages: number[];
+  renders: Map<number, string>;
+  words: Map<string, number>;
+  wordTotal: number;
+}
+
+/** A rejected candidate says why, and whether a higher quality setting could pass (only an SSIM miss can). */
+export type CandidateCheck = { ok: true; ssim: number; facts: PdfFacts } | { ok: false; reason: string; retry: boolean };
+
+/** The pages to compare: the first, then those that draw the most image pixels (where recompression shows). */
+export function samplePages(facts: PdfFacts): number[] {
+  const byImages = facts.imagePixels
+    .map((pixels, i) => ({ page: i + 1, pixels }))
+    .filter((p) => p.page > 1 && p.pixels > 0)
+    .sort((a, b) => b.pixels - a.pixels)
+    .map((p) => p.page);
+  return [1, ...byImages].slice(0, Math.min(SAMPLE_PAGES, facts.pages)).sort((a, b) => a - b);
+}
+
+async function render(file: string, page: number, prefix: string, tools: Tools): Promise<string> {
+  await tools.runProcess('pdftoppm', ['-q', '-f', String(page), '-l', String(page), '-singlefile', '-scale-to', String(RENDER_LONG_SIDE), file, prefix], {
+    signal: tools.signal, timeoutMs: 2 * 60 * 1000,
+  });
+  return `${prefix}.ppm`;
+}
+
+async function words(file: string, pages: number, tools: Tools): Promise<Map<string, number>> {
+  const { stdout } = await tools.runProcess('pdftotext', ['-q', '-enc', 'UTF-8', '-f', '1', '-l', String(Math.min(pages, TEXT_PAGES)), file, '-'], {
+    signal: tools.signal, captureStdout: true, maxStdoutBytes: 16 * 1024 * 1024, timeoutMs: 2 * 60 * 1000,
+  });
+  const counts = new Map<string, number>();
+  for (const word of stdout.normalize('NFKC').split(/\s+/)) if (word) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return counts;
+}
+
+/** Reads and renders the original. A file poppler cannot render is a bad file, not an engine fault. */
+export async function prepareReference(input: string, facts: PdfFacts, dir: string, tools: Tools): Promise<PdfReference> {
+  const pages = samplePages(facts);
+  const renders = new Map<number, string>();
+  try {
+    for (const page of pages) renders.set(page, await render(input, page, path.join(dir, `ref-${page}`), tools));
+    const counts = await words(input, facts.pages, tools);
+    return { facts, pages, renders, words: counts, wordTotal: [...counts.values()].reduce((a, b) => a + b, 0) };
+  } catch (err) {
+    if (err instanceof EngineError && err.kind === 'failed') {
+      throw new EngineError('invalid-input', 'This PDF is damaged and its pages cannot be displayed', err.stderrTail, { cause: err });
+    }
+    throw err;
+  }
+}
+
+function sameStructure(a: PdfFacts, b: PdfFacts): string | undefined {
+  if (a.pages !== b.pages) return `page count ${b.pages} instead of ${a.pages}`;
+  const sizeDiffers = a.pageSizes.some(([w, h], i) => {
+    const [w2 = -1, h2 = -1] = b.pageSizes[i] ?? [];
+    return Math.abs(w - w2) > SIZE_TOLERANCE || Math.abs(h - h2) > SIZE_TOLERANCE;
+  });
+  if (sizeDiffers) return 'a page changed size';
+  if (a.linkCount !== b.linkCount || a.uris.join('\n') !== b.uris.join('\n')) return 'links changed';
+  if (a.formFields !== b.formFields) return 'form fields changed';
+  if (a.attachments !== b.attachments) return 'attachments lost';
+  if (a.outlines !== b.outlines) return 'bookmarks changed';
+  return undefined;
+}
+
+function wordCoverage(ref: PdfReference, candidate: Map<string, number>): number {
+  if (ref.wordTotal === 0) return 1;
+  let kept = 0;
+  for (const [word, count] of ref.words) kept += Math.min(count, candidate.get(word) ?? 0);
+  return kept / ref.wordTotal;
+}
+
+/**
+ * Checks a candidate against the original: it opens, has the same pages, page sizes, links, form fields,
+ * attachments and bookmarks, keeps the text of its first pages, and its sampled pages render at or above the SSIM floor.
+ * Cancellation passes through; any other failure rejects the candidate with a reason.
+ */
+export async function checkCandidate(ref: PdfReference, candidate: string, floor: number, dir: string, tools: Tools): Promise<CandidateCheck> {
+  try {
+    const facts = await readPdfFacts(candidate, tools);
+    const structural = sameStructure(ref.facts, facts);
+    if (structural) return { ok: false, reason: structural, retry: false };
+    if (wordCoverage(ref, await words(candidate, facts.pages, tools)) < MIN_WORD_COVERAGE) return { ok: false, reason: 'text layer changed', retry: false };
+    let ssim = 1;
+    for (const page of ref.pages) {
+      const reference = ref.renders.get(page) ?? '';
+      const rendered = await render(candidate, page, path.join(dir, `cand-${page}`), tools);
+      ssim = Math.min(ssim, await measureSsim(tools.runProcess, reference, rendered, { signal: tools.signal }));
+      if (ssim < floor) return { ok: false, reason: `page ${page} SSIM ${ssim.toFixed(4)} below ${floor}`, retry: true };
+    }
+    return { ok: true, ssim, facts };
+  } catch (err) {
+    if (err instanceof EngineError && (err.kind === 'cancelled' || err.kind === 'tool-missing')) throw err;
+    if (tools.signal.aborted) throw new EngineError('cancelled', 'Cancelled', undefined, { cause: err });
+    return { ok: false, reason: err instanceof Error ? err.message : String(err), retry: false };
+  }
+}

@@ -1,0 +1,136 @@
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compress } from '../../compress.js';
+import { isEngineError } from '../../errors.js';
+import { runProcess } from '../../process/run-process.js';
+import { SSIM_FLOOR, measureSsim } from '../../quality/ssim.js';
+import type { CompressResult, CompressionLevel } from '../../types.js';
+import { readPdfFacts } from './pdf-facts.js';
+import { writeImagePdf } from './pdf.test-support.js';
+
+const LEVELS: CompressionLevel[] = ['light', 'balanced', 'maximum'];
+const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
+const corpusDir = process.env.CORPUS_DIR ?? path.resolve(repoRoot, '../shared/corpus');
+const corpusPdfs = existsSync(path.join(corpusDir, 'pdf')) ? (await readdir(path.join(corpusDir, 'pdf'))).filter((f) => f.endsWith('.pdf')) : [];
+const tools = { runProcess, signal: new AbortController().signal };
+
+let dir: string;
+let imagePdf: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'pdf-family-'));
+  imagePdf = path.join(dir, 'pictures.pdf');
+  await writeImagePdf(imagePdf);
+});
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+async function expectKind(promise: Promise<unknown>, kind: string): Promise<void> {
+  const err = await promise.then(() => undefined, (e: unknown) => e);
+  expect(isEngineError(err), `expected EngineError ${kind}, got ${String(err)}`).toBe(true);
+  expect((err as { kind: string }).kind).toBe(kind);
+}
+
+/** The words of the first pages, sorted: a rewrite may change the reading order of a table of contents, not its words. */
+async function words(file: string): Promise<string[]> {
+  const { stdout } = await runProcess('pdftotext', ['-q', '-f', '1', '-l', '3', file, '-'], { captureStdout: true });
+  return stdout.split(/\s+/).filter(Boolean).sort();
+}
+
+/** SSIM of page 1 rendered from both files, measured here independently of the family's own check. */
+async function pageSsim(original: string, output: string, work: string): Promise<number> {
+  const render = async (file: string, prefix: string) => {
+    await runProcess('pdftoppm', ['-q', '-f', '1', '-l', '1', '-singlefile', '-scale-to', '1650', file, prefix]);
+    return `${prefix}.ppm`;
+  };
+  return measureSsim(runProcess, await render(original, path.join(work, 'a')), await render(output, path.join(work, 'b')));
+}
+
+/** Compresses at every level and checks: valid, same pages, sizes, links and text, floor met, never larger, ladder. */
+async function checkLadder(input: string): Promise<Record<CompressionLevel, CompressResult>> {
+  const original = await readPdfFacts(input, tools);
+  const originalWords = await words(input);
+  const results = {} as Record<CompressionLevel, CompressResult>;
+  for (const level of LEVELS) {
+    const r = await compress(input, { level, tmpDir: dir });
+    results[level] = r;
+    expect(r.compressedSize, `${level} never larger`).toBeLessThanOrEqual(r.originalSize);
+    expect(r.format).toBe('pdf');
+    const facts = await readPdfFacts(r.output, tools);
+    expect(facts.pages, `${level} page count`).toBe(original.pages);
+    expect(facts.pageSizes, `${level} page sizes`).toEqual(original.pageSizes);
+    expect(facts.uris, `${level} links`).toEqual(original.uris);
+    expect(await words(r.output), `${level} text`).toEqual(originalWords);
+    if (!r.unchanged) {
+      expect(r.metrics.ssim, `${level} reported SSIM`).toBeGreaterThanOrEqual(SSIM_FLOOR[level]);
+      const work = await mkdtemp(path.join(dir, 'ssim-'));
+      expect(await pageSsim(input, r.output, work), `${level} page 1 SSIM`).toBeGreaterThanOrEqual(SSIM_FLOOR[level]);
+    }
+  }
+  expect(results.maximum.compressedSize, 'maximum ≤ balanced').toBeLessThanOrEqual(results.balanced.compressedSize);
+  expect(results.balanced.compressedSize, 'balanced ≤ light').toBeLessThanOrEqual(results.light.compressedSize);
+  return results;
+}
+
+describe('pdf family on a generated picture PDF', () => {
+  it('every level keeps pages, text and links, meets its floor, never grows, and the ladder holds', async () => {
+    const r = await checkLadder(imagePdf);
+    // The fixture's q95 photo drawn at ~380 ppi leaves room: balanced must resample it and save much.
+    expect(r.balanced.unchanged).toBe(false);
+    expect(r.balanced.compressedSize).toBeLessThan(r.balanced.originalSize * 0.5);
+    expect(r.balanced.recipe).toMatch(/picture/);
+  });
+
+  it('a signed PDF is kept at light and compressed with a note at balanced', async () => {
+    const signed = path.join(dir, 'signed.pdf');
+    await writeImagePdf(signed, { signed: true });
+    const light = await compress(signed, { level: 'light', tmpDir: dir });
+    expect(light.unchanged).toBe(true);
+    expect(light.notes.join(' ')).toMatch(/signed/i);
+    const balanced = await compress(signed, { level: 'balanced', tmpDir: dir });
+    expect(balanced.unchanged).toBe(false);
+    expect(balanced.notes.join(' ')).toMatch(/digital signature is removed/);
+  });
+
+  it('a password-protected PDF is refused; an owner-restricted one stays encrypted', async () => {
+    const locked = path.join(dir, 'locked.pdf');
+    await runProcess('qpdf', ['--encrypt', 'user-pw', 'owner-pw', '256', '--', imagePdf, locked]);
+    await expectKind(compress(locked, { level: 'balanced', tmpDir: dir }), 'invalid-input');
+    const restricted = path.join(dir, 'restricted.pdf');
+    await runProcess('qpdf', ['--encrypt', '', 'owner-pw', '256', '--print=none', '--', imagePdf, restricted]);
+    const r = await compress(restricted, { level: 'maximum', tmpDir: dir });
+    expect((await readPdfFacts(r.output, tools)).encrypted).toBe(true);
+  });
+
+  it('corrupt and truncated PDFs are invalid input', async () => {
+    const corrupt = path.join(dir, 'corrupt.pdf');
+    await writeFile(corrupt, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4000, 0x5a)]));
+    await expectKind(compress(corrupt, { tmpDir: dir }), 'invalid-input');
+    const whole = await readFile(imagePdf);
+    const truncated = path.join(dir, 'truncated.pdf');
+    await writeFile(truncated, whole.subarray(0, Math.floor(whole.length / 2)));
+    await expectKind(compress(truncated, { tmpDir: dir }), 'invalid-input');
+  });
+
+  it('a cancelled call rejects as cancelled and leaves no work folder', async () => {
+    const own = await mkdtemp(path.join(dir, 'cancel-'));
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 1500);
+    await expectKind(compress(imagePdf, { level: 'balanced', tmpDir: own, signal: controller.signal }), 'cancelled');
+    expect((await readdir(own)).filter((n) => n.startsWith('shrinkly-work-'))).toEqual([]);
+  });
+});
+
+describe.runIf(corpusPdfs.length > 0)('pdf family on the corpus', () => {
+  for (const name of corpusPdfs) {
+    it(`${name}: valid at every level, floors met, never larger, monotonic`, async () => {
+      const input = path.join(dir, name);
+      await mkdir(dir, { recursive: true });
+      await copyFile(path.join(corpusDir, 'pdf', name), input);
+      const r = await checkLadder(input);
+      expect((await stat(r.maximum.output)).size).toBe(r.maximum.compressedSize);
+    });
+  }
+});

@@ -1,0 +1,98 @@
+import { writeFile } from 'node:fs/promises';
+import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+
+/** @internal Test fixtures: small PDFs written object by object, so CI needs no PDF producer. */
+
+/** A photo-like picture: gradients, waves and a little noise, compressing like a real photo. */
+export async function photoJpeg(width: number, height: number, quality: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      const noise = ((Math.sin(x * 12.9898 + y * 78.233) * 43758.5453) % 1) * 18;
+      pixels[i] = 110 + 80 * Math.sin(x / 57) * Math.cos(y / 83) + noise;
+      pixels[i + 1] = (y / height) * 180 + 30 + noise;
+      pixels[i + 2] = 140 + 70 * Math.sin((x + y) / 41) + noise;
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).blur(0.8).jpeg({ quality }).toBuffer();
+}
+
+/** A screenshot-like picture (flat colours, sharp edges), stored as raw RGB. */
+function screenshotRgb(width: number, height: number): Buffer {
+  const pixels = Buffer.alloc(width * height * 3, 245);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      if (y % 40 < 22 && x % 300 < 260) {
+        pixels[i] = 40 + (x % 300) / 3;
+        pixels[i + 1] = 60;
+        pixels[i + 2] = 120 + (y % 40) * 4;
+      }
+    }
+  }
+  return pixels;
+}
+
+interface PageSpec {
+  text: string;
+  uri: string;
+  image: { data: Buffer; width: number; height: number; filter: 'DCTDecode' | 'FlateDecode' };
+}
+
+export interface PdfExtras {
+  /** Adds a signature field with a value and /SigFlags 3, as a signed PDF has. */
+  signed?: boolean;
+}
+
+/** Writes a PDF with one picture, one line of text and one web link per page. */
+export async function writePdf(file: string, pages: PageSpec[], extras: PdfExtras = {}): Promise<void> {
+  const objects: Buffer[] = [];
+  const add = (body: string | Buffer): number => objects.push(typeof body === 'string' ? Buffer.from(body, 'latin1') : body);
+  const catalog = add('');
+  const tree = add('');
+  const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  const kids: number[] = [];
+  for (const page of pages) {
+    const { data, width, height, filter } = page.image;
+    const image = add(Buffer.concat([
+      Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /${filter} /Length ${data.length} >>\nstream\n`),
+      data, Buffer.from('\nendstream'),
+    ]));
+    const drawHeight = Math.round((500 * height) / width);
+    const content = `q 500 0 0 ${drawHeight} 56 150 cm /Im1 Do Q BT /F1 12 Tf 56 110 Td (${page.text}) Tj ET`;
+    const contents = add(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
+    const link = add(`<< /Type /Annot /Subtype /Link /Rect [56 105 400 125] /Border [0 0 0] /A << /S /URI /URI (${page.uri}) >> >>`);
+    kids.push(add(`<< /Type /Page /Parent ${tree} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> /XObject << /Im1 ${image} 0 R >> >> /Contents ${contents} 0 R /Annots [${link} 0 R] >>`));
+  }
+  let acroform = '';
+  if (extras.signed) {
+    const sig = add('<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /ByteRange [0 10 20 10] /Contents <00000000> /M (D:20240101000000Z) >>');
+    const field = add(`<< /FT /Sig /T (Signature1) /V ${sig} 0 R /Type /Annot /Subtype /Widget /Rect [0 0 0 0] /F 132 /P ${kids[0]} 0 R >>`);
+    acroform = ` /AcroForm << /Fields [${field} 0 R] /SigFlags 3 >>`;
+  }
+  objects[catalog - 1] = Buffer.from(`<< /Type /Catalog /Pages ${tree} 0 R${acroform} >>`);
+  objects[tree - 1] = Buffer.from(`<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`);
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  const offsets: number[] = [];
+  let offset = parts[0]?.length ?? 0;
+  objects.forEach((body, i) => {
+    offsets.push(offset);
+    const chunk = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')]);
+    parts.push(chunk);
+    offset += chunk.length;
+  });
+  const xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R /Info << /Title (Shrinkly fixture) /CreationDate (D:20240102030405Z) >> >>\nstartxref\n${offset}\n%%EOF\n`));
+  await writeFile(file, Buffer.concat(parts));
+}
+
+/** Two pages: a high-quality photo drawn at ~260 ppi, and a lossless screenshot; each with text and a link. */
+export async function writeImagePdf(file: string, extras: PdfExtras = {}): Promise<void> {
+  const shot = screenshotRgb(900, 600);
+  await writePdf(file, [
+    { text: 'Quarterly report alpha bravo charlie', uri: 'https://example.com/report', image: { data: await photoJpeg(1800, 1350, 95), width: 1800, height: 1350, filter: 'DCTDecode' } },
+    { text: 'Appendix delta echo foxtrot', uri: 'https://example.com/appendix', image: { data: deflateSync(shot), width: 900, height: 600, filter: 'FlateDecode' } },
+  ], extras);
+}

@@ -1,0 +1,147 @@
+import type { CompressionLevel } from '../../types.js';
+import type { MediaStream } from '../media/probe.js';
+
+/** How much work a file is (all its pixels × frames): picks presets that keep a 2-core machine within minutes. */
+export type SpeedClass = 'tiny' | 'small' | 'medium' | 'large';
+
+export function speedClass(pixelFrames: number): SpeedClass {
+  if (pixelFrames <= 60e6) return 'tiny';
+  if (pixelFrames <= 250e6) return 'small';
+  if (pixelFrames <= 2e9) return 'medium';
+  return 'large';
+}
+
+/** Where a level's quality search starts and the lowest quality it may reach (as knob values). */
+export interface LevelSearch {
+  start: number;
+  cap: number;
+}
+
+/** One video encoder as the container requires it, with its quality knob ("higher value = smaller file"). */
+export interface VideoCodec {
+  /** Name shown in recipes. */
+  label: string;
+  encoder: string;
+  /** Name of the knob in recipes ('CRF', 'q'). */
+  knob: string;
+  /** Knob values the search may use, best quality first. All levels share the same best value, so a level that cannot meet its floor at the best quality means no stricter level can either. */
+  values: readonly number[];
+  levels: Record<CompressionLevel, LevelSearch>;
+  /** First guess of how much ln(1 − SSIM) grows per step of `values`, until two points are measured. */
+  slope: number;
+  /** Pixel formats the encoder takes. */
+  pixFmts: readonly string[];
+  /** Codec names (ffprobe's) that this encoder writes: such sources keep their chroma layout. */
+  sameCodec: readonly string[];
+  /** Encoder arguments for one knob value, without the pixel format. */
+  args(value: number, speed: SpeedClass, video: MediaStream): string[];
+  /** Short description of the speed setting, for the recipe. */
+  speedLabel(speed: SpeedClass): string;
+}
+
+const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+const X264_PRESET: Record<SpeedClass, string> = { tiny: 'slow', small: 'medium', medium: 'faster', large: 'veryfast' };
+
+function x264(extra: string[], note = ''): VideoCodec {
+  return {
+    label: `x264${note}`,
+    encoder: 'libx264',
+    knob: 'CRF',
+    values: range(14, 40),
+    levels: { light: { start: 20, cap: 28 }, balanced: { start: 24, cap: 34 }, maximum: { start: 28, cap: 40 } },
+    slope: 0.09,
+    pixFmts: ['yuv420p', 'yuvj420p', 'yuv422p', 'yuvj422p', 'yuv444p', 'yuvj444p'],
+    sameCodec: ['h264'],
+    args: (crf, speed) => ['-c:v', 'libx264', '-crf', String(crf), '-preset', X264_PRESET[speed], ...extra],
+    speedLabel: (speed) => X264_PRESET[speed],
+  };
+}
+
+/** libvpx "good" deadline; cpu-used trades speed for size (0 slowest … 5). */
+const VP9_CPU: Record<SpeedClass, number> = { tiny: 2, small: 3, medium: 4, large: 5 };
+
+const VP9: VideoCodec = {
+  label: 'VP9',
+  encoder: 'libvpx-vp9',
+  knob: 'CRF',
+  values: range(15, 55),
+  levels: { light: { start: 30, cap: 38 }, balanced: { start: 35, cap: 46 }, maximum: { start: 40, cap: 55 } },
+  slope: 0.07,
+  pixFmts: ['yuv420p', 'yuva420p', 'yuv422p', 'yuv440p', 'yuv444p'],
+  sameCodec: ['vp9'],
+  // -b:v 0 makes -crf a pure constant-quality mode; row-mt uses both cores even on small frames.
+  args: (crf, speed) => ['-c:v', 'libvpx-vp9', '-crf', String(crf), '-b:v', '0', '-deadline', 'good', '-cpu-used', String(VP9_CPU[speed]), '-row-mt', '1'],
+  speedLabel: (speed) => `cpu-used ${VP9_CPU[speed]}`,
+};
+
+/**
+ * WMV keeps Windows Media Video 8 (wmv2), the newest WMV codec ffmpeg can write, so the file still plays in
+ * Windows Media Player. It has no constant-quality mode: the knob is the quantiser (-q:v). Its default keyframe
+ * every 12 frames wastes most of the bits, so keyframes come every 10 s (capped at 300 frames).
+ */
+const WMV2: VideoCodec = {
+  label: 'WMV2',
+  encoder: 'wmv2',
+  knob: 'q',
+  values: [2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 19, 22, 26, 31],
+  levels: { light: { start: 3, cap: 6 }, balanced: { start: 5, cap: 12 }, maximum: { start: 8, cap: 31 } },
+  slope: 0.2,
+  pixFmts: ['yuv420p'],
+  sameCodec: ['wmv2'],
+  args: (q, _speed, video) => ['-c:v', 'wmv2', '-q:v', String(q), '-g', String(Math.min(300, Math.round((video.fps ?? 25) * 10)))],
+  speedLabel: () => 'keyframes every 10 s',
+};
+
+/**
+ * The encoder per container, keeping the container the user gave. AVI gets H.264 without B-frames: AVI stores
+ * no presentation timestamps, and B-frame reordering there makes players (and ffmpeg itself) show frames
+ * shifted by one — measured SSIM fell from 0.98 to 0.86 on the corpus AVI. MPEG-4 ASP (Xvid) would avoid that
+ * too, but only in 4:2:0 and at ~40 % more bytes for the same SSIM, so H.264 without B-frames wins.
+ */
+export const VIDEO_CODECS: Readonly<Record<string, VideoCodec>> = {
+  mp4: x264([]),
+  mov: x264([]),
+  mkv: x264([]),
+  flv: x264([]),
+  avi: x264(['-bf', '0'], ' (no B-frames)'),
+  webm: VP9,
+  wmv: WMV2,
+};
+
+/** Container flags per output format: MP4/MOV put the index first so playback starts before the download ends. */
+export const MUX_ARGS: Readonly<Record<string, string[]>> = {
+  mp4: ['-movflags', '+faststart'],
+  mov: ['-movflags', '+faststart'],
+  // AVI cannot start a stream late: shifting for MP3's encoder delay would duplicate the first frames instead.
+  // The delay stays inside the audio (≤ 35 ms, see audio-plan), like any MP3 in an AVI.
+  avi: ['-avoid_negative_ts', 'disabled'],
+};
+
+/** ffmpeg's muxer name per canonical extension (needed because work files are named by us). */
+export const MUXER: Readonly<Record<string, string>> = {
+  mp4: 'mp4', mov: 'mov', mkv: 'matroska', flv: 'flv', avi: 'avi', webm: 'webm', wmv: 'asf',
+};
+
+/**
+ * The pixel format to encode in, or undefined when the source cannot be re-encoded faithfully (10-bit or HDR
+ * video would lose depth or colour in 8-bit H.264). Sources already in the target codec keep their chroma
+ * layout (their players handle it); others get 4:2:0, which every player decodes. Full-range sources stay
+ * full range so colours and SSIM do not shift.
+ */
+export function pickPixFmt(codec: VideoCodec, video: MediaStream): string | undefined {
+  const src = video.pixFmt ?? 'yuv420p';
+  const deep = /p(9|10|12|14|16)(le|be)?$|^(p010|p016|yuv4[0-9]{2}p1[0-6])/.test(src) || (video.bitsPerRawSample ?? 8) > 8;
+  const hdr = video.colorTransfer === 'smpte2084' || video.colorTransfer === 'arib-std-b67';
+  if (deep || hdr) return undefined;
+  if (video.hasAlpha) return codec.pixFmts.includes('yuva420p') ? 'yuva420p' : undefined;
+  if (codec.sameCodec.includes(video.codec) && codec.pixFmts.includes(src)) return src;
+  const full = src.startsWith('yuvj') || video.colorRange === 'pc';
+  return full && codec.pixFmts.includes('yuvj420p') ? 'yuvj420p' : 'yuv420p';
+}
+
+/** Decoder to force for the source: only libvpx decodes the alpha layer of WebM video. */
+export function decoderArgs(video: MediaStream): string[] {
+  if (!video.hasAlpha) return [];
+  return video.codec === 'vp8' ? ['-c:v', 'libvpx'] : video.codec === 'vp9' ? ['-c:v', 'libvpx-vp9'] : [];
+}

@@ -1,0 +1,129 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compress } from '../../compress.js';
+import type { CompressResult } from '../../types.js';
+import { isEngineError } from '../../errors.js';
+import { SSIM_FLOOR } from '../../quality/ssim.js';
+import { checkLadder, describeLadder, expectInvalidInput, ffmpeg, probe, workFolders, writeCorrupt, writeTruncated } from '../media/media.test-support.js';
+
+// Small generated clips (256x144, 2 s) so CI tests every container for real in seconds.
+const PICTURE = ['-f', 'lavfi', '-i', 'testsrc2=s=256x144:r=25:d=2'];
+const TONE = (rate: number) => ['-f', 'lavfi', '-i', `sine=f=440:sample_rate=${rate}:d=2`, '-f', 'lavfi', '-i', `sine=f=660:sample_rate=${rate}:d=2`];
+const STEREO = ['-filter_complex', '[1:a][2:a]amerge=inputs=2[a]'];
+
+let dir: string;
+const fixture = (name: string) => path.join(dir, name);
+
+async function makeFixtures(): Promise<void> {
+  const srt = fixture('subs.srt');
+  await writeFile(srt, '1\n00:00:00,000 --> 00:00:01,500\nHello there\n');
+  const sub = ['-i', srt];
+  // MP4: H.264 + AAC 256k + a text track, shown rotated by 90°.
+  await ffmpeg([...PICTURE, ...TONE(48000), ...sub, ...STEREO, '-map', '0:v', '-map', '[a]', '-map', '3:s', '-c:v', 'libx264', '-crf', '8',
+    '-c:a', 'aac', '-b:a', '256k', '-c:s', 'mov_text', fixture('unrotated.mp4')]);
+  // ffmpeg 5.1 only writes the display matrix when copying, not while encoding.
+  await ffmpeg(['-i', fixture('unrotated.mp4'), '-map', '0', '-c', 'copy', '-metadata:s:v:0', 'rotate=90', fixture('clip.mp4')]);
+  // MKV: H.264 + two audio tracks (PCM and FLAC) + SRT subtitles.
+  await ffmpeg([...PICTURE, ...TONE(48000), ...sub, '-map', '0:v', '-map', '1:a', '-map', '2:a', '-map', '3:s', '-c:v', 'libx264', '-crf', '8',
+    '-c:a:0', 'pcm_s16le', '-c:a:1', 'flac', '-c:s', 'srt', fixture('clip.mkv')]);
+  await ffmpeg([...PICTURE, ...TONE(48000), ...STEREO, '-map', '0:v', '-map', '[a]', '-c:v', 'libvpx-vp9', '-crf', '12', '-b:v', '0', '-cpu-used', '5',
+    '-c:a', 'libopus', '-b:a', '256k', fixture('clip.webm')]);
+  await ffmpeg([...PICTURE, ...TONE(48000), ...STEREO, '-map', '0:v', '-map', '[a]', '-c:v', 'mjpeg', '-q:v', '2', '-c:a', 'pcm_s16le', fixture('clip.avi')]);
+  await ffmpeg([...PICTURE, ...TONE(44100), ...STEREO, '-map', '0:v', '-map', '[a]', '-c:v', 'wmv2', '-q:v', '2', '-c:a', 'wmav2', '-b:a', '256k', fixture('clip.wmv')]);
+  await ffmpeg([...PICTURE, ...TONE(44100), ...STEREO, '-map', '0:v', '-map', '[a]', '-c:v', 'libx264', '-crf', '8', '-c:a', 'libmp3lame', '-b:a', '320k', fixture('clip.flv')]);
+  await ffmpeg([...PICTURE, ...TONE(48000), ...STEREO, '-map', '0:v', '-map', '[a]', '-c:v', 'libx264', '-crf', '8', '-c:a', 'pcm_s16le', fixture('clip.mov')]);
+  // Already heavily compressed: re-encoding at the light level's quality cannot make it smaller.
+  await ffmpeg([...PICTURE, '-c:v', 'libx264', '-crf', '45', fixture('tiny.mp4')]);
+  // Long enough (480p, 10 s) for the sampled search path; also the cancel target.
+  await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=854x480:r=25:d=10', '-f', 'lavfi', '-i', 'sine=d=10', '-c:v', 'libx264', '-crf', '12', '-preset', 'veryfast', '-c:a', 'aac', fixture('long.mp4')]);
+  // Index at the end (no faststart), so a cut copy has no index at all.
+  await ffmpeg([...PICTURE, '-c:v', 'libx264', '-crf', '20', fixture('plain.mp4')]);
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'video-family-'));
+  await makeFixtures();
+}, 120_000);
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+describe('video family on generated clips', () => {
+  /** Balanced results of the ladder tests, checked further below. */
+  const balanced = new Map<string, CompressResult>();
+
+  it.each(['clip.mp4', 'clip.mkv', 'clip.webm', 'clip.avi', 'clip.wmv', 'clip.flv', 'clip.mov'])('%s: three levels valid, smaller, above their SSIM floor, monotonic, every track kept', async (name) => {
+    const r = await checkLadder(fixture(name), dir, { kinds: ['video', 'audio', 'subtitle'], ssim: true, durationBy: 'probe', keepOutputs: true });
+    console.log(describeLadder(name, r), `| ${r.balanced.recipe}`);
+    balanced.set(name, r.balanced);
+    // These sources are nearly lossless, so every level must actually shrink them.
+    for (const level of ['light', 'balanced', 'maximum'] as const) expect(r[level].unchanged, `${name} ${level}`).toBe(false);
+  });
+
+  it('keeps the container and its codec family, puts the MP4 index first, keeps rotation and subtitles', async () => {
+    const output = (name: string) => {
+      const r = balanced.get(name);
+      if (!r) throw new Error(`${name} was not compressed by the ladder test`);
+      return r.output;
+    };
+    const r = balanced.get('clip.mp4')!;
+    const info = await probe(output('clip.mp4'));
+    expect(r.format).toBe('mp4');
+    expect(info.streams.map((s) => `${s.type}:${s.codec}`)).toEqual(['video:h264', 'audio:aac', 'subtitle:mov_text']);
+    const rotation = (await probe(fixture('clip.mp4'))).streams[0]?.rotation;
+    expect(rotation).not.toBe(0);
+    expect(info.streams[0]?.rotation).toBe(rotation);
+    const bytes = await readFile(r.output);
+    expect(bytes.indexOf('moov'), 'moov atom before the media data').toBeLessThan(bytes.indexOf('mdat'));
+    const webm = await probe(output('clip.webm'));
+    expect(webm.streams.map((s) => s.codec)).toEqual(['vp9', 'opus']);
+    const wmv = await probe(output('clip.wmv'));
+    expect(wmv.streams.map((s) => s.codec)).toEqual(['wmv2', 'wmav2']);
+    const avi = await probe(output('clip.avi'));
+    expect(avi.streams.map((s) => s.codec)).toEqual(['h264', 'mp3']);
+  });
+
+  it('returns the original bytes, marked unchanged, when re-encoding cannot shrink the file', async () => {
+    const r = await checkLadder(fixture('tiny.mp4'), dir, { kinds: ['video'], ssim: true, durationBy: 'probe' });
+    expect(r.light.unchanged).toBe(true);
+    expect(r.light.output).toBe(fixture('tiny.mp4'));
+  });
+
+  it('searches a longer file on samples and still meets the floor on the whole file, with progress', async () => {
+    const seen: number[] = [];
+    const r = await compress(fixture('long.mp4'), { level: 'balanced', tmpDir: dir, onProgress: (p) => seen.push(p) });
+    expect(r.unchanged).toBe(false);
+    expect(r.metrics.ssim).toBeGreaterThanOrEqual(SSIM_FLOOR.balanced);
+    expect(Math.abs((await probe(r.output)).durationSec - (await probe(fixture('long.mp4'))).durationSec)).toBeLessThanOrEqual(0.2);
+    expect(seen.filter((p) => p > 0 && p < 100).length).toBeGreaterThan(5);
+    expect(seen.at(-1)).toBe(100);
+  });
+});
+
+describe('video family hazards', () => {
+  it('refuses corrupt and truncated files as invalid-input', async () => {
+    await writeCorrupt(fixture('plain.mp4'), fixture('corrupt.mp4'));
+    await expectInvalidInput(fixture('corrupt.mp4'), dir);
+    await writeTruncated(fixture('plain.mp4'), fixture('cut.mp4'));
+    await expectInvalidInput(fixture('cut.mp4'), dir);
+    await writeTruncated(fixture('clip.mkv'), fixture('cut.mkv'));
+    await expectInvalidInput(fixture('cut.mkv'), dir);
+    await writeTruncated(fixture('clip.avi'), fixture('cut.avi'));
+    await expectInvalidInput(fixture('cut.avi'), dir);
+  });
+
+  it('a cancelled call stops ffmpeg, rejects with cancelled and leaves no work folder', async () => {
+    const tmp = await mkdtemp(path.join(dir, 'cancel-'));
+    const controller = new AbortController();
+    const started = Date.now();
+    const err = await compress(fixture('long.mp4'), {
+      level: 'balanced', tmpDir: tmp, signal: controller.signal,
+      onProgress: (p) => {
+        if (p >= 10) controller.abort();
+      },
+    }).then(() => undefined, (e: unknown) => e);
+    expect(isEngineError(err, 'cancelled'), String(err)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(await workFolders(tmp)).toEqual([]);
+  });
+});

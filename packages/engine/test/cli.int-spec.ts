@@ -1,0 +1,86 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const cli = fileURLToPath(new URL('../bin/shrinkly.js', import.meta.url));
+const built = existsSync(fileURLToPath(new URL('../dist/cli.js', import.meta.url)));
+
+/** A photo-like picture: smooth gradients plus noise, so it compresses like a real photo. */
+async function makePhoto(file: string): Promise<void> {
+  const width = 640;
+  const height = 480;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      const noise = (Math.sin(x * 12.9898 + y * 78.233) * 43758.5453) % 1;
+      pixels[i] = (x / width) * 200 + noise * 20;
+      pixels[i + 1] = (y / height) * 200 + noise * 20;
+      pixels[i + 2] = 120 + Math.sin(x / 30) * 60;
+    }
+  }
+  await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 98 }).toFile(file);
+}
+
+describe.runIf(built)('shrinkly command line', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-cli-'));
+  });
+  afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+  it('compresses files into --out and prints one JSON line per file', async () => {
+    const photo = path.join(dir, 'photo.jpg');
+    await makePhoto(photo);
+    const out = path.join(dir, 'out');
+    const { stdout } = await run(process.execPath, [cli, 'compress', '--level', 'maximum', '--out', out, photo]);
+    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toHaveLength(1);
+    const [line] = lines;
+    expect(line).toMatchObject({ input: photo, output: path.join(out, 'photo.min.jpg'), format: 'jpg', unchanged: false });
+    expect(line?.compressedSize).toBe((await stat(path.join(out, 'photo.min.jpg'))).size);
+    expect(Number(line?.compressedSize)).toBeLessThan(Number(line?.originalSize));
+    expect(typeof line?.recipe).toBe('string');
+    expect(typeof line?.ms).toBe('number');
+  });
+
+  it('writes beside the input by default and prints estimates', async () => {
+    const photo = path.join(dir, 'beside.jpg');
+    await makePhoto(photo);
+    await run(process.execPath, [cli, 'compress', photo]);
+    expect(existsSync(path.join(dir, 'beside.min.jpg'))).toBe(true);
+    const { stdout } = await run(process.execPath, [cli, 'estimate', photo]);
+    const estimate = JSON.parse(stdout) as Record<string, number>;
+    expect(estimate.maximum).toBeLessThanOrEqual(estimate.balanced as number);
+    expect(estimate.balanced).toBeLessThanOrEqual(estimate.light as number);
+    expect(estimate.light).toBeLessThanOrEqual(estimate.originalSize as number);
+  });
+
+  it('exits 1 with a one-line message per failed file, still doing the others', async () => {
+    const good = path.join(dir, 'good.jpg');
+    await makePhoto(good);
+    const bad = path.join(dir, 'notes.png');
+    await writeFile(bad, 'a text file pretending to be a picture\n');
+    const err = (await run(process.execPath, [cli, 'compress', '--out', path.join(dir, 'mixed'), bad, good]).catch((e: unknown) => e)) as {
+      code: number;
+      stdout: string;
+      stderr: string;
+    };
+    expect(err.code).toBe(1);
+    expect(err.stderr).toMatch(/notes\.png: unsupported: /);
+    expect(err.stdout.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('refuses an unknown level with usage', async () => {
+    const err = (await run(process.execPath, [cli, 'compress', '--level', 'extreme', 'x.jpg']).catch((e: unknown) => e)) as { code: number; stderr: string };
+    expect(err.code).toBe(2);
+    expect(err.stderr).toContain('--level must be one of light, balanced, maximum');
+  });
+});
