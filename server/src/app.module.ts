@@ -2,6 +2,21 @@ import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { Logger } from 'pino';
 import { MailPort } from './adapters/mail/mail.port.js';
+import { PaymentPort } from './adapters/payments/payment.port.js';
+import { QueuePort } from './adapters/queue/queue.port.js';
+import { StoragePort } from './adapters/storage/storage.port.js';
+import { ChunkUploadController } from './controllers/chunk-upload.controller.js';
+import { CompressionController } from './controllers/compression.controller.js';
+import { SandboxCheckoutController } from './controllers/sandbox-checkout.controller.js';
+import { OptionalUser } from './http/optional-user.js';
+import { CompressFileJob } from './jobs/compress-file.job.js';
+import { CompressionJobRepository } from './repositories/compression-job.repository.js';
+import { PaymentRepository } from './repositories/payment.repository.js';
+import { ChunkUploadService } from './services/chunk-upload.service.js';
+import { CompressionService } from './services/compression.service.js';
+import { DownloadTicketService } from './services/download-ticket.service.js';
+import { PreviewService } from './services/preview.service.js';
+import { SweeperService } from './services/sweeper.service.js';
 import { APP_CONFIG, DATABASE, LOGGER, TOOLS } from './app.tokens.js';
 import type { AppConfig } from './config/app.config.js';
 import { AdminAuthController } from './controllers/admin/admin-auth.controller.js';
@@ -27,6 +42,9 @@ export interface AppDependencies {
   db: Database;
   logger: Logger;
   mail: MailPort;
+  storage: StoragePort;
+  queue: QueuePort;
+  payments: PaymentPort;
   clock: Clock;
   tools: Record<string, boolean>;
 }
@@ -42,13 +60,16 @@ export class AppModule {
     const { config } = deps;
     return {
       module: AppModule,
-      controllers: [SystemController, AuthController, AdminAuthController],
+      controllers: [SystemController, AuthController, AdminAuthController, CompressionController, ChunkUploadController, SandboxCheckoutController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: DATABASE, useValue: deps.db },
         { provide: LOGGER, useValue: deps.logger },
         { provide: TOOLS, useValue: deps.tools },
         { provide: MailPort, useValue: deps.mail },
+        { provide: StoragePort, useValue: deps.storage },
+        { provide: QueuePort, useValue: deps.queue },
+        { provide: PaymentPort, useValue: deps.payments },
         { provide: Clock, useValue: deps.clock },
         { provide: JwtService, useValue: new JwtService({ secret: config.jwtSecret }) },
         factory(UserRepository, [DATABASE], (db: Database) => new UserRepository(db)),
@@ -73,6 +94,29 @@ export class AppModule {
           AdminAuthService,
           [AdminRepository, PasswordHasher, TokenService, AuthRateLimiter],
           (a: AdminRepository, h: PasswordHasher, t: TokenService, l: AuthRateLimiter) => new AdminAuthService(a, h, t, l),
+        ),
+        factory(CompressionJobRepository, [DATABASE], (db: Database) => new CompressionJobRepository(db)),
+        factory(PaymentRepository, [DATABASE], (db: Database) => new PaymentRepository(db)),
+        factory(OptionalUser, [Authenticator], (a: Authenticator) => new OptionalUser(a)),
+        factory(DownloadTicketService, [Clock], (c: Clock) => new DownloadTicketService(config.jwtSecret, config.appUrl, c)),
+        factory(ChunkUploadService, [], () => new ChunkUploadService(`${config.dataDir}/uploads`)),
+        factory(
+          CompressionService,
+          [CompressionJobRepository, PaymentRepository, StoragePort, QueuePort, PaymentPort, DownloadTicketService, Clock],
+          (j: CompressionJobRepository, p: PaymentRepository, s: StoragePort, q: QueuePort, pay: PaymentPort, t: DownloadTicketService, c: Clock) =>
+            new CompressionService(j, p, s, q, pay, t, c, config.compressSyncWaitMs),
+        ),
+        factory(PreviewService, [CompressionService], (c: CompressionService) => new PreviewService(c, `${config.dataDir}/tmp/work`)),
+        factory(
+          CompressFileJob,
+          [CompressionJobRepository, StoragePort, CompressionService, Clock, LOGGER],
+          (j: CompressionJobRepository, s: StoragePort, c: CompressionService, clock: Clock, l: Logger) =>
+            new CompressFileJob(j, s, c, clock, `${config.dataDir}/tmp/work`, l),
+        ),
+        factory(
+          SweeperService,
+          [CompressionJobRepository, StoragePort, ChunkUploadService, Clock, LOGGER],
+          (j: CompressionJobRepository, s: StoragePort, u: ChunkUploadService, c: Clock, l: Logger) => new SweeperService(j, s, u, c, l),
         ),
         UserAuthGuard,
         AdminAuthGuard,

@@ -4,12 +4,23 @@ import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { probeTools } from '@shrinkly/engine';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { type Logger, pino } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { createMail } from './adapters/mail/mail.provider.js';
 import type { MailPort } from './adapters/mail/mail.port.js';
+import type { PaymentPort } from './adapters/payments/payment.port.js';
+import { SandboxPayments } from './adapters/payments/sandbox.payments.js';
+import { InProcessQueue } from './adapters/queue/in-process.queue.js';
+import type { QueuePort } from './adapters/queue/queue.port.js';
+import { LocalDiskStorage } from './adapters/storage/local-disk.storage.js';
+import type { StoragePort } from './adapters/storage/storage.port.js';
+import { CompressFileJob } from './jobs/compress-file.job.js';
+import { CompressionJobRepository } from './repositories/compression-job.repository.js';
+import { COMPRESS_QUEUE } from './services/compression.service.js';
+import { SweeperService } from './services/sweeper.service.js';
 import { AppModule } from './app.module.js';
 import { HttpExceptionFilter, sendError } from './common/http-exception.filter.js';
 import type { AppConfig } from './config/app.config.js';
@@ -33,6 +44,8 @@ export interface CreateAppOptions {
   mail?: MailPort;
   clock?: Clock;
   database?: DatabaseHandle;
+  storage?: StoragePort;
+  payments?: PaymentPort;
 }
 
 /** Opens the database (and migrates it), builds the Nest app with its middleware, and makes sure an administrator exists. */
@@ -42,12 +55,16 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   await database.migrate();
   const mail = options.mail ?? createMail(config, logger);
   const tools = await probeTools();
+  const storage = options.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'blobs'));
+  const queue: QueuePort = new InProcessQueue(config.jobConcurrency, logger);
+  const payments = options.payments ?? new SandboxPayments(config.appUrl);
+  const clock = options.clock ?? new Clock();
 
   const server = express();
   server.set('trust proxy', config.trustProxy);
   server.disable('x-powered-by');
   const app = await NestFactory.create(
-    AppModule.create({ config, db: database.db, logger, mail, clock: options.clock ?? new Clock(), tools }),
+    AppModule.create({ config, db: database.db, logger, mail, storage, queue, payments, clock, tools }),
     new ExpressAdapter(server),
     { bodyParser: false, logger: new NestPinoLogger(logger) },
   );
@@ -72,9 +89,13 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   const json = express.json({ limit: config.jsonBodyLimit });
   // Body errors (too large, not JSON) answer here in our error shape, before any route runs.
-  app.use((req: Request, res: Response, next: NextFunction) =>
-    json(req, res, (err?: unknown) => (err ? sendError(req, res, err, logger) : next())),
-  );
+  // Forms of the sandbox checkout page post url-encoded bodies.
+  const form = express.urlencoded({ extended: false, limit: '10kb' });
+  for (const parser of [json, form]) {
+    app.use((req: Request, res: Response, next: NextFunction) =>
+      parser(req, res, (err?: unknown) => (err ? sendError(req, res, err, logger) : next())),
+    );
+  }
   for (const handler of rendererStatic(config.rendererDist)) app.use(handler);
   app.useGlobalFilters(new HttpExceptionFilter(logger));
   app.enableShutdownHooks();
@@ -82,15 +103,33 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 
   await app.get(AdminAuthService).ensureAdmin({ email: config.adminEmail, password: config.adminPassword }, logger);
 
+  const compressJob = app.get(CompressFileJob);
+  queue.register(COMPRESS_QUEUE, async (jobId, signal) => {
+    await compressJob.run(jobId, signal);
+  });
+  await resumeJobs(app.get(CompressionJobRepository), queue, logger);
+  const sweeper = app.get(SweeperService);
+  sweeper.start(config.sweepIntervalMs);
+
   return {
     app,
     database,
     logger,
     mail,
     async close() {
+      await sweeper.stop();
+      await queue.close();
       await app.close();
       await mail.close();
       await database.close();
     },
   };
+}
+
+/** After a restart: jobs that were running are queued again (one more attempt), and every queued job is run. */
+async function resumeJobs(jobs: CompressionJobRepository, queue: QueuePort, logger: Logger): Promise<void> {
+  const interrupted = await jobs.requeueInterrupted();
+  const pending = await jobs.listUnfinished();
+  for (const job of pending) await queue.enqueue(COMPRESS_QUEUE, job.id);
+  if (pending.length > 0) logger.info({ resumed: pending.length, interrupted }, 'compression jobs resumed');
 }

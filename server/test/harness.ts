@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ApiClient, createApiClient } from '@shrinkly/contract';
@@ -65,15 +65,16 @@ export interface TestAppOptions {
 /** Boots the whole server on a random port against a test database and a temporary data folder. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'shrinkly-test-'));
+  // The port is chosen first, so that links the server builds (APP_URL) point at it.
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig(
-    { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', ...options.env },
+    { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: String(port), APP_URL: baseUrl, ...options.env },
     { jwtSecret: randomBytes(32).toString('hex') },
   );
   const database = await openTestDatabase();
   const running = await createApp(config, { database, logger: pino({ level: 'silent' }), clock: options.clock, mail: options.mail });
-  await running.app.listen(0, '127.0.0.1');
-  const { port } = running.app.getHttpServer().address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
+  await running.app.listen(port, '127.0.0.1');
   const outboxDir = path.join(dataDir, 'outbox');
 
   const outbox = async (): Promise<string[]> => {
@@ -106,6 +107,17 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
 }
 
 let counter = 0;

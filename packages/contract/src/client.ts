@@ -24,7 +24,12 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
-type RequestOf<E> = E extends Endpoint<infer Req, z.ZodType> ? (Req extends z.ZodType ? z.input<Req> : undefined) : never;
+type ParamsOf<E> = E extends { params: readonly (infer P extends string)[] } ? { [K in P]: string } : unknown;
+type BodyOf<E> = E extends Endpoint<infer Req, z.ZodType> ? (Req extends z.ZodType ? z.input<Req> : unknown) : never;
+type FormOf<E> = E extends { multipart: object } ? { form: FormData } : unknown;
+type Combined<E> = ParamsOf<E> & BodyOf<E> & FormOf<E>;
+/** What a method takes: the JSON body, plus path parameters and a FormData for multipart routes; nothing when none apply. */
+type RequestOf<E> = unknown extends Combined<E> ? undefined : Combined<E>;
 type ResponseOf<E> = E extends Endpoint<z.ZodType | undefined, infer Res> ? z.infer<Res> : never;
 
 export type ApiClient = {
@@ -50,18 +55,26 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const baseUrl = options.baseUrl ?? '';
 
-  async function call(e: Endpoint, body?: unknown): Promise<unknown> {
+  async function call(e: Endpoint, input?: unknown): Promise<unknown> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (e.request) headers['Content-Type'] = 'application/json';
+    const values = { ...(input as Record<string, unknown> | undefined) };
+    let path = e.path;
+    for (const param of e.params ?? []) {
+      path = path.replace(`{${param}}`, encodeURIComponent(String(values[param] ?? '')));
+      delete values[param];
+    }
+    let body: BodyInit | undefined;
+    if (e.multipart) {
+      // The browser sets the multipart boundary itself: no Content-Type here (SPEC section 7).
+      body = values.form as FormData;
+    } else if (e.request) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(values);
+    }
     // Send the stored token when present, whatever the route (the reset route reads it when given).
     const token = options.getToken?.(e.auth === 'admin' ? 'admin' : 'user');
     if (token) headers.Authorization = `Bearer ${token}`;
-    const res = await doFetch(baseUrl + e.path, {
-      method: e.method,
-      headers,
-      credentials: 'include',
-      body: e.request ? JSON.stringify(body ?? {}) : undefined,
-    });
+    const res = await doFetch(baseUrl + path, { method: e.method, headers, credentials: 'include', body });
     if (!res.ok) throw new ApiError(res.status, await readErrorMessage(res));
     return res.json();
   }

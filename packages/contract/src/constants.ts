@@ -68,3 +68,18 @@ export const RESET_PAGE_REDIRECT_MS = 3000;
 /** Notifications (SPEC section 9). */
 export const NOTIFICATION_LIMIT = 1;
 export const NOTIFICATION_DURATION_MS = 5000;
+
+/** Large uploads go in chunks of this size (SPEC section 9), retried up to CHUNK_ATTEMPTS times. */
+export const CHUNK_SIZE_BYTES = 1 * MB;
+export const CHUNK_ATTEMPTS = 3;
+/** How long /api/compress waits for a quick result before answering with the job to follow. */
+export const COMPRESS_SYNC_WAIT_MS = 5000;
+/** Benefits listed with the subscription option of a compression response. */
+export const PREMIUM_BENEFITS = [
+  'Unlimited compression for all sizes',
+  'Priority processing',
+  'Advanced analytics',
+  '10GB cloud storage',
+  'Premium algorithms',
+  'Priority/email support',
+] as const;

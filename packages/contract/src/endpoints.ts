@@ -13,6 +13,15 @@ import {
   resetPasswordResponseSchema,
   userSchema,
 } from './auth.js';
+import {
+  assembleChunksRequestSchema,
+  compressFieldsSchema,
+  compressionJobSchema,
+  compressionPreviewSchema,
+  compressionResponseSchema,
+  uploadChunkFieldsSchema,
+  uploadChunkResponseSchema,
+} from './compression.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -29,6 +38,12 @@ export interface Endpoint<Req extends z.ZodType | undefined = z.ZodType | undefi
   /** JSON request body, when the route takes one. */
   request: Req;
   response: Res;
+  /** Names of `{param}` placeholders in `path`, given by the caller. */
+  params?: readonly string[];
+  /** multipart/form-data routes: the name of the file field and the schema of the text fields. */
+  multipart?: { file: string; fields: z.ZodObject };
+  /** The route answers a file or a redirect, not JSON. */
+  raw?: boolean;
   /** Success status; 200 unless stated. */
   status?: number;
   /** Error statuses the route documents besides 400/500. */
@@ -78,6 +93,37 @@ export const endpoints = {
     method: 'POST', path: '/api/admin/reset-password', tag: 'admin', auth: 'none', request: adminResetRequestSchema,
     response: messageResponseSchema, errors: [429],
     summary: 'Email an administrator a password reset link (the same answer whether or not the address is an administrator)',
+  }),
+  compressionPreview: endpoint({
+    method: 'POST', path: '/api/compression-preview', tag: 'compression', auth: 'none', request: undefined,
+    multipart: { file: 'file', fields: z.object({}) }, response: compressionPreviewSchema, errors: [413, 415],
+    summary: 'Expected size of a file at each level (files under the free limit)',
+  }),
+  compress: endpoint({
+    method: 'POST', path: '/api/compress', tag: 'compression', auth: 'none', request: undefined,
+    multipart: { file: 'file', fields: compressFieldsSchema }, response: compressionResponseSchema, errors: [413, 415],
+    summary: 'Compress one file; answers the result when it is ready within seconds, else the job to follow',
+  }),
+  uploadChunk: endpoint({
+    method: 'POST', path: '/api/upload-chunk', tag: 'compression', auth: 'none', request: undefined,
+    multipart: { file: 'chunk', fields: uploadChunkFieldsSchema }, response: uploadChunkResponseSchema, errors: [409, 413],
+    summary: 'Store one chunk of a large upload (idempotent: a repeated chunk replaces itself)',
+  }),
+  assembleChunks: endpoint({
+    method: 'POST', path: '/api/assemble-chunks', tag: 'compression', auth: 'none', request: assembleChunksRequestSchema,
+    response: compressionResponseSchema, errors: [409, 413, 415], summary: 'Join the chunks of an upload and start its compression',
+  }),
+  compressionJob: endpoint({
+    method: 'GET', path: '/api/compression-job/{jobId}', params: ['jobId'], tag: 'compression', auth: 'none', request: undefined,
+    response: compressionJobSchema, errors: [404], summary: 'State, progress and download link of a compression job',
+  }),
+  processPaidCompression: endpoint({
+    method: 'POST', path: '/api/process-paid-compression/{jobId}', params: ['jobId'], tag: 'compression', auth: 'none', request: undefined,
+    response: compressionJobSchema, errors: [402, 404], summary: 'Start the compression of a paid job (refused while unpaid)',
+  }),
+  simulatePaymentSuccess: endpoint({
+    method: 'POST', path: '/api/simulate-payment-success/{jobId}', params: ['jobId'], tag: 'compression', auth: 'none', request: undefined,
+    response: compressionJobSchema, errors: [404], summary: 'Sandbox payment provider only: mark the job paid',
   }),
 } as const;
 

@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './errors.js';
 export * from './auth.js';
+export * from './compression.js';
 export * from './endpoints.js';
 export * from './client.js';

@@ -5,6 +5,7 @@ import { Navbar } from '../components/navbar/navbar';
 import { PageLoader } from '../components/page-loader';
 import { SkipLink } from '../components/skip-link';
 import { useCurrentUser, useLogout } from '../features/account/api';
+import { InstallPrompt } from '../features/install/components/install-prompt';
 
 const MAIN_ID = 'main-content';
 
@@ -23,6 +24,7 @@ export function AppLayout() {
         <Outlet />
       </Box>
       <Footer />
+      <InstallPrompt />
       <ScrollRestoration />
     </Box>
   );

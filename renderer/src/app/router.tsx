@@ -4,10 +4,16 @@ import { RouteErrorPage } from '../components/route-error-page';
 import { RequireUser } from '../features/account/components/require-user';
 import { AuthPage } from '../features/account/pages/auth-page';
 import { ResetPasswordPage } from '../features/account/pages/reset-password-page';
+import { CompressionFailedPage } from '../features/compression/pages/compression-failed-page';
+import { CompressionSuccessPage } from '../features/compression/pages/compression-success-page';
 import { DashboardPage } from '../features/dashboard/pages/dashboard-page';
 import { PrivacyPage } from '../features/legal/pages/privacy-page';
 import { RefundPage } from '../features/legal/pages/refund-page';
 import { TermsPage } from '../features/legal/pages/terms-page';
+import { PaymentErrorPage } from '../features/payments/pages/payment-error-page';
+import { PaymentFailedPage } from '../features/payments/pages/payment-failed-page';
+import { PaymentRedirectPage } from '../features/payments/pages/payment-redirect-page';
+import { PaymentSuccessPage } from '../features/payments/pages/payment-success-page';
 import { AppLayout } from './app-layout';
 import { HomeRoute } from './home-route';
 
@@ -20,6 +26,12 @@ export const router = createBrowserRouter([
       { path: 'auth', element: <AuthPage /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },
       { path: 'dashboard', element: <RequireUser>{(user) => <DashboardPage user={user} />}</RequireUser> },
+      { path: 'compression-success', element: <CompressionSuccessPage /> },
+      { path: 'compression-failed', element: <CompressionFailedPage /> },
+      { path: 'payment-success/:type?', element: <PaymentSuccessPage /> },
+      { path: 'payment-failed', element: <PaymentFailedPage /> },
+      { path: 'payment-error', element: <PaymentErrorPage /> },
+      { path: 'payment/:jobId', element: <PaymentRedirectPage /> },
       { path: 'terms', element: <TermsPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
       { path: 'refund', element: <RefundPage /> },

@@ -38,3 +38,6 @@ export class RateLimitedError extends DomainError {
     super(message);
   }
 }
+export class PaymentRequiredError extends DomainError {
+  readonly status = 402;
+}

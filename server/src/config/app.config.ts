@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COMPRESS_SYNC_WAIT_MS } from '@shrinkly/contract';
 import { z } from 'zod';
 
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -24,6 +26,9 @@ const envSchema = z.object({
   JSON_BODY_LIMIT: z.string().default('100kb'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RENDERER_DIST: z.string().optional(),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  COMPRESS_SYNC_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(COMPRESS_SYNC_WAIT_MS),
+  SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(10 * 60 * 1000),
 });
 
 export type MailDriver = 'outbox' | 'smtp';
@@ -48,6 +53,11 @@ export interface AppConfig {
   readonly jsonBodyLimit: string;
   readonly logLevel: string;
   readonly rendererDist: string;
+  /** Compressions running at once in this process (default: the CPU cores). */
+  readonly jobConcurrency: number;
+  /** How long POST /api/compress waits for a quick result before answering with the job. */
+  readonly compressSyncWaitMs: number;
+  readonly sweepIntervalMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -98,6 +108,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jsonBodyLimit: e.JSON_BODY_LIMIT,
     logLevel: e.LOG_LEVEL,
     rendererDist: path.resolve(e.RENDERER_DIST ?? path.join(serverRoot, '../renderer/dist')),
+    jobConcurrency: e.JOB_CONCURRENCY ?? Math.max(1, availableParallelism()),
+    compressSyncWaitMs: e.COMPRESS_SYNC_WAIT_MS,
+    sweepIntervalMs: e.SWEEP_INTERVAL_MS,
   };
   return Object.freeze({ ...config, ...overrides });
 }

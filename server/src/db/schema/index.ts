@@ -1,3 +1,5 @@
 export * from './users.js';
 export * from './admins.js';
 export * from './password-reset-tokens.js';
+export * from './compression-jobs.js';
+export * from './payments.js';

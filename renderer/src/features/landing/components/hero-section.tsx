@@ -1,9 +1,11 @@
 import { Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { FREE_COMPRESSION_LIMIT_BYTES, TEMPORARY_FILE_TTL_MS } from '@shrinkly/contract';
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { CheckIcon } from '../../../components/icons/check-icon';
 import { formatBytes } from '../../../format/format-bytes';
 import { formatHours } from '../../../format/format-duration';
+import { UPLOAD_SECTION_ID } from '../../compression/components/upload-section';
 
 const freeLimit = formatBytes(FREE_COMPRESSION_LIMIT_BYTES);
 
@@ -12,6 +14,14 @@ const HIGHLIGHTS = [
   'No registration needed',
   `Temporary files deleted after ${formatHours(TEMPORARY_FILE_TTL_MS)}`,
 ];
+
+/** Get Started Free: down to the upload area, smoothly, without a router navigation. */
+function scrollToUpload(event: MouseEvent<HTMLAnchorElement>) {
+  const section = document.getElementById(UPLOAD_SECTION_ID);
+  if (!section) return;
+  event.preventDefault();
+  section.scrollIntoView({ behavior: 'smooth', block: 'start' });
+}
 
 export function HeroSection() {
   return (
@@ -38,7 +48,7 @@ export function HeroSection() {
             download the result, and keep your favourites organised in the cloud.
           </Text>
           <Group justify="center" gap="sm">
-            <Button component={Link} to="/auth" state={{ mode: 'signup' }} size="md">
+            <Button component="a" href={`#${UPLOAD_SECTION_ID}`} onClick={scrollToUpload} size="md">
               Get Started Free
             </Button>
             <Button component={Link} to="/#pricing" size="md" variant="default">

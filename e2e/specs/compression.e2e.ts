@@ -1,0 +1,215 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FREE_COMPRESSION_LIMIT_BYTES, FREE_DOWNLOAD_TTL_MS, MB, PAY_PER_FILE_PRICE_USD } from '@shrinkly/contract';
+import type { Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type BrowserSession, launchBrowser, screenshot } from '../support/browser.js';
+import { landingUpload, magicHex } from '../support/landing-page.js';
+import { makeStoredZip } from '../support/large-files.js';
+
+const baseUrl = inject('baseUrl');
+/** A real photo (KPhotoAlbum demo, GPL-2+), copied from the shared corpus. */
+const JPEG = fileURLToPath(new URL('../fixtures/skagen.jpg', import.meta.url));
+const PRICE = `$${PAY_PER_FILE_PRICE_USD.toFixed(2)}`;
+const FREE_LINK_HOURS = FREE_DOWNLOAD_TTL_MS / (60 * 60 * 1000);
+
+describe('public compression in the browser', () => {
+  let session: BrowserSession;
+  let workDir: string;
+  let largeZip: Promise<{ file: string; size: number }> | undefined;
+  /** A STORED zip just over the free limit, written once per run. */
+  const largeFile = () =>
+    (largeZip ??= (async () => {
+      const file = path.join(workDir, 'large-archive.zip');
+      await makeStoredZip(file, FREE_COMPRESSION_LIMIT_BYTES + MB);
+      return { file, size: (await stat(file)).size };
+    })());
+  beforeAll(async () => {
+    session = await launchBrowser(baseUrl);
+    workDir = await mkdtemp(path.join(tmpdir(), 'shrinkly-e2e-files-'));
+  });
+  afterAll(async () => {
+    await session?.close();
+    if (workDir) await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('compresses a real JPEG from the landing page: preview, Compress, result, a smaller valid JPEG to download', async () => {
+    const page = await session.newPage();
+    await page.goto('/');
+    await landingUpload.chooseFile(page, JPEG);
+
+    const modal = landingUpload.previewModal(page);
+    await modal.waitFor({ timeout: 60_000 });
+    // The server's estimate for each level.
+    for (const level of ['light', 'balanced', 'maximum']) {
+      const card = modal.getByTestId(`level-card-${level}`);
+      expect(await card.innerText()).toMatch(/Estimated size[\s\S]*Space saved[\s\S]*%[\s\S]*Quality/);
+    }
+    // Cards and slider stay in step: picking a card moves the slider, moving the slider picks a card.
+    await modal.getByTestId('level-card-maximum').click();
+    expect(await modal.getByTestId('slider-level').innerText()).toMatch(/^Maximum/);
+    const slider = modal.getByRole('slider');
+    await slider.focus();
+    await page.keyboard.press('Home');
+    expect(await slider.getAttribute('aria-valuenow')).toBe('10');
+    expect(await modal.getByTestId('level-card-light').getAttribute('aria-pressed')).toBe('true');
+    await modal.getByTestId('level-card-balanced').click();
+    expect(await modal.getByTestId('level-card-balanced').getAttribute('aria-pressed')).toBe('true');
+
+    await modal.getByRole('button', { name: 'Compress', exact: true }).click();
+    await page.getByText(/File compressed by [\d.]+% for free!/).waitFor({ timeout: 60_000 });
+    const result = landingUpload.result(page);
+    await result.waitFor({ timeout: 30_000 });
+    const text = await result.innerText();
+    expect(text).toMatch(/Original size/i);
+    expect(text).toMatch(/Compressed size/i);
+    expect(text).toMatch(/Space saved/i);
+    // A free result's link lives 24 hours.
+    expect(text).toContain(`expires in ${FREE_LINK_HOURS} hours`);
+    await screenshot(page, 'landing-result');
+
+    const original = await readFile(JPEG);
+    const response = await page.request.get(await landingUpload.downloadUrl(result));
+    expect(response.status()).toBe(200);
+    const body = await response.body();
+    expect(magicHex(body, 3)).toBe('ffd8ff');
+    expect(body.subarray(-2).toString('hex')).toBe('ffd9');
+    expect(body.length).toBeLessThan(original.length);
+
+    await result.getByRole('button', { name: 'Compress Another File' }).click();
+    await landingUpload.fileInput(page).waitFor({ state: 'attached' });
+    await page.close();
+  }, 120_000);
+
+  it('refuses a file type the landing page does not accept', async () => {
+    const page = await session.newPage();
+    await page.goto('/');
+    await landingUpload.chooseFile(page, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page.getByText('Unsupported File Type').waitFor();
+    await page.close();
+  });
+
+  it('falls back silently to direct compression when the preview fails, and Cancel Upload really aborts it', async () => {
+    const page = await session.newPage();
+    await page.route('**/api/compression-preview', (route) => route.fulfill({ status: 500, json: { message: 'preview down' } }));
+    // Hold the upload so it is still in flight when Cancel Upload is pressed.
+    await page.route('**/api/compress', async (route) => {
+      await new Promise((r) => setTimeout(r, 15_000));
+      await route.continue().catch(() => {});
+    });
+    const aborted = new Promise<Request>((resolve) => {
+      page.on('requestfailed', (request) => {
+        if (request.url().endsWith('/api/compress')) resolve(request);
+      });
+    });
+
+    await page.goto('/');
+    await landingUpload.chooseFile(page, JPEG);
+    const processing = landingUpload.processing(page);
+    await processing.waitFor();
+    expect(await landingUpload.previewModal(page).count()).toBe(0);
+    await processing.getByRole('progressbar', { name: 'Compression progress' }).waitFor({ state: 'attached' });
+    await processing.getByRole('button', { name: 'Cancel Upload' }).click();
+
+    await page.getByText('Upload Cancelled').waitFor();
+    const request = await aborted;
+    expect(request.failure()?.errorText).toMatch(/abort|cancel/i);
+    await processing.waitFor({ state: 'detached' });
+    await landingUpload.fileInput(page).waitFor({ state: 'attached' });
+    expect(await page.getByText('Compression Failed').count()).toBe(0);
+    await page.close();
+  }, 60_000);
+
+  it('takes a 100MB+ file through chunked upload, Payment Required, the sandbox checkout and the paid download', async () => {
+    const { file, size } = await largeFile();
+    expect(size).toBeGreaterThanOrEqual(FREE_COMPRESSION_LIMIT_BYTES);
+
+    const page = await session.newPage();
+    await page.goto('/');
+    await landingUpload.chooseFile(page, file);
+
+    // Previewed in the browser, with the payment notice.
+    const modal = landingUpload.previewModal(page);
+    await modal.waitFor();
+    await modal.getByText('Pay-per-file compression').waitFor();
+    await modal.getByRole('button', { name: 'Compress', exact: true }).click();
+
+    const dialog = landingUpload.paymentDialog(page);
+    await dialog.waitFor({ timeout: 120_000 });
+    expect(await dialog.innerText()).toContain(PRICE);
+    const jobId = await page.evaluate(() => localStorage.getItem('pendingPaymentJobId'));
+    expect(jobId).toBeTruthy();
+
+    // Coming back to the page shows the payment view again for the stored job.
+    await page.goto('/');
+    const card = landingUpload.paymentCard(page);
+    await card.waitFor();
+    await card.getByRole('button', { name: `Pay ${PRICE}` }).click();
+
+    // The sandbox checkout: plainly test mode; Pay returns to the payment success page.
+    await page.waitForURL(/\/api\/payments\/sandbox\/checkout\//);
+    await page.getByText('TEST MODE').waitFor();
+    await page.getByRole('button', { name: `Pay ${PRICE}` }).click();
+    await page.waitForURL(/\/payment-success\/compression\?jobId=/);
+    expect(new URL(page.url()).searchParams.get('jobId')).toBe(jobId);
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+
+    const result = landingUpload.result(page);
+    await result.waitFor({ timeout: 150_000 });
+    // A paid result's link lives 1 hour from payment.
+    expect(await result.innerText()).toMatch(/expires in (1 hour|\d+ minutes)/);
+    const response = await page.request.get(await landingUpload.downloadUrl(result));
+    expect(response.status()).toBe(200);
+    const body = await response.body();
+    expect(magicHex(body, 4)).toBe('504b0304');
+    expect(body.length).toBeLessThan(size);
+    expect(await page.evaluate(() => localStorage.getItem('pendingPaymentJobId'))).toBeNull();
+    await page.close();
+  }, 300_000);
+
+  it('stops a chunked upload whose chunk keeps failing, after 3 attempts, with Upload Failed', async () => {
+    const { file } = await largeFile();
+    const page = await session.newPage();
+    const attempts = new Map<string, number>();
+    await page.route('**/api/upload-chunk', async (route) => {
+      const index = /name="chunkIndex"\r\n\r\n(\d+)/.exec(route.request().postDataBuffer()?.toString('latin1') ?? '')?.[1] ?? '?';
+      attempts.set(index, (attempts.get(index) ?? 0) + 1);
+      await route.fulfill({ status: 503, json: { message: 'storage unavailable' } });
+    });
+    await page.goto('/');
+    await landingUpload.chooseFile(page, file);
+    await landingUpload.previewModal(page).getByRole('button', { name: 'Compress', exact: true }).click();
+    await page.getByText('Upload Failed', { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByText(/Chunk \d+ upload failed after 3 attempts: 503: storage unavailable/).waitFor();
+    expect(attempts.get('0')).toBe(3);
+    await landingUpload.fileInput(page).waitFor({ state: 'attached' });
+    await page.close();
+  }, 60_000);
+
+  it('shows the payment and result pages for their query parameters', async () => {
+    const page = await session.newPage();
+    await page.goto('/payment-error?error=payment_cancelled&jobId=abc');
+    await page.getByText('PAYMENT_CANCELLED').waitFor();
+    expect(await page.getByRole('link', { name: 'Retry Payment' }).getAttribute('href')).toBe('/payment/abc');
+    await page.goto('/payment-error');
+    await page.getByText('PAYMENT_FAILED').waitFor();
+    expect(await page.getByRole('link', { name: 'Retry Payment' }).getAttribute('href')).toBe('/dashboard');
+
+    await page.goto('/payment-failed?jobId=abc');
+    expect(await page.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/payment/abc');
+    await page.getByRole('link', { name: 'Return to Home' }).waitFor();
+
+    await page.goto('/compression-failed');
+    await page.getByRole('heading', { name: 'Compression Failed' }).waitFor();
+
+    await page.goto('/compression-success');
+    await page.waitForURL(`${baseUrl}/`);
+
+    await page.goto('/compression-success?jobId=00000000-0000-0000-0000-000000000000');
+    await page.getByText('Failed to process compression job').waitFor();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.close();
+  });
+});

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { COMPRESSION_LEVELS } from './constants.js';
+
+/** Extensions the landing page accepts (SPEC section 5 "Landing drop"); the server checks the real type against them. */
+export const LANDING_ACCEPTED_TYPES = [
+  'jpg', 'jpeg', 'png', 'gif', 'webp', 'heic',
+  'mp4', 'avi', 'mov', 'wmv', 'flv',
+  'mp3', 'wav', 'flac', 'aac',
+  'pdf',
+  'zip', 'rar', '7z',
+  'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx',
+] as const;
+
+export const compressionLevelSchema = z.enum(COMPRESSION_LEVELS);
+
+/** One level of the preview: what the file is expected to become. */
+export const previewItemSchema = z.object({
+  level: compressionLevelSchema,
+  estimatedSize: z.number().int().describe('bytes'),
+  spaceSaved: z.number().describe('percent of the original, 0-100'),
+  compressionRatio: z.number().describe('original size / estimated size'),
+  quality: z.number().int().describe('the level quality value of SPEC section 9'),
+  sizeMB: z.number(),
+  savedMB: z.number(),
+});
+export type PreviewItem = z.infer<typeof previewItemSchema>;
+
+export const compressionPreviewSchema = z.object({
+  fileName: z.string(),
+  originalSize: z.number().int(),
+  originalSizeMB: z.number(),
+  fileType: z.string().describe('the real type read from the content, as an extension'),
+  previews: z.array(previewItemSchema),
+  maxFreeSize: z.number().int(),
+  requiresPayment: z.boolean(),
+});
+export type CompressionPreview = z.infer<typeof compressionPreviewSchema>;
+
+export const jobStatusSchema = z.enum(['queued', 'processing', 'completed', 'failed', 'payment_required']);
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+export const subscriptionOptionSchema = z.object({
+  price: z.number(),
+  benefits: z.array(z.string()),
+  upgradeUrl: z.string(),
+});
+
+/** The answer of /api/compress and /api/assemble-chunks (SPEC section 3 "Compression response"). */
+export const compressionResponseSchema = z.object({
+  jobId: z.string(),
+  status: jobStatusSchema,
+  requiresPayment: z.boolean(),
+  downloadUrl: z.string().nullable().describe('signed link, usable without a token, while it lasts'),
+  downloadExpiresAt: z.string().nullable(),
+  compressionResult: z
+    .object({
+      originalSize: z.number().int(),
+      compressedSize: z.number().int(),
+      spaceSaved: z.number().describe('percent of the original, 0-100'),
+      format: z.string(),
+      unchanged: z.boolean(),
+    })
+    .nullable(),
+  cost: z.number().nullable().describe('USD, when payment is required'),
+  paymentUrl: z.string().nullable(),
+  fileSize: z.number().int(),
+  maxFreeSize: z.number().int(),
+  subscriptionOption: subscriptionOptionSchema,
+});
+export type CompressionResponse = z.infer<typeof compressionResponseSchema>;
+
+/** GET /api/compression-job/{jobId}. */
+export const compressionJobSchema = z.object({
+  jobId: z.string(),
+  fileName: z.string(),
+  status: jobStatusSchema,
+  progress: z.number().int().min(0).max(100),
+  isPaid: z.boolean(),
+  originalSize: z.number().int(),
+  compressedSize: z.number().int().nullable(),
+  temporaryUrl: z.string().nullable(),
+  downloadExpiresAt: z.string().nullable(),
+  paymentAmount: z.number().nullable(),
+  paymentUrl: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type CompressionJob = z.infer<typeof compressionJobSchema>;
+
+const uploadIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'uploadId must be 8-100 letters, digits, - or _');
+const fileNameSchema = z.string().trim().min(1, 'fileName is required').max(255, 'fileName is too long');
+
+/** Text fields of POST /api/upload-chunk (multipart; the bytes are the `chunk` file). */
+export const uploadChunkFieldsSchema = z.object({
+  uploadId: uploadIdSchema,
+  chunkIndex: z.coerce.number().int().min(0),
+  totalChunks: z.coerce.number().int().min(1).max(100_000),
+  fileName: fileNameSchema,
+  fileSize: z.coerce.number().int().min(1),
+});
+
+export const uploadChunkResponseSchema = z.object({
+  uploadId: z.string(),
+  chunkIndex: z.number().int(),
+  received: z.number().int().describe('chunks stored so far'),
+  totalChunks: z.number().int(),
+});
+
+export const assembleChunksRequestSchema = z.object({
+  uploadId: uploadIdSchema,
+  totalChunks: z.number().int().min(1).max(100_000),
+  fileName: fileNameSchema,
+  fileSize: z.number().int().min(1),
+  compressionLevel: compressionLevelSchema.default('balanced'),
+});
+export type AssembleChunksRequest = z.input<typeof assembleChunksRequestSchema>;
+
+/** Text fields of POST /api/compress (multipart; the bytes are the `file`). */
+export const compressFieldsSchema = z.object({ compressionLevel: compressionLevelSchema.default('balanced') });

@@ -1,0 +1,64 @@
+import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { CheckIcon } from '../../../components/icons/check-icon';
+import { formatBytes } from '../../../format/format-bytes';
+import type { CompressedFile } from '../outcome';
+import { DownloadNote } from './download-note';
+import { ResultStat } from './result-stat';
+
+interface CompressedFileCardProps {
+  file: CompressedFile;
+  /** Compress Another File: resets the landing flow; without it the button goes home. */
+  onCompressAnother?: () => void;
+}
+
+/** The results variant: sizes, space saved, the download link and how long it works. */
+export function CompressedFileCard({ file, onCompressAnother }: CompressedFileCardProps) {
+  const saved = Math.max(0, file.spaceSaved);
+  return (
+    <Card withBorder radius="lg" padding="xl" shadow="sm" aria-labelledby="result-title" data-testid="compression-result">
+      <Stack gap="lg">
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon color="green" size={44} radius="xl" variant="light">
+            <CheckIcon size={24} />
+          </ThemeIcon>
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Title id="result-title" order={3} fz="xl">
+              Your file is ready
+            </Title>
+            <Text size="sm" c="dark.5" truncate="end">
+              {file.fileName}
+            </Text>
+          </Stack>
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          <ResultStat label="Original size" value={formatBytes(file.originalSize)} />
+          <ResultStat label="Compressed size" value={formatBytes(file.compressedSize)} />
+          <ResultStat label="Space saved" value={`${Number(saved.toFixed(1))}%`} highlight />
+        </SimpleGrid>
+        {saved === 0 && (
+          <Text size="sm" c="dark.5" ta="center">
+            This file was already as small as it can be without losing quality, so you get it back unchanged.
+          </Text>
+        )}
+        <Group justify="center" gap="sm">
+          {file.downloadUrl && (
+            <Button component="a" href={file.downloadUrl} download size="md">
+              Download
+            </Button>
+          )}
+          {onCompressAnother ? (
+            <Button variant="default" size="md" onClick={onCompressAnother}>
+              Compress Another File
+            </Button>
+          ) : (
+            <Button component={Link} to="/" variant="default" size="md">
+              Compress Another File
+            </Button>
+          )}
+        </Group>
+        <DownloadNote available={file.downloadUrl !== null} expiresAt={file.downloadExpiresAt} paid={file.paid} />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+import type { CompressionJob, CompressionResponse } from '@shrinkly/contract';
+
+/** A finished compression, ready to download. */
+export interface CompressedFile {
+  fileName: string;
+  originalSize: number;
+  compressedSize: number;
+  /** Percent of the original saved, 0-100. */
+  spaceSaved: number;
+  /** Signed link, usable without an account; null once it has expired. */
+  downloadUrl: string | null;
+  downloadExpiresAt: string | null;
+  /** Paid (100MB or more) results live 1 hour, free ones 24 hours. */
+  paid: boolean;
+}
+
+/** A large file uploaded and waiting for its per-file payment. */
+export interface PaymentDue {
+  jobId: string;
+  fileName: string;
+  fileSize: number;
+  /** USD. */
+  cost: number | null;
+  paymentUrl: string | null;
+}
+
+/** The three variants of the landing result card (SPEC section 2). */
+export type CompressionOutcome =
+  | { kind: 'compressed'; file: CompressedFile }
+  | { kind: 'payment'; payment: PaymentDue }
+  | { kind: 'premium' };
+
+/** Same rounding as the server: one decimal. */
+export function spaceSavedPercent(originalSize: number, compressedSize: number): number {
+  if (originalSize <= 0) return 0;
+  return Math.round((1 - compressedSize / originalSize) * 1000) / 10;
+}
+
+/** A completed job as a downloadable result. */
+export function compressedFileFromJob(job: CompressionJob): CompressedFile {
+  const compressedSize = job.compressedSize ?? job.originalSize;
+  return {
+    fileName: job.fileName,
+    originalSize: job.originalSize,
+    compressedSize,
+    spaceSaved: spaceSavedPercent(job.originalSize, compressedSize),
+    downloadUrl: job.temporaryUrl,
+    downloadExpiresAt: job.downloadExpiresAt,
+    paid: job.isPaid,
+  };
+}
+
+/** A completed compression response as a downloadable result (null when it carries no result). */
+export function compressedFileFromResponse(response: CompressionResponse, fileName: string): CompressedFile | null {
+  const result = response.compressionResult;
+  if (response.status !== 'completed' || !result) return null;
+  return {
+    fileName,
+    originalSize: result.originalSize,
+    compressedSize: result.compressedSize,
+    spaceSaved: result.spaceSaved,
+    downloadUrl: response.downloadUrl,
+    downloadExpiresAt: response.downloadExpiresAt,
+    paid: false,
+  };
+}
+
+export function paymentDueFromResponse(response: CompressionResponse, fileName: string): PaymentDue {
+  return { jobId: response.jobId, fileName, fileSize: response.fileSize, cost: response.cost, paymentUrl: response.paymentUrl };
+}
+
+export function paymentDueFromJob(job: CompressionJob): PaymentDue {
+  return { jobId: job.jobId, fileName: job.fileName, fileSize: job.originalSize, cost: job.paymentAmount, paymentUrl: job.paymentUrl };
+}

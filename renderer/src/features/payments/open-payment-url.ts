@@ -1,0 +1,19 @@
+import { compressionToasts } from '../compression/compression-toasts';
+
+/**
+ * SPEC section 4: payment happens at the provider's page, opened in the same window; when the browser refuses to
+ * go there, the link is copied so the visitor can open it. A missing link is the 'Payment Error' toast.
+ */
+export function openPaymentUrl(paymentUrl: string | null | undefined): void {
+  if (!paymentUrl) {
+    compressionToasts.paymentUrlMissing();
+    return;
+  }
+  try {
+    window.location.assign(paymentUrl);
+  } catch {
+    void navigator.clipboard
+      ?.writeText(paymentUrl)
+      .then(compressionToasts.paymentLinkCopied, () => compressionToasts.paymentUrlMissing());
+  }
+}

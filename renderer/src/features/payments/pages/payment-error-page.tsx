@@ -1,0 +1,31 @@
+import { Alert, Button, Code, Group, Text } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router-dom';
+import { usePageTitle } from '../../../app/use-page-title';
+import { ResultPageFrame } from '../../compression/components/result-page-frame';
+import { DEFAULT_PAYMENT_ERROR, displayErrorCode, paymentErrorMessage, retryPaymentPath } from '../payment-error-codes';
+
+/** `/payment-error?error=…&jobId=…`: the provider reported a payment problem. */
+export function PaymentErrorPage() {
+  usePageTitle('Payment Error');
+  const [searchParams] = useSearchParams();
+  const code = searchParams.get('error') || DEFAULT_PAYMENT_ERROR;
+  const jobId = searchParams.get('jobId');
+  return (
+    <ResultPageFrame title="Payment Error">
+      <Alert color="red" variant="light" title="Your payment did not go through">
+        <Text size="sm">{paymentErrorMessage(code)}</Text>
+        <Text size="sm" mt="xs">
+          Error code: <Code data-testid="payment-error-code">{displayErrorCode(code)}</Code>
+        </Text>
+      </Alert>
+      <Group justify="center" gap="sm">
+        <Button component={Link} to={retryPaymentPath(jobId)}>
+          Retry Payment
+        </Button>
+        <Button component={Link} to="/" variant="default">
+          Return to Home
+        </Button>
+      </Group>
+    </ResultPageFrame>
+  );
+}

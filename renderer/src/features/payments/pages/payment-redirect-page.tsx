@@ -1,0 +1,52 @@
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { usePageTitle } from '../../../app/use-page-title';
+import { getJob } from '../../compression/api';
+import { compressionToasts } from '../../compression/compression-toasts';
+
+/**
+ * `/payment/{jobId}` (Retry Payment, Try Again): back to the provider's checkout while the job waits for payment;
+ * a paid job goes to its success page, a free finished one to its result.
+ */
+export function PaymentRedirectPage() {
+  usePageTitle('Payment');
+  const { jobId = '' } = useParams();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    let active = true;
+    const query = `?jobId=${encodeURIComponent(jobId)}`;
+    getJob(jobId).then(
+      (job) => {
+        if (!active) return;
+        if (job.isPaid) void navigate(`/payment-success/compression${query}`, { replace: true });
+        else if (job.status === 'payment_required') {
+          if (job.paymentUrl) window.location.replace(job.paymentUrl);
+          else {
+            compressionToasts.paymentUrlMissing();
+            void navigate('/', { replace: true });
+          }
+        } else if (job.status === 'failed') void navigate('/compression-failed', { replace: true });
+        else void navigate(`/compression-success${query}`, { replace: true });
+      },
+      () => {
+        if (!active) return;
+        compressionToasts.jobNotFound();
+        void navigate('/', { replace: true });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [jobId, navigate]);
+
+  return (
+    <Center mih="60vh">
+      <Stack align="center" gap="sm">
+        <Loader aria-hidden="true" />
+        <Text role="status">Taking you to the secure checkout...</Text>
+      </Stack>
+    </Center>
+  );
+}

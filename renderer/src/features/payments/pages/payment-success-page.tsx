@@ -1,0 +1,53 @@
+import { Button, Group, Text } from '@mantine/core';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { usePageTitle } from '../../../app/use-page-title';
+import { NotFoundPage } from '../../../components/not-found-page';
+import { PaidJobResult } from '../../compression/components/paid-job-result';
+import { ResultPageFrame } from '../../compression/components/result-page-frame';
+
+/**
+ * `/payment-success/:type?` (compression by default, or subscription). For a compression with a jobId the paid
+ * job is started and followed here until its download is ready.
+ */
+export function PaymentSuccessPage() {
+  usePageTitle('Payment Successful');
+  const { type = 'compression' } = useParams();
+  const [searchParams] = useSearchParams();
+  const jobId = searchParams.get('jobId');
+
+  if (type === 'subscription') {
+    return (
+      <ResultPageFrame title="Payment Successful" subtitle="Thank you! Your Premium subscription is active.">
+        <Group justify="center" gap="sm">
+          <Button component={Link} to="/dashboard">
+            Go to Dashboard
+          </Button>
+          <Button component={Link} to="/settings" variant="default">
+            Settings
+          </Button>
+        </Group>
+      </ResultPageFrame>
+    );
+  }
+  if (type !== 'compression') return <NotFoundPage />;
+
+  if (!jobId) {
+    return (
+      <ResultPageFrame title="Payment Successful" subtitle="Thank you! Your payment has been received.">
+        <Group justify="center">
+          <Button component={Link} to="/">
+            Return to Home
+          </Button>
+        </Group>
+      </ResultPageFrame>
+    );
+  }
+  return (
+    <ResultPageFrame
+      title="Payment Successful"
+      subtitle={<Text component="span">Thank you! Your file is being compressed; the download appears here when it is ready.</Text>}
+    >
+      <PaidJobResult key={jobId} jobId={jobId} />
+    </ResultPageFrame>
+  );
+}

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { type BlobInfo, StoragePort } from './storage.port.js';
+
+const KEY = /^[0-9a-f-]{36}$/;
+
+/** Blobs as files under one folder, spread over 256 subfolders by the first two characters of their key. */
+export class LocalDiskStorage extends StoragePort {
+  constructor(private readonly root: string) {
+    super();
+  }
+
+  private pathOf(key: string): string {
+    // Keys come from us, but a corrupted row must never become a path outside the folder.
+    if (!KEY.test(key)) throw new Error(`invalid blob key ${JSON.stringify(key)}`);
+    return path.join(this.root, key.slice(0, 2), key);
+  }
+
+  async putFile(localPath: string): Promise<BlobInfo> {
+    const key = randomUUID();
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await rename(localPath, target);
+    } catch (err) {
+      // Another file system: copy, then remove the original.
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      await copyFile(localPath, `${target}.part`);
+      await rename(`${target}.part`, target);
+      await rm(localPath, { force: true });
+    }
+    return { key, size: (await stat(target)).size };
+  }
+
+  async localPath(key: string): Promise<string> {
+    return this.pathOf(key);
+  }
+
+  async openRead(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    return createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : {});
+  }
+
+  async size(key: string): Promise<number> {
+    return (await stat(this.pathOf(key))).size;
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+}

@@ -1,0 +1,23 @@
+import type { Readable } from 'node:stream';
+
+/** Where a blob is and how big it is. */
+export interface BlobInfo {
+  key: string;
+  size: number;
+}
+
+/**
+ * Blob storage for uploads and results. Keys are random ids chosen here, never client file names.
+ * The local disk adapter is the default; S3-compatible storage is the scale-out adapter.
+ */
+export abstract class StoragePort {
+  /** Moves a finished local file into storage (the file is gone afterwards) and returns its new key. */
+  abstract putFile(localPath: string): Promise<BlobInfo>;
+  /** A local path holding the blob's bytes, for tools that need a file (a copy for remote stores). */
+  abstract localPath(key: string): Promise<string>;
+  /** Streams bytes `start`..`end` (inclusive) of a blob, or all of it. */
+  abstract openRead(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  abstract size(key: string): Promise<number>;
+  /** Deletes a blob; deleting a missing blob is not an error. */
+  abstract delete(key: string): Promise<void>;
+}

@@ -1,0 +1,44 @@
+import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { CHUNK_SIZE_BYTES, type CompressionResponse, endpoints, uploadChunkFieldsSchema } from '@shrinkly/contract';
+import type { Request, Response } from 'express';
+import type { z } from 'zod';
+import { APP_CONFIG } from '../app.tokens.js';
+import { ZodBodyPipe } from '../common/zod-body.pipe.js';
+import type { AppConfig } from '../config/app.config.js';
+import { receiveFile } from '../http/multipart.js';
+import { OptionalUser } from '../http/optional-user.js';
+import { ChunkUploadService } from '../services/chunk-upload.service.js';
+import { CompressionService } from '../services/compression.service.js';
+
+@Controller('api')
+export class ChunkUploadController {
+  constructor(
+    @Inject(CompressionService) private readonly compression: CompressionService,
+    @Inject(ChunkUploadService) private readonly chunks: ChunkUploadService,
+    @Inject(OptionalUser) private readonly optionalUser: OptionalUser,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post('upload-chunk')
+  @HttpCode(200)
+  async uploadChunk(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<z.infer<typeof endpoints.uploadChunk.response>> {
+    const chunk = await receiveFile(req, res, {
+      field: 'chunk', dir: `${this.config.dataDir}/tmp/uploads`, maxBytes: CHUNK_SIZE_BYTES,
+      tooLargeMessage: 'A chunk may be at most 1MB', fields: uploadChunkFieldsSchema,
+    });
+    const { fields } = chunk;
+    const received = await this.chunks.storeChunk(fields, chunk);
+    return { uploadId: fields.uploadId, chunkIndex: fields.chunkIndex, received, totalChunks: fields.totalChunks };
+  }
+
+  @Post('assemble-chunks')
+  @HttpCode(200)
+  async assemble(
+    @Body(new ZodBodyPipe(endpoints.assembleChunks.request)) body: z.output<typeof endpoints.assembleChunks.request>,
+    @Req() req: Request,
+  ): Promise<CompressionResponse> {
+    const user = await this.optionalUser.of(req);
+    const file = await this.chunks.assemble(body, `${this.config.dataDir}/tmp/uploads`);
+    return this.compression.accept(file, body.compressionLevel, user);
+  }
+}

@@ -1,0 +1,95 @@
+import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  type CompressionJob,
+  type CompressionPreview,
+  type CompressionResponse,
+  compressFieldsSchema,
+  FREE_COMPRESSION_LIMIT_BYTES,
+  MAX_FILE_SIZE_BYTES,
+} from '@shrinkly/contract';
+import type { Request, Response } from 'express';
+import { StoragePort } from '../adapters/storage/storage.port.js';
+import { APP_CONFIG } from '../app.tokens.js';
+import type { AppConfig } from '../config/app.config.js';
+import type { UserRow } from '../db/schema/index.js';
+import { CurrentUser, UserAuthGuard } from '../guards/auth.guards.js';
+import { OptionalUser } from '../http/optional-user.js';
+import { receiveFile } from '../http/multipart.js';
+import { sendBlob } from '../http/send-blob.js';
+import { CompressionService } from '../services/compression.service.js';
+import { PreviewService } from '../services/preview.service.js';
+
+const TOO_LARGE = 'Maximum file size is 5GB. Please choose a smaller file.';
+
+@Controller('api')
+export class CompressionController {
+  constructor(
+    @Inject(CompressionService) private readonly compression: CompressionService,
+    @Inject(PreviewService) private readonly previews: PreviewService,
+    @Inject(StoragePort) private readonly storage: StoragePort,
+    @Inject(OptionalUser) private readonly optionalUser: OptionalUser,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private get uploadDir(): string {
+    return `${this.config.dataDir}/tmp/uploads`;
+  }
+
+  @Post('compression-preview')
+  @HttpCode(200)
+  async preview(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<CompressionPreview> {
+    const file = await receiveFile(req, res, {
+      field: 'file', dir: this.uploadDir, maxBytes: FREE_COMPRESSION_LIMIT_BYTES,
+      tooLargeMessage: 'Files of 100MB or more are previewed in your browser; upload them in chunks to compress them.',
+    });
+    return this.previews.preview(file);
+  }
+
+  @Post('compress')
+  @HttpCode(200)
+  async compress(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<CompressionResponse> {
+    const user = await this.optionalUser.of(req);
+    const file = await receiveFile(req, res, {
+      field: 'file', dir: this.uploadDir, maxBytes: MAX_FILE_SIZE_BYTES, tooLargeMessage: TOO_LARGE, fields: compressFieldsSchema,
+    });
+    return this.compression.accept(file, file.fields.compressionLevel, user);
+  }
+
+  @Get('compression-job/:jobId')
+  job(@Param('jobId') jobId: string): Promise<CompressionJob> {
+    return this.compression.getJob(jobId);
+  }
+
+  @Post('process-paid-compression/:jobId')
+  @HttpCode(200)
+  processPaid(@Param('jobId') jobId: string): Promise<CompressionJob> {
+    return this.compression.processPaid(jobId);
+  }
+
+  @Post('simulate-payment-success/:jobId')
+  @HttpCode(200)
+  simulatePayment(@Param('jobId') jobId: string): Promise<CompressionJob> {
+    return this.compression.simulatePayment(jobId);
+  }
+
+  /** The owner's result, with the bearer token. */
+  @Get('compression-jobs/:id/download')
+  @UseGuards(UserAuthGuard)
+  async ownerDownload(@Param('id') id: string, @CurrentUser() user: UserRow, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const job = await this.compression.ownedResult(id, user);
+    await sendBlob(req, res, this.storage, { key: job.outputBlob as string, fileName: job.fileName, format: job.outputFormat ?? job.inputFormat });
+  }
+
+  /** The signed link: works without a token until it expires. */
+  @Get('downloads/:jobId')
+  async ticketDownload(
+    @Param('jobId') jobId: string,
+    @Query('expires') expires: string | undefined,
+    @Query('sig') sig: string | undefined,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const job = await this.compression.ticketResult(jobId, expires, sig);
+    await sendBlob(req, res, this.storage, { key: job.outputBlob as string, fileName: job.fileName, format: job.outputFormat ?? job.inputFormat });
+  }
+}

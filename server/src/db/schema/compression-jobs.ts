@@ -1,0 +1,44 @@
+import { bigint, boolean, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/**
+ * One compression of one file, from upload to download. Visitors' jobs have no user; they and their blobs are
+ * removed by the sweeper at `expiresAt`. Status: queued → processing → completed | failed, or payment_required
+ * first for paid files.
+ */
+export const compressionJobs = pgTable(
+  'compression_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    level: text('level').notNull(),
+    /** The client's name for the file: display only, never a path. */
+    fileName: text('file_name').notNull(),
+    /** Real type read from the content. */
+    inputFormat: text('input_format').notNull(),
+    inputBlob: text('input_blob'),
+    originalSize: bigint('original_size', { mode: 'number' }).notNull(),
+    outputBlob: text('output_blob'),
+    outputFormat: text('output_format'),
+    compressedSize: bigint('compressed_size', { mode: 'number' }),
+    unchanged: boolean('unchanged'),
+    recipe: text('recipe'),
+    progress: integer('progress').notNull().default(0),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    requiresPayment: boolean('requires_payment').notNull().default(false),
+    paymentAmount: numeric('payment_amount', { precision: 10, scale: 2, mode: 'number' }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** When the download link stops working. */
+    downloadExpiresAt: timestamp('download_expires_at', { withTimezone: true }),
+    /** When the sweeper removes the job and its files. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('compression_jobs_status_idx').on(t.status), index('compression_jobs_expires_at_idx').on(t.expiresAt)],
+);
+
+export type CompressionJobRow = typeof compressionJobs.$inferSelect;

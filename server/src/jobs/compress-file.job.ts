@@ -1,0 +1,81 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { CompressionLevel } from '@shrinkly/contract';
+import { compress, isEngineError } from '@shrinkly/engine';
+import type { Logger } from 'pino';
+import type { StoragePort } from '../adapters/storage/storage.port.js';
+import type { CompressionJobRepository } from '../repositories/compression-job.repository.js';
+import type { Clock } from '../services/clock.js';
+import type { CompressionService } from '../services/compression.service.js';
+
+/** Tool failures and timeouts are ours, not the user's: they get a generic message and the details go to the log. */
+const USER_FACING_KINDS = new Set(['invalid-input', 'unsupported']);
+
+/**
+ * Runs one compression: storage → private work folder → engine → storage → the job row. Progress from the engine
+ * is written to the job (at most every 2 %). Returns the outcome; only unexpected faults throw.
+ */
+export class CompressFileJob {
+  constructor(
+    private readonly jobs: CompressionJobRepository,
+    private readonly storage: StoragePort,
+    private readonly compression: CompressionService,
+    private readonly clock: Clock,
+    private readonly workRoot: string,
+    private readonly logger: Logger,
+  ) {}
+
+  async run(jobId: string, signal: AbortSignal): Promise<'success' | 'skipped' | 'failed'> {
+    const job = await this.jobs.transition(jobId, ['queued'], { status: 'processing', startedAt: this.clock.now(), progress: 0, error: null });
+    if (!job || !job.inputBlob) return 'skipped';
+    await mkdir(this.workRoot, { recursive: true });
+    let lastProgress = 0;
+    let resultDir: string | undefined;
+    try {
+      const input = await this.storage.localPath(job.inputBlob);
+      const result = await compress(input, {
+        level: job.level as CompressionLevel,
+        nameHint: job.fileName,
+        tmpDir: this.workRoot,
+        signal,
+        onProgress: (p) => {
+          if (p - lastProgress < 2) return;
+          lastProgress = p;
+          void this.jobs.setProgress(job.id, Math.min(99, p)).catch(() => {});
+        },
+      });
+      let outputBlob = job.inputBlob;
+      if (!result.unchanged) {
+        resultDir = path.dirname(result.output);
+        outputBlob = (await this.storage.putFile(result.output)).key;
+      }
+      const downloadExpiresAt = this.compression.downloadExpiry(job);
+      await this.jobs.update(job.id, {
+        status: 'completed', progress: 100, finishedAt: this.clock.now(),
+        outputBlob, outputFormat: result.format, compressedSize: result.compressedSize, unchanged: result.unchanged,
+        recipe: result.recipe, downloadExpiresAt,
+        // The files stay at least as long as their link works.
+        expiresAt: new Date(Math.max(job.expiresAt.getTime(), downloadExpiresAt.getTime())),
+        // The original is not needed once a smaller result exists.
+        inputBlob: result.unchanged ? job.inputBlob : null,
+      });
+      if (!result.unchanged) await this.storage.delete(job.inputBlob);
+      return 'success';
+    } catch (err) {
+      if (signal.aborted) {
+        // The server is stopping: the job goes back to the queue for the next start.
+        await this.jobs.update(job.id, { status: 'queued', progress: 0 });
+        return 'skipped';
+      }
+      const userFacing = isEngineError(err) && USER_FACING_KINDS.has(err.kind);
+      if (!userFacing) this.logger.error({ err, jobId: job.id, stderrTail: isEngineError(err) ? err.stderrTail : undefined }, 'compression failed');
+      await this.jobs.update(job.id, {
+        status: 'failed', finishedAt: this.clock.now(),
+        error: userFacing ? (err as Error).message : 'Compression failed. Please try again.',
+      });
+      return 'failed';
+    } finally {
+      if (resultDir) await rm(resultDir, { recursive: true, force: true });
+    }
+  }
+}

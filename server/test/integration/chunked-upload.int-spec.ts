@@ -1,0 +1,161 @@
+import { open, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  CHUNK_SIZE_BYTES,
+  type CompressionJob,
+  type CompressionResponse,
+  FREE_COMPRESSION_LIMIT_BYTES,
+  PAID_DOWNLOAD_TTL_MS,
+  PAY_PER_FILE_PRICE_USD,
+} from '@shrinkly/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments } from '../../src/db/schema/index.js';
+import { makePhotoJpeg, makeStoredZip } from '../fixtures.js';
+import { startTestApp, type TestApp } from '../harness.js';
+
+/** Sends chunk `index` of `file` (1 MB pieces). */
+async function sendChunk(t: TestApp, file: string, uploadId: string, index: number, totalChunks: number, fileName: string, fileSize: number) {
+  const handle = await open(file, 'r');
+  const length = Math.min(CHUNK_SIZE_BYTES, fileSize - index * CHUNK_SIZE_BYTES);
+  const buffer = Buffer.alloc(length);
+  await handle.read(buffer, 0, length, index * CHUNK_SIZE_BYTES);
+  await handle.close();
+  const form = new FormData();
+  form.set('uploadId', uploadId);
+  form.set('chunkIndex', String(index));
+  form.set('totalChunks', String(totalChunks));
+  form.set('fileName', fileName);
+  form.set('fileSize', String(fileSize));
+  form.set('chunk', new Blob([buffer]), 'blob');
+  return t.fetch('/api/upload-chunk', { method: 'POST', body: form });
+}
+
+async function waitFor(t: TestApp, jobId: string, status: string): Promise<CompressionJob> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const job = (await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as CompressionJob;
+    if (job.status === status || Date.now() > deadline) return job;
+    if (job.status === 'failed') throw new Error(`job failed: ${job.error}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('chunked uploads and paid compression', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { COMPRESS_SYNC_WAIT_MS: '20000' } });
+    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-chunks-'));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('assembles chunks sent out of order and twice, then compresses the file', async () => {
+    const photo = path.join(dir, 'big photo.jpg');
+    await makePhotoJpeg(photo, 4000, 3000);
+    const size = (await stat(photo)).size;
+    const total = Math.ceil(size / CHUNK_SIZE_BYTES);
+    expect(total).toBeGreaterThanOrEqual(2);
+    const order = [...Array(total).keys()].reverse();
+    for (const i of [...order, 0]) {
+      const res = await sendChunk(t, photo, 'upload-out-of-order', i, total, 'big photo.jpg', size);
+      expect(res.status).toBe(200);
+    }
+    const res = await t.fetch('/api/assemble-chunks', {
+      method: 'POST',
+      json: { uploadId: 'upload-out-of-order', totalChunks: total, fileName: 'big photo.jpg', fileSize: size, compressionLevel: 'balanced' },
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as CompressionResponse;
+    expect(body).toMatchObject({ requiresPayment: false, fileSize: size });
+    const job = await waitFor(t, body.jobId, 'completed');
+    expect(job.compressedSize).toBeLessThan(size);
+    expect(await readdir(path.join(t.dataDir, 'uploads'))).toEqual([]);
+  });
+
+  it('refuses inconsistent chunks and incomplete assemblies with a clear 4xx', async () => {
+    const photo = path.join(dir, 'p.jpg');
+    await makePhotoJpeg(photo, 4000, 3000);
+    const size = (await stat(photo)).size;
+    const total = Math.ceil(size / CHUNK_SIZE_BYTES);
+    expect((await sendChunk(t, photo, 'upload-partial', 0, total, 'p.jpg', size)).status).toBe(200);
+    // Same id, other file: conflict.
+    expect((await sendChunk(t, photo, 'upload-partial', 0, total, 'other.jpg', size)).status).toBe(409);
+    // Wrong chunk count for the size.
+    expect((await sendChunk(t, photo, 'upload-wrong-count', 0, total + 3, 'p.jpg', size)).status).toBe(400);
+    // An uploadId that tries to leave the folder.
+    expect((await sendChunk(t, photo, '../../escape', 0, total, 'p.jpg', size)).status).toBe(400);
+    const missing = await t.fetch('/api/assemble-chunks', { method: 'POST', json: { uploadId: 'upload-partial', totalChunks: total, fileName: 'p.jpg', fileSize: size } });
+    expect(missing.status).toBe(409);
+    expect(((await missing.json()) as { message: string }).message).toMatch(/Missing chunks: 1/);
+    const tooBig = await t.fetch('/api/assemble-chunks', { method: 'POST', json: { uploadId: 'upload-huge', totalChunks: 5121, fileName: 'x.mp4', fileSize: 5 * 1024 ** 3 + 1 } });
+    expect(tooBig.status).toBe(413);
+  });
+
+  it('asks $1.00 for a file of 100 MB or more, refuses to process it unpaid, then compresses it once paid', async () => {
+    const archive = path.join(dir, 'large archive.zip');
+    await makeStoredZip(archive, FREE_COMPRESSION_LIMIT_BYTES);
+    const size = (await stat(archive)).size;
+    expect(size).toBeGreaterThanOrEqual(FREE_COMPRESSION_LIMIT_BYTES);
+    const total = Math.ceil(size / CHUNK_SIZE_BYTES);
+    for (let i = 0; i < total; i++) expect((await sendChunk(t, archive, 'upload-paid-archive', i, total, 'large archive.zip', size)).status).toBe(200);
+    const res = await t.fetch('/api/assemble-chunks', {
+      method: 'POST',
+      json: { uploadId: 'upload-paid-archive', totalChunks: total, fileName: 'large archive.zip', fileSize: size, compressionLevel: 'balanced' },
+    });
+    const body = (await res.json()) as CompressionResponse;
+    expect(body).toMatchObject({ status: 'payment_required', requiresPayment: true, cost: PAY_PER_FILE_PRICE_USD, downloadUrl: null });
+    expect(body.paymentUrl).toMatch(/\/api\/payments\/sandbox\/checkout\//);
+
+    const unpaid = await t.fetch(`/api/process-paid-compression/${body.jobId}`, { method: 'POST' });
+    expect(unpaid.status).toBe(402);
+
+    const checkout = await fetch(body.paymentUrl as string);
+    expect(checkout.status).toBe(200);
+    const page = await checkout.text();
+    expect(page).toContain('TEST MODE');
+    expect(page).toContain('large archive.zip');
+
+    const pay = await fetch(body.paymentUrl as string, { method: 'POST', body: new URLSearchParams({ outcome: 'pay' }), redirect: 'manual' });
+    expect(pay.status).toBe(303);
+    expect(pay.headers.get('location')).toBe(`/payment-success/compression?jobId=${body.jobId}&paymentId=sandbox-${body.jobId}`);
+    const ledger = await t.running.database.db.select().from(payments);
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({ kind: 'compression', amount: 1, currency: 'USD', jobId: body.jobId, provider: 'sandbox', userId: null });
+
+    const started = await t.fetch(`/api/process-paid-compression/${body.jobId}`, { method: 'POST' });
+    expect(started.status).toBe(200);
+    const job = await waitFor(t, body.jobId, 'completed');
+    expect(job.isPaid).toBe(true);
+    expect(job.compressedSize).toBeLessThan(size);
+    const expiresIn = new Date(job.downloadExpiresAt as string).getTime() - Date.now();
+    expect(expiresIn).toBeGreaterThan(PAID_DOWNLOAD_TTL_MS - 5 * 60_000);
+    expect(expiresIn).toBeLessThanOrEqual(PAID_DOWNLOAD_TTL_MS);
+    const download = await fetch(job.temporaryUrl as string);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename="large archive.zip"');
+    const bytes = Buffer.from(await download.arrayBuffer());
+    expect(bytes.length).toBe(job.compressedSize);
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+  }, 180_000);
+
+  it('marks a job paid through the sandbox simulation route, and cancel/decline lead to the failure pages', async () => {
+    const archive = path.join(dir, 'second.zip');
+    await makeStoredZip(archive, FREE_COMPRESSION_LIMIT_BYTES);
+    const size = (await stat(archive)).size;
+    const total = Math.ceil(size / CHUNK_SIZE_BYTES);
+    for (let i = 0; i < total; i++) await sendChunk(t, archive, 'upload-sim', i, total, 'second.zip', size);
+    const body = (await (await t.fetch('/api/assemble-chunks', { method: 'POST', json: { uploadId: 'upload-sim', totalChunks: total, fileName: 'second.zip', fileSize: size } })).json()) as CompressionResponse;
+    const cancel = await fetch(body.paymentUrl as string, { method: 'POST', body: new URLSearchParams({ outcome: 'cancel' }), redirect: 'manual' });
+    expect(cancel.headers.get('location')).toBe(`/payment-error?error=payment_cancelled&jobId=${body.jobId}`);
+    const decline = await fetch(body.paymentUrl as string, { method: 'POST', body: new URLSearchParams({ outcome: 'decline' }), redirect: 'manual' });
+    expect(decline.headers.get('location')).toBe(`/payment-failed?jobId=${body.jobId}`);
+    expect((await t.fetch(`/api/process-paid-compression/${body.jobId}`, { method: 'POST' })).status).toBe(402);
+    const simulated = (await (await t.fetch(`/api/simulate-payment-success/${body.jobId}`, { method: 'POST' })).json()) as CompressionJob;
+    expect(simulated.isPaid).toBe(true);
+    expect((await t.fetch(`/api/process-paid-compression/${body.jobId}`, { method: 'POST' })).status).toBe(200);
+  }, 120_000);
+});

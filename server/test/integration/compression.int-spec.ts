@@ -1,0 +1,170 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type CompressionJob, type CompressionResponse, FREE_COMPRESSION_LIMIT_BYTES, TEMPORARY_FILE_TTL_MS } from '@shrinkly/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressionJobs, payments } from '../../src/db/schema/index.js';
+import { Clock } from '../../src/services/clock.js';
+import { SweeperService } from '../../src/services/sweeper.service.js';
+import { makePhotoJpeg } from '../fixtures.js';
+import { newUser, startTestApp, type TestApp } from '../harness.js';
+
+class TestClock extends Clock {
+  offsetMs = 0;
+  override now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+}
+
+async function form(file: string, name: string, fields: Record<string, string> = {}, field = 'file'): Promise<FormData> {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.set(k, v);
+  data.set(field, new Blob([await readFile(file)]), name);
+  return data;
+}
+
+describe('public compression over HTTP', () => {
+  let t: TestApp;
+  let dir: string;
+  let photo: string;
+  const clock = new TestClock();
+  beforeAll(async () => {
+    t = await startTestApp({ clock, env: { COMPRESS_SYNC_WAIT_MS: '30000' } });
+    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-compress-'));
+    photo = path.join(dir, 'holiday photo.jpg');
+    await makePhotoJpeg(photo);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const post = async (pathname: string, body: FormData, token?: string) =>
+    t.fetch(pathname, { method: 'POST', body, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+  it('compresses a JPEG at each level and downloads a smaller, valid JPEG with its name', async () => {
+    const sizes: number[] = [];
+    for (const level of ['light', 'balanced', 'maximum']) {
+      const res = await post('/api/compress', await form(photo, 'holiday photo.jpg', { compressionLevel: level }));
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as CompressionResponse;
+      expect(body).toMatchObject({ status: 'completed', requiresPayment: false, cost: null, paymentUrl: null, fileSize: (await stat(photo)).size });
+      // Never larger; the stronger levels must gain something on a photo saved at quality 97.
+      expect(body.compressionResult?.compressedSize).toBeLessThanOrEqual((await stat(photo)).size);
+      if (level !== 'light') expect(body.compressionResult?.compressedSize).toBeLessThan((await stat(photo)).size);
+      expect(body.downloadUrl).toMatch(/\/api\/downloads\/[0-9a-f-]+\?expires=\d+&sig=/);
+      const download = await fetch(body.downloadUrl as string);
+      expect(download.status).toBe(200);
+      expect(download.headers.get('content-type')).toBe('image/jpeg');
+      expect(download.headers.get('content-disposition')).toBe('attachment; filename="holiday photo.jpg"');
+      const bytes = Buffer.from(await download.arrayBuffer());
+      expect(bytes.length).toBe(body.compressionResult?.compressedSize);
+      const meta = await sharp(bytes).metadata();
+      expect(meta).toMatchObject({ format: 'jpeg', width: 800, height: 600 });
+      sizes.push(bytes.length);
+    }
+    expect(sizes[2]).toBeLessThanOrEqual(sizes[1] as number);
+    expect(sizes[1]).toBeLessThanOrEqual(sizes[0] as number);
+  });
+
+  it('serves byte ranges of a result', async () => {
+    const body = (await (await post('/api/compress', await form(photo, 'p.jpg'))).json()) as CompressionResponse;
+    const whole = Buffer.from(await (await fetch(body.downloadUrl as string)).arrayBuffer());
+    const part = await fetch(body.downloadUrl as string, { headers: { range: 'bytes=10-99' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 10-99/${whole.length}`);
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(whole.subarray(10, 100));
+    const beyond = await fetch(body.downloadUrl as string, { headers: { range: `bytes=${whole.length + 10}-` } });
+    expect(beyond.status).toBe(416);
+  });
+
+  it('previews each level from the real estimate', async () => {
+    const res = await post('/api/compression-preview', await form(photo, 'holiday photo.jpg'));
+    expect(res.status).toBe(200);
+    const preview = (await res.json()) as { previews: Array<{ level: string; estimatedSize: number; spaceSaved: number; quality: number }>; fileType: string; requiresPayment: boolean; maxFreeSize: number };
+    expect(preview).toMatchObject({ fileType: 'jpg', requiresPayment: false, maxFreeSize: FREE_COMPRESSION_LIMIT_BYTES });
+    expect(preview.previews.map((p) => p.level)).toEqual(['light', 'balanced', 'maximum']);
+    expect(preview.previews.map((p) => p.quality)).toEqual([85, 75, 60]);
+    const [light, balanced, maximum] = preview.previews as [typeof preview.previews[0], typeof preview.previews[0], typeof preview.previews[0]];
+    expect(maximum.estimatedSize).toBeLessThanOrEqual(balanced.estimatedSize);
+    expect(balanced.estimatedSize).toBeLessThanOrEqual(light.estimatedSize);
+    // The estimate is the real result: compressing at balanced gives that size.
+    const done = (await (await post('/api/compress', await form(photo, 'x.jpg', { compressionLevel: 'balanced' }))).json()) as CompressionResponse;
+    expect(done.compressionResult?.compressedSize).toBe(balanced.estimatedSize);
+  });
+
+  it('refuses content that is not an accepted type with 415, whatever its name', async () => {
+    const fake = path.join(dir, 'fake.png');
+    await writeFile(fake, 'this is plain text and not a picture at all\n');
+    for (const route of ['/api/compress', '/api/compression-preview']) {
+      const res = await post(route, await form(fake, 'fake.png'));
+      expect(res.status).toBe(415);
+      expect(((await res.json()) as { message: string }).message).toMatch(/Accepted types: JPG, JPEG, PNG/);
+    }
+    const tiff = path.join(dir, 'scan.tif');
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).tiff().toFile(tiff);
+    expect((await post('/api/compress', await form(tiff, 'scan.jpg'))).status).toBe(415);
+  });
+
+  it('answers 400 for a missing file or a bad level, and leaves no temporary upload behind', async () => {
+    const empty = new FormData();
+    empty.set('compressionLevel', 'balanced');
+    expect((await post('/api/compress', empty)).status).toBe(400);
+    const res = await post('/api/compress', await form(photo, 'p.jpg', { compressionLevel: 'extreme' }));
+    expect(res.status).toBe(400);
+    const json = await t.fetch('/api/compress', { method: 'POST', json: { file: 'x' } });
+    expect(json.status).toBe(400);
+    const leftovers = await readdir(path.join(t.dataDir, 'tmp/uploads')).catch(() => []);
+    expect(leftovers).toEqual([]);
+  });
+
+  it("lets an owner download with the bearer token, and nobody else's token", async () => {
+    const owner = await t.api.register(newUser());
+    const other = await t.api.register(newUser());
+    const body = (await (await post('/api/compress', await form(photo, 'mine.jpg'), owner.token)).json()) as CompressionResponse;
+    const mine = await t.fetch(`/api/compression-jobs/${body.jobId}/download`, { headers: { authorization: `Bearer ${owner.token}` } });
+    expect(mine.status).toBe(200);
+    const theirs = await t.fetch(`/api/compression-jobs/${body.jobId}/download`, { headers: { authorization: `Bearer ${other.token}` } });
+    expect(theirs.status).toBe(404);
+    expect((await t.fetch(`/api/compression-jobs/${body.jobId}/download`)).status).toBe(401);
+  });
+
+  it('stops honouring a download link when it expires or is tampered with, and the sweeper removes the files', async () => {
+    const body = (await (await post('/api/compress', await form(photo, 'old.jpg'))).json()) as CompressionResponse;
+    const url = new URL(body.downloadUrl as string);
+    const forged = new URL(url);
+    forged.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 3600));
+    expect((await fetch(forged)).status).toBe(404);
+    const job = (await t.running.database.db.select().from(compressionJobs)).find((j) => j.id === body.jobId);
+    const blob = path.join(t.dataDir, 'blobs', (job?.outputBlob as string).slice(0, 2), job?.outputBlob as string);
+    expect(existsSync(blob)).toBe(true);
+
+    clock.offsetMs = TEMPORARY_FILE_TTL_MS + 60_000;
+    try {
+      expect((await fetch(url)).status).toBe(404);
+      const report = await t.running.app.get(SweeperService).sweep();
+      expect(report.jobs).toBeGreaterThanOrEqual(1);
+      expect(existsSync(blob)).toBe(false);
+      expect((await t.fetch(`/api/compression-job/${body.jobId}`)).status).toBe(404);
+    } finally {
+      clock.offsetMs = 0;
+    }
+  });
+
+  it('reports unknown jobs as 404', async () => {
+    for (const id of ['00000000-0000-0000-0000-000000000000', 'not-a-uuid']) {
+      expect((await t.fetch(`/api/compression-job/${id}`)).status).toBe(404);
+      expect((await t.fetch(`/api/process-paid-compression/${id}`, { method: 'POST' })).status).toBe(404);
+    }
+  });
+
+  it('records jobs in the database with their result', async () => {
+    const body = (await (await post('/api/compress', await form(photo, 'rec.jpg', { compressionLevel: 'maximum' }))).json()) as CompressionResponse;
+    const job = (await t.fetch(`/api/compression-job/${body.jobId}`).then((r) => r.json())) as CompressionJob;
+    expect(job).toMatchObject({ jobId: body.jobId, status: 'completed', progress: 100, isPaid: false, paymentUrl: null, error: null });
+    expect(job.temporaryUrl).toBe(body.downloadUrl);
+    expect(await t.running.database.db.select().from(payments)).toEqual([]);
+  });
+});
