@@ -5,12 +5,12 @@ import { EngineError } from '../../errors.js';
 import type { CompressContext } from '../../types.js';
 import { decodeBmp } from './formats/bmp.js';
 import { gifIsComplete, gifTracks } from './formats/gif.js';
-import { decodeHeic, heicTracks, type HeicRoute } from './formats/heic.js';
-import { avifTracks, jpegTracks, webpTracks } from './formats/lossy.js';
-import { pngTracks } from './formats/png.js';
+import { decodeHeic, heicAnchor, heicTracks, type HeicRoute } from './formats/heic.js';
+import { avifAnchor, avifTracks, jpegAnchor, jpegTracks, webpAnchor, webpTracks } from './formats/lossy.js';
+import { pngAnchor, pngTracks } from './formats/png.js';
 import { tiffTracks } from './formats/tiff.js';
 import { MAX_INPUT_PIXELS, openImage, readError, type ImageSource } from './image-io.js';
-import type { Track } from './search.js';
+import type { Anchor, Track } from './search.js';
 
 type JobContext = Pick<CompressContext, 'runProcess' | 'signal' | 'workDir'>;
 
@@ -21,6 +21,8 @@ export interface ImageJob {
   /** Extension of the outputs. */
   ext: string;
   tracks: Track[];
+  /** The standard tool's setting for the format, whose SSIM raises the light and balanced bars (see quality.ts). */
+  anchor?: Anchor;
   /** Block-based lossy codecs can be searched on a mosaic of tiles of a large picture (see sample.ts). */
   sampleable: boolean;
   pixels: number;
@@ -86,6 +88,7 @@ async function prepareHeic(input: string, ctx: JobContext): Promise<Prepared> {
       source: { path: clean, animated: false, autoOrient: false },
       ext: 'heic',
       tracks: heicTracks(ctx),
+      anchor: heicAnchor(ctx),
       sampleable: true,
       pixels: checkPixels(meta),
       alpha: meta.hasAlpha ?? false,
@@ -121,15 +124,15 @@ export async function prepareJob(input: string, ext: string, ctx: JobContext): P
   const source: ImageSource = { path: sourcePath, animated, autoOrient: !animated && (meta.orientation ?? 1) > 1 };
   const verify = animated && ext !== 'tif' ? animationCheck(meta) : undefined;
   const kept = ext === 'gif' ? 'frames, delays and loop kept' : animated ? 'frames, delays and loop kept, metadata stripped' : source.autoOrient ? 'metadata stripped (colour profile kept, picture turned upright)' : 'metadata stripped (colour profile kept)';
-  const job = (tracks: Track[], sampleable: boolean, outExt = ext): Prepared => ({
-    job: { source, ext: outExt, tracks, sampleable: sampleable && !animated, pixels, alpha: meta.hasAlpha ?? false, kept, verify },
+  const job = (tracks: Track[], sampleable: boolean, anchor?: Anchor, outExt = ext): Prepared => ({
+    job: { source, ext: outExt, tracks, anchor, sampleable: sampleable && !animated, pixels, alpha: meta.hasAlpha ?? false, kept, verify },
   });
   switch (ext) {
-    case 'jpg': return job(jpegTracks(meta.chromaSubsampling), true);
-    case 'png': return job(pngTracks(ctx.signal), false);
-    case 'bmp': return job(pngTracks(ctx.signal), false, 'png');
-    case 'webp': return job(webpTracks(pixels, await isLosslessWebp(input)), true);
-    case 'avif': return job(avifTracks(pixels), true);
+    case 'jpg': return job(jpegTracks(meta.chromaSubsampling), true, jpegAnchor());
+    case 'png': return job(pngTracks(ctx.signal), false, pngAnchor(ctx.signal));
+    case 'bmp': return job(pngTracks(ctx.signal), false, undefined, 'png');
+    case 'webp': return job(webpTracks(pixels, await isLosslessWebp(input)), true, webpAnchor());
+    case 'avif': return job(avifTracks(pixels), true, avifAnchor(pixels));
     case 'gif': return job(gifTracks(), false);
     case 'tif': return job(tiffTracks(meta), false);
     default: throw new EngineError('unsupported', `${ext.toUpperCase()} images cannot be compressed yet`);

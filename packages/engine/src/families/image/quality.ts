@@ -14,6 +14,22 @@ export const QUALITY_BAR: Readonly<Record<CompressionLevel, { ssim: number; shif
   maximum: { ssim: SSIM_FLOOR.maximum, shift: 32 },
 };
 
+/**
+ * The bars of one file once its reference anchor is known: the SSIM that the standard tool's own encoding of this
+ * file reaches (mozjpeg q75, cwebp q75, heif-enc q50, pngquant 65-80; see `ImageJob.anchor`). Balanced must keep at
+ * least that SSIM, so that our file is never worse than the standard tool's; light keeps its own floor but also at
+ * least the anchor, so the bars stay nested (light ⊇ balanced ⊇ maximum in strictness) and the ladder stays
+ * monotonic. Maximum keeps its floor only. A failed anchor (SSIM -1) leaves the floors as they are.
+ */
+export function anchoredBars(anchorSsim: number | undefined): Record<CompressionLevel, { ssim: number; shift: number }> {
+  const a = anchorSsim !== undefined && anchorSsim > 0 ? anchorSsim : 0;
+  return {
+    light: { ...QUALITY_BAR.light, ssim: Math.max(QUALITY_BAR.light.ssim, a) },
+    balanced: { ...QUALITY_BAR.balanced, ssim: Math.max(QUALITY_BAR.balanced.ssim, a) },
+    maximum: { ...QUALITY_BAR.maximum },
+  };
+}
+
 const BLOCK = 8;
 
 /**

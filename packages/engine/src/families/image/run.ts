@@ -6,7 +6,7 @@ import type { CompressContext, FamilyOutput } from '../../types.js';
 import { decodeToRaw, rawVideoArgs, readError, throwIfAborted, type ImageSource, type PixelReference } from './image-io.js';
 import { prepareJob, type ImageJob } from './prepare.js';
 import { SAMPLE_ABOVE_PIXELS, writeSample } from './sample.js';
-import { colourShift, QUALITY_BAR } from './quality.js';
+import { anchoredBars, colourShift, QUALITY_BAR } from './quality.js';
 import { expectedTrials, meets, passingTrials, runLadder, type Trial, type Track } from './search.js';
 
 /** Below this many pixels a side, SSIM's 8×8 windows do not fit: only exact (lossless) results are accepted. */
@@ -95,7 +95,7 @@ export async function compressImageFile(input: string, ext: string, ctx: Compres
   const prepared = await prepareJob(input, ext, ctx);
   if ('keep' in prepared) return { path: input, format: ext, recipe: prepared.keep };
   const { job } = prepared;
-  const measurer = new Measurer(job, ctx, expectedTrials(job.tracks, ctx.level) + 1);
+  const measurer = new Measurer(job, ctx, expectedTrials(job.tracks, ctx.level) + (job.anchor ? 2 : 1));
   const fullRef = await measurer.reference(job.source, 'reference', job.alpha);
   ctx.onProgress(5);
 
@@ -108,21 +108,30 @@ export async function compressImageFile(input: string, ext: string, ctx: Compres
     searchRef = await measurer.reference(searchSource, 'sample-reference', job.alpha);
   }
 
-  const bar = QUALITY_BAR[ctx.level];
-  const trials = await runLadder(job.tracks, ctx.level, (track, knob) => measurer.trial(track, knob, searchSource, searchRef));
-  const candidates = passingTrials(trials, bar);
+  const evaluate = (track: Track, knob: number): Promise<Trial> => measurer.trial(track, knob, searchSource, searchRef);
+  // The standard tool's encoding of the same pixels (sample included): its SSIM raises the light and balanced bars,
+  // and it is a candidate itself. Every level makes it, so each level's run still repeats the stricter levels' runs.
+  const anchor = job.anchor ? await evaluate(job.anchor.track, job.anchor.knob) : undefined;
+  const bars = anchoredBars(anchor?.ssim);
+  const bar = bars[ctx.level];
+  const trials = await runLadder(job.tracks, ctx.level, evaluate, bars, anchor ? [anchor] : []);
+  // PNG's light is lossless only: an anchor whose track light does not search is a candidate from balanced on.
+  const anchorCounts = ctx.level !== 'light' || job.anchor?.track.stages.light !== undefined;
+  const candidates = passingTrials(anchorCounts ? trials : trials.filter((t) => t !== anchor), bar);
+  // The anchor was measured on the sample: at full size only the level's own floor is checked again.
+  const fullBar = QUALITY_BAR[ctx.level];
   let chosen: Trial | undefined;
   if (!sampled) chosen = candidates[0];
   else {
     for (const candidate of candidates.slice(0, CONFIRMATIONS)) {
       const full = await measurer.trial(candidate.track, candidate.knob, job.source, fullRef);
-      if (meets(full, bar)) {
+      if (meets(full, fullBar)) {
         chosen = full;
         break;
       }
     }
   }
-  if (!chosen) return { path: input, format: ext, recipe: `no ${job.ext.toUpperCase()} setting kept the quality floor (SSIM ${bar.ssim})` };
+  if (!chosen) return { path: input, format: ext, recipe: `no ${job.ext.toUpperCase()} setting kept the quality floor (SSIM ${Number(bar.ssim.toFixed(4))})` };
   return {
     path: chosen.path,
     format: job.ext,

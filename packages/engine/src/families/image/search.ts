@@ -1,5 +1,4 @@
 import type { CompressionLevel } from '../../types.js';
-import { QUALITY_BAR } from './quality.js';
 import type { ImageSource } from './image-io.js';
 
 /** Levels from the highest quality to the smallest file; each level's search continues the one before it. */
@@ -26,6 +25,17 @@ export interface Track {
   encode(source: ImageSource, knob: number, out: string): Promise<void>;
   /** Human description of the setting, e.g. "mozjpeg q72 4:2:0". */
   describe(knob: number): string;
+}
+
+/**
+ * The standard tool's setting for a format (e.g. mozjpeg q75), made through the same encoder as the tracks. Its SSIM
+ * on the file raises the light and balanced bars (see `anchoredBars`), and the encoding itself is a candidate, so a
+ * balanced result is never larger than it at a lower SSIM. A track with the id of one of the job's tracks shares
+ * that track's trials.
+ */
+export interface Anchor {
+  track: Track;
+  knob: number;
 }
 
 /** One measured encoding. `ssim` is -1 when it failed to encode or to decode back with the same geometry. */
@@ -88,17 +98,31 @@ async function searchTrack(track: Track, range: KnobRange, bar: QualityBar, know
  * Runs the search of every level up to `level`, in order, and returns all trials. Because a level's trials include
  * every trial of the stricter levels, and a trial that meets a stricter bar meets a looser one, the smallest
  * trial meeting each bar can only get smaller from light to maximum: the monotonic ladder holds by construction
- * (the encoders are deterministic, so the light run of a file repeats inside its balanced run).
+ * (the encoders are deterministic, so the light run of a file repeats inside its balanced run). `bars` must be
+ * nested the same way (light at least as strict as balanced, balanced as maximum) and the same for every level's
+ * run of one file; `seed` trials (the reference anchor) are candidates like any other.
  */
-export async function runLadder(tracks: readonly Track[], level: CompressionLevel, evaluate: Evaluate): Promise<Trial[]> {
+export async function runLadder(
+  tracks: readonly Track[],
+  level: CompressionLevel,
+  evaluate: Evaluate,
+  bars: Readonly<Record<CompressionLevel, QualityBar>>,
+  seed: readonly Trial[] = [],
+): Promise<Trial[]> {
   const memo = new Map<string, Map<number, Trial>>();
+  // Trials made before the search (the reference anchor): a track with the same id starts from them.
+  for (const trial of seed) {
+    let known = memo.get(trial.track.id);
+    if (!known) memo.set(trial.track.id, (known = new Map()));
+    known.set(trial.knob, trial);
+  }
   for (const stage of LEVEL_ORDER.slice(0, LEVEL_ORDER.indexOf(level) + 1)) {
     for (const track of tracks) {
       const range = track.stages[stage];
       if (!range) continue;
       let known = memo.get(track.id);
       if (!known) memo.set(track.id, (known = new Map()));
-      await searchTrack(track, range, QUALITY_BAR[stage], known, evaluate);
+      await searchTrack(track, range, bars[stage], known, evaluate);
     }
   }
   return [...memo.values()].flatMap((m) => [...m.values()]);

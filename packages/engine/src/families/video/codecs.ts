@@ -27,6 +27,13 @@ export interface VideoCodec {
   /** Knob values the search may use, best quality first. All levels share the same best value, so a level that cannot meet its floor at the best quality means no stricter level can either. */
   values: readonly number[];
   levels: Record<CompressionLevel, LevelSearch>;
+  /**
+   * The standard tool's setting on this encoder's own knob (x264 CRF 28), used at light and balanced: the
+   * search's target becomes max(level floor, SSIM of this value on the same sample, same preset), so those
+   * levels never give less picture quality than the standard setting, and (size rising as the knob falls) are
+   * no larger than it whenever its SSIM already meets the floor. Absent: floor only.
+   */
+  anchor?: number;
   /** First guess of how much ln(1 − SSIM) grows per step of `values`, until two points are measured. */
   slope: number;
   /** Pixel formats the encoder takes. */
@@ -50,6 +57,7 @@ function x264(extra: string[], note = ''): VideoCodec {
     knob: 'CRF',
     values: range(14, 40),
     levels: { light: { start: 20, cap: 28 }, balanced: { start: 24, cap: 34 }, maximum: { start: 28, cap: 40 } },
+    anchor: 28,
     slope: 0.09,
     pixFmts: ['yuv420p', 'yuvj420p', 'yuv422p', 'yuvj422p', 'yuv444p', 'yuvj444p'],
     sameCodec: ['h264'],

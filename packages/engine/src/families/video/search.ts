@@ -8,8 +8,10 @@ export interface Trial {
 }
 
 export interface SearchOutcome {
-  /** The smallest trial at or above the floor (highest knob value), if any met it. */
+  /** The smallest trial at or above the target (highest knob value), if any met it. */
   best?: Trial;
+  /** The SSIM the search had to keep: the floor, raised to the anchor's SSIM when an anchor was measured. */
+  target: number;
   trials: Trial[];
 }
 
@@ -20,6 +22,12 @@ export interface SearchOptions {
   floor: number;
   /** First guess of d ln(1 − SSIM) / d index, replaced by the measured slope once two trials exist. */
   slope: number;
+  /**
+   * A reference knob value (the standard tool's setting on the same encoder axis), measured as the first trial:
+   * its SSIM raises the target, so the result is never below the quality the standard setting gives. Ignored
+   * when it is not one of `values` or lies beyond the level's cap.
+   */
+  anchor?: number;
   /** Most trial encodes per call: keeps runtime bounded whatever the file. */
   maxTrials?: number;
   evaluate: (value: number) => Promise<{ ssim: number; bytes: number }>;
@@ -40,22 +48,27 @@ function indexAtMost(values: readonly number[], value: number): number {
  * value and the level's cap. It keeps a bracket [highest passing, lowest failing] and probes where a model of
  * ln(1 − SSIM), linear in the knob, predicts the floor is crossed; it stops when the bracket is one step wide.
  * Because every level searches the same deterministic curve for its exact threshold, a stricter floor can never
- * end at a higher value: the three levels' sizes stay in order.
+ * end at a higher value: the three levels' sizes stay in order. With an anchor, the threshold is
+ * max(floor, SSIM at the anchor): a stricter floor still gives a threshold at least as high.
  */
 export async function searchQuality(options: SearchOptions): Promise<SearchOutcome> {
-  const { values, floor } = options;
+  const { values } = options;
   const maxTrials = options.maxTrials ?? 6;
   const capIndex = indexAtMost(values, options.level.cap);
   let pass = -1;
   let fail = capIndex + 1;
   const trials = new Map<number, Trial>();
   let next = Math.min(capIndex, indexAtMost(values, options.level.start));
-  const target = lossOf(floor);
+  const anchorIndex = options.anchor === undefined ? -1 : values.indexOf(options.anchor);
+  if (anchorIndex >= 0 && anchorIndex <= capIndex) next = anchorIndex;
+  let floor = options.floor;
 
   while (trials.size < maxTrials) {
     const value = values[next] as number;
     const result = await options.evaluate(value);
     trials.set(next, { value, ...result });
+    // The anchor is the first trial, so raising the target here reclassifies nothing already measured.
+    if (next === anchorIndex) floor = Math.max(floor, result.ssim);
     if (result.ssim >= floor) pass = Math.max(pass, next);
     else fail = Math.min(fail, next);
     if (fail - pass <= 1) break;
@@ -70,11 +83,11 @@ export async function searchQuality(options: SearchOptions): Promise<SearchOutco
       if (measured > 0.005) slope = measured;
     }
     const from = [next, result] as const;
-    const predicted = Math.floor(from[0] + (target - lossOf(from[1].ssim)) / slope);
+    const predicted = Math.floor(from[0] + (lossOf(floor) - lossOf(from[1].ssim)) / slope);
     next = Math.max(pass + 1, Math.min(fail - 1, predicted));
     if (trials.has(next)) next = Math.floor((pass + fail) / 2);
     if (trials.has(next) || next <= pass || next >= fail) break;
   }
   const sorted = [...trials.values()].sort((x, y) => x.value - y.value);
-  return { best: pass >= 0 ? trials.get(pass) : undefined, trials: sorted };
+  return { best: pass >= 0 ? trials.get(pass) : undefined, target: floor, trials: sorted };
 }

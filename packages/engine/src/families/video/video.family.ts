@@ -70,6 +70,8 @@ async function compressVideo(input: string, type: DetectedType, ctx: CompressCon
     let trialNo = 0;
     const outcome = await searchQuality({
       values: codec.values, level: codec.levels[ctx.level], floor, slope: codec.slope, maxTrials: 6,
+      // Maximum trades quality for size by design: it keeps its floor only.
+      anchor: ctx.level === 'maximum' ? undefined : codec.anchor,
       evaluate: async (value) => {
         const out = path.join(ctx.workDir, `trial-${value}.${container}`);
         const base = 8 + trialNo++ * 6;
@@ -80,11 +82,12 @@ async function compressVideo(input: string, type: DetectedType, ctx: CompressCon
       },
     });
     const label = `${codec.label} (${codec.speedLabel(speed)})`;
-    if (!outcome.best) return original(input, type, `${label} at SSIM ≥ ${floor}`);
+    const target = outcome.target > floor ? `SSIM ≥ ${outcome.target.toFixed(3)} (${codec.knob} ${codec.anchor} reference)` : `SSIM ≥ ${floor}`;
+    if (!outcome.best) return original(input, type, `${label} at ${target}`);
     const predictedVideo = (outcome.best.bytes * info.durationSec) / clip.durationSec;
     const predictedTotal = fileSize - sourceVideoBytes(info, fileSize, video.index) + predictedVideo - audioSavings(info, audio);
     // Samples start on a keyframe each, so they overstate the bitrate of calm video: only a clear loss skips the final encode.
-    if (predictedTotal >= fileSize * 1.3) return original(input, type, `${label} ${codec.knob} ${outcome.best.value} at SSIM ≥ ${floor}`);
+    if (predictedTotal >= fileSize * 1.3) return original(input, type, `${label} ${codec.knob} ${outcome.best.value} at ${target}`);
     settings = { codec, value: outcome.best.value, speed, pixFmt, video };
   }
   return finish(input, type, ctx, runner, info, settings, audio, audioLabel);

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { EngineError } from '../../../errors.js';
 import type { CompressContext } from '../../../types.js';
-import type { Track } from '../search.js';
+import type { Anchor, Track } from '../search.js';
 
 type ToolContext = Pick<CompressContext, 'runProcess' | 'signal'>;
 
@@ -47,7 +47,16 @@ export async function decodeHeic(ctx: ToolContext, input: string, base: string, 
  * profile only), so no EXIF — GPS included — reaches the new file.
  */
 export function heicTracks(ctx: ToolContext): Track[] {
-  return [{
+  return [heicTrack(ctx)];
+}
+
+/** The standard HEIC setting, heif-enc -q 50: the same track at knob 50. */
+export function heicAnchor(ctx: ToolContext): Anchor {
+  return { track: heicTrack(ctx), knob: 50 };
+}
+
+function heicTrack(ctx: ToolContext): Track {
+  return {
     id: 'heic-x265',
     stages: {
       light: { min: 55, max: 95, start: 75 },
@@ -60,5 +69,5 @@ export function heicTracks(ctx: ToolContext): Track[] {
       await ctx.runProcess('heif-enc', ['-q', String(q), '-o', out, src.path], { signal: ctx.signal, timeoutMs: HEIF_TIMEOUT_MS });
     },
     describe: (q) => `HEIC (x265) q${q}`,
-  }];
+  };
 }

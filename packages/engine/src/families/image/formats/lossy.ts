@@ -1,4 +1,4 @@
-import type { Track } from '../search.js';
+import type { Anchor, Track } from '../search.js';
 import { effortFor, encodeWithSharp } from './sharp-encode.js';
 
 /**
@@ -34,16 +34,31 @@ export function jpegTracks(sourceSubsampling: string | undefined): Track[] {
     : [mozjpegTrack('4:2:0'), mozjpegTrack('4:4:4')];
 }
 
-/** libwebp lossy (and lossless when the source was lossless), frames and delays kept for animations. */
-export function webpTracks(pixels: number, lossless: boolean): Track[] {
-  const effort = effortFor(pixels, 6, 4);
-  const lossy: Track = {
-    id: 'webp-lossy',
+/** The standard JPEG setting, mozjpeg q75 (sharp's jpeg({ quality: 75, mozjpeg: true }), 4:2:0 below q90). */
+export function jpegAnchor(): Anchor {
+  return { track: mozjpegTrack('4:2:0'), knob: 75 };
+}
+
+/** libwebp lossy at one effort (cwebp's -m): the id names the effort, so equal efforts share their trials. */
+function webpLossyTrack(effort: number): Track {
+  return {
+    id: `webp-lossy-m${effort}`,
     stages: JPEG_LIKE_STAGES,
     precision: 2,
     encode: (src, q, out) => encodeWithSharp(src, out, (img) => img.webp({ quality: q, effort })),
     describe: (q) => `WebP q${q}`,
   };
+}
+
+/** The standard WebP setting, cwebp -q 75 (method 4, which is also sharp's default effort). */
+export function webpAnchor(): Anchor {
+  return { track: webpLossyTrack(4), knob: 75 };
+}
+
+/** libwebp lossy (and lossless when the source was lossless), frames and delays kept for animations. */
+export function webpTracks(pixels: number, lossless: boolean): Track[] {
+  const effort = effortFor(pixels, 6, 4);
+  const lossy = webpLossyTrack(effort);
   if (!lossless) return [lossy];
   const exact: Track = {
     id: 'webp-lossless',
@@ -60,8 +75,17 @@ export function webpTracks(pixels: number, lossless: boolean): Track[] {
  * seconds per encode even on a small picture, while effort 2 is ~8x faster for a few per cent more bytes.
  */
 export function avifTracks(pixels: number): Track[] {
+  return [avifTrack(pixels)];
+}
+
+/** The standard AVIF setting: quality 50 (sharp's and libavif's default), through the same libaom track. */
+export function avifAnchor(pixels: number): Anchor {
+  return { track: avifTrack(pixels), knob: 50 };
+}
+
+function avifTrack(pixels: number): Track {
   const effort = effortFor(pixels, 2, 0);
-  return [{
+  return {
     id: 'avif',
     stages: {
       light: { min: 60, max: 95, start: 80 },
@@ -71,5 +95,5 @@ export function avifTracks(pixels: number): Track[] {
     precision: 3,
     encode: (src, q, out) => encodeWithSharp(src, out, (img) => img.avif({ quality: q, effort })),
     describe: (q) => `AVIF q${q}`,
-  }];
+  };
 }

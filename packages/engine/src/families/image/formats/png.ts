@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { openImage, type ImageSource } from '../image-io.js';
 import { repackPng } from '../png/png-repack.js';
-import type { Track } from '../search.js';
+import type { Anchor, Track } from '../search.js';
 
 /** The best lossless PNG of `source`: repacked from its own bytes when possible, else from a fresh encode. */
 async function losslessPng(source: ImageSource, out: string, signal: AbortSignal): Promise<void> {
@@ -45,19 +45,34 @@ export function pngTracks(signal: AbortSignal): Track[] {
     encode: (src, _q, out) => losslessPng(src, out, signal),
     describe: () => 'lossless PNG optimisation (reduced colour type and bit depth, best row filter, zlib level 9)',
   };
-  const quantised = (dither: number, stages: Track['stages']): Track => ({
+  const quantised = (dither: number, stages: Track['stages']): Track => paletteTrack(dither, stages, signal);
+  // Without dithering flat graphics and screenshots come out smaller and sharper; dithering keeps gradients smooth
+  // at a few more bytes, so maximum tries it too and the file decides.
+  return [
+    lossless,
+    quantised(0, { balanced: { min: 30, max: 100, start: 80 }, maximum: { min: 10, max: 100, start: 60 } }),
+    quantised(1, DITHERED_STAGES),
+  ];
+}
+
+const DITHERED_STAGES: Track['stages'] = { maximum: { min: 10, max: 100, start: 60 } };
+
+function paletteTrack(dither: number, stages: Track['stages'], signal: AbortSignal): Track {
+  return {
     id: `png-palette-d${dither}`,
     stages,
     // libimagequant's quality is a coarse knob (it picks a colour count); finer steps rarely change the file.
     precision: 8,
     encode: (src, q, out) => palettePng(src, q, dither, out, signal),
     describe: (q) => `palette PNG (libimagequant quality ${q}, ${dither > 0 ? 'dithered' : 'no dithering'})`,
-  });
-  // Without dithering flat graphics and screenshots come out smaller and sharper; dithering keeps gradients smooth
-  // at a few more bytes, so maximum tries it too and the file decides.
-  return [
-    lossless,
-    quantised(0, { balanced: { min: 30, max: 100, start: 80 }, maximum: { min: 10, max: 100, start: 60 } }),
-    quantised(1, { maximum: { min: 10, max: 100, start: 60 } }),
-  ];
+  };
+}
+
+/**
+ * The standard PNG setting, pngquant --quality=65-80: libimagequant (the library pngquant is built on) aiming at
+ * quality 80 with Floyd-Steinberg dithering, pngquant's default. It is the dithered track at knob 80, so maximum's
+ * search reuses it. (pngquant would refuse to write below quality 65; as a bar that case only lowers the anchor.)
+ */
+export function pngAnchor(signal: AbortSignal): Anchor {
+  return { track: paletteTrack(1, DITHERED_STAGES, signal), knob: 80 };
 }
