@@ -4,6 +4,7 @@
 // standard settings; prints per family and level the median and 90th-percentile reduction, median SSIM and
 // median MB/s, ours beside the standard tool's, and writes the same as JSON. Needs `npm run build` first.
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdtemp, readdir, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const engine = await import(path.join(root, 'packages/engine/dist/index.js'));
-const sharp = (await import(path.join(root, 'node_modules/sharp/lib/index.js'))).default;
+// sharp is the engine's dependency: resolve it from there.
+const sharp = createRequire(path.join(root, 'packages/engine/package.json'))('sharp');
 
 const args = process.argv.slice(2);
 const dir = args.find((a) => !a.startsWith('--'));

@@ -24,7 +24,7 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
-type ParamsOf<E> = E extends { params: readonly (infer P extends string)[] } ? { [K in P]: string } : unknown;
+type ParamsOf<E> = E extends { params: readonly [] } ? unknown : E extends { params: readonly (infer P extends string)[] } ? { [K in P]: string } : unknown;
 type BodyOf<E> = E extends Endpoint<infer Req, z.ZodType> ? (Req extends z.ZodType ? z.input<Req> : unknown) : never;
 type FormOf<E> = E extends { multipart: object } ? { form: FormData } : unknown;
 type Combined<E> = ParamsOf<E> & BodyOf<E> & FormOf<E>;

@@ -50,8 +50,11 @@ export interface Endpoint<Req extends z.ZodType | undefined = z.ZodType | undefi
   errors?: number[];
 }
 
-function endpoint<Req extends z.ZodType | undefined, Res extends z.ZodType>(e: Endpoint<Req, Res>) {
-  return e;
+/** Keeps each endpoint's literal details (its params) in the type, so the client can require them. */
+function endpoint<Req extends z.ZodType | undefined, Res extends z.ZodType, const P extends readonly string[] = readonly []>(
+  e: Endpoint<Req, Res> & { params?: P },
+): Endpoint<Req, Res> & { params: P } {
+  return { ...e, params: e.params ?? ([] as unknown as P) };
 }
 
 export const endpoints = {

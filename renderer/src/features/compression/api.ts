@@ -1,16 +1,14 @@
 import {
-  ApiError,
   type AssembleChunksRequest,
   type CompressionJob,
   type CompressionLevel,
   type CompressionPreview,
   type CompressionResponse,
-  type Endpoint,
   endpoints,
 } from '@shrinkly/contract';
 import { api } from '../../api/client';
 import { DIRECT_UPLOAD_TIMEOUT_MS, directUploadTimeoutMs, JOB_POLL_INTERVAL_MS } from './upload-timing';
-import { messageFromBody, sleep } from './upload-errors';
+import { sleep } from './upload-errors';
 import { postFormWithProgress } from './upload-request';
 
 /** The server's estimate per level (files under the free limit). It really compresses, so it can take seconds. */
@@ -37,29 +35,18 @@ export function assembleUpload(body: AssembleChunksRequest): Promise<Compression
   return api.assembleChunks(body);
 }
 
-/**
- * The job routes take the job id in the path. The contract client's types do not carry path parameters yet, so
- * these three go through this small helper, with the same error shape (ApiError with the server's message).
- */
-async function jobCall(endpoint: Endpoint, jobId: string): Promise<CompressionJob> {
-  const path = endpoint.path.replace('{jobId}', encodeURIComponent(jobId));
-  const res = await fetch(path, { method: endpoint.method, headers: { Accept: 'application/json' }, credentials: 'include' });
-  if (!res.ok) throw new ApiError(res.status, messageFromBody(await res.text().catch(() => '')) ?? res.statusText);
-  return (await res.json()) as CompressionJob;
-}
-
 export function getJob(jobId: string): Promise<CompressionJob> {
-  return jobCall(endpoints.compressionJob, jobId);
+  return api.compressionJob({ jobId });
 }
 
 /** Starts a paid job's compression (the server refuses with 402 while it is unpaid). */
 export function processPaidJob(jobId: string): Promise<CompressionJob> {
-  return jobCall(endpoints.processPaidCompression, jobId);
+  return api.processPaidCompression({ jobId });
 }
 
 /** Sandbox only: marks the job paid, as `?test=success` asks. */
 export function simulatePayment(jobId: string): Promise<CompressionJob> {
-  return jobCall(endpoints.simulatePaymentSuccess, jobId);
+  return api.simulatePaymentSuccess({ jobId });
 }
 
 const SETTLED: ReadonlySet<CompressionJob['status']> = new Set(['completed', 'failed', 'payment_required']);
