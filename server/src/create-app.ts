@@ -127,7 +127,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 }
 
 /** After a restart: jobs that were running are queued again (one more attempt), and every queued job is run. */
-async function resumeJobs(jobs: CompressionJobRepository, queue: QueuePort, logger: Logger): Promise<void> {
+export async function resumeJobs(jobs: CompressionJobRepository, queue: QueuePort, logger: Logger): Promise<void> {
   const interrupted = await jobs.requeueInterrupted();
   const pending = await jobs.listUnfinished();
   for (const job of pending) await queue.enqueue(COMPRESS_QUEUE, job.id);

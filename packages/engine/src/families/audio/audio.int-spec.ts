@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../../compress.js';
 import { isEngineError } from '../../errors.js';
-import { audioMd5, checkLadder, describeLadder, expectInvalidInput, ffmpeg, probe, workFolders, writeCorrupt, writeTruncated } from '../media/media.test-support.js';
+import { audioFamily } from './audio.family.js';
+import { audioMd5, checkEstimate, checkLadder, describeLadder, expectInvalidInput, ffmpeg, probe, workFolders, writeCorrupt, writeTruncated } from '../media/media.test-support.js';
 
 // A few seconds of stereo "music": two tones and a little noise, so encoders have something real to do.
 const MUSIC = (seconds: number, extraInputs: string[] = []) => [
@@ -33,6 +34,7 @@ beforeAll(async () => {
   await ffmpeg([...MUSIC(4), '-c:a', 'libvorbis', '-q:a', '9', fixture('music.ogg')]);
   await ffmpeg([...MUSIC(4), '-c:a', 'libopus', '-b:a', '256k', fixture('music.opus')]);
   await ffmpeg([...MUSIC(60), '-c:a', 'pcm_s16le', fixture('long.wav')]);
+  await ffmpeg([...MUSIC(30), '-c:a', 'libmp3lame', '-b:a', '320k', fixture('long.mp3')]);
 }, 120_000);
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
@@ -74,6 +76,13 @@ describe('audio family on generated files', () => {
     const float = await compress(fixture('float.wav'), { level: 'maximum', tmpDir: dir });
     expect(float.unchanged).toBe(true);
     expect(float.notes.join(' ')).toMatch(/floating-point/);
+  });
+});
+
+describe('audio family estimate', () => {
+  it.each([['long.wav', 4], ['long.mp3', 0]] as const)('%s: estimate per level from samples, close to the real balanced size', async (name, maxRuns) => {
+    const r = await checkEstimate(audioFamily, fixture(name), dir, maxRuns);
+    console.log(`estimate ${name}: ${JSON.stringify(r.sizes)} real balanced ${r.real} (${r.runs} ffmpeg runs, ${r.ms} ms)`);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { FamilyCompressor } from '../../types.js';
+import { estimateImageFile } from './estimate.js';
 import { compressImageFile } from './run.js';
 
 /**
@@ -12,4 +13,5 @@ export const imageFamily: FamilyCompressor = {
   formats: ['jpg', 'png', 'gif', 'webp', 'heic', 'bmp', 'tif', 'avif'],
   tools: ['ffmpeg', 'heif-convert', 'heif-enc'],
   compress: (input, type, ctx) => compressImageFile(input, type.ext, ctx),
+  estimate: (input, type, ctx) => estimateImageFile(input, type.ext, ctx),
 };

@@ -7,6 +7,7 @@ import { compress } from '../../compress.js';
 import { isEngineError } from '../../errors.js';
 import { runProcess } from '../../process/run-process.js';
 import { checkLadder, makeFixtures, writeCorrupt, writePngBomb, writeTruncated } from './image.test-support.js';
+import { imageFamily } from './image.family.js';
 import { recompressImage } from './recompress.js';
 
 let dir: string;
@@ -130,4 +131,96 @@ describe('image family on generated fixtures', () => {
     expect(await recompressImage(broken, 'png', 'balanced', ctx)).toBeNull();
     expect((await recompressImage(fixtures['shot.bmp'] ?? '', 'bmp', 'light', ctx, { keepFormat: false }))?.format).toBe('png');
   });
+});
+
+/** A photo-like picture: smooth gradients with fine noise (deterministic). */
+function photoPixels(width: number, height: number): Buffer {
+  const data = Buffer.alloc(width * height * 3);
+  let seed = 7;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      const n = ((seed >> 16) % 17) - 8;
+      const i = (y * width + x) * 3;
+      const wave = 40 * Math.sin(x / 170) * Math.cos(y / 130);
+      data[i] = Math.max(0, Math.min(255, (x * 200) / width + wave + n + 20));
+      data[i + 1] = Math.max(0, Math.min(255, (y * 180) / height - wave / 2 + n + 30));
+      data[i + 2] = Math.max(0, Math.min(255, 128 + wave + ((x + y) % 97) / 4 + n));
+    }
+  }
+  return data;
+}
+
+/** A screenshot-like picture: flat panels, rows of "text" strokes and one gradient bar. */
+function screenshotPixels(width: number, height: number): Buffer {
+  const data = Buffer.alloc(width * height * 3, 245);
+  let seed = 11;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) >> 8) / 0x7fffff;
+  const fill = (x0: number, y0: number, w: number, h: number, rgb: [number, number, number]) => {
+    for (let y = y0; y < Math.min(height, y0 + h); y++) {
+      for (let x = x0; x < Math.min(width, x0 + w); x++) data.set(rgb, (y * width + x) * 3);
+    }
+  };
+  fill(0, 0, width, 60, [40, 44, 52]);
+  fill(0, 60, 400, height - 60, [230, 232, 236]);
+  for (let y = 100; y < height - 200; y += 28) {
+    let x = 440 + Math.floor(rand() * 40);
+    while (x < width - 200) {
+      const word = 20 + Math.floor(rand() * 90);
+      for (let k = 0; k < word; k += 3) fill(x + k, y + Math.floor(rand() * 4), 2, 10 + Math.floor(rand() * 4), [30, 30, 30]);
+      x += word + 12;
+    }
+    if (rand() < 0.1) fill(440, y, 300, 20, [66, 133, 244]);
+  }
+  for (let y = height - 150; y < height - 50; y++) {
+    for (let x = 0; x < width; x++) data.set([Math.floor((x * 255) / width), 120, 200], (y * width + x) * 3);
+  }
+  return data;
+}
+
+describe('image family estimate (large pictures)', () => {
+  const ctxFor = async (name: string) => ({
+    signal: new AbortController().signal,
+    onProgress: () => {},
+    workDir: await mkdtemp(path.join(dir, `estimate-${name}-`)),
+    runProcess,
+  });
+
+  async function checkEstimate(file: string, ext: string, mime: string): Promise<{ estimateMs: number; compressMs: number }> {
+    const originalSize = (await stat(file)).size;
+    let started = Date.now();
+    const sizes = await imageFamily.estimate?.(file, { ext, mime, family: 'image' }, await ctxFor(ext));
+    const estimateMs = Date.now() - started;
+    started = Date.now();
+    const real = await compress(file, { level: 'balanced', tmpDir: dir });
+    const compressMs = Date.now() - started;
+    console.log(`estimate ${path.basename(file)} (${originalSize} B): ${JSON.stringify(sizes)} in ${estimateMs} ms; real balanced ${real.compressedSize} B in ${compressMs} ms`);
+    expect(sizes).toBeDefined();
+    const { light, balanced, maximum } = sizes ?? { light: NaN, balanced: NaN, maximum: NaN };
+    for (const v of [light, balanced, maximum]) {
+      expect(Number.isInteger(v)).toBe(true);
+      expect(v).toBeGreaterThan(0);
+      expect(v).toBeLessThanOrEqual(originalSize);
+    }
+    expect(maximum).toBeLessThanOrEqual(balanced);
+    expect(balanced).toBeLessThanOrEqual(light);
+    expect(balanced).toBeLessThanOrEqual(real.compressedSize * 2);
+    expect(balanced).toBeGreaterThanOrEqual(real.compressedSize / 2);
+    return { estimateMs, compressMs };
+  }
+
+  it('estimate: 4000×3000 JPEG photo, sampled, close to the real result and faster', async () => {
+    const file = path.join(dir, 'big-photo.jpg');
+    await sharp(photoPixels(4000, 3000), { raw: { width: 4000, height: 3000, channels: 3 } }).jpeg({ quality: 95 }).toFile(file);
+    const { estimateMs, compressMs } = await checkEstimate(file, 'jpg', 'image/jpeg');
+    expect(estimateMs).toBeLessThan(compressMs);
+    const cancelled = { ...(await ctxFor('cancelled')), signal: AbortSignal.abort() };
+    await expectKind(imageFamily.estimate?.(file, { ext: 'jpg', mime: 'image/jpeg', family: 'image' }, cancelled) ?? Promise.resolve(), 'cancelled');
+  }, 300_000);
+
+  it('estimate: 3000×2000 PNG screenshot, sampled, close to the real result', async () => {
+    const file = path.join(dir, 'big-shot.png');
+    await sharp(screenshotPixels(3000, 2000), { raw: { width: 3000, height: 2000, channels: 3 } }).png({ compressionLevel: 1 }).toFile(file);
+    await checkEstimate(file, 'png', 'image/png');
+  }, 300_000);
 });

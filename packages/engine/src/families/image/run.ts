@@ -19,7 +19,7 @@ function isFatal(err: unknown): boolean {
   return err instanceof EngineError && (err.kind === 'cancelled' || err.kind === 'timeout' || err.kind === 'tool-missing');
 }
 
-class Measurer {
+export class Measurer {
   private count = 0;
   private done = 0;
 

@@ -3,8 +3,8 @@ import { openImage, type ImageSource } from './image-io.js';
 
 /** Pictures above this size are searched on a sample; the winner is then encoded and checked at full size. */
 export const SAMPLE_ABOVE_PIXELS = 4_000_000;
-const GRID = 3;
-const TILE = 512;
+const DEFAULT_GRID = 3;
+const DEFAULT_TILE = 512;
 /** Tile edges on a 16-pixel grid, so JPEG/WebP/HEVC blocks fall as they do in the full picture. */
 const ALIGN = 16;
 
@@ -12,9 +12,12 @@ const ALIGN = 16;
  * Writes a mosaic of 3×3 tiles (up to 512 px each) spread evenly over the picture to `out` as PNG. Block-based
  * codecs compress each tile about as they compress it in place, so the search's encodes cost a fraction of the
  * full picture's (a 24 MP photo is searched on 2.4 MP) while seeing its skies, edges and textures alike.
- * Returns false when the picture is too thin to tile.
+ * Returns false when the picture is too thin to tile. `layout` changes the grid and tile size (the estimate uses
+ * more, smaller tiles).
  */
-export async function writeSample(source: ImageSource, out: string): Promise<boolean> {
+export async function writeSample(source: ImageSource, out: string, layout: { grid?: number; tile?: number } = {}): Promise<boolean> {
+  const GRID = layout.grid ?? DEFAULT_GRID;
+  const TILE = layout.tile ?? DEFAULT_TILE;
   let img = openImage(source);
   if (source.autoOrient) img = img.autoOrient();
   const { data, info } = await img.toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });

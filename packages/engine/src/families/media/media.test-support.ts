@@ -1,16 +1,17 @@
 /** @internal Test helpers shared by the video and audio families' integration tests. */
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
 import { compress } from '../../compress.js';
+import { detect } from '../../detect.js';
 import { isEngineError } from '../../errors.js';
-import { runProcess } from '../../process/run-process.js';
+import { type RunProcess, runProcess } from '../../process/run-process.js';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
-import type { CompressionLevel, CompressResult } from '../../types.js';
+import type { CompressionLevel, CompressResult, FamilyCompressor } from '../../types.js';
 import { decodedAudioMd5, readableDuration } from './ffmpeg.js';
 import { type MediaInfo, probeMedia } from './probe.js';
 
@@ -134,4 +135,38 @@ export async function checkLadder(file: string, tmpDir: string, options: LadderO
 export function describeLadder(name: string, r: Record<CompressionLevel, CompressResult>): string {
   const part = (l: CompressionLevel) => `${r[l].compressedSize}${r[l].metrics.ssim ? ` (SSIM ${r[l].metrics.ssim.toFixed(3)})` : ''}`;
   return `${name}: ${r.light.originalSize} → ${part('light')} / ${part('balanced')} / ${part('maximum')}`;
+}
+
+/**
+ * Runs a family's `estimate` on `file` and compresses it for real at balanced: the estimate must be three whole
+ * byte counts, ≤ the original, in level order, made with at most `maxRuns` ffmpeg runs, within 2× of the real size.
+ */
+export async function checkEstimate(family: FamilyCompressor, file: string, tmpDir: string, maxRuns: number): Promise<{ sizes: Record<CompressionLevel, number>; real: number; runs: number; ms: number }> {
+  const type = await detect(file);
+  const workDir = await mkdtemp(path.join(tmpDir, 'estimate-'));
+  let runs = 0;
+  const counting: RunProcess = (command, args, options) => {
+    if (command === 'ffmpeg') runs++;
+    return runProcess(command, args, options);
+  };
+  const started = Date.now();
+  try {
+    const sizes = await family.estimate!(file, type, { signal, onProgress: () => {}, workDir, runProcess: counting });
+    const ms = Date.now() - started;
+    const originalSize = (await stat(file)).size;
+    for (const level of LEVELS) {
+      expect(Number.isInteger(sizes[level]), level).toBe(true);
+      expect(sizes[level], level).toBeGreaterThan(0);
+      expect(sizes[level], level).toBeLessThanOrEqual(originalSize);
+    }
+    expect(sizes.balanced).toBeLessThanOrEqual(sizes.light);
+    expect(sizes.maximum).toBeLessThanOrEqual(sizes.balanced);
+    expect(runs).toBeLessThanOrEqual(maxRuns);
+    const real = (await compress(file, { level: 'balanced', tmpDir })).compressedSize;
+    expect(sizes.balanced / real).toBeLessThanOrEqual(2);
+    expect(sizes.balanced / real).toBeGreaterThanOrEqual(0.5);
+    return { sizes, real, runs, ms };
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
 }

@@ -8,6 +8,7 @@ import { type MediaInfo, fillAudioBitrates, mainVideoStream, probeMedia } from '
 import { verifyMediaOutput } from '../media/verify.js';
 import { type AudioDecision, planAudio } from './audio-plan.js';
 import { VIDEO_CODECS, pickPixFmt, speedClass } from './codecs.js';
+import { estimateVideo } from './estimate.js';
 import { type StreamPlan, type VideoSettings, encodeFinal, encodeTrial, prepareClip } from './encode.js';
 import { pictureSsim } from './quality.js';
 import { searchQuality } from './search.js';
@@ -151,4 +152,5 @@ export const videoFamily: FamilyCompressor = {
   formats: Object.keys(VIDEO_CODECS),
   tools: ['ffmpeg', 'ffprobe'],
   compress: compressVideo,
+  estimate: estimateVideo,
 };

@@ -6,7 +6,8 @@ import { compress } from '../../compress.js';
 import type { CompressResult } from '../../types.js';
 import { isEngineError } from '../../errors.js';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
-import { checkLadder, describeLadder, expectInvalidInput, ffmpeg, probe, workFolders, writeCorrupt, writeTruncated } from '../media/media.test-support.js';
+import { videoFamily } from './video.family.js';
+import { checkEstimate, checkLadder, describeLadder, expectInvalidInput, ffmpeg, probe, workFolders, writeCorrupt, writeTruncated } from '../media/media.test-support.js';
 
 // Small generated clips (256x144, 2 s) so CI tests every container for real in seconds.
 const PICTURE = ['-f', 'lavfi', '-i', 'testsrc2=s=256x144:r=25:d=2'];
@@ -38,6 +39,9 @@ async function makeFixtures(): Promise<void> {
   await ffmpeg([...PICTURE, '-c:v', 'libx264', '-crf', '45', fixture('tiny.mp4')]);
   // Long enough (480p, 10 s) for the sampled search path; also the cancel target.
   await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=854x480:r=25:d=10', '-f', 'lavfi', '-i', 'sine=d=10', '-c:v', 'libx264', '-crf', '12', '-preset', 'veryfast', '-c:a', 'aac', fixture('long.mp4')]);
+  // 20 s with changing content and stereo AAC, for the sampled size estimate.
+  await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=20', ...TONE(48000).map((a) => a.replace('d=2', 'd=20')), ...STEREO,
+    '-map', '0:v', '-map', '[a]', '-c:v', 'libx264', '-crf', '10', '-preset', 'veryfast', '-c:a', 'aac', '-b:a', '256k', fixture('estimate.mp4')]);
   // Index at the end (no faststart), so a cut copy has no index at all.
   await ffmpeg([...PICTURE, '-c:v', 'libx264', '-crf', '20', fixture('plain.mp4')]);
 }
@@ -97,6 +101,13 @@ describe('video family on generated clips', () => {
     expect(Math.abs((await probe(r.output)).durationSec - (await probe(fixture('long.mp4'))).durationSec)).toBeLessThanOrEqual(0.2);
     expect(seen.filter((p) => p > 0 && p < 100).length).toBeGreaterThan(5);
     expect(seen.at(-1)).toBe(100);
+  });
+});
+
+describe('video family estimate', () => {
+  it('estimates each level from three short samples, close to the real balanced size', async () => {
+    const r = await checkEstimate(videoFamily, fixture('estimate.mp4'), dir, 3);
+    console.log(`estimate estimate.mp4: ${JSON.stringify(r.sizes)} real balanced ${r.real} (${r.runs} ffmpeg runs, ${r.ms} ms)`);
   });
 });
 

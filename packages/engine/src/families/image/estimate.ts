@@ -1,0 +1,96 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { CompressContext, CompressionLevel } from '../../types.js';
+import { openImage, readError, throwIfAborted, type ImageSource } from './image-io.js';
+import { prepareJob } from './prepare.js';
+import { anchoredBars } from './quality.js';
+import { Measurer } from './run.js';
+import { writeSample } from './sample.js';
+import { LEVEL_ORDER, expectedTrials, passingTrials, runLadder, type Trial, type Track } from './search.js';
+
+type EstimateContext = Omit<CompressContext, 'level'>;
+
+/** Animated pictures are sampled as a window of this size (at most) over their first frames. */
+const ANIM_WINDOW = 512;
+const ANIM_FRAMES = 8;
+/** The estimate's mosaic: 4×4 tiles of 256 px (1 MP), a quarter of the search's, so a whole ladder takes seconds. */
+const ESTIMATE_LAYOUT = { grid: 4, tile: 256 };
+
+/**
+ * A sample of an animation: a centred window (up to 512×512) of its first frames, as a lossless animated WebP, so
+ * frame differencing sees consecutive frames as in the file. Returns its path, or undefined when it cannot be made.
+ */
+async function writeAnimationSample(source: ImageSource, out: string): Promise<string | undefined> {
+  const { data, info } = await openImage(source).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  const pageHeight = info.pageHeight ?? info.height;
+  const pages = Math.max(1, Math.floor(info.height / pageHeight));
+  const frames = Math.min(ANIM_FRAMES, pages);
+  const w = Math.min(ANIM_WINDOW, info.width);
+  const h = Math.min(ANIM_WINDOW, pageHeight);
+  const left = Math.floor((info.width - w) / 2);
+  const top = Math.floor((pageHeight - h) / 2);
+  const ch = info.channels;
+  const window = Buffer.alloc(w * h * frames * ch);
+  for (let f = 0; f < frames; f++) {
+    for (let y = 0; y < h; y++) {
+      const from = ((f * pageHeight + top + y) * info.width + left) * ch;
+      data.copy(window, (f * h + y) * w * ch, from, from + w * ch);
+    }
+  }
+  await sharp(window, { raw: { width: w, height: h * frames, channels: ch as 3 | 4, pageHeight: h } })
+    .webp({ lossless: true, effort: 0, loop: 0 })
+    .toFile(out);
+  return out;
+}
+
+/**
+ * Expected output size per level without compressing the whole picture: the same per-level search as `compress`
+ * (run.ts), on a mosaic of tiles as in sample.ts (4×4 of 256 px) (or, for animations, a window of the first frames); each level's winning
+ * encoding's bytes per pixel on the sample times the picture's pixel count (all frames). PNG light is the lossless
+ * repack of the mosaic, BMP its PNG. Clamped to the original size and made monotonic.
+ */
+export async function estimateImageFile(input: string, ext: string, ctx: EstimateContext): Promise<Record<CompressionLevel, number>> {
+  throwIfAborted(ctx.signal);
+  const originalSize = (await stat(input)).size;
+  const same = { light: originalSize, balanced: originalSize, maximum: originalSize };
+  const prepared = await prepareJob(input, ext, ctx);
+  if ('keep' in prepared) return same;
+  const { job } = prepared;
+
+  let sample: ImageSource = job.source;
+  try {
+    if (job.source.animated) {
+      const out = await writeAnimationSample(job.source, path.join(ctx.workDir, 'estimate-sample.webp'));
+      if (out) sample = { path: out, animated: true, autoOrient: false };
+    } else {
+      const out = path.join(ctx.workDir, 'estimate-sample.png');
+      if (await writeSample(job.source, out, ESTIMATE_LAYOUT)) sample = { path: out, animated: false, autoOrient: false };
+    }
+  } catch (err) {
+    throw readError(err, ctx.signal);
+  }
+
+  // The sample has no timing of its own: the animation check of the full file does not apply to it.
+  const sampleJob = { ...job, verify: undefined };
+  const levelCtx: CompressContext = { ...ctx, level: 'maximum' };
+  const measurer = new Measurer(sampleJob, levelCtx, expectedTrials(job.tracks, 'maximum') + 1);
+  const ref = await measurer.reference(sample, 'estimate-reference', job.alpha);
+  const samplePixels = ref.width * ref.pageHeight * ref.pages;
+  const evaluate = (track: Track, knob: number): Promise<Trial> => measurer.trial(track, knob, sample, ref);
+  const anchor = job.anchor ? await evaluate(job.anchor.track, job.anchor.knob) : undefined;
+  const bars = anchoredBars(anchor?.ssim);
+  const trials = await runLadder(job.tracks, 'maximum', evaluate, bars, anchor ? [anchor] : []);
+
+  const sizes = { ...same };
+  for (const level of LEVEL_ORDER) {
+    // As in run.ts: PNG's light is lossless only, so the (palette) anchor counts from balanced on.
+    const anchorCounts = level !== 'light' || job.anchor?.track.stages.light !== undefined;
+    const best = passingTrials(anchorCounts ? trials : trials.filter((t) => t !== anchor), bars[level])[0];
+    if (best) sizes[level] = Math.round((best.size / samplePixels) * job.pixels);
+  }
+  const light = Math.min(originalSize, sizes.light);
+  const balanced = Math.min(light, sizes.balanced);
+  const maximum = Math.min(balanced, sizes.maximum);
+  return { light, balanced, maximum };
+}
