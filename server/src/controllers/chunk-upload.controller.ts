@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { APP_CONFIG } from '../app.tokens.js';
 import { ZodBodyPipe } from '../common/zod-body.pipe.js';
 import type { AppConfig } from '../config/app.config.js';
-import { receiveFile } from '../http/multipart.js';
+import { receiveBuffer } from '../http/multipart.js';
 import { OptionalUser } from '../http/optional-user.js';
 import { ChunkUploadService } from '../services/chunk-upload.service.js';
 import { CompressionService } from '../services/compression.service.js';
@@ -22,12 +22,11 @@ export class ChunkUploadController {
   @Post('upload-chunk')
   @HttpCode(200)
   async uploadChunk(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<z.infer<typeof endpoints.uploadChunk.response>> {
-    const chunk = await receiveFile(req, res, {
-      field: 'chunk', dir: `${this.config.dataDir}/tmp/uploads`, maxBytes: CHUNK_SIZE_BYTES,
-      tooLargeMessage: 'A chunk may be at most 1MB', fields: uploadChunkFieldsSchema,
+    // A chunk is at most 1 MB: held in memory and written straight into its place in the upload.
+    const { buffer, fields } = await receiveBuffer(req, res, {
+      field: 'chunk', maxBytes: CHUNK_SIZE_BYTES, tooLargeMessage: 'A chunk may be at most 1MB', fields: uploadChunkFieldsSchema,
     });
-    const { fields } = chunk;
-    const received = await this.chunks.storeChunk(fields, chunk);
+    const received = await this.chunks.storeChunk(fields, buffer);
     return { uploadId: fields.uploadId, chunkIndex: fields.chunkIndex, received, totalChunks: fields.totalChunks };
   }
 

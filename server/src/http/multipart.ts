@@ -32,15 +32,7 @@ export async function receiveFile<S extends z.ZodType = z.ZodObject<Record<strin
     limits: { fileSize: options.maxBytes, files: 1, fields: 20, fieldSize: 4096, parts: 24 },
   }).single(options.field);
   await new Promise<void>((resolve, reject) => {
-    upload(req, res, (err: unknown) => {
-      if (!err) return resolve();
-      if (err instanceof multer.MulterError) {
-        if (err.code === 'LIMIT_FILE_SIZE') return reject(new PayloadTooLargeError(options.tooLargeMessage));
-        if (err.code === 'LIMIT_UNEXPECTED_FILE') return reject(new ValidationError(`Send exactly one file, in the "${options.field}" field`));
-        return reject(new ValidationError(`Invalid upload: ${err.message}`));
-      }
-      reject(err instanceof Error && /Unexpected end of form|Malformed part header/i.test(err.message) ? new ValidationError('The upload was cut off before it finished') : err);
-    });
+    upload(req, res, (err: unknown) => (err ? reject(multipartError(err, options)) : resolve()));
   });
   const file = req.file;
   if (!file) throw new ValidationError(`${options.field} is required`);
@@ -52,4 +44,41 @@ export async function receiveFile<S extends z.ZodType = z.ZodObject<Record<strin
     await rm(file.path, { force: true });
     throw err;
   }
+}
+
+/** A small file part held in memory (bounded by `maxBytes`), with its validated text fields. */
+export interface ReceivedBuffer<F> {
+  buffer: Buffer;
+  fields: F;
+}
+
+/**
+ * Reads the one file of a multipart request into memory: only for parts bounded by a small `maxBytes` (upload
+ * chunks), so they can be written straight to their place without a temporary file.
+ */
+export async function receiveBuffer<S extends z.ZodType>(
+  req: Request,
+  res: Response,
+  options: { field: string; maxBytes: number; tooLargeMessage: string; fields: S },
+): Promise<ReceivedBuffer<z.output<S>>> {
+  if (!req.is('multipart/form-data')) throw new ValidationError(`Send the file as multipart/form-data in the "${options.field}" field`);
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: options.maxBytes, files: 1, fields: 20, fieldSize: 4096, parts: 24 },
+  }).single(options.field);
+  await new Promise<void>((resolve, reject) => {
+    upload(req, res, (err: unknown) => (err ? reject(multipartError(err, options)) : resolve()));
+  });
+  if (!req.file) throw new ValidationError(`${options.field} is required`);
+  const fields = new ZodBodyPipe(options.fields).transform({ ...(req.body as object) });
+  return { buffer: req.file.buffer, fields };
+}
+
+function multipartError(err: unknown, options: { field: string; tooLargeMessage: string }): unknown {
+  if (err instanceof multer.MulterError) {
+    if (err.code === 'LIMIT_FILE_SIZE') return new PayloadTooLargeError(options.tooLargeMessage);
+    if (err.code === 'LIMIT_UNEXPECTED_FILE') return new ValidationError(`Send exactly one file, in the "${options.field}" field`);
+    return new ValidationError(`Invalid upload: ${err.message}`);
+  }
+  return err instanceof Error && /Unexpected end of form|Malformed part header/i.test(err.message) ? new ValidationError('The upload was cut off before it finished') : err;
 }

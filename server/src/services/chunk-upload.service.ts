@@ -1,8 +1,7 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
+import { constants } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { CHUNK_SIZE_BYTES, MAX_FILE_SIZE_BYTES } from '@shrinkly/contract';
 import { ConflictError, PayloadTooLargeError, ValidationError } from '../common/errors.js';
 import type { IncomingFile } from './compression.service.js';
@@ -19,9 +18,10 @@ export interface ChunkFields extends UploadMeta {
 }
 
 /**
- * Large uploads in 1 MB chunks: each chunk is a file in the upload's own folder, named by its index, so chunks may
- * arrive in any order and a retried chunk simply replaces itself. Assembly streams the chunks into one file.
- * Folders of abandoned uploads are removed by the sweeper.
+ * Large uploads in 1 MB chunks. Each chunk is written straight into its place (index × 1 MB) in the upload's one
+ * data file, and a marker named by its index records that it arrived; so chunks may arrive in any order, a retried
+ * chunk rewrites the same bytes, and assembly is a rename, not a copy. Folders of abandoned uploads are removed by
+ * the sweeper.
  */
 export class ChunkUploadService {
   constructor(private readonly root: string) {}
@@ -59,29 +59,33 @@ export class ChunkUploadService {
     return stored;
   }
 
-  /** Stores one chunk (moving the received file); returns how many chunks are stored so far. */
-  async storeChunk(fields: ChunkFields, chunk: { path: string; size: number }): Promise<number> {
+  /** Writes one chunk into its place; returns how many chunks have arrived so far. */
+  async storeChunk(fields: ChunkFields, chunk: Buffer): Promise<number> {
+    this.checkShape(fields);
+    if (fields.chunkIndex >= fields.totalChunks) throw new ValidationError(`chunkIndex must be below totalChunks (${fields.totalChunks})`);
+    const expected = this.expectedChunkSize(fields, fields.chunkIndex);
+    if (chunk.length !== expected) throw new ValidationError(`Chunk ${fields.chunkIndex} must be ${expected} bytes, not ${chunk.length}`);
+    const dir = this.dirOf(fields.uploadId);
+    await mkdir(path.join(dir, 'chunks'), { recursive: true });
+    await this.meta(fields.uploadId, fields);
+    // Read-write, created if missing, never truncated or appending: each chunk lands at its own offset.
+    const data = await open(path.join(dir, 'data'), constants.O_RDWR | constants.O_CREAT);
     try {
-      this.checkShape(fields);
-      if (fields.chunkIndex >= fields.totalChunks) throw new ValidationError(`chunkIndex must be below totalChunks (${fields.totalChunks})`);
-      const expected = this.expectedChunkSize(fields, fields.chunkIndex);
-      if (chunk.size !== expected) throw new ValidationError(`Chunk ${fields.chunkIndex} must be ${expected} bytes, not ${chunk.size}`);
-      await mkdir(this.dirOf(fields.uploadId), { recursive: true });
-      await this.meta(fields.uploadId, fields);
-      // rename replaces an earlier copy of the same chunk atomically: a retry is idempotent.
-      await rename(chunk.path, path.join(this.dirOf(fields.uploadId), `${fields.chunkIndex}.part`));
-      return (await this.chunkIndexes(fields.uploadId)).size;
+      await data.write(chunk, 0, chunk.length, fields.chunkIndex * CHUNK_SIZE_BYTES);
     } finally {
-      await rm(chunk.path, { force: true });
+      await data.close();
     }
+    // The marker is written after the bytes: a chunk counts as received only once it is on disk.
+    await writeFile(path.join(dir, 'chunks', String(fields.chunkIndex)), '');
+    return (await this.chunkIndexes(fields.uploadId)).size;
   }
 
   private async chunkIndexes(uploadId: string): Promise<Set<number>> {
-    const names = await readdir(this.dirOf(uploadId)).catch(() => [] as string[]);
-    return new Set(names.filter((n) => /^\d+\.part$/.test(n)).map((n) => Number.parseInt(n, 10)));
+    const names = await readdir(path.join(this.dirOf(uploadId), 'chunks')).catch(() => [] as string[]);
+    return new Set(names.filter((n) => /^\d+$/.test(n)).map((n) => Number.parseInt(n, 10)));
   }
 
-  /** Streams every chunk, in order, into one file in `outDir`; the upload's folder is removed afterwards. */
+  /** Hands over the assembled file (moved into `outDir`) once every chunk has arrived; the upload's folder goes. */
   async assemble(request: { uploadId: string } & UploadMeta, outDir: string): Promise<IncomingFile> {
     this.checkShape(request);
     const dir = this.dirOf(request.uploadId);
@@ -91,23 +95,13 @@ export class ChunkUploadService {
     const missing: number[] = [];
     for (let i = 0; i < request.totalChunks && missing.length < 20; i++) if (!present.has(i)) missing.push(i);
     if (missing.length > 0) throw new ConflictError(`Missing chunks: ${missing.join(', ')}. Upload them, then assemble again.`);
-
+    const size = (await stat(path.join(dir, 'data'))).size;
+    if (size !== request.fileSize) throw new ValidationError(`The chunks add up to ${size} bytes, not ${request.fileSize}`);
     await mkdir(outDir, { recursive: true });
     const target = path.join(outDir, `${randomUUID()}.upload`);
-    try {
-      const out = createWriteStream(target);
-      for (let i = 0; i < request.totalChunks; i++) {
-        await pipeline(createReadStream(path.join(dir, `${i}.part`)), out, { end: false });
-      }
-      await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
-      const size = (await stat(target)).size;
-      if (size !== request.fileSize) throw new ValidationError(`The chunks add up to ${size} bytes, not ${request.fileSize}`);
-    } catch (err) {
-      await rm(target, { force: true });
-      throw err;
-    }
+    await rename(path.join(dir, 'data'), target);
     await rm(dir, { recursive: true, force: true });
-    return { path: target, size: request.fileSize, originalName: request.fileName };
+    return { path: target, size, originalName: request.fileName };
   }
 
   /** Removes the folders of uploads untouched for longer than `maxAgeMs`. */
@@ -116,8 +110,11 @@ export class ChunkUploadService {
     let removed = 0;
     for (const name of names) {
       const dir = path.join(this.root, name);
-      const info = await stat(dir).catch(() => undefined);
-      if (info && now.getTime() - info.mtimeMs > maxAgeMs) {
+      // The last write to the data file counts as activity as much as a new chunk marker does.
+      const times = await Promise.all(
+        [dir, path.join(dir, 'chunks'), path.join(dir, 'data')].map((p) => stat(p).then((i) => i.mtimeMs, () => 0)),
+      );
+      if (now.getTime() - Math.max(...times) > maxAgeMs) {
         await rm(dir, { recursive: true, force: true });
         removed += 1;
       }
