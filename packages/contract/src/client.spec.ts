@@ -30,6 +30,22 @@ describe('api client', () => {
   });
 });
 
+describe('api client paths', () => {
+  it('fills path parameters and sends query parameters only when given', async () => {
+    const seen: Request[] = [];
+    const api = createApiClient({ fetch: fakeFetch(200, '[]', seen) });
+    await api.listFiles({ folderId: '4b0c7f53-8f3c-4b55-9a52-2c3e7d6f9a10' });
+    await api.listFiles({});
+    await api.renameFile({ id: 'a/b', name: 'x.png' });
+    expect(seen.map((r) => new URL(r.url).pathname + new URL(r.url).search)).toEqual([
+      '/api/files?folderId=4b0c7f53-8f3c-4b55-9a52-2c3e7d6f9a10',
+      '/api/files',
+      '/api/files/a%2Fb/rename',
+    ]);
+    expect(await seen[2]?.json()).toEqual({ name: 'x.png' });
+  });
+});
+
 describe('planOf', () => {
   it('is Premium if subscribed, else Trial if the trial is active, else Free', () => {
     expect(planOf({ isSubscribed: true, isTrialActive: true })).toBe('premium');

@@ -27,7 +27,8 @@ export interface ApiClientOptions {
 type ParamsOf<E> = E extends { params: readonly [] } ? unknown : E extends { params: readonly (infer P extends string)[] } ? { [K in P]: string } : unknown;
 type BodyOf<E> = E extends Endpoint<infer Req, z.ZodType> ? (Req extends z.ZodType ? z.input<Req> : unknown) : never;
 type FormOf<E> = E extends { multipart: object } ? { form: FormData } : unknown;
-type Combined<E> = ParamsOf<E> & BodyOf<E> & FormOf<E>;
+type QueryOf<E> = E extends { query: infer Q extends z.ZodType } ? z.input<Q> : unknown;
+type Combined<E> = ParamsOf<E> & BodyOf<E> & FormOf<E> & QueryOf<E>;
 /** What a method takes: the JSON body, plus path parameters and a FormData for multipart routes; nothing when none apply. */
 type RequestOf<E> = unknown extends Combined<E> ? undefined : Combined<E>;
 type ResponseOf<E> = E extends Endpoint<z.ZodType | undefined, infer Res> ? z.infer<Res> : never;
@@ -63,6 +64,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       path = path.replace(`{${param}}`, encodeURIComponent(String(values[param] ?? '')));
       delete values[param];
     }
+    if (e.query) {
+      const search = new URLSearchParams();
+      for (const key of Object.keys(e.query.shape)) {
+        const value = values[key];
+        delete values[key];
+        if (value !== undefined && value !== null) search.set(key, String(value));
+      }
+      if (search.size > 0) path += `?${search.toString()}`;
+    }
     let body: BodyInit | undefined;
     if (e.multipart) {
       // The browser sets the multipart boundary itself: no Content-Type here (SPEC section 7).
@@ -76,6 +86,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (token) headers.Authorization = `Bearer ${token}`;
     const res = await doFetch(baseUrl + path, { method: e.method, headers, credentials: 'include', body });
     if (!res.ok) throw new ApiError(res.status, await readErrorMessage(res));
+    if (e.raw) return res.blob();
     return res.json();
   }
 

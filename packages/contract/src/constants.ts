@@ -20,6 +20,14 @@ export const CONVERTER_LIMIT_BYTES = 100 * MB;
 export const STORAGE_LIMIT_BYTES = 10 * GB;
 /** Most files in one batch compression. */
 export const BATCH_MAX_FILES = 3;
+/** Batch uploads: this many at once per round, then a pause (SPEC section 9). */
+export const BATCH_CONCURRENCY = 3;
+export const BATCH_ROUND_PAUSE_MS = 500;
+/** The storage bar turns yellow at this share of the limit, and red at the next (SPEC section 9). */
+export const STORAGE_WARNING_RATIO = 0.5;
+export const STORAGE_DANGER_RATIO = 0.8;
+export const FILE_NAME_MAX_LENGTH = 255;
+export const FOLDER_NAME_MAX_LENGTH = 100;
 
 export const PAY_PER_FILE_PRICE_USD = 1.0;
 /** The peso equivalent the landing page shows next to the per-file price. */
@@ -51,6 +59,8 @@ export const PAID_DOWNLOAD_TTL_MS = 1 * HOUR_MS;
 export const FREE_DOWNLOAD_TTL_MS = 24 * HOUR_MS;
 /** Share links. */
 export const SHARE_LINK_TTL_MS = 24 * HOUR_MS;
+/** Signed links the dashboard opens for preview and download (long enough to watch a video through). */
+export const FILE_LINK_TTL_MS = 1 * HOUR_MS;
 
 /** Sign-in, sign-up, password reset and admin login: this many failures per window, then 429. */
 export const AUTH_RATE_LIMIT = { attempts: 10, windowMs: 15 * 60 * 1000 } as const;

@@ -22,6 +22,25 @@ import {
   uploadChunkFieldsSchema,
   uploadChunkResponseSchema,
 } from './compression.js';
+import {
+  batchSchema,
+  createBatchRequestSchema,
+  createFolderRequestSchema,
+  downloadLinkRequestSchema,
+  downloadLinkResponseSchema,
+  fileListQuerySchema,
+  fileListSchema,
+  fileRecordSchema,
+  fileUploadFieldsSchema,
+  fileUploadResponseSchema,
+  folderListQuerySchema,
+  folderListSchema,
+  folderSchema,
+  moveFileRequestSchema,
+  renameFileRequestSchema,
+  shareResponseSchema,
+  statsSchema,
+} from './files.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -40,6 +59,8 @@ export interface Endpoint<Req extends z.ZodType | undefined = z.ZodType | undefi
   response: Res;
   /** Names of `{param}` placeholders in `path`, given by the caller. */
   params?: readonly string[];
+  /** Query string parameters, given by the caller beside the body. */
+  query?: z.ZodObject;
   /** multipart/form-data routes: the name of the file field and the schema of the text fields. */
   multipart?: { file: string; fields: z.ZodObject };
   /** The route answers a file or a redirect, not JSON. */
@@ -127,6 +148,64 @@ export const endpoints = {
   simulatePaymentSuccess: endpoint({
     method: 'POST', path: '/api/simulate-payment-success/{jobId}', params: ['jobId'], tag: 'compression', auth: 'none', request: undefined,
     response: compressionJobSchema, errors: [404], summary: 'Sandbox payment provider only: mark the job paid',
+  }),
+  listFiles: endpoint({
+    method: 'GET', path: '/api/files', tag: 'files', auth: 'user', request: undefined, query: fileListQuerySchema,
+    response: fileListSchema, summary: 'The caller\'s stored files, newest first: all of them, or those of one folder with ?folderId',
+  }),
+  uploadFile: endpoint({
+    method: 'POST', path: '/api/files/upload', tag: 'files', auth: 'user', request: undefined,
+    multipart: { file: 'file', fields: fileUploadFieldsSchema }, response: fileUploadResponseSchema, errors: [402, 403, 404, 409, 413, 415],
+    summary: 'Compress a file and store the smaller result in My Files; a long compression answers 202 with the job to follow',
+  }),
+  createBatch: endpoint({
+    method: 'POST', path: '/api/files/batches', tag: 'files', auth: 'user', request: createBatchRequestSchema,
+    response: batchSchema, status: 201, errors: [403],
+    summary: 'Start a batch compression (trial and premium): its files are uploaded with its batchId',
+  }),
+  renameFile: endpoint({
+    method: 'PATCH', path: '/api/files/{id}/rename', params: ['id'], tag: 'files', auth: 'user', request: renameFileRequestSchema,
+    response: fileRecordSchema, errors: [404], summary: 'Rename a stored file',
+  }),
+  moveFile: endpoint({
+    method: 'PATCH', path: '/api/files/{id}/move', params: ['id'], tag: 'files', auth: 'user', request: moveFileRequestSchema,
+    response: fileRecordSchema, errors: [404], summary: 'Move a stored file into a folder, or to the root without folderId',
+  }),
+  deleteFile: endpoint({
+    method: 'DELETE', path: '/api/files/{id}', params: ['id'], tag: 'files', auth: 'user', request: undefined,
+    response: messageResponseSchema, errors: [404], summary: 'Delete a stored file and free its storage',
+  }),
+  shareFile: endpoint({
+    method: 'POST', path: '/api/files/{id}/share', params: ['id'], tag: 'files', auth: 'user', request: undefined,
+    response: shareResponseSchema, errors: [404], summary: 'A link that downloads the file without an account for 24 hours',
+  }),
+  fileDownloadLink: endpoint({
+    method: 'POST', path: '/api/files/{id}/download-link', params: ['id'], tag: 'files', auth: 'user', request: downloadLinkRequestSchema,
+    response: downloadLinkResponseSchema, errors: [404], summary: 'A signed link to open (inline) or download the file in a browser tab',
+  }),
+  downloadFile: endpoint({
+    method: 'GET', path: '/api/files/{id}/download', params: ['id'], tag: 'files', auth: 'user', request: undefined, raw: true,
+    response: z.unknown(), errors: [404, 416], summary: 'The file\'s bytes, with the bearer token or a signed link; Range requests supported',
+  }),
+  sharedFile: endpoint({
+    method: 'GET', path: '/api/share/{token}', params: ['token'], tag: 'files', auth: 'none', request: undefined, raw: true,
+    response: z.unknown(), errors: [404], summary: 'A shared file\'s bytes, without an account, while the share link lasts',
+  }),
+  listFolders: endpoint({
+    method: 'GET', path: '/api/folders', tag: 'files', auth: 'user', request: undefined, query: folderListQuerySchema,
+    response: folderListSchema, summary: 'The caller\'s folders: all of them, or the children of one with ?parentId',
+  }),
+  createFolder: endpoint({
+    method: 'POST', path: '/api/folders', tag: 'files', auth: 'user', request: createFolderRequestSchema,
+    response: folderSchema, status: 201, errors: [404, 409], summary: 'Create a folder at the root or inside parentId',
+  }),
+  deleteFolder: endpoint({
+    method: 'DELETE', path: '/api/folders/{id}', params: ['id'], tag: 'files', auth: 'user', request: undefined,
+    response: messageResponseSchema, errors: [404, 409], summary: 'Delete an empty folder (409 while it holds files or folders)',
+  }),
+  stats: endpoint({
+    method: 'GET', path: '/api/stats', tag: 'files', auth: 'user', request: undefined,
+    response: statsSchema, summary: 'Storage used and saved, from the stored files',
   }),
 } as const;
 

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { BATCH_MAX_FILES, FREE_COMPRESSION_LIMIT_BYTES, GB, MAX_FILE_SIZE_BYTES, MB, PAY_PER_FILE_PRICE_USD, STORAGE_LIMIT_BYTES } from './constants.js';
+
+const FREE_LIMIT_MB = FREE_COMPRESSION_LIMIT_BYTES / MB;
 
 /** Every error the API returns has this body, whatever the status. */
 export const errorBodySchema = z.object({ message: z.string() });
@@ -17,4 +20,15 @@ export const ErrorMessages = {
   wrongCurrentPassword: 'Current password is incorrect',
   bodyTooLarge: 'Request body is too large',
   internal: 'Something went wrong on our side. Please try again.',
+  fileNotFound: 'File not found',
+  folderNotFound: 'Folder not found',
+  folderExists: 'A folder with this name already exists here',
+  folderNotEmpty: 'This folder is not empty. Move or delete its files and folders first.',
+  storageFull: `Storage limit reached: this file does not fit in your ${STORAGE_LIMIT_BYTES / GB}GB of storage. Delete some files and try again.`,
+  premiumRequired: `Premium subscription required for files of ${FREE_LIMIT_MB}MB or more. Start a free trial or subscribe, or compress it on the home page for $${PAY_PER_FILE_PRICE_USD.toFixed(2)}.`,
+  batchPremium: `Batch compression is a Premium feature. Start a free trial or subscribe to compress up to ${BATCH_MAX_FILES} files at once.`,
+  batchFull: `Maximum ${BATCH_MAX_FILES} files allowed per batch`,
+  batchNotFound: 'Batch not found or expired. Start the batch again.',
+  shareLinkInvalid: 'This share link has expired or is not valid',
+  fileTooLarge: `Maximum file size is ${MAX_FILE_SIZE_BYTES / GB}GB. Please choose a smaller file.`,
 } as const;

@@ -4,6 +4,7 @@ import {
   type CompressionPreview,
   type CompressionResponse,
   compressFieldsSchema,
+  ErrorMessages,
   FREE_COMPRESSION_LIMIT_BYTES,
   MAX_FILE_SIZE_BYTES,
 } from '@shrinkly/contract';
@@ -19,7 +20,7 @@ import { sendBlob } from '../http/send-blob.js';
 import { CompressionService } from '../services/compression.service.js';
 import { PreviewService } from '../services/preview.service.js';
 
-const TOO_LARGE = 'Maximum file size is 5GB. Please choose a smaller file.';
+const TOO_LARGE = ErrorMessages.fileTooLarge;
 
 @Controller('api')
 export class CompressionController {

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { BATCH_MAX_FILES, FILE_NAME_MAX_LENGTH, FOLDER_NAME_MAX_LENGTH } from './constants.js';
+import { compressionLevelSchema, jobStatusSchema } from './compression.js';
+
+/** Extensions the dashboard's single upload accepts (SPEC section 5 "Dashboard upload"). */
+export const DASHBOARD_ACCEPTED_TYPES = [
+  'png', 'jpg', 'jpeg', 'gif', 'webp', 'heic',
+  'mp4', 'mov', 'avi', 'mkv', 'wmv', 'flv',
+  'mp3', 'wav', 'ogg', 'm4a', 'aac', 'flac',
+  'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx',
+] as const;
+
+/** Batch compression accepts the dashboard's types plus these (SPEC section 5). */
+export const BATCH_ACCEPTED_TYPES = [...DASHBOARD_ACCEPTED_TYPES, 'bmp', 'txt'] as const;
+
+/** The My Files tabs: every file belongs to one category, read from its real type. */
+export const FILE_CATEGORIES = ['document', 'image', 'video', 'audio', 'other'] as const;
+export const fileCategorySchema = z.enum(FILE_CATEGORIES);
+export type FileCategory = z.infer<typeof fileCategorySchema>;
+
+const idSchema = z.uuid('Not a valid id');
+
+/** Trimmed, non-blank, bounded, and free of control characters and slashes: a label, never a path. */
+function displayName(what: string, max: number) {
+  return z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} must not be blank`)
+    .max(max, `${what} must be at most ${max} characters`)
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u001f\u007f/\\]+$/, `${what} must not contain slashes or control characters`);
+}
+
+export const folderRefSchema = z.object({ id: z.string(), name: z.string() });
+
+/** One stored file (SPEC section 3 "File", with its folder as {id, name} and its expiry for free accounts). */
+export const fileRecordSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mimeType: z.string(),
+  format: z.string().describe('the stored file\'s real type, as an extension'),
+  category: fileCategorySchema,
+  originalSize: z.number().int().describe('bytes uploaded'),
+  compressedSize: z.number().int().describe('bytes stored; equal to originalSize when nothing could be saved'),
+  compressionRatio: z.number().describe('original size / stored size'),
+  spaceSaved: z.number().describe('percent of the original saved, 0-100, one decimal'),
+  isCompressed: z.boolean().describe('false when the file was stored as uploaded'),
+  level: compressionLevelSchema,
+  createdAt: z.string(),
+  shareToken: z.string().nullable(),
+  shareExpiresAt: z.string().nullable(),
+  folder: folderRefSchema.nullable(),
+  expiresAt: z.string().nullable().describe('free accounts: when the file is removed (24 hours after upload); null for kept files'),
+});
+export type FileRecord = z.infer<typeof fileRecordSchema>;
+
+export const fileListQuerySchema = z.object({ folderId: idSchema.optional() });
+export const fileListSchema = z.array(fileRecordSchema);
+
+/** Text fields of POST /api/files/upload (multipart; the bytes are the `file`). */
+export const fileUploadFieldsSchema = z.object({
+  compressionLevel: compressionLevelSchema.default('balanced'),
+  folderId: z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), idSchema.optional()),
+  batchId: z.preprocess((v) => (v === '' ? undefined : v), idSchema.optional()),
+});
+
+/**
+ * The answer of an upload (SPEC section 3 "Upload response"). A quick compression answers completed with the
+ * sizes; a long one answers 202 with the job to follow at GET /api/compression-job/{jobId}.
+ */
+export const fileUploadResponseSchema = z.object({
+  jobId: z.string(),
+  status: jobStatusSchema,
+  fileId: z.string().nullable(),
+  originalSize: z.number().int(),
+  compressedSize: z.number().int().nullable(),
+  compressionRatio: z.number().nullable(),
+  file: fileRecordSchema.nullable(),
+});
+export type FileUploadResponse = z.infer<typeof fileUploadResponseSchema>;
+
+export const renameFileRequestSchema = z.object({ name: displayName('Name', FILE_NAME_MAX_LENGTH) });
+export const moveFileRequestSchema = z.object({ folderId: idSchema.nullish() });
+
+export const shareResponseSchema = z.object({
+  shareUrl: z.string().describe('downloads the file without an account until shareExpiresAt'),
+  shareExpiresAt: z.string(),
+});
+export type ShareResponse = z.infer<typeof shareResponseSchema>;
+
+export const downloadLinkRequestSchema = z.object({
+  disposition: z.enum(['attachment', 'inline']).default('attachment').describe('inline opens images, PDF, video and audio in the browser'),
+});
+export const downloadLinkResponseSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type DownloadLink = z.infer<typeof downloadLinkResponseSchema>;
+
+/** SPEC section 3 "Folder", with its number of files. */
+export const folderSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  parentId: z.string().nullable(),
+  fileCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type Folder = z.infer<typeof folderSchema>;
+
+export const folderListQuerySchema = z.object({ parentId: idSchema.optional() });
+export const folderListSchema = z.array(folderSchema);
+export const createFolderRequestSchema = z.object({
+  name: displayName('Folder name', FOLDER_NAME_MAX_LENGTH),
+  parentId: idSchema.nullish(),
+});
+
+/** SPEC section 3 "Stats": computed from the stored files. */
+export const statsSchema = z.object({
+  storageUsed: z.number().int().describe('bytes stored'),
+  storageLimit: z.number().int(),
+  compressedFiles: z.number().int(),
+  totalFiles: z.number().int(),
+  spaceSavedPercent: z.number().describe('0-100, one decimal'),
+  spaceSavedBytes: z.number().int(),
+});
+export type Stats = z.infer<typeof statsSchema>;
+
+export const createBatchRequestSchema = z.object({
+  fileCount: z.number().int().min(1).max(BATCH_MAX_FILES, `Maximum ${BATCH_MAX_FILES} files allowed per batch`),
+});
+export const batchSchema = z.object({ batchId: z.string(), maxFiles: z.number().int() });
+export type Batch = z.infer<typeof batchSchema>;
