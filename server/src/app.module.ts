@@ -17,6 +17,19 @@ import { CompressionService } from './services/compression.service.js';
 import { DownloadTicketService } from './services/download-ticket.service.js';
 import { PreviewService } from './services/preview.service.js';
 import { SweeperService } from './services/sweeper.service.js';
+import { abandonedUploads, expiredBatches, expiredFiles, expiredJobs } from './services/sweep-tasks.js';
+import { FilesController } from './controllers/files.controller.js';
+import { FoldersController } from './controllers/folders.controller.js';
+import { BatchRepository } from './repositories/batch.repository.js';
+import { FileRepository } from './repositories/file.repository.js';
+import { FolderRepository } from './repositories/folder.repository.js';
+import { AccountDeletionService } from './services/account-deletion.service.js';
+import { FileLibraryService } from './services/file-library.service.js';
+import { FileStoreService } from './services/file-store.service.js';
+import { FileUploadService } from './services/file-upload.service.js';
+import { FolderService } from './services/folder.service.js';
+import { SubscriptionController } from './controllers/subscription.controller.js';
+import { TrialService } from './services/trial.service.js';
 import { APP_CONFIG, DATABASE, LOGGER, TOOLS } from './app.tokens.js';
 import type { AppConfig } from './config/app.config.js';
 import { AdminAuthController } from './controllers/admin/admin-auth.controller.js';
@@ -60,7 +73,10 @@ export class AppModule {
     const { config } = deps;
     return {
       module: AppModule,
-      controllers: [SystemController, AuthController, AdminAuthController, CompressionController, ChunkUploadController, SandboxCheckoutController],
+      controllers: [
+        SystemController, AuthController, AdminAuthController, CompressionController, ChunkUploadController, SandboxCheckoutController,
+        FilesController, FoldersController, SubscriptionController,
+      ],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: DATABASE, useValue: deps.db },
@@ -107,16 +123,47 @@ export class AppModule {
             new CompressionService(j, p, s, q, pay, t, c, config.compressSyncWaitMs),
         ),
         factory(PreviewService, [CompressionService], (c: CompressionService) => new PreviewService(c, `${config.dataDir}/tmp/work`)),
+        factory(FileRepository, [DATABASE], (db: Database) => new FileRepository(db)),
+        factory(FolderRepository, [DATABASE], (db: Database) => new FolderRepository(db)),
+        factory(BatchRepository, [DATABASE], (db: Database) => new BatchRepository(db)),
+        factory(FolderService, [FolderRepository], (f: FolderRepository) => new FolderService(f)),
+        factory(
+          TrialService,
+          [UserRepository, FileRepository, PaymentPort, Clock],
+          (u: UserRepository, f: FileRepository, p: PaymentPort, c: Clock) => new TrialService(u, f, p, c),
+        ),
+        factory(
+          FileLibraryService,
+          [FileRepository, FolderRepository, StoragePort, DownloadTicketService, Clock],
+          (f: FileRepository, d: FolderRepository, s: StoragePort, t: DownloadTicketService, c: Clock) => new FileLibraryService(f, d, s, t, c, config.appUrl),
+        ),
+        factory(
+          FileUploadService,
+          [FileRepository, FolderRepository, BatchRepository, CompressionJobRepository, StoragePort, QueuePort, Clock],
+          (f: FileRepository, d: FolderRepository, b: BatchRepository, j: CompressionJobRepository, s: StoragePort, q: QueuePort, c: Clock) =>
+            new FileUploadService(f, d, b, j, s, q, c, config.compressSyncWaitMs),
+        ),
+        factory(
+          FileStoreService,
+          [FileRepository, CompressionJobRepository, StoragePort, Clock],
+          (f: FileRepository, j: CompressionJobRepository, s: StoragePort, c: Clock) => new FileStoreService(f, j, s, c),
+        ),
+        factory(
+          AccountDeletionService,
+          [UserRepository, FileRepository, CompressionJobRepository, StoragePort],
+          (u: UserRepository, f: FileRepository, j: CompressionJobRepository, s: StoragePort) => new AccountDeletionService(u, f, j, s),
+        ),
         factory(
           CompressFileJob,
-          [CompressionJobRepository, StoragePort, CompressionService, Clock, LOGGER],
-          (j: CompressionJobRepository, s: StoragePort, c: CompressionService, clock: Clock, l: Logger) =>
-            new CompressFileJob(j, s, c, clock, `${config.dataDir}/tmp/work`, l),
+          [CompressionJobRepository, StoragePort, CompressionService, FileStoreService, Clock, LOGGER],
+          (j: CompressionJobRepository, s: StoragePort, c: CompressionService, f: FileStoreService, clock: Clock, l: Logger) =>
+            new CompressFileJob(j, s, c, f, clock, `${config.dataDir}/tmp/work`, l),
         ),
         factory(
           SweeperService,
-          [CompressionJobRepository, StoragePort, ChunkUploadService, Clock, LOGGER],
-          (j: CompressionJobRepository, s: StoragePort, u: ChunkUploadService, c: Clock, l: Logger) => new SweeperService(j, s, u, c, l),
+          [CompressionJobRepository, FileRepository, BatchRepository, StoragePort, ChunkUploadService, Clock, LOGGER],
+          (j: CompressionJobRepository, f: FileRepository, b: BatchRepository, s: StoragePort, u: ChunkUploadService, c: Clock, l: Logger) =>
+            new SweeperService([expiredJobs(j, s), abandonedUploads(u), expiredFiles(f, s), expiredBatches(b)], c, l),
         ),
         UserAuthGuard,
         AdminAuthGuard,

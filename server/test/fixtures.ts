@@ -2,6 +2,15 @@ import sharp from 'sharp';
 
 /** A photo-like JPEG: gradients, texture and noise at high quality, so it compresses like a camera picture. */
 export async function makePhotoJpeg(file: string, width = 800, height = 600): Promise<void> {
+  await photo(width, height).jpeg({ quality: 97 }).toFile(file);
+}
+
+/** The same picture as a plain 24-bit PNG, as screenshots and exports are saved. */
+export async function makePhotoPng(file: string, width = 400, height = 300): Promise<void> {
+  await photo(width, height).png({ compressionLevel: 6 }).toFile(file);
+}
+
+function photo(width: number, height: number): sharp.Sharp {
   const pixels = Buffer.alloc(width * height * 3);
   let seed = 7;
   const noise = () => {
@@ -16,7 +25,7 @@ export async function makePhotoJpeg(file: string, width = 800, height = 600): Pr
       pixels[i + 2] = Math.max(0, Math.min(255, 120 + Math.sin((x + y) / 40) * 70 + noise()));
     }
   }
-  await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 97 }).toFile(file);
+  return sharp(pixels, { raw: { width, height, channels: 3 } });
 }
 
 /** The large STORED zip writer lives with the browser tests' fixtures; one copy serves both suites. */

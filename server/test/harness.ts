@@ -10,7 +10,7 @@ import type { MailPort } from '../src/adapters/mail/mail.port.js';
 import { loadConfig } from '../src/config/app.config.js';
 import { createApp, type RunningApp } from '../src/create-app.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
-import type { Clock } from '../src/services/clock.js';
+import { Clock } from '../src/services/clock.js';
 
 /**
  * The database the integration suite runs on: in-memory PGlite, or, when TEST_DATABASE_URL is set, a fresh
@@ -139,4 +139,20 @@ export function decodeQuotedPrintable(text: string): string {
 
 export function tokenOf(link: string): string {
   return new URL(link).searchParams.get('token') ?? '';
+}
+
+/** A clock the test can move forward, to expire links and files without waiting. */
+export class TestClock extends Clock {
+  offsetMs = 0;
+  override now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+}
+
+/** Multipart body with text fields first, then the file (the order browsers and our client use). */
+export async function fileForm(file: string, name: string, fields: Record<string, string> = {}, field = 'file'): Promise<FormData> {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.set(k, v);
+  data.set(field, new Blob([await readFile(file)]), name);
+  return data;
 }

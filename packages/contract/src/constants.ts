@@ -42,6 +42,11 @@ export const BILLING_PERIOD_DAYS = 30;
 export const REFUND_WINDOW_DAYS = 7;
 export const MIN_AGE = 13;
 
+/** Card field lengths of the trial step (SPEC section 9). */
+export const CARD_NUMBER_MAX_LENGTH = 19;
+export const CARD_EXPIRY_MAX_LENGTH = 5;
+export const CARD_CVV_MAX_LENGTH = 4;
+
 export const PASSWORD_MIN_LENGTH = 6;
 /** Upper bound so a password cannot be used to make hashing expensive. */
 export const PASSWORD_MAX_LENGTH = 256;

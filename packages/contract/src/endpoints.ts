@@ -41,6 +41,7 @@ import {
   shareResponseSchema,
   statsSchema,
 } from './files.js';
+import { setupTrialRequestSchema } from './subscription.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -202,6 +203,11 @@ export const endpoints = {
   deleteFolder: endpoint({
     method: 'DELETE', path: '/api/folders/{id}', params: ['id'], tag: 'files', auth: 'user', request: undefined,
     response: messageResponseSchema, errors: [404, 409], summary: 'Delete an empty folder (409 while it holds files or folders)',
+  }),
+  setupTrial: endpoint({
+    method: 'POST', path: '/api/subscription/setup-trial', tag: 'subscription', auth: 'user', request: setupTrialRequestSchema,
+    response: userSchema, errors: [402, 409],
+    summary: 'Start the 7-day free trial with a card on file (brand, last 4 and expiry are kept; never the number or CVV)',
   }),
   stats: endpoint({
     method: 'GET', path: '/api/stats', tag: 'files', auth: 'user', request: undefined,

@@ -30,5 +30,8 @@ export const ErrorMessages = {
   batchFull: `Maximum ${BATCH_MAX_FILES} files allowed per batch`,
   batchNotFound: 'Batch not found or expired. Start the batch again.',
   shareLinkInvalid: 'This share link has expired or is not valid',
+  trialUsed: 'The free trial has already been used on this account',
+  cardExpired: 'This card has expired. Please use another card.',
+  cardDeclined: 'Your card was declined. Please use another card.',
   fileTooLarge: `Maximum file size is ${MAX_FILE_SIZE_BYTES / GB}GB. Please choose a smaller file.`,
 } as const;

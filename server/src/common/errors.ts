@@ -41,3 +41,7 @@ export class RateLimitedError extends DomainError {
 export class PaymentRequiredError extends DomainError {
   readonly status = 402;
 }
+/** The request was understood but its content cannot be processed (a damaged file, for one). */
+export class UnprocessableError extends DomainError {
+  readonly status = 422;
+}

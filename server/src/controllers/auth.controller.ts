@@ -14,6 +14,7 @@ import type { UserRow } from '../db/schema/index.js';
 import { CurrentUser, UserAuthGuard } from '../guards/auth.guards.js';
 import { Authenticator } from '../http/authenticator.js';
 import { clientIp } from '../http/client-ip.js';
+import { AccountDeletionService } from '../services/account-deletion.service.js';
 import { AccountService } from '../services/account.service.js';
 import { PasswordResetService } from '../services/password-reset.service.js';
 
@@ -25,6 +26,7 @@ export class AuthController {
     @Inject(AccountService) private readonly accounts: AccountService,
     @Inject(PasswordResetService) private readonly resets: PasswordResetService,
     @Inject(Authenticator) private readonly auth: Authenticator,
+    @Inject(AccountDeletionService) private readonly deletion: AccountDeletionService,
   ) {}
 
   @Post('register')
@@ -79,7 +81,7 @@ export class AuthController {
   @Delete('delete-account')
   @UseGuards(UserAuthGuard)
   async deleteAccount(@CurrentUser() user: UserRow): Promise<MessageResponse> {
-    await this.accounts.deleteAccount(user);
+    await this.deletion.delete(user.id);
     return { message: 'Account deleted' };
   }
 }

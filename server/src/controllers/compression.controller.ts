@@ -12,15 +12,20 @@ import type { Request, Response } from 'express';
 import { StoragePort } from '../adapters/storage/storage.port.js';
 import { APP_CONFIG } from '../app.tokens.js';
 import type { AppConfig } from '../config/app.config.js';
-import type { UserRow } from '../db/schema/index.js';
+import type { CompressionJobRow, UserRow } from '../db/schema/index.js';
 import { CurrentUser, UserAuthGuard } from '../guards/auth.guards.js';
 import { OptionalUser } from '../http/optional-user.js';
 import { receiveFile } from '../http/multipart.js';
-import { sendBlob } from '../http/send-blob.js';
+import { downloadName, sendBlob, type BlobToSend } from '../http/send-blob.js';
 import { CompressionService } from '../services/compression.service.js';
 import { PreviewService } from '../services/preview.service.js';
 
 const TOO_LARGE = ErrorMessages.fileTooLarge;
+
+function jobBlob(job: CompressionJobRow): BlobToSend {
+  const format = job.outputFormat ?? job.inputFormat;
+  return { key: job.outputBlob as string, format, downloadAs: downloadName(job.fileName, format) };
+}
 
 @Controller('api')
 export class CompressionController {
@@ -78,7 +83,7 @@ export class CompressionController {
   @UseGuards(UserAuthGuard)
   async ownerDownload(@Param('id') id: string, @CurrentUser() user: UserRow, @Req() req: Request, @Res() res: Response): Promise<void> {
     const job = await this.compression.ownedResult(id, user);
-    await sendBlob(req, res, this.storage, { key: job.outputBlob as string, fileName: job.fileName, format: job.outputFormat ?? job.inputFormat });
+    await sendBlob(req, res, this.storage, jobBlob(job));
   }
 
   /** The signed link: works without a token until it expires. */
@@ -91,6 +96,6 @@ export class CompressionController {
     @Res() res: Response,
   ): Promise<void> {
     const job = await this.compression.ticketResult(jobId, expires, sig);
-    await sendBlob(req, res, this.storage, { key: job.outputBlob as string, fileName: job.fileName, format: job.outputFormat ?? job.inputFormat });
+    await sendBlob(req, res, this.storage, jobBlob(job));
   }
 }

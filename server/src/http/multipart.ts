@@ -23,7 +23,7 @@ export interface ReceivedFile<F = Record<string, never>> {
 export async function receiveFile<S extends z.ZodType = z.ZodObject<Record<string, never>>>(
   req: Request,
   res: Response,
-  options: { field: string; dir: string; maxBytes: number; tooLargeMessage: string; fields?: S },
+  options: { field: string; dir: string; maxBytes: number; tooLargeMessage: string; tooLargeError?: () => Error; fields?: S },
 ): Promise<ReceivedFile<z.output<S>>> {
   if (!req.is('multipart/form-data')) throw new ValidationError(`Send the file as multipart/form-data in the "${options.field}" field`);
   await mkdir(options.dir, { recursive: true });
@@ -74,9 +74,9 @@ export async function receiveBuffer<S extends z.ZodType>(
   return { buffer: req.file.buffer, fields };
 }
 
-function multipartError(err: unknown, options: { field: string; tooLargeMessage: string }): unknown {
+function multipartError(err: unknown, options: { field: string; tooLargeMessage: string; tooLargeError?: () => Error }): unknown {
   if (err instanceof multer.MulterError) {
-    if (err.code === 'LIMIT_FILE_SIZE') return new PayloadTooLargeError(options.tooLargeMessage);
+    if (err.code === 'LIMIT_FILE_SIZE') return options.tooLargeError?.() ?? new PayloadTooLargeError(options.tooLargeMessage);
     if (err.code === 'LIMIT_UNEXPECTED_FILE') return new ValidationError(`Send exactly one file, in the "${options.field}" field`);
     return new ValidationError(`Invalid upload: ${err.message}`);
   }

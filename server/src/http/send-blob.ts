@@ -3,17 +3,7 @@ import type { Request, Response } from 'express';
 import rangeParser from 'range-parser';
 import { pipeline } from 'node:stream/promises';
 import type { StoragePort } from '../adapters/storage/storage.port.js';
-
-const MIME_BY_EXT: Record<string, string> = {
-  jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', heic: 'image/heic', bmp: 'image/bmp', tif: 'image/tiff',
-  pdf: 'application/pdf', zip: 'application/zip', '7z': 'application/x-7z-compressed', rar: 'application/vnd.rar',
-  doc: 'application/msword', xls: 'application/vnd.ms-excel', ppt: 'application/vnd.ms-powerpoint',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  mp4: 'video/mp4', mov: 'video/quicktime', avi: 'video/x-msvideo', mkv: 'video/x-matroska', webm: 'video/webm', wmv: 'video/x-ms-wmv', flv: 'video/x-flv',
-  mp3: 'audio/mpeg', aac: 'audio/aac', m4a: 'audio/mp4', ogg: 'audio/ogg', opus: 'audio/opus', flac: 'audio/flac', wav: 'audio/wav',
-};
+import { mimeOfFormat } from './mime.js';
 
 /** The download name: the client's name with the result's extension (a .wav that became FLAC downloads as .flac). */
 export function downloadName(fileName: string, format: string): string {
@@ -21,14 +11,35 @@ export function downloadName(fileName: string, format: string): string {
   return `${base}.${format}`;
 }
 
+const SAME_FORMAT: Record<string, string> = { jpeg: 'jpg', tiff: 'tif' };
+
+/** A stored file's download name: its own name, with the format's extension added when it does not already end so. */
+export function storedFileName(name: string, format: string): string {
+  const ext = /\.([^./\\]+)$/.exec(name)?.[1]?.toLowerCase();
+  return ext && (SAME_FORMAT[ext] ?? ext) === format ? name : `${name}.${format}`;
+}
+
+/** Formats a browser shows itself; anything else is always sent as an attachment. */
+const INLINE_FORMATS = new Set(['jpg', 'png', 'gif', 'webp', 'avif', 'bmp', 'pdf', 'mp4', 'webm', 'mov', 'mp3', 'wav', 'ogg', 'm4a', 'aac', 'flac', 'opus']);
+
+export interface BlobToSend {
+  key: string;
+  format: string;
+  /** The name the browser saves it as. */
+  downloadAs: string;
+  /** Open in the browser (images, PDF, video, audio) rather than download. */
+  inline?: boolean;
+}
+
 /**
- * Streams a blob as an attachment with RFC 6266/5987 `Content-Disposition`, honouring a single Range
- * (206 with Content-Range; 416 when unsatisfiable), so large downloads resume.
+ * Streams a blob with RFC 6266/5987 `Content-Disposition`, honouring a single Range (206 with Content-Range;
+ * 416 when unsatisfiable), so large downloads resume and videos seek.
  */
-export async function sendBlob(req: Request, res: Response, storage: StoragePort, blob: { key: string; fileName: string; format: string }): Promise<void> {
+export async function sendBlob(req: Request, res: Response, storage: StoragePort, blob: BlobToSend): Promise<void> {
   const size = await storage.size(blob.key);
-  res.setHeader('Content-Type', MIME_BY_EXT[blob.format] ?? 'application/octet-stream');
-  res.setHeader('Content-Disposition', contentDisposition(downloadName(blob.fileName, blob.format)));
+  const inline = blob.inline === true && INLINE_FORMATS.has(blob.format);
+  res.setHeader('Content-Type', mimeOfFormat(blob.format));
+  res.setHeader('Content-Disposition', contentDisposition(blob.downloadAs, { type: inline ? 'inline' : 'attachment' }));
   res.setHeader('Accept-Ranges', 'bytes');
   res.setHeader('Cache-Control', 'private, no-store');
   let range: { start: number; end: number } | undefined;

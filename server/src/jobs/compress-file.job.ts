@@ -1,12 +1,13 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { CompressionLevel } from '@shrinkly/contract';
-import { compress, isEngineError } from '@shrinkly/engine';
+import { type CompressResult, compress, isEngineError } from '@shrinkly/engine';
 import type { Logger } from 'pino';
 import type { StoragePort } from '../adapters/storage/storage.port.js';
 import type { CompressionJobRepository } from '../repositories/compression-job.repository.js';
 import type { Clock } from '../services/clock.js';
 import type { CompressionService } from '../services/compression.service.js';
+import type { FileStoreService } from '../services/file-store.service.js';
 
 /** Tool failures and timeouts are ours, not the user's: they get a generic message and the details go to the log. */
 const USER_FACING_KINDS = new Set(['invalid-input', 'unsupported']);
@@ -20,6 +21,7 @@ export class CompressFileJob {
     private readonly jobs: CompressionJobRepository,
     private readonly storage: StoragePort,
     private readonly compression: CompressionService,
+    private readonly fileStore: FileStoreService,
     private readonly clock: Clock,
     private readonly workRoot: string,
     private readonly logger: Logger,
@@ -43,11 +45,18 @@ export class CompressFileJob {
           lastProgress = p;
           void this.jobs.setProgress(job.id, Math.min(99, p)).catch(() => {});
         },
+      }).catch((err: unknown) => {
+        // My Files keeps what the engine cannot compress (plain text in a batch) as it was uploaded.
+        if (job.kind === 'library' && isEngineError(err) && err.kind === 'unsupported') return storedAsIs(input, job.inputFormat, job.originalSize);
+        throw err;
       });
       let outputBlob = job.inputBlob;
       if (!result.unchanged) {
         resultDir = path.dirname(result.output);
         outputBlob = (await this.storage.putFile(result.output)).key;
+      }
+      if (job.kind === 'library') {
+        return await this.fileStore.complete(job, { blobKey: outputBlob, format: result.format, size: result.compressedSize, unchanged: result.unchanged });
       }
       const downloadExpiresAt = this.compression.downloadExpiry(job);
       await this.jobs.update(job.id, {
@@ -69,13 +78,20 @@ export class CompressFileJob {
       }
       const userFacing = isEngineError(err) && USER_FACING_KINDS.has(err.kind);
       if (!userFacing) this.logger.error({ err, jobId: job.id, stderrTail: isEngineError(err) ? err.stderrTail : undefined }, 'compression failed');
-      await this.jobs.update(job.id, {
-        status: 'failed', finishedAt: this.clock.now(),
-        error: userFacing ? (err as Error).message : 'Compression failed. Please try again.',
-      });
+      const message = userFacing ? (err as Error).message : 'Compression failed. Please try again.';
+      if (job.kind === 'library') return this.fileStore.fail(job, message);
+      await this.jobs.update(job.id, { status: 'failed', finishedAt: this.clock.now(), error: message });
       return 'failed';
     } finally {
       if (resultDir) await rm(resultDir, { recursive: true, force: true });
     }
   }
+}
+
+/** The engine's result for a file kept exactly as uploaded. */
+function storedAsIs(input: string, format: string, size: number): CompressResult {
+  return {
+    output: input, format, originalSize: size, compressedSize: size, recipe: 'stored as uploaded', verified: true,
+    metrics: {}, notes: ['This type is stored as uploaded'], unchanged: true,
+  };
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { type UserRow, users } from '../db/schema/index.js';
 
@@ -28,6 +28,22 @@ export class UserRepository {
       .update(users)
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, id));
+  }
+
+  /**
+   * Starts the free trial with a card on file, only for an account that never had a trial or subscription (the
+   * condition is in the UPDATE, so two racing requests cannot both start one). Returns undefined otherwise.
+   */
+  async startTrial(
+    id: string,
+    values: { trialEndsAt: Date; cardToken: string; cardBrand: string; cardLast4: string; cardExpMonth: number; cardExpYear: number },
+  ): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({ ...values, subscriptionStatus: 'trial' })
+      .where(and(eq(users.id, id), eq(users.subscriptionStatus, 'none'), isNull(users.trialEndsAt)))
+      .returning();
+    return row;
   }
 
   /** Deletes the user; rows that belong to it go with it (foreign keys cascade). */

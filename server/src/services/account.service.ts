@@ -55,11 +55,6 @@ export class AccountService {
     await this.users.updatePassword(user.id, await this.hasher.hash(input.newPassword));
   }
 
-  /** Deletes the account and what it owns; its tokens stop working because the user no longer exists. */
-  async deleteAccount(user: UserRow): Promise<void> {
-    await this.users.delete(user.id);
-  }
-
   private session(row: UserRow): AuthResponse {
     return { token: this.tokens.sign('user', row.id, row.tokenVersion), user: this.view(row) };
   }

@@ -23,6 +23,7 @@ import type { PaymentRepository } from '../repositories/payment.repository.js';
 import type { Clock } from './clock.js';
 import { type JobLinks, toCompressionResponse, toJobView } from './compression-views.js';
 import type { DownloadTicketService } from './download-ticket.service.js';
+import { waitForJob } from './job-wait.js';
 import { toUserView } from './user-view.js';
 
 export const COMPRESS_QUEUE = 'compress-file';
@@ -95,7 +96,7 @@ export class CompressionService {
       });
       if (requiresPayment) return toCompressionResponse(job, await this.links(job));
       await this.queue.enqueue(COMPRESS_QUEUE, job.id);
-      const settled = await this.waitForResult(job.id);
+      const settled = await waitForJob(this.jobs, job.id, this.syncWaitMs);
       return toCompressionResponse(settled, await this.links(settled));
     } finally {
       await rm(file.path, { force: true });
@@ -182,14 +183,5 @@ export class CompressionService {
   downloadExpiry(job: CompressionJobRow): Date {
     if (job.paidAt) return new Date(job.paidAt.getTime() + PAID_DOWNLOAD_TTL_MS);
     return new Date(job.createdAt.getTime() + FREE_DOWNLOAD_TTL_MS);
-  }
-
-  private async waitForResult(jobId: string): Promise<CompressionJobRow> {
-    const deadline = Date.now() + this.syncWaitMs;
-    for (;;) {
-      const job = await this.find(jobId);
-      if (job.status === 'completed' || job.status === 'failed' || Date.now() >= deadline) return job;
-      await new Promise((r) => setTimeout(r, 100));
-    }
   }
 }

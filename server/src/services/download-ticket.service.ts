@@ -1,9 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from './clock.js';
 
+/** What a signature is for, so a job's download signature cannot open a stored file of the same id, or back. */
+type Purpose = 'download' | 'file';
+
 /**
- * Signed, expiring download links: `/api/downloads/{jobId}?expires={unix seconds}&sig={HMAC}`. They work as a
- * plain link (no bearer header), stop working at `expires`, and are revoked when the job is deleted.
+ * Signed, expiring download links. They work as a plain link (no bearer header), stop working at `expires`, and
+ * are revoked when the job or file is deleted:
+ * - a compression job's result: `/api/downloads/{jobId}?expires={unix seconds}&sig={HMAC}`;
+ * - a stored file: `/api/files/{fileId}/download?expires=…&sig=…[&disposition=inline]`.
  */
 export class DownloadTicketService {
   constructor(
@@ -12,19 +17,36 @@ export class DownloadTicketService {
     private readonly clock: Clock,
   ) {}
 
-  private sign(jobId: string, expires: number): string {
-    return createHmac('sha256', this.secret).update(`download:${jobId}:${expires}`).digest('base64url');
+  private sign(purpose: Purpose, id: string, expires: number): string {
+    return createHmac('sha256', this.secret).update(`${purpose}:${id}:${expires}`).digest('base64url');
+  }
+
+  private query(purpose: Purpose, id: string, expiresAt: Date): string {
+    const expires = Math.floor(expiresAt.getTime() / 1000);
+    return `expires=${expires}&sig=${this.sign(purpose, id, expires)}`;
   }
 
   url(jobId: string, expiresAt: Date): string {
-    const expires = Math.floor(expiresAt.getTime() / 1000);
-    return `${this.appUrl}/api/downloads/${encodeURIComponent(jobId)}?expires=${expires}&sig=${this.sign(jobId, expires)}`;
+    return `${this.appUrl}/api/downloads/${encodeURIComponent(jobId)}?${this.query('download', jobId, expiresAt)}`;
   }
 
-  /** True when the signature matches and the link has not expired. */
+  fileUrl(fileId: string, expiresAt: Date, disposition: 'attachment' | 'inline'): string {
+    const inline = disposition === 'inline' ? '&disposition=inline' : '';
+    return `${this.appUrl}/api/files/${encodeURIComponent(fileId)}/download?${this.query('file', fileId, expiresAt)}${inline}`;
+  }
+
+  /** True when the job link's signature matches and it has not expired. */
   verify(jobId: string, expires: string | undefined, sig: string | undefined): boolean {
+    return this.check('download', jobId, expires, sig);
+  }
+
+  verifyFile(fileId: string, expires: string | undefined, sig: string | undefined): boolean {
+    return this.check('file', fileId, expires, sig);
+  }
+
+  private check(purpose: Purpose, id: string, expires: string | undefined, sig: string | undefined): boolean {
     if (!expires || !sig || !/^\d{1,12}$/.test(expires)) return false;
-    const expected = Buffer.from(this.sign(jobId, Number(expires)));
+    const expected = Buffer.from(this.sign(purpose, id, Number(expires)));
     const given = Buffer.from(sig);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
     return Number(expires) * 1000 > this.clock.now().getTime();

@@ -1,24 +1,25 @@
-import { TEMPORARY_FILE_TTL_MS } from '@shrinkly/contract';
 import type { Logger } from 'pino';
-import type { StoragePort } from '../adapters/storage/storage.port.js';
-import type { CompressionJobRepository } from '../repositories/compression-job.repository.js';
-import type { ChunkUploadService } from './chunk-upload.service.js';
 import type { Clock } from './clock.js';
 
-export interface SweepReport {
-  jobs: number;
-  uploads: number;
+/** One kind of expired thing: removes what has outlived `now` and says how many it removed. */
+export interface SweepTask {
+  name: string;
+  sweep(now: Date): Promise<number>;
 }
 
-/** Removes what has outlived its time: expired jobs with their files, and abandoned chunked uploads. */
+/** How many of each kind one pass removed, by task name. */
+export type SweepReport = Record<string, number>;
+
+/**
+ * Removes what has outlived its time, on a timer: expired compression jobs with their files, abandoned chunked
+ * uploads, free accounts' files after 24 hours, and finished batches. Each task is a small function of its owner.
+ */
 export class SweeperService {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<SweepReport> | undefined;
 
   constructor(
-    private readonly jobs: CompressionJobRepository,
-    private readonly storage: StoragePort,
-    private readonly uploads: ChunkUploadService,
+    private readonly tasks: SweepTask[],
     private readonly clock: Clock,
     private readonly logger: Logger,
   ) {}
@@ -33,24 +34,21 @@ export class SweeperService {
 
   private async pass(): Promise<SweepReport> {
     const now = this.clock.now();
-    let jobs = 0;
-    for (;;) {
-      const expired = await this.jobs.listExpired(now);
-      if (expired.length === 0) break;
-      for (const job of expired) {
-        for (const key of new Set([job.inputBlob, job.outputBlob])) if (key) await this.storage.delete(key);
-        await this.jobs.delete(job.id);
-        jobs += 1;
-      }
+    const report: SweepReport = {};
+    for (const task of this.tasks) {
+      // One task failing (a locked file, a dropped connection) must not stop the others.
+      report[task.name] = await task.sweep(now).catch((err: unknown) => {
+        this.logger.error({ err, task: task.name }, 'sweep task failed');
+        return 0;
+      });
     }
-    const uploads = await this.uploads.removeAbandoned(now, TEMPORARY_FILE_TTL_MS);
-    if (jobs + uploads > 0) this.logger.info({ jobs, uploads }, 'sweeper removed expired files');
-    return { jobs, uploads };
+    if (Object.values(report).some((n) => n > 0)) this.logger.info(report, 'sweeper removed expired files');
+    return report;
   }
 
   start(intervalMs: number): void {
     this.timer = setInterval(() => {
-      this.sweep().catch((err: unknown) => this.logger.error({ err }, 'sweep failed'));
+      void this.sweep();
     }, intervalMs);
     this.timer.unref();
   }

@@ -6,24 +6,11 @@ import { type CompressionJob, type CompressionResponse, FREE_COMPRESSION_LIMIT_B
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressionJobs, payments } from '../../src/db/schema/index.js';
-import { Clock } from '../../src/services/clock.js';
 import { SweeperService } from '../../src/services/sweeper.service.js';
 import { makePhotoJpeg } from '../fixtures.js';
-import { newUser, startTestApp, type TestApp } from '../harness.js';
+import { fileForm, newUser, startTestApp, type TestApp, TestClock } from '../harness.js';
 
-class TestClock extends Clock {
-  offsetMs = 0;
-  override now(): Date {
-    return new Date(Date.now() + this.offsetMs);
-  }
-}
-
-async function form(file: string, name: string, fields: Record<string, string> = {}, field = 'file'): Promise<FormData> {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(fields)) data.set(k, v);
-  data.set(field, new Blob([await readFile(file)]), name);
-  return data;
-}
+const form = fileForm;
 
 describe('public compression over HTTP', () => {
   let t: TestApp;

@@ -17,6 +17,25 @@ export interface PaymentEvent {
   providerReference: string;
 }
 
+/** A card to keep on file: what the payer typed. Only the provider ever sees the number and CVV. */
+export interface CardDetails {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvv: string;
+  holder: string;
+}
+
+/** What we keep of a saved card: the provider's token and what a receipt shows. */
+export interface SavedCard {
+  token: string;
+  brand: string;
+  last4: string;
+}
+
+/** The provider refused the card. */
+export class CardDeclinedError extends Error {}
+
 /**
  * Takes payments. The sandbox provider (a local checkout page, plainly marked test mode) is the default;
  * Stripe Checkout with signed webhooks is the production adapter.
@@ -28,4 +47,6 @@ export abstract class PaymentPort {
   abstract readonly isSandbox: boolean;
   /** The URL the payer opens to pay. */
   abstract checkoutUrl(request: CheckoutRequest): Promise<string>;
+  /** Saves a card with the provider for later charges; throws CardDeclinedError when the provider refuses it. */
+  abstract saveCard(card: CardDetails): Promise<SavedCard>;
 }

@@ -1,4 +1,5 @@
 import { bigint, boolean, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { files } from './files.js';
 import { users } from './users.js';
 
 /**
@@ -11,6 +12,9 @@ export const compressionJobs = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** 'public' (landing page: the result is downloaded) or 'library' (dashboard: the result becomes `fileId`). */
+    kind: text('kind').notNull().default('public'),
+    fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
     status: text('status').notNull(),
     level: text('level').notNull(),
     /** The client's name for the file: display only, never a path. */

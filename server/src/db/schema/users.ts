@@ -12,7 +12,14 @@ export const users = pgTable('users', {
   subscriptionStatus: text('subscription_status').notNull().default('none'),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
   subscriptionStartedAt: timestamp('subscription_started_at', { withTimezone: true }),
+  /** Sum of the user's ready files' stored bytes, recomputed with every change to them. */
   storageUsed: bigint('storage_used', { mode: 'number' }).notNull().default(0),
+  /** The card on file: the provider's token and what a receipt shows. Never the number or CVV. */
+  cardToken: text('card_token'),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  cardExpMonth: integer('card_exp_month'),
+  cardExpYear: integer('card_exp_year'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

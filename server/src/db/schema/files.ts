@@ -1,0 +1,40 @@
+import { bigint, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { batches } from './batches.js';
+import { folders } from './folders.js';
+import { users } from './users.js';
+
+/**
+ * A file in a user's My Files. It is created `processing` when the upload arrives and becomes `ready` when its
+ * compression has stored the smaller result; only ready files are listed and count toward storage.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'set null' }),
+    batchId: uuid('batch_id').references(() => batches.id, { onDelete: 'set null' }),
+    /** 'processing' | 'ready' */
+    status: text('status').notNull(),
+    /** The client's name (display only, never a path); renamed freely. */
+    name: text('name').notNull(),
+    /** Real type of the stored bytes, as an extension. */
+    format: text('format').notNull(),
+    level: text('level').notNull(),
+    /** The upload while processing, then the stored result. */
+    blobKey: text('blob_key').notNull(),
+    originalSize: bigint('original_size', { mode: 'number' }).notNull(),
+    /** Bytes stored; null while processing. */
+    storedSize: bigint('stored_size', { mode: 'number' }),
+    isCompressed: boolean('is_compressed').notNull().default(false),
+    /** 128-bit random, base64url; null until shared. */
+    shareToken: text('share_token').unique(),
+    shareExpiresAt: timestamp('share_expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Free accounts' files are removed at this time by the sweeper; null for kept files. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [index('files_user_idx').on(t.userId, t.status), index('files_expires_at_idx').on(t.expiresAt)],
+);
+
+export type FileRow = typeof files.$inferSelect;

@@ -1,0 +1,65 @@
+import type { CompressionLevel, FileCategory, FileRecord, Folder, Stats } from '@shrinkly/contract';
+import type { FolderRow } from '../db/schema/index.js';
+import { mimeOfFormat } from '../http/mime.js';
+import type { FileTotals, FileWithFolder } from '../repositories/file.repository.js';
+
+const CATEGORY_BY_FORMAT: Record<string, FileCategory> = {};
+for (const [category, formats] of Object.entries({
+  document: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'rtf', 'txt', 'csv'],
+  image: ['jpg', 'png', 'gif', 'webp', 'heic', 'avif', 'bmp', 'tif'],
+  video: ['mp4', 'mov', 'avi', 'mkv', 'webm', 'wmv', 'flv'],
+  audio: ['mp3', 'wav', 'ogg', 'm4a', 'aac', 'flac', 'opus'],
+} satisfies Record<Exclude<FileCategory, 'other'>, string[]>)) {
+  for (const format of formats) CATEGORY_BY_FORMAT[format] = category as FileCategory;
+}
+
+export function categoryOf(format: string): FileCategory {
+  return CATEGORY_BY_FORMAT[format] ?? 'other';
+}
+
+/** Percent of `original` saved by storing `stored`, with one decimal. */
+export function percentSaved(original: number, stored: number): number {
+  return original > 0 ? Math.round(((original - stored) / original) * 1000) / 10 : 0;
+}
+
+export function ratioOf(original: number, stored: number): number {
+  return stored > 0 ? Math.round((original / stored) * 100) / 100 : 1;
+}
+
+/** The API's file record (SPEC section 3 "File") from a ready row. */
+export function toFileRecord(row: FileWithFolder): FileRecord {
+  const stored = row.storedSize ?? row.originalSize;
+  return {
+    id: row.id,
+    name: row.name,
+    mimeType: mimeOfFormat(row.format).split(';')[0] as string,
+    format: row.format,
+    category: categoryOf(row.format),
+    originalSize: row.originalSize,
+    compressedSize: stored,
+    compressionRatio: ratioOf(row.originalSize, stored),
+    spaceSaved: percentSaved(row.originalSize, stored),
+    isCompressed: row.isCompressed,
+    level: row.level as CompressionLevel,
+    createdAt: row.createdAt.toISOString(),
+    shareToken: row.shareToken,
+    shareExpiresAt: row.shareExpiresAt?.toISOString() ?? null,
+    folder: row.folderId && row.folderName !== null ? { id: row.folderId, name: row.folderName } : null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  };
+}
+
+export function toFolderView(row: FolderRow & { fileCount: number }): Folder {
+  return { id: row.id, name: row.name, parentId: row.parentId, fileCount: row.fileCount, createdAt: row.createdAt.toISOString() };
+}
+
+export function toStats(totals: FileTotals, storageLimit: number): Stats {
+  return {
+    storageUsed: totals.storedBytes,
+    storageLimit,
+    compressedFiles: totals.compressedFiles,
+    totalFiles: totals.totalFiles,
+    spaceSavedPercent: percentSaved(totals.originalBytes, totals.storedBytes),
+    spaceSavedBytes: totals.originalBytes - totals.storedBytes,
+  };
+}

@@ -1,0 +1,53 @@
+import { TEMPORARY_FILE_TTL_MS } from '@shrinkly/contract';
+import type { StoragePort } from '../adapters/storage/storage.port.js';
+import type { BatchRepository } from '../repositories/batch.repository.js';
+import type { CompressionJobRepository } from '../repositories/compression-job.repository.js';
+import type { FileRepository } from '../repositories/file.repository.js';
+import type { ChunkUploadService } from './chunk-upload.service.js';
+import type { SweepTask } from './sweeper.service.js';
+
+/** Expired compression jobs (visitors' uploads and results, and finished job records) with their blobs. */
+export function expiredJobs(jobs: CompressionJobRepository, storage: StoragePort): SweepTask {
+  return {
+    name: 'jobs',
+    async sweep(now) {
+      let removed = 0;
+      for (;;) {
+        const expired = await jobs.listExpired(now);
+        if (expired.length === 0) return removed;
+        for (const job of expired) {
+          for (const key of new Set([job.inputBlob, job.outputBlob])) if (key) await storage.delete(key);
+          await jobs.delete(job.id);
+          removed += 1;
+        }
+      }
+    },
+  };
+}
+
+/** Chunked uploads nobody assembled within the temporary-file lifetime. */
+export function abandonedUploads(uploads: ChunkUploadService): SweepTask {
+  return { name: 'uploads', sweep: (now) => uploads.removeAbandoned(now, TEMPORARY_FILE_TTL_MS) };
+}
+
+/** Free accounts' files, 24 hours after upload: the row (freeing its storage) and then the blob. */
+export function expiredFiles(files: FileRepository, storage: StoragePort): SweepTask {
+  return {
+    name: 'files',
+    async sweep(now) {
+      let removed = 0;
+      for (;;) {
+        const expired = await files.listExpired(now);
+        if (expired.length === 0) return removed;
+        for (const file of expired) {
+          if (await files.deleteOwned(file.id, file.userId)) await storage.delete(file.blobKey);
+          removed += 1;
+        }
+      }
+    },
+  };
+}
+
+export function expiredBatches(batches: BatchRepository): SweepTask {
+  return { name: 'batches', sweep: (now) => batches.deleteExpired(now) };
+}
