@@ -36,7 +36,10 @@ type ResponseOf<E> = E extends Endpoint<z.ZodType | undefined, infer Res> ? z.in
 export type ApiClient = {
   [K in keyof Endpoints]: RequestOf<Endpoints[K]> extends undefined
     ? () => Promise<ResponseOf<Endpoints[K]>>
-    : (body: RequestOf<Endpoints[K]>) => Promise<ResponseOf<Endpoints[K]>>;
+    : // Only optional fields (a filter in the query string): the argument may be left out.
+      Record<string, never> extends RequestOf<Endpoints[K]>
+      ? (body?: RequestOf<Endpoints[K]>) => Promise<ResponseOf<Endpoints[K]>>
+      : (body: RequestOf<Endpoints[K]>) => Promise<ResponseOf<Endpoints[K]>>;
 };
 
 async function readErrorMessage(res: Response): Promise<string> {

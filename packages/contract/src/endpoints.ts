@@ -72,11 +72,14 @@ export interface Endpoint<Req extends z.ZodType | undefined = z.ZodType | undefi
   errors?: number[];
 }
 
-/** Keeps each endpoint's literal details (its params) in the type, so the client can require them. */
-function endpoint<Req extends z.ZodType | undefined, Res extends z.ZodType, const P extends readonly string[] = readonly []>(
-  e: Endpoint<Req, Res> & { params?: P },
-): Endpoint<Req, Res> & { params: P } {
-  return { ...e, params: e.params ?? ([] as unknown as P) };
+/** Keeps each endpoint's literal details (its params and query) in the type, so the client can require them. */
+function endpoint<
+  Req extends z.ZodType | undefined,
+  Res extends z.ZodType,
+  const P extends readonly string[] = readonly [],
+  Q extends z.ZodObject | undefined = undefined,
+>(e: Endpoint<Req, Res> & { params?: P; query?: Q }): Endpoint<Req, Res> & { params: P; query: Q } {
+  return { ...e, params: e.params ?? ([] as unknown as P), query: e.query as Q };
 }
 
 export const endpoints = {

@@ -1,19 +1,52 @@
-import { Container, Title } from '@mantine/core';
-import type { User } from '@shrinkly/contract';
+import { Button, Container, Group, Stack, Title } from '@mantine/core';
+import { planOf, type User } from '@shrinkly/contract';
+import { useState } from 'react';
 import { usePageTitle } from '../../../app/use-page-title';
+import { BatchDialog } from '../components/batch/batch-dialog';
+import { FolderPlusIcon } from '../components/dashboard-icons';
+import { MyFilesCard } from '../components/files/my-files-card';
+import { NewFolderDialog } from '../components/new-folder-dialog';
+import { StatCards } from '../components/stat-cards';
+import { TrialBanner } from '../components/trial-banner';
+import { UploadDialog } from '../components/upload/upload-dialog';
+import { UploadMenu } from '../components/upload-menu';
+import { useOpenFolder } from '../use-open-folder';
 
 interface DashboardPageProps {
   user: User;
 }
 
+type DashboardDialog = 'upload' | 'batch' | 'folder' | null;
+
 /** The signed-in home: `/dashboard`, and `/` for a signed-in user. */
 export function DashboardPage({ user }: DashboardPageProps) {
   usePageTitle('Dashboard');
+  const [dialog, setDialog] = useState<DashboardDialog>(null);
+  const { folder } = useOpenFolder();
+  const free = planOf(user) === 'free';
+  const closeDialog = () => setDialog(null);
+
   return (
     <Container size="lg" py="xl">
-      <Title order={1} fz={{ base: 26, sm: 32 }}>
-        Welcome, {user.name}!
-      </Title>
+      <Stack gap="lg">
+        <Group justify="space-between" align="center" gap="md">
+          <Title order={1} fz={{ base: 26, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
+            Welcome, {user.name}!
+          </Title>
+          <Group gap="sm">
+            <Button variant="default" leftSection={<FolderPlusIcon />} onClick={() => setDialog('folder')}>
+              New Folder
+            </Button>
+            <UploadMenu batchLocked={free} onSingleUpload={() => setDialog('upload')} onBatch={() => setDialog('batch')} />
+          </Group>
+        </Group>
+        <TrialBanner user={user} />
+        <StatCards />
+        <MyFilesCard freePlan={free} />
+      </Stack>
+      <NewFolderDialog opened={dialog === 'folder'} onClose={closeDialog} />
+      <UploadDialog opened={dialog === 'upload'} onClose={closeDialog} user={user} folder={folder} />
+      <BatchDialog opened={dialog === 'batch'} onClose={closeDialog} user={user} folder={folder} />
     </Container>
   );
 }

@@ -1,0 +1,59 @@
+import type { StoredUpload } from './api';
+
+/** One file of a batch compression (SPEC section 4 "Batch"). */
+export interface BatchItem {
+  id: string;
+  file: File;
+  status: 'pending' | 'uploading' | 'compressing' | 'completed' | 'error';
+  progress: number;
+  error: string | null;
+  /** What was stored, once completed. */
+  result: StoredUpload | null;
+}
+
+/** SPEC section 4: uploading shows 10, compressing 50 (the bytes fill the bar between them), completed 100. */
+export const BATCH_PROGRESS = { uploading: 10, compressing: 50, completed: 100 } as const;
+
+/** The bar while the bytes go: from 10 to just under 50. */
+export function batchUploadProgress(fraction: number): number {
+  const span = BATCH_PROGRESS.compressing - BATCH_PROGRESS.uploading;
+  return Math.min(BATCH_PROGRESS.compressing - 1, BATCH_PROGRESS.uploading + Math.round(fraction * span));
+}
+
+/** The bar while a long compression's job is followed: from 50 to just under 100. */
+export function batchCompressProgress(jobProgress: number): number {
+  const span = BATCH_PROGRESS.completed - BATCH_PROGRESS.compressing;
+  return Math.min(BATCH_PROGRESS.completed - 1, BATCH_PROGRESS.compressing + Math.round((jobProgress / 100) * span));
+}
+
+export interface BatchTotals {
+  files: number;
+  completed: number;
+  failed: number;
+  /** Bytes of every file in the batch. */
+  totalSize: number;
+  /** Over the completed files only. */
+  originalTotal: number;
+  compressedTotal: number;
+  /** Percent of the completed files' original bytes saved, 0-100. */
+  savedPercent: number;
+}
+
+export function batchTotals(items: readonly BatchItem[]): BatchTotals {
+  let completed = 0;
+  let failed = 0;
+  let totalSize = 0;
+  let originalTotal = 0;
+  let compressedTotal = 0;
+  for (const item of items) {
+    totalSize += item.file.size;
+    if (item.status === 'error') failed += 1;
+    if (item.status === 'completed' && item.result) {
+      completed += 1;
+      originalTotal += item.result.originalSize;
+      compressedTotal += item.result.compressedSize;
+    }
+  }
+  const savedPercent = originalTotal > 0 ? Math.max(0, (1 - compressedTotal / originalTotal) * 100) : 0;
+  return { files: items.length, completed, failed, totalSize, originalTotal, compressedTotal, savedPercent };
+}

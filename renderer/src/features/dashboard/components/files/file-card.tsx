@@ -1,0 +1,40 @@
+import { Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import type { FileRecord, Folder } from '@shrinkly/contract';
+import { CATEGORY_COLORS, CategoryIcon } from '../dashboard-icons';
+import { FileActionsMenu, type FileMenuHandlers } from './file-actions-menu';
+import { FileExpiry, FileFacts, FileFolder, SavedBadge } from './file-details';
+
+export interface FileItemProps extends FileMenuHandlers {
+  file: FileRecord;
+  /** Search results at the root come from every folder: each says which. */
+  showFolder: boolean;
+  moveTarget: Folder | null;
+  canMoveToRoot: boolean;
+}
+
+/** A file in the grid view. */
+export function FileCard({ file, showFolder, ...menu }: FileItemProps) {
+  return (
+    <Card component="article" withBorder radius="md" padding="md" h="100%" aria-label={file.name} data-testid="file-item">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <ThemeIcon size={44} radius="md" variant="light" color={CATEGORY_COLORS[file.category]}>
+            <CategoryIcon category={file.category} size={24} />
+          </ThemeIcon>
+          <FileActionsMenu file={file} {...menu} />
+        </Group>
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Text fw={700} size="sm" truncate="end" title={file.name}>
+            {file.name}
+          </Text>
+          <FileFacts file={file} />
+          {showFolder && <FileFolder file={file} />}
+        </Stack>
+        <Group gap="xs" justify="space-between">
+          <SavedBadge file={file} />
+          <FileExpiry file={file} />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

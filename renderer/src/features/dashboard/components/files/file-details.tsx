@@ -1,0 +1,54 @@
+import { Badge, Group, Text } from '@mantine/core';
+import type { FileRecord } from '@shrinkly/contract';
+import { formatDateTime, formatShortDate } from '../../../../format/format-date';
+import { formatFileSize } from '../../../../format/format-file-size';
+import { formatPercent } from '../../../../format/format-percent';
+import { ClockIcon, FolderIcon } from '../dashboard-icons';
+
+/** "Saved 42.1%", or "Stored as is" when compression could not make the file smaller. */
+export function SavedBadge({ file }: { file: FileRecord }) {
+  return file.isCompressed ? (
+    <Badge color="green" variant="light" size="sm" tt="none">
+      Saved {formatPercent(file.spaceSaved)}
+    </Badge>
+  ) : (
+    <Badge color="gray" variant="light" size="sm" tt="none">
+      Stored as is
+    </Badge>
+  );
+}
+
+/** Size and upload date. */
+export function FileFacts({ file }: { file: FileRecord }) {
+  return (
+    <Text size="xs" c="dark.5">
+      {formatFileSize(file.compressedSize)} · {formatShortDate(new Date(file.createdAt))}
+    </Text>
+  );
+}
+
+/** Free accounts: when the file is removed. Nothing for kept files. */
+export function FileExpiry({ file }: { file: FileRecord }) {
+  if (!file.expiresAt) return null;
+  return (
+    <Group gap={4} wrap="nowrap" c="orange.9">
+      <ClockIcon size={14} />
+      <Text size="xs" fw={600}>
+        Expires {formatDateTime(new Date(file.expiresAt))}
+      </Text>
+    </Group>
+  );
+}
+
+/** A search match from a folder says where it lives. */
+export function FileFolder({ file }: { file: FileRecord }) {
+  if (!file.folder) return null;
+  return (
+    <Group gap={4} wrap="nowrap" c="dark.5" style={{ minWidth: 0 }}>
+      <FolderIcon size={14} />
+      <Text size="xs" truncate="end">
+        In {file.folder.name}
+      </Text>
+    </Group>
+  );
+}
