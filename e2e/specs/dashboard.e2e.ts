@@ -1,0 +1,159 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type BrowserSession, launchBrowser, screenshot } from '../support/browser.js';
+import { apiAccount, dashboard } from '../support/dashboard-page.js';
+import { magicHex } from '../support/landing-page.js';
+
+const baseUrl = inject('baseUrl');
+/** A real photo saved as PNG (KPhotoAlbum demo, GPL-2+), the way exports and screenshots are saved. */
+const PNG = fileURLToPath(new URL('../fixtures/skagen.png', import.meta.url));
+const JPEG = fileURLToPath(new URL('../fixtures/skagen.jpg', import.meta.url));
+
+describe('the dashboard in the browser', () => {
+  let session: BrowserSession;
+  let workDir: string;
+  beforeAll(async () => {
+    session = await launchBrowser(baseUrl);
+    await session.browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    workDir = await mkdtemp(path.join(tmpdir(), 'shrinkly-e2e-dashboard-'));
+  });
+  afterAll(async () => {
+    await session?.close();
+    if (workDir) await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('uploads a real PNG, files it in a folder and back, renames, searches, shares and deletes it', async () => {
+    const { token, name } = await apiAccount(baseUrl);
+    const page = await session.newPage();
+    await dashboard.open(page, token);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(`Welcome, ${name}!`);
+    await dashboard.myFiles(page).getByText('No files uploaded yet').waitFor();
+
+    // Upload at balanced, with real progress, then the Upload Complete dialog.
+    await dashboard.openUploadMenu(page, 'Single File Upload');
+    const upload = page.getByRole('dialog', { name: 'Single File Upload' });
+    expect(await upload.getByRole('radio', { name: /^Balanced/ }).isChecked()).toBe(true);
+    await upload.getByLabel('Choose files to upload').setInputFiles(PNG);
+    await upload.getByTestId('upload-queue-item').getByText('Ready to compress').waitFor();
+    await upload.getByRole('button', { name: 'Start Compressing' }).click();
+    const complete = page.getByRole('dialog', { name: 'Upload Complete' });
+    await complete.waitFor({ timeout: 90_000 });
+    expect(await complete.innerText()).toContain('1 file compressed and saved to My Files.');
+    await complete.getByRole('button', { name: 'Got it!' }).click();
+    await complete.waitFor({ state: 'hidden' });
+
+    const card = dashboard.file(page, 'skagen.png');
+    await card.waitFor();
+    const saved = Number(/Saved ([\d.]+)%/.exec(await card.innerText())?.[1]);
+    expect(saved).toBeGreaterThan(0);
+    expect(await dashboard.stat(page, 'Files Compressed').innerText()).toContain('1 of 1 files');
+    expect(await dashboard.stat(page, 'Space Saved').innerText()).toContain(`${saved}%`);
+    await screenshot(page, 'dashboard-one-file');
+
+    // Into a folder and back.
+    await dashboard.createFolder(page, 'Trips');
+    await dashboard.fileAction(page, 'skagen.png', 'Move to Trips');
+    await card.waitFor({ state: 'detached' });
+    expect(await dashboard.folder(page, 'Trips').innerText()).toContain('1 file');
+    await page.getByRole('button', { name: 'Open folder Trips' }).click();
+    await page.getByRole('heading', { name: 'Trips' }).waitFor();
+    await card.waitFor();
+    await dashboard.fileAction(page, 'skagen.png', 'Move to Root');
+    await page.getByText('This folder is empty').waitFor();
+    await page.getByRole('button', { name: 'Back to All Files' }).click();
+    await card.waitFor();
+
+    // Rename, search, tabs.
+    await dashboard.fileAction(page, 'skagen.png', 'Rename');
+    const rename = page.getByRole('dialog', { name: 'Rename File' });
+    await rename.getByRole('textbox', { name: 'File name' }).fill('  harbour.png ');
+    await rename.getByRole('button', { name: 'Save' }).click();
+    const renamed = dashboard.file(page, 'harbour.png');
+    await renamed.waitFor();
+    const search = page.getByRole('searchbox', { name: 'Search files...' });
+    await search.fill('HARB');
+    await renamed.waitFor();
+    await search.fill('skagen');
+    await page.getByText('No files found matching your search').waitFor();
+    await search.fill('');
+    await page.getByRole('tab', { name: 'Documents' }).click();
+    await renamed.waitFor({ state: 'detached' });
+    await page.getByRole('tab', { name: 'Images' }).click();
+    await renamed.waitFor();
+    await page.getByRole('button', { name: 'List view' }).click();
+    expect(await page.getByRole('button', { name: 'List view' }).getAttribute('aria-pressed')).toBe('true');
+    await renamed.waitFor();
+    await page.getByRole('tab', { name: 'All Files' }).click();
+
+    // Preview opens the picture in a new tab.
+    const [preview] = await Promise.all([session.browser.waitForEvent('page'), dashboard.fileAction(page, 'harbour.png', 'Preview and Download')]);
+    await preview.waitForLoadState();
+    expect(preview.url()).toMatch(/\/api\/files\/[\w-]+\/download\?.*disposition=inline/);
+    await preview.close();
+
+    // Share copies a link that downloads the file in a browser with no account.
+    await dashboard.fileAction(page, 'harbour.png', 'Share');
+    await page.getByText('Share link copied to clipboard. It expires in 24 hours.').waitFor();
+    const shareUrl = await page.evaluate(() => navigator.clipboard.readText());
+    expect(shareUrl).toMatch(/\/api\/share\/[\w-]{22}$/);
+    const stranger = await launchBrowser(baseUrl);
+    try {
+      const visitor = await stranger.newPage();
+      const [download] = await Promise.all([visitor.waitForEvent('download'), visitor.goto(shareUrl).catch(() => undefined)]);
+      expect(download.suggestedFilename()).toBe('harbour.png');
+      const bytes = await readFile((await download.path()) as string);
+      expect(magicHex(bytes, 8)).toBe('89504e470d0a1a0a');
+      expect(bytes.length).toBeLessThan((await readFile(PNG)).length);
+    } finally {
+      await stranger.close();
+    }
+
+    // Delete, confirmed, back to the empty state.
+    await dashboard.fileAction(page, 'harbour.png', 'Delete');
+    const confirm = page.getByRole('dialog', { name: 'Delete file?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await dashboard.file(page, 'harbour.png').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Actions for folder Trips' }).click();
+    await page.getByRole('menuitem', { name: 'Delete folder' }).click();
+    await page.getByText('No files uploaded yet').waitFor();
+    expect(await dashboard.stat(page, 'Files Compressed').innerText()).toContain('0 of 0 files');
+  });
+
+  it('locks batch compression for a free account', async () => {
+    const { token } = await apiAccount(baseUrl);
+    const page = await session.newPage();
+    await dashboard.open(page, token);
+    await dashboard.openUploadMenu(page, /Batch Compression\s*PREMIUM/);
+    const dialog = page.getByRole('dialog', { name: 'Batch Compression' });
+    await dialog.getByRole('heading', { name: 'Premium Feature' }).waitFor();
+    expect(await dialog.getByRole('link', { name: 'Start Free Trial' }).getAttribute('href')).toBe('/subscribe');
+    await screenshot(page, 'dashboard-batch-locked');
+  });
+
+  it('compresses a batch for a trial account', async () => {
+    const { token } = await apiAccount(baseUrl, { trial: true });
+    const page = await session.newPage();
+    await dashboard.open(page, token);
+    await page.getByTestId('trial-banner').getByText('Free Trial Active').waitFor();
+    expect(await page.getByRole('menuitem', { name: /PREMIUM/ }).count()).toBe(0);
+    await dashboard.openUploadMenu(page, 'Batch Compression');
+    const dialog = page.getByRole('dialog', { name: 'Batch Compression' });
+    const notes = path.join(workDir, 'notes.txt');
+    await writeFile(notes, 'Packing list\n'.repeat(40));
+    await dialog.getByLabel('Compression level').selectOption('maximum');
+    await dialog.getByLabel('Choose files for batch compression').setInputFiles([JPEG, notes]);
+    expect(await dialog.getByTestId('batch-item').count()).toBe(2);
+    await dialog.getByRole('button', { name: 'Start Batch Compression' }).click();
+    const done = page.getByRole('dialog', { name: 'Batch Complete' });
+    await done.waitFor({ timeout: 90_000 });
+    await screenshot(page, 'dashboard-batch-complete');
+    await done.getByRole('button', { name: 'Got it!' }).click();
+    await page.keyboard.press('Escape');
+    await dashboard.file(page, 'skagen.jpg').waitFor();
+    await dashboard.file(page, 'notes.txt').waitFor();
+    expect(await dashboard.stat(page, 'Files Compressed').innerText()).toContain('1 of 2 files');
+  });
+});
