@@ -10,7 +10,7 @@ export default defineConfig({
         resolve,
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.spec.ts', 'server/src/**/*.spec.ts'],
+          include: ['packages/*/src/**/*.spec.ts', 'server/src/**/*.spec.ts', 'renderer/src/**/*.spec.ts'],
           environment: 'node',
         },
       },

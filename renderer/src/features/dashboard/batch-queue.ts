@@ -1,4 +1,6 @@
+import { BATCH_MAX_FILES, MAX_FILE_SIZE_BYTES } from '@shrinkly/contract';
 import type { StoredUpload } from './api';
+import { BATCH_UPLOAD_TYPES, isAccepted } from './file-acceptance';
 
 /** One file of a batch compression (SPEC section 4 "Batch"). */
 export interface BatchItem {
@@ -56,4 +58,19 @@ export function batchTotals(items: readonly BatchItem[]): BatchTotals {
   }
   const savedPercent = originalTotal > 0 ? Math.max(0, (1 - compressedTotal / originalTotal) * 100) : 0;
   return { files: items.length, completed, failed, totalSize, originalTotal, compressedTotal, savedPercent };
+}
+
+/** Why some dropped files were not added; the first rule that applies is the one told (SPEC section 5 "Batch"). */
+export type BatchRefusal = { kind: 'limit'; room: number } | { kind: 'size'; count: number } | { kind: 'type' };
+
+/** Which dropped files join a batch already holding `queued` files: accepted types, at most 5GB, 3 in all. */
+export function admitToBatch(files: readonly File[], queued: number): { added: File[]; refusal: BatchRefusal | null } {
+  const typed = files.filter((file) => isAccepted(file, BATCH_UPLOAD_TYPES));
+  const fitting = typed.filter((file) => file.size <= MAX_FILE_SIZE_BYTES);
+  const room = Math.max(0, BATCH_MAX_FILES - queued);
+  let refusal: BatchRefusal | null = null;
+  if (fitting.length > room) refusal = { kind: 'limit', room };
+  else if (fitting.length < typed.length) refusal = { kind: 'size', count: typed.length - fitting.length };
+  else if (typed.length < files.length) refusal = { kind: 'type' };
+  return { added: fitting.slice(0, room), refusal };
 }

@@ -1,19 +1,17 @@
 import {
   ApiError,
   BATCH_CONCURRENCY,
-  BATCH_MAX_FILES,
   BATCH_ROUND_PAUSE_MS,
   type CompressionLevel,
   DEFAULT_COMPRESSION_LEVEL,
   ErrorMessages,
-  MAX_FILE_SIZE_BYTES,
 } from '@shrinkly/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { failureMessage, sleep } from '../compression/upload-errors';
 import { createBatch, uploadToMyFiles, useRefreshDashboard } from './api';
-import { BATCH_PROGRESS, type BatchItem, batchCompressProgress, batchUploadProgress } from './batch-queue';
+import { admitToBatch, BATCH_PROGRESS, type BatchItem, batchCompressProgress, batchUploadProgress } from './batch-queue';
 import { dashboardToasts } from './dashboard-toasts';
-import { BATCH_UPLOAD_TYPES, isAccepted } from './file-acceptance';
+import { BATCH_UPLOAD_TYPES } from './file-acceptance';
 import { isBusy } from './upload-queue';
 import { newItemId, patchItem, useSyncedList } from './use-synced-list';
 
@@ -46,13 +44,10 @@ export function useBatchCompression() {
   /** SPEC section 5 "Batch": types, 5GB per file, 3 files in all; refusals are toasted, the rest added. */
   const addFiles = useCallback(
     (files: File[]) => {
-      const typed = files.filter((file) => isAccepted(file, BATCH_UPLOAD_TYPES));
-      const fitting = typed.filter((file) => file.size <= MAX_FILE_SIZE_BYTES);
-      const room = Math.max(0, BATCH_MAX_FILES - itemsRef.current.length);
-      const added = fitting.slice(0, room);
-      if (fitting.length > room) dashboardToasts.batchLimitReached(room);
-      else if (fitting.length < typed.length) dashboardToasts.batchSizeExceeded(typed.length - fitting.length);
-      else if (typed.length < files.length) dashboardToasts.unsupportedType(BATCH_UPLOAD_TYPES.list);
+      const { added, refusal } = admitToBatch(files, itemsRef.current.length);
+      if (refusal?.kind === 'limit') dashboardToasts.batchLimitReached(refusal.room);
+      else if (refusal?.kind === 'size') dashboardToasts.batchSizeExceeded(refusal.count);
+      else if (refusal?.kind === 'type') dashboardToasts.unsupportedType(BATCH_UPLOAD_TYPES.list);
       if (added.length === 0) return;
       const queued = added.map(
         (file): BatchItem => ({ id: newItemId(), file, status: 'pending', progress: 0, error: null, result: null }),
