@@ -17,7 +17,7 @@ import { CompressionService } from './services/compression.service.js';
 import { DownloadTicketService } from './services/download-ticket.service.js';
 import { PreviewService } from './services/preview.service.js';
 import { SweeperService } from './services/sweeper.service.js';
-import { abandonedUploads, expiredBatches, expiredFiles, expiredJobs } from './services/sweep-tasks.js';
+import { abandonedUploads, expiredBatches, expiredFiles, expiredJobs, expiredResetLinks } from './services/sweep-tasks.js';
 import { FilesController } from './controllers/files.controller.js';
 import { FoldersController } from './controllers/folders.controller.js';
 import { BatchRepository } from './repositories/batch.repository.js';
@@ -161,9 +161,9 @@ export class AppModule {
         ),
         factory(
           SweeperService,
-          [CompressionJobRepository, FileRepository, BatchRepository, StoragePort, ChunkUploadService, Clock, LOGGER],
-          (j: CompressionJobRepository, f: FileRepository, b: BatchRepository, s: StoragePort, u: ChunkUploadService, c: Clock, l: Logger) =>
-            new SweeperService([expiredJobs(j, s), abandonedUploads(u), expiredFiles(f, s), expiredBatches(b)], c, l),
+          [CompressionJobRepository, FileRepository, BatchRepository, ResetTokenRepository, StoragePort, ChunkUploadService, Clock, LOGGER],
+          (j: CompressionJobRepository, f: FileRepository, b: BatchRepository, r: ResetTokenRepository, s: StoragePort, u: ChunkUploadService, c: Clock, l: Logger) =>
+            new SweeperService([expiredJobs(j, s), abandonedUploads(u), expiredFiles(f, s), expiredBatches(b), expiredResetLinks(r)], c, l),
         ),
         UserAuthGuard,
         AdminAuthGuard,

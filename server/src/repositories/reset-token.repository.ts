@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { passwordResetTokens } from '../db/schema/index.js';
 
@@ -16,6 +16,12 @@ export class ResetTokenRepository {
    * Marks the token used if it is unused and unexpired, in one statement, so a token can be spent only once
    * even by two racing requests. Returns whose token it was, or undefined.
    */
+  /** Removes links that can no longer be used: past their expiry (spent links expire like the others). */
+  async deleteExpired(now: Date): Promise<number> {
+    const rows = await this.db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now)).returning({ id: passwordResetTokens.id });
+    return rows.length;
+  }
+
   async consume(tokenHash: string, now: Date): Promise<{ userId: string | null; adminId: string | null } | undefined> {
     const [row] = await this.db
       .update(passwordResetTokens)

@@ -3,6 +3,7 @@ import type { StoragePort } from '../adapters/storage/storage.port.js';
 import type { BatchRepository } from '../repositories/batch.repository.js';
 import type { CompressionJobRepository } from '../repositories/compression-job.repository.js';
 import type { FileRepository } from '../repositories/file.repository.js';
+import type { ResetTokenRepository } from '../repositories/reset-token.repository.js';
 import type { ChunkUploadService } from './chunk-upload.service.js';
 import type { SweepTask } from './sweeper.service.js';
 
@@ -50,4 +51,9 @@ export function expiredFiles(files: FileRepository, storage: StoragePort): Sweep
 
 export function expiredBatches(batches: BatchRepository): SweepTask {
   return { name: 'batches', sweep: (now) => batches.deleteExpired(now) };
+}
+
+/** Password reset links past their hour, used or not: nothing can be done with them any more. */
+export function expiredResetLinks(tokens: ResetTokenRepository): SweepTask {
+  return { name: 'resetLinks', sweep: (now) => tokens.deleteExpired(now) };
 }

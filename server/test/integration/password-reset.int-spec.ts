@@ -1,16 +1,8 @@
 import { ApiError, ErrorMessages, RESET_TOKEN_TTL_MS } from '@shrinkly/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens } from '../../src/db/schema/index.js';
-import { Clock } from '../../src/services/clock.js';
-import { newUser, startTestApp, type TestApp, tokenOf } from '../harness.js';
-
-/** A clock the test moves forward. */
-class TestClock extends Clock {
-  offsetMs = 0;
-  override now(): Date {
-    return new Date(Date.now() + this.offsetMs);
-  }
-}
+import { SweeperService } from '../../src/services/sweeper.service.js';
+import { newUser, startTestApp, type TestApp, TestClock, tokenOf } from '../harness.js';
 
 describe('password reset by email', () => {
   let t: TestApp;
@@ -61,6 +53,9 @@ describe('password reset by email', () => {
     try {
       const err = await t.api.resetPassword({ token: tokenOf(link), password: 'too late now' }).catch((e: unknown) => e);
       expect((err as ApiError).status).toBe(401);
+      // The sweeper removes links past their hour.
+      expect((await t.running.app.get(SweeperService).sweep()).resetLinks).toBeGreaterThanOrEqual(1);
+      expect(await t.running.database.db.select().from(passwordResetTokens)).toEqual([]);
     } finally {
       clock.offsetMs = 0;
     }
