@@ -64,6 +64,8 @@ export const PAID_DOWNLOAD_TTL_MS = 1 * HOUR_MS;
 export const FREE_DOWNLOAD_TTL_MS = 24 * HOUR_MS;
 /** Share links. */
 export const SHARE_LINK_TTL_MS = 24 * HOUR_MS;
+/** Converted files and their download links. */
+export const CONVERTED_FILE_TTL_MS = 24 * HOUR_MS;
 /** Signed links the dashboard opens for preview and download (long enough to watch a video through). */
 export const FILE_LINK_TTL_MS = 1 * HOUR_MS;
 

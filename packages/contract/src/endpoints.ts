@@ -42,6 +42,7 @@ import {
   statsSchema,
 } from './files.js';
 import { setupTrialRequestSchema } from './subscription.js';
+import { conversionSchema, converterFormatsSchema, convertFieldsSchema } from './converter.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -211,6 +212,20 @@ export const endpoints = {
     method: 'POST', path: '/api/subscription/setup-trial', tag: 'subscription', auth: 'user', request: setupTrialRequestSchema,
     response: userSchema, errors: [402, 409],
     summary: 'Start the 7-day free trial with a card on file (brand, last 4 and expiry are kept; never the number or CVV)',
+  }),
+  converterFormats: endpoint({
+    method: 'GET', path: '/api/converter/formats/{mimeType}', params: ['mimeType'], tag: 'converter', auth: 'none', request: undefined,
+    response: converterFormatsSchema,
+    summary: 'Target formats for a MIME type as the browser gives it (image/png or image%2Fpng); an empty list when none',
+  }),
+  convert: endpoint({
+    method: 'POST', path: '/api/converter/convert', tag: 'converter', auth: 'none', request: undefined,
+    multipart: { file: 'file', fields: convertFieldsSchema }, response: conversionSchema, errors: [413, 415, 422],
+    summary: 'Convert a file of up to 100MB; answers the result when ready within seconds, else 202 with the job to follow',
+  }),
+  conversionJob: endpoint({
+    method: 'GET', path: '/api/converter/jobs/{jobId}', params: ['jobId'], tag: 'converter', auth: 'none', request: undefined,
+    response: conversionSchema, errors: [404], summary: 'State, progress and download link of a conversion',
   }),
   stats: endpoint({
     method: 'GET', path: '/api/stats', tag: 'files', auth: 'user', request: undefined,
