@@ -17,7 +17,11 @@ import { CompressionService } from './services/compression.service.js';
 import { DownloadTicketService } from './services/download-ticket.service.js';
 import { PreviewService } from './services/preview.service.js';
 import { SweeperService } from './services/sweeper.service.js';
-import { abandonedUploads, expiredBatches, expiredFiles, expiredJobs, expiredResetLinks } from './services/sweep-tasks.js';
+import { abandonedUploads, expiredBatches, expiredConversions, expiredFiles, expiredJobs, expiredResetLinks } from './services/sweep-tasks.js';
+import { ConverterController } from './controllers/converter.controller.js';
+import { ConvertFileJob } from './jobs/convert-file.job.js';
+import { ConversionJobRepository } from './repositories/conversion-job.repository.js';
+import { ConverterService } from './services/converter.service.js';
 import { FilesController } from './controllers/files.controller.js';
 import { FoldersController } from './controllers/folders.controller.js';
 import { BatchRepository } from './repositories/batch.repository.js';
@@ -75,7 +79,7 @@ export class AppModule {
       module: AppModule,
       controllers: [
         SystemController, AuthController, AdminAuthController, CompressionController, ChunkUploadController, SandboxCheckoutController,
-        FilesController, FoldersController, SubscriptionController,
+        FilesController, FoldersController, SubscriptionController, ConverterController,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },
@@ -159,11 +163,29 @@ export class AppModule {
           (j: CompressionJobRepository, s: StoragePort, c: CompressionService, f: FileStoreService, clock: Clock, l: Logger) =>
             new CompressFileJob(j, s, c, f, clock, `${config.dataDir}/tmp/work`, l),
         ),
+        factory(ConversionJobRepository, [DATABASE], (db: Database) => new ConversionJobRepository(db)),
+        factory(
+          ConverterService,
+          [ConversionJobRepository, StoragePort, QueuePort, DownloadTicketService, Clock],
+          (j: ConversionJobRepository, s: StoragePort, q: QueuePort, t: DownloadTicketService, c: Clock) =>
+            new ConverterService(j, s, q, t, c, config.compressSyncWaitMs),
+        ),
+        factory(
+          ConvertFileJob,
+          [ConversionJobRepository, StoragePort, Clock, LOGGER],
+          (j: ConversionJobRepository, s: StoragePort, c: Clock, l: Logger) => new ConvertFileJob(j, s, c, `${config.dataDir}/tmp/work`, l),
+        ),
         factory(
           SweeperService,
-          [CompressionJobRepository, FileRepository, BatchRepository, ResetTokenRepository, StoragePort, ChunkUploadService, Clock, LOGGER],
-          (j: CompressionJobRepository, f: FileRepository, b: BatchRepository, r: ResetTokenRepository, s: StoragePort, u: ChunkUploadService, c: Clock, l: Logger) =>
-            new SweeperService([expiredJobs(j, s), abandonedUploads(u), expiredFiles(f, s), expiredBatches(b), expiredResetLinks(r)], c, l),
+          [CompressionJobRepository, ConversionJobRepository, FileRepository, BatchRepository, ResetTokenRepository, StoragePort, ChunkUploadService, Clock, LOGGER],
+          (
+            j: CompressionJobRepository, v: ConversionJobRepository, f: FileRepository, b: BatchRepository, r: ResetTokenRepository,
+            s: StoragePort, u: ChunkUploadService, c: Clock, l: Logger,
+          ) =>
+            new SweeperService(
+              [expiredJobs(j, s), expiredConversions(v, s), abandonedUploads(u), expiredFiles(f, s), expiredBatches(b), expiredResetLinks(r)],
+              c, l,
+            ),
         ),
         UserAuthGuard,
         AdminAuthGuard,

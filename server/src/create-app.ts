@@ -18,6 +18,10 @@ import type { QueuePort } from './adapters/queue/queue.port.js';
 import { LocalDiskStorage } from './adapters/storage/local-disk.storage.js';
 import type { StoragePort } from './adapters/storage/storage.port.js';
 import { CompressFileJob } from './jobs/compress-file.job.js';
+import { ConvertFileJob } from './jobs/convert-file.job.js';
+import { ConversionJobRepository } from './repositories/conversion-job.repository.js';
+import { CONVERT_QUEUE } from './services/converter.service.js';
+import { sharedLibreOffice } from '@shrinkly/engine';
 import { CompressionJobRepository } from './repositories/compression-job.repository.js';
 import { COMPRESS_QUEUE } from './services/compression.service.js';
 import { SweeperService } from './services/sweeper.service.js';
@@ -107,7 +111,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   queue.register(COMPRESS_QUEUE, async (jobId, signal) => {
     await compressJob.run(jobId, signal);
   });
+  const convertJob = app.get(ConvertFileJob);
+  queue.register(CONVERT_QUEUE, async (jobId, signal) => {
+    await convertJob.run(jobId, signal);
+  });
   await resumeJobs(app.get(CompressionJobRepository), queue, logger);
+  await resumeQueue(CONVERT_QUEUE, app.get(ConversionJobRepository), queue, logger);
   const sweeper = app.get(SweeperService);
   sweeper.start(config.sweepIntervalMs);
 
@@ -119,6 +128,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     async close() {
       await sweeper.stop();
       await queue.close();
+      await sharedLibreOffice().close();
       await app.close();
       await mail.close();
       await database.close();
@@ -126,10 +136,21 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   };
 }
 
+/** Job records a restart can put back on their queue. */
+interface ResumableJobs {
+  requeueInterrupted(): Promise<number>;
+  listUnfinished(): Promise<Array<{ id: string }>>;
+}
+
 /** After a restart: jobs that were running are queued again (one more attempt), and every queued job is run. */
-export async function resumeJobs(jobs: CompressionJobRepository, queue: QueuePort, logger: Logger): Promise<void> {
+export async function resumeQueue(name: string, jobs: ResumableJobs, queue: QueuePort, logger: Logger): Promise<void> {
   const interrupted = await jobs.requeueInterrupted();
   const pending = await jobs.listUnfinished();
-  for (const job of pending) await queue.enqueue(COMPRESS_QUEUE, job.id);
-  if (pending.length > 0) logger.info({ resumed: pending.length, interrupted }, 'compression jobs resumed');
+  for (const job of pending) await queue.enqueue(name, job.id);
+  if (pending.length > 0) logger.info({ queue: name, resumed: pending.length, interrupted }, 'jobs resumed');
+}
+
+/** Compression jobs after a restart. */
+export function resumeJobs(jobs: CompressionJobRepository, queue: QueuePort, logger: Logger): Promise<void> {
+  return resumeQueue(COMPRESS_QUEUE, jobs, queue, logger);
 }

@@ -4,5 +4,7 @@ export * from './types.js';
 export * from './detect.js';
 export * from './compress.js';
 export * from './estimate.js';
+export * from './convert.js';
+export { CONVERTERS, conversionTargets, extensionForMime, LibreOfficeBridge, sharedLibreOffice, type ConvertOptions, type ConvertResult } from './convert/index.js';
 export { runProcess, type RunProcess, type RunProcessOptions } from './process/run-process.js';
 export { measureSsim, SSIM_FLOOR } from './quality/ssim.js';

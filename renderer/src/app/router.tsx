@@ -6,6 +6,7 @@ import { AuthPage } from '../features/account/pages/auth-page';
 import { ResetPasswordPage } from '../features/account/pages/reset-password-page';
 import { CompressionFailedPage } from '../features/compression/pages/compression-failed-page';
 import { CompressionSuccessPage } from '../features/compression/pages/compression-success-page';
+import { ConverterPage } from '../features/converter/pages/converter-page';
 import { DashboardPage } from '../features/dashboard/pages/dashboard-page';
 import { PrivacyPage } from '../features/legal/pages/privacy-page';
 import { RefundPage } from '../features/legal/pages/refund-page';
@@ -23,6 +24,7 @@ export const router = createBrowserRouter([
     errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <HomeRoute /> },
+      { path: 'converter', element: <ConverterPage /> },
       { path: 'auth', element: <AuthPage /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },
       { path: 'dashboard', element: <RequireUser>{(user) => <DashboardPage user={user} />}</RequireUser> },

@@ -8,9 +8,8 @@ import type { CompressionJobRepository } from '../repositories/compression-job.r
 import type { Clock } from '../services/clock.js';
 import type { CompressionService } from '../services/compression.service.js';
 import type { FileStoreService } from '../services/file-store.service.js';
+import { failureMessage } from './job-failure.js';
 
-/** Tool failures and timeouts are ours, not the user's: they get a generic message and the details go to the log. */
-const USER_FACING_KINDS = new Set(['invalid-input', 'unsupported']);
 
 /**
  * Runs one compression: storage → private work folder → engine → storage → the job row. Progress from the engine
@@ -76,9 +75,7 @@ export class CompressFileJob {
         await this.jobs.update(job.id, { status: 'queued', progress: 0 });
         return 'skipped';
       }
-      const userFacing = isEngineError(err) && USER_FACING_KINDS.has(err.kind);
-      if (!userFacing) this.logger.error({ err, jobId: job.id, stderrTail: isEngineError(err) ? err.stderrTail : undefined }, 'compression failed');
-      const message = userFacing ? (err as Error).message : 'Compression failed. Please try again.';
+      const message = failureMessage(err, this.logger, { id: job.id, work: 'Compression' });
       if (job.kind === 'library') return this.fileStore.fail(job, message);
       await this.jobs.update(job.id, { status: 'failed', finishedAt: this.clock.now(), error: message });
       return 'failed';

@@ -96,7 +96,7 @@ export class CompressionService {
       });
       if (requiresPayment) return toCompressionResponse(job, await this.links(job));
       await this.queue.enqueue(COMPRESS_QUEUE, job.id);
-      const settled = await waitForJob(this.jobs, job.id, this.syncWaitMs);
+      const settled = await waitForJob(() => this.jobs.findById(job.id), this.syncWaitMs);
       return toCompressionResponse(settled, await this.links(settled));
     } finally {
       await rm(file.path, { force: true });

@@ -2,13 +2,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from './clock.js';
 
 /** What a signature is for, so a job's download signature cannot open a stored file of the same id, or back. */
-type Purpose = 'download' | 'file';
+type Purpose = 'download' | 'file' | 'conversion';
 
 /**
  * Signed, expiring download links. They work as a plain link (no bearer header), stop working at `expires`, and
  * are revoked when the job or file is deleted:
  * - a compression job's result: `/api/downloads/{jobId}?expires={unix seconds}&sig={HMAC}`;
- * - a stored file: `/api/files/{fileId}/download?expires=…&sig=…[&disposition=inline]`.
+ * - a stored file: `/api/files/{fileId}/download?expires=…&sig=…[&disposition=inline]`;
+ * - a converted file: `/api/converter/downloads/{jobId}?expires=…&sig=…`.
  */
 export class DownloadTicketService {
   constructor(
@@ -33,6 +34,14 @@ export class DownloadTicketService {
   fileUrl(fileId: string, expiresAt: Date, disposition: 'attachment' | 'inline'): string {
     const inline = disposition === 'inline' ? '&disposition=inline' : '';
     return `${this.appUrl}/api/files/${encodeURIComponent(fileId)}/download?${this.query('file', fileId, expiresAt)}${inline}`;
+  }
+
+  conversionUrl(jobId: string, expiresAt: Date): string {
+    return `${this.appUrl}/api/converter/downloads/${encodeURIComponent(jobId)}?${this.query('conversion', jobId, expiresAt)}`;
+  }
+
+  verifyConversion(jobId: string, expires: string | undefined, sig: string | undefined): boolean {
+    return this.check('conversion', jobId, expires, sig);
   }
 
   /** True when the job link's signature matches and it has not expired. */

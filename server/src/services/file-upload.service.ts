@@ -124,7 +124,7 @@ export class FileUploadService {
       expiresAt: new Date(now.getTime() + TEMPORARY_FILE_TTL_MS),
     });
     await this.queue.enqueue(COMPRESS_QUEUE, job.id);
-    const settled = await waitForJob(this.jobs, job.id, this.syncWaitMs);
+    const settled = await waitForJob(() => this.jobs.findById(job.id), this.syncWaitMs);
     if (settled.status === 'failed') {
       const message = settled.error ?? 'Compression failed. Please try again.';
       throw message === ErrorMessages.storageFull ? new PayloadTooLargeError(message) : new UnprocessableError(message);

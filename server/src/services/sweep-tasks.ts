@@ -3,27 +3,43 @@ import type { StoragePort } from '../adapters/storage/storage.port.js';
 import type { BatchRepository } from '../repositories/batch.repository.js';
 import type { CompressionJobRepository } from '../repositories/compression-job.repository.js';
 import type { FileRepository } from '../repositories/file.repository.js';
+import type { ConversionJobRepository } from '../repositories/conversion-job.repository.js';
 import type { ResetTokenRepository } from '../repositories/reset-token.repository.js';
 import type { ChunkUploadService } from './chunk-upload.service.js';
 import type { SweepTask } from './sweeper.service.js';
 
-/** Expired compression jobs (visitors' uploads and results, and finished job records) with their blobs. */
-export function expiredJobs(jobs: CompressionJobRepository, storage: StoragePort): SweepTask {
+/** A table whose expired rows are listed a page at a time and deleted one by one, with the blobs they hold. */
+interface ExpiringRecords<R extends { id: string }> {
+  listExpired(now: Date): Promise<R[]>;
+  delete(id: string): Promise<void>;
+}
+
+function expiredWithBlobs<R extends { id: string }>(
+  name: string,
+  records: ExpiringRecords<R>,
+  blobsOf: (row: R) => Array<string | null>,
+  storage: StoragePort,
+): SweepTask {
   return {
-    name: 'jobs',
+    name,
     async sweep(now) {
       let removed = 0;
       for (;;) {
-        const expired = await jobs.listExpired(now);
+        const expired = await records.listExpired(now);
         if (expired.length === 0) return removed;
-        for (const job of expired) {
-          for (const key of new Set([job.inputBlob, job.outputBlob])) if (key) await storage.delete(key);
-          await jobs.delete(job.id);
+        for (const row of expired) {
+          for (const key of new Set(blobsOf(row))) if (key) await storage.delete(key);
+          await records.delete(row.id);
           removed += 1;
         }
       }
     },
   };
+}
+
+/** Expired compression jobs (visitors' uploads and results, and finished job records) with their blobs. */
+export function expiredJobs(jobs: CompressionJobRepository, storage: StoragePort): SweepTask {
+  return expiredWithBlobs('jobs', jobs, (job) => [job.inputBlob, job.outputBlob], storage);
 }
 
 /** Chunked uploads nobody assembled within the temporary-file lifetime. */
@@ -56,4 +72,9 @@ export function expiredBatches(batches: BatchRepository): SweepTask {
 /** Password reset links past their hour, used or not: nothing can be done with them any more. */
 export function expiredResetLinks(tokens: ResetTokenRepository): SweepTask {
   return { name: 'resetLinks', sweep: (now) => tokens.deleteExpired(now) };
+}
+
+/** Converted files and their uploads, 24 hours after upload. */
+export function expiredConversions(jobs: ConversionJobRepository, storage: StoragePort): SweepTask {
+  return expiredWithBlobs('conversions', jobs, (job) => [job.inputBlob, job.outputBlob], storage);
 }

@@ -6,3 +6,4 @@ export * from './payments.js';
 export * from './folders.js';
 export * from './batches.js';
 export * from './files.js';
+export * from './conversion-jobs.js';

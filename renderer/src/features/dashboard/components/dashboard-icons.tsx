@@ -1,36 +1,24 @@
 import type { FileCategory } from '@shrinkly/contract';
-
-interface IconProps {
-  size?: number;
-}
-
-/** A 24×24 stroked outline, decorative: the control or text next to it carries the meaning. */
-function Outline({ size = 18, d }: IconProps & { d: string }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none">
-      <path d={d} stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
+import { type IconProps, OutlineIcon } from '../../../components/icons/outline-icon';
 
 export const FolderIcon = (props: IconProps) => (
-  <Outline {...props} d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
+  <OutlineIcon {...props} d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
 );
 export const FolderPlusIcon = (props: IconProps) => (
-  <Outline {...props} d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM12 10v6M9 13h6" />
+  <OutlineIcon {...props} d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM12 10v6M9 13h6" />
 );
-export const UploadIcon = (props: IconProps) => <Outline {...props} d="M12 16V4m0 0l-5 5m5-5l5 5M5 20h14" />;
-export const ChevronDownIcon = (props: IconProps) => <Outline {...props} d="M6 9l6 6 6-6" />;
-export const ArrowLeftIcon = (props: IconProps) => <Outline {...props} d="M19 12H5m0 0l6-6m-6 6l6 6" />;
-export const GridIcon = (props: IconProps) => <Outline {...props} d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z" />;
-export const ListIcon = (props: IconProps) => <Outline {...props} d="M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01" />;
-export const DotsIcon = (props: IconProps) => <Outline {...props} d="M12 5h.01M12 12h.01M12 19h.01" />;
-export const SearchIcon = (props: IconProps) => <Outline {...props} d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4" />;
-export const CloseIcon = (props: IconProps) => <Outline {...props} d="M6 6l12 12M18 6L6 18" />;
+export const UploadIcon = (props: IconProps) => <OutlineIcon {...props} d="M12 16V4m0 0l-5 5m5-5l5 5M5 20h14" />;
+export const ChevronDownIcon = (props: IconProps) => <OutlineIcon {...props} d="M6 9l6 6 6-6" />;
+export const ArrowLeftIcon = (props: IconProps) => <OutlineIcon {...props} d="M19 12H5m0 0l6-6m-6 6l6 6" />;
+export const GridIcon = (props: IconProps) => <OutlineIcon {...props} d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z" />;
+export const ListIcon = (props: IconProps) => <OutlineIcon {...props} d="M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01" />;
+export const DotsIcon = (props: IconProps) => <OutlineIcon {...props} d="M12 5h.01M12 12h.01M12 19h.01" />;
+export const SearchIcon = (props: IconProps) => <OutlineIcon {...props} d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4" />;
+export const CloseIcon = (props: IconProps) => <OutlineIcon {...props} d="M6 6l12 12M18 6L6 18" />;
 export const LockIcon = (props: IconProps) => (
-  <Outline {...props} d="M6 11h12a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-8a1 1 0 0 1 1-1zM8 11V7a4 4 0 0 1 8 0v4" />
+  <OutlineIcon {...props} d="M6 11h12a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-8a1 1 0 0 1 1-1zM8 11V7a4 4 0 0 1 8 0v4" />
 );
-export const ClockIcon = (props: IconProps) => <Outline {...props} d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2" />;
+export const ClockIcon = (props: IconProps) => <OutlineIcon {...props} d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2" />;
 
 const PAGE = 'M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5';
 const CATEGORY_PATHS: Record<FileCategory, string> = {
@@ -43,7 +31,7 @@ const CATEGORY_PATHS: Record<FileCategory, string> = {
 
 /** The icon of a file's category. */
 export function CategoryIcon({ category, size }: IconProps & { category: FileCategory }) {
-  return <Outline size={size} d={CATEGORY_PATHS[category]} />;
+  return <OutlineIcon size={size} d={CATEGORY_PATHS[category]} />;
 }
 
 /** The colour that goes with each category's icon. */

@@ -1,0 +1,90 @@
+import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CONVERTER_LIMIT_BYTES } from '@shrinkly/contract';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type BrowserSession, launchBrowser, screenshot } from '../support/browser.js';
+import { magicHex } from '../support/landing-page.js';
+
+const baseUrl = inject('baseUrl');
+/** A one-page letter written by LibreOffice. */
+const DOCX = fileURLToPath(new URL('../fixtures/letter.docx', import.meta.url));
+/** A real photo (KPhotoAlbum demo, GPL-2+). */
+const JPEG = fileURLToPath(new URL('../fixtures/skagen.jpg', import.meta.url));
+
+const row = (page: Page, name: string) => page.getByTestId('converter-item').and(page.getByLabel(name, { exact: true }));
+
+/** Picks the target, converts, waits for the Conversion Complete dialog and closes it; returns the download link. */
+async function convertTo(page: Page, name: string, format: string): Promise<string> {
+  const item = row(page, name);
+  await item.getByLabel(`Target format for ${name}`).selectOption(format);
+  await item.getByRole('button', { name: 'Convert' }).click();
+  const done = page.getByRole('dialog', { name: 'Conversion Complete!' });
+  await done.waitFor({ timeout: 90_000 });
+  expect(await done.innerText()).toContain(`${name} has been converted to ${format.toUpperCase()}.`);
+  await done.getByRole('button', { name: 'Got it' }).click();
+  await done.waitFor({ state: 'hidden' });
+  expect(await item.innerText()).toMatch(/Converted: [\d.]+ MB → [\d.]+ MB/);
+  // Locked once converted.
+  expect(await item.getByLabel(`Target format for ${name}`).isDisabled()).toBe(true);
+  return (await item.getByRole('link', { name: 'Download' }).getAttribute('href')) as string;
+}
+
+describe('the free converter in the browser', () => {
+  let session: BrowserSession;
+  let workDir: string;
+  beforeAll(async () => {
+    session = await launchBrowser(baseUrl);
+    workDir = await mkdtemp(path.join(tmpdir(), 'shrinkly-e2e-converter-'));
+  });
+  afterAll(async () => {
+    await session?.close();
+    if (workDir) await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('converts a real DOCX to a valid PDF and a photo to WEBP, without an account', async () => {
+    const page = await session.newPage();
+    await page.goto('/converter');
+    await page.getByRole('heading', { level: 1, name: 'Free File Converter' }).waitFor();
+    for (const card of ['100% Free', 'Multiple Formats', 'Fast & Secure']) await page.getByRole('heading', { name: card }).waitFor();
+    await page.getByLabel('Choose files to convert').setInputFiles([DOCX, JPEG]);
+
+    const letter = row(page, 'letter.docx');
+    await letter.waitFor();
+    expect(await letter.innerText()).toContain('0.00 MB');
+    const options = await letter.getByLabel('Target format for letter.docx').locator('option').allInnerTexts();
+    expect(options).toEqual(expect.arrayContaining(['PDF', 'ODT', 'TXT', 'HTML']));
+    expect(await letter.getByRole('button', { name: 'Convert' }).isDisabled()).toBe(true);
+
+    const pdfUrl = await convertTo(page, 'letter.docx', 'pdf');
+    const pdf = await page.request.get(pdfUrl);
+    expect(pdf.status()).toBe(200);
+    const pdfBytes = await pdf.body();
+    expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfBytes.toString('latin1')).toMatch(/\/Type\s*\/Page\b/);
+
+    const webpUrl = await convertTo(page, 'skagen.jpg', 'webp');
+    const webp = await (await page.request.get(webpUrl)).body();
+    expect(magicHex(webp, 4)).toBe('52494646');
+    expect(webp.subarray(8, 12).toString()).toBe('WEBP');
+    // The Download button opens the link in a new tab.
+    expect(await row(page, 'skagen.jpg').getByRole('link', { name: 'Download' }).getAttribute('target')).toBe('_blank');
+    await screenshot(page, 'converter-done');
+  });
+
+  it('refuses a file over 100MB with the File Too Large dialog', async () => {
+    const big = path.join(workDir, 'huge-scan.pdf');
+    await writeFile(big, '');
+    await truncate(big, CONVERTER_LIMIT_BYTES + 1);
+    const page = await session.newPage();
+    await page.goto('/converter');
+    await page.getByLabel('Choose files to convert').setInputFiles(big);
+    const dialog = page.getByRole('dialog', { name: 'File Too Large' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('This file is too large to convert. Please try a smaller file or compress it first.');
+    await dialog.getByRole('button', { name: 'Got it' }).click();
+    expect(await page.getByTestId('converter-item').count()).toBe(0);
+  });
+});

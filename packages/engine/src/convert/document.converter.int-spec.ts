@@ -1,0 +1,152 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { convert } from '../convert.js';
+import { EngineError } from '../errors.js';
+import { readZipMember, unpackZip } from '../families/office/zip-read.js';
+import { writeZip } from '../families/office/zip-write.js';
+import { CORPUS_DIR } from '../families/media/media.test-support.js';
+import { runProcess } from '../process/run-process.js';
+import { conversionTargets, extensionForMime } from './index.js';
+
+const corpus = (folder: string): string | undefined => {
+  const dir = path.join(CORPUS_DIR, folder);
+  if (!existsSync(dir)) return undefined;
+  const name = readdirSync(dir).sort()[0];
+  return name ? path.join(dir, name) : undefined;
+};
+
+const pdfText = async (file: string) => (await runProcess('pdftotext', ['-enc', 'UTF-8', file, '-'], { captureStdout: true })).stdout;
+const pdfPages = async (file: string) => Number(/^Pages:\s+(\d+)/m.exec((await runProcess('pdfinfo', [file], { captureStdout: true })).stdout)?.[1]);
+const expectKind = async (call: Promise<unknown>, kind: string, message?: RegExp) => {
+  const err = await call.then(() => undefined, (e: unknown) => e);
+  expect(err).toBeInstanceOf(EngineError);
+  expect((err as EngineError).kind).toBe(kind);
+  if (message) expect((err as EngineError).message).toMatch(message);
+};
+
+describe('document conversions', () => {
+  let dir: string;
+  let notes: string;
+  let table: string;
+  const outputs: string[] = [];
+  const run = async (input: string, target: string, nameHint?: string) => {
+    const result = await convert(input, { target, tmpDir: dir, ...(nameHint ? { nameHint } : {}) });
+    outputs.push(result.output);
+    return result;
+  };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-docs-'));
+    notes = path.join(dir, 'notes.txt');
+    await writeFile(notes, 'Quarterly harbour report\n\nThe ferries ran on time. Café prices rose by 3%.\n');
+    table = path.join(dir, 'table.csv');
+    await writeFile(table, 'city,visitors\nSkagen,1200\nAarhus,3400\n');
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('offers the targets of each family and none for unknown types', () => {
+    expect(conversionTargets('docx')).toEqual(['pdf', 'odt', 'txt', 'html']);
+    expect(conversionTargets('xlsx')).toEqual(['pdf', 'ods', 'csv']);
+    expect(conversionTargets('pptx')).toEqual(['pdf', 'odp']);
+    expect(conversionTargets('pdf')).toEqual(['docx', 'txt', 'png', 'jpg']);
+    expect(conversionTargets('zip')).toEqual([]);
+    expect(extensionForMime('application/vnd.openxmlformats-officedocument.wordprocessingml.document')).toBe('docx');
+    expect(extensionForMime('text/plain; charset=utf-8')).toBe('txt');
+    expect(extensionForMime('application/x-unknown')).toBeUndefined();
+  });
+
+  it('turns text into Word, Word into a PDF with its text, and back into text', async () => {
+    const docx = await run(notes, 'docx');
+    expect(docx.format).toBe('docx');
+    expect((await readZipMember(docx.output, 'word/document.xml'))?.toString()).toContain('ferries ran on time');
+    const pdf = await run(docx.output, 'pdf');
+    expect(await pdfPages(pdf.output)).toBeGreaterThan(0);
+    expect(await pdfText(pdf.output)).toContain('Café prices rose by 3%');
+    const back = await run(pdf.output, 'txt');
+    expect(await readFile(back.output, 'utf8')).toContain('Quarterly harbour report');
+    const html = await run(docx.output, 'html');
+    expect(await readFile(html.output, 'utf8')).toMatch(/<html[\s\S]*ferries ran on time/i);
+  });
+
+  it('reads a CSV into a spreadsheet and writes the cells back as CSV', async () => {
+    const xlsx = await run(table, 'xlsx', 'table.csv');
+    expect((await readZipMember(xlsx.output, 'xl/workbook.xml'))?.length).toBeGreaterThan(0);
+    const csv = await run(xlsx.output, 'csv');
+    expect((await readFile(csv.output, 'utf8')).trim().split(/\r?\n/)).toEqual(['city,visitors', 'Skagen,1200', 'Aarhus,3400']);
+    const pdf = await run(xlsx.output, 'pdf');
+    expect(await pdfText(pdf.output)).toContain('Aarhus');
+  });
+
+  it('renders a PDF page as a picture, and several pages as a zip of pictures', async () => {
+    const docx = await run(notes, 'docx');
+    const pdf = await run(docx.output, 'pdf');
+    const png = await run(pdf.output, 'png');
+    expect(png.format).toBe('png');
+    expect((await sharp(png.output).metadata()).width).toBeGreaterThan(1000);
+    const longText = path.join(dir, 'long.txt');
+    await writeFile(longText, Array.from({ length: 160 }, (_, i) => `Line ${i + 1} of a long document.`).join('\n'));
+    const longPdf = await run(await run(longText, 'docx').then((r) => r.output), 'pdf');
+    const pages = await pdfPages(longPdf.output);
+    expect(pages).toBeGreaterThan(1);
+    const zip = await run(longPdf.output, 'jpg');
+    expect(zip).toMatchObject({ format: 'zip', checks: { pages } });
+    const first = await readZipMember(zip.output, 'page-1.jpg');
+    expect((await sharp(first as Buffer).metadata()).format).toBe('jpeg');
+  });
+
+  it.skipIf(!corpus('docx'))('converts the corpus Word document to a PDF with extractable text', async () => {
+    const pdf = await run(corpus('docx') as string, 'pdf');
+    expect(await pdfPages(pdf.output)).toBeGreaterThan(0);
+    expect((await pdfText(pdf.output)).trim().length).toBeGreaterThan(20);
+  });
+
+  it.skipIf(!corpus('xlsx'))('converts the corpus spreadsheet to CSV with its cell values', async () => {
+    const csv = await run(corpus('xlsx') as string, 'csv');
+    const text = await readFile(csv.output, 'utf8');
+    expect(text.split(/\r?\n/).filter((l) => l.replace(/,/g, '').trim()).length).toBeGreaterThan(0);
+  });
+
+  it.skipIf(!corpus('pptx'))('converts the corpus presentation to a PDF with one page per slide', async () => {
+    const pdf = await run(corpus('pptx') as string, 'pdf');
+    expect(await pdfPages(pdf.output)).toBeGreaterThan(0);
+  });
+
+  it.skipIf(!corpus('pdf'))('imports a corpus PDF into Word with its text', async () => {
+    const docx = await run(corpus('pdf') as string, 'docx');
+    const xml = (await readZipMember(docx.output, 'word/document.xml'))?.toString() ?? '';
+    expect(xml.replace(/<[^>]+>/g, '').trim().length).toBeGreaterThan(20);
+  });
+
+  it.skipIf(!corpus('doc'))('converts an old Word document to a new one', async () => {
+    const docx = await run(corpus('doc') as string, 'docx');
+    expect((await readZipMember(docx.output, 'word/document.xml'))?.length).toBeGreaterThan(0);
+  });
+
+  it('refuses PDF to PowerPoint, pairs it does not offer, and damaged documents', async () => {
+    const docx = await run(notes, 'docx');
+    const pdf = await run(docx.output, 'pdf');
+    await expectKind(convert(pdf.output, { target: 'pptx', tmpDir: dir }), 'unsupported', /PowerPoint/);
+    await expectKind(convert(notes, { target: 'mp3', tmpDir: dir }), 'unsupported', /not supported/);
+    const broken = path.join(dir, 'broken.docx');
+    // A real DOCX package whose document part is not XML.
+    const parts = await unpackZip(docx.output, path.join(dir, 'parts'), new AbortController().signal);
+    const body = parts.find((p) => p.name === 'word/document.xml');
+    await writeFile(body?.file as string, '<w:document><w:body><w:p>never closed');
+    await writeZip(parts.filter((p) => !p.isDirectory), broken, path.join(dir, 'deflate.tmp'), new AbortController().signal);
+    await expectKind(convert(broken, { target: 'pdf', tmpDir: dir }), 'invalid-input');
+    const brokenPdf = path.join(dir, 'broken.pdf');
+    await writeFile(brokenPdf, '%PDF-1.4\n1 0 obj garbage');
+    await expectKind(convert(brokenPdf, { target: 'png', tmpDir: dir }), 'invalid-input');
+  });
+
+  it('leaves no working folders behind', async () => {
+    const names = await readdir(dir);
+    expect(names.filter((n) => n.startsWith('shrinkly-convert-'))).toEqual([]);
+  });
+});

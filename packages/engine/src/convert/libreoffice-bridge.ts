@@ -1,0 +1,201 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { EngineError } from '../errors.js';
+
+/** The UNO script the bridge runs (shipped beside the compiled code, outside src/ and dist/). */
+const BRIDGE_SCRIPT = fileURLToPath(new URL('../../scripts/uno-bridge.py', import.meta.url));
+/** Debian's Python, which is the one python3-uno installs into (a pyenv python3 first on PATH would lack it). */
+const DEFAULT_PYTHON = '/usr/bin/python3';
+const START_TIMEOUT_MS = 90_000;
+
+/** One document to convert: paths are absolute; filters are LibreOffice filter names. */
+export interface OfficeRequest {
+  input: string;
+  output: string;
+  filter: string;
+  filterOptions?: string;
+  inputFilter?: string;
+  inputFilterOptions?: string;
+}
+
+interface Pending {
+  resolve: () => void;
+  reject: (err: Error) => void;
+}
+
+/**
+ * A LibreOffice kept running between conversions: one soffice with its own profile, driven over UNO by a small
+ * Python script, so a document converts without paying LibreOffice's start-up each time. Requests are answered one
+ * at a time, in order. A conversion that hangs past its time limit, or is cancelled, kills the office; the next
+ * request starts a fresh one. While idle it does not keep the Node process alive.
+ */
+export class LibreOfficeBridge {
+  private child: ChildProcessWithoutNullStreams | undefined;
+  private starting: Promise<ChildProcessWithoutNullStreams> | undefined;
+  private profileDir: string | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  /** Serialises requests: LibreOffice converts one document at a time. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: { python?: string; soffice?: string } = {}) {}
+
+  /** Converts one document; rejects with EngineError (failed, timeout, cancelled, tool-missing). */
+  convert(request: OfficeRequest, limits: { timeoutMs: number; signal: AbortSignal }): Promise<void> {
+    const run = this.queue.then(() => this.send(request, limits));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Stops the office (tests, shutdown). */
+  async close(): Promise<void> {
+    this.kill();
+    if (this.profileDir) await rm(this.profileDir, { recursive: true, force: true });
+    this.profileDir = undefined;
+  }
+
+  private async send(request: OfficeRequest, limits: { timeoutMs: number; signal: AbortSignal }): Promise<void> {
+    if (limits.signal.aborted) throw new EngineError('cancelled', 'Cancelled');
+    const child = await this.ensureStarted();
+    const id = this.nextId++;
+    this.setActive(true);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          this.kill();
+          reject(new EngineError('timeout', 'The document took too long to convert'));
+        }, limits.timeoutMs);
+        const onAbort = () => {
+          this.kill();
+          reject(new EngineError('cancelled', 'Cancelled'));
+        };
+        limits.signal.addEventListener('abort', onAbort, { once: true });
+        const settle = () => {
+          clearTimeout(timer);
+          limits.signal.removeEventListener('abort', onAbort);
+        };
+        this.pending.set(id, {
+          resolve: () => (settle(), resolve()),
+          reject: (err) => (settle(), reject(err)),
+        });
+        child.stdin.write(`${JSON.stringify({ id, ...request })}\n`);
+      });
+    } finally {
+      this.pending.delete(id);
+      this.setActive(false);
+    }
+  }
+
+  private ensureStarted(): Promise<ChildProcessWithoutNullStreams> {
+    if (this.child) return Promise.resolve(this.child);
+    this.starting ??= this.start().finally(() => {
+      this.starting = undefined;
+    });
+    return this.starting;
+  }
+
+  private async start(): Promise<ChildProcessWithoutNullStreams> {
+    this.profileDir ??= await mkdtemp(path.join(tmpdir(), 'shrinkly-office-'));
+    // A fresh pipe name per start: a killed office may leave its pipe behind.
+    const pipeName = `shrinkly-${process.pid}-${randomBytes(6).toString('hex')}`;
+    const child = spawn(
+      this.options.python ?? DEFAULT_PYTHON,
+      [BRIDGE_SCRIPT, this.options.soffice ?? 'soffice', pathToFileURL(path.join(this.profileDir, 'profile')).href, pipeName],
+      // Its own process group, so a kill takes soffice with it.
+      { detached: true, stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
+    const lines = createInterface({ input: child.stdout });
+    const ready = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new EngineError('timeout', 'LibreOffice did not start in time')), START_TIMEOUT_MS);
+      child.once('error', (err) => {
+        clearTimeout(timer);
+        reject(new EngineError('tool-missing', 'LibreOffice could not be started', stderr, { cause: err }));
+      });
+      child.once('exit', () => {
+        clearTimeout(timer);
+        reject(new EngineError('tool-missing', 'LibreOffice (with python3-uno) could not be started', stderr));
+      });
+      lines.on('line', (line) => {
+        const message = parse(line);
+        if (message?.ready) {
+          clearTimeout(timer);
+          resolve();
+          return;
+        }
+        if (typeof message?.id !== 'number') return;
+        const waiter = this.pending.get(message.id);
+        if (!waiter) return;
+        if (message.ok) waiter.resolve();
+        else waiter.reject(new EngineError('failed', `LibreOffice could not convert this document: ${message.error ?? 'unknown error'}`));
+      });
+    });
+    child.on('exit', () => {
+      if (this.child === child) this.child = undefined;
+      for (const waiter of this.pending.values()) waiter.reject(new EngineError('failed', 'LibreOffice stopped while converting this document', stderr));
+    });
+    try {
+      await ready;
+    } catch (err) {
+      killGroup(child);
+      throw err;
+    }
+    this.child = child;
+    this.setActive(false);
+    return child;
+  }
+
+  /** Keeps Node alive only while a conversion is under way. */
+  private setActive(active: boolean): void {
+    const child = this.child;
+    if (!child) return;
+    for (const item of [child, child.stdin, child.stdout, child.stderr] as Array<{ ref?: () => void; unref?: () => void }>) {
+      if (active) item.ref?.();
+      else item.unref?.();
+    }
+  }
+
+  private kill(): void {
+    const child = this.child;
+    this.child = undefined;
+    if (child) killGroup(child);
+  }
+}
+
+function killGroup(child: ChildProcessWithoutNullStreams): void {
+  try {
+    if (child.pid) process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
+
+function parse(line: string): { ready?: boolean; id?: number; ok?: boolean; error?: string } | undefined {
+  try {
+    return JSON.parse(line) as { ready?: boolean; id?: number; ok?: boolean; error?: string };
+  } catch {
+    return undefined;
+  }
+}
+
+let shared: LibreOfficeBridge | undefined;
+
+/** The process-wide warm office, started on first use and stopped when the process exits. */
+export function sharedLibreOffice(): LibreOfficeBridge {
+  if (!shared) {
+    const bridge = new LibreOfficeBridge();
+    shared = bridge;
+    process.once('exit', () => {
+      void bridge.close();
+    });
+  }
+  return shared;
+}

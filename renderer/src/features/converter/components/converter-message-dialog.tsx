@@ -1,0 +1,41 @@
+import { Button, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { CheckIcon } from '../../../components/icons/check-icon';
+import { DIALOG_CLOSE_BUTTON_PROPS } from '../../dashboard/components/dialog-close-button';
+import { useLastDefined } from '../../dashboard/use-last-defined';
+import type { ConverterDialog } from '../converter-dialogs';
+import { AlertIcon } from './converter-icons';
+
+interface ConverterMessageDialogProps {
+  /** What to say; null keeps the dialog closed. */
+  dialog: ConverterDialog | null;
+  onClose: () => void;
+}
+
+/** Every converter message: Conversion Complete!, the refusals and the failures, each closed with 'Got it'. */
+export function ConverterMessageDialog({ dialog, onClose }: ConverterMessageDialogProps) {
+  const shown = useLastDefined(dialog);
+  const success = shown?.tone === 'success';
+  return (
+    <Modal
+      opened={dialog !== null}
+      onClose={onClose}
+      title={shown?.title}
+      centered
+      radius="md"
+      size="sm"
+      closeButtonProps={DIALOG_CLOSE_BUTTON_PROPS}
+    >
+      {shown && (
+        <Stack align="center" gap="md" ta="center">
+          <ThemeIcon color={success ? 'green' : 'red'} size={52} radius="xl" variant="light" aria-hidden="true">
+            {success ? <CheckIcon size={28} /> : <AlertIcon size={28} />}
+          </ThemeIcon>
+          <Text>{shown.message}</Text>
+          <Button fullWidth onClick={onClose} data-autofocus>
+            Got it
+          </Button>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
