@@ -11,6 +11,7 @@ import { writeZip } from '../families/office/zip-write.js';
 import { CORPUS_DIR } from '../families/media/media.test-support.js';
 import { runProcess } from '../process/run-process.js';
 import { conversionTargets, extensionForMime } from './index.js';
+import { LibreOfficeBridge, replaceSharedLibreOffice } from './libreoffice-bridge.js';
 
 const corpus = (folder: string): string | undefined => {
   const dir = path.join(CORPUS_DIR, folder);
@@ -143,6 +144,18 @@ describe('document conversions', () => {
     const brokenPdf = path.join(dir, 'broken.pdf');
     await writeFile(brokenPdf, '%PDF-1.4\n1 0 obj garbage');
     await expectKind(convert(brokenPdf, { target: 'png', tmpDir: dir }), 'invalid-input');
+  });
+
+  it('falls back to a one-off soffice run when the warm office cannot start (no python3-uno)', async () => {
+    const broken = new LibreOfficeBridge({ python: '/nonexistent/python3' });
+    const previous = replaceSharedLibreOffice(broken);
+    try {
+      const pdf = await run(notes, 'pdf');
+      expect(await pdfText(pdf.output)).toContain('ferries ran on time');
+    } finally {
+      if (previous) replaceSharedLibreOffice(previous);
+      await broken.close();
+    }
   });
 
   it('leaves no working folders behind', async () => {

@@ -1,5 +1,6 @@
 import { mkdir, readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { EngineError } from '../errors.js';
 import { placeAs } from '../families/office/libreoffice.js';
@@ -151,14 +152,7 @@ async function runOffice(
   importAs?: { filter: string; options: string },
 ): Promise<void> {
   await mkdir(path.dirname(output), { recursive: true });
-  await sharedLibreOffice().convert(
-    {
-      input: source, output, filter: exportAs.filter,
-      ...(exportAs.options ? { filterOptions: exportAs.options } : {}),
-      ...(importAs ? { inputFilter: importAs.filter, ...(importAs.options ? { inputFilterOptions: importAs.options } : {}) } : {}),
-    },
-    { timeoutMs: OFFICE_TIMEOUT_MS, signal: ctx.signal },
-  ).catch((err: unknown) => {
+  await officeConvert(source, output, exportAs, ctx, importAs).catch((err: unknown) => {
     // LibreOffice refusing to open a file is the file's fault.
     if (err instanceof EngineError && err.kind === 'failed' && /could not (open|convert)/i.test(err.message)) {
       throw new EngineError('invalid-input', 'This document could not be read. It may be damaged or password-protected.', err.stderrTail, { cause: err });
@@ -167,6 +161,34 @@ async function runOffice(
   });
   const size = await stat(output).then((s) => s.size, () => 0);
   if (size === 0) throw new EngineError('invalid-input', 'This document could not be converted. It may be damaged or password-protected.');
+}
+
+/** The warm office; without python3-uno (a machine set up before it was needed), a one-off soffice run. */
+async function officeConvert(
+  source: string,
+  output: string,
+  exportAs: { filter: string; options?: string },
+  ctx: ConvertContext,
+  importAs?: { filter: string; options: string },
+): Promise<void> {
+  const request = {
+    input: source, output, filter: exportAs.filter,
+    ...(exportAs.options ? { filterOptions: exportAs.options } : {}),
+    ...(importAs ? { inputFilter: importAs.filter, ...(importAs.options ? { inputFilterOptions: importAs.options } : {}) } : {}),
+  };
+  try {
+    await sharedLibreOffice().convert(request, { timeoutMs: OFFICE_TIMEOUT_MS, signal: ctx.signal });
+  } catch (err) {
+    if (!(err instanceof EngineError && err.kind === 'tool-missing')) throw err;
+    const target = `${path.extname(output).slice(1)}:${exportAs.filter}${exportAs.options ? `:${exportAs.options}` : ''}`;
+    const infilter = importAs ? [`--infilter=${importAs.filter}${importAs.options ? `:${importAs.options}` : ''}`] : [];
+    const profile = path.join(ctx.workDir, 'lo-profile');
+    await ctx.runProcess(
+      'soffice',
+      ['--headless', '--norestore', '--nolockcheck', `-env:UserInstallation=${pathToFileURL(profile).href}`, ...infilter, '--convert-to', target, '--outdir', path.dirname(output), source],
+      { signal: ctx.signal, timeoutMs: OFFICE_TIMEOUT_MS, cwd: ctx.workDir },
+    );
+  }
 }
 
 /** Opens the output again: pages for PDF, the main part for packages, readable text for text formats. */

@@ -121,6 +121,13 @@ describe('imageConverter from PNG', () => {
     await ffmpeg(['-i', r.path, '-frames:v', '1', '-update', '1', decoded]);
     const [a, b] = await Promise.all([sharp(f('shot.png')).removeAlpha().raw().toBuffer(), sharp(decoded).removeAlpha().raw().toBuffer()]);
     expect(b.equals(a)).toBe(true);
+    // Rows of an odd width are padded to 4 bytes.
+    await sharp(f('shot.png')).extract({ left: 0, top: 0, width: 33, height: 17 }).toFile(f('odd.png'));
+    const odd = await convert(f('odd.png'), 'bmp');
+    expect(odd.checks).toEqual({ width: 33, height: 17 });
+    await ffmpeg(['-i', odd.path, '-frames:v', '1', '-update', '1', f('odd-decoded.png')]);
+    const [c, d] = await Promise.all([sharp(f('odd.png')).removeAlpha().raw().toBuffer(), sharp(f('odd-decoded.png')).removeAlpha().raw().toBuffer()]);
+    expect(d.equals(c)).toBe(true);
   });
 
   it('png → pdf: one page sized to the picture, a valid file with the picture as a JPEG', async () => {

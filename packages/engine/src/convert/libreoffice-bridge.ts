@@ -199,3 +199,10 @@ export function sharedLibreOffice(): LibreOfficeBridge {
   }
   return shared;
 }
+
+/** @internal Replaces the process-wide office (tests of the fallback); returns the one it replaced. */
+export function replaceSharedLibreOffice(bridge: LibreOfficeBridge): LibreOfficeBridge | undefined {
+  const previous = shared;
+  shared = bridge;
+  return previous;
+}

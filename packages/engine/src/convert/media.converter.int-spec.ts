@@ -52,7 +52,8 @@ beforeAll(async () => {
   await Promise.all([
     ffmpeg([...lavfiVideo('320x240', 3), ...lavfiSine(3), ...x264, '-c:a', 'aac', '-shortest', f('clip.mp4')]),
     ffmpeg([...lavfiVideo('320x240', 2), ...x264, f('silent.mp4')]),
-    ffmpeg([...lavfiVideo('321x241', 2), ...lavfiSine(2), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv444p', '-c:a', 'libvorbis', '-shortest', f('odd.mkv')]),
+    // lavfi sources round their size down to even: the odd size comes from scaling in 4:4:4.
+    ffmpeg([...lavfiVideo('320x240', 2), ...lavfiSine(2), '-vf', 'format=yuv444p,scale=321:241', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv444p', '-c:a', 'libvorbis', '-shortest', f('odd.mkv')]),
     ffmpeg([...lavfiVideo('160x120', 2), ...lavfiSine(2), '-c:v', 'mpeg4', '-c:a', 'libmp3lame', '-shortest', f('clip.avi')]),
     ffmpeg([...lavfiVideo('160x120', 2), ...lavfiSine(2), ...x264, '-c:a', 'aac', '-shortest', f('clip.mov')]),
     ffmpeg([...lavfiVideo('160x120', 2), ...lavfiSine(2), '-c:v', 'wmv2', '-c:a', 'wmav2', '-shortest', f('clip.wmv')]),
@@ -135,6 +136,16 @@ describe('mediaConverter from video', () => {
       expect(head.indexOf('moov')).toBeLessThan(head.indexOf('mdat'));
     });
   }
+
+  it('odd sides: cut to even for H.264 and MPEG-4, kept for VP9 and GIF', async () => {
+    expect(mainVideoStream(await probe(f('odd.mkv')))?.width).toBe(321);
+    for (const [target, size] of [['avi', [320, 240]], ['webm', [321, 241]], ['gif', [321, 241]]] as const) {
+      const r = await convert(f('odd.mkv'), target);
+      expect([r.checks.width, r.checks.height], target).toEqual(size);
+      const s = await summary(r.path);
+      expect([s.width, s.height], target).toEqual(size);
+    }
+  });
 
   it('a rotated phone video comes out upright', async () => {
     expect(mainVideoStream(await probe(f('rotated.mp4')))?.rotation).toBe(270);

@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// npm run bench:convert -- [DIR] [--runs N]
+// Times docx → pdf, pptx → pdf and xlsx → pdf with the engine's warm LibreOffice: the first conversion (cold: the
+// office starts) and the median of the following ones (warm), beside a plain `soffice --headless --convert-to pdf`
+// of the same file with a fresh profile each time, as a one-off conversion is usually run. DIR defaults to the
+// shared corpus (../shared/corpus, or CORPUS_DIR). Needs `npm run build` first.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const engine = await import(path.join(root, 'packages/engine/dist/index.js'));
+
+const args = process.argv.slice(2);
+const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 5;
+const dir = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--runs') ?? process.env.CORPUS_DIR ?? path.resolve(root, '../shared/corpus');
+if (!existsSync(dir)) {
+  console.error(`no corpus at ${dir}: npm run bench:convert -- DIR`);
+  process.exit(2);
+}
+
+/** The first file of each kind, in DIR or its subfolder of that name. */
+async function sample(ext) {
+  for (const folder of [path.join(dir, ext), dir]) {
+    if (!existsSync(folder)) continue;
+    const name = (await readdir(folder)).sort().find((n) => n.toLowerCase().endsWith(`.${ext}`));
+    if (name) return path.join(folder, name);
+  }
+  return undefined;
+}
+
+const ms = (start) => Number(process.hrtime.bigint() - start) / 1e6;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function engineOnce(file, work) {
+  const start = process.hrtime.bigint();
+  const result = await engine.convert(file, { target: 'pdf', tmpDir: work });
+  const elapsed = ms(start);
+  await rm(path.dirname(result.output), { recursive: true, force: true });
+  return elapsed;
+}
+
+async function plainOnce(file, work) {
+  const profile = await mkdtemp(path.join(work, 'profile-'));
+  const out = await mkdtemp(path.join(work, 'out-'));
+  const start = process.hrtime.bigint();
+  const r = spawnSync('soffice', ['--headless', `-env:UserInstallation=${pathToFileURL(profile).href}`, '--convert-to', 'pdf', '--outdir', out, file], { encoding: 'utf8' });
+  const elapsed = ms(start);
+  if (r.status !== 0) throw new Error(`soffice failed: ${r.stderr}`);
+  await rm(profile, { recursive: true, force: true });
+  await rm(out, { recursive: true, force: true });
+  return elapsed;
+}
+
+const work = await mkdtemp(path.join(tmpdir(), 'shrinkly-bench-convert-'));
+const rows = [];
+try {
+  for (const ext of ['docx', 'pptx', 'xlsx']) {
+    const file = await sample(ext);
+    if (!file) {
+      console.warn(`no .${ext} in ${dir}: skipped`);
+      continue;
+    }
+    // Cold: a fresh office for each kind, so each first conversion pays the start-up.
+    await engine.sharedLibreOffice().close();
+    const cold = await engineOnce(file, work);
+    const warm = [];
+    for (let i = 0; i < runs; i++) warm.push(await engineOnce(file, work));
+    const plain = [];
+    for (let i = 0; i < Math.max(3, Math.ceil(runs / 2)); i++) plain.push(await plainOnce(file, work));
+    rows.push({ pair: `${ext} → pdf`, file: path.basename(file), cold, warm: median(warm), plain: median(plain) });
+  }
+} finally {
+  await engine.sharedLibreOffice().close();
+  await rm(work, { recursive: true, force: true });
+}
+
+const pad = (s, n) => String(s).padEnd(n);
+const sec = (v) => `${(v / 1000).toFixed(2)} s`;
+console.log(`\nConversion to PDF, ${runs} warm runs each (median), plain soffice median of ${Math.max(3, Math.ceil(runs / 2))}\n`);
+console.log(`${pad('pair', 12)}${pad('file', 34)}${pad('cold', 10)}${pad('warm', 10)}${pad('soffice', 10)}speed-up (soffice / warm)`);
+for (const r of rows) {
+  console.log(`${pad(r.pair, 12)}${pad(r.file.slice(0, 32), 34)}${pad(sec(r.cold), 10)}${pad(sec(r.warm), 10)}${pad(sec(r.plain), 10)}${(r.plain / r.warm).toFixed(1)}×`);
+}
+process.exit(0);
