@@ -3,15 +3,22 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { COMPRESSION_LEVELS, type CompressionLevel } from '@shrinkly/contract';
 import { compress } from './compress.js';
+import { convert } from './convert.js';
+import { conversionTargets, sharedLibreOffice } from './convert/index.js';
+import { detect } from './detect.js';
 import { isEngineError } from './errors.js';
 import { estimate } from './estimate.js';
 
 const USAGE = `Usage:
   shrinkly compress [--level light|balanced|maximum] [--out DIR] FILE...
   shrinkly estimate FILE...
+  shrinkly convert --to FORMAT [--out DIR] FILE...
+  shrinkly formats FILE...
 
 compress writes FILE's result beside it as NAME.min.EXT (or into DIR) and prints one JSON line per file.
-estimate prints the expected size at each level, one JSON line per file.`;
+estimate prints the expected size at each level, one JSON line per file.
+convert writes FILE converted to FORMAT beside it as NAME.FORMAT (or into DIR; NAME.zip for a multi-page PDF
+made into pictures) and prints one JSON line per file. formats lists the targets each FILE can be converted to.`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -77,11 +84,52 @@ async function runEstimate(files: string[]): Promise<number> {
   return failures === 0 ? 0 : 1;
 }
 
+async function runConvert(files: string[], target: string, outDir: string | undefined): Promise<number> {
+  if (outDir) await mkdir(outDir, { recursive: true });
+  let failures = 0;
+  try {
+    for (const input of files) {
+      const started = Date.now();
+      try {
+        const result = await convert(input, { target, nameHint: input });
+        const output = path.join(outDir ?? path.dirname(input), `${path.basename(input, path.extname(input))}.${result.format}`);
+        if (path.resolve(output) === path.resolve(input)) throw new Error('the output would replace the input: use --out');
+        await copyFile(result.output, output);
+        await rm(path.dirname(result.output), { recursive: true, force: true });
+        const line = { input, output, format: result.format, originalSize: result.originalSize, convertedSize: result.convertedSize, ms: Date.now() - started };
+        process.stdout.write(`${JSON.stringify(line)}\n`);
+      } catch (err) {
+        failures += 1;
+        process.stderr.write(`${input}: ${describe(err)}\n`);
+      }
+    }
+  } finally {
+    await sharedLibreOffice().close();
+  }
+  return failures === 0 ? 0 : 1;
+}
+
+async function runFormats(files: string[]): Promise<number> {
+  let failures = 0;
+  for (const input of files) {
+    try {
+      const type = await detect(input, input);
+      process.stdout.write(`${JSON.stringify({ input, type: type.ext, formats: conversionTargets(type.ext) })}\n`);
+    } catch (err) {
+      failures += 1;
+      process.stderr.write(`${input}: ${describe(err)}\n`);
+    }
+  }
+  return failures === 0 ? 0 : 1;
+}
+
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { level: { type: 'string', short: 'l' }, out: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      level: { type: 'string', short: 'l' }, out: { type: 'string', short: 'o' }, to: { type: 'string', short: 't' }, help: { type: 'boolean', short: 'h' },
+    },
   });
   const [command, ...files] = positionals;
   if (values.help || !command) {
@@ -95,6 +143,11 @@ async function main(argv: string[]): Promise<number> {
     return runCompress(files, level, values.out);
   }
   if (command === 'estimate') return runEstimate(files);
+  if (command === 'formats') return runFormats(files);
+  if (command === 'convert') {
+    if (!values.to || !/^[a-z0-9]{2,5}$/i.test(values.to)) fail(`convert needs --to FORMAT, such as pdf or png.\n\n${USAGE}`);
+    return runConvert(files, values.to.toLowerCase(), values.out);
+  }
   fail(`Unknown command "${command}".\n\n${USAGE}`);
 }
 

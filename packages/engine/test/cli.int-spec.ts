@@ -83,4 +83,22 @@ describe.runIf(built)('shrinkly command line', () => {
     expect(err.code).toBe(2);
     expect(err.stderr).toContain('--level must be one of light, balanced, maximum');
   });
+
+  it('converts files with --to, lists targets with formats, and needs a format', async () => {
+    const photo = path.join(dir, 'harbour.jpg');
+    await makePhoto(photo);
+    const notes = path.join(dir, 'notes.txt');
+    await writeFile(notes, 'Harbour notes\nThe ferry leaves at 08:15.\n');
+    const out = path.join(dir, 'converted');
+    const { stdout } = await run(process.execPath, [cli, 'convert', '--to', 'PNG', '--out', out, photo]);
+    const line = JSON.parse(stdout.trim()) as Record<string, unknown>;
+    expect(line).toMatchObject({ output: path.join(out, 'harbour.png'), format: 'png' });
+    expect((await sharp(line.output as string).metadata()).format).toBe('png');
+    const pdf = JSON.parse((await run(process.execPath, [cli, 'convert', '--to', 'pdf', '--out', out, notes])).stdout.trim()) as Record<string, unknown>;
+    expect((await stat(pdf.output as string)).size).toBeGreaterThan(500);
+    const formats = JSON.parse((await run(process.execPath, [cli, 'formats', photo])).stdout.trim()) as { type: string; formats: string[] };
+    expect(formats).toMatchObject({ type: 'jpg', formats: expect.arrayContaining(['png', 'webp', 'pdf']) });
+    const err = (await run(process.execPath, [cli, 'convert', photo]).catch((e: unknown) => e)) as { code: number; stderr: string };
+    expect([err.code, err.stderr]).toEqual([2, expect.stringContaining('convert needs --to FORMAT')]);
+  });
 });
