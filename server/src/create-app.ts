@@ -17,6 +17,7 @@ import { InProcessQueue } from './adapters/queue/in-process.queue.js';
 import type { QueuePort } from './adapters/queue/queue.port.js';
 import { LocalDiskStorage } from './adapters/storage/local-disk.storage.js';
 import type { StoragePort } from './adapters/storage/storage.port.js';
+import { loggableUrl } from './http/loggable-url.js';
 import { CompressFileJob } from './jobs/compress-file.job.js';
 import { ConvertFileJob } from './jobs/convert-file.job.js';
 import { ConversionJobRepository } from './repositories/conversion-job.repository.js';
@@ -84,7 +85,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
       // One short line per API request; bodies and headers (tokens, passwords) are never logged.
       serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: loggableUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),

@@ -12,7 +12,8 @@ It starts one headless soffice with its own profile, listening on a named pipe, 
     -> {"id": 1, "ok": true} | {"id": 1, "ok": false, "error": "..."}
 
 The office stays loaded between requests, which is what makes a warm conversion fast. When stdin closes, soffice is
-terminated. A hang is handled by the engine, which kills this process group and starts a new one.
+terminated. A hang is handled by the engine, which kills this process group and starts a new one. When the office
+dies, this script exits too: with 1 when it died on a document, with 2 when it was found dead before one.
 """
 
 import json
@@ -23,6 +24,7 @@ import time
 import uno
 from com.sun.star.beans import PropertyValue
 from com.sun.star.connection import NoConnectException
+from com.sun.star.lang import DisposedException
 
 
 def prop(name, value):
@@ -87,10 +89,17 @@ def main():
             if not line.strip():
                 continue
             request = json.loads(line)
+            if office.poll() is not None:
+                # The office died between documents: this one was not tried. Exit code 2 tells the engine so.
+                sys.exit(2)
             try:
                 convert(desktop, request)
                 reply({"id": request["id"], "ok": True})
-            except Exception as error:  # a UNO exception of any kind is this document's failure
+            except Exception as error:  # a UNO exception of any kind is this document's failure...
+                if isinstance(error, DisposedException) or office.poll() is not None:
+                    # ...unless the office itself is gone (a document crashed it): exit without an answer, so the
+                    # engine reports a failure of ours and starts a fresh office for the next document.
+                    sys.exit(1)
                 message = getattr(error, "Message", "") or str(error) or type(error).__name__
                 reply({"id": request["id"], "ok": False, "error": message})
     finally:

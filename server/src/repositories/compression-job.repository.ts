@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { type CompressionJobRow, compressionJobs } from '../db/schema/index.js';
 
@@ -56,8 +56,13 @@ export class CompressionJobRepository {
     return rows.length;
   }
 
+  /** Jobs past their time that are not running or waiting to run (a restart after a long stop still runs those). */
   async listExpired(now: Date, limit = 500): Promise<CompressionJobRow[]> {
-    return this.db.select().from(compressionJobs).where(lt(compressionJobs.expiresAt, now)).limit(limit);
+    return this.db
+      .select()
+      .from(compressionJobs)
+      .where(and(lt(compressionJobs.expiresAt, now), notInArray(compressionJobs.status, ['queued', 'processing'])))
+      .limit(limit);
   }
 
   async delete(id: string): Promise<void> {

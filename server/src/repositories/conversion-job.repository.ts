@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { type ConversionJobRow, conversionJobs } from '../db/schema/index.js';
 
@@ -51,8 +51,13 @@ export class ConversionJobRepository {
     return rows.length;
   }
 
+  /** Jobs past their time that are not running or waiting to run (a restart after a long stop still runs those). */
   async listExpired(now: Date, limit = 500): Promise<ConversionJobRow[]> {
-    return this.db.select().from(conversionJobs).where(lt(conversionJobs.expiresAt, now)).limit(limit);
+    return this.db
+      .select()
+      .from(conversionJobs)
+      .where(and(lt(conversionJobs.expiresAt, now), notInArray(conversionJobs.status, ['queued', 'processing'])))
+      .limit(limit);
   }
 
   async delete(id: string): Promise<void> {

@@ -108,10 +108,18 @@ export class FileRepository {
   /** Deletes a file of the owner (any state) and returns it, so its blob can be removed. */
   async deleteOwned(id: string, userId: string): Promise<FileRow | undefined> {
     return this.db.transaction(async (tx) => {
+      // The owner's row first, as readyIfFits does: the recount must see a file that became ready meanwhile.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
       const [row] = await tx.delete(files).where(and(eq(files.id, id), eq(files.userId, userId))).returning();
       if (row) await this.recomputeUsage(tx, userId);
       return row;
     });
+  }
+
+  /** Deletes a file only while it is still processing (a failed upload); a ready file is never touched. */
+  async deleteProcessing(id: string): Promise<FileRow | undefined> {
+    const [row] = await this.db.delete(files).where(and(eq(files.id, id), eq(files.status, 'processing'))).returning();
+    return row;
   }
 
   async totals(userId: string): Promise<FileTotals> {

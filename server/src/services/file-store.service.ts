@@ -26,8 +26,17 @@ export class FileStoreService {
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * Stores a finished result. Running it again for the same job (a restart between two of its steps) is harmless:
+   * a file already ready stays as it is and the repeated result is dropped.
+   */
   async complete(job: CompressionJobRow, result: StoredResult): Promise<'success' | 'failed'> {
     const file = job.fileId ? await this.files.findById(job.fileId) : undefined;
+    if (file?.status === 'ready') {
+      for (const key of new Set([result.blobKey, job.inputBlob])) if (key && key !== file.blobKey) await this.storage.delete(key);
+      await this.finish(job, result);
+      return 'success';
+    }
     const outcome = file
       ? await this.files.readyIfFits(
           file.id, file.userId,
@@ -40,22 +49,30 @@ export class FileStoreService {
         )
       : 'gone';
     if (outcome !== 'ready') {
-      await this.storage.delete(result.blobKey);
+      // The upload itself goes with its row in fail().
+      if (result.blobKey !== job.inputBlob) await this.storage.delete(result.blobKey);
       return this.fail(job, outcome === 'over-quota' ? ErrorMessages.storageFull : 'The file was deleted before its compression finished');
     }
     if (job.inputBlob && job.inputBlob !== result.blobKey) await this.storage.delete(job.inputBlob);
+    await this.finish(job, result);
+    return 'success';
+  }
+
+  /**
+   * The upload is not kept: its row and bytes go (only while it is still processing: a ready file is never
+   * removed here), and the job records why. A row already deleted by its owner took its bytes with it.
+   */
+  async fail(job: CompressionJobRow, message: string): Promise<'failed'> {
+    const row = job.fileId ? await this.files.deleteProcessing(job.fileId) : undefined;
+    if (row) await this.storage.delete(row.blobKey);
+    await this.jobs.update(job.id, { status: 'failed', finishedAt: this.clock.now(), error: message, inputBlob: null, outputBlob: null });
+    return 'failed';
+  }
+
+  private async finish(job: CompressionJobRow, result: StoredResult): Promise<void> {
     await this.jobs.update(job.id, {
       status: 'completed', progress: 100, finishedAt: this.clock.now(), outputFormat: result.format, compressedSize: result.size,
       unchanged: result.unchanged, inputBlob: null, outputBlob: null,
     });
-    return 'success';
-  }
-
-  /** The upload is not kept: its file row and bytes go, and the job records why. */
-  async fail(job: CompressionJobRow, message: string): Promise<'failed'> {
-    if (job.fileId && job.userId) await this.files.deleteOwned(job.fileId, job.userId);
-    if (job.inputBlob) await this.storage.delete(job.inputBlob);
-    await this.jobs.update(job.id, { status: 'failed', finishedAt: this.clock.now(), error: message, inputBlob: null, outputBlob: null });
-    return 'failed';
   }
 }

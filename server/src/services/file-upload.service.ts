@@ -24,7 +24,7 @@ import {
   UnprocessableError,
   UnsupportedMediaTypeError,
 } from '../common/errors.js';
-import type { BatchRow, UserRow } from '../db/schema/index.js';
+import type { BatchRow, CompressionJobRow, FileRow, UserRow } from '../db/schema/index.js';
 import type { BatchRepository } from '../repositories/batch.repository.js';
 import type { CompressionJobRepository } from '../repositories/compression-job.repository.js';
 import type { FileRepository } from '../repositories/file.repository.js';
@@ -106,24 +106,32 @@ export class FileUploadService {
   private async store(user: UserRow, file: IncomingFile, type: DetectedType, fields: UploadFields, premium: boolean, batch: BatchRow | undefined): Promise<UploadOutcome> {
     const blob = await this.storage.putFile(file.path);
     const now = this.clock.now();
-    const row = await this.files.createProcessing(
-      {
-        userId: user.id, folderId: fields.folderId ?? null, status: 'processing', name: file.originalName, format: type.ext,
-        level: fields.compressionLevel, blobKey: blob.key, originalSize: blob.size,
-        expiresAt: premium ? null : new Date(now.getTime() + TEMPORARY_FILE_TTL_MS),
-      },
-      batch && { id: batch.id, maxFiles: batch.maxFiles },
-    );
-    if (!row) {
+    let row: FileRow | undefined;
+    let job: CompressionJobRow;
+    try {
+      row = await this.files.createProcessing(
+        {
+          userId: user.id, folderId: fields.folderId ?? null, status: 'processing', name: file.originalName, format: type.ext,
+          level: fields.compressionLevel, blobKey: blob.key, originalSize: blob.size,
+          expiresAt: premium ? null : new Date(now.getTime() + TEMPORARY_FILE_TTL_MS),
+        },
+        batch && { id: batch.id, maxFiles: batch.maxFiles },
+      );
+      if (!row) throw new ConflictError(ErrorMessages.batchFull);
+      job = await this.jobs.create({
+        kind: 'library', fileId: row.id, userId: user.id, status: 'queued', level: fields.compressionLevel,
+        fileName: file.originalName, inputFormat: type.ext, inputBlob: blob.key, originalSize: blob.size,
+        expiresAt: new Date(now.getTime() + TEMPORARY_FILE_TTL_MS),
+      });
+      await this.queue.enqueue(COMPRESS_QUEUE, job.id);
+    } catch (err) {
+      // Nothing of a refused upload is kept.
+      if (row) await this.files.deleteProcessing(row.id);
       await this.storage.delete(blob.key);
-      throw new ConflictError(ErrorMessages.batchFull);
+      // The folder or batch was deleted between its check and the insert.
+      if (isForeignKeyViolation(err)) throw new NotFoundError(fields.batchId ? ErrorMessages.batchNotFound : ErrorMessages.folderNotFound);
+      throw err;
     }
-    const job = await this.jobs.create({
-      kind: 'library', fileId: row.id, userId: user.id, status: 'queued', level: fields.compressionLevel,
-      fileName: file.originalName, inputFormat: type.ext, inputBlob: blob.key, originalSize: blob.size,
-      expiresAt: new Date(now.getTime() + TEMPORARY_FILE_TTL_MS),
-    });
-    await this.queue.enqueue(COMPRESS_QUEUE, job.id);
     const settled = await waitForJob(() => this.jobs.findById(job.id), this.syncWaitMs);
     if (settled.status === 'failed') {
       const message = settled.error ?? 'Compression failed. Please try again.';
@@ -134,7 +142,7 @@ export class FileUploadService {
     return {
       status: ready ? 200 : 202,
       body: {
-        jobId: job.id, status: ready ? 'completed' : settled.status as FileUploadResponse['status'], fileId: row.id,
+        jobId: job.id, status: ready ? 'completed' : (settled.status as FileUploadResponse['status']), fileId: row.id,
         originalSize: blob.size, compressedSize: stored, compressionRatio: stored === null ? null : ratioOf(blob.size, stored),
         file: ready ? toFileRecord(ready) : null,
       },
@@ -160,4 +168,12 @@ export class FileUploadService {
     }
     return type;
   }
+}
+
+/** PostgreSQL's foreign_key_violation (23503), as pg and PGlite report it (possibly wrapped by Drizzle). */
+function isForeignKeyViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
 }

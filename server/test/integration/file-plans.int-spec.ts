@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -15,7 +15,9 @@ import {
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, users } from '../../src/db/schema/index.js';
+import { StoragePort } from '../../src/adapters/storage/storage.port.js';
+import { compressionJobs, files, users } from '../../src/db/schema/index.js';
+import { CompressFileJob } from '../../src/jobs/compress-file.job.js';
 import { SweeperService } from '../../src/services/sweeper.service.js';
 import { makePhotoPng } from '../fixtures.js';
 import { fileForm, newUser, startTestApp, type TestApp, TestClock } from '../harness.js';
@@ -171,6 +173,25 @@ describe('plans, quotas, expiry and batches', () => {
     expect(await free.api.listFiles({})).toEqual([]);
     expect(await free.api.stats()).toMatchObject({ totalFiles: 0, storageUsed: 0 });
     expect((await free.api.me()).storageUsed).toBe(0);
+  });
+
+  it('leaves a ready file as it is when its job runs again after a restart, and keeps unfinished jobs from the sweeper', async () => {
+    const user = await signUp();
+    const body = (await (await upload(user.token)).json()) as FileUploadResponse;
+    const [before] = await db().select().from(files).where(eq(files.id, body.fileId as string));
+    // As if the server stopped after the file became ready but before its job was marked completed.
+    const copy = path.join(dir, 'again.png');
+    await writeFile(copy, await readFile(png));
+    const input = await t.running.app.get(StoragePort).putFile(copy);
+    await db().update(compressionJobs).set({ status: 'queued', inputBlob: input.key, expiresAt: new Date(Date.now() - 1000) }).where(eq(compressionJobs.id, body.jobId));
+    // A queued job is not swept, however old.
+    await t.running.app.get(SweeperService).sweep();
+    expect(await db().select().from(compressionJobs).where(eq(compressionJobs.id, body.jobId))).toHaveLength(1);
+    expect(await t.running.app.get(CompressFileJob).run(body.jobId, new AbortController().signal)).toBe('success');
+    const [after] = await db().select().from(files).where(eq(files.id, body.fileId as string));
+    expect(after).toEqual(before);
+    expect(existsSync(path.join(t.dataDir, 'blobs', input.key.slice(0, 2), input.key))).toBe(false);
+    expect((await user.api.stats()).storageUsed).toBe(before?.storedSize);
   });
 
   it('keeps a free file for good once the trial starts', async () => {

@@ -11,7 +11,7 @@ import { writeZip } from '../families/office/zip-write.js';
 import { CORPUS_DIR } from '../families/media/media.test-support.js';
 import { runProcess } from '../process/run-process.js';
 import { conversionTargets, extensionForMime } from './index.js';
-import { LibreOfficeBridge, replaceSharedLibreOffice } from './libreoffice-bridge.js';
+import { LibreOfficeBridge, replaceSharedLibreOffice, sharedLibreOffice } from './libreoffice-bridge.js';
 
 const corpus = (folder: string): string | undefined => {
   const dir = path.join(CORPUS_DIR, folder);
@@ -168,6 +168,17 @@ describe('document conversions', () => {
       if (previous) replaceSharedLibreOffice(previous);
       await broken.close();
     }
+  });
+
+  it('starts a fresh office when the warm one has died', async () => {
+    await run(notes, 'odt');
+    // Kill this process's warm office: its soffice is the one started with its profile folder.
+    const profile = sharedLibreOffice().profileFolder as string;
+    expect(profile).toBeTruthy();
+    await runProcess('pkill', ['-KILL', '-f', `soffice.*${path.basename(profile)}`]);
+    await new Promise((r) => setTimeout(r, 300));
+    const pdf = await run(notes, 'pdf');
+    expect(await pdfText(pdf.output)).toContain('ferries ran on time');
   });
 
   it('leaves no working folders behind', async () => {

@@ -23,6 +23,9 @@ export interface OfficeRequest {
   inputFilterOptions?: string;
 }
 
+/** The office was found dead before it tried the request: trying again on a fresh office is safe. */
+class OfficeDownError extends EngineError {}
+
 interface Pending {
   resolve: () => void;
   reject: (err: Error) => void;
@@ -47,9 +50,19 @@ export class LibreOfficeBridge {
 
   /** Converts one document; rejects with EngineError (failed, timeout, cancelled, tool-missing). */
   convert(request: OfficeRequest, limits: { timeoutMs: number; signal: AbortSignal }): Promise<void> {
-    const run = this.queue.then(() => this.send(request, limits));
+    const run = this.queue.then(() =>
+      this.send(request, limits).catch((err: unknown) => {
+        if (err instanceof OfficeDownError) return this.send(request, limits);
+        throw err;
+      }),
+    );
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /** @internal The office's profile folder (tests find its processes by it). */
+  get profileFolder(): string | undefined {
+    return this.profileDir;
   }
 
   /** Stops the office (tests, shutdown). */
@@ -109,6 +122,8 @@ export class LibreOfficeBridge {
       // Its own process group, so a kill takes soffice with it.
       { detached: true, stdio: ['pipe', 'pipe', 'pipe'] },
     );
+    // A write racing the process's exit fails with EPIPE: the exit handler below answers the waiting request.
+    child.stdin.on('error', () => {});
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-4000);
@@ -138,9 +153,10 @@ export class LibreOfficeBridge {
         else waiter.reject(new EngineError('failed', `LibreOffice could not convert this document: ${message.error ?? 'unknown error'}`));
       });
     });
-    child.on('exit', () => {
+    child.on('exit', (code) => {
       if (this.child === child) this.child = undefined;
-      for (const waiter of this.pending.values()) waiter.reject(new EngineError('failed', 'LibreOffice stopped while converting this document', stderr));
+      const err = code === 2 ? new OfficeDownError('failed', 'LibreOffice had stopped') : new EngineError('failed', 'LibreOffice stopped while converting this document', stderr);
+      for (const waiter of this.pending.values()) waiter.reject(err);
     });
     try {
       await ready;
