@@ -136,6 +136,15 @@ describe('document conversions', () => {
     expect(found.length / words.length).toBeGreaterThan(0.8);
   });
 
+  it.skipIf(!corpus('pdf'))('renders the corpus PDF\'s pages as pictures', async () => {
+    const source = corpus('pdf') as string;
+    const pages = await pdfPages(source);
+    const result = await run(source, 'png');
+    expect(result.checks.pages).toBe(pages);
+    const first = result.format === 'zip' ? ((await readZipMember(result.output, 'page-1.png')) as Buffer) : await readFile(result.output);
+    expect((await sharp(first).metadata()).format).toBe('png');
+  });
+
   it.skipIf(!corpus('doc'))('converts an old Word document to a new one', async () => {
     const docx = await run(corpus('doc') as string, 'docx');
     expect((await readZipMember(docx.output, 'word/document.xml'))?.length).toBeGreaterThan(0);
