@@ -8,7 +8,7 @@ It starts one headless soffice with its own profile, listening on a named pipe, 
 {"ready": true} and then answers one JSON request per line on stdin, in order:
 
     {"id": 1, "input": "/abs/in.docx", "output": "/abs/out.pdf", "filter": "writer_pdf_Export",
-     "filterOptions": "...", "inputFilter": "writer_pdf_import"}
+     "filterOptions": "...", "filterData": {"ReduceImageResolution": false}, "inputFilter": "writer_pdf_import"}
     -> {"id": 1, "ok": true} | {"id": 1, "ok": false, "error": "..."}
 
 The office stays loaded between requests, which is what makes a warm conversion fast. When stdin closes, soffice is
@@ -66,6 +66,9 @@ def convert(desktop, request):
         store = [prop("FilterName", request["filter"]), prop("Overwrite", True)]
         if request.get("filterOptions"):
             store.append(prop("FilterOptions", request["filterOptions"]))
+        if request.get("filterData"):
+            data = tuple(prop(k, v) for k, v in request["filterData"].items())
+            store.append(prop("FilterData", uno.Any("[]com.sun.star.beans.PropertyValue", data)))
         doc.storeToURL(uno.systemPathToFileUrl(request["output"]), tuple(store))
     finally:
         doc.close(True)

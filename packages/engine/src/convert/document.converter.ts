@@ -24,24 +24,37 @@ const KIND_OF: Record<string, Kind> = {
   ppt: 'presentation', pptx: 'presentation', odp: 'presentation',
 };
 
+/**
+ * PDF export keeps pictures as they are: downsampling them to 300 dpi (LibreOffice's default) costs about a second
+ * per slide of a picture-heavy deck and made the corpus deck's PDF larger, not smaller.
+ */
+const PDF_DATA = { ReduceImageResolution: false };
+
+/** How a target is written: LibreOffice's export filter, its options string and its settings. */
+interface Export {
+  filter: string;
+  options?: string;
+  data?: Record<string, boolean>;
+}
+
 /** LibreOffice's export filter per target, for each kind of document. */
-const EXPORT: Record<Kind, Record<string, { filter: string; options?: string }>> = {
+const EXPORT: Record<Kind, Record<string, Export>> = {
   text: {
-    pdf: { filter: 'writer_pdf_Export' },
+    pdf: { filter: 'writer_pdf_Export', data: PDF_DATA },
     docx: { filter: 'MS Word 2007 XML' },
     odt: { filter: 'writer8' },
     txt: { filter: 'Text (encoded)', options: 'UTF8' },
     html: { filter: 'HTML (StarWriter)' },
   },
   spreadsheet: {
-    pdf: { filter: 'calc_pdf_Export' },
+    pdf: { filter: 'calc_pdf_Export', data: PDF_DATA },
     xlsx: { filter: 'Calc MS Excel 2007 XML' },
     ods: { filter: 'calc8' },
     // Comma separated, double-quoted, UTF-8 (76), first sheet.
     csv: { filter: 'Text - txt - csv (StarCalc)', options: '44,34,76,1,,0,false,true,true' },
   },
   presentation: {
-    pdf: { filter: 'impress_pdf_Export' },
+    pdf: { filter: 'impress_pdf_Export', data: PDF_DATA },
     pptx: { filter: 'Impress MS PowerPoint 2007 XML' },
     odp: { filter: 'impress8' },
   },
@@ -86,7 +99,7 @@ export const documentConverter: FamilyConverter = {
 
 async function throughOffice(input: string, type: DetectedType, ctx: ConvertContext): Promise<ConverterOutput> {
   const kind = KIND_OF[type.ext] as Kind;
-  const exportAs = EXPORT[kind][ctx.target] as { filter: string; options?: string };
+  const exportAs = EXPORT[kind][ctx.target] as Export;
   // LibreOffice picks its import filter by extension: give the upload its real one.
   const source = await placeAs(input, path.join(ctx.workDir, 'in', `document.${type.ext}`));
   const output = path.join(ctx.workDir, 'out', `document.${ctx.target}`);
@@ -106,7 +119,7 @@ async function fromPdf(input: string, ctx: ConvertContext): Promise<ConverterOut
   if (ctx.target === 'docx') {
     const source = await placeAs(input, path.join(ctx.workDir, 'in', 'document.pdf'));
     const output = path.join(outDir, 'document.docx');
-    await runOffice(source, output, EXPORT.text.docx as { filter: string }, ctx, { filter: 'writer_pdf_import', options: '' });
+    await runOffice(source, output, EXPORT.text.docx as Export, ctx, { filter: 'writer_pdf_import', options: '' });
     return { path: output, format: 'docx', checks: { pages, ...(await check(output, 'docx', ctx)) } };
   }
   return rasterise(input, pages, ctx);
@@ -147,7 +160,7 @@ async function rasterise(input: string, pages: number, ctx: ConvertContext): Pro
 async function runOffice(
   source: string,
   output: string,
-  exportAs: { filter: string; options?: string },
+  exportAs: Export,
   ctx: ConvertContext,
   importAs?: { filter: string; options: string },
 ): Promise<void> {
@@ -167,20 +180,23 @@ async function runOffice(
 async function officeConvert(
   source: string,
   output: string,
-  exportAs: { filter: string; options?: string },
+  exportAs: Export,
   ctx: ConvertContext,
   importAs?: { filter: string; options: string },
 ): Promise<void> {
   const request = {
     input: source, output, filter: exportAs.filter,
     ...(exportAs.options ? { filterOptions: exportAs.options } : {}),
+    ...(exportAs.data ? { filterData: exportAs.data } : {}),
     ...(importAs ? { inputFilter: importAs.filter, ...(importAs.options ? { inputFilterOptions: importAs.options } : {}) } : {}),
   };
   try {
     await sharedLibreOffice().convert(request, { timeoutMs: OFFICE_TIMEOUT_MS, signal: ctx.signal });
   } catch (err) {
     if (!(err instanceof EngineError && err.kind === 'tool-missing')) throw err;
-    const target = `${path.extname(output).slice(1)}:${exportAs.filter}${exportAs.options ? `:${exportAs.options}` : ''}`;
+    // The command line takes the settings as JSON in place of the options string.
+    const settings = exportAs.data ? JSON.stringify(Object.fromEntries(Object.entries(exportAs.data).map(([k, v]) => [k, { type: 'boolean', value: String(v) }]))) : exportAs.options;
+    const target = `${path.extname(output).slice(1)}:${exportAs.filter}${settings ? `:${settings}` : ''}`;
     const infilter = importAs ? [`--infilter=${importAs.filter}${importAs.options ? `:${importAs.options}` : ''}`] : [];
     const profile = path.join(ctx.workDir, 'lo-profile');
     await ctx.runProcess(

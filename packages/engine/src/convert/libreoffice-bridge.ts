@@ -19,6 +19,8 @@ export interface OfficeRequest {
   output: string;
   filter: string;
   filterOptions?: string;
+  /** The export filter's settings (FilterData), e.g. { ReduceImageResolution: false }. */
+  filterData?: Record<string, boolean | number | string>;
   inputFilter?: string;
   inputFilterOptions?: string;
 }
