@@ -22,13 +22,29 @@ function operation(e: Endpoint): JsonObject {
   };
   for (const status of e.errors ?? []) responses[String(status)] = { description: STATUS_TEXT[status] ?? 'Error', ...error };
   if (e.auth !== 'none' && !responses['401']) responses['401'] = { description: STATUS_TEXT[401], ...error };
+  const parameters = [
+    ...(e.params ?? []).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+    ...Object.entries(e.query?.shape ?? {}).map(([name, schema]) => ({
+      name, in: 'query', required: !(schema as z.ZodType).safeParse(undefined).success, schema: schemaOf(schema as z.ZodType, 'input'),
+    })),
+  ];
+  const multipart = e.multipart ? { requestBody: multipartBody(e.multipart) } : {};
   return {
     summary: e.summary,
     tags: [e.tag],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...multipart,
     ...(e.auth !== 'none' ? { security: [{ [e.auth === 'admin' ? 'adminToken' : 'userToken']: [] }] } : {}),
     ...(e.request ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(e.request, 'input') } } } } : {}),
     responses,
   };
+}
+
+/** A multipart form: the text fields of the contract's schema plus the file part. */
+function multipartBody(form: NonNullable<Endpoint['multipart']>): JsonObject {
+  const fields = schemaOf(form.fields, 'input');
+  const properties = { ...(fields.properties as JsonObject | undefined), [form.file]: { type: 'string', format: 'binary' } };
+  return { required: true, content: { 'multipart/form-data': { schema: { ...fields, properties } } } };
 }
 
 /** The OpenAPI 3.0 document, generated from the contract's endpoint list so it cannot drift from the code. */

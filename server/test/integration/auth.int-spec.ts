@@ -144,6 +144,15 @@ describe('service basics', () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths['/api/auth/register']?.post?.requestBody).toBeDefined();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/me', '/api/admin/login', '/api/health']));
+    // Path, query and multipart fields are described too.
+    const files = doc.paths['/api/files']?.get as unknown as { parameters: Array<{ name: string; in: string; required: boolean }> };
+    expect(files.parameters).toEqual([expect.objectContaining({ name: 'folderId', in: 'query', required: false })]);
+    const rename = doc.paths['/api/files/{id}/rename']?.patch as unknown as { parameters: Array<{ name: string; in: string }> };
+    expect(rename.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path' })]);
+    const upload = doc.paths['/api/files/upload']?.post as unknown as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };
+    expect(Object.keys(upload.requestBody.content['multipart/form-data']?.schema.properties ?? {})).toEqual(
+      expect.arrayContaining(['file', 'compressionLevel', 'folderId', 'batchId']),
+    );
   });
 
   it('answers unknown API paths with a JSON 404, never the app shell', async () => {
