@@ -52,6 +52,14 @@ describe('chunked uploads and paid compression', () => {
     await t?.close();
     await rm(dir, { recursive: true, force: true });
   });
+  let archive: Promise<string> | undefined;
+  /** A STORED zip of 100 MB (the paid line), written once and uploaded by each test under its own upload id. */
+  const largeArchive = () =>
+    (archive ??= (async () => {
+      const file = path.join(dir, 'large archive.zip');
+      await makeStoredZip(file, FREE_COMPRESSION_LIMIT_BYTES);
+      return file;
+    })());
 
   it('assembles chunks sent out of order and twice, then compresses the file', async () => {
     const photo = path.join(dir, 'big photo.jpg');
@@ -96,8 +104,7 @@ describe('chunked uploads and paid compression', () => {
   });
 
   it('asks $1.00 for a file of 100 MB or more, refuses to process it unpaid, then compresses it once paid', async () => {
-    const archive = path.join(dir, 'large archive.zip');
-    await makeStoredZip(archive, FREE_COMPRESSION_LIMIT_BYTES);
+    const archive = await largeArchive();
     const size = (await stat(archive)).size;
     expect(size).toBeGreaterThanOrEqual(FREE_COMPRESSION_LIMIT_BYTES);
     const total = Math.ceil(size / CHUNK_SIZE_BYTES);
@@ -143,8 +150,7 @@ describe('chunked uploads and paid compression', () => {
   }, 180_000);
 
   it('marks a job paid through the sandbox simulation route, and cancel/decline lead to the failure pages', async () => {
-    const archive = path.join(dir, 'second.zip');
-    await makeStoredZip(archive, FREE_COMPRESSION_LIMIT_BYTES);
+    const archive = await largeArchive();
     const size = (await stat(archive)).size;
     const total = Math.ceil(size / CHUNK_SIZE_BYTES);
     for (let i = 0; i < total; i++) await sendChunk(t, archive, 'upload-sim', i, total, 'second.zip', size);
