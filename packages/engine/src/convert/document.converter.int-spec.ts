@@ -190,6 +190,21 @@ describe('document conversions', () => {
     expect(await pdfText(pdf.output)).toContain('ferries ran on time');
   });
 
+  it('kills a conversion that runs past its time limit and serves the next request from a fresh office', async () => {
+    const bridge = new LibreOfficeBridge();
+    const signal = new AbortController().signal;
+    const docx = await run(notes, 'docx');
+    const out = path.join(dir, 'timed.pdf');
+    try {
+      const slow = bridge.convert({ input: docx.output, output: out, filter: 'writer_pdf_Export' }, { timeoutMs: 1, signal });
+      await expectKind(slow, 'timeout');
+      await bridge.convert({ input: docx.output, output: out, filter: 'writer_pdf_Export' }, { timeoutMs: 60_000, signal });
+      expect(await pdfText(out)).toContain('ferries ran on time');
+    } finally {
+      await bridge.close();
+    }
+  });
+
   it('leaves no working folders behind', async () => {
     const names = await readdir(dir);
     expect(names.filter((n) => n.startsWith('shrinkly-convert-'))).toEqual([]);
