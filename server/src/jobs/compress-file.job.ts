@@ -9,6 +9,7 @@ import type { Clock } from '../services/clock.js';
 import type { CompressionService } from '../services/compression.service.js';
 import type { FileStoreService } from '../services/file-store.service.js';
 import { failureMessage } from './job-failure.js';
+import { throttledProgress } from './job-progress.js';
 
 
 /**
@@ -30,7 +31,6 @@ export class CompressFileJob {
     const job = await this.jobs.transition(jobId, ['queued'], { status: 'processing', startedAt: this.clock.now(), progress: 0, error: null });
     if (!job || !job.inputBlob) return 'skipped';
     await mkdir(this.workRoot, { recursive: true });
-    let lastProgress = 0;
     let resultDir: string | undefined;
     try {
       const input = await this.storage.localPath(job.inputBlob);
@@ -39,11 +39,7 @@ export class CompressFileJob {
         nameHint: job.fileName,
         tmpDir: this.workRoot,
         signal,
-        onProgress: (p) => {
-          if (p - lastProgress < 2) return;
-          lastProgress = p;
-          void this.jobs.setProgress(job.id, Math.min(99, p)).catch(() => {});
-        },
+        onProgress: throttledProgress((percent) => this.jobs.setProgress(job.id, percent)),
       }).catch((err: unknown) => {
         // My Files keeps what the engine cannot compress (plain text in a batch) as it was uploaded.
         if (job.kind === 'library' && isEngineError(err) && err.kind === 'unsupported') return storedAsIs(input, job.inputFormat, job.originalSize);

@@ -6,6 +6,7 @@ import type { StoragePort } from '../adapters/storage/storage.port.js';
 import type { ConversionJobRepository } from '../repositories/conversion-job.repository.js';
 import type { Clock } from '../services/clock.js';
 import { failureMessage } from './job-failure.js';
+import { throttledProgress } from './job-progress.js';
 
 
 /** Runs one conversion: storage → private work folder → engine → storage → the job row. */
@@ -22,7 +23,6 @@ export class ConvertFileJob {
     const job = await this.jobs.transition(jobId, ['queued'], { status: 'processing', startedAt: this.clock.now(), progress: 0, error: null });
     if (!job || !job.inputBlob) return 'skipped';
     await mkdir(this.workRoot, { recursive: true });
-    let lastProgress = 0;
     let resultDir: string | undefined;
     try {
       const input = await this.storage.localPath(job.inputBlob);
@@ -31,11 +31,7 @@ export class ConvertFileJob {
         nameHint: job.fileName,
         tmpDir: this.workRoot,
         signal,
-        onProgress: (p) => {
-          if (p - lastProgress < 2) return;
-          lastProgress = p;
-          void this.jobs.setProgress(job.id, Math.min(99, p)).catch(() => {});
-        },
+        onProgress: throttledProgress((percent) => this.jobs.setProgress(job.id, percent)),
       });
       resultDir = path.dirname(result.output);
       const output = await this.storage.putFile(result.output);

@@ -13,6 +13,7 @@ export interface JobLinks {
   paymentUrl: string | null;
 }
 
+/** Percent of the original saved, with one decimal; 0 for an empty original. */
 export function spaceSavedPercent(originalSize: number, compressedSize: number): number {
   if (originalSize <= 0) return 0;
   return Math.round((1 - compressedSize / originalSize) * 1000) / 10;

@@ -23,6 +23,7 @@ import type { PaymentRepository } from '../repositories/payment.repository.js';
 import type { Clock } from './clock.js';
 import { type JobLinks, toCompressionResponse, toJobView } from './compression-views.js';
 import type { DownloadTicketService } from './download-ticket.service.js';
+import { isUuid } from './ids.js';
 import { waitForJob } from './job-wait.js';
 import { toUserView } from './user-view.js';
 
@@ -161,7 +162,7 @@ export class CompressionService {
   }
 
   private async find(jobId: string): Promise<CompressionJobRow> {
-    const job = /^[0-9a-f-]{36}$/i.test(jobId) ? await this.jobs.findById(jobId) : undefined;
+    const job = isUuid(jobId) ? await this.jobs.findById(jobId) : undefined;
     if (!job) throw new NotFoundError('Compression job not found');
     return job;
   }

@@ -1,10 +1,11 @@
 import { rm } from 'node:fs/promises';
-import { type Conversion, CONVERTED_FILE_TTL_MS, CONVERTER_LIMIT_BYTES, type ConverterFormats } from '@shrinkly/contract';
+import { type Conversion, CONVERTED_FILE_TTL_MS, CONVERTER_LIMIT_BYTES, type ConverterFormats, MB } from '@shrinkly/contract';
 import { conversionTargets, detect, type DetectedType, extensionForMime, isEngineError } from '@shrinkly/engine';
 import type { QueuePort } from '../adapters/queue/queue.port.js';
 import type { StoragePort } from '../adapters/storage/storage.port.js';
 import { NotFoundError, PayloadTooLargeError, UnprocessableError, UnsupportedMediaTypeError, ValidationError } from '../common/errors.js';
 import type { ConversionJobRow } from '../db/schema/index.js';
+import { downloadName } from '../http/send-blob.js';
 import type { ConversionJobRepository } from '../repositories/conversion-job.repository.js';
 import type { Clock } from './clock.js';
 import type { IncomingFile } from './compression.service.js';
@@ -14,7 +15,7 @@ import { waitForJob } from './job-wait.js';
 
 export const CONVERT_QUEUE = 'convert-file';
 
-const LIMIT_MB = CONVERTER_LIMIT_BYTES / (1024 * 1024);
+const LIMIT_MB = CONVERTER_LIMIT_BYTES / MB;
 export const CONVERTER_TOO_LARGE = `This file is too large to convert. The converter takes files of up to ${LIMIT_MB}MB.`;
 
 /** The free converter's rules: what converts to what, job creation, and what the page sees. */
@@ -74,8 +75,7 @@ export class ConverterService {
 
   /** The name a converted file downloads as: the original's with the new extension. */
   outputName(job: Pick<ConversionJobRow, 'fileName' | 'outputFormat' | 'targetFormat'>): string {
-    const base = job.fileName.replace(/\.[^./\\]*$/, '') || 'converted';
-    return `${base}.${job.outputFormat ?? job.targetFormat}`;
+    return downloadName(job.fileName, job.outputFormat ?? job.targetFormat);
   }
 
   private view(job: ConversionJobRow): Conversion {

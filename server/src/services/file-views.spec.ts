@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { storedFileName } from '../http/send-blob.js';
-import { categoryOf, percentSaved, ratioOf, toStats } from './file-views.js';
+import { spaceSavedPercent } from './compression-views.js';
+import { categoryOf, ratioOf, toStats } from './file-views.js';
 
 describe('file views', () => {
   it('sorts formats into the My Files tabs', () => {
@@ -8,8 +9,8 @@ describe('file views', () => {
   });
 
   it('reports savings with one decimal and ratios with two, without dividing by zero', () => {
-    expect(percentSaved(3000, 1000)).toBe(66.7);
-    expect(percentSaved(0, 0)).toBe(0);
+    expect(spaceSavedPercent(3000, 1000)).toBe(66.7);
+    expect(spaceSavedPercent(0, 0)).toBe(0);
     expect(ratioOf(3000, 1000)).toBe(3);
     expect(ratioOf(10, 0)).toBe(1);
     expect(toStats({ totalFiles: 2, compressedFiles: 1, storedBytes: 400, originalBytes: 1000 }, 5000)).toEqual({

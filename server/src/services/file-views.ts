@@ -1,6 +1,7 @@
 import type { CompressionLevel, FileCategory, FileRecord, Folder, Stats } from '@shrinkly/contract';
 import type { FolderRow } from '../db/schema/index.js';
 import { mimeOfFormat } from '../http/mime.js';
+import { spaceSavedPercent } from './compression-views.js';
 import type { FileTotals, FileWithFolder } from '../repositories/file.repository.js';
 
 const CATEGORY_BY_FORMAT: Record<string, FileCategory> = {};
@@ -15,11 +16,6 @@ for (const [category, formats] of Object.entries({
 
 export function categoryOf(format: string): FileCategory {
   return CATEGORY_BY_FORMAT[format] ?? 'other';
-}
-
-/** Percent of `original` saved by storing `stored`, with one decimal. */
-export function percentSaved(original: number, stored: number): number {
-  return original > 0 ? Math.round(((original - stored) / original) * 1000) / 10 : 0;
 }
 
 export function ratioOf(original: number, stored: number): number {
@@ -38,7 +34,7 @@ export function toFileRecord(row: FileWithFolder): FileRecord {
     originalSize: row.originalSize,
     compressedSize: stored,
     compressionRatio: ratioOf(row.originalSize, stored),
-    spaceSaved: percentSaved(row.originalSize, stored),
+    spaceSaved: spaceSavedPercent(row.originalSize, stored),
     isCompressed: row.isCompressed,
     level: row.level as CompressionLevel,
     createdAt: row.createdAt.toISOString(),
@@ -59,7 +55,7 @@ export function toStats(totals: FileTotals, storageLimit: number): Stats {
     storageLimit,
     compressedFiles: totals.compressedFiles,
     totalFiles: totals.totalFiles,
-    spaceSavedPercent: percentSaved(totals.originalBytes, totals.storedBytes),
+    spaceSavedPercent: spaceSavedPercent(totals.originalBytes, totals.storedBytes),
     spaceSavedBytes: totals.originalBytes - totals.storedBytes,
   };
 }

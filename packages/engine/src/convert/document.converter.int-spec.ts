@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,25 @@ const corpus = (folder: string): string | undefined => {
     .sort((a, b) => statSync(a).size - statSync(b).size);
   return smallest;
 };
+
+/** Kills the processes whose command line mentions `needle` (read from /proc); returns how many. */
+function killProcessesMatching(needle: string): number {
+  let killed = 0;
+  for (const pid of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    const cmdline = (() => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      } catch {
+        return '';
+      }
+    })();
+    if (cmdline.includes('soffice') && cmdline.includes(needle)) {
+      process.kill(Number(pid), 'SIGKILL');
+      killed += 1;
+    }
+  }
+  return killed;
+}
 
 const pdfText = async (file: string) => (await runProcess('pdftotext', ['-enc', 'UTF-8', file, '-'], { captureStdout: true })).stdout;
 const pdfPages = async (file: string) => Number(/^Pages:\s+(\d+)/m.exec((await runProcess('pdfinfo', [file], { captureStdout: true })).stdout)?.[1]);
@@ -184,7 +203,7 @@ describe('document conversions', () => {
     // Kill this process's warm office: its soffice is the one started with its profile folder.
     const profile = sharedLibreOffice().profileFolder as string;
     expect(profile).toBeTruthy();
-    await runProcess('pkill', ['-KILL', '-f', `soffice.*${path.basename(profile)}`]);
+    expect(killProcessesMatching(path.basename(profile))).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 300));
     const pdf = await run(notes, 'pdf');
     expect(await pdfText(pdf.output)).toContain('ferries ran on time');

@@ -1,20 +1,13 @@
 import { LANDING_ACCEPTED_TYPES } from '@shrinkly/contract';
+import { acceptedTypes, isAccepted } from '../../components/drop-zone/accepted-types';
 
-const ACCEPTED = new Set<string>(LANDING_ACCEPTED_TYPES);
-
-/** The `accept` attribute of the landing file input: ".jpg,.jpeg,…". */
-export const LANDING_ACCEPT_ATTRIBUTE = LANDING_ACCEPTED_TYPES.map((type) => `.${type}`).join(',');
+/** SPEC section 5 "Landing drop". */
+export const LANDING_TYPES = acceptedTypes(LANDING_ACCEPTED_TYPES);
 
 /** "JPG, JPEG, PNG, …", as the accepted types are written to people. */
-export const LANDING_ACCEPTED_LIST = LANDING_ACCEPTED_TYPES.map((type) => type.toUpperCase()).join(', ');
+export const LANDING_ACCEPTED_LIST = LANDING_TYPES.list;
 
-/** The lower-case extension of a file name, without the dot ('' when there is none). */
-export function extensionOf(fileName: string): string {
-  const dot = fileName.lastIndexOf('.');
-  return dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
-}
-
-/** SPEC section 5 "Landing drop": only the listed types. The server reads the real type from the content as well. */
+/** Only the listed types. The server reads the real type from the content as well. */
 export function isLandingAcceptedFile(file: File): boolean {
-  return ACCEPTED.has(extensionOf(file.name));
+  return isAccepted(file, LANDING_TYPES);
 }

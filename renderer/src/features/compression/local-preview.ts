@@ -6,7 +6,7 @@ import {
   LEVEL_QUALITY,
   MB,
 } from '@shrinkly/contract';
-import { extensionOf } from './file-acceptance';
+import { extensionOf } from '../../components/drop-zone/accepted-types';
 
 type PreviewFamily = 'video' | 'image' | 'other';
 

@@ -1,3 +1,5 @@
+import { extensionOf } from '../../components/drop-zone/accepted-types';
+
 /**
  * The MIME type the formats lookup is asked about. Browsers leave `File.type` empty (HEIC, MKV on some systems) or
  * generic (`application/octet-stream`) for many files the server can convert, so the extension fills the gap.
@@ -51,12 +53,6 @@ export const CONVERTER_EXTENSIONS: readonly string[] = Object.keys(MIME_BY_EXTEN
 const GENERIC_TYPES: ReadonlySet<string> = new Set(['', 'application/octet-stream']);
 
 const FALLBACK_TYPE = 'application/octet-stream';
-
-/** The lower-case extension of a file name, without the dot ('' when there is none). */
-function extensionOf(fileName: string): string {
-  const dot = fileName.lastIndexOf('.');
-  return dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
-}
 
 /** The browser's type when it is specific; else the one guessed from the extension; else application/octet-stream. */
 export function converterMimeType(file: Pick<File, 'name' | 'type'>): string {

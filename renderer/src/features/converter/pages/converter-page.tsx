@@ -4,8 +4,8 @@ import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
 import { formatBytes } from '../../../format/format-bytes';
 import { formatHours } from '../../../format/format-duration';
-import type { AcceptedTypes } from '../../dashboard/file-acceptance';
-import { FilesDropZone } from '../../dashboard/components/files-drop-zone';
+import { acceptedTypes } from '../../../components/drop-zone/accepted-types';
+import { DropZone } from '../../../components/drop-zone/drop-zone';
 import { ConverterFeatures } from '../components/converter-features';
 import { ConverterFileRow } from '../components/converter-file-row';
 import { ConverterMessageDialog } from '../components/converter-message-dialog';
@@ -13,11 +13,7 @@ import { CONVERTER_EXTENSIONS } from '../mime-types';
 import { useConverter } from '../use-converter';
 
 /** The picker offers the known types; a dropped file of another type is still tried (the server decides). */
-const CONVERTER_TYPES: AcceptedTypes = {
-  extensions: new Set(CONVERTER_EXTENSIONS),
-  attribute: CONVERTER_EXTENSIONS.map((extension) => `.${extension}`).join(','),
-  list: CONVERTER_EXTENSIONS.map((extension) => extension.toUpperCase()).join(', '),
-};
+const CONVERTER_TYPES = acceptedTypes(CONVERTER_EXTENSIONS);
 
 const limit = formatBytes(CONVERTER_LIMIT_BYTES);
 
@@ -41,9 +37,11 @@ export function ConverterPage() {
       </Text>
 
       <Stack gap="lg" mt="xl">
-        <FilesDropZone
+        <DropZone
           inputId="converter-file-input"
           label="Choose files to convert"
+          title="Drag and drop files here, or click to browse"
+          multiple
           types={CONVERTER_TYPES}
           hint={`Several files at once, up to ${limit} each.`}
           onFiles={converter.addFiles}

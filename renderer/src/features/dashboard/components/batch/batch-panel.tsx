@@ -5,7 +5,7 @@ import { batchTotals } from '../../batch-queue';
 import { LEVEL_OPTIONS } from '../../compression-levels';
 import { BATCH_UPLOAD_TYPES } from '../../file-acceptance';
 import type { BatchCompression } from '../../use-batch-compression';
-import { FilesDropZone } from '../files-drop-zone';
+import { DropZone } from '../../../../components/drop-zone/drop-zone';
 import { BatchItemRow } from './batch-item-row';
 import { BatchStats, CompressionSummary } from './batch-stats';
 
@@ -39,9 +39,11 @@ export function BatchPanel({ batch, folder }: BatchPanelProps) {
         onChange={(event) => batch.setLevel(event.currentTarget.value as CompressionLevel)}
         description={LEVEL_OPTIONS[batch.level].description}
       />
-      <FilesDropZone
+      <DropZone
         inputId="dashboard-batch-input"
         label="Choose files for batch compression"
+        title="Drag and drop files here, or click to browse"
+        multiple
         types={BATCH_UPLOAD_TYPES}
         hint={full ? `The batch is full (${BATCH_MAX_FILES} files).` : `Up to ${BATCH_MAX_FILES} files, ${maxSize} each.`}
         disabled={full}

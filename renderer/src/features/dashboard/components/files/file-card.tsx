@@ -1,8 +1,8 @@
-import { Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Card, Group, Stack, ThemeIcon } from '@mantine/core';
 import type { FileRecord, Folder } from '@shrinkly/contract';
 import { CATEGORY_COLORS, CategoryIcon } from '../dashboard-icons';
 import { FileActionsMenu, type FileMenuHandlers } from './file-actions-menu';
-import { FileExpiry, FileFacts, FileFolder, SavedBadge } from './file-details';
+import { FileExpiry, FileSummary, SavedBadge } from './file-details';
 
 export interface FileItemProps extends FileMenuHandlers {
   file: FileRecord;
@@ -24,11 +24,7 @@ export function FileCard({ file, showFolder, ...menu }: FileItemProps) {
           <FileActionsMenu file={file} {...menu} />
         </Group>
         <Stack gap={4} style={{ minWidth: 0 }}>
-          <Text fw={700} size="sm" truncate="end" title={file.name}>
-            {file.name}
-          </Text>
-          <FileFacts file={file} />
-          {showFolder && <FileFolder file={file} />}
+          <FileSummary file={file} showFolder={showFolder} />
         </Stack>
         <Group gap="xs" justify="space-between">
           <SavedBadge file={file} />

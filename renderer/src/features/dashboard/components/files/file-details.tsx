@@ -52,3 +52,16 @@ export function FileFolder({ file }: { file: FileRecord }) {
     </Group>
   );
 }
+
+/** The name, size and date, and the folder on root search results: the same in the grid and the list. */
+export function FileSummary({ file, showFolder }: { file: FileRecord; showFolder: boolean }) {
+  return (
+    <>
+      <Text fw={700} size="sm" truncate="end" title={file.name}>
+        {file.name}
+      </Text>
+      <FileFacts file={file} />
+      {showFolder && <FileFolder file={file} />}
+    </>
+  );
+}

@@ -1,8 +1,8 @@
-import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Group, Paper, Stack, ThemeIcon } from '@mantine/core';
 import { CATEGORY_COLORS, CategoryIcon } from '../dashboard-icons';
 import { FileActionsMenu } from './file-actions-menu';
 import type { FileItemProps } from './file-card';
-import { FileExpiry, FileFacts, FileFolder, SavedBadge } from './file-details';
+import { FileExpiry, FileSummary, SavedBadge } from './file-details';
 
 /** A file in the list view: one line on wide screens, wrapping under the name on narrow ones. */
 export function FileRow({ file, showFolder, ...menu }: FileItemProps) {
@@ -14,11 +14,7 @@ export function FileRow({ file, showFolder, ...menu }: FileItemProps) {
         </ThemeIcon>
         <Group gap="xs" style={{ flex: 1, minWidth: 0 }} justify="space-between">
           <Stack gap={2} style={{ flex: '1 1 180px', minWidth: 0 }}>
-            <Text fw={700} size="sm" truncate="end" title={file.name}>
-              {file.name}
-            </Text>
-            <FileFacts file={file} />
-            {showFolder && <FileFolder file={file} />}
+            <FileSummary file={file} showFolder={showFolder} />
           </Stack>
           <Group gap="xs" wrap="wrap">
             <FileExpiry file={file} />

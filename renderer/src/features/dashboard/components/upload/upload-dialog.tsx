@@ -7,7 +7,7 @@ import { SINGLE_UPLOAD_TYPES } from '../../file-acceptance';
 import { useUploadQueue } from '../../use-upload-queue';
 import { CompletionDialog } from '../completion-dialog';
 import { DIALOG_CLOSE_BUTTON_PROPS } from '../dialog-close-button';
-import { FilesDropZone } from '../files-drop-zone';
+import { DropZone } from '../../../../components/drop-zone/drop-zone';
 import { LevelPicker } from './level-picker';
 import { UploadQueueList } from './upload-queue-list';
 
@@ -71,9 +71,11 @@ export function UploadDialog({ opened, onClose, user, folder }: UploadDialogProp
             Files are compressed one after another and saved to {folder ? <strong>{folder.name}</strong> : 'My Files'}.
           </Text>
           <LevelPicker value={queue.level} onChange={queue.setLevel} disabled={queue.running} />
-          <FilesDropZone
+          <DropZone
             inputId="dashboard-upload-input"
             label="Choose files to upload"
+            title="Drag and drop files here, or click to browse"
+            multiple
             types={SINGLE_UPLOAD_TYPES}
             hint={limits}
             onFiles={queue.addFiles}

@@ -1,23 +1,31 @@
 import { Stack, Text, ThemeIcon } from '@mantine/core';
-import { type ChangeEvent, type DragEvent, useState } from 'react';
-import type { AcceptedTypes } from '../file-acceptance';
-import { UploadIcon } from './dashboard-icons';
-import classes from './files-drop-zone.module.css';
+import { type ChangeEvent, type DragEvent, type ReactNode, useState } from 'react';
+import { OutlineIcon } from '../icons/outline-icon';
+import type { AcceptedTypes } from './accepted-types';
+import classes from './drop-zone.module.css';
 
-interface FilesDropZoneProps {
-  /** The input's id; each dialog has its own. */
+const UPLOAD_ARROW = 'M12 16V4m0 0l-5 5m5-5l5 5M5 20h14';
+
+interface DropZoneProps {
+  /** The input's id; each page or dialog has its own. */
   inputId: string;
   /** The input's accessible name. */
   label: string;
+  /** The line people read first, e.g. "Drag and drop files here, or click to browse". */
+  title: string;
   types: AcceptedTypes;
-  /** What else to say under the accepted types (size limits, how many files). */
-  hint: string;
+  /** What else to say before the accepted types (size limits, how many files). */
+  hint: ReactNode;
+  multiple?: boolean;
   disabled?: boolean;
+  /** The landing page's large version. */
+  large?: boolean;
+  testId?: string;
   onFiles: (files: File[]) => void;
 }
 
-/** Drag and drop or click, several files at once: a real, labelled file input under a drop target. */
-export function FilesDropZone({ inputId, label, types, hint, disabled = false, onFiles }: FilesDropZoneProps) {
+/** Drag and drop or click: a real, labelled file input under a drop target. */
+export function DropZone({ inputId, label, title, types, hint, multiple = false, disabled = false, large = false, testId, onFiles }: DropZoneProps) {
   const [dragging, setDragging] = useState(false);
 
   const onDragOver = (event: DragEvent<HTMLLabelElement>) => {
@@ -43,6 +51,7 @@ export function FilesDropZone({ inputId, label, types, hint, disabled = false, o
       className={classes.zone}
       data-dragging={dragging || undefined}
       data-disabled={disabled || undefined}
+      data-testid={testId}
       onDragOver={onDragOver}
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
@@ -51,21 +60,21 @@ export function FilesDropZone({ inputId, label, types, hint, disabled = false, o
         id={inputId}
         className={classes.input}
         type="file"
-        multiple
+        multiple={multiple}
         disabled={disabled}
         accept={types.attribute}
         aria-label={label}
         aria-describedby={`${inputId}-hint`}
         onChange={onChange}
       />
-      <Stack align="center" gap={6}>
-        <ThemeIcon size={44} radius="xl" variant="light" aria-hidden="true">
-          <UploadIcon size={22} />
+      <Stack align="center" gap={large ? 'xs' : 6}>
+        <ThemeIcon size={large ? 56 : 44} radius="xl" variant="light" aria-hidden="true">
+          <OutlineIcon size={large ? 28 : 22} d={UPLOAD_ARROW} />
         </ThemeIcon>
-        <Text fw={700} c="dark.8">
-          Drag and drop files here, or click to browse
+        <Text fw={700} fz={large ? 'lg' : undefined} c="dark.8">
+          {title}
         </Text>
-        <Text id={`${inputId}-hint`} size="xs" c="dark.5">
+        <Text id={`${inputId}-hint`} size={large ? 'sm' : 'xs'} c="dark.5" maw={large ? 560 : undefined}>
           {hint} Accepted: {types.list}.
         </Text>
       </Stack>
