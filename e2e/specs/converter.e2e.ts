@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { CONVERTER_LIMIT_BYTES } from '@shrinkly/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -13,6 +15,8 @@ const baseUrl = inject('baseUrl');
 const DOCX = fileURLToPath(new URL('../fixtures/letter.docx', import.meta.url));
 /** A real photo (KPhotoAlbum demo, GPL-2+). */
 const JPEG = fileURLToPath(new URL('../fixtures/skagen.jpg', import.meta.url));
+
+const ffmpeg = (args: string[]) => promisify(execFile)('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 
 const row = (page: Page, name: string) => page.getByTestId('converter-item').and(page.getByLabel(name, { exact: true }));
 
@@ -72,6 +76,24 @@ describe('the free converter in the browser', () => {
     // The Download button opens the link in a new tab.
     expect(await row(page, 'skagen.jpg').getByRole('link', { name: 'Download' }).getAttribute('target')).toBe('_blank');
     await screenshot(page, 'converter-done');
+  });
+
+  it('converts a video to WEBM and a recording to MP3', async () => {
+    // Short real media made with ffmpeg: a test picture with a tone, and a spoken-length sine recording.
+    const clip = path.join(workDir, 'clip.mp4');
+    const tone = path.join(workDir, 'tone.wav');
+    await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=2', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2',
+      '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip]);
+    await ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=330:duration=3', tone]);
+    const page = await session.newPage();
+    await page.goto('/converter');
+    await page.getByLabel('Choose files to convert').setInputFiles([clip, tone]);
+
+    const webm = await (await page.request.get(await convertTo(page, 'clip.mp4', 'webm'))).body();
+    expect(magicHex(webm, 4)).toBe('1a45dfa3');
+    const mp3 = await (await page.request.get(await convertTo(page, 'tone.wav', 'mp3'))).body();
+    // An ID3 tag or an MPEG frame sync.
+    expect(mp3.subarray(0, 3).toString('latin1') === 'ID3' || (mp3[0] === 0xff && ((mp3[1] ?? 0) & 0xe0) === 0xe0)).toBe(true);
   });
 
   it('refuses a file over 100MB with the File Too Large dialog', async () => {
