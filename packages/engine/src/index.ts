@@ -5,6 +5,7 @@ export * from './detect.js';
 export * from './compress.js';
 export * from './estimate.js';
 export * from './convert.js';
-export { CONVERTERS, conversionTargets, extensionForMime, LibreOfficeBridge, sharedLibreOffice, type ConvertOptions, type ConvertResult } from './convert/index.js';
+export { CONVERTERS, configureSharedLibreOffice, conversionTargets, extensionForMime, LibreOfficeBridge, sharedLibreOffice, type ConvertOptions, type ConvertResult } from './convert/index.js';
 export { runProcess, type RunProcess, type RunProcessOptions } from './process/run-process.js';
+export { sandboxMode, type SandboxMode } from './process/sandbox.js';
 export { measureSsim, SSIM_FLOOR } from './quality/ssim.js';

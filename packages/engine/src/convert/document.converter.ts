@@ -1,9 +1,10 @@
-import { mkdir, readFile, readdir, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { EngineError } from '../errors.js';
 import { placeAs } from '../families/office/libreoffice.js';
+import { writeLockedDownProfile } from '../families/office/office-lockdown.js';
 import { readZipMember } from '../families/office/zip-read.js';
 import { writeZip } from '../families/office/zip-write.js';
 import type { DetectedType } from '../types.js';
@@ -198,12 +199,19 @@ async function officeConvert(
     const settings = exportAs.data ? JSON.stringify(Object.fromEntries(Object.entries(exportAs.data).map(([k, v]) => [k, { type: 'boolean', value: String(v) }]))) : exportAs.options;
     const target = `${path.extname(output).slice(1)}:${exportAs.filter}${settings ? `:${settings}` : ''}`;
     const infilter = importAs ? [`--infilter=${importAs.filter}${importAs.options ? `:${importAs.options}` : ''}`] : [];
-    const profile = path.join(ctx.workDir, 'lo-profile');
+    // The one-off office sees only a folder of its own holding the document (see office-lockdown.ts, sandbox.ts).
+    const box = await mkdtemp(path.join(ctx.workDir, 'office-'));
+    const profile = path.join(box, 'profile');
+    await writeLockedDownProfile(profile);
+    const inBox = await placeAs(source, path.join(box, `input${path.extname(source)}`));
+    const outDir = path.join(box, 'out');
     await ctx.runProcess(
       'soffice',
-      ['--headless', '--norestore', '--nolockcheck', `-env:UserInstallation=${pathToFileURL(profile).href}`, ...infilter, '--convert-to', target, '--outdir', path.dirname(output), source],
-      { signal: ctx.signal, timeoutMs: OFFICE_TIMEOUT_MS, cwd: ctx.workDir },
+      ['--headless', '--norestore', '--nolockcheck', `-env:UserInstallation=${pathToFileURL(profile).href}`, ...infilter, '--convert-to', target, '--outdir', outDir, inBox],
+      { signal: ctx.signal, timeoutMs: OFFICE_TIMEOUT_MS, cwd: box, sandbox: { private: true, writable: [box] } },
     );
+    const produced = path.join(outDir, `input${path.extname(output)}`);
+    await rename(produced, output).catch(() => undefined);
   }
 }
 

@@ -43,4 +43,4 @@ export function extensionForMime(mime: string): string | undefined {
 }
 
 export type { ConvertOptions, ConvertResult, FamilyConverter } from './types.js';
-export { LibreOfficeBridge, sharedLibreOffice } from './libreoffice-bridge.js';
+export { configureSharedLibreOffice, LibreOfficeBridge, sharedLibreOffice } from './libreoffice-bridge.js';

@@ -1,11 +1,14 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EngineError } from '../errors.js';
+import { placeAs } from '../families/office/libreoffice.js';
+import { writeLockedDownProfile } from '../families/office/office-lockdown.js';
+import { sandboxed } from '../process/sandbox.js';
 
 /** The UNO script the bridge runs (shipped beside the compiled code, outside src/ and dist/). */
 const BRIDGE_SCRIPT = fileURLToPath(new URL('../../scripts/uno-bridge.py', import.meta.url));
@@ -38,17 +41,22 @@ interface Pending {
  * Python script, so a document converts without paying LibreOffice's start-up each time. Requests are answered one
  * at a time, in order. A conversion that hangs past its time limit, or is cancelled, kills the office; the next
  * request starts a fresh one. While idle it does not keep the Node process alive.
+ *
+ * The office is confined (see process/sandbox.ts): no network, and a file system that holds only the system's
+ * program files and the bridge's own folder — its locked-down profile (office-lockdown.ts) and an exchange folder
+ * where each document is placed for its conversion and removed afterwards. A document cannot name any other file.
  */
 export class LibreOfficeBridge {
   private child: ChildProcessWithoutNullStreams | undefined;
   private starting: Promise<ChildProcessWithoutNullStreams> | undefined;
-  private profileDir: string | undefined;
+  private homeDir: string | undefined;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   /** Serialises requests: LibreOffice converts one document at a time. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly options: { python?: string; soffice?: string } = {}) {}
+  /** `workRoot`: where the bridge's own folder is made (default: the OS temp folder). */
+  constructor(private readonly options: { python?: string; soffice?: string; workRoot?: string } = {}) {}
 
   /** Converts one document; rejects with EngineError (failed, timeout, cancelled, tool-missing). */
   convert(request: OfficeRequest, limits: { timeoutMs: number; signal: AbortSignal }): Promise<void> {
@@ -62,22 +70,39 @@ export class LibreOfficeBridge {
     return run;
   }
 
-  /** @internal The office's profile folder (tests find its processes by it). */
+  /** @internal The bridge's folder, which holds the office's profile (tests find its processes by it). */
   get profileFolder(): string | undefined {
-    return this.profileDir;
+    return this.homeDir;
   }
 
   /** Stops the office (tests, shutdown). */
   async close(): Promise<void> {
     this.kill();
-    if (this.profileDir) await rm(this.profileDir, { recursive: true, force: true });
-    this.profileDir = undefined;
+    if (this.homeDir) await rm(this.homeDir, { recursive: true, force: true });
+    this.homeDir = undefined;
   }
 
+  /** Places the document in the office's exchange folder, converts it there and moves the result to `request.output`. */
   private async send(request: OfficeRequest, limits: { timeoutMs: number; signal: AbortSignal }): Promise<void> {
     if (limits.signal.aborted) throw new EngineError('cancelled', 'Cancelled');
     const child = await this.ensureStarted();
     const id = this.nextId++;
+    const slot = path.join(this.homeDir ?? '', 'io', String(id));
+    await mkdir(slot, { recursive: true });
+    try {
+      const input = await placeAs(request.input, path.join(slot, `input${path.extname(request.input)}`));
+      const output = path.join(slot, `output${path.extname(request.output)}`);
+      await this.exchange(child, id, { ...request, input, output }, limits);
+      await rename(output, request.output).catch(async () => {
+        // Another file system: copy, then the slot is removed below.
+        await placeAs(output, request.output);
+      });
+    } finally {
+      await rm(slot, { recursive: true, force: true });
+    }
+  }
+
+  private async exchange(child: ChildProcessWithoutNullStreams, id: number, request: OfficeRequest, limits: { timeoutMs: number; signal: AbortSignal }): Promise<void> {
     this.setActive(true);
     try {
       await new Promise<void>((resolve, reject) => {
@@ -115,15 +140,20 @@ export class LibreOfficeBridge {
   }
 
   private async start(): Promise<ChildProcessWithoutNullStreams> {
-    this.profileDir ??= await mkdtemp(path.join(tmpdir(), 'shrinkly-office-'));
-    // A fresh pipe name per start: a killed office may leave its pipe behind.
+    const root = this.options.workRoot ?? tmpdir();
+    await mkdir(root, { recursive: true });
+    this.homeDir ??= await mkdtemp(path.join(root, 'shrinkly-office-'));
+    // A fresh profile per start: a killed office may leave a damaged one behind. A fresh pipe name too.
+    const profile = path.join(this.homeDir, 'profile');
+    await rm(profile, { recursive: true, force: true });
+    await writeLockedDownProfile(profile);
     const pipeName = `shrinkly-${process.pid}-${randomBytes(6).toString('hex')}`;
-    const child = spawn(
-      this.options.python ?? DEFAULT_PYTHON,
-      [BRIDGE_SCRIPT, this.options.soffice ?? 'soffice', pathToFileURL(path.join(this.profileDir, 'profile')).href, pipeName],
-      // Its own process group, so a kill takes soffice with it.
-      { detached: true, stdio: ['pipe', 'pipe', 'pipe'] },
-    );
+    const python = this.options.python ?? DEFAULT_PYTHON;
+    const confined = sandboxed(python, [BRIDGE_SCRIPT, this.options.soffice ?? 'soffice', pathToFileURL(profile).href, pipeName], {
+      private: true, writable: [this.homeDir], readable: [BRIDGE_SCRIPT],
+    });
+    // Its own process group, so a kill takes soffice with it (the sandbox also ends with its parent).
+    const child = spawn(confined.command, confined.args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     // A write racing the process's exit fails with EPIPE: the exit handler below answers the waiting request.
     child.stdin.on('error', () => {});
     let stderr = '';
@@ -205,11 +235,20 @@ function parse(line: string): { ready?: boolean; id?: number; ok?: boolean; erro
 }
 
 let shared: LibreOfficeBridge | undefined;
+let sharedWorkRoot: string | undefined;
+
+/**
+ * Where the process-wide office makes its folder (the server's private temp folder, which it sweeps after a crash);
+ * call before the first conversion.
+ */
+export function configureSharedLibreOffice(options: { workRoot: string }): void {
+  sharedWorkRoot = options.workRoot;
+}
 
 /** The process-wide warm office, started on first use and stopped when the process exits. */
 export function sharedLibreOffice(): LibreOfficeBridge {
   if (!shared) {
-    const bridge = new LibreOfficeBridge();
+    const bridge = new LibreOfficeBridge({ workRoot: sharedWorkRoot });
     shared = bridge;
     process.once('exit', () => {
       void bridge.close();

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { EngineError } from '../errors.js';
 import { findOnPath } from '../tools.js';
+import { sandboxed, type SandboxOptions } from './sandbox.js';
 
 export interface RunProcessOptions {
   /** Kills the process tree when aborted; the call then fails with kind 'cancelled'. */
@@ -16,6 +17,11 @@ export interface RunProcessOptions {
   onStdoutLine?: (line: string) => void;
   /** Called with each complete line of stderr. */
   onStderrLine?: (line: string) => void;
+  /**
+   * How the tool is confined (see sandbox.ts). Every tool runs without network and dies with its parent; a private
+   * sandbox also sees only the system's program files and the given folders.
+   */
+  sandbox?: SandboxOptions;
 }
 
 export interface RunProcessResult {
@@ -45,12 +51,12 @@ function lineSplitter(onLine: ((line: string) => void) | undefined): (chunk: Buf
  * cancel kills it and every child it started. Non-zero exit is an EngineError of kind 'failed' with the stderr tail.
  */
 export const runProcess: RunProcess = async (command, args, options = {}) => {
-  if (!(await findOnPath(command)) && !command.includes('/')) {
-    throw new EngineError('tool-missing', `${command} is not installed on this server`);
-  }
+  const found = command.includes('/') ? command : await findOnPath(command);
+  if (!found) throw new EngineError('tool-missing', `${command} is not installed on this server`);
   if (options.signal?.aborted) throw new EngineError('cancelled', 'Cancelled');
+  const confined = sandboxed(found, args, options.sandbox);
   return new Promise<RunProcessResult>((resolve, reject) => {
-    const child = spawn(command, args, {
+    const child = spawn(confined.command, confined.args, {
       cwd: options.cwd,
       env: options.env ?? process.env,
       detached: true,

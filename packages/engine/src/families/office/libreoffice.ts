@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { EngineError } from '../../errors.js';
 import type { CompressContext } from '../../types.js';
 import { contentKey, ContentMemo } from './memo.js';
+import { writeLockedDownProfile } from './office-lockdown.js';
 import { openZip } from './zip-read.js';
 
 /** LibreOffice can take minutes on a big deck; beyond this the document is treated as too costly. */
@@ -32,9 +33,10 @@ export async function placeAs(file: string, target: string): Promise<string> {
 }
 
 /**
- * Converts each input with one LibreOffice process and a private profile folder (a second instance sharing a profile
- * would hand the job to the first one). Returns the output path per input, or undefined when LibreOffice could not
- * load that input (it still exits 0 then). Inputs need distinct base names.
+ * Converts each input with one LibreOffice process and a private, locked-down profile folder (a second instance
+ * sharing a profile would hand the job to the first one). The office runs in a private sandbox that sees only the
+ * work folder: inputs and `outDir` must be inside `ctx.workDir`. Returns the output path per input, or undefined when
+ * LibreOffice could not load that input (it still exits 0 then). Inputs need distinct base names.
  */
 export async function convertWithLibreOffice(
   ctx: CompressContext,
@@ -42,14 +44,21 @@ export async function convertWithLibreOffice(
   target: string,
   outDir: string,
 ): Promise<Array<string | undefined>> {
+  for (const file of [...inputs, outDir]) {
+    if (path.relative(ctx.workDir, file).startsWith('..')) throw new Error(`${file} is outside the work folder`);
+  }
   const profile = await mkdtemp(path.join(ctx.workDir, 'lo-profile-'));
+  await writeLockedDownProfile(profile);
   await mkdir(outDir, { recursive: true });
   const args = [
     '--headless', '--norestore', '--nolockcheck', '--nodefault',
     `-env:UserInstallation=${pathToFileURL(profile).href}`,
     '--convert-to', target, '--outdir', outDir, ...inputs,
   ];
-  await ctx.runProcess('soffice', args, { signal: ctx.signal, timeoutMs: SOFFICE_TIMEOUT_MS, cwd: ctx.workDir });
+  await ctx.runProcess('soffice', args, {
+    signal: ctx.signal, timeoutMs: SOFFICE_TIMEOUT_MS, cwd: ctx.workDir,
+    sandbox: { private: true, writable: [ctx.workDir] },
+  });
   const ext = target.split(':')[0] ?? target;
   return Promise.all(
     inputs.map(async (input) => {
