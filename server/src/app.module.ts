@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { Logger } from 'pino';
@@ -18,6 +19,7 @@ import { DownloadTicketService } from './services/download-ticket.service.js';
 import { PreviewService } from './services/preview.service.js';
 import { SweeperService } from './services/sweeper.service.js';
 import { abandonedUploads, expiredBatches, expiredConversions, expiredFiles, expiredJobs, expiredResetLinks } from './services/sweep-tasks.js';
+import { staleTempFiles } from './services/temp-folders.js';
 import { ConverterController } from './controllers/converter.controller.js';
 import { ConvertFileJob } from './jobs/convert-file.job.js';
 import { ConversionJobRepository } from './repositories/conversion-job.repository.js';
@@ -126,7 +128,7 @@ export class AppModule {
           (j: CompressionJobRepository, p: PaymentRepository, s: StoragePort, q: QueuePort, pay: PaymentPort, t: DownloadTicketService, c: Clock) =>
             new CompressionService(j, p, s, q, pay, t, c, config.compressSyncWaitMs),
         ),
-        factory(PreviewService, [CompressionService], (c: CompressionService) => new PreviewService(c, `${config.dataDir}/tmp/work`)),
+        factory(PreviewService, [CompressionService, QueuePort], (c: CompressionService, q: QueuePort) => new PreviewService(c, q, `${config.tmpDir}/work`)),
         factory(FileRepository, [DATABASE], (db: Database) => new FileRepository(db)),
         factory(FolderRepository, [DATABASE], (db: Database) => new FolderRepository(db)),
         factory(BatchRepository, [DATABASE], (db: Database) => new BatchRepository(db)),
@@ -161,7 +163,7 @@ export class AppModule {
           CompressFileJob,
           [CompressionJobRepository, StoragePort, CompressionService, FileStoreService, Clock, LOGGER],
           (j: CompressionJobRepository, s: StoragePort, c: CompressionService, f: FileStoreService, clock: Clock, l: Logger) =>
-            new CompressFileJob(j, s, c, f, clock, `${config.dataDir}/tmp/work`, l),
+            new CompressFileJob(j, s, c, f, clock, `${config.tmpDir}/work`, l),
         ),
         factory(ConversionJobRepository, [DATABASE], (db: Database) => new ConversionJobRepository(db)),
         factory(
@@ -173,7 +175,7 @@ export class AppModule {
         factory(
           ConvertFileJob,
           [ConversionJobRepository, StoragePort, Clock, LOGGER],
-          (j: ConversionJobRepository, s: StoragePort, c: Clock, l: Logger) => new ConvertFileJob(j, s, c, `${config.dataDir}/tmp/work`, l),
+          (j: ConversionJobRepository, s: StoragePort, c: Clock, l: Logger) => new ConvertFileJob(j, s, c, `${config.tmpDir}/work`, l),
         ),
         factory(
           SweeperService,
@@ -183,7 +185,10 @@ export class AppModule {
             s: StoragePort, u: ChunkUploadService, c: Clock, l: Logger,
           ) =>
             new SweeperService(
-              [expiredJobs(j, s), expiredConversions(v, s), abandonedUploads(u), expiredFiles(f, s), expiredBatches(b), expiredResetLinks(r)],
+              [
+                expiredJobs(j, s), expiredConversions(v, s), abandonedUploads(u), expiredFiles(f, s), expiredBatches(b), expiredResetLinks(r),
+                staleTempFiles(path.dirname(config.tmpDir), config.tmpDir),
+              ],
               c, l,
             ),
         ),

@@ -22,10 +22,11 @@ import { CompressFileJob } from './jobs/compress-file.job.js';
 import { ConvertFileJob } from './jobs/convert-file.job.js';
 import { ConversionJobRepository } from './repositories/conversion-job.repository.js';
 import { CONVERT_QUEUE } from './services/converter.service.js';
-import { sharedLibreOffice } from '@shrinkly/engine';
+import { configureSharedLibreOffice, sharedLibreOffice } from '@shrinkly/engine';
 import { CompressionJobRepository } from './repositories/compression-job.repository.js';
 import { COMPRESS_QUEUE } from './services/compression.service.js';
 import { SweeperService } from './services/sweeper.service.js';
+import { removeDeadProcessesTemp } from './services/temp-folders.js';
 import { AppModule } from './app.module.js';
 import { HttpExceptionFilter, sendError } from './common/http-exception.filter.js';
 import type { AppConfig } from './config/app.config.js';
@@ -56,6 +57,10 @@ export interface CreateAppOptions {
 /** Opens the database (and migrates it), builds the Nest app with its middleware, and makes sure an administrator exists. */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<RunningApp> {
   const logger = options.logger ?? pino({ level: config.logLevel });
+  // What a crashed process left behind goes before anything new is written (temp-folders.ts).
+  const leftovers = await removeDeadProcessesTemp(path.dirname(config.tmpDir));
+  if (leftovers > 0) logger.info({ leftovers }, 'removed temporary files left by an earlier process');
+  configureSharedLibreOffice({ workRoot: config.tmpDir });
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
   await database.migrate();
   const mail = options.mail ?? createMail(config, logger);

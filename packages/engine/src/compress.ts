@@ -2,6 +2,7 @@ import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type CompressionLevel, DEFAULT_COMPRESSION_LEVEL } from '@shrinkly/contract';
+import { Deadline, outOfTime, WORK_BUDGETS } from './budget.js';
 import { detect } from './detect.js';
 import { EngineError } from './errors.js';
 import { FAMILIES } from './families/index.js';
@@ -22,11 +23,13 @@ export function familyFor(type: DetectedType): FamilyCompressor {
  */
 export async function compress(input: string, options: CompressOptions = {}): Promise<CompressResult> {
   const level: CompressionLevel = options.level ?? DEFAULT_COMPRESSION_LEVEL;
-  const signal = options.signal ?? new AbortController().signal;
   const originalSize = (await stat(input)).size;
   if (originalSize === 0) throw new EngineError('invalid-input', 'The file is empty');
   const type = await detect(input, options.nameHint);
   const family = familyFor(type);
+  const budgetMs = options.timeBudgetMs ?? WORK_BUDGETS[type.family].timeMs;
+  const deadline = new Deadline(budgetMs, options.signal, options.timeBudgetMs === undefined);
+  const signal = deadline.signal;
   const baseDir = options.tmpDir ?? tmpdir();
   const workDir = await mkdtemp(path.join(baseDir, 'shrinkly-work-'));
   const progress = options.onProgress ?? (() => {});
@@ -38,6 +41,7 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
       onProgress: (p) => progress(Math.max(0, Math.min(99, Math.round(p)))),
       workDir,
       runProcess: options.runProcess ?? defaultRunProcess,
+      deadline,
     });
     const compressedSize = (await stat(out.path)).size;
     if (compressedSize >= originalSize) {
@@ -58,9 +62,11 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
       metrics: out.metrics ?? {}, notes: out.notes ?? [], unchanged: false,
     };
   } catch (err) {
+    if (deadline.expired) throw outOfTime(type.family, budgetMs);
     if (signal.aborted && !(err instanceof EngineError && err.kind === 'cancelled')) throw new EngineError('cancelled', 'Cancelled', undefined, { cause: err });
     throw err;
   } finally {
+    deadline.clear();
     await rm(workDir, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,7 @@
 import { mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Deadline, outOfTime, WORK_BUDGETS } from './budget.js';
 import { detect } from './detect.js';
 import { EngineError } from './errors.js';
 import { CONVERTERS } from './convert/index.js';
@@ -14,7 +15,6 @@ import { runProcess as defaultRunProcess } from './process/run-process.js';
  */
 export async function convert(input: string, options: ConvertOptions): Promise<ConvertResult> {
   const target = options.target.toLowerCase();
-  const signal = options.signal ?? new AbortController().signal;
   const originalSize = (await stat(input)).size;
   if (originalSize === 0) throw new EngineError('invalid-input', 'The file is empty');
   const type = await detect(input, options.nameHint);
@@ -25,13 +25,16 @@ export async function convert(input: string, options: ConvertOptions): Promise<C
     }
     throw new EngineError('unsupported', `${target.toUpperCase()} conversion is not supported for ${type.ext.toUpperCase()} files`);
   }
+  const budgetMs = options.timeBudgetMs ?? WORK_BUDGETS[type.family].timeMs;
+  const deadline = new Deadline(budgetMs, options.signal, options.timeBudgetMs === undefined);
+  const signal = deadline.signal;
   const baseDir = options.tmpDir ?? tmpdir();
   const workDir = await mkdtemp(path.join(baseDir, 'shrinkly-convert-'));
   const progress = options.onProgress ?? (() => {});
   try {
     if (signal.aborted) throw new EngineError('cancelled', 'Cancelled');
     const out = await converter.convert(input, type, {
-      target, signal, workDir, runProcess: options.runProcess ?? defaultRunProcess,
+      target, signal, workDir, runProcess: options.runProcess ?? defaultRunProcess, deadline,
       onProgress: (p) => progress(Math.max(0, Math.min(99, Math.round(p)))),
     });
     const resultDir = await mkdtemp(path.join(baseDir, 'shrinkly-converted-'));
@@ -40,9 +43,11 @@ export async function convert(input: string, options: ConvertOptions): Promise<C
     progress(100);
     return { output, format: out.format, from: type.ext, originalSize, convertedSize: (await stat(output)).size, checks: out.checks };
   } catch (err) {
+    if (deadline.expired) throw outOfTime(type.family, budgetMs);
     if (signal.aborted && !(err instanceof EngineError && err.kind === 'cancelled')) throw new EngineError('cancelled', 'Cancelled', undefined, { cause: err });
     throw err;
   } finally {
+    deadline.clear();
     await rm(workDir, { recursive: true, force: true });
   }
 }

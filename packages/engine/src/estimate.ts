@@ -1,6 +1,8 @@
-import { rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { COMPRESSION_LEVELS, type CompressionLevel } from '@shrinkly/contract';
+import { Deadline, outOfTime, PREVIEW_TIME_BUDGET_MS } from './budget.js';
 import { compress, familyFor } from './compress.js';
 import { detect } from './detect.js';
 import { EngineError } from './errors.js';
@@ -18,37 +20,51 @@ export interface Estimate {
 /** Files up to this size are estimated by compressing them for real at each level (exact, and quick enough for a preview). */
 const MEASURE_LIMIT_BYTES = 8 * 1024 * 1024;
 
-/** Expected size per level, for the preview: exact for small files, the family's sample-based estimate for big ones. */
+/**
+ * Expected size per level, for the preview: exact for small files (each level compressed for real), the family's
+ * sample-based estimate for big ones — and for small ones whose real compression would not fit the preview's time
+ * budget (PREVIEW_TIME_BUDGET_MS). Past the budget either way, the call fails with kind 'over-budget'.
+ */
 export async function estimate(input: string, options: Omit<CompressOptions, 'level' | 'onProgress'> = {}): Promise<Estimate> {
   const originalSize = (await stat(input)).size;
   const type = await detect(input, options.nameHint);
   const family = familyFor(type);
-  if (originalSize > MEASURE_LIMIT_BYTES && family.estimate) {
-    const { mkdtemp } = await import('node:fs/promises');
-    const { tmpdir } = await import('node:os');
-    const workDir = await mkdtemp(path.join(options.tmpDir ?? tmpdir(), 'shrinkly-work-'));
+  const budgetMs = options.timeBudgetMs ?? PREVIEW_TIME_BUDGET_MS;
+  if (originalSize <= MEASURE_LIMIT_BYTES) {
+    const deadline = new Deadline(budgetMs, options.signal);
     try {
-      const sizes = await family.estimate(input, type, {
-        signal: options.signal ?? new AbortController().signal,
-        onProgress: () => {},
-        workDir,
-        runProcess: options.runProcess ?? defaultRunProcess,
-      });
-      return { originalSize, sizes: clampLadder(sizes, originalSize), method: 'sampled' };
+      const sizes = {} as Record<CompressionLevel, number>;
+      for (const level of COMPRESSION_LEVELS) {
+        const result = await compress(input, { ...options, level, signal: deadline.signal });
+        sizes[level] = result.compressedSize;
+        if (!result.unchanged) await rm(path.dirname(result.output), { recursive: true, force: true });
+      }
+      return { originalSize, sizes: clampLadder(sizes, originalSize), method: 'measured' };
+    } catch (err) {
+      if (!deadline.expired) throw err;
+      if (!family.estimate) throw outOfTime(type.family, budgetMs);
     } finally {
-      await rm(workDir, { recursive: true, force: true });
+      deadline.clear();
     }
   }
-  if (originalSize > MEASURE_LIMIT_BYTES) {
-    throw new EngineError('unsupported', `No quick estimate for large ${type.ext.toUpperCase()} files`);
+  if (!family.estimate) throw new EngineError('unsupported', `No quick estimate for large ${type.ext.toUpperCase()} files`);
+  const deadline = new Deadline(budgetMs, options.signal);
+  const workDir = await mkdtemp(path.join(options.tmpDir ?? tmpdir(), 'shrinkly-work-'));
+  try {
+    const sizes = await family.estimate(input, type, {
+      signal: deadline.signal,
+      onProgress: () => {},
+      workDir,
+      runProcess: options.runProcess ?? defaultRunProcess,
+    });
+    return { originalSize, sizes: clampLadder(sizes, originalSize), method: 'sampled' };
+  } catch (err) {
+    if (deadline.expired) throw outOfTime(type.family, budgetMs);
+    throw err;
+  } finally {
+    deadline.clear();
+    await rm(workDir, { recursive: true, force: true });
   }
-  const sizes = {} as Record<CompressionLevel, number>;
-  for (const level of COMPRESSION_LEVELS) {
-    const result = await compress(input, { ...options, level });
-    sizes[level] = result.compressedSize;
-    if (!result.unchanged) await rm(path.dirname(result.output), { recursive: true, force: true });
-  }
-  return { originalSize, sizes: clampLadder(sizes, originalSize), method: 'measured' };
 }
 
 /** An estimate never promises growth, and a stronger level never promises a bigger file. */

@@ -1,4 +1,5 @@
 import type { CompressionLevel } from '@shrinkly/contract';
+import type { Deadline } from './budget.js';
 import type { RunProcess } from './process/run-process.js';
 
 export type { CompressionLevel };
@@ -24,6 +25,8 @@ export interface CompressContext {
   /** A private, empty folder for this call: removed afterwards, whatever happens. */
   workDir: string;
   runProcess: RunProcess;
+  /** The call's time limit (budget.ts); media families extend it by the content's length once they know it. */
+  deadline?: Deadline;
 }
 
 /** A family's answer: a candidate output in the work folder. The engine compares sizes and picks the result. */
@@ -64,6 +67,8 @@ export interface CompressOptions {
   /** The client's file name, used only to tell apart formats that share a container (doc/xls/ppt). */
   nameHint?: string;
   runProcess?: RunProcess;
+  /** Milliseconds the call may take at most (default: its family's budget in budget.ts); past it, kind 'over-budget'. */
+  timeBudgetMs?: number;
 }
 
 export interface CompressResult {

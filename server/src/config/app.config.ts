@@ -40,6 +40,11 @@ export interface AppConfig {
   readonly host: string;
   readonly appUrl: string;
   readonly dataDir: string;
+  /**
+   * This process's private temp folder, DATA_DIR/tmp/PID: uploads on their way in, work folders, the office's
+   * profile. What a crashed process left there is removed at the next start and by the sweeper (temp-folders.ts).
+   */
+  readonly tmpDir: string;
   readonly databaseUrl: string | undefined;
   /** PGlite's folder when no DATABASE_URL is set; undefined means in memory (tests only). */
   readonly pgliteDir: string | undefined;
@@ -91,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: e.HOST,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
+    tmpDir: path.join(dataDir, 'tmp', String(process.pid)),
     databaseUrl: e.DATABASE_URL,
     pgliteDir: path.join(dataDir, 'db'),
     jwtSecret: e.JWT_SECRET ?? overrides.jwtSecret ?? persistedSecret(dataDir),

@@ -37,7 +37,7 @@ export class ChunkUploadController {
     @Req() req: Request,
   ): Promise<CompressionResponse> {
     const user = await this.optionalUser.of(req);
-    const file = await this.chunks.assemble(body, `${this.config.dataDir}/tmp/uploads`);
+    const file = await this.chunks.assemble(body, `${this.config.tmpDir}/uploads`);
     return this.compression.accept(file, body.compressionLevel, user);
   }
 }

@@ -38,7 +38,7 @@ export class CompressionController {
   ) {}
 
   private get uploadDir(): string {
-    return `${this.config.dataDir}/tmp/uploads`;
+    return `${this.config.tmpDir}/uploads`;
   }
 
   @Post('compression-preview')

@@ -27,7 +27,7 @@ export class ConverterController {
   @HttpCode(200)
   async convert(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Conversion> {
     const file = await receiveFile(req, res, {
-      field: 'file', dir: `${this.config.dataDir}/tmp/uploads`, maxBytes: CONVERTER_LIMIT_BYTES, tooLargeMessage: CONVERTER_TOO_LARGE,
+      field: 'file', dir: `${this.config.tmpDir}/uploads`, maxBytes: CONVERTER_LIMIT_BYTES, tooLargeMessage: CONVERTER_TOO_LARGE,
       fields: convertFieldsSchema,
     });
     const outcome = await this.converter.accept(file, file.fields.targetFormat);

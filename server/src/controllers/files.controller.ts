@@ -44,7 +44,7 @@ export class FilesController {
     // Free accounts stop receiving at the free limit (402) instead of taking gigabytes they cannot keep.
     const limit = this.uploads.uploadLimit(user);
     const file = await receiveFile(req, res, {
-      field: 'file', dir: `${this.config.dataDir}/tmp/uploads`, maxBytes: limit.maxBytes, tooLargeMessage: '', tooLargeError: limit.error,
+      field: 'file', dir: `${this.config.tmpDir}/uploads`, maxBytes: limit.maxBytes, tooLargeMessage: '', tooLargeError: limit.error,
       fields: fileUploadFieldsSchema,
     });
     const outcome = await this.uploads.accept(user, file, file.fields);

@@ -41,8 +41,10 @@ export class CompressFileJob {
         signal,
         onProgress: throttledProgress((percent) => this.jobs.setProgress(job.id, percent)),
       }).catch((err: unknown) => {
-        // My Files keeps what the engine cannot compress (plain text in a batch) as it was uploaded.
-        if (job.kind === 'library' && isEngineError(err) && err.kind === 'unsupported') return storedAsIs(input, job.inputFormat, job.originalSize);
+        // My Files keeps what the engine cannot compress (plain text in a batch, a file past its work budget) as it
+        // was uploaded, with the reason.
+        if (job.kind === 'library' && isEngineError(err, 'unsupported')) return storedAsIs(input, job.inputFormat, job.originalSize, 'This type is stored as uploaded');
+        if (job.kind === 'library' && isEngineError(err, 'over-budget')) return storedAsIs(input, job.inputFormat, job.originalSize, err.message);
         throw err;
       });
       let outputBlob = job.inputBlob;
@@ -82,9 +84,9 @@ export class CompressFileJob {
 }
 
 /** The engine's result for a file kept exactly as uploaded. */
-function storedAsIs(input: string, format: string, size: number): CompressResult {
+function storedAsIs(input: string, format: string, size: number, reason: string): CompressResult {
   return {
     output: input, format, originalSize: size, compressedSize: size, recipe: 'stored as uploaded', verified: true,
-    metrics: {}, notes: ['This type is stored as uploaded'], unchanged: true,
+    metrics: {}, notes: [reason], unchanged: true,
   };
 }

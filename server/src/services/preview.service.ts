@@ -7,16 +7,22 @@ import {
   MB,
 } from '@shrinkly/contract';
 import { estimate, isEngineError } from '@shrinkly/engine';
-import { ValidationError } from '../common/errors.js';
+import { UnprocessableError, ValidationError } from '../common/errors.js';
+import type { QueuePort } from '../adapters/queue/queue.port.js';
 import type { CompressionService, IncomingFile } from './compression.service.js';
 import { spaceSavedPercent } from './compression-views.js';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** The compression preview: the engine's real estimate of each level for one uploaded file. */
+/**
+ * The compression preview: the engine's real estimate of each level for one uploaded file. It takes a slot of the
+ * job queue like any compression (a burst of previews cannot starve the jobs), and the engine answers within its
+ * preview budget or says the file is too costly (422).
+ */
 export class PreviewService {
   constructor(
     private readonly compression: CompressionService,
+    private readonly queue: QueuePort,
     private readonly tmpDir: string,
   ) {}
 
@@ -24,8 +30,9 @@ export class PreviewService {
     try {
       const type = await this.compression.checkType(file);
       await mkdir(this.tmpDir, { recursive: true });
-      const result = await estimate(file.path, { nameHint: file.originalName, tmpDir: this.tmpDir }).catch((err: unknown) => {
+      const result = await this.queue.runNow((signal) => estimate(file.path, { nameHint: file.originalName, tmpDir: this.tmpDir, signal })).catch((err: unknown) => {
         if (isEngineError(err, 'invalid-input')) throw new ValidationError(err.message);
+        if (isEngineError(err, 'over-budget')) throw new UnprocessableError(err.message);
         throw err;
       });
       return {

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { budgetFrames } from '../budget.js';
 import type { Metadata, Sharp } from 'sharp';
 import sharp from 'sharp';
 import { EngineError, isEngineError } from '../errors.js';
@@ -51,6 +52,7 @@ async function readPlan(source: ImageSource, ext: string, target: string): Promi
   const pages = meta.pages ?? 1;
   const animated = pages > 1 && (ext === 'gif' || ext === 'webp') && (target === 'gif' || target === 'webp');
   if (width === 0 || frameHeight === 0) throw unreadable(ext);
+  if (animated) budgetFrames(pages);
   if (width * frameHeight * (animated ? pages : 1) > MAX_INPUT_PIXELS) throw tooLarge();
   // Animated pictures carry no orientation; turning a still one upright swaps its sides for orientations 5-8.
   const autoOrient = source.autoOrient && !animated;

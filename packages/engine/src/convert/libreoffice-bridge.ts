@@ -242,7 +242,12 @@ let sharedWorkRoot: string | undefined;
  * call before the first conversion.
  */
 export function configureSharedLibreOffice(options: { workRoot: string }): void {
+  if (sharedWorkRoot === options.workRoot) return;
   sharedWorkRoot = options.workRoot;
+  // An office already started elsewhere is stopped; the next conversion starts one in the new folder.
+  const previous = shared;
+  shared = undefined;
+  void previous?.close();
 }
 
 /** The process-wide warm office, started on first use and stopped when the process exits. */

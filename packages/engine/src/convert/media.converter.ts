@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { EngineError, isEngineError } from '../errors.js';
 import { type FfmpegRunner, assertNotTruncated, ffmpegTimeoutMs, readableDuration, reportsDamage, runFfmpeg } from '../families/media/ffmpeg.js';
+import { budgetMedia } from '../budget.js';
+import { budgetVideo } from '../families/media/media-budget.js';
 import { type MediaInfo, type MediaStream, mainVideoStream, probeMedia } from '../families/media/probe.js';
 import type { DetectedType } from '../types.js';
 import { AUDIO_RECIPES, type AudioRecipe, GIF_MAX_SECONDS, VIDEO_RECIPES, fixedRate, gifFilter } from './media-recipes.js';
@@ -176,6 +178,8 @@ export const mediaConverter: FamilyConverter = {
     ctx.onProgress(0);
     const runner: FfmpegRunner = { runProcess: ctx.runProcess, signal: ctx.signal };
     const info = await probeMedia(ctx.runProcess, input, ctx.signal);
+    if (type.family === 'video') budgetVideo(info, ctx.deadline);
+    else budgetMedia('audio', info.durationSec, ctx.deadline);
     const out = path.join(ctx.workDir, `converted.${target}`);
     const job = await planJob(input, type, info, target, out, runner);
     ctx.onProgress(1);

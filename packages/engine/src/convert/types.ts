@@ -1,3 +1,4 @@
+import type { Deadline } from '../budget.js';
 import type { RunProcess } from '../process/run-process.js';
 import type { DetectedType } from '../types.js';
 
@@ -12,6 +13,8 @@ export interface ConvertContext {
   /** A private, empty folder for this call: removed afterwards, whatever happens. */
   workDir: string;
   runProcess: RunProcess;
+  /** The call's time limit (budget.ts); media converters extend it by the content's length once they know it. */
+  deadline?: Deadline;
 }
 
 /** A converter's answer: the output in the work folder, already opened again and checked. */
@@ -40,6 +43,8 @@ export interface FamilyConverter {
 export interface ConvertOptions {
   target: string;
   signal?: AbortSignal;
+  /** Milliseconds the call may take at most (default: its family's budget in budget.ts); past it, kind 'over-budget'. */
+  timeBudgetMs?: number;
   onProgress?: (percent: number) => void;
   /** Where the work folder and the result are created (default: the OS temp folder). */
   tmpDir?: string;

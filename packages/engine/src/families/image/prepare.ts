@@ -9,6 +9,7 @@ import { decodeHeic, heicAnchor, heicTracks, type HeicRoute } from './formats/he
 import { avifAnchor, avifTracks, jpegAnchor, jpegTracks, webpAnchor, webpTracks } from './formats/lossy.js';
 import { pngAnchor, pngTracks } from './formats/png.js';
 import { tiffTracks } from './formats/tiff.js';
+import { budgetFrames } from '../../budget.js';
 import { MAX_INPUT_PIXELS, openImage, readError, type ImageSource } from './image-io.js';
 import type { Anchor, Track } from './search.js';
 
@@ -61,6 +62,7 @@ async function readMetadata(file: string, signal: AbortSignal): Promise<Metadata
 
 function checkPixels(meta: Metadata): number {
   const pages = meta.pages ?? 1;
+  budgetFrames(pages);
   const pixels = (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) * pages;
   if (pixels > MAX_INPUT_PIXELS) throw new EngineError('invalid-input', 'The image is too large to process (more than 100 megapixels)');
   if (pixels === 0) throw new EngineError('invalid-input', 'The image is damaged and cannot be read');

@@ -6,6 +6,7 @@ import type { CompressContext, CompressionLevel, FamilyCompressor, FamilyOutput 
 import { type PdfReference, checkCandidate, prepareReference } from './pdf-check.js';
 import { type PdfFacts, TOO_COMPLEX, asInvalidPdf, readPdfFacts } from './pdf-facts.js';
 import { estimateImageSaving, recompressImages } from './pdf-images.js';
+import { removeActiveContent } from './pdf-actions.js';
 import { IMAGE_PLANS, ghostscriptArgs, qpdfArgs } from './pdf-presets.js';
 
 /** A checked candidate output. */
@@ -20,6 +21,7 @@ interface Candidate {
 
 const SIGNATURE_NOTE = "The PDF's digital signature is removed by compression: the compressed file no longer proves the signer's approval";
 const TAGS_NOTE = "The PDF's accessibility tags (its structure tree) were removed by the font rewrite";
+const ACTIVE_CONTENT_NOTE = 'Scripts, launch actions and actions that run on opening were removed for safety; links and bookmarks are kept';
 
 function isStop(err: unknown): boolean {
   return err instanceof EngineError && (err.kind === 'cancelled' || err.kind === 'tool-missing');
@@ -126,7 +128,15 @@ async function compressPdf(input: string, ctx: CompressContext): Promise<FamilyO
   if (!best || best.size >= originalSize) {
     return { path: source, format: 'pdf', recipe: 'no smaller rewrite kept the pages, text and links', notes: [] };
   }
+  // 4. Scripts, launch actions and auto-run actions go, at every level (pdf-actions.ts).
+  const inert = path.join(ctx.workDir, 'inert.pdf');
+  const activeRemoved = await removeActiveContent(best.path, inert, structure, tools);
   const notes: string[] = [];
+  if (activeRemoved) {
+    best.path = inert;
+    best.recipe = `${best.recipe}; scripts, launch and auto-run actions removed`;
+    notes.push(ACTIVE_CONTENT_NOTE);
+  }
   if (facts.signed) notes.push(SIGNATURE_NOTE);
   if (best.viaGhostscript && facts.tagged) notes.push(TAGS_NOTE);
   const metrics: Record<string, number> = { ssim: best.ssim, pages: facts.pages };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { EngineError } from '../../errors.js';
 import type { CompressContext, CompressionLevel, DetectedType } from '../../types.js';
 import { type FfmpegRunner, ffmpegTimeoutMs, runFfmpeg } from '../media/ffmpeg.js';
+import { budgetVideo } from '../media/media-budget.js';
 import { type MediaInfo, fillAudioBitrates, mainVideoStream, probeMedia } from '../media/probe.js';
 import { orderedSizes, spreadSegments, throwIfCancelled } from '../media/sample.js';
 import { planAudio } from './audio-plan.js';
@@ -31,6 +32,7 @@ export async function estimateVideo(input: string, type: DetectedType, ctx: Omit
   const fileSize = (await stat(input)).size;
   const same = (n: number) => ({ light: n, balanced: n, maximum: n });
   const info = await probeMedia(ctx.runProcess, input, ctx.signal);
+  budgetVideo(info, undefined);
   const durationSec = info.durationSec;
   if (!(durationSec > 0)) return same(fileSize);
   throwIfCancelled(ctx.signal);

@@ -4,6 +4,7 @@ import { EngineError } from '../../errors.js';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
 import type { CompressContext, DetectedType, FamilyCompressor, FamilyOutput } from '../../types.js';
 import { type FfmpegRunner, assertNotTruncated, readableDuration } from '../media/ffmpeg.js';
+import { budgetVideo } from '../media/media-budget.js';
 import { type MediaInfo, fillAudioBitrates, mainVideoStream, probeMedia } from '../media/probe.js';
 import { verifyMediaOutput } from '../media/verify.js';
 import { type AudioDecision, planAudio } from './audio-plan.js';
@@ -47,6 +48,7 @@ async function compressVideo(input: string, type: DetectedType, ctx: CompressCon
   if (!codec) throw new EngineError('unsupported', `${container.toUpperCase()} video cannot be compressed`);
   const floor = SSIM_FLOOR[ctx.level];
   const info = await probeMedia(ctx.runProcess, input, ctx.signal);
+  budgetVideo(info, ctx.deadline);
   const fileSize = (await stat(input)).size;
   // Reading every packet once (no decoding) finds truncated downloads before any encoding starts.
   assertNotTruncated(info.durationSec, await readableDuration(runner, input, 'demux', info.durationSec, phase(ctx, 0, 3)), info.durationEstimated);

@@ -1,0 +1,98 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { RunProcess } from '../../process/run-process.js';
+import type { JsonValue, PdfDict, QpdfJson } from './qpdf-json.js';
+
+/**
+ * Active content goes from every compressed PDF, at every level: scripts (/JavaScript name trees and actions),
+ * launch actions (/Launch: run a program, open a file), /ImportData, and everything that fires by itself — the
+ * catalog's /OpenAction when it is an action rather than a page to open at, and additional actions (/AA) on the
+ * document, pages, annotations and form fields. Links to pages and to web addresses stay. The rendering does not
+ * change, so the quality check of the candidate still holds.
+ */
+const DANGEROUS_ACTIONS = new Set(['/JavaScript', '/Launch', '/ImportData', '/Rendition']);
+
+type Objects = QpdfJson['qpdf'][1];
+
+const isDict = (v: JsonValue | undefined): v is PdfDict => v !== null && typeof v === 'object' && !Array.isArray(v);
+const REF = /^\d+ \d+ R$/;
+
+function resolve(objects: Objects, value: JsonValue | undefined): JsonValue | undefined {
+  let current = value;
+  for (let hops = 0; typeof current === 'string' && REF.test(current) && hops < 32; hops++) current = objects[`obj:${current}`]?.value ?? null;
+  return current;
+}
+
+/** Whether an action (dictionary or reference) is one we remove. */
+function isDangerousAction(objects: Objects, value: JsonValue | undefined): boolean {
+  const action = resolve(objects, value);
+  return isDict(action) && typeof action['/S'] === 'string' && DANGEROUS_ACTIONS.has(action['/S']);
+}
+
+/** The dictionary without its active entries, or undefined when it has none. */
+function cleaned(objects: Objects, dict: PdfDict, isCatalog: boolean): PdfDict | undefined {
+  const out: PdfDict = { ...dict };
+  let changed = false;
+  const drop = (key: string) => {
+    if (key in out) {
+      delete out[key];
+      changed = true;
+    }
+  };
+  drop('/AA');
+  drop('/JavaScript');
+  if (isCatalog && isDict(resolve(objects, out['/OpenAction']) ?? null)) drop('/OpenAction');
+  if (isDangerousAction(objects, out['/A'])) drop('/A');
+  if (isDangerousAction(objects, out['/Next'])) drop('/Next');
+  for (const [key, value] of Object.entries(out)) {
+    // Direct sub-dictionaries (an annotation's inline /A, a Names dictionary held inline by the catalog).
+    if (isDict(value)) {
+      const inner = cleaned(objects, value, false);
+      if (inner) {
+        out[key] = inner;
+        changed = true;
+      }
+    }
+  }
+  return changed ? out : undefined;
+}
+
+/** qpdf's --update-from-json document replacing the objects that carry active content; undefined when none do. */
+export function activeContentUpdate(json: Pick<QpdfJson, 'qpdf'>): { qpdf: [Record<string, unknown>, Record<string, { value: JsonValue }>] } | undefined {
+  const [header, objects] = json.qpdf;
+  const rootRef = objects.trailer?.value && isDict(objects.trailer.value) ? objects.trailer.value['/Root'] : undefined;
+  const changes: Record<string, { value: JsonValue }> = {};
+  for (const [key, entry] of Object.entries(objects)) {
+    if (key === 'trailer' || !entry.value || !isDict(entry.value)) continue;
+    // An action object itself becomes null (a missing object), wherever it is still referenced from.
+    if (isDangerousAction(objects, entry.value)) {
+      changes[key] = { value: null };
+      continue;
+    }
+    const result = cleaned(objects, entry.value, `obj:${String(rootRef)}` === key);
+    if (result) changes[key] = { value: result };
+  }
+  if (Object.keys(changes).length === 0) return undefined;
+  return { qpdf: [header as Record<string, unknown>, changes] };
+}
+
+/**
+ * Writes `input` without its active content to `output` (with the given qpdf structure options) and returns true,
+ * or returns false when the file has none (nothing written).
+ */
+export async function removeActiveContent(
+  input: string,
+  output: string,
+  structure: readonly string[],
+  tools: { runProcess: RunProcess; signal: AbortSignal },
+): Promise<boolean> {
+  const { stdout } = await tools.runProcess('qpdf', ['--warning-exit-0', '--json=2', '--json-key=qpdf', '--json-stream-data=none', '--', input], {
+    signal: tools.signal, timeoutMs: 5 * 60 * 1000, captureStdout: true,
+  });
+  const update = activeContentUpdate(JSON.parse(stdout) as Pick<QpdfJson, 'qpdf'>);
+  if (!update) return false;
+  const updateFile = path.join(path.dirname(output), `${path.basename(output)}.update.json`);
+  await writeFile(updateFile, JSON.stringify(update));
+  await tools.runProcess('qpdf', [...structure, `--update-from-json=${updateFile}`, '--', input, output], { signal: tools.signal, timeoutMs: 10 * 60 * 1000 });
+  return true;
+}

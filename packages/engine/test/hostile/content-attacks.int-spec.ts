@@ -1,0 +1,88 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { COMPRESSION_LEVELS } from '@shrinkly/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORK_BUDGETS } from '../../src/budget.js';
+import { compress } from '../../src/compress.js';
+import { convert } from '../../src/convert.js';
+import { EngineError } from '../../src/errors.js';
+import { estimate } from '../../src/estimate.js';
+import { expandedPdf, writeActivePdf, writeFrameBombGif, writeLongVideo, writePixelBombPng } from './hostile-files.js';
+
+async function failure(call: Promise<unknown>): Promise<EngineError> {
+  const err = await call.then(() => undefined, (e: unknown) => e);
+  expect(err).toBeInstanceOf(EngineError);
+  return err as EngineError;
+}
+
+describe('content attacks: bounded work and inert documents', () => {
+  let tmp: string;
+  let work: string;
+  beforeAll(async () => {
+    tmp = await mkdtemp(path.join(tmpdir(), 'content-attacks-'));
+    work = await mkdtemp(path.join(tmpdir(), 'content-attacks-work-'));
+  });
+  afterAll(async () => {
+    await rm(tmp, { recursive: true, force: true });
+    await rm(work, { recursive: true, force: true });
+  });
+
+  const leftovers = async () => (await readdir(work)).filter((n) => n.startsWith('shrinkly-'));
+
+  it('an animation past the frame limit is refused at once, for compression, preview and conversion', async () => {
+    const gif = path.join(tmp, 'frames.gif');
+    const frames = (WORK_BUDGETS.image.maxFrames ?? 0) + 500;
+    await writeFrameBombGif(gif, frames);
+    const err = await failure(compress(gif, { level: 'maximum', tmpDir: work }));
+    expect(err.kind).toBe('over-budget');
+    expect(err.message).toContain('1,500 frames');
+    expect((await failure(estimate(gif, { tmpDir: work }))).kind).toBe('over-budget');
+    expect((await failure(convert(gif, { target: 'webp', tmpDir: work }))).kind).toBe('over-budget');
+    expect(await leftovers()).toEqual([]);
+  });
+
+  it('a pixel bomb is refused before it is decoded', async () => {
+    const png = path.join(tmp, 'bomb.png');
+    await writePixelBombPng(png);
+    const err = await failure(compress(png, { tmpDir: work }));
+    expect(err.kind).toBe('invalid-input');
+    expect(err.message).toMatch(/too large/);
+    expect(await leftovers()).toEqual([]);
+  });
+
+  it('media longer than the limit are refused after a probe, not worked through', async () => {
+    const video = path.join(tmp, 'long.mp4');
+    const hours = (WORK_BUDGETS.video.maxDurationSec ?? 0) / 3600;
+    await writeLongVideo(video, (hours + 0.5) * 3600);
+    const err = await failure(compress(video, { level: 'balanced', tmpDir: work }));
+    expect(err.kind).toBe('over-budget');
+    expect(err.message).toContain(`longer than ${hours} hours`);
+    expect((await failure(convert(video, { target: 'webm', tmpDir: work }))).kind).toBe('over-budget');
+    expect(await leftovers()).toEqual([]);
+  }, 180_000);
+
+  it('a call past its time budget stops its tools and says so', async () => {
+    const video = path.join(tmp, 'short.mp4');
+    await writeLongVideo(video, 120);
+    const err = await failure(compress(video, { level: 'maximum', tmpDir: work, timeBudgetMs: 300 }));
+    expect(err.kind).toBe('over-budget');
+    expect(err.message).toMatch(/needs more processing than Shrinkly gives one video file/);
+    expect(await leftovers()).toEqual([]);
+  });
+
+  for (const level of COMPRESSION_LEVELS) {
+    it(`a compressed PDF keeps no scripts, launch or auto-run actions (${level})`, async () => {
+      const pdf = path.join(tmp, `active-${level}.pdf`);
+      await writeActivePdf(pdf);
+      const result = await compress(pdf, { level, tmpDir: work });
+      expect(result.unchanged).toBe(false);
+      expect(result.recipe).toContain('scripts, launch and auto-run actions removed');
+      const body = await expandedPdf(result.output);
+      for (const active of ['/JavaScript', '/Launch', '/OpenAction', '/AA', 'app.alert', 'cmd.exe']) expect(body).not.toContain(active);
+      // Links to web addresses stay.
+      expect(body).toContain('https://example.com/kept');
+      await rm(path.dirname(result.output), { recursive: true, force: true });
+    });
+  }
+});
