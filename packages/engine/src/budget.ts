@@ -34,7 +34,7 @@ export const WORK_BUDGETS: Readonly<Record<Family, WorkBudget>> = {
 };
 
 /** The preview (an estimate of every level) answers within this, or says it cannot. */
-export const PREVIEW_TIME_BUDGET_MS = 20_000;
+export const PREVIEW_TIME_BUDGET_MS = 40_000;
 
 /**
  * A time limit on one call: its `signal` aborts when the caller's signal does or when time runs out (then `expired`

@@ -7,7 +7,7 @@ import { compress, familyFor } from './compress.js';
 import { detect } from './detect.js';
 import { EngineError } from './errors.js';
 import { runProcess as defaultRunProcess } from './process/run-process.js';
-import type { CompressOptions } from './types.js';
+import type { CompressOptions, DetectedType, FamilyCompressor } from './types.js';
 
 export interface Estimate {
   originalSize: number;
@@ -30,8 +30,26 @@ export async function estimate(input: string, options: Omit<CompressOptions, 'le
   const type = await detect(input, options.nameHint);
   const family = familyFor(type);
   const budgetMs = options.timeBudgetMs ?? PREVIEW_TIME_BUDGET_MS;
+  // The whole call fits the budget: measuring gets three quarters of it, and sampling what is left.
+  const overall = new Deadline(budgetMs, options.signal, false);
+  try {
+    return await estimateWithin(input, options, { originalSize, type, family, budgetMs, overall });
+  } catch (err) {
+    if (overall.expired) throw outOfTime(type.family, budgetMs);
+    throw err;
+  } finally {
+    overall.clear();
+  }
+}
+
+async function estimateWithin(
+  input: string,
+  options: Omit<CompressOptions, 'level' | 'onProgress'>,
+  call: { originalSize: number; type: DetectedType; family: FamilyCompressor; budgetMs: number; overall: Deadline },
+): Promise<Estimate> {
+  const { originalSize, type, family, budgetMs, overall } = call;
   if (originalSize <= MEASURE_LIMIT_BYTES) {
-    const deadline = new Deadline(budgetMs, options.signal);
+    const deadline = new Deadline(budgetMs * 0.75, overall.signal, false);
     try {
       const sizes = {} as Record<CompressionLevel, number>;
       for (const level of COMPRESSION_LEVELS) {
@@ -48,7 +66,7 @@ export async function estimate(input: string, options: Omit<CompressOptions, 'le
     }
   }
   if (!family.estimate) throw new EngineError('unsupported', `No quick estimate for large ${type.ext.toUpperCase()} files`);
-  const deadline = new Deadline(budgetMs, options.signal);
+  const deadline = overall;
   const workDir = await mkdtemp(path.join(options.tmpDir ?? tmpdir(), 'shrinkly-work-'));
   try {
     const sizes = await family.estimate(input, type, {
@@ -58,11 +76,7 @@ export async function estimate(input: string, options: Omit<CompressOptions, 'le
       runProcess: options.runProcess ?? defaultRunProcess,
     });
     return { originalSize, sizes: clampLadder(sizes, originalSize), method: 'sampled' };
-  } catch (err) {
-    if (deadline.expired) throw outOfTime(type.family, budgetMs);
-    throw err;
   } finally {
-    deadline.clear();
     await rm(workDir, { recursive: true, force: true });
   }
 }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -82,6 +83,22 @@ describe('public compression over HTTP', () => {
     expect(done.compressionResult?.compressedSize).toBe(balanced.estimatedSize);
   });
 
+  it('answers a preview or a compression past the work budget with its reason, and keeps nothing', async () => {
+    const gif = path.join(dir, 'frames.gif');
+    const made = spawnSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=black:s=16x16:r=100,geq=lum=mod(N*7\\,255):cb=128:cr=128', '-frames:v', '1200', '-gifflags', '-offsetting', gif]);
+    expect(made.status).toBe(0);
+    const preview = await post('/api/compression-preview', await form(gif, 'frames.gif'));
+    expect(preview.status).toBe(422);
+    expect(((await preview.json()) as { message: string }).message).toContain('1,200 frames');
+    // The compression job fails at once, and the job says why.
+    const res = await post('/api/compress', await form(gif, 'frames.gif'));
+    const answer = (await res.json()) as CompressionResponse;
+    expect(answer.status).toBe('failed');
+    const job = (await (await t.fetch(`/api/compression-job/${answer.jobId}`)).json()) as CompressionJob;
+    expect(job.error).toContain('up to 1,000 frames');
+    expect(await readdir(path.join(t.dataDir, 'tmp', String(process.pid), 'uploads')).catch(() => [])).toEqual([]);
+  });
+
   it('refuses content that is not an accepted type with 415, whatever its name', async () => {
     const fake = path.join(dir, 'fake.png');
     await writeFile(fake, 'this is plain text and not a picture at all\n');
@@ -103,7 +120,7 @@ describe('public compression over HTTP', () => {
     expect(res.status).toBe(400);
     const json = await t.fetch('/api/compress', { method: 'POST', json: { file: 'x' } });
     expect(json.status).toBe(400);
-    const leftovers = await readdir(path.join(t.dataDir, 'tmp/uploads')).catch(() => []);
+    const leftovers = await readdir(path.join(t.dataDir, 'tmp', String(process.pid), 'uploads')).catch(() => []);
     expect(leftovers).toEqual([]);
   });
 
