@@ -10,6 +10,7 @@ import type { MailPort } from '../src/adapters/mail/mail.port.js';
 import { loadConfig } from '../src/config/app.config.js';
 import { createApp, type RunningApp } from '../src/create-app.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
+import { BackgroundTasks } from '../src/services/background-tasks.js';
 import { Clock } from '../src/services/clock.js';
 
 /**
@@ -49,7 +50,7 @@ export interface TestApp {
   as(token: string, audience?: 'user' | 'admin'): ApiClient;
   /** Raw HTTP, for what the typed client does not send (bad bodies, odd headers). */
   fetch(pathname: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
-  /** Messages written to the outbox, oldest first. */
+  /** Messages written to the outbox, oldest first, once the mails being sent have gone out. */
   outbox(): Promise<string[]>;
   /** The last reset link mailed to an address. */
   resetLinkFor(email: string): Promise<string>;
@@ -78,6 +79,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const outboxDir = path.join(dataDir, 'outbox');
 
   const outbox = async (): Promise<string[]> => {
+    // Mails go out after the request that asked for them has been answered.
+    await running.app.get(BackgroundTasks).idle();
     const names = (await readdir(outboxDir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort();
     return Promise.all(names.map((n) => readFile(path.join(outboxDir, n), 'utf8')));
   };
