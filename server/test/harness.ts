@@ -50,6 +50,8 @@ export interface TestApp {
   as(token: string, audience?: 'user' | 'admin'): ApiClient;
   /** Raw HTTP, for what the typed client does not send (bad bodies, odd headers). */
   fetch(pathname: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  /** Waits until the mails requests asked for (sent after answering them) have gone out. */
+  mailsSent(): Promise<void>;
   /** Messages written to the outbox, oldest first, once the mails being sent have gone out. */
   outbox(): Promise<string[]>;
   /** The last reset link mailed to an address. */
@@ -78,9 +80,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   await running.app.listen(port, '127.0.0.1');
   const outboxDir = path.join(dataDir, 'outbox');
 
+  const mailsSent = () => running.app.get(BackgroundTasks).idle();
   const outbox = async (): Promise<string[]> => {
-    // Mails go out after the request that asked for them has been answered.
-    await running.app.get(BackgroundTasks).idle();
+    await mailsSent();
     const names = (await readdir(outboxDir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort();
     return Promise.all(names.map((n) => readFile(path.join(outboxDir, n), 'utf8')));
   };
@@ -97,6 +99,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       if (json !== undefined) headers.set('content-type', 'application/json');
       return fetch(baseUrl + pathname, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
     },
+    mailsSent,
     outbox,
     async resetLinkFor(email) {
       const messages = (await outbox()).filter((m) => m.includes(`To: ${email}`));

@@ -35,11 +35,11 @@ export class ResetLinkMailer {
 
   private async send(subject: ResetSubject, email: string, audience: 'user' | 'admin'): Promise<void> {
     const now = this.clock.now();
-    // Enough links are already waiting in the owner's inbox: more would only flood it. Refusing the request
-    // instead would let anyone stop the owner from resetting.
-    if ((await this.resetTokens.countLive(subject, now)) >= RESET_LINKS_PER_ACCOUNT) return;
     const token = randomBytes(32).toString('base64url');
-    await this.resetTokens.create(subject, hashResetToken(token), new Date(now.getTime() + RESET_TOKEN_TTL_MS));
+    const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MS);
+    // Past a few links waiting in the owner's inbox, more would only flood it; refusing the request instead would
+    // let anyone stop the owner from resetting. The links already sent still work.
+    if (!(await this.resetTokens.createCapped(subject, hashResetToken(token), expiresAt, now, RESET_LINKS_PER_ACCOUNT))) return;
     const link = `${this.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
     await this.mail.send(passwordResetMail(email, link, audience));
   }

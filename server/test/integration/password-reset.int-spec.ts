@@ -3,7 +3,6 @@ import { ApiError, ErrorMessages, RESET_TOKEN_TTL_MS } from '@shrinkly/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MailMessage, MailPort } from '../../src/adapters/mail/mail.port.js';
 import { passwordResetTokens } from '../../src/db/schema/index.js';
-import { BackgroundTasks } from '../../src/services/background-tasks.js';
 import { SweeperService } from '../../src/services/sweeper.service.js';
 import { decodeQuotedPrintable, newUser, startTestApp, type TestApp, TestClock, tokenOf } from '../harness.js';
 
@@ -160,7 +159,7 @@ describe('forgot password answers before any mail goes out', () => {
     expect(await t.api.forgotPassword({ email: 'nobody-at-all@example.com' })).toEqual(await known);
 
     mail.open();
-    await t.running.app.get(BackgroundTasks).idle();
+    await t.mailsSent();
     expect(mail.delivered.map((m) => m.to)).toEqual([body.email]);
     expect(mail.delivered[0]?.link).toMatch(/\/reset-password\?token=/);
   });
@@ -172,7 +171,7 @@ describe('forgot password answers before any mail goes out', () => {
       await t.api.register(body);
       const res = await t.fetch('/api/auth/forgot-password', { method: 'POST', json: { email: body.email } });
       expect(res.status).toBe(200);
-      await t.running.app.get(BackgroundTasks).idle();
+      await t.mailsSent();
       expect(mail.sent.at(-1)?.to).toBe(body.email);
       expect((await t.api.health()).status).toBe('ok');
     } finally {
