@@ -1,3 +1,4 @@
+import { AUTH_RATE_LIMIT, ErrorMessages } from '@shrinkly/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { authPage, newCredentials, solveSecurityCheck } from '../support/auth-page.js';
 import { type BrowserSession, launchBrowser } from '../support/browser.js';
@@ -83,6 +84,26 @@ describe('accounts in the browser', () => {
     // It continues by itself after three seconds.
     await page.waitForURL('**/dashboard', { timeout: 10_000 });
     await page.getByRole('heading', { name: `Welcome, ${user.name}!` }).waitFor();
+    await page.close();
+  });
+
+  it('says in the sign-in form when sign-in is refused for too many attempts', async () => {
+    const page = await session.newPage();
+    const user = newCredentials();
+    const post = (path: string, body: unknown) =>
+      fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    await post('/api/auth/register', user);
+    // Ten wrong passwords from this address: it is refused on this account (and only this one) for a while.
+    for (let i = 0; i < AUTH_RATE_LIMIT.attempts; i++) {
+      expect((await post('/api/auth/login', { email: user.email, password: `wrong ${i}` })).status).toBe(401);
+    }
+
+    await authPage.signIn(page, user.email, user.password);
+    // In the form itself, where it stays while the wait lasts, not in a toast that is gone after five seconds.
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByRole('alert').filter({ hasText: ErrorMessages.rateLimited }).waitFor();
+    expect(await page.getByRole('dialog', { name: 'Authentication Failed' }).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/auth');
     await page.close();
   });
 

@@ -50,9 +50,11 @@ import { UserRepository } from './repositories/user.repository.js';
 import { AccountService } from './services/account.service.js';
 import { AdminAuthService } from './services/admin-auth.service.js';
 import { AuthRateLimiter } from './services/auth-rate-limiter.js';
+import { BackgroundTasks } from './services/background-tasks.js';
 import { Clock } from './services/clock.js';
 import { PasswordHasher } from './services/password-hasher.js';
 import { PasswordResetService } from './services/password-reset.service.js';
+import { ResetLinkMailer } from './services/reset-link-mailer.js';
 import { TokenService } from './services/token.service.js';
 
 /** What the app is built from; tests pass their own (an in-memory database, a temporary data folder, a fake clock). */
@@ -103,14 +105,22 @@ export class AppModule {
         factory(Authenticator, [TokenService, UserRepository, AdminRepository], (t: TokenService, u: UserRepository, a: AdminRepository) => new Authenticator(t, u, a)),
         factory(
           AccountService,
-          [UserRepository, PasswordHasher, TokenService, AuthRateLimiter, Clock],
-          (u: UserRepository, h: PasswordHasher, t: TokenService, l: AuthRateLimiter, c: Clock) => new AccountService(u, h, t, l, c),
+          [UserRepository, ResetTokenRepository, PasswordHasher, TokenService, AuthRateLimiter, Clock],
+          (u: UserRepository, r: ResetTokenRepository, h: PasswordHasher, t: TokenService, l: AuthRateLimiter, c: Clock) =>
+            new AccountService(u, r, h, t, l, c),
+        ),
+        factory(BackgroundTasks, [LOGGER], (logger: Logger) => new BackgroundTasks(logger)),
+        factory(
+          ResetLinkMailer,
+          [UserRepository, AdminRepository, ResetTokenRepository, MailPort, BackgroundTasks, Clock],
+          (u: UserRepository, a: AdminRepository, r: ResetTokenRepository, m: MailPort, b: BackgroundTasks, c: Clock) =>
+            new ResetLinkMailer(u, a, r, m, b, c, config.appUrl),
         ),
         factory(
           PasswordResetService,
-          [UserRepository, AdminRepository, ResetTokenRepository, PasswordHasher, MailPort, AuthRateLimiter, Clock],
-          (u: UserRepository, a: AdminRepository, r: ResetTokenRepository, h: PasswordHasher, m: MailPort, l: AuthRateLimiter, c: Clock) =>
-            new PasswordResetService(u, a, r, h, m, l, c, config.appUrl),
+          [UserRepository, AdminRepository, ResetTokenRepository, PasswordHasher, ResetLinkMailer, AuthRateLimiter, Clock],
+          (u: UserRepository, a: AdminRepository, r: ResetTokenRepository, h: PasswordHasher, m: ResetLinkMailer, l: AuthRateLimiter, c: Clock) =>
+            new PasswordResetService(u, a, r, h, m, l, c),
         ),
         factory(
           AdminAuthService,

@@ -10,6 +10,7 @@ import type { MailPort } from '../src/adapters/mail/mail.port.js';
 import { loadConfig } from '../src/config/app.config.js';
 import { createApp, type RunningApp } from '../src/create-app.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
+import { BackgroundTasks } from '../src/services/background-tasks.js';
 import { Clock } from '../src/services/clock.js';
 
 /**
@@ -49,7 +50,9 @@ export interface TestApp {
   as(token: string, audience?: 'user' | 'admin'): ApiClient;
   /** Raw HTTP, for what the typed client does not send (bad bodies, odd headers). */
   fetch(pathname: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
-  /** Messages written to the outbox, oldest first. */
+  /** Waits until the mails requests asked for (sent after answering them) have gone out. */
+  mailsSent(): Promise<void>;
+  /** Messages written to the outbox, oldest first, once the mails being sent have gone out. */
   outbox(): Promise<string[]>;
   /** The last reset link mailed to an address. */
   resetLinkFor(email: string): Promise<string>;
@@ -77,7 +80,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   await running.app.listen(port, '127.0.0.1');
   const outboxDir = path.join(dataDir, 'outbox');
 
+  const mailsSent = () => running.app.get(BackgroundTasks).idle();
   const outbox = async (): Promise<string[]> => {
+    await mailsSent();
     const names = (await readdir(outboxDir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort();
     return Promise.all(names.map((n) => readFile(path.join(outboxDir, n), 'utf8')));
   };
@@ -94,6 +99,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       if (json !== undefined) headers.set('content-type', 'application/json');
       return fetch(baseUrl + pathname, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
     },
+    mailsSent,
     outbox,
     async resetLinkFor(email) {
       const messages = (await outbox()).filter((m) => m.includes(`To: ${email}`));

@@ -56,6 +56,8 @@ export const EMAIL_MAX_LENGTH = 254;
 const HOUR_MS = 60 * 60 * 1000;
 /** A password reset link works once, for this long. */
 export const RESET_TOKEN_TTL_MS = 1 * HOUR_MS;
+/** Further reset requests for an account with this many unused, unexpired links send nothing new. */
+export const RESET_LINKS_PER_ACCOUNT = 5;
 /** Visitor and free-account files are removed after this long. */
 export const TEMPORARY_FILE_TTL_MS = 24 * HOUR_MS;
 /** Download link of a paid (100 MB or more) compression. */
@@ -69,8 +71,19 @@ export const CONVERTED_FILE_TTL_MS = 24 * HOUR_MS;
 /** Signed links the dashboard opens for preview and download (long enough to watch a video through). */
 export const FILE_LINK_TTL_MS = 1 * HOUR_MS;
 
-/** Sign-in, sign-up, password reset and admin login: this many failures per window, then 429. */
-export const AUTH_RATE_LIMIT = { attempts: 10, windowMs: 15 * 60 * 1000 } as const;
+/**
+ * Sign-in, sign-up, password reset and admin login: this many failures per window, then 429. Sign-in counts them
+ * per account and address (see the policy in server/src/services/auth-rate-limiter.ts): an address failing on
+ * `accountsPerAddress` different accounts is refused on all of them, and failures on one account from everywhere
+ * only slow its next attempts, from `firstDelayMs` doubling up to `maxDelayMs`.
+ */
+export const AUTH_RATE_LIMIT = {
+  attempts: 10,
+  windowMs: 15 * 60 * 1000,
+  accountsPerAddress: 20,
+  firstDelayMs: 250,
+  maxDelayMs: 3000,
+} as const;
 
 export const COMPRESSION_LEVELS = ['light', 'balanced', 'maximum'] as const;
 export type CompressionLevel = (typeof COMPRESSION_LEVELS)[number];

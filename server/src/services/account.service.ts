@@ -1,6 +1,7 @@
 import { type AuthResponse, ErrorMessages, type User } from '@shrinkly/contract';
 import { ConflictError, UnauthorizedError } from '../common/errors.js';
 import type { UserRow } from '../db/schema/index.js';
+import type { ResetTokenRepository } from '../repositories/reset-token.repository.js';
 import type { UserRepository } from '../repositories/user.repository.js';
 import type { AuthRateLimiter } from './auth-rate-limiter.js';
 import type { Clock } from './clock.js';
@@ -12,6 +13,7 @@ import { toUserView } from './user-view.js';
 export class AccountService {
   constructor(
     private readonly users: UserRepository,
+    private readonly resetTokens: ResetTokenRepository,
     private readonly hasher: PasswordHasher,
     private readonly tokens: TokenService,
     private readonly limiter: AuthRateLimiter,
@@ -30,14 +32,11 @@ export class AccountService {
   }
 
   async login(input: { email: string; password: string }, ip: string): Promise<AuthResponse> {
-    await this.limiter.assertAllowed('login', ip, input.email);
+    const attempt = await this.limiter.startSignIn('login', input.email, ip);
     const row = await this.users.findByEmail(input.email);
     const ok = await this.hasher.verify(row?.passwordHash, input.password);
-    if (!row || !ok) {
-      await this.limiter.record('login', ip, input.email);
-      throw new UnauthorizedError(ErrorMessages.invalidCredentials);
-    }
-    await this.limiter.clear('login', input.email);
+    if (!row || !ok) throw new UnauthorizedError(ErrorMessages.invalidCredentials);
+    await attempt.succeeded();
     return this.session(row);
   }
 
@@ -45,13 +44,17 @@ export class AccountService {
     return toUserView(row, this.clock.now());
   }
 
-  /** Changes the password of a signed-in user after checking the current one; every older session ends. */
+  /**
+   * Changes the password of a signed-in user after checking the current one; every older session and every reset
+   * link still outstanding ends.
+   */
   async changePassword(user: UserRow, input: { currentPassword: string; newPassword: string }, ip: string): Promise<void> {
-    await this.limiter.assertAllowed('reset-password', ip, user.email);
+    const attempt = await this.limiter.startSignIn('change-password', user.id, ip);
     if (!(await this.hasher.verify(user.passwordHash, input.currentPassword))) {
-      await this.limiter.record('reset-password', ip, user.email);
       throw new UnauthorizedError(ErrorMessages.wrongCurrentPassword);
     }
+    await attempt.succeeded();
+    await this.resetTokens.revokeAll({ userId: user.id }, this.clock.now());
     await this.users.updatePassword(user.id, await this.hasher.hash(input.newPassword));
   }
 

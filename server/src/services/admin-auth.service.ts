@@ -19,13 +19,11 @@ export class AdminAuthService {
   ) {}
 
   async login(input: { email: string; password: string }, ip: string): Promise<{ token: string }> {
-    await this.limiter.assertAllowed('admin-login', ip, input.email);
+    const attempt = await this.limiter.startSignIn('admin-login', input.email, ip);
     const admin = await this.admins.findByEmail(input.email);
-    if (!admin || !(await this.hasher.verify(admin.passwordHash, input.password))) {
-      await this.limiter.record('admin-login', ip, input.email);
-      throw new UnauthorizedError(ErrorMessages.invalidCredentials);
-    }
-    await this.limiter.clear('admin-login', input.email);
+    const ok = await this.hasher.verify(admin?.passwordHash, input.password);
+    if (!admin || !ok) throw new UnauthorizedError(ErrorMessages.invalidCredentials);
+    await attempt.succeeded();
     return { token: this.tokens.sign('admin', admin.id, admin.tokenVersion) };
   }
 

@@ -1,14 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { ErrorMessages, RESET_TOKEN_TTL_MS } from '@shrinkly/contract';
-import type { MailPort } from '../adapters/mail/mail.port.js';
+import { createHash } from 'node:crypto';
+import { ErrorMessages } from '@shrinkly/contract';
 import { UnauthorizedError } from '../common/errors.js';
 import type { AdminRepository } from '../repositories/admin.repository.js';
-import type { ResetSubject, ResetTokenRepository } from '../repositories/reset-token.repository.js';
+import type { ResetTokenRepository } from '../repositories/reset-token.repository.js';
 import type { UserRepository } from '../repositories/user.repository.js';
 import type { AuthRateLimiter } from './auth-rate-limiter.js';
 import type { Clock } from './clock.js';
-import { passwordResetMail } from './mail-templates.js';
 import type { PasswordHasher } from './password-hasher.js';
+import type { ResetLinkMailer } from './reset-link-mailer.js';
 
 export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -21,48 +20,45 @@ export class PasswordResetService {
     private readonly admins: AdminRepository,
     private readonly resetTokens: ResetTokenRepository,
     private readonly hasher: PasswordHasher,
-    private readonly mail: MailPort,
+    private readonly links: ResetLinkMailer,
     private readonly limiter: AuthRateLimiter,
     private readonly clock: Clock,
-    private readonly appUrl: string,
   ) {}
 
-  /** Emails a reset link when the address has an account. The caller learns nothing either way. */
+  /**
+   * Emails a reset link when the address has an account. The caller learns nothing either way: the answer comes
+   * before the account is even looked up. Requests are limited per address only, so nobody can use up someone
+   * else's resets.
+   */
   async requestUserReset(email: string, ip: string): Promise<void> {
-    await this.limiter.hit('forgot-password', ip, email);
-    const user = await this.users.findByEmail(email);
-    if (user) await this.issue({ userId: user.id }, user.email, 'user');
+    await this.limiter.hit('forgot-password', ip);
+    this.links.sendLater('user', email);
   }
 
   /** Emails a reset link to an administrator, the same way. */
   async requestAdminReset(email: string, ip: string): Promise<void> {
-    await this.limiter.hit('admin-reset', ip, email);
-    const admin = await this.admins.findByEmail(email);
-    if (admin) await this.issue({ adminId: admin.id }, admin.email, 'admin');
+    await this.limiter.hit('admin-reset', ip);
+    this.links.sendLater('admin', email);
   }
 
-  /** Spends a reset token and sets the new password; every older session of that account ends. */
+  /** Spends a reset token and sets the new password; every older session and every other link of that account ends. */
   async resetWithToken(token: string, password: string, ip: string): Promise<'user' | 'admin'> {
     await this.limiter.assertAllowed('reset-password', ip);
-    const spent = await this.resetTokens.consume(hashResetToken(token), this.clock.now());
+    const now = this.clock.now();
+    const spent = await this.resetTokens.consume(hashResetToken(token), now);
     if (!spent) {
       await this.limiter.record('reset-password', ip);
       throw new UnauthorizedError(ErrorMessages.invalidResetToken);
     }
     const passwordHash = await this.hasher.hash(password);
     if (spent.userId) {
+      await this.resetTokens.revokeAll({ userId: spent.userId }, now);
       await this.users.updatePassword(spent.userId, passwordHash);
       return 'user';
     }
-    await this.admins.updatePassword(spent.adminId as string, passwordHash);
+    const adminId = spent.adminId as string;
+    await this.resetTokens.revokeAll({ adminId }, now);
+    await this.admins.updatePassword(adminId, passwordHash);
     return 'admin';
-  }
-
-  private async issue(subject: ResetSubject, email: string, audience: 'user' | 'admin'): Promise<void> {
-    const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(this.clock.now().getTime() + RESET_TOKEN_TTL_MS);
-    await this.resetTokens.create(subject, hashResetToken(token), expiresAt);
-    const link = `${this.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await this.mail.send(passwordResetMail(email, link, audience));
   }
 }

@@ -1,6 +1,7 @@
 import type { JwtService } from '@nestjs/jwt';
 import { ErrorMessages } from '@shrinkly/contract';
 import { UnauthorizedError } from '../common/errors.js';
+import { isUuid } from './ids.js';
 
 export type TokenAudience = 'user' | 'admin';
 
@@ -22,11 +23,16 @@ export class TokenService {
     return this.jwt.sign(claims, { audience, expiresIn: this.ttl[audience] as never, algorithm: 'HS256' });
   }
 
-  /** The claims of a valid token of this audience; an UnauthorizedError otherwise. */
+  /**
+   * The claims of a valid token of this audience; an UnauthorizedError otherwise. Every token we sign expires and
+   * names one of our ids, so one without an expiry or with another subject was not made here.
+   */
   verify(audience: TokenAudience, token: string): TokenClaims {
     try {
-      const claims = this.jwt.verify<TokenClaims & { aud?: unknown }>(token, { audience, algorithms: ['HS256'] });
-      if (typeof claims.sub !== 'string' || typeof claims.ver !== 'number') throw new Error('malformed claims');
+      const claims = this.jwt.verify<TokenClaims & { exp?: unknown }>(token, { audience, algorithms: ['HS256'] });
+      if (typeof claims.sub !== 'string' || !isUuid(claims.sub) || typeof claims.ver !== 'number' || typeof claims.exp !== 'number') {
+        throw new Error('malformed claims');
+      }
       return { sub: claims.sub, ver: claims.ver };
     } catch {
       throw new UnauthorizedError(ErrorMessages.invalidToken);

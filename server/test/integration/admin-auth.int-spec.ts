@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { JwtService } from '@nestjs/jwt';
 import { ApiError, ErrorMessages } from '@shrinkly/contract';
 import type { Request } from 'express';
 import { pino } from 'pino';
@@ -50,6 +51,16 @@ describe('administrators', () => {
     const user = newUser();
     await t.api.register(user);
     expect(((await t.api.adminLogin(user).catch((e: unknown) => e)) as ApiError).status).toBe(401);
+  });
+
+  it('refuses correctly signed admin tokens that name no id or never expire', async () => {
+    const auth = t.running.app.get(Authenticator);
+    const jwt = t.running.app.get(JwtService);
+    const [admin] = await t.running.database.db.select().from(admins);
+    const claims = { sub: admin?.id ?? '', ver: admin?.tokenVersion ?? 0 };
+    await expect(auth.admin(bearerRequest(jwt.sign({ ...claims, sub: 'abc' }, { audience: 'admin', expiresIn: '1h' })))).rejects.toMatchObject({ status: 401 });
+    await expect(auth.admin(bearerRequest(jwt.sign(claims, { audience: 'admin' })))).rejects.toMatchObject({ status: 401 });
+    await expect(auth.admin(bearerRequest(jwt.sign(claims, { audience: 'admin', expiresIn: '1h' })))).resolves.toMatchObject({ email: adminEmail });
   });
 
   it('resets an administrator password by email, ending older admin sessions', async () => {

@@ -1,4 +1,5 @@
 import { ApiError, ErrorMessages, STORAGE_LIMIT_BYTES, userSchema } from '@shrinkly/contract';
+import { JwtService } from '@nestjs/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, startTestApp, type TestApp } from '../harness.js';
 
@@ -88,6 +89,23 @@ describe('accounts over HTTP', () => {
       expect(res.status).toBe(401);
       expect(((await res.json()) as { message: string }).message).toBeTruthy();
     }
+  });
+
+  it('refuses correctly signed tokens that name no id or never expire with 401', async () => {
+    const { user } = await t.api.register(newUser());
+    const jwt = t.running.app.get(JwtService);
+    const forged = [
+      jwt.sign({ sub: 'abc', ver: 0 }, { audience: 'user', expiresIn: '1h' }),
+      jwt.sign({ sub: user.id, ver: 0 }, { audience: 'user' }),
+    ];
+    for (const token of forged) {
+      const res = await t.fetch('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ message: ErrorMessages.invalidToken });
+    }
+    // The same claims with an expiry are a valid session: only the missing expiry was refused.
+    const proper = jwt.sign({ sub: user.id, ver: 0 }, { audience: 'user', expiresIn: '1h' });
+    expect((await t.as(proper).me()).id).toBe(user.id);
   });
 
   it('changes the password of a signed-in user, ending older sessions', async () => {

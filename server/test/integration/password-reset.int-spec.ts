@@ -1,8 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, ErrorMessages, RESET_TOKEN_TTL_MS } from '@shrinkly/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MailMessage, MailPort } from '../../src/adapters/mail/mail.port.js';
 import { passwordResetTokens } from '../../src/db/schema/index.js';
 import { SweeperService } from '../../src/services/sweeper.service.js';
-import { newUser, startTestApp, type TestApp, TestClock, tokenOf } from '../harness.js';
+import { decodeQuotedPrintable, newUser, startTestApp, type TestApp, TestClock, tokenOf } from '../harness.js';
 
 describe('password reset by email', () => {
   let t: TestApp;
@@ -76,5 +78,104 @@ describe('password reset by email', () => {
     const res = await t.fetch('/api/auth/reset-password', { method: 'POST', json: { token: 'made-up-token', password: 'whatever1' } });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ message: ErrorMessages.invalidResetToken });
+  });
+
+  it('ends every other link of the account when one of them resets the password', async () => {
+    const body = newUser();
+    await t.api.register(body);
+    await t.api.forgotPassword({ email: body.email });
+    await t.api.forgotPassword({ email: body.email });
+    const links = (await t.outbox())
+      .filter((m) => m.includes(`To: ${body.email}`))
+      .map((m) => /reset-password\?token=([\w-]+)/.exec(decodeQuotedPrintable(m))?.[1] ?? '');
+    expect(links).toHaveLength(2);
+    const [first, second] = links as [string, string];
+    expect((await t.api.resetPassword({ token: second, password: 'a new secret' })).audience).toBe('user');
+    const stale = await t.api.resetPassword({ token: first, password: 'an attacker pw' }).catch((e: unknown) => e);
+    expect((stale as ApiError).status).toBe(401);
+    expect((stale as ApiError).serverMessage).toBe(ErrorMessages.invalidResetToken);
+    expect((await t.api.login({ email: body.email, password: 'a new secret' })).user.email).toBe(body.email);
+  });
+
+  it('ends outstanding links when the signed-in user changes the password', async () => {
+    const body = newUser();
+    const { token: session } = await t.api.register(body);
+    await t.api.forgotPassword({ email: body.email });
+    const link = await t.resetLinkFor(body.email);
+    await t.as(session).resetPassword({ currentPassword: body.password, newPassword: 'changed by me' });
+    const stale = await t.api.resetPassword({ token: tokenOf(link), password: 'an attacker pw' }).catch((e: unknown) => e);
+    expect((stale as ApiError).status).toBe(401);
+    expect((await t.api.login({ email: body.email, password: 'changed by me' })).user.email).toBe(body.email);
+  });
+});
+
+/** A mail transport that holds every message until the test lets it through, or fails them all. */
+class HeldMail extends MailPort {
+  readonly sent: MailMessage[] = [];
+  readonly delivered: MailMessage[] = [];
+  failing = false;
+  private release!: () => void;
+  private readonly gate = new Promise<void>((resolve) => (this.release = resolve));
+
+  async send(message: MailMessage): Promise<void> {
+    this.sent.push(message);
+    await this.gate;
+    if (this.failing) throw new Error('mail server unreachable');
+    this.delivered.push(message);
+  }
+
+  open(): void {
+    this.release();
+  }
+
+  async close(): Promise<void> {}
+}
+
+describe('forgot password answers before any mail goes out', () => {
+  let t: TestApp;
+  const mail = new HeldMail();
+  beforeAll(async () => {
+    t = await startTestApp({ mail });
+  });
+  afterAll(async () => {
+    mail.open();
+    await t?.close();
+  });
+
+  it('answers while the mail to an existing account is still held, and sends it afterwards', async () => {
+    const body = newUser();
+    await t.api.register(body);
+    const known = t.api.forgotPassword({ email: body.email });
+    const answer = known.then(() => 'answered' as const);
+    // Were the answer waiting on the mail, it would never come while the mail is held.
+    const mailHeld = (async () => {
+      while (mail.sent.length === 0) await sleep(10);
+      await sleep(5000);
+      return 'waited for the mail' as const;
+    })();
+    expect(await Promise.race([answer, mailHeld])).toBe('answered');
+    expect(mail.delivered).toEqual([]);
+
+    expect(await t.api.forgotPassword({ email: 'nobody-at-all@example.com' })).toEqual(await known);
+
+    mail.open();
+    await t.mailsSent();
+    expect(mail.delivered.map((m) => m.to)).toEqual([body.email]);
+    expect(mail.delivered[0]?.link).toMatch(/\/reset-password\?token=/);
+  });
+
+  it('answers the same when the mail fails, and the server carries on', async () => {
+    mail.failing = true;
+    try {
+      const body = newUser();
+      await t.api.register(body);
+      const res = await t.fetch('/api/auth/forgot-password', { method: 'POST', json: { email: body.email } });
+      expect(res.status).toBe(200);
+      await t.mailsSent();
+      expect(mail.sent.at(-1)?.to).toBe(body.email);
+      expect((await t.api.health()).status).toBe('ok');
+    } finally {
+      mail.failing = false;
+    }
   });
 });

@@ -65,6 +65,7 @@ describe('SMTP mail adapter', () => {
       const body = newUser();
       await t.api.register(body);
       await t.api.forgotPassword({ email: body.email });
+      await t.mailsSent();
       const message = smtp.received.find((m) => m.to.includes(body.email));
       expect(message?.data.replace(/=\r?\n/g, '')).toMatch(/\/reset-password\?token=[\w-]+/);
       expect(await t.outbox()).toEqual([]);

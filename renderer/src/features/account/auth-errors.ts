@@ -11,6 +11,11 @@ export function isInvalidCredentials(error: unknown): boolean {
   return message.includes(ErrorMessages.invalidCredentials) || message.includes('401');
 }
 
+/** Too many attempts: the server's own words (how long to wait), without the status code; null for other errors. */
+export function rateLimitMessage(error: unknown): string | null {
+  return error instanceof ApiError && error.status === 429 ? error.serverMessage : null;
+}
+
 /** A sign-up with an email that already has an account. */
 export function isAlreadyRegistered(error: unknown): boolean {
   const message = messageOf(error) ?? '';
