@@ -8,6 +8,7 @@ import { writeLockedDownProfile } from '../families/office/office-lockdown.js';
 import { readZipMember } from '../families/office/zip-read.js';
 import { writeZip } from '../families/office/zip-write.js';
 import type { DetectedType } from '../types.js';
+import { withoutExternalContent } from './external-content.js';
 import { sharedLibreOffice } from './libreoffice-bridge.js';
 import type { ConvertContext, ConverterOutput, FamilyConverter } from './types.js';
 
@@ -16,6 +17,8 @@ const OFFICE_TIMEOUT_MS = 3 * 60 * 1000;
 /** PDF pages become pictures at this resolution: sharp on screen, readable when printed. */
 const RASTER_DPI = 150;
 const MAX_RASTER_PAGES = 200;
+/** Targets that are documents to edit further, rather than renderings. */
+const EDITABLE_TARGETS = new Set(['docx', 'odt', 'xlsx', 'ods', 'pptx', 'odp']);
 
 type Kind = 'text' | 'spreadsheet' | 'presentation';
 
@@ -101,8 +104,10 @@ export const documentConverter: FamilyConverter = {
 async function throughOffice(input: string, type: DetectedType, ctx: ConvertContext): Promise<ConverterOutput> {
   const kind = KIND_OF[type.ext] as Kind;
   const exportAs = EXPORT[kind][ctx.target] as Export;
+  // A rendering (PDF, text, web page) shows no outside content; an editable copy keeps the user's links.
+  const rendered = !EDITABLE_TARGETS.has(ctx.target) ? await withoutExternalContent(input, type.ext, ctx.workDir, ctx.signal) : input;
   // LibreOffice picks its import filter by extension: give the upload its real one.
-  const source = await placeAs(input, path.join(ctx.workDir, 'in', `document.${type.ext}`));
+  const source = await placeAs(rendered, path.join(ctx.workDir, 'in', `document.${type.ext}`));
   const output = path.join(ctx.workDir, 'out', `document.${ctx.target}`);
   await runOffice(source, output, exportAs, ctx, IMPORT[type.ext]);
   return { path: output, format: ctx.target, checks: await check(output, ctx.target, ctx) };
