@@ -115,7 +115,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {

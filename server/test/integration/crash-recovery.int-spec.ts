@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHUNK_SIZE_BYTES } from '@shrinkly/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../harness.js';
 
 /**
  * The built server killed with SIGKILL in the middle of a compression job and of a chunked upload, then started
@@ -15,15 +15,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const entry = path.join(root, 'server/dist/main.js');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** PIDs of live processes whose command line mentions `needle`, ignoring `exceptPid`. */
 function processesMentioning(needle: string, exceptPid?: number): Array<{ pid: number; cmd: string }> {

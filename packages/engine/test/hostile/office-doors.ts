@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { writeParts } from '../../src/families/office/office.test-support.js';
+import { ODF_NS, writeParts } from '../../src/families/office/office.test-support.js';
 
 export interface Door {
   name: string;
@@ -18,15 +18,8 @@ const xml = (body: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8" 
 const REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 
-const ODF_NS = [
-  'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"',
-  'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"',
-  'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"',
-  'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"',
-  'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"',
-  'xmlns:xlink="http://www.w3.org/1999/xlink"',
-  'xmlns:of="urn:oasis:names:tc:opendocument:xmlns:of:1.2"',
-].join(' ');
+/** The usual ODF namespaces, and the two the doors need besides. */
+const NS = `${ODF_NS} xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:of="urn:oasis:names:tc:opendocument:xmlns:of:1.2"`;
 
 async function odf(target: string, mimetype: string, body: string): Promise<void> {
   await writeParts(target, [
@@ -35,7 +28,7 @@ async function odf(target: string, mimetype: string, body: string): Promise<void
       name: 'META-INF/manifest.xml',
       data: xml(`<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2"><manifest:file-entry manifest:full-path="/" manifest:media-type="${mimetype}"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>`),
     },
-    { name: 'content.xml', data: xml(`<office:document-content ${ODF_NS} office:version="1.2"><office:body>${body}</office:body></office:document-content>`) },
+    { name: 'content.xml', data: xml(`<office:document-content ${NS} office:version="1.2"><office:body>${body}</office:body></office:document-content>`) },
   ]);
 }
 

@@ -64,7 +64,7 @@ async function pictures(dir: string): Promise<{ png: string; jpg: string }> {
   return { png, jpg };
 }
 
-const ODF_NS = [
+export const ODF_NS = [
   'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"',
   'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"',
   'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"',
