@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, launchBrowser, screenshot } from '../support/browser.js';
 import { apiAccount, dashboard } from '../support/dashboard-page.js';
@@ -11,6 +13,7 @@ const baseUrl = inject('baseUrl');
 /** A real photo saved as PNG (KPhotoAlbum demo, GPL-2+), the way exports and screenshots are saved. */
 const PNG = fileURLToPath(new URL('../fixtures/skagen.png', import.meta.url));
 const JPEG = fileURLToPath(new URL('../fixtures/skagen.jpg', import.meta.url));
+const ffmpeg = (args: string[]) => promisify(execFile)('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 
 describe('the dashboard in the browser', () => {
   let session: BrowserSession;
@@ -121,6 +124,51 @@ describe('the dashboard in the browser', () => {
     await page.getByText('No files uploaded yet').waitFor();
     expect(await dashboard.stat(page, 'Files Compressed').innerText()).toContain('0 of 0 files');
   });
+
+  it('shows a file being compressed, after a reload too, with its progress until it is ready', async () => {
+    // Ten seconds of real video at a high bit rate: its compression outlasts the upload's answer and a reload.
+    const clip = path.join(workDir, 'harbour-walk.mp4');
+    await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=10', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=10',
+      '-c:v', 'libx264', '-crf', '12', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip]);
+    const { token } = await apiAccount(baseUrl);
+    const page = await session.newPage();
+    await dashboard.open(page, token);
+    await dashboard.openUploadMenu(page, 'Single File Upload');
+    const upload = page.getByRole('dialog', { name: 'Single File Upload' });
+    await upload.getByLabel('Choose files to upload').setInputFiles(clip);
+    await upload.getByRole('button', { name: 'Start Compressing' }).click();
+
+    // Once the server compresses it in the background, My Files lists it as compressing.
+    const card = dashboard.file(page, 'harbour-walk.mp4');
+    await card.and(page.locator('[data-status="processing"]')).waitFor({ timeout: 30_000 });
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
+    await card.waitFor();
+    expect(await card.getAttribute('data-status')).toBe('processing');
+    expect(await card.innerText()).toContain('Compressing...');
+    const bar = card.getByRole('progressbar', { name: 'Compression progress of harbour-walk.mp4' });
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 60_000, interval: 250 }).toBeGreaterThan(0);
+    await screenshot(page, 'dashboard-compressing');
+    expect(await dashboard.stat(page, 'Files Compressed').innerText()).toContain('0 of 0 files');
+
+    // Only delete applies until it is stored.
+    await page.getByRole('button', { name: 'Actions for harbour-walk.mp4' }).click();
+    const menu = page.getByRole('menu', { name: 'Actions for harbour-walk.mp4' });
+    for (const action of ['Preview and Download', 'Share', 'Rename']) {
+      expect(await menu.getByRole('menuitem', { name: action }).isDisabled(), action).toBe(true);
+    }
+    expect(await menu.getByRole('menuitem', { name: 'Delete' }).isEnabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'List view' }).click();
+    expect(await card.innerText()).toContain('Compressing...');
+    await screenshot(page, 'dashboard-compressing-list');
+
+    // Its job is followed until the result is stored; the list and the stats then show it.
+    await card.and(page.locator('[data-status="ready"]')).waitFor({ timeout: 120_000 });
+    expect(await card.innerText()).toMatch(/Saved [\d.]+%/);
+    await expect.poll(() => dashboard.stat(page, 'Files Compressed').innerText()).toContain('1 of 1 files');
+  }, 180_000);
 
   it('locks batch compression for a free account', async () => {
     const { token } = await apiAccount(baseUrl);

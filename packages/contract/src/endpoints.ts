@@ -156,7 +156,8 @@ export const endpoints = {
   }),
   listFiles: endpoint({
     method: 'GET', path: '/api/files', tag: 'files', auth: 'user', request: undefined, query: fileListQuerySchema,
-    response: fileListSchema, summary: 'The caller\'s stored files, newest first: all of them, or those of one folder with ?folderId',
+    response: fileListSchema,
+    summary: 'The caller\'s files, newest first, with those still being compressed (status, job and progress): all of them, or those of one folder with ?folderId',
   }),
   uploadFile: endpoint({
     method: 'POST', path: '/api/files/upload', tag: 'files', auth: 'user', request: undefined,
@@ -170,27 +171,27 @@ export const endpoints = {
   }),
   renameFile: endpoint({
     method: 'PATCH', path: '/api/files/{id}/rename', params: ['id'], tag: 'files', auth: 'user', request: renameFileRequestSchema,
-    response: fileRecordSchema, errors: [404], summary: 'Rename a stored file',
+    response: fileRecordSchema, errors: [404, 409], summary: 'Rename a stored file (409 while it is still processing)',
   }),
   moveFile: endpoint({
     method: 'PATCH', path: '/api/files/{id}/move', params: ['id'], tag: 'files', auth: 'user', request: moveFileRequestSchema,
-    response: fileRecordSchema, errors: [404], summary: 'Move a stored file into a folder, or to the root without folderId',
+    response: fileRecordSchema, errors: [404, 409], summary: 'Move a stored file into a folder, or to the root without folderId (409 while it is still processing)',
   }),
   deleteFile: endpoint({
     method: 'DELETE', path: '/api/files/{id}', params: ['id'], tag: 'files', auth: 'user', request: undefined,
-    response: messageResponseSchema, errors: [404], summary: 'Delete a stored file and free its storage',
+    response: messageResponseSchema, errors: [404], summary: 'Delete a file and free its storage; a file still processing is removed and its compression result dropped',
   }),
   shareFile: endpoint({
     method: 'POST', path: '/api/files/{id}/share', params: ['id'], tag: 'files', auth: 'user', request: undefined,
-    response: shareResponseSchema, errors: [404], summary: 'A link that downloads the file without an account for 24 hours',
+    response: shareResponseSchema, errors: [404, 409], summary: 'A link that downloads the file without an account for 24 hours',
   }),
   fileDownloadLink: endpoint({
     method: 'POST', path: '/api/files/{id}/download-link', params: ['id'], tag: 'files', auth: 'user', request: downloadLinkRequestSchema,
-    response: downloadLinkResponseSchema, errors: [404], summary: 'A signed link to open (inline) or download the file in a browser tab',
+    response: downloadLinkResponseSchema, errors: [404, 409], summary: 'A signed link to open (inline) or download the file in a browser tab',
   }),
   downloadFile: endpoint({
     method: 'GET', path: '/api/files/{id}/download', params: ['id'], tag: 'files', auth: 'user', request: undefined, raw: true,
-    response: z.unknown(), errors: [404, 416], summary: 'The file\'s bytes, with the bearer token or a signed link; Range requests supported',
+    response: z.unknown(), errors: [404, 409, 416], summary: 'The file\'s bytes, with the bearer token or a signed link; Range requests supported',
   }),
   sharedFile: endpoint({
     method: 'GET', path: '/api/share/{token}', params: ['token'], tag: 'files', auth: 'none', request: undefined, raw: true,

@@ -21,6 +21,7 @@ export const ErrorMessages = {
   bodyTooLarge: 'Request body is too large',
   internal: 'Something went wrong on our side. Please try again.',
   fileNotFound: 'File not found',
+  fileProcessing: 'This file is still being compressed. Try again when it is ready.',
   folderNotFound: 'Folder not found',
   folderExists: 'A folder with this name already exists here',
   folderNotEmpty: 'This folder is not empty. Move or delete its files and folders first.',

@@ -33,6 +33,14 @@ function displayName(what: string, max: number) {
 
 export const folderRefSchema = z.object({ id: z.string(), name: z.string() });
 
+/**
+ * A file is listed from its upload on: `processing` while its compression runs (sizes are the upload's until
+ * then), `ready` once the result is stored. A compression that fails removes the file; its job keeps the reason.
+ */
+export const FILE_STATUSES = ['processing', 'ready'] as const;
+export const fileStatusSchema = z.enum(FILE_STATUSES);
+export type FileStatus = z.infer<typeof fileStatusSchema>;
+
 /** One stored file (SPEC section 3 "File", with its folder as {id, name} and its expiry for free accounts). */
 export const fileRecordSchema = z.object({
   id: z.string(),
@@ -51,6 +59,9 @@ export const fileRecordSchema = z.object({
   shareExpiresAt: z.string().nullable(),
   folder: folderRefSchema.nullable(),
   expiresAt: z.string().nullable().describe('free accounts: when the file is removed (24 hours after upload); null for kept files'),
+  status: fileStatusSchema.describe('processing: still being compressed (only delete applies); ready: stored'),
+  jobId: z.string().nullable().describe('while processing: the compression job to follow at GET /api/compression-job/{jobId}; else null'),
+  progress: z.number().int().nullable().describe('while processing: the compression\'s progress, 0-100; else null'),
 });
 export type FileRecord = z.infer<typeof fileRecordSchema>;
 
@@ -111,7 +122,7 @@ export const createFolderRequestSchema = z.object({
   parentId: idSchema.nullish(),
 });
 
-/** SPEC section 3 "Stats": computed from the stored files. */
+/** SPEC section 3 "Stats": computed from the stored (ready) files; files still processing count nowhere. */
 export const statsSchema = z.object({
   storageUsed: z.number().int().describe('bytes stored'),
   storageLimit: z.number().int(),

@@ -7,7 +7,7 @@ import type { StoragePort } from '../adapters/storage/storage.port.js';
 import type { CompressionJobRepository } from '../repositories/compression-job.repository.js';
 import type { Clock } from '../services/clock.js';
 import type { CompressionService } from '../services/compression.service.js';
-import type { FileStoreService } from '../services/file-store.service.js';
+import { FILE_DELETED_MESSAGE, type FileStoreService } from '../services/file-store.service.js';
 import { failureMessage } from './job-failure.js';
 import { throttledProgress } from './job-progress.js';
 
@@ -30,6 +30,8 @@ export class CompressFileJob {
   async run(jobId: string, signal: AbortSignal): Promise<'success' | 'skipped' | 'failed'> {
     const job = await this.jobs.transition(jobId, ['queued'], { status: 'processing', startedAt: this.clock.now(), progress: 0, error: null });
     if (!job || !job.inputBlob) return 'skipped';
+    // Its file was deleted while the job waited (the link is cleared with the row): nothing to compress.
+    if (job.kind === 'library' && !job.fileId) return this.fileStore.fail(job, FILE_DELETED_MESSAGE);
     await mkdir(this.workRoot, { recursive: true });
     let resultDir: string | undefined;
     try {
@@ -73,13 +75,23 @@ export class CompressFileJob {
         await this.jobs.update(job.id, { status: 'queued', progress: 0 });
         return 'skipped';
       }
+      if (job.kind === 'library') {
+        // A file deleted mid-way takes its upload with it, so the tool fails: that is the owner's doing, not a fault.
+        if (await this.fileDeleted(job.id)) return this.fileStore.fail(job, FILE_DELETED_MESSAGE);
+        return this.fileStore.fail(job, failureMessage(err, this.logger, { id: job.id, work: 'Compression' }));
+      }
       const message = failureMessage(err, this.logger, { id: job.id, work: 'Compression' });
-      if (job.kind === 'library') return this.fileStore.fail(job, message);
       await this.jobs.update(job.id, { status: 'failed', finishedAt: this.clock.now(), error: message });
       return 'failed';
     } finally {
       if (resultDir) await rm(resultDir, { recursive: true, force: true });
     }
+  }
+
+  /** Whether a library job's file is gone (deleting the file clears the job's link to it). */
+  private async fileDeleted(jobId: string): Promise<boolean> {
+    const current = await this.jobs.findById(jobId);
+    return !current?.fileId;
   }
 }
 

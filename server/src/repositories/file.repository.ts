@@ -1,9 +1,11 @@
 import { and, count, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { batches, type FileRow, files, folders, users } from '../db/schema/index.js';
+import { batches, compressionJobs, type FileRow, files, folders, users } from '../db/schema/index.js';
 
 export type NewFile = typeof files.$inferInsert;
 export type FileWithFolder = FileRow & { folderName: string | null };
+/** A listed file with, while it is processing, its compression job and that job's progress. */
+export type ListedFile = FileWithFolder & { jobId: string | null; progress: number | null };
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The ready result a processing file becomes. */
@@ -36,17 +38,34 @@ export class FileRepository {
       .leftJoin(folders, eq(folders.id, files.folderId));
   }
 
-  /** Ready files of the owner, newest first: all of them, or one folder's. */
-  async listReady(userId: string, folderId?: string): Promise<FileWithFolder[]> {
-    const rows = await this.withFolder()
-      .where(and(eq(files.userId, userId), eq(files.status, 'ready'), folderId === undefined ? undefined : eq(files.folderId, folderId)))
+  /**
+   * Files of the owner in every state, newest first: all of them, or one folder's. A processing file comes with
+   * its compression job (one per upload; a restart runs the same job again), so a client can follow it.
+   */
+  async listOwned(userId: string, folderId?: string): Promise<ListedFile[]> {
+    const rows = await this.db
+      .select({ file: files, folderName: folders.name, jobId: compressionJobs.id, progress: compressionJobs.progress })
+      .from(files)
+      .leftJoin(folders, eq(folders.id, files.folderId))
+      .leftJoin(compressionJobs, and(eq(compressionJobs.fileId, files.id), eq(files.status, 'processing')))
+      .where(and(eq(files.userId, userId), folderId === undefined ? undefined : eq(files.folderId, folderId)))
       .orderBy(desc(files.createdAt), desc(files.id));
-    return rows.map((r) => ({ ...r.file, folderName: r.folderName }));
+    return rows.map((r) => ({ ...r.file, folderName: r.folderName, jobId: r.jobId, progress: r.progress }));
   }
 
   async findReadyOwned(id: string, userId: string): Promise<FileWithFolder | undefined> {
     const [row] = await this.withFolder().where(and(eq(files.id, id), eq(files.userId, userId), eq(files.status, 'ready'))).limit(1);
     return row && { ...row.file, folderName: row.folderName };
+  }
+
+  /** Whether the owner has this file still processing (to answer "not yet" rather than "not found"). */
+  async isProcessingOwned(id: string, userId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: files.id })
+      .from(files)
+      .where(and(eq(files.id, id), eq(files.userId, userId), eq(files.status, 'processing')))
+      .limit(1);
+    return row !== undefined;
   }
 
   async findById(id: string): Promise<FileRow | undefined> {

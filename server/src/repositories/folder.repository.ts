@@ -10,12 +10,15 @@ export interface FolderWithCount extends FolderRow {
 export class FolderRepository {
   constructor(private readonly db: Database) {}
 
-  /** The owner's folders, oldest first, each with its number of ready files; only one parent's when `parentId` is given. */
+  /**
+   * The owner's folders, oldest first, each with its number of files (those still processing included, as the
+   * file list shows them); only one parent's when `parentId` is given.
+   */
   async listOwned(userId: string, parentId?: string): Promise<FolderWithCount[]> {
     const fileCount = this.db
       .select({ folderId: files.folderId, n: count().as('n') })
       .from(files)
-      .where(and(eq(files.userId, userId), eq(files.status, 'ready')))
+      .where(eq(files.userId, userId))
       .groupBy(files.folderId)
       .as('file_counts');
     const rows = await this.db

@@ -10,7 +10,7 @@ import {
   STORAGE_LIMIT_BYTES,
 } from '@shrinkly/contract';
 import type { StoragePort } from '../adapters/storage/storage.port.js';
-import { NotFoundError } from '../common/errors.js';
+import { ConflictError, NotFoundError } from '../common/errors.js';
 import type { FileRow, UserRow } from '../db/schema/index.js';
 import type { FileRepository, FileWithFolder } from '../repositories/file.repository.js';
 import type { FolderRepository } from '../repositories/folder.repository.js';
@@ -21,7 +21,8 @@ import { isUuid } from './ids.js';
 
 /**
  * My Files after upload: listing, renaming, moving, deleting, sharing and downloading. Every operation is
- * scoped to the caller: another user's id is "not found" and changes nothing.
+ * scoped to the caller: another user's id is "not found" and changes nothing. A file still processing is listed
+ * and may be deleted; everything else waits for it to be ready (409).
  */
 export class FileLibraryService {
   constructor(
@@ -35,7 +36,7 @@ export class FileLibraryService {
 
   async list(user: UserRow, folderId?: string): Promise<FileRecord[]> {
     if (folderId !== undefined) await this.requireFolder(user, folderId);
-    return (await this.files.listReady(user.id, folderId)).map(toFileRecord);
+    return (await this.files.listOwned(user.id, folderId)).map(toFileRecord);
   }
 
   async rename(user: UserRow, id: string, name: string): Promise<FileRecord> {
@@ -48,7 +49,10 @@ export class FileLibraryService {
     return toFileRecord(await this.update(user, id, { folderId: folderId ?? null }));
   }
 
-  /** Deletes the file and its bytes; its storage is freed at once. */
+  /**
+   * Deletes the file and its bytes; its storage is freed at once. A file still processing goes too: its job
+   * finds the file gone when it ends and drops its result (FileStoreService.complete), so no blob is left.
+   */
   async delete(user: UserRow, id: string): Promise<void> {
     const row = isUuid(id) ? await this.files.deleteOwned(id, user.id) : undefined;
     if (!row) throw new NotFoundError(ErrorMessages.fileNotFound);
@@ -72,7 +76,7 @@ export class FileLibraryService {
 
   async owned(user: UserRow, id: string): Promise<FileWithFolder> {
     const file = isUuid(id) ? await this.files.findReadyOwned(id, user.id) : undefined;
-    if (!file) throw new NotFoundError(ErrorMessages.fileNotFound);
+    if (!file) throw await this.notReady(user, id);
     return file;
   }
 
@@ -96,8 +100,14 @@ export class FileLibraryService {
 
   private async update(user: UserRow, id: string, values: Parameters<FileRepository['updateReady']>[2]): Promise<FileWithFolder> {
     const row = isUuid(id) ? await this.files.updateReady(id, user.id, values) : undefined;
-    if (!row) throw new NotFoundError(ErrorMessages.fileNotFound);
+    if (!row) throw await this.notReady(user, id);
     return row;
+  }
+
+  /** Why a file of the caller cannot be used: still processing (409), or not theirs or not there (404). */
+  private async notReady(user: UserRow, id: string): Promise<Error> {
+    if (isUuid(id) && (await this.files.isProcessingOwned(id, user.id))) return new ConflictError(ErrorMessages.fileProcessing);
+    return new NotFoundError(ErrorMessages.fileNotFound);
   }
 
   private async requireFolder(user: UserRow, folderId: string): Promise<void> {

@@ -6,6 +6,9 @@ import type { CompressionJobRepository } from '../repositories/compression-job.r
 import type { FileRepository } from '../repositories/file.repository.js';
 import type { Clock } from './clock.js';
 
+/** What a job records when its owner deleted the file while it was being compressed. */
+export const FILE_DELETED_MESSAGE = 'The file was deleted before its compression finished';
+
 /** A finished compression of a My Files upload: where its result is and what it is. */
 export interface StoredResult {
   blobKey: string;
@@ -51,7 +54,7 @@ export class FileStoreService {
     if (outcome !== 'ready') {
       // The upload itself goes with its row in fail().
       if (result.blobKey !== job.inputBlob) await this.storage.delete(result.blobKey);
-      return this.fail(job, outcome === 'over-quota' ? ErrorMessages.storageFull : 'The file was deleted before its compression finished');
+      return this.fail(job, outcome === 'over-quota' ? ErrorMessages.storageFull : FILE_DELETED_MESSAGE);
     }
     if (job.inputBlob && job.inputBlob !== result.blobKey) await this.storage.delete(job.inputBlob);
     await this.finish(job, result);

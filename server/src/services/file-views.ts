@@ -2,7 +2,7 @@ import type { CompressionLevel, FileCategory, FileRecord, Folder, Stats } from '
 import type { FolderRow } from '../db/schema/index.js';
 import { mimeOfFormat } from '../http/mime.js';
 import { spaceSavedPercent } from './compression-views.js';
-import type { FileTotals, FileWithFolder } from '../repositories/file.repository.js';
+import type { FileTotals, FileWithFolder, ListedFile } from '../repositories/file.repository.js';
 
 const CATEGORY_BY_FORMAT: Record<string, FileCategory> = {};
 for (const [category, formats] of Object.entries({
@@ -22,8 +22,12 @@ export function ratioOf(original: number, stored: number): number {
   return stored > 0 ? Math.round((original / stored) * 100) / 100 : 1;
 }
 
-/** The API's file record (SPEC section 3 "File") from a ready row. */
-export function toFileRecord(row: FileWithFolder): FileRecord {
+/**
+ * The API's file record (SPEC section 3 "File"). A processing file shows its upload's size and, when its job is
+ * given, the job and its progress; a ready one shows the stored result.
+ */
+export function toFileRecord(row: FileWithFolder & Partial<Pick<ListedFile, 'jobId' | 'progress'>>): FileRecord {
+  const processing = row.status === 'processing';
   const stored = row.storedSize ?? row.originalSize;
   return {
     id: row.id,
@@ -42,6 +46,9 @@ export function toFileRecord(row: FileWithFolder): FileRecord {
     shareExpiresAt: row.shareExpiresAt?.toISOString() ?? null,
     folder: row.folderId && row.folderName !== null ? { id: row.folderId, name: row.folderName } : null,
     expiresAt: row.expiresAt?.toISOString() ?? null,
+    status: processing ? 'processing' : 'ready',
+    jobId: processing ? (row.jobId ?? null) : null,
+    progress: processing ? (row.progress ?? 0) : null,
   };
 }
 

@@ -115,6 +115,15 @@ export interface UploadCallbacks {
   onUploaded: () => void;
   /** A long compression's real progress, 0-100, while its job is followed. */
   onJobProgress: (percent: number) => void;
+  /** The server took the file and compresses it in the background: My Files lists it as processing from now on. */
+  onAccepted?: () => void;
+}
+
+/** Jobs whose outcome an upload dialog reports itself, so My Files does not report their failure a second time. */
+const jobsReportedByUploads = new Set<string>();
+
+export function isReportedByUpload(jobId: string): boolean {
+  return jobsReportedByUploads.has(jobId);
 }
 
 /** What a finished upload stored. */
@@ -160,6 +169,8 @@ export async function uploadToMyFiles(file: File, target: UploadTarget, callback
   if (response.status === 'payment_required') throw new ApiError(402, ErrorMessages.premiumRequired);
   if (response.status === 'failed') throw new JobFailedError('Compression failed');
   callbacks.onUploaded();
+  jobsReportedByUploads.add(response.jobId);
+  callbacks.onAccepted?.();
   const job = await followJob(response.jobId, { signal, onProgress: (current) => callbacks.onJobProgress(current.progress) });
   if (job.status === 'completed') {
     const compressedSize = job.compressedSize ?? job.originalSize;

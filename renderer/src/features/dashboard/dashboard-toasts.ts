@@ -48,5 +48,8 @@ export const dashboardToasts = {
   linkReady: (url: string) =>
     showInfoToast('Share Link Ready', `Copy this link; it expires in ${formatHours(SHARE_LINK_TTL_MS)}: ${url}`),
   shareFailed: () => showErrorToast('Failed to share file'),
+  /** A file My Files showed as compressing could not be compressed; the server removed it and says why. */
+  compressionFailed: (fileName: string, detail: string | null) =>
+    showErrorToast(withDetail(`"${fileName}" could not be compressed and was removed`, detail), 'Compression Failed'),
   downloadFailed: () => showErrorToast('Unable to download the compressed file', 'Download Failed'),
 };

@@ -94,6 +94,7 @@ export function useBatchCompression() {
           onUploadProgress: (fraction) => patch({ progress: batchUploadProgress(fraction) }),
           onUploaded: () => patch({ status: 'compressing', progress: BATCH_PROGRESS.compressing }),
           onJobProgress: (percent) => patch({ status: 'compressing', progress: batchCompressProgress(percent) }),
+          onAccepted: () => void refresh(),
         });
         batch.stored += 1;
         patch({ status: 'completed', progress: BATCH_PROGRESS.completed, result });

@@ -72,6 +72,7 @@ export function useUploadQueue(user: User) {
           onUploaded: () => patch({ status: 'compressing', progress: UPLOADED_PROGRESS }),
           onJobProgress: (percent) =>
             patch({ status: 'compressing', progress: compressingProgress(percent), jobProgress: percent }),
+          onAccepted: () => void refresh(),
         });
         patch({ status: 'completed', progress: 100, spaceSaved: stored.spaceSaved });
         void refresh();

@@ -38,8 +38,8 @@ export function DeleteFileDialog({ file, onClose }: DeleteFileDialogProps) {
     >
       <Stack gap="md">
         <Text>
-          <strong style={{ overflowWrap: 'anywhere' }}>{shown?.name}</strong> will be deleted from My Files. This cannot be
-          undone.
+          <strong style={{ overflowWrap: 'anywhere' }}>{shown?.name}</strong> will be deleted from My Files
+          {shown?.status === 'processing' ? ' before its compression finishes' : ''}. This cannot be undone.
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} data-autofocus>

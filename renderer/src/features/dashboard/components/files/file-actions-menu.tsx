@@ -20,8 +20,9 @@ interface FileActionsMenuProps extends FileMenuHandlers {
   canMoveToRoot: boolean;
 }
 
-/** The "Actions for {name}" menu of a file card or row. */
+/** The "Actions for {name}" menu of a file card or row. A file still being compressed can only be deleted. */
 export function FileActionsMenu({ file, moveTarget, canMoveToRoot, ...handlers }: FileActionsMenuProps) {
+  const ready = file.status === 'ready';
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal>
       <Menu.Target>
@@ -30,11 +31,18 @@ export function FileActionsMenu({ file, moveTarget, canMoveToRoot, ...handlers }
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item onClick={() => handlers.onPreview(file)}>Preview and Download</Menu.Item>
-        <Menu.Item onClick={() => handlers.onShare(file)}>Share</Menu.Item>
-        <Menu.Item onClick={() => handlers.onRename(file)}>Rename</Menu.Item>
-        {moveTarget && <Menu.Item onClick={() => handlers.onMove(file, moveTarget)}>Move to {moveTarget.name}</Menu.Item>}
-        {canMoveToRoot && <Menu.Item onClick={() => handlers.onMove(file, null)}>Move to Root</Menu.Item>}
+        {!ready && <Menu.Label>Available once compressed</Menu.Label>}
+        <Menu.Item disabled={!ready} onClick={() => handlers.onPreview(file)}>
+          Preview and Download
+        </Menu.Item>
+        <Menu.Item disabled={!ready} onClick={() => handlers.onShare(file)}>
+          Share
+        </Menu.Item>
+        <Menu.Item disabled={!ready} onClick={() => handlers.onRename(file)}>
+          Rename
+        </Menu.Item>
+        {ready && moveTarget && <Menu.Item onClick={() => handlers.onMove(file, moveTarget)}>Move to {moveTarget.name}</Menu.Item>}
+        {ready && canMoveToRoot && <Menu.Item onClick={() => handlers.onMove(file, null)}>Move to Root</Menu.Item>}
         <Menu.Divider />
         <Menu.Item color="red" onClick={() => handlers.onDelete(file)}>
           Delete

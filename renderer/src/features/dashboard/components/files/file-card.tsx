@@ -2,7 +2,7 @@ import { Card, Group, Stack, ThemeIcon } from '@mantine/core';
 import type { FileRecord, Folder } from '@shrinkly/contract';
 import { CATEGORY_COLORS, CategoryIcon } from '../dashboard-icons';
 import { FileActionsMenu, type FileMenuHandlers } from './file-actions-menu';
-import { FileExpiry, FileSummary, SavedBadge } from './file-details';
+import { FileExpiry, FileOutcome, FileSummary } from './file-details';
 
 export interface FileItemProps extends FileMenuHandlers {
   file: FileRecord;
@@ -15,7 +15,7 @@ export interface FileItemProps extends FileMenuHandlers {
 /** A file in the grid view. */
 export function FileCard({ file, showFolder, ...menu }: FileItemProps) {
   return (
-    <Card component="article" withBorder radius="md" padding="md" h="100%" aria-label={file.name} data-testid="file-item">
+    <Card component="article" withBorder radius="md" padding="md" h="100%" aria-label={file.name} data-testid="file-item" data-status={file.status}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <ThemeIcon size={44} radius="md" variant="light" color={CATEGORY_COLORS[file.category]}>
@@ -27,7 +27,7 @@ export function FileCard({ file, showFolder, ...menu }: FileItemProps) {
           <FileSummary file={file} showFolder={showFolder} />
         </Stack>
         <Group gap="xs" justify="space-between">
-          <SavedBadge file={file} />
+          <FileOutcome file={file} />
           <FileExpiry file={file} />
         </Group>
       </Stack>

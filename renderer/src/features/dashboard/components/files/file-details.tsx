@@ -1,4 +1,4 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import type { FileRecord } from '@shrinkly/contract';
 import { formatDateTime, formatShortDate } from '../../../../format/format-date';
 import { formatFileSize } from '../../../../format/format-file-size';
@@ -16,6 +16,29 @@ export function SavedBadge({ file }: { file: FileRecord }) {
       Stored as is
     </Badge>
   );
+}
+
+/** A file still being compressed: "Compressing..." with its job's progress, in place of what it saved. */
+export function CompressingProgress({ file }: { file: FileRecord }) {
+  const percent = file.progress ?? 0;
+  return (
+    <Stack gap={4} style={{ flex: '1 1 140px' }}>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="xs" fw={600} c="blue.8" aria-live="polite">
+          Compressing...
+        </Text>
+        <Text size="xs" c="dark.5">
+          {percent}%
+        </Text>
+      </Group>
+      <Progress value={percent} size="sm" radius="xl" striped animated aria-label={`Compression progress of ${file.name}`} />
+    </Stack>
+  );
+}
+
+/** What the file saved once stored, or its progress while it is compressed. */
+export function FileOutcome({ file }: { file: FileRecord }) {
+  return file.status === 'processing' ? <CompressingProgress file={file} /> : <SavedBadge file={file} />;
 }
 
 /** Size and upload date. */

@@ -2,12 +2,12 @@ import { Group, Paper, Stack, ThemeIcon } from '@mantine/core';
 import { CATEGORY_COLORS, CategoryIcon } from '../dashboard-icons';
 import { FileActionsMenu } from './file-actions-menu';
 import type { FileItemProps } from './file-card';
-import { FileExpiry, FileSummary, SavedBadge } from './file-details';
+import { FileExpiry, FileOutcome, FileSummary } from './file-details';
 
 /** A file in the list view: one line on wide screens, wrapping under the name on narrow ones. */
 export function FileRow({ file, showFolder, ...menu }: FileItemProps) {
   return (
-    <Paper component="article" withBorder radius="md" px="md" py="sm" aria-label={file.name} data-testid="file-item">
+    <Paper component="article" withBorder radius="md" px="md" py="sm" aria-label={file.name} data-testid="file-item" data-status={file.status}>
       <Group wrap="nowrap" gap="sm" align="center">
         <ThemeIcon size={36} radius="md" variant="light" color={CATEGORY_COLORS[file.category]}>
           <CategoryIcon category={file.category} size={20} />
@@ -18,7 +18,7 @@ export function FileRow({ file, showFolder, ...menu }: FileItemProps) {
           </Stack>
           <Group gap="xs" wrap="wrap">
             <FileExpiry file={file} />
-            <SavedBadge file={file} />
+            <FileOutcome file={file} />
           </Group>
         </Group>
         <FileActionsMenu file={file} {...menu} />

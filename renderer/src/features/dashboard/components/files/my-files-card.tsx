@@ -9,6 +9,7 @@ import { dashboardToasts } from '../../dashboard-toasts';
 import { FILE_TABS, type FileTab, foldersByAge, isFileTab, showsFolders, visibleFiles } from '../../file-browser';
 import { useFileActions } from '../../use-file-actions';
 import { useOpenFolder } from '../../use-open-folder';
+import { useProcessingFiles } from '../../use-processing-files';
 import { DeleteFileDialog } from './delete-file-dialog';
 import { type EmptyReason, FilesEmptyState } from './files-empty-state';
 import { FilesListing } from './files-listing';
@@ -25,6 +26,7 @@ interface MyFilesCardProps {
 /** My Files: search, grid/list, category tabs, folders at the root, a folder's files inside it, and each file's menu. */
 export function MyFilesCard({ freePlan }: MyFilesCardProps) {
   const files = useFiles();
+  const listedFiles = useProcessingFiles(files.data);
   const folders = useFolders();
   const { folder: openFolder, open, backToRoot } = useOpenFolder();
   const [view, setView] = useAtom(fileViewModeAtom);
@@ -38,7 +40,7 @@ export function MyFilesCard({ freePlan }: MyFilesCardProps) {
   const fileView = { folder: openFolder, search, tab };
   const allFolders = folders.data ?? [];
   const shownFolders = showsFolders(fileView) ? foldersByAge(allFolders) : [];
-  const shownFiles = visibleFiles(files.data ?? [], fileView);
+  const shownFiles = visibleFiles(listedFiles ?? [], fileView);
   const searching = search.trim() !== '';
 
   const removeFolder = (folder: Folder) =>
@@ -56,7 +58,7 @@ export function MyFilesCard({ freePlan }: MyFilesCardProps) {
 
   const emptyReason: EmptyReason = searching
     ? 'no-match'
-    : openFolder && !(files.data ?? []).some((file) => file.folder?.id === openFolder.id)
+    : openFolder && !(listedFiles ?? []).some((file) => file.folder?.id === openFolder.id)
       ? 'empty-folder'
       : 'no-files';
 
