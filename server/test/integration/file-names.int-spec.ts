@@ -15,7 +15,8 @@ function savedAs(disposition: string | null): string {
   return /filename="([^"]*)"/.exec(disposition ?? '')?.[1] ?? '';
 }
 
-describe('file names: UTF-8 on every route, one rule for what a name may hold', () => {
+// Each test compresses through the real engine; a shared, loaded machine needs more than the default time.
+describe('file names: UTF-8 on every route, one rule for what a name may hold', { timeout: 120_000 }, () => {
   let t: TestApp;
   let dir: string;
   let jpeg: string;
