@@ -130,13 +130,13 @@ export class AppModule {
         factory(CompressionJobRepository, [DATABASE], (db: Database) => new CompressionJobRepository(db)),
         factory(PaymentRepository, [DATABASE], (db: Database) => new PaymentRepository(db)),
         factory(OptionalUser, [Authenticator], (a: Authenticator) => new OptionalUser(a)),
-        factory(DownloadTicketService, [Clock], (c: Clock) => new DownloadTicketService(config.jwtSecret, config.appUrl, c)),
+        factory(DownloadTicketService, [Clock], (c: Clock) => new DownloadTicketService(config.downloadLinkSecret, config.appUrl, c)),
         factory(ChunkUploadService, [], () => new ChunkUploadService(`${config.dataDir}/uploads`)),
         factory(
           CompressionService,
           [CompressionJobRepository, PaymentRepository, StoragePort, QueuePort, PaymentPort, DownloadTicketService, Clock],
           (j: CompressionJobRepository, p: PaymentRepository, s: StoragePort, q: QueuePort, pay: PaymentPort, t: DownloadTicketService, c: Clock) =>
-            new CompressionService(j, p, s, q, pay, t, c, config.compressSyncWaitMs),
+            new CompressionService(j, p, s, q, pay, t, c, { syncWaitMs: config.compressSyncWaitMs, unpaidBytesPerAddress: config.unpaidUploadsPerAddressBytes }),
         ),
         factory(PreviewService, [CompressionService, QueuePort], (c: CompressionService, q: QueuePort) => new PreviewService(c, q, `${config.tmpDir}/work`)),
         factory(FileRepository, [DATABASE], (db: Database) => new FileRepository(db)),

@@ -12,11 +12,12 @@ import { pinoHttp } from 'pino-http';
 import { createMail } from './adapters/mail/mail.provider.js';
 import type { MailPort } from './adapters/mail/mail.port.js';
 import type { PaymentPort } from './adapters/payments/payment.port.js';
-import { SandboxPayments } from './adapters/payments/sandbox.payments.js';
+import { createPayments, warnOfSandboxInProduction } from './adapters/payments/payment.provider.js';
 import { InProcessQueue } from './adapters/queue/in-process.queue.js';
 import type { QueuePort } from './adapters/queue/queue.port.js';
 import { LocalDiskStorage } from './adapters/storage/local-disk.storage.js';
 import type { StoragePort } from './adapters/storage/storage.port.js';
+import { strictTransportSecurity } from './http/hsts.js';
 import { loggableUrl } from './http/loggable-url.js';
 import { CompressFileJob } from './jobs/compress-file.job.js';
 import { ConvertFileJob } from './jobs/convert-file.job.js';
@@ -67,7 +68,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const tools = await probeTools();
   const storage = options.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'blobs'));
   const queue: QueuePort = new InProcessQueue(config.jobConcurrency, logger);
-  const payments = options.payments ?? new SandboxPayments(config.appUrl);
+  const payments = options.payments ?? createPayments(config);
+  warnOfSandboxInProduction(config, payments, logger);
   const clock = options.clock ?? new Clock();
 
   const server = express();
@@ -96,7 +98,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     }),
   );
   // Served over plain HTTP by default (http://localhost:3000), so no upgrade-insecure-requests.
-  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
+  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } }, strictTransportSecurity: false }));
+  app.use(strictTransportSecurity(config.hsts));
   const json = express.json({ limit: config.jsonBodyLimit });
   // Body errors (too large, not JSON) answer here in our error shape, before any route runs.
   // Forms of the sandbox checkout page post url-encoded bodies.

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { type AddressInfo, createServer } from 'node:net';
+import { type AddressInfo, connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ApiClient, createApiClient } from '@shrinkly/contract';
 import pg from 'pg';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
 import type { MailPort } from '../src/adapters/mail/mail.port.js';
+import type { PaymentPort } from '../src/adapters/payments/payment.port.js';
 import { loadConfig } from '../src/config/app.config.js';
 import { createApp, type RunningApp } from '../src/create-app.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
@@ -63,6 +64,10 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: Clock;
   mail?: MailPort;
+  /** The server's logger (silent unless given), for tests that read what the server logs. */
+  logger?: Logger;
+  /** Another payment provider than the configured one. */
+  payments?: PaymentPort;
 }
 
 /** Boots the whole server on a random port against a test database and a temporary data folder. */
@@ -76,7 +81,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     { jwtSecret: randomBytes(32).toString('hex') },
   );
   const database = await openTestDatabase();
-  const running = await createApp(config, { database, logger: pino({ level: 'silent' }), clock: options.clock, mail: options.mail });
+  const running = await createApp(config, {
+    database, logger: options.logger ?? pino({ level: 'silent' }), clock: options.clock, mail: options.mail, payments: options.payments,
+  });
   await running.app.listen(port, '127.0.0.1');
   const outboxDir = path.join(dataDir, 'outbox');
 
@@ -161,4 +168,49 @@ export async function fileForm(file: string, name: string, fields: Record<string
   for (const [k, v] of Object.entries(fields)) data.set(k, v);
   data.set(field, new Blob([await readFile(file)]), name);
   return data;
+}
+
+/** A logger that keeps every line it writes (as parsed JSON), for tests of what the server logs. */
+export function capturingLogger(level = 'info'): { logger: Logger; lines: Array<{ level: number; msg: string; [key: string]: unknown }> } {
+  const lines: Array<{ level: number; msg: string }> = [];
+  const logger = pino({ level }, { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) });
+  return { logger, lines };
+}
+
+/** What came back on a raw connection: the status and headers, and how long after sending they arrived. */
+export interface RawAnswer {
+  status: number;
+  head: string;
+  elapsedMs: number;
+}
+
+/**
+ * Sends a request head (and an optional start of a body) on a bare TCP connection and waits only for the
+ * answer's head: for requests a fetch client will not send, such as a Content-Length far above what follows.
+ */
+export function rawRequest(baseUrl: string, head: string, body: Buffer = Buffer.alloc(0), timeoutMs = 10_000): Promise<RawAnswer> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const socket = connect(Number(url.port), url.hostname);
+    let received = '';
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer within ${timeoutMs} ms`));
+    }, timeoutMs);
+    socket.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    socket.on('data', (data: Buffer) => {
+      received += data.toString('latin1');
+      const end = received.indexOf('\r\n\r\n');
+      if (end === -1) return;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ status: Number(received.slice(9, 12)), head: received.slice(0, end), elapsedMs: Date.now() - started });
+    });
+    socket.write(head.replace(/\n/g, '\r\n') + '\r\n');
+    if (body.length > 0) socket.write(body);
+  });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COMPRESSION_LEVELS } from './constants.js';
+import { COMPRESSION_LEVELS, FILE_NAME_MAX_LENGTH } from './constants.js';
+import { uploadedNameSchema } from './names.js';
 
 /** Extensions the landing page accepts (SPEC section 5 "Landing drop"); the server checks the real type against them. */
 export const LANDING_ACCEPTED_TYPES = [
@@ -87,7 +88,8 @@ export const compressionJobSchema = z.object({
 export type CompressionJob = z.infer<typeof compressionJobSchema>;
 
 const uploadIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'uploadId must be 8-100 letters, digits, - or _');
-const fileNameSchema = z.string().trim().min(1, 'fileName is required').max(255, 'fileName is too long');
+/** The file's own name: cleaned by the name rule, not refused (see names.ts). */
+const fileNameSchema = uploadedNameSchema(FILE_NAME_MAX_LENGTH);
 
 /** Text fields of POST /api/upload-chunk (multipart; the bytes are the `chunk` file). */
 export const uploadChunkFieldsSchema = z.object({

@@ -16,6 +16,12 @@ export const FREE_COMPRESSION_LIMIT_BYTES = 100 * MB;
 export const MAX_FILE_SIZE_BYTES = 5 * GB;
 /** Largest file the free converter accepts. */
 export const CONVERTER_LIMIT_BYTES = 100 * MB;
+/**
+ * Uploads waiting for payment (100 MB+ public compressions not yet paid) from one address add up to at most this,
+ * so unpaid files cannot fill the disk: two files of the largest size. (The server's UNPAID_UPLOADS_PER_ADDRESS_BYTES
+ * setting can lower or raise it.)
+ */
+export const UNPAID_UPLOADS_PER_ADDRESS_BYTES = 10 * GB;
 /** Cloud storage for trial and premium accounts. */
 export const STORAGE_LIMIT_BYTES = 10 * GB;
 /** Most files in one batch compression. */

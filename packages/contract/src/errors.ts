@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { BATCH_MAX_FILES, FREE_COMPRESSION_LIMIT_BYTES, GB, MAX_FILE_SIZE_BYTES, MB, PAY_PER_FILE_PRICE_USD, STORAGE_LIMIT_BYTES } from './constants.js';
+import {
+  BATCH_MAX_FILES, FREE_COMPRESSION_LIMIT_BYTES, GB, MAX_FILE_SIZE_BYTES, MB, PAY_PER_FILE_PRICE_USD, STORAGE_LIMIT_BYTES,
+  TEMPORARY_FILE_TTL_MS,
+} from './constants.js';
 
 const FREE_LIMIT_MB = FREE_COMPRESSION_LIMIT_BYTES / MB;
 
@@ -31,6 +34,7 @@ export const ErrorMessages = {
   batchFull: `Maximum ${BATCH_MAX_FILES} files allowed per batch`,
   batchNotFound: 'Batch not found or expired. Start the batch again.',
   shareLinkInvalid: 'This share link has expired or is not valid',
+  unpaidUploadsFull: `Too many files are waiting for payment from your address. Pay for the ones waiting, or let them expire after ${TEMPORARY_FILE_TTL_MS / (60 * 60 * 1000)} hours, before uploading more.`,
   trialUsed: 'The free trial has already been used on this account',
   cardExpired: 'This card has expired. Please use another card.',
   cardDeclined: 'Your card was declined. Please use another card.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BATCH_MAX_FILES, FILE_NAME_MAX_LENGTH, FOLDER_NAME_MAX_LENGTH } from './constants.js';
 import { compressionLevelSchema, jobStatusSchema } from './compression.js';
+import { typedNameSchema } from './names.js';
 
 /** Extensions the dashboard's single upload accepts (SPEC section 5 "Dashboard upload"). */
 export const DASHBOARD_ACCEPTED_TYPES = [
@@ -19,17 +20,6 @@ export const fileCategorySchema = z.enum(FILE_CATEGORIES);
 export type FileCategory = z.infer<typeof fileCategorySchema>;
 
 const idSchema = z.uuid('Not a valid id');
-
-/** Trimmed, non-blank, bounded, and free of control characters and slashes: a label, never a path. */
-function displayName(what: string, max: number) {
-  return z
-    .string({ error: `${what} is required` })
-    .trim()
-    .min(1, `${what} must not be blank`)
-    .max(max, `${what} must be at most ${max} characters`)
-    // eslint-disable-next-line no-control-regex
-    .regex(/^[^\u0000-\u001f\u007f/\\]+$/, `${what} must not contain slashes or control characters`);
-}
 
 export const folderRefSchema = z.object({ id: z.string(), name: z.string() });
 
@@ -90,7 +80,7 @@ export const fileUploadResponseSchema = z.object({
 });
 export type FileUploadResponse = z.infer<typeof fileUploadResponseSchema>;
 
-export const renameFileRequestSchema = z.object({ name: displayName('Name', FILE_NAME_MAX_LENGTH) });
+export const renameFileRequestSchema = z.object({ name: typedNameSchema('Name', FILE_NAME_MAX_LENGTH) });
 export const moveFileRequestSchema = z.object({ folderId: idSchema.nullish() });
 
 export const shareResponseSchema = z.object({
@@ -118,7 +108,7 @@ export type Folder = z.infer<typeof folderSchema>;
 export const folderListQuerySchema = z.object({ parentId: idSchema.optional() });
 export const folderListSchema = z.array(folderSchema);
 export const createFolderRequestSchema = z.object({
-  name: displayName('Folder name', FOLDER_NAME_MAX_LENGTH),
+  name: typedNameSchema('Folder name', FOLDER_NAME_MAX_LENGTH),
   parentId: idSchema.nullish(),
 });
 

@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './errors.js';
+export * from './names.js';
 export * from './auth.js';
 export * from './compression.js';
 export * from './files.js';

@@ -21,6 +21,15 @@ describe('loadConfig', () => {
     expect(config.adminEmail).toBe('boss@example.com');
   });
 
+  it('signs links with a key of their own, derived from the JWT secret unless given', () => {
+    const derived = loadConfig({ ...secret, DATA_DIR: '/tmp/shrinkly-config-test' });
+    expect(derived.downloadLinkSecret).not.toBe(derived.jwtSecret);
+    expect(derived.downloadLinkSecret).toHaveLength(43);
+    expect(loadConfig({ ...secret, DATA_DIR: '/tmp/shrinkly-config-test' }).downloadLinkSecret).toBe(derived.downloadLinkSecret);
+    expect(loadConfig({ ...secret, DOWNLOAD_LINK_SECRET: 'l'.repeat(40) }).downloadLinkSecret).toBe('l'.repeat(40));
+    expect(derived).toMatchObject({ paymentProvider: 'sandbox', hsts: 'https', unpaidUploadsPerAddressBytes: 10 * 1024 ** 3 });
+  });
+
   it('lists every bad key at once', () => {
     let error: unknown;
     try {

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { COMPRESS_SYNC_WAIT_MS } from '@shrinkly/contract';
+import { COMPRESS_SYNC_WAIT_MS, UNPAID_UPLOADS_PER_ADDRESS_BYTES } from '@shrinkly/contract';
 import { z } from 'zod';
 
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -29,7 +29,15 @@ const envSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   COMPRESS_SYNC_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(COMPRESS_SYNC_WAIT_MS),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(10 * 60 * 1000),
+  /** The payment provider. Only the sandbox (test mode, no money moves) is built in; a real one plugs in here. */
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** `https`: Strict-Transport-Security only on requests that came over HTTPS (as TRUST_PROXY lets express see it). */
+  HSTS: z.enum(['https', 'always', 'off']).default('https'),
+  UNPAID_UPLOADS_PER_ADDRESS_BYTES: z.coerce.number().int().min(0).default(UNPAID_UPLOADS_PER_ADDRESS_BYTES),
+  DOWNLOAD_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
+
+export type HstsMode = 'https' | 'always' | 'off';
 
 export type MailDriver = 'outbox' | 'smtp';
 
@@ -63,6 +71,12 @@ export interface AppConfig {
   /** How long POST /api/compress waits for a quick result before answering with the job. */
   readonly compressSyncWaitMs: number;
   readonly sweepIntervalMs: number;
+  readonly paymentProvider: 'sandbox';
+  /** Uploads waiting for payment from one address add up to at most this many bytes. */
+  readonly unpaidUploadsPerAddressBytes: number;
+  readonly hsts: HstsMode;
+  /** Signs download, checkout and file links; its own key, so a link signature says nothing about the JWT secret. */
+  readonly downloadLinkSecret: string;
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +91,11 @@ function persistedSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** A key of its own for link signatures, derived from the JWT secret when DOWNLOAD_LINK_SECRET is not set. */
+export function deriveLinkSecret(jwtSecret: string): string {
+  return Buffer.from(hkdfSync('sha256', jwtSecret, 'shrinkly', 'download-link signatures v1', 32)).toString('base64url');
 }
 
 /** Parses the environment; throws a ConfigError listing every bad key. */
@@ -117,6 +136,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobConcurrency: e.JOB_CONCURRENCY ?? Math.max(1, availableParallelism()),
     compressSyncWaitMs: e.COMPRESS_SYNC_WAIT_MS,
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    unpaidUploadsPerAddressBytes: e.UNPAID_UPLOADS_PER_ADDRESS_BYTES,
+    hsts: e.HSTS,
+    downloadLinkSecret: '',
   };
-  return Object.freeze({ ...config, ...overrides });
+  const merged = { ...config, ...overrides };
+  return Object.freeze({ ...merged, downloadLinkSecret: overrides.downloadLinkSecret ?? e.DOWNLOAD_LINK_SECRET ?? deriveLinkSecret(merged.jwtSecret) });
 }

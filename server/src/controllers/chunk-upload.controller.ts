@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { APP_CONFIG } from '../app.tokens.js';
 import { ZodBodyPipe } from '../common/zod-body.pipe.js';
 import type { AppConfig } from '../config/app.config.js';
+import { clientIp } from '../http/client-ip.js';
 import { receiveBuffer } from '../http/multipart.js';
 import { OptionalUser } from '../http/optional-user.js';
 import { ChunkUploadService } from '../services/chunk-upload.service.js';
@@ -26,6 +27,9 @@ export class ChunkUploadController {
     const { buffer, fields } = await receiveBuffer(req, res, {
       field: 'chunk', maxBytes: CHUNK_SIZE_BYTES, tooLargeMessage: 'A chunk may be at most 1MB', fields: uploadChunkFieldsSchema,
     });
+    // A file that will wait for payment is refused at its first chunk, not after gigabytes, when the unpaid
+    // uploads from this address are already at their cap.
+    await this.compression.assertUnpaidRoom(clientIp(req), fields.fileSize, await this.optionalUser.of(req));
     const received = await this.chunks.storeChunk(fields, buffer);
     return { uploadId: fields.uploadId, chunkIndex: fields.chunkIndex, received, totalChunks: fields.totalChunks };
   }
@@ -38,6 +42,6 @@ export class ChunkUploadController {
   ): Promise<CompressionResponse> {
     const user = await this.optionalUser.of(req);
     const file = await this.chunks.assemble(body, `${this.config.tmpDir}/uploads`);
-    return this.compression.accept(file, body.compressionLevel, user);
+    return this.compression.accept(file, body.compressionLevel, user, clientIp(req));
   }
 }

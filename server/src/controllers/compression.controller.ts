@@ -15,7 +15,8 @@ import type { AppConfig } from '../config/app.config.js';
 import type { CompressionJobRow, UserRow } from '../db/schema/index.js';
 import { CurrentUser, UserAuthGuard } from '../guards/auth.guards.js';
 import { OptionalUser } from '../http/optional-user.js';
-import { receiveFile } from '../http/multipart.js';
+import { clientIp } from '../http/client-ip.js';
+import { beforeBody, declaredFileBytes, receiveFile } from '../http/multipart.js';
 import { downloadName, sendBlob, type BlobToSend } from '../http/send-blob.js';
 import { CompressionService } from '../services/compression.service.js';
 import { PreviewService } from '../services/preview.service.js';
@@ -55,27 +56,31 @@ export class CompressionController {
   @HttpCode(200)
   async compress(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<CompressionResponse> {
     const user = await this.optionalUser.of(req);
+    const address = clientIp(req);
+    await beforeBody(res, () => this.compression.assertUnpaidRoom(address, declaredFileBytes(req), user));
     const file = await receiveFile(req, res, {
       field: 'file', dir: this.uploadDir, maxBytes: MAX_FILE_SIZE_BYTES, tooLargeMessage: TOO_LARGE, fields: compressFieldsSchema,
     });
-    return this.compression.accept(file, file.fields.compressionLevel, user);
+    return this.compression.accept(file, file.fields.compressionLevel, user, address);
   }
 
+  /** A visitor's job by its id; a signed-in user's job only with its owner's token. */
   @Get('compression-job/:jobId')
-  job(@Param('jobId') jobId: string): Promise<CompressionJob> {
-    return this.compression.getJob(jobId);
+  async job(@Param('jobId') jobId: string, @Req() req: Request): Promise<CompressionJob> {
+    return this.compression.getJob(jobId, await this.optionalUser.of(req));
   }
 
   @Post('process-paid-compression/:jobId')
   @HttpCode(200)
-  processPaid(@Param('jobId') jobId: string): Promise<CompressionJob> {
-    return this.compression.processPaid(jobId);
+  async processPaid(@Param('jobId') jobId: string, @Req() req: Request): Promise<CompressionJob> {
+    return this.compression.processPaid(jobId, await this.optionalUser.of(req));
   }
 
+  /** Sandbox provider only, and only for the job's owner (as GET compression-job). */
   @Post('simulate-payment-success/:jobId')
   @HttpCode(200)
-  simulatePayment(@Param('jobId') jobId: string): Promise<CompressionJob> {
-    return this.compression.simulatePayment(jobId);
+  async simulatePayment(@Param('jobId') jobId: string, @Req() req: Request): Promise<CompressionJob> {
+    return this.compression.simulatePayment(jobId, await this.optionalUser.of(req));
   }
 
   /** The owner's result, with the bearer token. */

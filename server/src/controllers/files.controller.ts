@@ -108,7 +108,7 @@ export class FilesController {
   ): Promise<void> {
     let file: FileRow;
     if (sig !== undefined) {
-      file = await this.library.signed(id, expires, sig);
+      file = await this.library.signed(id, expires, sig, disposition);
     } else {
       const user = await this.optionalUser.of(req);
       if (!user) throw new UnauthorizedError('Sign in, or use a download link, to download this file');

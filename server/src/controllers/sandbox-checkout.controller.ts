@@ -1,7 +1,8 @@
-import { Body, Controller, Get, Header, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { CURRENCY, PAY_PER_FILE_PRICE_USD, PRODUCT_NAME } from '@shrinkly/contract';
 import type { Response } from 'express';
 import { PaymentPort } from '../adapters/payments/payment.port.js';
+import { SandboxPayments } from '../adapters/payments/sandbox.payments.js';
 import { NotFoundError } from '../common/errors.js';
 import { CompressionService } from '../services/compression.service.js';
 
@@ -12,7 +13,8 @@ function escapeHtml(text: string): string {
 /**
  * The sandbox provider's checkout page: plainly test mode, no card asked. Pay records a payment in the ledger and
  * returns to the success page; Cancel and Decline return to the failure pages, as a real provider would.
- * Exists only while the sandbox provider is configured.
+ * Exists only while the sandbox provider is configured, and opens only through the signed link given to the job's
+ * owner (any other id or signature is "not found").
  */
 @Controller('api/payments/sandbox/checkout')
 export class SandboxCheckoutController {
@@ -21,17 +23,19 @@ export class SandboxCheckoutController {
     @Inject(PaymentPort) private readonly payments: PaymentPort,
   ) {}
 
-  private assertSandbox(): void {
-    if (!this.payments.isSandbox) throw new NotFoundError('Not found');
+  private sandbox(jobId: string, sig: string | undefined): SandboxPayments {
+    const payments = this.payments;
+    if (!(payments instanceof SandboxPayments) || !payments.verifyCheckout(jobId, sig)) throw new NotFoundError('Not found');
+    return payments;
   }
 
   @Get(':jobId')
   @Header('Content-Type', 'text/html; charset=utf-8')
-  async page(@Param('jobId') jobId: string): Promise<string> {
-    this.assertSandbox();
-    const job = await this.compression.getJob(jobId);
+  async page(@Param('jobId') jobId: string, @Query('sig') sig: string | undefined): Promise<string> {
+    const sandbox = this.sandbox(jobId, sig);
+    const job = await this.compression.payableJob(jobId);
     const amount = (job.paymentAmount ?? PAY_PER_FILE_PRICE_USD).toFixed(2);
-    const action = `/api/payments/sandbox/checkout/${encodeURIComponent(job.jobId)}`;
+    const action = escapeHtml(sandbox.checkoutPath(job.id));
     const button = (value: string, label: string, style: string) =>
       `<button type="submit" name="outcome" value="${value}" style="${style}">${label}</button>`;
     return `<!doctype html>
@@ -52,14 +56,19 @@ ${button('decline', 'Decline', 'background:#fff;color:#c92a2a;border:1px solid #
 
   @Post(':jobId')
   @HttpCode(303)
-  async submit(@Param('jobId') jobId: string, @Body() body: { outcome?: unknown }, @Res() res: Response): Promise<void> {
-    this.assertSandbox();
-    const job = await this.compression.getJob(jobId);
-    const id = encodeURIComponent(job.jobId);
+  async submit(
+    @Param('jobId') jobId: string,
+    @Query('sig') sig: string | undefined,
+    @Body() body: { outcome?: unknown },
+    @Res() res: Response,
+  ): Promise<void> {
+    this.sandbox(jobId, sig);
+    const job = await this.compression.payableJob(jobId);
+    const id = encodeURIComponent(job.id);
     if (body?.outcome === 'pay') {
-      const reference = `sandbox-${job.jobId}`;
+      const reference = `sandbox-${job.id}`;
       await this.compression.recordPayment({
-        jobId: job.jobId, amount: job.paymentAmount ?? PAY_PER_FILE_PRICE_USD, currency: CURRENCY,
+        jobId: job.id, amount: job.paymentAmount ?? PAY_PER_FILE_PRICE_USD, currency: CURRENCY,
         provider: this.payments.provider, providerReference: reference,
       });
       res.redirect(303, `/payment-success/compression?jobId=${id}&paymentId=${encodeURIComponent(reference)}`);

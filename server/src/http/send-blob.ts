@@ -62,5 +62,19 @@ export async function sendBlob(req: Request, res: Response, storage: StoragePort
     res.end();
     return;
   }
-  await pipeline(await storage.openRead(blob.key, range), res);
+  try {
+    await pipeline(await storage.openRead(blob.key, range), res);
+  } catch (err) {
+    // A reader who closes the tab or stops a download mid-way is not a fault of ours; pino-http still logs the
+    // request as "request aborted". A storage read error is.
+    if (isClientGone(err)) return;
+    throw err;
+  }
+}
+
+/** The errors a response stream fails with when the client has closed the connection. */
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ERR_STREAM_DESTROYED']);
+
+function isClientGone(err: unknown): boolean {
+  return CLIENT_GONE.has((err as NodeJS.ErrnoException | undefined)?.code ?? '');
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { type CompressionJobRow, compressionJobs } from '../db/schema/index.js';
 
@@ -63,6 +63,22 @@ export class CompressionJobRepository {
       .from(compressionJobs)
       .where(and(lt(compressionJobs.expiresAt, now), notInArray(compressionJobs.status, ['queued', 'processing'])))
       .limit(limit);
+  }
+
+  /** Bytes of the uploads from `address` that wait for payment and have not expired. */
+  async unpaidBytesFrom(address: string, now: Date): Promise<number> {
+    const [row] = await this.db
+      .select({ total: sql<string>`coalesce(sum(${compressionJobs.originalSize}), 0)` })
+      .from(compressionJobs)
+      .where(
+        and(
+          eq(compressionJobs.clientAddress, address),
+          eq(compressionJobs.status, 'payment_required'),
+          isNull(compressionJobs.paidAt),
+          gt(compressionJobs.expiresAt, now),
+        ),
+      );
+    return Number(row?.total ?? 0);
   }
 
   async delete(id: string): Promise<void> {

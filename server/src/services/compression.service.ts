@@ -11,6 +11,7 @@ import {
   PAID_DOWNLOAD_TTL_MS,
   PAY_PER_FILE_PRICE_USD,
   TEMPORARY_FILE_TTL_MS,
+  ErrorMessages,
 } from '@shrinkly/contract';
 import { detect, type DetectedType, isEngineError } from '@shrinkly/engine';
 import type { PaymentPort } from '../adapters/payments/payment.port.js';
@@ -49,7 +50,12 @@ export class CompressionService {
     private readonly payments: PaymentPort,
     private readonly tickets: DownloadTicketService,
     private readonly clock: Clock,
-    private readonly syncWaitMs: number,
+    private readonly limits: {
+      /** How long an upload waits for a quick result before answering with the job. */
+      syncWaitMs: number;
+      /** Unpaid uploads from one address add up to at most this (UNPAID_UPLOADS_PER_ADDRESS_BYTES by default). */
+      unpaidBytesPerAddress: number;
+    },
   ) {}
 
   /** The real type of an upload, refused with 415 unless the landing page accepts it. */
@@ -73,14 +79,26 @@ export class CompressionService {
   }
 
   /**
-   * Turns an upload into a job: stored, then queued (free) or waiting for payment. A quick job is awaited for a
-   * few seconds so small files answer with their result at once. The local file is consumed either way.
+   * Refuses (413) a file that would need payment when the unpaid uploads from `address` and it would pass the
+   * per-address cap. Asked before the bytes arrive (the declared size, each chunk) and again when
+   * the job is made.
    */
-  async accept(file: IncomingFile, level: CompressionLevel, user: UserRow | null): Promise<CompressionResponse> {
+  async assertUnpaidRoom(address: string, size: number, user: UserRow | null): Promise<void> {
+    if (!this.requiresPayment(size, user)) return;
+    const waiting = await this.jobs.unpaidBytesFrom(address, this.clock.now());
+    if (waiting + size > this.limits.unpaidBytesPerAddress) throw new PayloadTooLargeError(ErrorMessages.unpaidUploadsFull);
+  }
+
+  /**
+   * Turns an upload from `address` into a job: stored, then queued (free) or waiting for payment. A quick job is
+   * awaited for a few seconds so small files answer with their result at once. The local file is consumed either way.
+   */
+  async accept(file: IncomingFile, level: CompressionLevel, user: UserRow | null, address: string): Promise<CompressionResponse> {
     try {
       if (file.size > MAX_FILE_SIZE_BYTES) throw new PayloadTooLargeError('Maximum file size is 5GB. Please choose a smaller file.');
       const type = await this.checkType(file);
       const requiresPayment = this.requiresPayment(file.size, user);
+      if (requiresPayment) await this.assertUnpaidRoom(address, file.size, user);
       const blob = await this.storage.putFile(file.path);
       const now = this.clock.now();
       const job = await this.jobs.create({
@@ -94,19 +112,39 @@ export class CompressionService {
         requiresPayment,
         paymentAmount: requiresPayment ? PAY_PER_FILE_PRICE_USD : null,
         expiresAt: new Date(now.getTime() + TEMPORARY_FILE_TTL_MS),
+        clientAddress: requiresPayment ? address : null,
       });
-      if (requiresPayment) return toCompressionResponse(job, await this.links(job));
+      if (requiresPayment) {
+        await this.keepWithinUnpaidCap(job, address);
+        return toCompressionResponse(job, await this.links(job));
+      }
       await this.queue.enqueue(COMPRESS_QUEUE, job.id);
-      const settled = await waitForJob(() => this.jobs.findById(job.id), this.syncWaitMs);
+      const settled = await waitForJob(() => this.jobs.findById(job.id), this.limits.syncWaitMs);
       return toCompressionResponse(settled, await this.links(settled));
     } finally {
       await rm(file.path, { force: true });
     }
   }
 
-  async getJob(jobId: string): Promise<CompressionJob> {
-    const job = await this.find(jobId);
+  /** A job as its owner sees it; `caller` is the signed-in user, or null for a visitor. */
+  /** Uploads racing past the first check: the total now recorded decides, and the one over it is undone. */
+  private async keepWithinUnpaidCap(job: CompressionJobRow, address: string): Promise<void> {
+    if ((await this.jobs.unpaidBytesFrom(address, this.clock.now())) <= this.limits.unpaidBytesPerAddress) return;
+    await this.jobs.delete(job.id);
+    if (job.inputBlob) await this.storage.delete(job.inputBlob);
+    throw new PayloadTooLargeError(ErrorMessages.unpaidUploadsFull);
+  }
+
+  async getJob(jobId: string, caller: UserRow | null): Promise<CompressionJob> {
+    const job = await this.findFor(jobId, caller);
     return toJobView(job, await this.links(job));
+  }
+
+  /** The job the sandbox checkout page shows: one waiting for payment (its signed link stands for the owner). */
+  async payableJob(jobId: string): Promise<CompressionJobRow> {
+    const job = await this.find(jobId);
+    if (!job.requiresPayment) throw new NotFoundError('Compression job not found');
+    return job;
   }
 
   /** Records a completed payment (once) and marks its job paid. */
@@ -121,9 +159,9 @@ export class CompressionService {
   }
 
   /** The sandbox's "payment succeeded" without the checkout page; 404 with any real provider. */
-  async simulatePayment(jobId: string): Promise<CompressionJob> {
+  async simulatePayment(jobId: string, caller: UserRow | null): Promise<CompressionJob> {
     if (!this.payments.isSandbox) throw new NotFoundError('Not found');
-    const job = await this.find(jobId);
+    const job = await this.findFor(jobId, caller);
     const paid = await this.recordPayment({
       jobId: job.id, amount: job.paymentAmount ?? PAY_PER_FILE_PRICE_USD, currency: CURRENCY,
       provider: this.payments.provider, providerReference: `sandbox-simulated-${job.id}`,
@@ -132,8 +170,8 @@ export class CompressionService {
   }
 
   /** Starts a paid job's compression; refused with 402 while unpaid. Repeating it is harmless. */
-  async processPaid(jobId: string): Promise<CompressionJob> {
-    const job = await this.find(jobId);
+  async processPaid(jobId: string, caller: UserRow | null): Promise<CompressionJob> {
+    const job = await this.findFor(jobId, caller);
     if (job.requiresPayment && !job.paidAt) throw new PaymentRequiredError('Payment is required before this file is compressed');
     const started = await this.jobs.transition(job.id, ['payment_required'], { status: 'queued' });
     if (started) await this.queue.enqueue(COMPRESS_QUEUE, started.id);
@@ -158,6 +196,16 @@ export class CompressionService {
 
   private requireResult(job: CompressionJobRow): CompressionJobRow {
     if (job.status !== 'completed' || !job.outputBlob) throw new NotFoundError('The compressed file is not ready');
+    return job;
+  }
+
+  /**
+   * A job for its owner only. A visitor's job is followed by its id alone (a random UUID only its uploader was
+   * given); an account's job only with that account's token. Anyone else is told "not found", as for no job at all.
+   */
+  private async findFor(jobId: string, caller: UserRow | null): Promise<CompressionJobRow> {
+    const job = await this.find(jobId);
+    if (job.userId !== null && job.userId !== caller?.id) throw new NotFoundError('Compression job not found');
     return job;
   }
 

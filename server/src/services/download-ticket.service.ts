@@ -1,12 +1,18 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from './clock.js';
 
-/** What a signature is for, so a job's download signature cannot open a stored file of the same id, or back. */
-type Purpose = 'download' | 'file' | 'conversion';
+/**
+ * What a signature is for, so a job's download signature cannot open a stored file of the same id, or back; a
+ * stored file's purpose includes how it opens, so an attachment link cannot be turned into an inline one.
+ */
+type Purpose = 'download' | 'file:attachment' | 'file:inline' | 'conversion';
+
+export type Disposition = 'attachment' | 'inline';
 
 /**
  * Signed, expiring download links. They work as a plain link (no bearer header), stop working at `expires`, and
- * are revoked when the job or file is deleted:
+ * are revoked when the job or file is deleted. They are signed with their own key (DOWNLOAD_LINK_SECRET, or one
+ * derived from the JWT secret), never with the key that signs sessions:
  * - a compression job's result: `/api/downloads/{jobId}?expires={unix seconds}&sig={HMAC}`;
  * - a stored file: `/api/files/{fileId}/download?expires=…&sig=…[&disposition=inline]`;
  * - a converted file: `/api/converter/downloads/{jobId}?expires=…&sig=…`.
@@ -31,9 +37,9 @@ export class DownloadTicketService {
     return `${this.appUrl}/api/downloads/${encodeURIComponent(jobId)}?${this.query('download', jobId, expiresAt)}`;
   }
 
-  fileUrl(fileId: string, expiresAt: Date, disposition: 'attachment' | 'inline'): string {
+  fileUrl(fileId: string, expiresAt: Date, disposition: Disposition): string {
     const inline = disposition === 'inline' ? '&disposition=inline' : '';
-    return `${this.appUrl}/api/files/${encodeURIComponent(fileId)}/download?${this.query('file', fileId, expiresAt)}${inline}`;
+    return `${this.appUrl}/api/files/${encodeURIComponent(fileId)}/download?${this.query(`file:${disposition}`, fileId, expiresAt)}${inline}`;
   }
 
   conversionUrl(jobId: string, expiresAt: Date): string {
@@ -49,8 +55,11 @@ export class DownloadTicketService {
     return this.check('download', jobId, expires, sig);
   }
 
-  verifyFile(fileId: string, expires: string | undefined, sig: string | undefined): boolean {
-    return this.check('file', fileId, expires, sig);
+  /** `disposition` as the link asks (absent means attachment); anything else was never signed. */
+  verifyFile(fileId: string, expires: string | undefined, sig: string | undefined, disposition: string | undefined): boolean {
+    const asked = disposition ?? 'attachment';
+    if (asked !== 'attachment' && asked !== 'inline') return false;
+    return this.check(`file:${asked}`, fileId, expires, sig);
   }
 
   private check(purpose: Purpose, id: string, expires: string | undefined, sig: string | undefined): boolean {

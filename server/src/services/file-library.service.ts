@@ -81,8 +81,8 @@ export class FileLibraryService {
   }
 
   /** The file behind a signed link; forged or expired links are "not found". */
-  async signed(id: string, expires: string | undefined, sig: string | undefined): Promise<FileRow> {
-    const file = isUuid(id) && this.tickets.verifyFile(id, expires, sig) ? await this.files.findById(id) : undefined;
+  async signed(id: string, expires: string | undefined, sig: string | undefined, disposition: string | undefined): Promise<FileRow> {
+    const file = isUuid(id) && this.tickets.verifyFile(id, expires, sig, disposition) ? await this.files.findById(id) : undefined;
     if (!file || file.status !== 'ready') throw new NotFoundError('This download link has expired or is not valid');
     return file;
   }

@@ -124,7 +124,7 @@ describe('public compression over HTTP', () => {
     expect(leftovers).toEqual([]);
   });
 
-  it("lets an owner download with the bearer token, and nobody else's token", async () => {
+  it("lets an owner download and follow the job with the bearer token, and nobody else's token", async () => {
     const owner = await t.api.register(newUser());
     const other = await t.api.register(newUser());
     const body = (await (await post('/api/compress', await form(photo, 'mine.jpg'), owner.token)).json()) as CompressionResponse;
@@ -133,6 +133,10 @@ describe('public compression over HTTP', () => {
     const theirs = await t.fetch(`/api/compression-jobs/${body.jobId}/download`, { headers: { authorization: `Bearer ${other.token}` } });
     expect(theirs.status).toBe(404);
     expect((await t.fetch(`/api/compression-jobs/${body.jobId}/download`)).status).toBe(401);
+    // A signed-in user's job is shown to its owner only; to anyone else it does not exist.
+    expect((await t.fetch(`/api/compression-job/${body.jobId}`, { headers: { authorization: `Bearer ${owner.token}` } })).status).toBe(200);
+    expect((await t.fetch(`/api/compression-job/${body.jobId}`, { headers: { authorization: `Bearer ${other.token}` } })).status).toBe(404);
+    expect((await t.fetch(`/api/compression-job/${body.jobId}`)).status).toBe(404);
   });
 
   it('stops honouring a download link when it expires or is tampered with, and the sweeper removes the files', async () => {

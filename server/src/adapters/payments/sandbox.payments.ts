@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CardDetails, CheckoutRequest, SavedCard } from './payment.port.js';
 import { CardDeclinedError, PaymentPort } from './payment.port.js';
 
@@ -15,20 +15,41 @@ export function cardBrand(number: string): string {
 }
 
 /**
- * The test-mode provider: checkout is a page of our own server (`/api/payments/sandbox/checkout/{jobId}`) with
- * Pay, Cancel and Decline buttons; no money moves. Saved cards get a random token; the usual "declined" test
- * numbers are refused.
+ * The test-mode provider: checkout is a page of our own server (`/api/payments/sandbox/checkout/{jobId}?sig=…`)
+ * with Pay, Cancel and Decline buttons; no money moves. The signature stands for the job's owner, who alone is
+ * given the link, so nobody else can open the page for a job they only know the id of (a signed-in user's job,
+ * say). Saved cards get a random token; the usual "declined" test numbers are refused.
  */
 export class SandboxPayments extends PaymentPort {
   readonly provider = 'sandbox';
   readonly isSandbox = true;
 
-  constructor(private readonly appUrl: string) {
+  constructor(
+    private readonly appUrl: string,
+    private readonly linkSecret: string,
+  ) {
     super();
   }
 
+  private signature(jobId: string): string {
+    return createHmac('sha256', this.linkSecret).update(`sandbox-checkout:${jobId}`).digest('base64url');
+  }
+
+  /** The checkout page's own path, signed: where its form posts. */
+  checkoutPath(jobId: string): string {
+    return `/api/payments/sandbox/checkout/${encodeURIComponent(jobId)}?sig=${this.signature(jobId)}`;
+  }
+
   async checkoutUrl(request: CheckoutRequest): Promise<string> {
-    return `${this.appUrl}/api/payments/sandbox/checkout/${encodeURIComponent(request.jobId)}`;
+    return `${this.appUrl}${this.checkoutPath(request.jobId)}`;
+  }
+
+  /** True when `sig` is the one this job's checkout link carries. */
+  verifyCheckout(jobId: string, sig: string | undefined): boolean {
+    if (!sig) return false;
+    const expected = Buffer.from(this.signature(jobId));
+    const given = Buffer.from(sig);
+    return expected.length === given.length && timingSafeEqual(expected, given);
   }
 
   async saveCard(card: CardDetails): Promise<SavedCard> {

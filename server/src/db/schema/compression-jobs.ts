@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { files } from './files.js';
 import { users } from './users.js';
@@ -41,8 +42,14 @@ export const compressionJobs = pgTable(
     downloadExpiresAt: timestamp('download_expires_at', { withTimezone: true }),
     /** When the sweeper removes the job and its files. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The uploader's address, kept while the job waits for payment: unpaid uploads are capped per address. */
+    clientAddress: text('client_address'),
   },
-  (t) => [index('compression_jobs_status_idx').on(t.status), index('compression_jobs_expires_at_idx').on(t.expiresAt)],
+  (t) => [
+    index('compression_jobs_status_idx').on(t.status),
+    index('compression_jobs_expires_at_idx').on(t.expiresAt),
+    index('compression_jobs_unpaid_address_idx').on(t.clientAddress).where(sql`${t.status} = 'payment_required'`),
+  ],
 );
 
 export type CompressionJobRow = typeof compressionJobs.$inferSelect;

@@ -1,0 +1,22 @@
+import type { Logger } from 'pino';
+import type { AppConfig } from '../../config/app.config.js';
+import type { PaymentPort } from './payment.port.js';
+import { SandboxPayments } from './sandbox.payments.js';
+
+/** Picks the payment adapter from PAYMENT_PROVIDER; the sandbox is the only one built in. */
+export function createPayments(config: AppConfig): PaymentPort {
+  return new SandboxPayments(config.appUrl, config.downloadLinkSecret);
+}
+
+/**
+ * The sandbox marks any job paid without money moving: fine on a laptop, a giveaway on a public server. In
+ * production it is allowed (a demo may want it) but never silently.
+ */
+export function warnOfSandboxInProduction(config: AppConfig, payments: PaymentPort, logger: Logger): void {
+  if (!payments.isSandbox || config.env !== 'production') return;
+  logger.warn(
+    { paymentProvider: payments.provider },
+    '!!! PAYMENT SANDBOX IN PRODUCTION: the test checkout marks paid compressions paid without taking money. ' +
+      'Configure a real PAYMENT_PROVIDER before serving the public. !!!',
+  );
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "compression_jobs" ADD COLUMN "client_address" text;--> statement-breakpoint
+CREATE INDEX "compression_jobs_unpaid_address_idx" ON "compression_jobs" USING btree ("client_address") WHERE "compression_jobs"."status" = 'payment_required';

@@ -1,0 +1,160 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type CompressionJob, type CompressionResponse, ErrorMessages, FREE_COMPRESSION_LIMIT_BYTES, MB } from '@shrinkly/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CardDetails, type CheckoutRequest, PaymentPort, type SavedCard } from '../../src/adapters/payments/payment.port.js';
+import { makeStoredZip } from '../fixtures.js';
+import { capturingLogger, newUser, rawRequest, startTestApp, type TestApp } from '../harness.js';
+
+/** A provider that is not the sandbox: checkout happens elsewhere. */
+class HostedCheckout extends PaymentPort {
+  readonly provider = 'hosted';
+  readonly isSandbox = false;
+  async checkoutUrl(request: CheckoutRequest): Promise<string> {
+    return `https://pay.example.com/checkout/${request.jobId}`;
+  }
+  async saveCard(card: CardDetails): Promise<SavedCard> {
+    return { token: 'tok', brand: 'visa', last4: card.number.slice(-4) };
+  }
+}
+
+/** Room for one 100 MB unpaid upload per address, not two. */
+const UNPAID_CAP = FREE_COMPRESSION_LIMIT_BYTES + 50 * MB;
+
+describe('paid uploads: sandbox payments for the owner only, jobs shown to their owner, unpaid bytes capped per address', () => {
+  let t: TestApp;
+  let dir: string;
+  let archive: Blob;
+  let addresses = 0;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { TRUST_PROXY: 'true', UNPAID_UPLOADS_PER_ADDRESS_BYTES: String(UNPAID_CAP) } });
+    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-paid-'));
+    const file = path.join(dir, 'big.zip');
+    await makeStoredZip(file, FREE_COMPRESSION_LIMIT_BYTES);
+    archive = new Blob([await readFile(file)]);
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Each test uploads from its own address (TRUST_PROXY reads X-Forwarded-For), so their unpaid caps are apart. */
+  const newAddress = () => `203.0.113.${++addresses}`;
+
+  const uploadLarge = async (address: string, token?: string) => {
+    const body = new FormData();
+    body.set('file', archive, 'big.zip');
+    const headers: Record<string, string> = { 'x-forwarded-for': address };
+    if (token) headers.authorization = `Bearer ${token}`;
+    return t.fetch('/api/compress', { method: 'POST', body, headers });
+  };
+  const call = (method: string, pathname: string, token?: string) =>
+    t.fetch(pathname, { method, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+  it("pays, follows and starts a signed-in user's job only with that user's token", async () => {
+    const owner = await t.api.register(newUser());
+    const other = await t.api.register(newUser());
+    const res = await uploadLarge(newAddress(), owner.token);
+    const job = (await res.json()) as CompressionResponse;
+    expect(job.status).toBe('payment_required');
+
+    for (const token of [undefined, other.token]) {
+      expect((await call('GET', `/api/compression-job/${job.jobId}`, token)).status).toBe(404);
+      expect((await call('POST', `/api/simulate-payment-success/${job.jobId}`, token)).status).toBe(404);
+      expect((await call('POST', `/api/process-paid-compression/${job.jobId}`, token)).status).toBe(404);
+    }
+    const seen = (await (await call('GET', `/api/compression-job/${job.jobId}`, owner.token)).json()) as CompressionJob;
+    expect(seen).toMatchObject({ jobId: job.jobId, status: 'payment_required', isPaid: false });
+    expect(seen.paymentUrl).toBe(job.paymentUrl);
+
+    const paid = await call('POST', `/api/simulate-payment-success/${job.jobId}`, owner.token);
+    expect(paid.status).toBe(200);
+    expect(((await paid.json()) as CompressionJob).isPaid).toBe(true);
+  }, 120_000);
+
+  it("opens the sandbox checkout only through the owner's signed link", async () => {
+    const owner = await t.api.register(newUser());
+    const job = (await (await uploadLarge(newAddress(), owner.token)).json()) as CompressionResponse;
+    const link = new URL(job.paymentUrl as string);
+    expect(link.searchParams.get('sig')).toMatch(/^[\w-]{43}$/);
+    const bare = `/api/payments/sandbox/checkout/${job.jobId}`;
+    const forged = `${bare}?sig=${'A'.repeat(43)}`;
+    for (const url of [bare, forged]) {
+      expect((await t.fetch(url)).status).toBe(404);
+      const post = await t.fetch(url, { method: 'POST', body: new URLSearchParams({ outcome: 'pay' }), redirect: 'manual' });
+      expect(post.status).toBe(404);
+    }
+    expect((await call('GET', `/api/compression-job/${job.jobId}`, owner.token)).status).toBe(200);
+    expect(((await (await call('GET', `/api/compression-job/${job.jobId}`, owner.token)).json()) as CompressionJob).isPaid).toBe(false);
+
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    // The form posts back to the signed link.
+    expect(html).toContain(`action="${link.pathname}${link.search}"`);
+    const pay = await fetch(link, { method: 'POST', body: new URLSearchParams({ outcome: 'pay' }), redirect: 'manual' });
+    expect(pay.status).toBe(303);
+    expect(((await (await call('GET', `/api/compression-job/${job.jobId}`, owner.token)).json()) as CompressionJob).isPaid).toBe(true);
+  }, 120_000);
+
+  it("keeps a visitor's job working for whoever holds its id, as before", async () => {
+    const job = (await (await uploadLarge(newAddress())).json()) as CompressionResponse;
+    expect((await call('GET', `/api/compression-job/${job.jobId}`)).status).toBe(200);
+    const paid = await call('POST', `/api/simulate-payment-success/${job.jobId}`);
+    expect(paid.status).toBe(200);
+    expect((await call('POST', `/api/process-paid-compression/${job.jobId}`)).status).toBe(200);
+  }, 120_000);
+
+  it('caps the bytes waiting for payment per address, before the body is read and again when it is', async () => {
+    const address = newAddress();
+    const first = (await (await uploadLarge(address)).json()) as CompressionResponse;
+    expect(first.status).toBe('payment_required');
+
+    // The whole file sent: refused once read, and nothing of it kept.
+    const second = await uploadLarge(address);
+    expect(second.status).toBe(413);
+    expect(((await second.json()) as { message: string }).message).toBe(ErrorMessages.unpaidUploadsFull);
+    // Declared, not sent: refused at once.
+    const declared = await rawRequest(t.baseUrl, [
+      'POST /api/compress HTTP/1.1', 'Host: 127.0.0.1', `X-Forwarded-For: ${address}`,
+      'Content-Type: multipart/form-data; boundary=x', `Content-Length: ${FREE_COMPRESSION_LIMIT_BYTES + MB}`, '',
+    ].join('\n'));
+    expect(declared.status).toBe(413);
+    expect(declared.head).toMatch(/connection: close/i);
+    // A chunked upload of such a file stops at its first chunk.
+    const chunk = new FormData();
+    for (const [k, v] of Object.entries({ uploadId: 'capped-upload', chunkIndex: '0', totalChunks: '101', fileName: 'big.zip', fileSize: String(FREE_COMPRESSION_LIMIT_BYTES + 1) })) chunk.set(k, v);
+    chunk.set('chunk', new Blob([Buffer.alloc(MB)]), 'blob');
+    const chunkRes = await t.fetch('/api/upload-chunk', { method: 'POST', body: chunk, headers: { 'x-forwarded-for': address } });
+    expect(chunkRes.status).toBe(413);
+
+    // Another address is not held back, and a paid file frees its room.
+    expect(((await (await uploadLarge(newAddress())).json()) as CompressionResponse).status).toBe('payment_required');
+    expect((await call('POST', `/api/simulate-payment-success/${first.jobId}`)).status).toBe(200);
+    expect(((await (await uploadLarge(address)).json()) as CompressionResponse).status).toBe('payment_required');
+  }, 240_000);
+});
+
+describe('the payment provider switch', () => {
+  it('has no sandbox routes when another provider is configured', async () => {
+    const t = await startTestApp({ payments: new HostedCheckout() });
+    try {
+      const id = '00000000-0000-4000-8000-000000000000';
+      expect((await t.fetch(`/api/simulate-payment-success/${id}`, { method: 'POST' })).status).toBe(404);
+      expect((await t.fetch(`/api/payments/sandbox/checkout/${id}?sig=x`)).status).toBe(404);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+
+  it('warns loudly at start when the sandbox runs in production, and not otherwise', async () => {
+    for (const env of ['production', 'test'] as const) {
+      const { logger, lines } = capturingLogger();
+      const t = await startTestApp({ env: { NODE_ENV: env }, logger });
+      await t.close();
+      const warnings = lines.filter((l) => l.level === 40 && /PAYMENT SANDBOX IN PRODUCTION/.test(l.msg));
+      expect(warnings).toHaveLength(env === 'production' ? 1 : 0);
+    }
+  }, 120_000);
+});
