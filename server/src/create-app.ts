@@ -23,7 +23,7 @@ import { CompressFileJob } from './jobs/compress-file.job.js';
 import { ConvertFileJob } from './jobs/convert-file.job.js';
 import { ConversionJobRepository } from './repositories/conversion-job.repository.js';
 import { CONVERT_QUEUE } from './services/converter.service.js';
-import { configureSharedLibreOffice, sharedLibreOffice } from '@shrinkly/engine';
+import { configureImageMemory, configureSharedLibreOffice, sharedLibreOffice } from '@shrinkly/engine';
 import { CompressionJobRepository } from './repositories/compression-job.repository.js';
 import { COMPRESS_QUEUE } from './services/compression.service.js';
 import { SweeperService } from './services/sweeper.service.js';
@@ -62,6 +62,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const leftovers = await removeDeadProcessesTemp(path.dirname(config.tmpDir));
   if (leftovers > 0) logger.info({ leftovers }, 'removed temporary files left by an earlier process');
   configureSharedLibreOffice({ workRoot: config.tmpDir });
+  configureImageMemory();
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
   await database.migrate();
   const mail = options.mail ?? createMail(config, logger);

@@ -44,6 +44,7 @@ export class Deadline {
   private readonly controller = new AbortController();
   private timer: NodeJS.Timeout | undefined;
   private endsAt: number;
+  private readonly detach: () => void;
   expired = false;
 
   /** `extendable`: false when the caller set the limit itself (it is then a hard cap). */
@@ -55,7 +56,10 @@ export class Deadline {
     this.endsAt = Date.now() + timeMs;
     this.arm();
     if (parent?.aborted) this.controller.abort(parent.reason);
-    parent?.addEventListener('abort', () => this.controller.abort(parent.reason), { once: true });
+    const onAbort = () => this.controller.abort(parent?.reason);
+    parent?.addEventListener('abort', onAbort, { once: true });
+    // A long-lived parent (the queue's shutdown signal) must not keep one listener per finished call.
+    this.detach = () => parent?.removeEventListener('abort', onAbort);
   }
 
   get signal(): AbortSignal {
@@ -69,12 +73,18 @@ export class Deadline {
     this.arm();
   }
 
+  /** Ends the deadline: no timer, no listener on the parent signal. */
   clear(): void {
+    this.disarm();
+    this.detach();
+  }
+
+  private disarm(): void {
     if (this.timer) clearTimeout(this.timer);
   }
 
   private arm(): void {
-    this.clear();
+    this.disarm();
     this.timer = setTimeout(() => {
       this.expired = true;
       this.controller.abort(new EngineError('over-budget', 'Out of time'));

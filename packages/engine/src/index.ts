@@ -9,3 +9,4 @@ export { CONVERTERS, configureSharedLibreOffice, conversionTargets, extensionFor
 export { runProcess, type RunProcess, type RunProcessOptions } from './process/run-process.js';
 export { sandboxMode, type SandboxMode } from './process/sandbox.js';
 export { measureSsim, SSIM_FLOOR } from './quality/ssim.js';
+export { configureImageMemory } from './image-memory.js';

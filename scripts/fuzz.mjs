@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// npm run fuzz [-- --count 300] [--seed N] [--corpus DIR]
+// Starts the built server on a free port with its own data folder, sends mutated corpus files through every upload
+// route (scripts/fuzz/run-fuzz.mjs), prints the status histogram per route, and exits 1 on any 5xx, hang, temporary
+// file left behind or an unhealthy server. The seed is printed: `--seed` replays a run.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { formatHistogram, runFuzz } from './fuzz/run-fuzz.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({
+  options: { count: { type: 'string', default: '300' }, seed: { type: 'string' }, corpus: { type: 'string' }, verbose: { type: 'boolean', default: false } },
+});
+const seed = values.seed ? Number(values.seed) : Math.floor(Math.random() * 2 ** 31);
+const corpusDir = path.resolve(values.corpus ?? process.env.CORPUS_DIR ?? path.join(root, '../shared/corpus'));
+
+const port = await new Promise((resolve) => {
+  const srv = createServer().listen(0, '127.0.0.1', () => {
+    const { port: p } = srv.address();
+    srv.close(() => resolve(p));
+  });
+});
+const dataDir = await mkdtemp(path.join(tmpdir(), 'shrinkly-fuzz-'));
+const baseUrl = `http://127.0.0.1:${port}`;
+let output = '';
+const server = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: baseUrl, LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '', NODE_ENV: 'test' },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+server.stdout.on('data', (c) => (output += c));
+server.stderr.on('data', (c) => (output += c));
+for (let i = 0; ; i++) {
+  if (await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)) break;
+  if (server.exitCode !== null || i > 240) {
+    console.error(`the server did not start:\n${output}`);
+    process.exit(1);
+  }
+  await new Promise((r) => setTimeout(r, 250));
+}
+
+console.log(`[fuzz] seed ${seed}, ${values.count} files from ${corpusDir}, server ${baseUrl}`);
+const started = Date.now();
+const result = await runFuzz({
+  baseUrl, dataDir, corpusDir, seed, count: Number(values.count),
+  log: values.verbose ? (line) => console.log(`  ${line}`) : () => {},
+});
+const exitedEarly = server.exitCode !== null;
+server.kill('SIGTERM');
+await rm(dataDir, { recursive: true, force: true });
+
+const slowest = [...result.cases].sort((a, b) => b.ms - a.ms).slice(0, 3).map((c) => `${c.route} ${c.source} (${c.kind}) ${(c.ms / 1000).toFixed(1)} s`);
+console.log(`[fuzz] ${result.cases.length} files in ${((Date.now() - started) / 1000).toFixed(0)} s; status per route:`);
+for (const line of formatHistogram(result.histogram)) console.log(line);
+console.log(`[fuzz] slowest: ${slowest.join('; ')}`);
+if (exitedEarly) result.failures.push('the server exited during the run');
+if (result.failures.length > 0) {
+  console.error(`[fuzz] ${result.failures.length} failure(s) (replay with --seed ${seed}):`);
+  for (const f of result.failures) console.error(`  - ${f}`);
+  process.exit(1);
+}
+console.log('[fuzz] no 5xx, no hang, no temporary file left, server healthy');
