@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { COMPRESSION_LEVELS } from '@shrinkly/contract';
@@ -8,6 +8,7 @@ import { compress } from '../../src/compress.js';
 import { convert } from '../../src/convert.js';
 import { EngineError } from '../../src/errors.js';
 import { estimate } from '../../src/estimate.js';
+import { runProcess } from '../../src/process/run-process.js';
 import { expandedPdf, writeActivePdf, writeFrameBombGif, writeLongVideo, writePixelBombPng } from './hostile-files.js';
 
 async function failure(call: Promise<unknown>): Promise<EngineError> {
@@ -69,6 +70,30 @@ describe('content attacks: bounded work and inert documents', () => {
     expect(err.kind).toBe('over-budget');
     expect(err.message).toMatch(/needs more processing than Shrinkly gives one video file/);
     expect(await leftovers()).toEqual([]);
+  });
+
+  it('damaged audio is the file\'s fault whatever the decoder says (invalid input, never our failure)', async () => {
+    const aac = path.join(tmp, 'tone.aac');
+    await runProcess('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3', '-c:a', 'aac', '-b:a', '96k', aac]);
+    const clean = await readFile(aac);
+    const kinds = new Set<string>();
+    for (let i = 0; i < 16; i++) {
+      const damaged = Buffer.from(clean);
+      // Flips spread over the frames (not the first header, so the file is still recognised as AAC).
+      for (let k = 0; k < 24; k++) damaged[64 + ((i * 7919 + k * 104_729) % (damaged.length - 64))] ^= 1 << ((i + k) % 8);
+      const file = path.join(tmp, `damaged-${i}.aac`);
+      await writeFile(file, damaged);
+      const outcome = await compress(file, { level: 'balanced', tmpDir: work }).then(
+        async (r) => {
+          if (!r.unchanged) await rm(path.dirname(r.output), { recursive: true, force: true });
+          return 'compressed';
+        },
+        (err: unknown) => (err instanceof EngineError ? err.kind : String(err)),
+      );
+      kinds.add(outcome);
+    }
+    expect([...kinds].filter((k) => k !== 'compressed' && k !== 'invalid-input')).toEqual([]);
+    expect(kinds.has('invalid-input')).toBe(true);
   });
 
   for (const level of COMPRESSION_LEVELS) {

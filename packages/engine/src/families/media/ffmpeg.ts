@@ -78,7 +78,14 @@ export async function readableDuration(runner: FfmpegRunner, file: string, mode:
   const args = mode === 'decode'
     ? ['-xerror', '-i', file, '-map', '0:a', '-f', 'null', '-']
     : ['-i', file, '-map', '0', '-c', 'copy', '-f', 'null', '-'];
-  const { outTimeSec, errors } = await runFfmpeg(runner, args, { durationSec, onFraction, readsUserInput: true, timeoutMs: ffmpegTimeoutMs(durationSec, 2) });
+  const { outTimeSec, errors } = await runFfmpeg(runner, args, { durationSec, onFraction, readsUserInput: true, timeoutMs: ffmpegTimeoutMs(durationSec, 2) }).catch((err: unknown) => {
+    // This run only reads the user's file into nothing: whatever stops it (any decoder complaint under -xerror,
+    // worded as each decoder likes) is the file's fault, not ours.
+    if (err instanceof EngineError && err.kind === 'failed') {
+      throw new EngineError('invalid-input', 'The media file is damaged or truncated and cannot be decoded', err.stderrTail, { cause: err });
+    }
+    throw err;
+  });
   if (reportsDamage(errors)) {
     throw new EngineError('invalid-input', 'The media file is damaged or truncated and cannot be decoded', errors.slice(-5).join('\n'));
   }
