@@ -85,6 +85,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     database, logger: options.logger ?? pino({ level: 'silent' }), clock: options.clock, mail: options.mail, payments: options.payments,
   });
   await running.app.listen(port, '127.0.0.1');
+  // fetch reuses an idle connection until 1 s before the server's 5 s keep-alive ends; on a loaded test machine that
+  // margin is not always enough, and a large upload sent just as the server closes the connection fails with
+  // ECONNRESET. Tests keep idle connections open for a minute instead.
+  (running.app.getHttpServer() as import('node:http').Server).keepAliveTimeout = 60_000;
   const outboxDir = path.join(dataDir, 'outbox');
 
   const mailsSent = () => running.app.get(BackgroundTasks).idle();
