@@ -34,11 +34,14 @@ async function entries(dir: string): Promise<string[]> {
   return readdir(dir).catch(() => []);
 }
 
-/** Removes what dead processes left under `tmpRoot` (DATA_DIR/tmp); returns how many entries went. */
-export async function removeDeadProcessesTemp(tmpRoot: string, ownPid = process.pid): Promise<number> {
+/**
+ * Removes what dead processes left under `tmpRoot` (DATA_DIR/tmp); returns how many entries went. At start our own
+ * PID's folder is a previous process's; once running, `keepOwn` spares it.
+ */
+export async function removeDeadProcessesTemp(tmpRoot: string, options: { keepOwn?: boolean } = {}): Promise<number> {
   let removed = 0;
   for (const name of await entries(tmpRoot)) {
-    if (ownedByAnotherLiveProcess(name, ownPid)) continue;
+    if (ownedByAnotherLiveProcess(name, process.pid) || (options.keepOwn && name === String(process.pid))) continue;
     await rm(path.join(tmpRoot, name), { recursive: true, force: true });
     removed += 1;
   }
@@ -71,13 +74,7 @@ export function staleTempFiles(tmpRoot: string, ownDir: string, maxAgeMs = TEMP_
   return {
     name: 'tempFiles',
     async sweep(now) {
-      let removed = 0;
-      for (const name of await entries(tmpRoot)) {
-        if (path.join(tmpRoot, name) === ownDir || ownedByAnotherLiveProcess(name, process.pid)) continue;
-        await rm(path.join(tmpRoot, name), { recursive: true, force: true });
-        removed += 1;
-      }
-      return removed + (await removeOld(ownDir, now, maxAgeMs));
+      return (await removeDeadProcessesTemp(tmpRoot, { keepOwn: true })) + (await removeOld(ownDir, now, maxAgeMs));
     },
   };
 }

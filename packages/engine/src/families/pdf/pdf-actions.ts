@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RunProcess } from '../../process/run-process.js';
-import type { JsonValue, PdfDict, QpdfJson } from './qpdf-json.js';
+import { type JsonValue, type PdfDict, PdfObjects, type QpdfJson } from './qpdf-json.js';
 
 /**
  * Active content goes from every compressed PDF, at every level: scripts (/JavaScript name trees and actions),
@@ -12,25 +12,16 @@ import type { JsonValue, PdfDict, QpdfJson } from './qpdf-json.js';
  */
 const DANGEROUS_ACTIONS = new Set(['/JavaScript', '/Launch', '/ImportData', '/Rendition']);
 
-type Objects = QpdfJson['qpdf'][1];
-
 const isDict = (v: JsonValue | undefined): v is PdfDict => v !== null && typeof v === 'object' && !Array.isArray(v);
-const REF = /^\d+ \d+ R$/;
-
-function resolve(objects: Objects, value: JsonValue | undefined): JsonValue | undefined {
-  let current = value;
-  for (let hops = 0; typeof current === 'string' && REF.test(current) && hops < 32; hops++) current = objects[`obj:${current}`]?.value ?? null;
-  return current;
-}
 
 /** Whether an action (dictionary or reference) is one we remove. */
-function isDangerousAction(objects: Objects, value: JsonValue | undefined): boolean {
-  const action = resolve(objects, value);
-  return isDict(action) && typeof action['/S'] === 'string' && DANGEROUS_ACTIONS.has(action['/S']);
+function isDangerousAction(objects: PdfObjects, value: JsonValue | undefined): boolean {
+  const action = objects.dict(value);
+  return action !== undefined && typeof action['/S'] === 'string' && DANGEROUS_ACTIONS.has(action['/S']);
 }
 
 /** The dictionary without its active entries, or undefined when it has none. */
-function cleaned(objects: Objects, dict: PdfDict, isCatalog: boolean): PdfDict | undefined {
+function cleaned(objects: PdfObjects, dict: PdfDict, isCatalog: boolean): PdfDict | undefined {
   const out: PdfDict = { ...dict };
   let changed = false;
   const drop = (key: string) => {
@@ -41,7 +32,7 @@ function cleaned(objects: Objects, dict: PdfDict, isCatalog: boolean): PdfDict |
   };
   drop('/AA');
   drop('/JavaScript');
-  if (isCatalog && isDict(resolve(objects, out['/OpenAction']) ?? null)) drop('/OpenAction');
+  if (isCatalog && objects.dict(out['/OpenAction'])) drop('/OpenAction');
   if (isDangerousAction(objects, out['/A'])) drop('/A');
   if (isDangerousAction(objects, out['/Next'])) drop('/Next');
   for (const [key, value] of Object.entries(out)) {
@@ -59,10 +50,11 @@ function cleaned(objects: Objects, dict: PdfDict, isCatalog: boolean): PdfDict |
 
 /** qpdf's --update-from-json document replacing the objects that carry active content; undefined when none do. */
 export function activeContentUpdate(json: Pick<QpdfJson, 'qpdf'>): { qpdf: [Record<string, unknown>, Record<string, { value: JsonValue }>] } | undefined {
-  const [header, objects] = json.qpdf;
-  const rootRef = objects.trailer?.value && isDict(objects.trailer.value) ? objects.trailer.value['/Root'] : undefined;
+  const [header, raw] = json.qpdf;
+  const objects = new PdfObjects(raw);
+  const rootRef = objects.trailer()?.['/Root'];
   const changes: Record<string, { value: JsonValue }> = {};
-  for (const [key, entry] of Object.entries(objects)) {
+  for (const [key, entry] of Object.entries(raw)) {
     if (key === 'trailer' || !entry.value || !isDict(entry.value)) continue;
     // An action object itself becomes null (a missing object), wherever it is still referenced from.
     if (isDangerousAction(objects, entry.value)) {
