@@ -37,7 +37,9 @@ export const compressionPreviewSchema = z.object({
 });
 export type CompressionPreview = z.infer<typeof compressionPreviewSchema>;
 
-export const jobStatusSchema = z.enum(['queued', 'processing', 'completed', 'failed', 'payment_required']);
+/** A compression job: queued → processing → completed | failed, or payment_required first for paid files. */
+export const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed', 'payment_required'] as const;
+export const jobStatusSchema = z.enum(JOB_STATUSES);
 export type JobStatus = z.infer<typeof jobStatusSchema>;
 
 export const subscriptionOptionSchema = z.object({

@@ -13,7 +13,8 @@ export const convertFieldsSchema = z.object({
     .regex(/^[a-z0-9]{2,5}$/, 'targetFormat must be a file extension such as pdf or png'),
 });
 
-export const conversionStatusSchema = z.enum(['queued', 'processing', 'completed', 'failed']);
+export const CONVERSION_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
+export const conversionStatusSchema = z.enum(CONVERSION_STATUSES);
 export type ConversionStatus = z.infer<typeof conversionStatusSchema>;
 
 /**

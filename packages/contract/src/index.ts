@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './errors.js';
 export * from './names.js';
+export * from './outcome.js';
 export * from './auth.js';
 export * from './compression.js';
 export * from './files.js';

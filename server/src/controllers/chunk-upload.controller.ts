@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { CHUNK_SIZE_BYTES, type CompressionResponse, endpoints, uploadChunkFieldsSchema } from '@shrinkly/contract';
+import { CHUNK_SIZE_BYTES, type CompressionResponse, endpoints, ErrorMessages, uploadChunkFieldsSchema } from '@shrinkly/contract';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import { APP_CONFIG } from '../app.tokens.js';
@@ -25,7 +25,7 @@ export class ChunkUploadController {
   async uploadChunk(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<z.infer<typeof endpoints.uploadChunk.response>> {
     // A chunk is at most 1 MB: held in memory and written straight into its place in the upload.
     const { buffer, fields } = await receiveBuffer(req, res, {
-      field: 'chunk', maxBytes: CHUNK_SIZE_BYTES, tooLargeMessage: 'A chunk may be at most 1MB', fields: uploadChunkFieldsSchema,
+      field: 'chunk', maxBytes: CHUNK_SIZE_BYTES, tooLargeMessage: ErrorMessages.chunkTooLarge, fields: uploadChunkFieldsSchema,
     });
     // A file that will wait for payment is refused at its first chunk, not after gigabytes, when the unpaid
     // uploads from this address are already at their cap.

@@ -47,7 +47,7 @@ export class CompressionController {
   async preview(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<CompressionPreview> {
     const file = await receiveFile(req, res, {
       field: 'file', dir: this.uploadDir, maxBytes: FREE_COMPRESSION_LIMIT_BYTES,
-      tooLargeMessage: 'Files of 100MB or more are previewed in your browser; upload them in chunks to compress them.',
+      tooLargeMessage: ErrorMessages.previewTooLarge,
     });
     return this.previews.preview(file);
   }

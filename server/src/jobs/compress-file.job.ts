@@ -37,7 +37,7 @@ export class CompressFileJob {
     try {
       const input = await this.storage.localPath(job.inputBlob);
       const result = await compress(input, {
-        level: job.level as CompressionLevel,
+        level: job.level,
         nameHint: job.fileName,
         tmpDir: this.workRoot,
         signal,

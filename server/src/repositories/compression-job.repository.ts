@@ -1,3 +1,4 @@
+import type { JobStatus } from '@shrinkly/contract';
 import { and, eq, gt, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { type CompressionJobRow, compressionJobs } from '../db/schema/index.js';
@@ -28,7 +29,7 @@ export class CompressionJobRepository {
    * Moves a job from one status to another only if it is still in the first, so two requests racing (a double
    * click on "process", a retried worker) cannot both start it. Returns the updated row or undefined.
    */
-  async transition(id: string, from: string[], values: Partial<NewCompressionJob> & { status: string }): Promise<CompressionJobRow | undefined> {
+  async transition(id: string, from: JobStatus[], values: Partial<NewCompressionJob> & { status: JobStatus }): Promise<CompressionJobRow | undefined> {
     const [row] = await this.db
       .update(compressionJobs)
       .set(values)

@@ -1,3 +1,4 @@
+import type { ConversionStatus } from '@shrinkly/contract';
 import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { type ConversionJobRow, conversionJobs } from '../db/schema/index.js';
@@ -25,7 +26,7 @@ export class ConversionJobRepository {
   }
 
   /** Moves a job on only from one of `from`, so two workers cannot both start it. */
-  async transition(id: string, from: string[], values: Partial<NewConversionJob> & { status: string }): Promise<ConversionJobRow | undefined> {
+  async transition(id: string, from: ConversionStatus[], values: Partial<NewConversionJob> & { status: ConversionStatus }): Promise<ConversionJobRow | undefined> {
     const [row] = await this.db
       .update(conversionJobs)
       .set(values)

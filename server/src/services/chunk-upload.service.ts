@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CHUNK_SIZE_BYTES, MAX_FILE_SIZE_BYTES } from '@shrinkly/contract';
+import { CHUNK_SIZE_BYTES, ErrorMessages, MAX_FILE_SIZE_BYTES } from '@shrinkly/contract';
 import { ConflictError, PayloadTooLargeError, ValidationError } from '../common/errors.js';
 import type { IncomingFile } from './compression.service.js';
 
@@ -36,7 +36,7 @@ export class ChunkUploadService {
   }
 
   private checkShape(meta: UploadMeta): void {
-    if (meta.fileSize > MAX_FILE_SIZE_BYTES) throw new PayloadTooLargeError('Maximum file size is 5GB. Please choose a smaller file.');
+    if (meta.fileSize > MAX_FILE_SIZE_BYTES) throw new PayloadTooLargeError(ErrorMessages.fileTooLarge);
     if (meta.totalChunks !== Math.ceil(meta.fileSize / CHUNK_SIZE_BYTES)) {
       throw new ValidationError(`totalChunks must be ${Math.ceil(meta.fileSize / CHUNK_SIZE_BYTES)} for a file of ${meta.fileSize} bytes in 1 MB chunks`);
     }

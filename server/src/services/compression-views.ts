@@ -4,6 +4,7 @@ import {
   FREE_COMPRESSION_LIMIT_BYTES,
   PREMIUM_BENEFITS,
   SUBSCRIPTION_PRICE_USD,
+  spaceSavedPercent,
 } from '@shrinkly/contract';
 import type { CompressionJobRow } from '../db/schema/index.js';
 
@@ -13,18 +14,12 @@ export interface JobLinks {
   paymentUrl: string | null;
 }
 
-/** Percent of the original saved, with one decimal; 0 for an empty original. */
-export function spaceSavedPercent(originalSize: number, compressedSize: number): number {
-  if (originalSize <= 0) return 0;
-  return Math.round((1 - compressedSize / originalSize) * 1000) / 10;
-}
-
 /** GET /api/compression-job/{jobId}. */
 export function toJobView(job: CompressionJobRow, links: JobLinks): CompressionJob {
   return {
     jobId: job.id,
     fileName: job.fileName,
-    status: job.status as CompressionJob['status'],
+    status: job.status,
     progress: job.progress,
     isPaid: job.paidAt !== null,
     originalSize: job.originalSize,

@@ -95,7 +95,7 @@ export class CompressionService {
    */
   async accept(file: IncomingFile, level: CompressionLevel, user: UserRow | null, address: string): Promise<CompressionResponse> {
     try {
-      if (file.size > MAX_FILE_SIZE_BYTES) throw new PayloadTooLargeError('Maximum file size is 5GB. Please choose a smaller file.');
+      if (file.size > MAX_FILE_SIZE_BYTES) throw new PayloadTooLargeError(ErrorMessages.fileTooLarge);
       const type = await this.checkType(file);
       const requiresPayment = this.requiresPayment(file.size, user);
       if (requiresPayment) await this.assertUnpaidRoom(address, file.size, user);

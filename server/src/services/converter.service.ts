@@ -84,7 +84,7 @@ export class ConverterService {
     return {
       success: completed,
       jobId: job.id,
-      status: job.status as Conversion['status'],
+      status: job.status,
       progress: completed ? 100 : job.progress,
       fileName: this.outputName(job),
       targetFormat: job.targetFormat,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { storedFileName } from '../http/send-blob.js';
-import { spaceSavedPercent } from './compression-views.js';
+import { spaceSavedPercent } from '@shrinkly/contract';
 import { categoryOf, ratioOf, toStats } from './file-views.js';
 
 describe('file views', () => {

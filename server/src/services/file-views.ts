@@ -1,7 +1,6 @@
-import type { CompressionLevel, FileCategory, FileRecord, Folder, Stats } from '@shrinkly/contract';
+import { type CompressionLevel, type FileCategory, type FileRecord, type Folder, type Stats, spaceSavedPercent } from '@shrinkly/contract';
 import type { FolderRow } from '../db/schema/index.js';
 import { mimeOfFormat } from '../http/mime.js';
-import { spaceSavedPercent } from './compression-views.js';
 import type { FileTotals, FileWithFolder, ListedFile } from '../repositories/file.repository.js';
 
 const CATEGORY_BY_FORMAT: Record<string, FileCategory> = {};
@@ -40,7 +39,7 @@ export function toFileRecord(row: FileWithFolder & Partial<Pick<ListedFile, 'job
     compressionRatio: ratioOf(row.originalSize, stored),
     spaceSaved: spaceSavedPercent(row.originalSize, stored),
     isCompressed: row.isCompressed,
-    level: row.level as CompressionLevel,
+    level: row.level,
     createdAt: row.createdAt.toISOString(),
     shareToken: row.shareToken,
     shareExpiresAt: row.shareExpiresAt?.toISOString() ?? null,

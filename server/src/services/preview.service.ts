@@ -5,12 +5,12 @@ import {
   FREE_COMPRESSION_LIMIT_BYTES,
   LEVEL_QUALITY,
   MB,
+  spaceSavedPercent,
 } from '@shrinkly/contract';
 import { estimate, isEngineError } from '@shrinkly/engine';
 import { UnprocessableError, ValidationError } from '../common/errors.js';
 import type { QueuePort } from '../adapters/queue/queue.port.js';
 import type { CompressionService, IncomingFile } from './compression.service.js';
-import { spaceSavedPercent } from './compression-views.js';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 

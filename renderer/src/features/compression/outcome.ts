@@ -1,4 +1,4 @@
-import type { CompressionJob, CompressionResponse } from '@shrinkly/contract';
+import { type CompressionJob, type CompressionResponse, spaceSavedPercent } from '@shrinkly/contract';
 
 /** A finished compression, ready to download. */
 export interface CompressedFile {
@@ -29,12 +29,6 @@ export type CompressionOutcome =
   | { kind: 'compressed'; file: CompressedFile }
   | { kind: 'payment'; payment: PaymentDue }
   | { kind: 'premium' };
-
-/** Same rounding as the server: one decimal. */
-export function spaceSavedPercent(originalSize: number, compressedSize: number): number {
-  if (originalSize <= 0) return 0;
-  return Math.round((1 - compressedSize / originalSize) * 1000) / 10;
-}
 
 /** A completed job as a downloadable result. */
 export function compressedFileFromJob(job: CompressionJob): CompressedFile {

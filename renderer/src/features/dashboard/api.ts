@@ -7,6 +7,7 @@ import {
   type FileRecord,
   type FileUploadResponse,
   type Folder,
+  spaceSavedPercent,
 } from '@shrinkly/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -134,11 +135,6 @@ export interface StoredUpload {
   spaceSaved: number;
 }
 
-function savedPercent(originalSize: number, compressedSize: number): number {
-  if (originalSize <= 0) return 0;
-  return Math.max(0, Math.round((1 - compressedSize / originalSize) * 1000) / 10);
-}
-
 /**
  * Uploads one file into My Files with real byte progress. A quick compression answers completed at once; a long
  * one (HTTP 202) is followed through its job until it ends. Throws ApiError for refusals (402, 403, 404, 413, 415),
@@ -163,7 +159,7 @@ export async function uploadToMyFiles(file: File, target: UploadTarget, callback
     return {
       originalSize: response.originalSize,
       compressedSize,
-      spaceSaved: response.file?.spaceSaved ?? savedPercent(response.originalSize, compressedSize),
+      spaceSaved: response.file?.spaceSaved ?? spaceSavedPercent(response.originalSize, compressedSize),
     };
   }
   if (response.status === 'payment_required') throw new ApiError(402, ErrorMessages.premiumRequired);
@@ -174,7 +170,7 @@ export async function uploadToMyFiles(file: File, target: UploadTarget, callback
   const job = await followJob(response.jobId, { signal, onProgress: (current) => callbacks.onJobProgress(current.progress) });
   if (job.status === 'completed') {
     const compressedSize = job.compressedSize ?? job.originalSize;
-    return { originalSize: job.originalSize, compressedSize, spaceSaved: savedPercent(job.originalSize, compressedSize) };
+    return { originalSize: job.originalSize, compressedSize, spaceSaved: spaceSavedPercent(job.originalSize, compressedSize) };
   }
   if (job.status === 'payment_required') throw new ApiError(402, ErrorMessages.premiumRequired);
   throw new JobFailedError(job.error ?? 'Compression failed');

@@ -1,3 +1,4 @@
+import { COMPRESSION_LEVELS, JOB_STATUSES } from '@shrinkly/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { files } from './files.js';
@@ -16,8 +17,8 @@ export const compressionJobs = pgTable(
     /** 'public' (landing page: the result is downloaded) or 'library' (dashboard: the result becomes `fileId`). */
     kind: text('kind').notNull().default('public'),
     fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
-    status: text('status').notNull(),
-    level: text('level').notNull(),
+    status: text('status', { enum: JOB_STATUSES }).notNull(),
+    level: text('level', { enum: COMPRESSION_LEVELS }).notNull(),
     /** The client's name for the file: display only, never a path. */
     fileName: text('file_name').notNull(),
     /** Real type read from the content. */

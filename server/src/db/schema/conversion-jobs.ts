@@ -1,3 +1,4 @@
+import { CONVERSION_STATUSES } from '@shrinkly/contract';
 import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -8,7 +9,7 @@ export const conversionJobs = pgTable(
   'conversion_jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    status: text('status').notNull(),
+    status: text('status', { enum: CONVERSION_STATUSES }).notNull(),
     /** The client's name for the file: display only, never a path. */
     fileName: text('file_name').notNull(),
     /** Real type read from the content. */

@@ -1,3 +1,4 @@
+import { COMPRESSION_LEVELS, FILE_STATUSES } from '@shrinkly/contract';
 import { bigint, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { batches } from './batches.js';
 import { folders } from './folders.js';
@@ -15,12 +16,12 @@ export const files = pgTable(
     folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'set null' }),
     batchId: uuid('batch_id').references(() => batches.id, { onDelete: 'set null' }),
     /** 'processing' | 'ready' */
-    status: text('status').notNull(),
+    status: text('status', { enum: FILE_STATUSES }).notNull(),
     /** The client's name (display only, never a path); renamed freely. */
     name: text('name').notNull(),
     /** Real type of the stored bytes, as an extension. */
     format: text('format').notNull(),
-    level: text('level').notNull(),
+    level: text('level', { enum: COMPRESSION_LEVELS }).notNull(),
     /** The upload while processing, then the stored result. */
     blobKey: text('blob_key').notNull(),
     originalSize: bigint('original_size', { mode: 'number' }).notNull(),
