@@ -164,6 +164,10 @@ export const endpoints = {
     multipart: { file: 'file', fields: fileUploadFieldsSchema }, response: fileUploadResponseSchema, errors: [402, 403, 404, 409, 413, 415],
     summary: 'Compress a file and store the smaller result in My Files; a long compression answers 202 with the job to follow',
   }),
+  fileJob: endpoint({
+    method: 'GET', path: '/api/files/jobs/{jobId}', params: ['jobId'], tag: 'files', auth: 'user', request: undefined,
+    response: compressionJobSchema, errors: [404], summary: 'State and progress of the compression of one of the caller\'s uploads to My Files',
+  }),
   createBatch: endpoint({
     method: 'POST', path: '/api/files/batches', tag: 'files', auth: 'user', request: createBatchRequestSchema,
     response: batchSchema, status: 201, errors: [403],

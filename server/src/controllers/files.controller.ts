@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { type Batch, type DownloadLink, endpoints, type FileRecord, type FileUploadResponse, fileListQuerySchema, fileUploadFieldsSchema, type MessageResponse, type ShareResponse, type Stats } from '@shrinkly/contract';
+import { type Batch, type CompressionJob, type DownloadLink, endpoints, type FileRecord, type FileUploadResponse, fileListQuerySchema, fileUploadFieldsSchema, type MessageResponse, type ShareResponse, type Stats } from '@shrinkly/contract';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import { StoragePort } from '../adapters/storage/storage.port.js';
@@ -14,6 +14,7 @@ import { OptionalUser } from '../http/optional-user.js';
 import { type BlobToSend, sendBlob, storedFileName } from '../http/send-blob.js';
 import { FileLibraryService } from '../services/file-library.service.js';
 import { FileUploadService } from '../services/file-upload.service.js';
+import { CompressionService } from '../services/compression.service.js';
 
 type Input<E extends { request: z.ZodType }> = z.output<E['request']>;
 
@@ -27,6 +28,7 @@ export class FilesController {
   constructor(
     @Inject(FileLibraryService) private readonly library: FileLibraryService,
     @Inject(FileUploadService) private readonly uploads: FileUploadService,
+    @Inject(CompressionService) private readonly compression: CompressionService,
     @Inject(StoragePort) private readonly storage: StoragePort,
     @Inject(OptionalUser) private readonly optionalUser: OptionalUser,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -50,6 +52,12 @@ export class FilesController {
     const outcome = await this.uploads.accept(user, file, file.fields);
     res.status(outcome.status);
     return outcome.body;
+  }
+
+  @Get('files/jobs/:jobId')
+  @UseGuards(UserAuthGuard)
+  job(@CurrentUser() user: UserRow, @Param('jobId') jobId: string): Promise<CompressionJob> {
+    return this.compression.libraryJob(jobId, user);
   }
 
   @Post('files/batches')

@@ -140,6 +140,13 @@ export class CompressionService {
     return toJobView(job, await this.links(job));
   }
 
+  /** A compression of one of the user's own uploads to My Files; anyone else's, or a landing-page job, is not found. */
+  async libraryJob(jobId: string, owner: UserRow): Promise<CompressionJob> {
+    const job = await this.find(jobId);
+    if (job.userId !== owner.id || job.kind !== 'library') throw new NotFoundError('Compression job not found');
+    return toJobView(job, await this.links(job));
+  }
+
   /** The job the sandbox checkout page shows: one waiting for payment (its signed link stands for the owner). */
   async payableJob(jobId: string): Promise<CompressionJobRow> {
     const job = await this.find(jobId);

@@ -47,7 +47,7 @@ describe('My Files while a compression runs', () => {
     return (await res.json()) as FileUploadResponse;
   };
   const settled = (api: ApiClient, jobId: string) =>
-    until<CompressionJob>('the job to end', () => api.compressionJob({ jobId }), (job) => job.status === 'completed' || job.status === 'failed');
+    until<CompressionJob>('the job to end', () => api.fileJob({ jobId }), (job) => job.status === 'completed' || job.status === 'failed');
   const expectRefused = async (call: Promise<unknown>, status: number, message?: string) => {
     const err = await call.then(() => undefined, (e: unknown) => e);
     expect(err, `expected HTTP ${status}`).toBeInstanceOf(ApiError);
@@ -112,6 +112,9 @@ describe('My Files while a compression runs', () => {
       await expectRefused(stranger.api.renameFile({ id, name: 'x.png' }), 404);
       await expectRefused(stranger.api.deleteFile({ id }), 404);
       await expectRefused(stranger.api.fileDownloadLink({ id }), 404);
+      await expectRefused(stranger.api.fileJob({ jobId: kept.jobId }), 404);
+      await expectRefused(t.api.fileJob({ jobId: kept.jobId }), 401);
+      expect(await owner.api.fileJob({ jobId: kept.jobId })).toMatchObject({ status: 'queued', progress: 0 });
 
       // The owner waits for it to be ready before using it.
       await expectRefused(owner.api.renameFile({ id, name: 'x.png' }), 409, ErrorMessages.fileProcessing);
