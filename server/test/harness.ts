@@ -11,8 +11,8 @@ import type { PaymentPort } from '../src/adapters/payments/payment.port.js';
 import { loadConfig } from '../src/config/app.config.js';
 import { createApp, type RunningApp } from '../src/create-app.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
-import { BackgroundTasks } from '../src/services/background-tasks.js';
-import { Clock } from '../src/services/clock.js';
+import { BackgroundTasks } from '../src/common/background-tasks.js';
+import { Clock } from '../src/common/clock.js';
 
 /**
  * The database the integration suite runs on: in-memory PGlite, or, when TEST_DATABASE_URL is set, a fresh

@@ -79,7 +79,7 @@ export const FILE_LINK_TTL_MS = 1 * HOUR_MS;
 
 /**
  * Sign-in, sign-up, password reset and admin login: this many failures per window, then 429. Sign-in counts them
- * per account and address (see the policy in server/src/services/auth-rate-limiter.ts): an address failing on
+ * per account and address (see the policy in server/src/features/accounts/auth-rate-limiter.ts): an address failing on
  * `accountsPerAddress` different accounts is refused on all of them, and failures on one account from everywhere
  * only slow its next attempts, from `firstDelayMs` doubling up to `maxDelayMs`.
  */

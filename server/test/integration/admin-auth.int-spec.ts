@@ -5,9 +5,9 @@ import type { Request } from 'express';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admins } from '../../src/db/schema/index.js';
-import { Authenticator } from '../../src/http/authenticator.js';
-import { AdminRepository } from '../../src/repositories/admin.repository.js';
-import { AdminAuthService, DEFAULT_ADMIN_EMAIL } from '../../src/services/admin-auth.service.js';
+import { Authenticator } from '../../src/features/accounts/authenticator.js';
+import { AdminRepository } from '../../src/features/accounts/admin.repository.js';
+import { AdminAuthService, DEFAULT_ADMIN_EMAIL } from '../../src/features/accounts/admin-auth.service.js';
 import { newUser, startTestApp, type TestApp, tokenOf } from '../harness.js';
 
 function bearerRequest(token: string): Request {

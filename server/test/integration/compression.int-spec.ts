@@ -7,7 +7,7 @@ import { type CompressionJob, type CompressionResponse, FREE_COMPRESSION_LIMIT_B
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressionJobs, payments } from '../../src/db/schema/index.js';
-import { SweeperService } from '../../src/services/sweeper.service.js';
+import { SweeperService } from '../../src/features/maintenance/sweeper.service.js';
 import { makePhotoJpeg } from '../fixtures.js';
 import { fileForm, newUser, startTestApp, type TestApp, TestClock } from '../harness.js';
 

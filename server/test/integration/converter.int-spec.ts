@@ -4,7 +4,7 @@ import path from 'node:path';
 import { CONVERTED_FILE_TTL_MS, CONVERTER_LIMIT_BYTES, type Conversion } from '@shrinkly/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SweeperService } from '../../src/services/sweeper.service.js';
+import { SweeperService } from '../../src/features/maintenance/sweeper.service.js';
 import { makePhotoPng } from '../fixtures.js';
 import { fileForm, startTestApp, type TestApp, TestClock } from '../harness.js';
 

@@ -17,8 +17,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoragePort } from '../../src/adapters/storage/storage.port.js';
 import { compressionJobs, files, users } from '../../src/db/schema/index.js';
-import { CompressFileJob } from '../../src/jobs/compress-file.job.js';
-import { SweeperService } from '../../src/services/sweeper.service.js';
+import { CompressFileJob } from '../../src/features/compression/compress-file.job.js';
+import { SweeperService } from '../../src/features/maintenance/sweeper.service.js';
 import { makePhotoPng } from '../fixtures.js';
 import { fileForm, newUser, startTestApp, type TestApp, TestClock } from '../harness.js';
 

@@ -9,7 +9,7 @@ import { StoragePort } from '../../src/adapters/storage/storage.port.js';
 import { APP_CONFIG } from '../../src/app.tokens.js';
 import type { AppConfig } from '../../src/config/app.config.js';
 import { compressionJobs } from '../../src/db/schema/index.js';
-import { DownloadTicketService } from '../../src/services/download-ticket.service.js';
+import { DownloadTicketService } from '../../src/common/download-ticket.service.js';
 import { makePhotoPng } from '../fixtures.js';
 import { capturingLogger, fileForm, newUser, rawRequest, startTestApp, type TestApp } from '../harness.js';
 

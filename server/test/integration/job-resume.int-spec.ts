@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueuePort } from '../../src/adapters/queue/queue.port.js';
 import { StoragePort } from '../../src/adapters/storage/storage.port.js';
 import { resumeJobs } from '../../src/create-app.js';
-import { CompressionJobRepository } from '../../src/repositories/compression-job.repository.js';
+import { CompressionJobRepository } from '../../src/features/compression/compression-job.repository.js';
 import { makePhotoJpeg } from '../fixtures.js';
 import { startTestApp, type TestApp } from '../harness.js';
 

@@ -3,7 +3,7 @@ import { ApiError, ErrorMessages, RESET_TOKEN_TTL_MS } from '@shrinkly/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MailMessage, MailPort } from '../../src/adapters/mail/mail.port.js';
 import { passwordResetTokens } from '../../src/db/schema/index.js';
-import { SweeperService } from '../../src/services/sweeper.service.js';
+import { SweeperService } from '../../src/features/maintenance/sweeper.service.js';
 import { decodeQuotedPrintable, newUser, startTestApp, type TestApp, TestClock, tokenOf } from '../harness.js';
 
 describe('password reset by email', () => {

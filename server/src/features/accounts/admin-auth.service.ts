@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { ErrorMessages } from '@shrinkly/contract';
+import type { Logger } from 'pino';
+import { UnauthorizedError } from '../../common/errors.js';
+import type { AdminRepository } from './admin.repository.js';
+import type { AuthRateLimiter } from './auth-rate-limiter.js';
+import type { PasswordHasher } from './password-hasher.js';
+import type { TokenService } from './token.service.js';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@shrinkly.local';
+
+/** Administrator sign-in and the first administrator account. */
+export class AdminAuthService {
+  constructor(
+    private readonly admins: AdminRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly tokens: TokenService,
+    private readonly limiter: AuthRateLimiter,
+  ) {}
+
+  async login(input: { email: string; password: string }, ip: string): Promise<{ token: string }> {
+    const attempt = await this.limiter.startSignIn('admin-login', input.email, ip);
+    const admin = await this.admins.findByEmail(input.email);
+    const ok = await this.hasher.verify(admin?.passwordHash, input.password);
+    if (!admin || !ok) throw new UnauthorizedError(ErrorMessages.invalidCredentials);
+    await attempt.succeeded();
+    return { token: this.tokens.sign('admin', admin.id, admin.tokenVersion) };
+  }
+
+  /**
+   * Makes sure an administrator exists: ADMIN_EMAIL / ADMIN_PASSWORD when set (created if that address has no
+   * account yet); otherwise, on a database without administrators, one with a generated password printed once.
+   */
+  async ensureAdmin(config: { email: string | undefined; password: string | undefined }, logger: Logger): Promise<void> {
+    if (config.email) {
+      if (await this.admins.findByEmail(config.email)) return;
+      const password = config.password ?? generatePassword();
+      await this.admins.create({ email: config.email, passwordHash: await this.hasher.hash(password) });
+      if (config.password) logger.info({ email: config.email }, 'administrator account created from ADMIN_EMAIL / ADMIN_PASSWORD');
+      else announce(logger, config.email, password);
+      return;
+    }
+    if ((await this.admins.count()) > 0) return;
+    const password = generatePassword();
+    await this.admins.create({ email: DEFAULT_ADMIN_EMAIL, passwordHash: await this.hasher.hash(password) });
+    announce(logger, DEFAULT_ADMIN_EMAIL, password);
+  }
+}
+
+function generatePassword(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+function announce(logger: Logger, email: string, password: string): void {
+  // Printed once, at creation: only the hash is stored.
+  logger.warn(
+    { email, password },
+    'administrator account created with a generated password; it is shown only this once, sign in at /adminadmin and keep it safe',
+  );
+}

@@ -1,0 +1,16 @@
+import type { Request } from 'express';
+import type { UserRow } from '../../db/schema/index.js';
+import type { Authenticator } from './authenticator.js';
+
+/**
+ * The signed-in user on routes visitors may use too. A missing or stale token means "visitor": a visitor has
+ * fewer rights, so a dead token left in a browser must not block public compression.
+ */
+export class OptionalUser {
+  constructor(private readonly auth: Authenticator) {}
+
+  async of(req: Request): Promise<UserRow | null> {
+    if (!req.headers.authorization) return null;
+    return this.auth.user(req).catch(() => null);
+  }
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { RESET_LINKS_PER_ACCOUNT, RESET_TOKEN_TTL_MS } from '@shrinkly/contract';
+import type { MailPort } from '../../adapters/mail/mail.port.js';
+import type { AdminRepository } from './admin.repository.js';
+import type { ResetSubject, ResetTokenRepository } from './reset-token.repository.js';
+import type { UserRepository } from './user.repository.js';
+import type { BackgroundTasks } from '../../common/background-tasks.js';
+import type { Clock } from '../../common/clock.js';
+import { passwordResetMail } from './mail-templates.js';
+import { hashResetToken } from './password-reset.service.js';
+
+/**
+ * Mails reset links after the request has been answered: whether the address has an account (a lookup, a new link,
+ * a mail) never shows in the answer or its timing.
+ */
+export class ResetLinkMailer {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly admins: AdminRepository,
+    private readonly resetTokens: ResetTokenRepository,
+    private readonly mail: MailPort,
+    private readonly tasks: BackgroundTasks,
+    private readonly clock: Clock,
+    private readonly appUrl: string,
+  ) {}
+
+  /** Mails a link to the user or administrator with this email, if there is one, once the caller has answered. */
+  sendLater(audience: 'user' | 'admin', email: string): void {
+    this.tasks.run('password reset mail', async () => {
+      const account = audience === 'user' ? await this.users.findByEmail(email) : await this.admins.findByEmail(email);
+      if (!account) return;
+      await this.send(audience === 'user' ? { userId: account.id } : { adminId: account.id }, account.email, audience);
+    });
+  }
+
+  private async send(subject: ResetSubject, email: string, audience: 'user' | 'admin'): Promise<void> {
+    const now = this.clock.now();
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MS);
+    // Past a few links waiting in the owner's inbox, more would only flood it; refusing the request instead would
+    // let anyone stop the owner from resetting. The links already sent still work.
+    if (!(await this.resetTokens.createCapped(subject, hashResetToken(token), expiresAt, now, RESET_LINKS_PER_ACCOUNT))) return;
+    const link = `${this.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await this.mail.send(passwordResetMail(email, link, audience));
+  }
+}

@@ -1,0 +1,54 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { type UserRow, users } from '../../db/schema/index.js';
+
+/** Named queries on the users table. No business rules here. */
+export class UserRepository {
+  constructor(private readonly db: Database) {}
+
+  async findById(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  }
+
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.email, email)).limit(1);
+    return row;
+  }
+
+  /** Inserts a user; returns undefined when the email is taken (the unique index decides, so two racing sign-ups cannot both win). */
+  async create(values: { name: string; email: string; passwordHash: string }): Promise<UserRow | undefined> {
+    const [row] = await this.db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+    return row;
+  }
+
+  /** Sets a new password hash and ends every session issued before. */
+  async updatePassword(id: string, passwordHash: string): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, id));
+  }
+
+  /**
+   * Starts the free trial with a card on file, only for an account that never had a trial or subscription (the
+   * condition is in the UPDATE, so two racing requests cannot both start one). Returns undefined otherwise.
+   */
+  async startTrial(
+    id: string,
+    values: { trialEndsAt: Date; cardToken: string; cardBrand: string; cardLast4: string; cardExpMonth: number; cardExpYear: number },
+  ): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({ ...values, subscriptionStatus: 'trial' })
+      .where(and(eq(users.id, id), eq(users.subscriptionStatus, 'none'), isNull(users.trialEndsAt)))
+      .returning();
+    return row;
+  }
+
+  /** Deletes the user; rows that belong to it go with it (foreign keys cascade). */
+  async delete(id: string): Promise<boolean> {
+    const rows = await this.db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    return rows.length > 0;
+  }
+}

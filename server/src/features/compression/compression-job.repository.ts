@@ -1,0 +1,96 @@
+import type { JobStatus } from '@shrinkly/contract';
+import { and, eq, gt, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { type CompressionJobRow, compressionJobs } from '../../db/schema/index.js';
+
+export type NewCompressionJob = typeof compressionJobs.$inferInsert;
+
+/** Named queries on compression jobs. */
+export class CompressionJobRepository {
+  constructor(private readonly db: Database) {}
+
+  async create(values: NewCompressionJob): Promise<CompressionJobRow> {
+    const [row] = await this.db.insert(compressionJobs).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  }
+
+  async findById(id: string): Promise<CompressionJobRow | undefined> {
+    const [row] = await this.db.select().from(compressionJobs).where(eq(compressionJobs.id, id)).limit(1);
+    return row;
+  }
+
+  async update(id: string, values: Partial<NewCompressionJob>): Promise<CompressionJobRow | undefined> {
+    const [row] = await this.db.update(compressionJobs).set(values).where(eq(compressionJobs.id, id)).returning();
+    return row;
+  }
+
+  /**
+   * Moves a job from one status to another only if it is still in the first, so two requests racing (a double
+   * click on "process", a retried worker) cannot both start it. Returns the updated row or undefined.
+   */
+  async transition(id: string, from: JobStatus[], values: Partial<NewCompressionJob> & { status: JobStatus }): Promise<CompressionJobRow | undefined> {
+    const [row] = await this.db
+      .update(compressionJobs)
+      .set(values)
+      .where(and(eq(compressionJobs.id, id), inArray(compressionJobs.status, from)))
+      .returning();
+    return row;
+  }
+
+  async setProgress(id: string, progress: number): Promise<void> {
+    await this.db.update(compressionJobs).set({ progress }).where(and(eq(compressionJobs.id, id), eq(compressionJobs.status, 'processing')));
+  }
+
+  /** Jobs a restart must pick up again: waiting ones, and those a previous process was running. */
+  async listUnfinished(): Promise<CompressionJobRow[]> {
+    return this.db.select().from(compressionJobs).where(inArray(compressionJobs.status, ['queued', 'processing']));
+  }
+
+  /** Marks interrupted jobs as queued again (one more attempt). */
+  async requeueInterrupted(): Promise<number> {
+    const rows = await this.db
+      .update(compressionJobs)
+      .set({ status: 'queued', progress: 0, attempts: sql`${compressionJobs.attempts} + 1` })
+      .where(eq(compressionJobs.status, 'processing'))
+      .returning({ id: compressionJobs.id });
+    return rows.length;
+  }
+
+  /** Jobs past their time that are not running or waiting to run (a restart after a long stop still runs those). */
+  async listExpired(now: Date, limit = 500): Promise<CompressionJobRow[]> {
+    return this.db
+      .select()
+      .from(compressionJobs)
+      .where(and(lt(compressionJobs.expiresAt, now), notInArray(compressionJobs.status, ['queued', 'processing'])))
+      .limit(limit);
+  }
+
+  /** Bytes of the uploads from `address` that wait for payment and have not expired. */
+  async unpaidBytesFrom(address: string, now: Date): Promise<number> {
+    const [row] = await this.db
+      .select({ total: sql<string>`coalesce(sum(${compressionJobs.originalSize}), 0)` })
+      .from(compressionJobs)
+      .where(
+        and(
+          eq(compressionJobs.clientAddress, address),
+          eq(compressionJobs.status, 'payment_required'),
+          isNull(compressionJobs.paidAt),
+          gt(compressionJobs.expiresAt, now),
+        ),
+      );
+    return Number(row?.total ?? 0);
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.delete(compressionJobs).where(eq(compressionJobs.id, id));
+  }
+
+  async listBlobsOfUser(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ input: compressionJobs.inputBlob, output: compressionJobs.outputBlob })
+      .from(compressionJobs)
+      .where(eq(compressionJobs.userId, userId));
+    return rows.flatMap((r) => [r.input, r.output]).filter((k): k is string => k !== null);
+  }
+}

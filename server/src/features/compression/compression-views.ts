@@ -1,0 +1,59 @@
+import {
+  type CompressionJob,
+  type CompressionResponse,
+  FREE_COMPRESSION_LIMIT_BYTES,
+  PREMIUM_BENEFITS,
+  SUBSCRIPTION_PRICE_USD,
+  spaceSavedPercent,
+} from '@shrinkly/contract';
+import type { CompressionJobRow } from '../../db/schema/index.js';
+
+/** The links a job view needs, computed by the service (they depend on the clock and the providers). */
+export interface JobLinks {
+  downloadUrl: string | null;
+  paymentUrl: string | null;
+}
+
+/** GET /api/compression-job/{jobId}. */
+export function toJobView(job: CompressionJobRow, links: JobLinks): CompressionJob {
+  return {
+    jobId: job.id,
+    fileName: job.fileName,
+    status: job.status,
+    progress: job.progress,
+    isPaid: job.paidAt !== null,
+    originalSize: job.originalSize,
+    compressedSize: job.compressedSize,
+    temporaryUrl: links.downloadUrl,
+    downloadExpiresAt: links.downloadUrl ? (job.downloadExpiresAt?.toISOString() ?? null) : null,
+    paymentAmount: job.requiresPayment ? job.paymentAmount : null,
+    paymentUrl: links.paymentUrl,
+    error: job.error,
+  };
+}
+
+/** The answer of /api/compress and /api/assemble-chunks (SPEC section 3). */
+export function toCompressionResponse(job: CompressionJobRow, links: JobLinks): CompressionResponse {
+  const done = job.status === 'completed' && job.compressedSize !== null;
+  return {
+    jobId: job.id,
+    status: job.status as CompressionResponse['status'],
+    requiresPayment: job.status === 'payment_required',
+    downloadUrl: links.downloadUrl,
+    downloadExpiresAt: links.downloadUrl ? (job.downloadExpiresAt?.toISOString() ?? null) : null,
+    compressionResult: done
+      ? {
+          originalSize: job.originalSize,
+          compressedSize: job.compressedSize as number,
+          spaceSaved: spaceSavedPercent(job.originalSize, job.compressedSize as number),
+          format: job.outputFormat ?? job.inputFormat,
+          unchanged: job.unchanged ?? false,
+        }
+      : null,
+    cost: job.requiresPayment ? job.paymentAmount : null,
+    paymentUrl: links.paymentUrl,
+    fileSize: job.originalSize,
+    maxFreeSize: FREE_COMPRESSION_LIMIT_BYTES,
+    subscriptionOption: { price: SUBSCRIPTION_PRICE_USD, benefits: [...PREMIUM_BENEFITS], upgradeUrl: '/subscribe?upgrade=true' },
+  };
+}

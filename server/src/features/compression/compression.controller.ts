@@ -1,0 +1,106 @@
+import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  type CompressionJob,
+  type CompressionPreview,
+  type CompressionResponse,
+  compressFieldsSchema,
+  ErrorMessages,
+  FREE_COMPRESSION_LIMIT_BYTES,
+  MAX_FILE_SIZE_BYTES,
+} from '@shrinkly/contract';
+import type { Request, Response } from 'express';
+import { StoragePort } from '../../adapters/storage/storage.port.js';
+import { APP_CONFIG } from '../../app.tokens.js';
+import type { AppConfig } from '../../config/app.config.js';
+import type { CompressionJobRow, UserRow } from '../../db/schema/index.js';
+import { CurrentUser, UserAuthGuard } from '../accounts/auth.guards.js';
+import { OptionalUser } from '../accounts/optional-user.js';
+import { clientIp } from '../../http/client-ip.js';
+import { beforeBody, declaredFileBytes, receiveFile } from '../uploads/multipart.js';
+import { downloadName, sendBlob, type BlobToSend } from '../../http/send-blob.js';
+import { CompressionService } from './compression.service.js';
+import { PreviewService } from './preview.service.js';
+
+const TOO_LARGE = ErrorMessages.fileTooLarge;
+
+function jobBlob(job: CompressionJobRow): BlobToSend {
+  const format = job.outputFormat ?? job.inputFormat;
+  return { key: job.outputBlob as string, format, downloadAs: downloadName(job.fileName, format) };
+}
+
+@Controller('api')
+export class CompressionController {
+  constructor(
+    @Inject(CompressionService) private readonly compression: CompressionService,
+    @Inject(PreviewService) private readonly previews: PreviewService,
+    @Inject(StoragePort) private readonly storage: StoragePort,
+    @Inject(OptionalUser) private readonly optionalUser: OptionalUser,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private get uploadDir(): string {
+    return `${this.config.tmpDir}/uploads`;
+  }
+
+  @Post('compression-preview')
+  @HttpCode(200)
+  async preview(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<CompressionPreview> {
+    const file = await receiveFile(req, res, {
+      field: 'file', dir: this.uploadDir, maxBytes: FREE_COMPRESSION_LIMIT_BYTES,
+      tooLargeMessage: ErrorMessages.previewTooLarge,
+    });
+    return this.previews.preview(file);
+  }
+
+  @Post('compress')
+  @HttpCode(200)
+  async compress(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<CompressionResponse> {
+    const user = await this.optionalUser.of(req);
+    const address = clientIp(req);
+    await beforeBody(res, () => this.compression.assertUnpaidRoom(address, declaredFileBytes(req), user));
+    const file = await receiveFile(req, res, {
+      field: 'file', dir: this.uploadDir, maxBytes: MAX_FILE_SIZE_BYTES, tooLargeMessage: TOO_LARGE, fields: compressFieldsSchema,
+    });
+    return this.compression.accept(file, file.fields.compressionLevel, user, address);
+  }
+
+  /** A visitor's job by its id; a signed-in user's job only with its owner's token. */
+  @Get('compression-job/:jobId')
+  async job(@Param('jobId') jobId: string, @Req() req: Request): Promise<CompressionJob> {
+    return this.compression.getJob(jobId, await this.optionalUser.of(req));
+  }
+
+  @Post('process-paid-compression/:jobId')
+  @HttpCode(200)
+  async processPaid(@Param('jobId') jobId: string, @Req() req: Request): Promise<CompressionJob> {
+    return this.compression.processPaid(jobId, await this.optionalUser.of(req));
+  }
+
+  /** Sandbox provider only, and only for the job's owner (as GET compression-job). */
+  @Post('simulate-payment-success/:jobId')
+  @HttpCode(200)
+  async simulatePayment(@Param('jobId') jobId: string, @Req() req: Request): Promise<CompressionJob> {
+    return this.compression.simulatePayment(jobId, await this.optionalUser.of(req));
+  }
+
+  /** The owner's result, with the bearer token. */
+  @Get('compression-jobs/:id/download')
+  @UseGuards(UserAuthGuard)
+  async ownerDownload(@Param('id') id: string, @CurrentUser() user: UserRow, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const job = await this.compression.ownedResult(id, user);
+    await sendBlob(req, res, this.storage, jobBlob(job));
+  }
+
+  /** The signed link: works without a token until it expires. */
+  @Get('downloads/:jobId')
+  async ticketDownload(
+    @Param('jobId') jobId: string,
+    @Query('expires') expires: string | undefined,
+    @Query('sig') sig: string | undefined,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const job = await this.compression.ticketResult(jobId, expires, sig);
+    await sendBlob(req, res, this.storage, jobBlob(job));
+  }
+}

@@ -1,0 +1,243 @@
+import { rm } from 'node:fs/promises';
+import {
+  type CompressionJob,
+  type CompressionLevel,
+  type CompressionResponse,
+  CURRENCY,
+  FREE_COMPRESSION_LIMIT_BYTES,
+  FREE_DOWNLOAD_TTL_MS,
+  LANDING_ACCEPTED_TYPES,
+  MAX_FILE_SIZE_BYTES,
+  PAID_DOWNLOAD_TTL_MS,
+  PAY_PER_FILE_PRICE_USD,
+  TEMPORARY_FILE_TTL_MS,
+  ErrorMessages,
+} from '@shrinkly/contract';
+import { detect, type DetectedType, isEngineError } from '@shrinkly/engine';
+import type { PaymentPort } from '../../adapters/payments/payment.port.js';
+import type { QueuePort } from '../../adapters/queue/queue.port.js';
+import type { StoragePort } from '../../adapters/storage/storage.port.js';
+import { NotFoundError, PayloadTooLargeError, PaymentRequiredError, UnsupportedMediaTypeError } from '../../common/errors.js';
+import type { CompressionJobRow, UserRow } from '../../db/schema/index.js';
+import type { CompressionJobRepository } from './compression-job.repository.js';
+import type { PaymentRepository } from '../billing/payment.repository.js';
+import type { Clock } from '../../common/clock.js';
+import { type JobLinks, toCompressionResponse, toJobView } from './compression-views.js';
+import type { DownloadTicketService } from '../../common/download-ticket.service.js';
+import { isUuid } from '../../common/ids.js';
+import { waitForJob } from '../../jobs/job-wait.js';
+import { toUserView } from '../plans/user-view.js';
+
+export const COMPRESS_QUEUE = 'compress-file';
+
+const ACCEPTED = new Set<string>(LANDING_ACCEPTED_TYPES);
+const ACCEPTED_LIST = LANDING_ACCEPTED_TYPES.map((t) => t.toUpperCase()).join(', ');
+
+/** A file on local disk waiting to become a job. */
+export interface IncomingFile {
+  path: string;
+  size: number;
+  originalName: string;
+}
+
+/** The rules of public compression: free or paid, job creation, payment, and what the client sees. */
+export class CompressionService {
+  constructor(
+    private readonly jobs: CompressionJobRepository,
+    private readonly ledger: PaymentRepository,
+    private readonly storage: StoragePort,
+    private readonly queue: QueuePort,
+    private readonly payments: PaymentPort,
+    private readonly tickets: DownloadTicketService,
+    private readonly clock: Clock,
+    private readonly limits: {
+      /** How long an upload waits for a quick result before answering with the job. */
+      syncWaitMs: number;
+      /** Unpaid uploads from one address add up to at most this (UNPAID_UPLOADS_PER_ADDRESS_BYTES by default). */
+      unpaidBytesPerAddress: number;
+    },
+  ) {}
+
+  /** The real type of an upload, refused with 415 unless the landing page accepts it. */
+  async checkType(file: IncomingFile): Promise<DetectedType> {
+    const type = await detect(file.path, file.originalName).catch((err: unknown) => {
+      if (isEngineError(err)) return undefined;
+      throw err;
+    });
+    if (!type || !ACCEPTED.has(type.ext)) {
+      throw new UnsupportedMediaTypeError(`This file type is not supported. Accepted types: ${ACCEPTED_LIST}.`);
+    }
+    return type;
+  }
+
+  /** Whether this file costs money for this caller: 100 MB or more, unless the account is on trial or premium. */
+  requiresPayment(size: number, user: UserRow | null): boolean {
+    if (size < FREE_COMPRESSION_LIMIT_BYTES) return false;
+    if (!user) return true;
+    const view = toUserView(user, this.clock.now());
+    return !(view.isTrialActive || view.isSubscribed);
+  }
+
+  /**
+   * Refuses (413) a file that would need payment when the unpaid uploads from `address` and it would pass the
+   * per-address cap. Asked before the bytes arrive (the declared size, each chunk) and again when
+   * the job is made.
+   */
+  async assertUnpaidRoom(address: string, size: number, user: UserRow | null): Promise<void> {
+    if (!this.requiresPayment(size, user)) return;
+    const waiting = await this.jobs.unpaidBytesFrom(address, this.clock.now());
+    if (waiting + size > this.limits.unpaidBytesPerAddress) throw new PayloadTooLargeError(ErrorMessages.unpaidUploadsFull);
+  }
+
+  /**
+   * Turns an upload from `address` into a job: stored, then queued (free) or waiting for payment. A quick job is
+   * awaited for a few seconds so small files answer with their result at once. The local file is consumed either way.
+   */
+  async accept(file: IncomingFile, level: CompressionLevel, user: UserRow | null, address: string): Promise<CompressionResponse> {
+    try {
+      if (file.size > MAX_FILE_SIZE_BYTES) throw new PayloadTooLargeError(ErrorMessages.fileTooLarge);
+      const type = await this.checkType(file);
+      const requiresPayment = this.requiresPayment(file.size, user);
+      if (requiresPayment) await this.assertUnpaidRoom(address, file.size, user);
+      const blob = await this.storage.putFile(file.path);
+      const now = this.clock.now();
+      const job = await this.jobs.create({
+        userId: user?.id ?? null,
+        status: requiresPayment ? 'payment_required' : 'queued',
+        level,
+        fileName: file.originalName,
+        inputFormat: type.ext,
+        inputBlob: blob.key,
+        originalSize: blob.size,
+        requiresPayment,
+        paymentAmount: requiresPayment ? PAY_PER_FILE_PRICE_USD : null,
+        expiresAt: new Date(now.getTime() + TEMPORARY_FILE_TTL_MS),
+        clientAddress: requiresPayment ? address : null,
+      });
+      if (requiresPayment) {
+        await this.keepWithinUnpaidCap(job, address);
+        return toCompressionResponse(job, await this.links(job));
+      }
+      await this.queue.enqueue(COMPRESS_QUEUE, job.id);
+      const settled = await waitForJob(() => this.jobs.findById(job.id), this.limits.syncWaitMs);
+      return toCompressionResponse(settled, await this.links(settled));
+    } finally {
+      await rm(file.path, { force: true });
+    }
+  }
+
+  /** A job as its owner sees it; `caller` is the signed-in user, or null for a visitor. */
+  /** Uploads racing past the first check: the total now recorded decides, and the one over it is undone. */
+  private async keepWithinUnpaidCap(job: CompressionJobRow, address: string): Promise<void> {
+    if ((await this.jobs.unpaidBytesFrom(address, this.clock.now())) <= this.limits.unpaidBytesPerAddress) return;
+    await this.jobs.delete(job.id);
+    if (job.inputBlob) await this.storage.delete(job.inputBlob);
+    throw new PayloadTooLargeError(ErrorMessages.unpaidUploadsFull);
+  }
+
+  async getJob(jobId: string, caller: UserRow | null): Promise<CompressionJob> {
+    const job = await this.findFor(jobId, caller);
+    return toJobView(job, await this.links(job));
+  }
+
+  /** A compression of one of the user's own uploads to My Files; anyone else's, or a landing-page job, is not found. */
+  async libraryJob(jobId: string, owner: UserRow): Promise<CompressionJob> {
+    const job = await this.find(jobId);
+    if (job.userId !== owner.id || job.kind !== 'library') throw new NotFoundError('Compression job not found');
+    return toJobView(job, await this.links(job));
+  }
+
+  /** The job the sandbox checkout page shows: one waiting for payment (its signed link stands for the owner). */
+  async payableJob(jobId: string): Promise<CompressionJobRow> {
+    const job = await this.find(jobId);
+    if (!job.requiresPayment) throw new NotFoundError('Compression job not found');
+    return job;
+  }
+
+  /** Records a completed payment (once) and marks its job paid. */
+  async recordPayment(event: { jobId: string; amount: number; currency: string; provider: string; providerReference: string }): Promise<CompressionJobRow> {
+    const job = await this.find(event.jobId);
+    await this.ledger.record({
+      kind: 'compression', amount: event.amount, currency: event.currency, userId: job.userId, jobId: job.id,
+      provider: event.provider, providerReference: event.providerReference,
+    });
+    if (job.paidAt) return job;
+    return (await this.jobs.update(job.id, { paidAt: this.clock.now() })) ?? job;
+  }
+
+  /** The sandbox's "payment succeeded" without the checkout page; 404 with any real provider. */
+  async simulatePayment(jobId: string, caller: UserRow | null): Promise<CompressionJob> {
+    if (!this.payments.isSandbox) throw new NotFoundError('Not found');
+    const job = await this.findFor(jobId, caller);
+    const paid = await this.recordPayment({
+      jobId: job.id, amount: job.paymentAmount ?? PAY_PER_FILE_PRICE_USD, currency: CURRENCY,
+      provider: this.payments.provider, providerReference: `sandbox-simulated-${job.id}`,
+    });
+    return toJobView(paid, await this.links(paid));
+  }
+
+  /** Starts a paid job's compression; refused with 402 while unpaid. Repeating it is harmless. */
+  async processPaid(jobId: string, caller: UserRow | null): Promise<CompressionJob> {
+    const job = await this.findFor(jobId, caller);
+    if (job.requiresPayment && !job.paidAt) throw new PaymentRequiredError('Payment is required before this file is compressed');
+    const started = await this.jobs.transition(job.id, ['payment_required'], { status: 'queued' });
+    if (started) await this.queue.enqueue(COMPRESS_QUEUE, started.id);
+    const current = started ?? job;
+    return toJobView(current, await this.links(current));
+  }
+
+  /** A signed-in owner's result, for the bearer download route. */
+  async ownedResult(jobId: string, user: UserRow): Promise<CompressionJobRow> {
+    const job = await this.jobs.findById(jobId);
+    if (!job || job.userId !== user.id) throw new NotFoundError('Compression job not found');
+    return this.requireResult(job);
+  }
+
+  /** The result behind a signed download link; expired or forged links are 404. */
+  async ticketResult(jobId: string, expires: string | undefined, sig: string | undefined): Promise<CompressionJobRow> {
+    if (!this.tickets.verify(jobId, expires, sig)) throw new NotFoundError('This download link has expired or is not valid');
+    const job = await this.jobs.findById(jobId);
+    if (!job) throw new NotFoundError('This download link has expired or is not valid');
+    return this.requireResult(job);
+  }
+
+  private requireResult(job: CompressionJobRow): CompressionJobRow {
+    if (job.status !== 'completed' || !job.outputBlob) throw new NotFoundError('The compressed file is not ready');
+    return job;
+  }
+
+  /**
+   * A job for its owner only. A visitor's job is followed by its id alone (a random UUID only its uploader was
+   * given); an account's job only with that account's token. Anyone else is told "not found", as for no job at all.
+   */
+  private async findFor(jobId: string, caller: UserRow | null): Promise<CompressionJobRow> {
+    const job = await this.find(jobId);
+    if (job.userId !== null && job.userId !== caller?.id) throw new NotFoundError('Compression job not found');
+    return job;
+  }
+
+  private async find(jobId: string): Promise<CompressionJobRow> {
+    const job = isUuid(jobId) ? await this.jobs.findById(jobId) : undefined;
+    if (!job) throw new NotFoundError('Compression job not found');
+    return job;
+  }
+
+  /** Download link while the result may be downloaded; payment link while payment is due. */
+  async links(job: CompressionJobRow): Promise<JobLinks> {
+    const now = this.clock.now();
+    const downloadable = job.status === 'completed' && job.downloadExpiresAt !== null && job.downloadExpiresAt > now;
+    const payable = job.status === 'payment_required' && !job.paidAt;
+    return {
+      downloadUrl: downloadable ? this.tickets.url(job.id, job.downloadExpiresAt as Date) : null,
+      paymentUrl: payable
+        ? await this.payments.checkoutUrl({ kind: 'compression', jobId: job.id, amount: job.paymentAmount ?? PAY_PER_FILE_PRICE_USD, currency: CURRENCY, description: `Compression of ${job.fileName}` })
+        : null,
+    };
+  }
+
+  /** When a finished job's link stops working: 1 hour after payment for paid files, else 24 hours after upload. */
+  downloadExpiry(job: CompressionJobRow): Date {
+    if (job.paidAt) return new Date(job.paidAt.getTime() + PAID_DOWNLOAD_TTL_MS);
+    return new Date(job.createdAt.getTime() + FREE_DOWNLOAD_TTL_MS);
+  }
+}

@@ -1,0 +1,55 @@
+import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { type Conversion, CONVERTER_LIMIT_BYTES, type ConverterFormats, convertFieldsSchema } from '@shrinkly/contract';
+import type { Request, Response } from 'express';
+import { StoragePort } from '../../adapters/storage/storage.port.js';
+import { APP_CONFIG } from '../../app.tokens.js';
+import type { AppConfig } from '../../config/app.config.js';
+import { receiveFile } from '../uploads/multipart.js';
+import { sendBlob } from '../../http/send-blob.js';
+import { CONVERTER_TOO_LARGE, ConverterService } from './converter.service.js';
+
+/** The free converter: no account, files up to 100MB, results kept 24 hours behind signed links. */
+@Controller('api/converter')
+export class ConverterController {
+  constructor(
+    @Inject(ConverterService) private readonly converter: ConverterService,
+    @Inject(StoragePort) private readonly storage: StoragePort,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** `image/png` arrives as two path segments, `image%2Fpng` as one: both name the same type. */
+  @Get('formats/*mimeType')
+  formats(@Param('mimeType') mimeType: string | string[]): ConverterFormats {
+    return this.converter.formats(Array.isArray(mimeType) ? mimeType.join('/') : mimeType);
+  }
+
+  @Post('convert')
+  @HttpCode(200)
+  async convert(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Conversion> {
+    const file = await receiveFile(req, res, {
+      field: 'file', dir: `${this.config.tmpDir}/uploads`, maxBytes: CONVERTER_LIMIT_BYTES, tooLargeMessage: CONVERTER_TOO_LARGE,
+      fields: convertFieldsSchema,
+    });
+    const outcome = await this.converter.accept(file, file.fields.targetFormat);
+    res.status(outcome.status);
+    return outcome.body;
+  }
+
+  @Get('jobs/:jobId')
+  job(@Param('jobId') jobId: string): Promise<Conversion> {
+    return this.converter.getJob(jobId);
+  }
+
+  @Get('downloads/:jobId')
+  async download(
+    @Param('jobId') jobId: string,
+    @Query('expires') expires: string | undefined,
+    @Query('sig') sig: string | undefined,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const job = await this.converter.download(jobId, expires, sig);
+    const format = job.outputFormat ?? job.targetFormat;
+    await sendBlob(req, res, this.storage, { key: job.outputBlob as string, format, downloadAs: this.converter.outputName(job) });
+  }
+}

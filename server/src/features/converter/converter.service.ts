@@ -1,0 +1,126 @@
+import { rm } from 'node:fs/promises';
+import { type Conversion, CONVERTED_FILE_TTL_MS, CONVERTER_LIMIT_BYTES, type ConverterFormats, MB } from '@shrinkly/contract';
+import { conversionTargets, detect, type DetectedType, extensionForMime, isEngineError } from '@shrinkly/engine';
+import type { QueuePort } from '../../adapters/queue/queue.port.js';
+import type { StoragePort } from '../../adapters/storage/storage.port.js';
+import { NotFoundError, PayloadTooLargeError, UnprocessableError, UnsupportedMediaTypeError, ValidationError } from '../../common/errors.js';
+import type { ConversionJobRow } from '../../db/schema/index.js';
+import { downloadName } from '../../http/send-blob.js';
+import type { ConversionJobRepository } from './conversion-job.repository.js';
+import type { Clock } from '../../common/clock.js';
+import type { IncomingFile } from '../compression/compression.service.js';
+import type { DownloadTicketService } from '../../common/download-ticket.service.js';
+import { isUuid } from '../../common/ids.js';
+import { waitForJob } from '../../jobs/job-wait.js';
+
+export const CONVERT_QUEUE = 'convert-file';
+
+const LIMIT_MB = CONVERTER_LIMIT_BYTES / MB;
+export const CONVERTER_TOO_LARGE = `This file is too large to convert. The converter takes files of up to ${LIMIT_MB}MB.`;
+
+/** The free converter's rules: what converts to what, job creation, and what the page sees. */
+export class ConverterService {
+  constructor(
+    private readonly jobs: ConversionJobRepository,
+    private readonly storage: StoragePort,
+    private readonly queue: QueuePort,
+    private readonly tickets: DownloadTicketService,
+    private readonly clock: Clock,
+    private readonly syncWaitMs: number,
+  ) {}
+
+  /** The targets for a MIME type as the browser gives it; unknown types have none. */
+  formats(mimeType: string): ConverterFormats {
+    const ext = extensionForMime(mimeType);
+    return { formats: ext ? conversionTargets(ext) : [] };
+  }
+
+  /** Checks, stores and queues one conversion; a quick one is awaited. The local file is consumed either way. */
+  async accept(file: IncomingFile, targetFormat: string): Promise<{ status: 200 | 202; body: Conversion }> {
+    try {
+      if (file.size > CONVERTER_LIMIT_BYTES) throw new PayloadTooLargeError(CONVERTER_TOO_LARGE);
+      const type = await this.realType(file);
+      const target = targetFormat.toLowerCase();
+      if (!conversionTargets(type.ext).includes(target)) {
+        if (type.ext === 'pdf' && ['ppt', 'pptx', 'odp'].includes(target)) {
+          throw new ValidationError('PDF to PowerPoint conversion is not supported. Please convert to Word or text instead.');
+        }
+        throw new ValidationError(`${target.toUpperCase()} conversion is not supported for ${type.ext.toUpperCase()} files.`);
+      }
+      const blob = await this.storage.putFile(file.path);
+      const now = this.clock.now();
+      const job = await this.jobs.create({
+        status: 'queued', fileName: file.originalName, inputFormat: type.ext, targetFormat: target, inputBlob: blob.key,
+        originalSize: blob.size, expiresAt: new Date(now.getTime() + CONVERTED_FILE_TTL_MS),
+      });
+      await this.queue.enqueue(CONVERT_QUEUE, job.id);
+      const settled = await waitForJob(() => this.jobs.findById(job.id), this.syncWaitMs);
+      if (settled.status === 'failed') throw new UnprocessableError(settled.error ?? 'Conversion failed. Please try again.');
+      return { status: settled.status === 'completed' ? 200 : 202, body: this.view(settled) };
+    } finally {
+      await rm(file.path, { force: true });
+    }
+  }
+
+  async getJob(jobId: string): Promise<Conversion> {
+    return this.view(await this.find(jobId));
+  }
+
+  /** The converted file behind a signed link; forged or expired links are "not found". */
+  async download(jobId: string, expires: string | undefined, sig: string | undefined): Promise<ConversionJobRow> {
+    const job = isUuid(jobId) && this.tickets.verifyConversion(jobId, expires, sig) ? await this.jobs.findById(jobId) : undefined;
+    if (!job || job.status !== 'completed' || !job.outputBlob) throw new NotFoundError('This download link has expired or is not valid');
+    return job;
+  }
+
+  /** The name a converted file downloads as: the original's with the new extension. */
+  outputName(job: Pick<ConversionJobRow, 'fileName' | 'outputFormat' | 'targetFormat'>): string {
+    return downloadName(job.fileName, job.outputFormat ?? job.targetFormat);
+  }
+
+  private view(job: ConversionJobRow): Conversion {
+    const completed = job.status === 'completed';
+    const downloadable = completed && job.expiresAt > this.clock.now();
+    return {
+      success: completed,
+      jobId: job.id,
+      status: job.status,
+      progress: completed ? 100 : job.progress,
+      fileName: this.outputName(job),
+      targetFormat: job.targetFormat,
+      originalSize: job.originalSize,
+      convertedSize: job.convertedSize,
+      downloadUrl: downloadable ? this.tickets.conversionUrl(job.id, job.expiresAt) : null,
+      downloadExpiresAt: downloadable ? job.expiresAt.toISOString() : null,
+      message: messageOf(job),
+    };
+  }
+
+  private async realType(file: IncomingFile): Promise<DetectedType> {
+    const type = await detect(file.path, file.originalName).catch((err: unknown) => {
+      if (isEngineError(err)) return undefined;
+      throw err;
+    });
+    if (!type || conversionTargets(type.ext).length === 0) {
+      throw new UnsupportedMediaTypeError('This file type cannot be converted. Try a document, image, video or audio file.');
+    }
+    return type;
+  }
+
+  private async find(jobId: string): Promise<ConversionJobRow> {
+    const job = isUuid(jobId) ? await this.jobs.findById(jobId) : undefined;
+    if (!job) throw new NotFoundError('Conversion not found');
+    return job;
+  }
+}
+
+function messageOf(job: ConversionJobRow): string {
+  switch (job.status) {
+    case 'completed':
+      return `Converted to ${job.targetFormat.toUpperCase()}`;
+    case 'failed':
+      return job.error ?? 'Conversion failed';
+    default:
+      return `Converting to ${job.targetFormat.toUpperCase()}...`;
+  }
+}

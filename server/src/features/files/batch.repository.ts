@@ -1,0 +1,24 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { type BatchRow, batches } from '../../db/schema/index.js';
+
+/** Named queries on batch compressions. */
+export class BatchRepository {
+  constructor(private readonly db: Database) {}
+
+  async create(values: { userId: string; maxFiles: number; expiresAt: Date }): Promise<BatchRow> {
+    const [row] = await this.db.insert(batches).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  }
+
+  async findOwned(id: string, userId: string): Promise<BatchRow | undefined> {
+    const [row] = await this.db.select().from(batches).where(and(eq(batches.id, id), eq(batches.userId, userId))).limit(1);
+    return row;
+  }
+
+  async deleteExpired(now: Date): Promise<number> {
+    const rows = await this.db.delete(batches).where(lt(batches.expiresAt, now)).returning({ id: batches.id });
+    return rows.length;
+  }
+}

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type DownloadLink,
+  ErrorMessages,
+  FILE_LINK_TTL_MS,
+  type FileRecord,
+  SHARE_LINK_TTL_MS,
+  type ShareResponse,
+  type Stats,
+  STORAGE_LIMIT_BYTES,
+} from '@shrinkly/contract';
+import type { StoragePort } from '../../adapters/storage/storage.port.js';
+import { ConflictError, NotFoundError } from '../../common/errors.js';
+import type { FileRow, UserRow } from '../../db/schema/index.js';
+import type { FileRepository, FileWithFolder } from './file.repository.js';
+import type { FolderRepository } from '../folders/folder.repository.js';
+import type { Clock } from '../../common/clock.js';
+import type { DownloadTicketService } from '../../common/download-ticket.service.js';
+import { toFileRecord, toStats } from './file-views.js';
+import { isUuid } from '../../common/ids.js';
+
+/**
+ * My Files after upload: listing, renaming, moving, deleting, sharing and downloading. Every operation is
+ * scoped to the caller: another user's id is "not found" and changes nothing. A file still processing is listed
+ * and may be deleted; everything else waits for it to be ready (409).
+ */
+export class FileLibraryService {
+  constructor(
+    private readonly files: FileRepository,
+    private readonly folders: FolderRepository,
+    private readonly storage: StoragePort,
+    private readonly tickets: DownloadTicketService,
+    private readonly clock: Clock,
+    private readonly appUrl: string,
+  ) {}
+
+  async list(user: UserRow, folderId?: string): Promise<FileRecord[]> {
+    if (folderId !== undefined) await this.requireFolder(user, folderId);
+    return (await this.files.listOwned(user.id, folderId)).map(toFileRecord);
+  }
+
+  async rename(user: UserRow, id: string, name: string): Promise<FileRecord> {
+    return toFileRecord(await this.update(user, id, { name }));
+  }
+
+  /** Into one of the caller's folders, or to the root when `folderId` is absent. */
+  async move(user: UserRow, id: string, folderId: string | null | undefined): Promise<FileRecord> {
+    if (folderId) await this.requireFolder(user, folderId);
+    return toFileRecord(await this.update(user, id, { folderId: folderId ?? null }));
+  }
+
+  /**
+   * Deletes the file and its bytes; its storage is freed at once. A file still processing goes too: its job
+   * finds the file gone when it ends and drops its result (FileStoreService.complete), so no blob is left.
+   */
+  async delete(user: UserRow, id: string): Promise<void> {
+    const row = isUuid(id) ? await this.files.deleteOwned(id, user.id) : undefined;
+    if (!row) throw new NotFoundError(ErrorMessages.fileNotFound);
+    await this.storage.delete(row.blobKey);
+  }
+
+  /** A fresh share link (a new 128-bit token each time, so sharing again revokes the older link), valid 24 hours. */
+  async share(user: UserRow, id: string): Promise<ShareResponse> {
+    const shareToken = randomBytes(16).toString('base64url');
+    const shareExpiresAt = new Date(this.clock.now().getTime() + SHARE_LINK_TTL_MS);
+    await this.update(user, id, { shareToken, shareExpiresAt });
+    return { shareUrl: `${this.appUrl}/api/share/${shareToken}`, shareExpiresAt: shareExpiresAt.toISOString() };
+  }
+
+  /** A signed link the browser can open in a new tab (inline) or download, without the bearer header. */
+  async downloadLink(user: UserRow, id: string, disposition: 'attachment' | 'inline'): Promise<DownloadLink> {
+    const file = await this.owned(user, id);
+    const expiresAt = new Date(this.clock.now().getTime() + FILE_LINK_TTL_MS);
+    return { url: this.tickets.fileUrl(file.id, expiresAt, disposition), expiresAt: expiresAt.toISOString() };
+  }
+
+  async owned(user: UserRow, id: string): Promise<FileWithFolder> {
+    const file = isUuid(id) ? await this.files.findReadyOwned(id, user.id) : undefined;
+    if (!file) throw await this.notReady(user, id);
+    return file;
+  }
+
+  /** The file behind a signed link; forged or expired links are "not found". */
+  async signed(id: string, expires: string | undefined, sig: string | undefined, disposition: string | undefined): Promise<FileRow> {
+    const file = isUuid(id) && this.tickets.verifyFile(id, expires, sig, disposition) ? await this.files.findById(id) : undefined;
+    if (!file || file.status !== 'ready') throw new NotFoundError('This download link has expired or is not valid');
+    return file;
+  }
+
+  /** The file behind a share link, while the link lasts. */
+  async shared(token: string): Promise<FileRow> {
+    const file = /^[A-Za-z0-9_-]{22}$/.test(token) ? await this.files.findByShareToken(token) : undefined;
+    if (!file || !file.shareExpiresAt || file.shareExpiresAt <= this.clock.now()) throw new NotFoundError(ErrorMessages.shareLinkInvalid);
+    return file;
+  }
+
+  async stats(user: UserRow): Promise<Stats> {
+    return toStats(await this.files.totals(user.id), STORAGE_LIMIT_BYTES);
+  }
+
+  private async update(user: UserRow, id: string, values: Parameters<FileRepository['updateReady']>[2]): Promise<FileWithFolder> {
+    const row = isUuid(id) ? await this.files.updateReady(id, user.id, values) : undefined;
+    if (!row) throw await this.notReady(user, id);
+    return row;
+  }
+
+  /** Why a file of the caller cannot be used: still processing (409), or not theirs or not there (404). */
+  private async notReady(user: UserRow, id: string): Promise<Error> {
+    if (isUuid(id) && (await this.files.isProcessingOwned(id, user.id))) return new ConflictError(ErrorMessages.fileProcessing);
+    return new NotFoundError(ErrorMessages.fileNotFound);
+  }
+
+  private async requireFolder(user: UserRow, folderId: string): Promise<void> {
+    if (!(await this.folders.findOwned(folderId, user.id))) throw new NotFoundError(ErrorMessages.folderNotFound);
+  }
+}

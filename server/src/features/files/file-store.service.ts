@@ -1,0 +1,81 @@
+import { ErrorMessages, STORAGE_LIMIT_BYTES } from '@shrinkly/contract';
+import type { StoragePort } from '../../adapters/storage/storage.port.js';
+import type { CompressionJobRow } from '../../db/schema/index.js';
+import { downloadName } from '../../http/send-blob.js';
+import type { CompressionJobRepository } from '../compression/compression-job.repository.js';
+import type { FileRepository } from './file.repository.js';
+import type { Clock } from '../../common/clock.js';
+
+/** What a job records when its owner deleted the file while it was being compressed. */
+export const FILE_DELETED_MESSAGE = 'The file was deleted before its compression finished';
+
+/** A finished compression of a My Files upload: where its result is and what it is. */
+export interface StoredResult {
+  blobKey: string;
+  format: string;
+  size: number;
+  unchanged: boolean;
+}
+
+/**
+ * The end of a My Files compression job: the result becomes the file (if it fits in the owner's storage), or
+ * the upload is removed with the reason. The file owns its blob afterwards; the job keeps only its history.
+ */
+export class FileStoreService {
+  constructor(
+    private readonly files: FileRepository,
+    private readonly jobs: CompressionJobRepository,
+    private readonly storage: StoragePort,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Stores a finished result. Running it again for the same job (a restart between two of its steps) is harmless:
+   * a file already ready stays as it is and the repeated result is dropped.
+   */
+  async complete(job: CompressionJobRow, result: StoredResult): Promise<'success' | 'failed'> {
+    const file = job.fileId ? await this.files.findById(job.fileId) : undefined;
+    if (file?.status === 'ready') {
+      for (const key of new Set([result.blobKey, job.inputBlob])) if (key && key !== file.blobKey) await this.storage.delete(key);
+      await this.finish(job, result);
+      return 'success';
+    }
+    const outcome = file
+      ? await this.files.readyIfFits(
+          file.id, file.userId,
+          {
+            blobKey: result.blobKey, storedSize: result.size, isCompressed: !result.unchanged, format: result.format,
+            // A WAV stored as FLAC is named .flac.
+            name: result.format === job.inputFormat ? file.name : downloadName(file.name, result.format),
+          },
+          STORAGE_LIMIT_BYTES,
+        )
+      : 'gone';
+    if (outcome !== 'ready') {
+      // The upload itself goes with its row in fail().
+      if (result.blobKey !== job.inputBlob) await this.storage.delete(result.blobKey);
+      return this.fail(job, outcome === 'over-quota' ? ErrorMessages.storageFull : FILE_DELETED_MESSAGE);
+    }
+    if (job.inputBlob && job.inputBlob !== result.blobKey) await this.storage.delete(job.inputBlob);
+    await this.finish(job, result);
+    return 'success';
+  }
+
+  /**
+   * The upload is not kept: its row and bytes go (only while it is still processing: a ready file is never
+   * removed here), and the job records why. A row already deleted by its owner took its bytes with it.
+   */
+  async fail(job: CompressionJobRow, message: string): Promise<'failed'> {
+    const row = job.fileId ? await this.files.deleteProcessing(job.fileId) : undefined;
+    if (row) await this.storage.delete(row.blobKey);
+    await this.jobs.update(job.id, { status: 'failed', finishedAt: this.clock.now(), error: message, inputBlob: null, outputBlob: null });
+    return 'failed';
+  }
+
+  private async finish(job: CompressionJobRow, result: StoredResult): Promise<void> {
+    await this.jobs.update(job.id, {
+      status: 'completed', progress: 100, finishedAt: this.clock.now(), outputFormat: result.format, compressedSize: result.size,
+      unchanged: result.unchanged, inputBlob: null, outputBlob: null,
+    });
+  }
+}

@@ -1,0 +1,179 @@
+import { rm } from 'node:fs/promises';
+import {
+  BATCH_ACCEPTED_TYPES,
+  BATCH_MAX_FILES,
+  type Batch,
+  type CompressionLevel,
+  DASHBOARD_ACCEPTED_TYPES,
+  ErrorMessages,
+  type FileUploadResponse,
+  FREE_COMPRESSION_LIMIT_BYTES,
+  MAX_FILE_SIZE_BYTES,
+  STORAGE_LIMIT_BYTES,
+  TEMPORARY_FILE_TTL_MS,
+} from '@shrinkly/contract';
+import { detect, type DetectedType, isEngineError } from '@shrinkly/engine';
+import type { QueuePort } from '../../adapters/queue/queue.port.js';
+import type { StoragePort } from '../../adapters/storage/storage.port.js';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  PayloadTooLargeError,
+  PaymentRequiredError,
+  UnprocessableError,
+  UnsupportedMediaTypeError,
+} from '../../common/errors.js';
+import type { BatchRow, CompressionJobRow, FileRow, UserRow } from '../../db/schema/index.js';
+import type { BatchRepository } from './batch.repository.js';
+import type { CompressionJobRepository } from '../compression/compression-job.repository.js';
+import type { FileRepository } from './file.repository.js';
+import type { FolderRepository } from '../folders/folder.repository.js';
+import type { Clock } from '../../common/clock.js';
+import { COMPRESS_QUEUE, type IncomingFile } from '../compression/compression.service.js';
+import { ratioOf, toFileRecord } from './file-views.js';
+import { waitForJob } from '../../jobs/job-wait.js';
+import { toUserView } from '../plans/user-view.js';
+
+/** `jpeg` is read as `jpg`; the lists name both. */
+const SINGLE_TYPES = new Set<string>(DASHBOARD_ACCEPTED_TYPES);
+const BATCH_TYPES = new Set<string>(BATCH_ACCEPTED_TYPES);
+
+export interface UploadFields {
+  compressionLevel: CompressionLevel;
+  folderId?: string | undefined;
+  batchId?: string | undefined;
+}
+
+/** An upload's answer and its HTTP status: 200 when compressed in time, 202 while the job goes on. */
+export interface UploadOutcome {
+  status: 200 | 202;
+  body: FileUploadResponse;
+}
+
+/**
+ * The rules of uploading into My Files: plan, size, type, folder, batch and storage checks; then the upload is
+ * stored as a processing file and compressed by a job (see FileStoreService for what the job does at the end).
+ */
+export class FileUploadService {
+  constructor(
+    private readonly files: FileRepository,
+    private readonly folders: FolderRepository,
+    private readonly batches: BatchRepository,
+    private readonly jobs: CompressionJobRepository,
+    private readonly storage: StoragePort,
+    private readonly queue: QueuePort,
+    private readonly clock: Clock,
+    private readonly syncWaitMs: number,
+  ) {}
+
+  /** Trial and premium accounts; they may batch, store permanently and upload files of 100 MB or more. */
+  hasPremiumAccess(user: UserRow): boolean {
+    const view = toUserView(user, this.clock.now());
+    return view.isTrialActive || view.isSubscribed;
+  }
+
+  /** The largest upload this user may send, and the error past it: free accounts stop under the free limit. */
+  uploadLimit(user: UserRow): { maxBytes: number; error: () => Error } {
+    if (this.hasPremiumAccess(user)) return { maxBytes: MAX_FILE_SIZE_BYTES, error: () => new PayloadTooLargeError(ErrorMessages.fileTooLarge) };
+    return { maxBytes: FREE_COMPRESSION_LIMIT_BYTES - 1, error: () => new PaymentRequiredError(ErrorMessages.premiumRequired) };
+  }
+
+  /** Opens a batch of up to BATCH_MAX_FILES uploads; trial and premium only. */
+  async createBatch(user: UserRow, fileCount: number): Promise<Batch> {
+    if (!this.hasPremiumAccess(user)) throw new ForbiddenError(ErrorMessages.batchPremium);
+    const expiresAt = new Date(this.clock.now().getTime() + TEMPORARY_FILE_TTL_MS);
+    const batch = await this.batches.create({ userId: user.id, maxFiles: Math.min(fileCount, BATCH_MAX_FILES), expiresAt });
+    return { batchId: batch.id, maxFiles: batch.maxFiles };
+  }
+
+  /** Checks, stores and queues one upload; the local file is consumed whatever happens. */
+  async accept(user: UserRow, file: IncomingFile, fields: UploadFields): Promise<UploadOutcome> {
+    try {
+      const premium = this.hasPremiumAccess(user);
+      if (file.size > MAX_FILE_SIZE_BYTES) throw new PayloadTooLargeError(ErrorMessages.fileTooLarge);
+      if (!premium && file.size >= FREE_COMPRESSION_LIMIT_BYTES) throw new PaymentRequiredError(ErrorMessages.premiumRequired);
+      const batch = fields.batchId ? await this.openBatch(user, premium, fields.batchId) : undefined;
+      if (fields.folderId && !(await this.folders.findOwned(fields.folderId, user.id))) throw new NotFoundError(ErrorMessages.folderNotFound);
+      if (user.storageUsed >= STORAGE_LIMIT_BYTES) throw new PayloadTooLargeError(ErrorMessages.storageFull);
+      const type = await this.checkType(file, batch ? BATCH_TYPES : SINGLE_TYPES);
+      return await this.store(user, file, type, fields, premium, batch);
+    } finally {
+      await rm(file.path, { force: true });
+    }
+  }
+
+  private async store(user: UserRow, file: IncomingFile, type: DetectedType, fields: UploadFields, premium: boolean, batch: BatchRow | undefined): Promise<UploadOutcome> {
+    const blob = await this.storage.putFile(file.path);
+    const now = this.clock.now();
+    let row: FileRow | undefined;
+    let job: CompressionJobRow;
+    try {
+      row = await this.files.createProcessing(
+        {
+          userId: user.id, folderId: fields.folderId ?? null, status: 'processing', name: file.originalName, format: type.ext,
+          level: fields.compressionLevel, blobKey: blob.key, originalSize: blob.size,
+          expiresAt: premium ? null : new Date(now.getTime() + TEMPORARY_FILE_TTL_MS),
+        },
+        batch && { id: batch.id, maxFiles: batch.maxFiles },
+      );
+      if (!row) throw new ConflictError(ErrorMessages.batchFull);
+      job = await this.jobs.create({
+        kind: 'library', fileId: row.id, userId: user.id, status: 'queued', level: fields.compressionLevel,
+        fileName: file.originalName, inputFormat: type.ext, inputBlob: blob.key, originalSize: blob.size,
+        expiresAt: new Date(now.getTime() + TEMPORARY_FILE_TTL_MS),
+      });
+      await this.queue.enqueue(COMPRESS_QUEUE, job.id);
+    } catch (err) {
+      // Nothing of a refused upload is kept.
+      if (row) await this.files.deleteProcessing(row.id);
+      await this.storage.delete(blob.key);
+      // The folder or batch was deleted between its check and the insert.
+      if (isForeignKeyViolation(err)) throw new NotFoundError(fields.batchId ? ErrorMessages.batchNotFound : ErrorMessages.folderNotFound);
+      throw err;
+    }
+    const settled = await waitForJob(() => this.jobs.findById(job.id), this.syncWaitMs);
+    if (settled.status === 'failed') {
+      const message = settled.error ?? 'Compression failed. Please try again.';
+      throw message === ErrorMessages.storageFull ? new PayloadTooLargeError(message) : new UnprocessableError(message);
+    }
+    const ready = settled.status === 'completed' ? await this.files.findReadyOwned(row.id, user.id) : undefined;
+    const stored = ready?.storedSize ?? null;
+    return {
+      status: ready ? 200 : 202,
+      body: {
+        jobId: job.id, status: ready ? 'completed' : (settled.status as FileUploadResponse['status']), fileId: row.id,
+        originalSize: blob.size, compressedSize: stored, compressionRatio: stored === null ? null : ratioOf(blob.size, stored),
+        file: ready ? toFileRecord(ready) : null,
+      },
+    };
+  }
+
+  private async openBatch(user: UserRow, premium: boolean, batchId: string): Promise<BatchRow> {
+    if (!premium) throw new ForbiddenError(ErrorMessages.batchPremium);
+    const batch = await this.batches.findOwned(batchId, user.id);
+    if (!batch || batch.expiresAt <= this.clock.now()) throw new NotFoundError(ErrorMessages.batchNotFound);
+    return batch;
+  }
+
+  /** The real type, read from the content, must be one this surface accepts. */
+  private async checkType(file: IncomingFile, accepted: ReadonlySet<string>): Promise<DetectedType> {
+    const type = await detect(file.path, file.originalName).catch((err: unknown) => {
+      if (isEngineError(err)) return undefined;
+      throw err;
+    });
+    if (!type || !accepted.has(type.ext)) {
+      const list = [...accepted].filter((t) => t !== 'jpeg').map((t) => t.toUpperCase()).join(', ');
+      throw new UnsupportedMediaTypeError(`This file type is not supported. Accepted types: ${list}.`);
+    }
+    return type;
+  }
+}
+
+/** PostgreSQL's foreign_key_violation (23503), as pg and PGlite report it (possibly wrapped by Drizzle). */
+function isForeignKeyViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}
