@@ -1,6 +1,5 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { CompressionLevel } from '@shrinkly/contract';
 import { type CompressResult, compress, isEngineError } from '@shrinkly/engine';
 import type { Logger } from 'pino';
 import type { StoragePort } from '../../adapters/storage/storage.port.js';

@@ -4,7 +4,6 @@ import {
   type CompressionLevel,
   type CompressionResponse,
   CURRENCY,
-  FREE_COMPRESSION_LIMIT_BYTES,
   FREE_DOWNLOAD_TTL_MS,
   LANDING_ACCEPTED_TYPES,
   MAX_FILE_SIZE_BYTES,
@@ -13,11 +12,12 @@ import {
   TEMPORARY_FILE_TTL_MS,
   ErrorMessages,
 } from '@shrinkly/contract';
-import { detect, type DetectedType, isEngineError } from '@shrinkly/engine';
+import type { DetectedType } from '@shrinkly/engine';
+import { AcceptedTypes, type IncomingFile } from '../uploads/incoming-file.js';
 import type { PaymentPort } from '../../adapters/payments/payment.port.js';
 import type { QueuePort } from '../../adapters/queue/queue.port.js';
 import type { StoragePort } from '../../adapters/storage/storage.port.js';
-import { NotFoundError, PayloadTooLargeError, PaymentRequiredError, UnsupportedMediaTypeError } from '../../common/errors.js';
+import { NotFoundError, PayloadTooLargeError, PaymentRequiredError } from '../../common/errors.js';
 import type { CompressionJobRow, UserRow } from '../../db/schema/index.js';
 import type { CompressionJobRepository } from './compression-job.repository.js';
 import type { PaymentRepository } from '../billing/payment.repository.js';
@@ -26,19 +26,12 @@ import { type JobLinks, toCompressionResponse, toJobView } from './compression-v
 import type { DownloadTicketService } from '../../common/download-ticket.service.js';
 import { isUuid } from '../../common/ids.js';
 import { waitForJob } from '../../jobs/job-wait.js';
-import { toUserView } from '../plans/user-view.js';
+import { planOf } from '../plans/plan-of.js';
 
 export const COMPRESS_QUEUE = 'compress-file';
 
-const ACCEPTED = new Set<string>(LANDING_ACCEPTED_TYPES);
-const ACCEPTED_LIST = LANDING_ACCEPTED_TYPES.map((t) => t.toUpperCase()).join(', ');
+const ACCEPTED = new AcceptedTypes(LANDING_ACCEPTED_TYPES);
 
-/** A file on local disk waiting to become a job. */
-export interface IncomingFile {
-  path: string;
-  size: number;
-  originalName: string;
-}
 
 /** The rules of public compression: free or paid, job creation, payment, and what the client sees. */
 export class CompressionService {
@@ -59,23 +52,13 @@ export class CompressionService {
   ) {}
 
   /** The real type of an upload, refused with 415 unless the landing page accepts it. */
-  async checkType(file: IncomingFile): Promise<DetectedType> {
-    const type = await detect(file.path, file.originalName).catch((err: unknown) => {
-      if (isEngineError(err)) return undefined;
-      throw err;
-    });
-    if (!type || !ACCEPTED.has(type.ext)) {
-      throw new UnsupportedMediaTypeError(`This file type is not supported. Accepted types: ${ACCEPTED_LIST}.`);
-    }
-    return type;
+  checkType(file: IncomingFile): Promise<DetectedType> {
+    return ACCEPTED.read(file);
   }
 
   /** Whether this file costs money for this caller: 100 MB or more, unless the account is on trial or premium. */
   requiresPayment(size: number, user: UserRow | null): boolean {
-    if (size < FREE_COMPRESSION_LIMIT_BYTES) return false;
-    if (!user) return true;
-    const view = toUserView(user, this.clock.now());
-    return !(view.isTrialActive || view.isSubscribed);
+    return planOf(user, this.clock.now()).pricePerFile(size) > 0;
   }
 
   /**
@@ -110,7 +93,7 @@ export class CompressionService {
         inputBlob: blob.key,
         originalSize: blob.size,
         requiresPayment,
-        paymentAmount: requiresPayment ? PAY_PER_FILE_PRICE_USD : null,
+        paymentAmount: requiresPayment ? planOf(user, now).pricePerFile(blob.size) : null,
         expiresAt: new Date(now.getTime() + TEMPORARY_FILE_TTL_MS),
         clientAddress: requiresPayment ? address : null,
       });

@@ -10,7 +10,8 @@ import {
 import { estimate, isEngineError } from '@shrinkly/engine';
 import { UnprocessableError, ValidationError } from '../../common/errors.js';
 import type { QueuePort } from '../../adapters/queue/queue.port.js';
-import type { CompressionService, IncomingFile } from './compression.service.js';
+import type { CompressionService } from './compression.service.js';
+import type { IncomingFile } from '../uploads/incoming-file.js';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 

@@ -1,14 +1,14 @@
 import { rm } from 'node:fs/promises';
 import { type Conversion, CONVERTED_FILE_TTL_MS, CONVERTER_LIMIT_BYTES, type ConverterFormats, MB } from '@shrinkly/contract';
-import { conversionTargets, detect, type DetectedType, extensionForMime, isEngineError } from '@shrinkly/engine';
+import { conversionTargets, extensionForMime } from '@shrinkly/engine';
 import type { QueuePort } from '../../adapters/queue/queue.port.js';
 import type { StoragePort } from '../../adapters/storage/storage.port.js';
-import { NotFoundError, PayloadTooLargeError, UnprocessableError, UnsupportedMediaTypeError, ValidationError } from '../../common/errors.js';
+import { NotFoundError, PayloadTooLargeError, UnprocessableError, ValidationError } from '../../common/errors.js';
 import type { ConversionJobRow } from '../../db/schema/index.js';
 import { downloadName } from '../../http/send-blob.js';
 import type { ConversionJobRepository } from './conversion-job.repository.js';
 import type { Clock } from '../../common/clock.js';
-import type { IncomingFile } from '../compression/compression.service.js';
+import { type IncomingFile, readRealType } from '../uploads/incoming-file.js';
 import type { DownloadTicketService } from '../../common/download-ticket.service.js';
 import { isUuid } from '../../common/ids.js';
 import { waitForJob } from '../../jobs/job-wait.js';
@@ -39,7 +39,7 @@ export class ConverterService {
   async accept(file: IncomingFile, targetFormat: string): Promise<{ status: 200 | 202; body: Conversion }> {
     try {
       if (file.size > CONVERTER_LIMIT_BYTES) throw new PayloadTooLargeError(CONVERTER_TOO_LARGE);
-      const type = await this.realType(file);
+      const type = await readRealType(file, (ext) => conversionTargets(ext).length > 0, 'This file type cannot be converted. Try a document, image, video or audio file.');
       const target = targetFormat.toLowerCase();
       if (!conversionTargets(type.ext).includes(target)) {
         if (type.ext === 'pdf' && ['ppt', 'pptx', 'odp'].includes(target)) {
@@ -94,17 +94,6 @@ export class ConverterService {
       downloadExpiresAt: downloadable ? job.expiresAt.toISOString() : null,
       message: messageOf(job),
     };
-  }
-
-  private async realType(file: IncomingFile): Promise<DetectedType> {
-    const type = await detect(file.path, file.originalName).catch((err: unknown) => {
-      if (isEngineError(err)) return undefined;
-      throw err;
-    });
-    if (!type || conversionTargets(type.ext).length === 0) {
-      throw new UnsupportedMediaTypeError('This file type cannot be converted. Try a document, image, video or audio file.');
-    }
-    return type;
   }
 
   private async find(jobId: string): Promise<ConversionJobRow> {

@@ -7,12 +7,9 @@ import {
   DASHBOARD_ACCEPTED_TYPES,
   ErrorMessages,
   type FileUploadResponse,
-  FREE_COMPRESSION_LIMIT_BYTES,
-  MAX_FILE_SIZE_BYTES,
-  STORAGE_LIMIT_BYTES,
   TEMPORARY_FILE_TTL_MS,
 } from '@shrinkly/contract';
-import { detect, type DetectedType, isEngineError } from '@shrinkly/engine';
+import type { DetectedType } from '@shrinkly/engine';
 import type { QueuePort } from '../../adapters/queue/queue.port.js';
 import type { StoragePort } from '../../adapters/storage/storage.port.js';
 import {
@@ -22,7 +19,6 @@ import {
   PayloadTooLargeError,
   PaymentRequiredError,
   UnprocessableError,
-  UnsupportedMediaTypeError,
 } from '../../common/errors.js';
 import type { BatchRow, CompressionJobRow, FileRow, UserRow } from '../../db/schema/index.js';
 import type { BatchRepository } from './batch.repository.js';
@@ -30,14 +26,15 @@ import type { CompressionJobRepository } from '../compression/compression-job.re
 import type { FileRepository } from './file.repository.js';
 import type { FolderRepository } from '../folders/folder.repository.js';
 import type { Clock } from '../../common/clock.js';
-import { COMPRESS_QUEUE, type IncomingFile } from '../compression/compression.service.js';
+import { COMPRESS_QUEUE } from '../compression/compression.service.js';
+import { AcceptedTypes, type IncomingFile } from '../uploads/incoming-file.js';
 import { ratioOf, toFileRecord } from './file-views.js';
 import { waitForJob } from '../../jobs/job-wait.js';
-import { toUserView } from '../plans/user-view.js';
+import { type PlanAccess, planOf } from '../plans/plan-of.js';
 
 /** `jpeg` is read as `jpg`; the lists name both. */
-const SINGLE_TYPES = new Set<string>(DASHBOARD_ACCEPTED_TYPES);
-const BATCH_TYPES = new Set<string>(BATCH_ACCEPTED_TYPES);
+const SINGLE_TYPES = new AcceptedTypes(DASHBOARD_ACCEPTED_TYPES, ['jpeg']);
+const BATCH_TYPES = new AcceptedTypes(BATCH_ACCEPTED_TYPES, ['jpeg']);
 
 export interface UploadFields {
   compressionLevel: CompressionLevel;
@@ -67,21 +64,16 @@ export class FileUploadService {
     private readonly syncWaitMs: number,
   ) {}
 
-  /** Trial and premium accounts; they may batch, store permanently and upload files of 100 MB or more. */
-  hasPremiumAccess(user: UserRow): boolean {
-    const view = toUserView(user, this.clock.now());
-    return view.isTrialActive || view.isSubscribed;
-  }
-
   /** The largest upload this user may send, and the error past it: free accounts stop under the free limit. */
   uploadLimit(user: UserRow): { maxBytes: number; error: () => Error } {
-    if (this.hasPremiumAccess(user)) return { maxBytes: MAX_FILE_SIZE_BYTES, error: () => new PayloadTooLargeError(ErrorMessages.fileTooLarge) };
-    return { maxBytes: FREE_COMPRESSION_LIMIT_BYTES - 1, error: () => new PaymentRequiredError(ErrorMessages.premiumRequired) };
+    const { limits } = planOf(user, this.clock.now());
+    if (limits.maxLibraryUploadBytes >= limits.maxFileBytes) return { maxBytes: limits.maxFileBytes, error: () => new PayloadTooLargeError(ErrorMessages.fileTooLarge) };
+    return { maxBytes: limits.maxLibraryUploadBytes, error: () => new PaymentRequiredError(ErrorMessages.premiumRequired) };
   }
 
   /** Opens a batch of up to BATCH_MAX_FILES uploads; trial and premium only. */
   async createBatch(user: UserRow, fileCount: number): Promise<Batch> {
-    if (!this.hasPremiumAccess(user)) throw new ForbiddenError(ErrorMessages.batchPremium);
+    if (!planOf(user, this.clock.now()).mayBatch) throw new ForbiddenError(ErrorMessages.batchPremium);
     const expiresAt = new Date(this.clock.now().getTime() + TEMPORARY_FILE_TTL_MS);
     const batch = await this.batches.create({ userId: user.id, maxFiles: Math.min(fileCount, BATCH_MAX_FILES), expiresAt });
     return { batchId: batch.id, maxFiles: batch.maxFiles };
@@ -90,20 +82,20 @@ export class FileUploadService {
   /** Checks, stores and queues one upload; the local file is consumed whatever happens. */
   async accept(user: UserRow, file: IncomingFile, fields: UploadFields): Promise<UploadOutcome> {
     try {
-      const premium = this.hasPremiumAccess(user);
-      if (file.size > MAX_FILE_SIZE_BYTES) throw new PayloadTooLargeError(ErrorMessages.fileTooLarge);
-      if (!premium && file.size >= FREE_COMPRESSION_LIMIT_BYTES) throw new PaymentRequiredError(ErrorMessages.premiumRequired);
-      const batch = fields.batchId ? await this.openBatch(user, premium, fields.batchId) : undefined;
+      const plan = planOf(user, this.clock.now());
+      if (file.size > plan.limits.maxFileBytes) throw new PayloadTooLargeError(ErrorMessages.fileTooLarge);
+      if (file.size > plan.limits.maxLibraryUploadBytes) throw new PaymentRequiredError(ErrorMessages.premiumRequired);
+      const batch = fields.batchId ? await this.openBatch(user, plan, fields.batchId) : undefined;
       if (fields.folderId && !(await this.folders.findOwned(fields.folderId, user.id))) throw new NotFoundError(ErrorMessages.folderNotFound);
-      if (user.storageUsed >= STORAGE_LIMIT_BYTES) throw new PayloadTooLargeError(ErrorMessages.storageFull);
-      const type = await this.checkType(file, batch ? BATCH_TYPES : SINGLE_TYPES);
-      return await this.store(user, file, type, fields, premium, batch);
+      if (user.storageUsed >= plan.limits.storageBytes) throw new PayloadTooLargeError(ErrorMessages.storageFull);
+      const type = await (batch ? BATCH_TYPES : SINGLE_TYPES).read(file);
+      return await this.store(user, file, type, fields, plan, batch);
     } finally {
       await rm(file.path, { force: true });
     }
   }
 
-  private async store(user: UserRow, file: IncomingFile, type: DetectedType, fields: UploadFields, premium: boolean, batch: BatchRow | undefined): Promise<UploadOutcome> {
+  private async store(user: UserRow, file: IncomingFile, type: DetectedType, fields: UploadFields, plan: PlanAccess, batch: BatchRow | undefined): Promise<UploadOutcome> {
     const blob = await this.storage.putFile(file.path);
     const now = this.clock.now();
     let row: FileRow | undefined;
@@ -113,7 +105,7 @@ export class FileUploadService {
         {
           userId: user.id, folderId: fields.folderId ?? null, status: 'processing', name: file.originalName, format: type.ext,
           level: fields.compressionLevel, blobKey: blob.key, originalSize: blob.size,
-          expiresAt: premium ? null : new Date(now.getTime() + TEMPORARY_FILE_TTL_MS),
+          expiresAt: plan.mayStore ? null : new Date(now.getTime() + TEMPORARY_FILE_TTL_MS),
         },
         batch && { id: batch.id, maxFiles: batch.maxFiles },
       );
@@ -149,25 +141,13 @@ export class FileUploadService {
     };
   }
 
-  private async openBatch(user: UserRow, premium: boolean, batchId: string): Promise<BatchRow> {
-    if (!premium) throw new ForbiddenError(ErrorMessages.batchPremium);
+  private async openBatch(user: UserRow, plan: PlanAccess, batchId: string): Promise<BatchRow> {
+    if (!plan.mayBatch) throw new ForbiddenError(ErrorMessages.batchPremium);
     const batch = await this.batches.findOwned(batchId, user.id);
     if (!batch || batch.expiresAt <= this.clock.now()) throw new NotFoundError(ErrorMessages.batchNotFound);
     return batch;
   }
 
-  /** The real type, read from the content, must be one this surface accepts. */
-  private async checkType(file: IncomingFile, accepted: ReadonlySet<string>): Promise<DetectedType> {
-    const type = await detect(file.path, file.originalName).catch((err: unknown) => {
-      if (isEngineError(err)) return undefined;
-      throw err;
-    });
-    if (!type || !accepted.has(type.ext)) {
-      const list = [...accepted].filter((t) => t !== 'jpeg').map((t) => t.toUpperCase()).join(', ');
-      throw new UnsupportedMediaTypeError(`This file type is not supported. Accepted types: ${list}.`);
-    }
-    return type;
-  }
 }
 
 /** PostgreSQL's foreign_key_violation (23503), as pg and PGlite report it (possibly wrapped by Drizzle). */

@@ -1,4 +1,4 @@
-import { type CompressionLevel, type FileCategory, type FileRecord, type Folder, type Stats, spaceSavedPercent } from '@shrinkly/contract';
+import { type FileCategory, type FileRecord, type Folder, type Stats, spaceSavedPercent } from '@shrinkly/contract';
 import type { FolderRow } from '../../db/schema/index.js';
 import { mimeOfFormat } from '../../http/mime.js';
 import type { FileTotals, FileWithFolder, ListedFile } from './file.repository.js';

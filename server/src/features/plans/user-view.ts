@@ -1,20 +1,20 @@
-import { STORAGE_LIMIT_BYTES, type SubscriptionStatus, type User } from '@shrinkly/contract';
+import type { User } from '@shrinkly/contract';
 import type { UserRow } from '../../db/schema/index.js';
+import { planOf } from './plan-of.js';
 
-/** The API's User from a database row. Trial and subscription flags are derived from the stored status and dates. */
+/** The API's User from a database row; the trial and subscription flags come from the plan rule. */
 export function toUserView(row: UserRow, now: Date): User {
-  const status = row.subscriptionStatus as SubscriptionStatus;
-  const isTrialActive = status === 'trial' && row.trialEndsAt !== null && row.trialEndsAt > now;
+  const plan = planOf(row, now);
   return {
     id: row.id,
     name: row.name,
     email: row.email,
-    isTrialActive,
-    isSubscribed: status === 'active',
+    isTrialActive: plan.isTrialActive,
+    isSubscribed: plan.isSubscribed,
     trialEndDate: row.trialEndsAt?.toISOString() ?? null,
-    subscriptionStatus: status === 'trial' && !isTrialActive ? 'expired' : status,
+    subscriptionStatus: plan.subscriptionStatus,
     storageUsed: row.storageUsed,
-    storageLimit: STORAGE_LIMIT_BYTES,
+    storageLimit: plan.limits.storageBytes,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -4,7 +4,7 @@ import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'nod
 import path from 'node:path';
 import { CHUNK_SIZE_BYTES, ErrorMessages, MAX_FILE_SIZE_BYTES } from '@shrinkly/contract';
 import { ConflictError, PayloadTooLargeError, ValidationError } from '../../common/errors.js';
-import type { IncomingFile } from '../compression/compression.service.js';
+import type { IncomingFile } from './incoming-file.js';
 
 interface UploadMeta {
   fileName: string;

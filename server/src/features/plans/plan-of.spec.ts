@@ -1,0 +1,43 @@
+import { FREE_COMPRESSION_LIMIT_BYTES, MAX_FILE_SIZE_BYTES, PAY_PER_FILE_PRICE_USD } from '@shrinkly/contract';
+import { describe, expect, it } from 'vitest';
+import { planOf } from './plan-of.js';
+
+const now = new Date('2026-06-15T12:00:00Z');
+const day = 24 * 60 * 60 * 1000;
+const account = (subscriptionStatus: string, trialEndsAt: Date | null = null) => ({ subscriptionStatus, trialEndsAt });
+
+describe('planOf', () => {
+  it('a visitor and a new account are free: no batch, temporary files, paid at the free limit', () => {
+    for (const plan of [planOf(null, now), planOf(account('none'), now)]) {
+      expect(plan).toMatchObject({ plan: 'free', subscriptionStatus: 'none', isTrialActive: false, isSubscribed: false, mayBatch: false, mayStore: false });
+      expect(plan.limits.maxLibraryUploadBytes).toBe(FREE_COMPRESSION_LIMIT_BYTES - 1);
+      expect(plan.pricePerFile(FREE_COMPRESSION_LIMIT_BYTES - 1)).toBe(0);
+      expect(plan.pricePerFile(FREE_COMPRESSION_LIMIT_BYTES)).toBe(PAY_PER_FILE_PRICE_USD);
+    }
+  });
+
+  it('a running trial has premium access until its end, exclusive', () => {
+    const ends = new Date(now.getTime() + day);
+    const trial = planOf(account('trial', ends), now);
+    expect(trial).toMatchObject({ plan: 'trial', subscriptionStatus: 'trial', isTrialActive: true, mayBatch: true, mayStore: true });
+    expect(trial.limits.maxLibraryUploadBytes).toBe(MAX_FILE_SIZE_BYTES);
+    expect(trial.pricePerFile(MAX_FILE_SIZE_BYTES)).toBe(0);
+    expect(planOf(account('trial', ends), ends)).toMatchObject({ plan: 'free', subscriptionStatus: 'expired', isTrialActive: false, mayBatch: false });
+  });
+
+  it('a trial without an end date is not active', () => {
+    expect(planOf(account('trial', null), now)).toMatchObject({ plan: 'free', subscriptionStatus: 'expired' });
+  });
+
+  it('an active subscription is premium whatever the trial dates say', () => {
+    const premium = planOf(account('active', new Date(now.getTime() - day)), now);
+    expect(premium).toMatchObject({ plan: 'premium', subscriptionStatus: 'active', isSubscribed: true, isTrialActive: false, mayBatch: true, mayStore: true });
+    expect(premium.pricePerFile(FREE_COMPRESSION_LIMIT_BYTES * 3)).toBe(0);
+  });
+
+  it('canceled and expired subscriptions are free', () => {
+    for (const status of ['canceled', 'expired']) {
+      expect(planOf(account(status), now)).toMatchObject({ plan: 'free', subscriptionStatus: status, mayBatch: false, mayStore: false });
+    }
+  });
+});
