@@ -3,21 +3,7 @@ import type { Request, Response } from 'express';
 import rangeParser from 'range-parser';
 import { pipeline } from 'node:stream/promises';
 import type { StoragePort } from '../adapters/storage/storage.port.js';
-import { mimeOfFormat } from './mime.js';
-
-/** The download name: the client's name with the result's extension (a .wav that became FLAC downloads as .flac). */
-export function downloadName(fileName: string, format: string): string {
-  const base = fileName.replace(/\.[^./\\]*$/, '') || 'file';
-  return `${base}.${format}`;
-}
-
-const SAME_FORMAT: Record<string, string> = { jpeg: 'jpg', tiff: 'tif' };
-
-/** A stored file's download name: its own name, with the format's extension added when it does not already end so. */
-export function storedFileName(name: string, format: string): string {
-  const ext = /\.([^./\\]+)$/.exec(name)?.[1]?.toLowerCase();
-  return ext && (SAME_FORMAT[ext] ?? ext) === format ? name : `${name}.${format}`;
-}
+import { mimeOfFormat } from '../common/mime.js';
 
 /** Formats a browser shows itself; anything else is always sent as an attachment. */
 const INLINE_FORMATS = new Set(['jpg', 'png', 'gif', 'webp', 'avif', 'bmp', 'pdf', 'mp4', 'webm', 'mov', 'mp3', 'wav', 'ogg', 'm4a', 'aac', 'flac', 'opus']);

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { ApiError, type ApiClient, type CompressionJob, ErrorMessages, type FileRecord, type FileUploadResponse } from '@shrinkly/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueuePort } from '../../src/adapters/queue/queue.port.js';
-import { FILE_DELETED_MESSAGE } from '../../src/features/files/file-store.service.js';
+import { FILE_DELETED_MESSAGE } from '../../src/features/files/library-result.finisher.js';
 import { makePhotoPng } from '../fixtures.js';
 import { fileForm, newUser, startTestApp, type TestApp } from '../harness.js';
 

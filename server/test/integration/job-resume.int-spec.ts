@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueuePort } from '../../src/adapters/queue/queue.port.js';
 import { StoragePort } from '../../src/adapters/storage/storage.port.js';
-import { resumeJobs } from '../../src/create-app.js';
+import { resumeQueue } from '../../src/jobs/job-handlers.js';
 import { CompressionJobRepository } from '../../src/features/compression/compression-job.repository.js';
 import { makePhotoJpeg } from '../fixtures.js';
 import { startTestApp, type TestApp } from '../harness.js';
@@ -38,7 +38,7 @@ describe('jobs after a restart', () => {
       created.push(job.id);
     }
 
-    await resumeJobs(jobs, t.running.app.get(QueuePort), pino({ level: 'silent' }));
+    await resumeQueue('compress-file', jobs, t.running.app.get(QueuePort), pino({ level: 'silent' }));
 
     for (const id of created) {
       let job: CompressionJob | undefined;

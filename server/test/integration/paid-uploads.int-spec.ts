@@ -12,7 +12,7 @@ class HostedCheckout extends PaymentPort {
   readonly provider = 'hosted';
   readonly isSandbox = false;
   async checkoutUrl(request: CheckoutRequest): Promise<string> {
-    return `https://pay.example.com/checkout/${request.jobId}`;
+    return `https://pay.example.com/checkout/${request.purchase.id}`;
   }
   async saveCard(card: CardDetails): Promise<SavedCard> {
     return { token: 'tok', brand: 'visa', last4: card.number.slice(-4) };

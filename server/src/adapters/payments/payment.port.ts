@@ -1,7 +1,12 @@
+/** What is bought: one paid compression today (its job id); subscriptions next. */
+export interface Purchase {
+  kind: 'compression';
+  id: string;
+}
+
 /** What is being paid for. */
 export interface CheckoutRequest {
-  kind: 'compression';
-  jobId: string;
+  purchase: Purchase;
   amount: number;
   currency: string;
   description: string;
@@ -9,10 +14,11 @@ export interface CheckoutRequest {
 
 /** A completed payment as the provider reports it; the only payment shape the services see. */
 export interface PaymentEvent {
-  kind: 'compression';
-  jobId: string;
+  purchase: Purchase;
   amount: number;
   currency: string;
+  /** The payer's account, when they have one. */
+  userId: string | null;
   provider: string;
   providerReference: string;
 }

@@ -41,7 +41,7 @@ export class SandboxPayments extends PaymentPort {
   }
 
   async checkoutUrl(request: CheckoutRequest): Promise<string> {
-    return `${this.appUrl}${this.checkoutPath(request.jobId)}`;
+    return `${this.appUrl}${this.checkoutPath(request.purchase.id)}`;
   }
 
   /** True when `sig` is the one this job's checkout link carries. */

@@ -1,7 +1,11 @@
 import type { Logger } from 'pino';
 import { type JobHandler, QueuePort } from './queue.port.js';
 
-/** A queue inside the server process, running at most `concurrency` jobs at a time in arrival order. */
+/**
+ * A queue inside the server process, running at most `concurrency` jobs at a time in arrival order. In a process
+ * without the worker part (`runsJobs: false`) jobs are only recorded: they wait in the database, queued, for a
+ * worker process, which takes them up when it starts. Work a request waits on (`runNow`) runs here either way.
+ */
 export class InProcessQueue extends QueuePort {
   private readonly handlers = new Map<string, JobHandler>();
   /** Jobs and inline work, in arrival order. */
@@ -13,6 +17,7 @@ export class InProcessQueue extends QueuePort {
   constructor(
     private readonly concurrency: number,
     private readonly logger: Logger,
+    private readonly options: { runsJobs: boolean } = { runsJobs: true },
   ) {
     super();
   }
@@ -23,6 +28,7 @@ export class InProcessQueue extends QueuePort {
   }
 
   async enqueue(queue: string, jobId: string): Promise<void> {
+    if (!this.options.runsJobs) return;
     const handler = this.handlers.get(queue);
     if (!handler) throw new Error(`no handler for queue ${queue}`);
     if (this.closed) return;

@@ -35,8 +35,9 @@ export class LocalDiskStorage extends StoragePort {
     return { key, size: (await stat(target)).size };
   }
 
-  async localPath(key: string): Promise<string> {
-    return this.pathOf(key);
+  /** The blob's own file: nothing to copy on local disk. */
+  withLocalCopy<T>(key: string, work: (localPath: string) => Promise<T>): Promise<T> {
+    return work(this.pathOf(key));
   }
 
   async openRead(key: string, range?: { start: number; end: number }): Promise<Readable> {

@@ -13,8 +13,11 @@ export interface BlobInfo {
 export abstract class StoragePort {
   /** Moves a finished local file into storage (the file is gone afterwards) and returns its new key. */
   abstract putFile(localPath: string): Promise<BlobInfo>;
-  /** A local path holding the blob's bytes, for tools that need a file (a copy for remote stores). */
-  abstract localPath(key: string): Promise<string>;
+  /**
+   * Runs `work` with a local file holding the blob's bytes, for tools that need a file, and lets it go afterwards
+   * (a remote store downloads a private copy and removes it). `work` must only read the file.
+   */
+  abstract withLocalCopy<T>(key: string, work: (localPath: string) => Promise<T>): Promise<T>;
   /** Streams bytes `start`..`end` (inclusive) of a blob, or all of it. */
   abstract openRead(key: string, range?: { start: number; end: number }): Promise<Readable>;
   abstract size(key: string): Promise<number>;

@@ -1,20 +1,28 @@
 import type { StoragePort } from '../../adapters/storage/storage.port.js';
-import type { CompressionJobRepository } from '../compression/compression-job.repository.js';
-import type { FileRepository } from '../files/file.repository.js';
 import type { UserRepository } from './user.repository.js';
 
-/** Deleting an account removes everything it owns: its rows (by cascade) and then their blobs. */
+/** Lists the blobs one capability keeps for an account (its files, its jobs' uploads and results). */
+export type OwnedBlobs = (userId: string) => Promise<string[]>;
+
+/**
+ * Deleting an account removes everything it owns: its rows (by cascade) and then their blobs. Each capability that
+ * keeps blobs for accounts registers how to list them, so accounts need not know them.
+ */
 export class AccountDeletionService {
+  private readonly owners: OwnedBlobs[] = [];
+
   constructor(
     private readonly users: UserRepository,
-    private readonly files: FileRepository,
-    private readonly jobs: CompressionJobRepository,
     private readonly storage: StoragePort,
   ) {}
 
+  registerOwnedBlobs(list: OwnedBlobs): void {
+    this.owners.push(list);
+  }
+
   /** Returns false when there was no such account. Blobs go after the rows, so no row ever points to a missing blob. */
   async delete(userId: string): Promise<boolean> {
-    const keys = new Set([...(await this.files.listBlobsOfUser(userId)), ...(await this.jobs.listBlobsOfUser(userId))]);
+    const keys = new Set((await Promise.all(this.owners.map((list) => list(userId)))).flat());
     if (!(await this.users.delete(userId))) return false;
     for (const key of keys) await this.storage.delete(key);
     return true;

@@ -17,7 +17,8 @@ import { CurrentUser, UserAuthGuard } from '../accounts/auth.guards.js';
 import { OptionalUser } from '../accounts/optional-user.js';
 import { clientIp } from '../../http/client-ip.js';
 import { beforeBody, declaredFileBytes, receiveFile } from '../uploads/multipart.js';
-import { downloadName, sendBlob, type BlobToSend } from '../../http/send-blob.js';
+import { sendBlob, type BlobToSend } from '../../http/send-blob.js';
+import { downloadName } from '../../common/file-naming.js';
 import { CompressionService } from './compression.service.js';
 import { PreviewService } from './preview.service.js';
 

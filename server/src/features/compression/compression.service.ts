@@ -3,32 +3,28 @@ import {
   type CompressionJob,
   type CompressionLevel,
   type CompressionResponse,
-  CURRENCY,
-  FREE_DOWNLOAD_TTL_MS,
   LANDING_ACCEPTED_TYPES,
   MAX_FILE_SIZE_BYTES,
-  PAID_DOWNLOAD_TTL_MS,
-  PAY_PER_FILE_PRICE_USD,
   TEMPORARY_FILE_TTL_MS,
   ErrorMessages,
 } from '@shrinkly/contract';
 import type { DetectedType } from '@shrinkly/engine';
 import { AcceptedTypes, type IncomingFile } from '../uploads/incoming-file.js';
-import type { PaymentPort } from '../../adapters/payments/payment.port.js';
 import type { QueuePort } from '../../adapters/queue/queue.port.js';
 import type { StoragePort } from '../../adapters/storage/storage.port.js';
 import { NotFoundError, PayloadTooLargeError, PaymentRequiredError } from '../../common/errors.js';
 import type { CompressionJobRow, UserRow } from '../../db/schema/index.js';
 import type { CompressionJobRepository } from './compression-job.repository.js';
-import type { PaymentRepository } from '../billing/payment.repository.js';
+import type { BillingService } from '../billing/billing.service.js';
+import { paymentTerms } from './compression-fulfilment.js';
 import type { Clock } from '../../common/clock.js';
 import { type JobLinks, toCompressionResponse, toJobView } from './compression-views.js';
 import type { DownloadTicketService } from '../../common/download-ticket.service.js';
 import { isUuid } from '../../common/ids.js';
 import { waitForJob } from '../../jobs/job-wait.js';
 import { planOf } from '../plans/plan-of.js';
+import { COMPRESS_QUEUE } from './compress-file.job.js';
 
-export const COMPRESS_QUEUE = 'compress-file';
 
 const ACCEPTED = new AcceptedTypes(LANDING_ACCEPTED_TYPES);
 
@@ -37,10 +33,9 @@ const ACCEPTED = new AcceptedTypes(LANDING_ACCEPTED_TYPES);
 export class CompressionService {
   constructor(
     private readonly jobs: CompressionJobRepository,
-    private readonly ledger: PaymentRepository,
     private readonly storage: StoragePort,
     private readonly queue: QueuePort,
-    private readonly payments: PaymentPort,
+    private readonly billing: BillingService,
     private readonly tickets: DownloadTicketService,
     private readonly clock: Clock,
     private readonly limits: {
@@ -130,33 +125,11 @@ export class CompressionService {
     return toJobView(job, await this.links(job));
   }
 
-  /** The job the sandbox checkout page shows: one waiting for payment (its signed link stands for the owner). */
-  async payableJob(jobId: string): Promise<CompressionJobRow> {
-    const job = await this.find(jobId);
-    if (!job.requiresPayment) throw new NotFoundError('Compression job not found');
-    return job;
-  }
-
-  /** Records a completed payment (once) and marks its job paid. */
-  async recordPayment(event: { jobId: string; amount: number; currency: string; provider: string; providerReference: string }): Promise<CompressionJobRow> {
-    const job = await this.find(event.jobId);
-    await this.ledger.record({
-      kind: 'compression', amount: event.amount, currency: event.currency, userId: job.userId, jobId: job.id,
-      provider: event.provider, providerReference: event.providerReference,
-    });
-    if (job.paidAt) return job;
-    return (await this.jobs.update(job.id, { paidAt: this.clock.now() })) ?? job;
-  }
-
-  /** The sandbox's "payment succeeded" without the checkout page; 404 with any real provider. */
+  /** The sandbox's "payment succeeded" without the checkout page, for the job's owner; 404 with any real provider. */
   async simulatePayment(jobId: string, caller: UserRow | null): Promise<CompressionJob> {
-    if (!this.payments.isSandbox) throw new NotFoundError('Not found');
     const job = await this.findFor(jobId, caller);
-    const paid = await this.recordPayment({
-      jobId: job.id, amount: job.paymentAmount ?? PAY_PER_FILE_PRICE_USD, currency: CURRENCY,
-      provider: this.payments.provider, providerReference: `sandbox-simulated-${job.id}`,
-    });
-    return toJobView(paid, await this.links(paid));
+    await this.billing.simulatePaid({ kind: 'compression', id: job.id });
+    return this.getJob(job.id, caller);
   }
 
   /** Starts a paid job's compression; refused with 402 while unpaid. Repeating it is harmless. */
@@ -213,14 +186,8 @@ export class CompressionService {
     return {
       downloadUrl: downloadable ? this.tickets.url(job.id, job.downloadExpiresAt as Date) : null,
       paymentUrl: payable
-        ? await this.payments.checkoutUrl({ kind: 'compression', jobId: job.id, amount: job.paymentAmount ?? PAY_PER_FILE_PRICE_USD, currency: CURRENCY, description: `Compression of ${job.fileName}` })
+        ? await this.billing.checkoutUrl({ purchase: { kind: 'compression', id: job.id }, ...paymentTerms(job) })
         : null,
     };
-  }
-
-  /** When a finished job's link stops working: 1 hour after payment for paid files, else 24 hours after upload. */
-  downloadExpiry(job: CompressionJobRow): Date {
-    if (job.paidAt) return new Date(job.paidAt.getTime() + PAID_DOWNLOAD_TTL_MS);
-    return new Date(job.createdAt.getTime() + FREE_DOWNLOAD_TTL_MS);
   }
 }

@@ -1,57 +1,69 @@
-import { mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
 import { convert } from '@shrinkly/engine';
 import type { Logger } from 'pino';
 import type { StoragePort } from '../../adapters/storage/storage.port.js';
-import type { ConversionJobRepository } from './conversion-job.repository.js';
 import type { Clock } from '../../common/clock.js';
-import { failureMessage } from '../../jobs/job-failure.js';
+import type { ConversionJobRow } from '../../db/schema/index.js';
+import type { EngineStep, EngineWork, StoredOutput } from '../../jobs/engine-step.js';
+import type { JobQueue } from '../../jobs/job-handlers.js';
 import { throttledProgress } from '../../jobs/job-progress.js';
+import { type Finisher, type JobKind, JobRunner } from '../../jobs/job-runner.js';
+import type { ConversionJobRepository } from './conversion-job.repository.js';
 
+export const CONVERT_QUEUE = 'convert-file' satisfies JobQueue;
 
-/** Runs one conversion: storage → private work folder → engine → storage → the job row. */
-export class ConvertFileJob {
+/** The conversion queue: the engine converts the upload to its target; the result waits behind its link. */
+export class ConversionJobs implements JobKind<ConversionJobRow>, Finisher<ConversionJobRow> {
+  readonly label = 'Conversion';
+
   constructor(
     private readonly jobs: ConversionJobRepository,
     private readonly storage: StoragePort,
     private readonly clock: Clock,
-    private readonly workRoot: string,
-    private readonly logger: Logger,
   ) {}
 
-  async run(jobId: string, signal: AbortSignal): Promise<'success' | 'skipped' | 'failed'> {
-    const job = await this.jobs.transition(jobId, ['queued'], { status: 'processing', startedAt: this.clock.now(), progress: 0, error: null });
-    if (!job || !job.inputBlob) return 'skipped';
-    await mkdir(this.workRoot, { recursive: true });
-    let resultDir: string | undefined;
-    try {
-      const input = await this.storage.localPath(job.inputBlob);
+  claim(jobId: string): Promise<ConversionJobRow | undefined> {
+    return this.jobs.transition(jobId, ['queued'], { status: 'processing', startedAt: this.clock.now(), progress: 0, error: null });
+  }
+
+  async requeue(job: ConversionJobRow): Promise<void> {
+    await this.jobs.update(job.id, { status: 'queued', progress: 0 });
+  }
+
+  work(job: ConversionJobRow, signal: AbortSignal): EngineWork {
+    return async (input, workDir) => {
       const result = await convert(input, {
         target: job.targetFormat,
         nameHint: job.fileName,
-        tmpDir: this.workRoot,
+        tmpDir: workDir,
         signal,
         onProgress: throttledProgress((percent) => this.jobs.setProgress(job.id, percent)),
       });
-      resultDir = path.dirname(result.output);
-      const output = await this.storage.putFile(result.output);
-      await this.jobs.update(job.id, {
-        status: 'completed', progress: 100, finishedAt: this.clock.now(), outputBlob: output.key, outputFormat: result.format,
-        convertedSize: output.size, inputBlob: null,
-      });
-      await this.storage.delete(job.inputBlob);
-      return 'success';
-    } catch (err) {
-      if (signal.aborted) {
-        // The server is stopping: the job goes back to the queue for the next start.
-        await this.jobs.update(job.id, { status: 'queued', progress: 0 });
-        return 'skipped';
-      }
-      const error = failureMessage(err, this.logger, { id: job.id, work: 'Conversion' });
-      await this.jobs.update(job.id, { status: 'failed', finishedAt: this.clock.now(), error });
-      return 'failed';
-    } finally {
-      if (resultDir) await rm(resultDir, { recursive: true, force: true });
-    }
+      return { output: result.output, format: result.format, unchanged: false, recipe: null };
+    };
+  }
+
+  finisherOf(): Finisher<ConversionJobRow> {
+    return this;
+  }
+
+  async complete(job: ConversionJobRow, result: StoredOutput): Promise<'success'> {
+    await this.jobs.update(job.id, {
+      status: 'completed', progress: 100, finishedAt: this.clock.now(), outputBlob: result.blobKey, outputFormat: result.format,
+      convertedSize: result.size, inputBlob: null,
+    });
+    if (job.inputBlob) await this.storage.delete(job.inputBlob);
+    return 'success';
+  }
+
+  async fail(job: ConversionJobRow, message: string): Promise<'failed'> {
+    await this.jobs.update(job.id, { status: 'failed', finishedAt: this.clock.now(), error: message });
+    return 'failed';
+  }
+}
+
+/** Runs one conversion job: claim → engine → the converted file behind its link. */
+export class ConvertFileJob extends JobRunner<ConversionJobRow> {
+  constructor(kind: ConversionJobs, step: EngineStep, logger: Logger) {
+    super(kind, step, logger);
   }
 }

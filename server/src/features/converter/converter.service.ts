@@ -5,15 +5,15 @@ import type { QueuePort } from '../../adapters/queue/queue.port.js';
 import type { StoragePort } from '../../adapters/storage/storage.port.js';
 import { NotFoundError, PayloadTooLargeError, UnprocessableError, ValidationError } from '../../common/errors.js';
 import type { ConversionJobRow } from '../../db/schema/index.js';
-import { downloadName } from '../../http/send-blob.js';
+import { downloadName } from '../../common/file-naming.js';
 import type { ConversionJobRepository } from './conversion-job.repository.js';
 import type { Clock } from '../../common/clock.js';
 import { type IncomingFile, readRealType } from '../uploads/incoming-file.js';
 import type { DownloadTicketService } from '../../common/download-ticket.service.js';
 import { isUuid } from '../../common/ids.js';
 import { waitForJob } from '../../jobs/job-wait.js';
+import { CONVERT_QUEUE } from './convert-file.job.js';
 
-export const CONVERT_QUEUE = 'convert-file';
 
 const LIMIT_MB = CONVERTER_LIMIT_BYTES / MB;
 export const CONVERTER_TOO_LARGE = `This file is too large to convert. The converter takes files of up to ${LIMIT_MB}MB.`;

@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import {
   type DownloadLink,
   ErrorMessages,
   FILE_LINK_TTL_MS,
   type FileRecord,
-  SHARE_LINK_TTL_MS,
-  type ShareResponse,
   type Stats,
   STORAGE_LIMIT_BYTES,
 } from '@shrinkly/contract';
@@ -20,7 +17,7 @@ import { toFileRecord, toStats } from './file-views.js';
 import { isUuid } from '../../common/ids.js';
 
 /**
- * My Files after upload: listing, renaming, moving, deleting, sharing and downloading. Every operation is
+ * My Files after upload: listing, renaming, moving, deleting and downloading (sharing: features/sharing). Every operation is
  * scoped to the caller: another user's id is "not found" and changes nothing. A file still processing is listed
  * and may be deleted; everything else waits for it to be ready (409).
  */
@@ -31,7 +28,6 @@ export class FileLibraryService {
     private readonly storage: StoragePort,
     private readonly tickets: DownloadTicketService,
     private readonly clock: Clock,
-    private readonly appUrl: string,
   ) {}
 
   async list(user: UserRow, folderId?: string): Promise<FileRecord[]> {
@@ -51,20 +47,12 @@ export class FileLibraryService {
 
   /**
    * Deletes the file and its bytes; its storage is freed at once. A file still processing goes too: its job
-   * finds the file gone when it ends and drops its result (FileStoreService.complete), so no blob is left.
+   * finds the file gone when it ends and drops its result (LibraryResultFinisher.complete), so no blob is left.
    */
   async delete(user: UserRow, id: string): Promise<void> {
     const row = isUuid(id) ? await this.files.deleteOwned(id, user.id) : undefined;
     if (!row) throw new NotFoundError(ErrorMessages.fileNotFound);
     await this.storage.delete(row.blobKey);
-  }
-
-  /** A fresh share link (a new 128-bit token each time, so sharing again revokes the older link), valid 24 hours. */
-  async share(user: UserRow, id: string): Promise<ShareResponse> {
-    const shareToken = randomBytes(16).toString('base64url');
-    const shareExpiresAt = new Date(this.clock.now().getTime() + SHARE_LINK_TTL_MS);
-    await this.update(user, id, { shareToken, shareExpiresAt });
-    return { shareUrl: `${this.appUrl}/api/share/${shareToken}`, shareExpiresAt: shareExpiresAt.toISOString() };
   }
 
   /** A signed link the browser can open in a new tab (inline) or download, without the bearer header. */
@@ -87,18 +75,12 @@ export class FileLibraryService {
     return file;
   }
 
-  /** The file behind a share link, while the link lasts. */
-  async shared(token: string): Promise<FileRow> {
-    const file = /^[A-Za-z0-9_-]{22}$/.test(token) ? await this.files.findByShareToken(token) : undefined;
-    if (!file || !file.shareExpiresAt || file.shareExpiresAt <= this.clock.now()) throw new NotFoundError(ErrorMessages.shareLinkInvalid);
-    return file;
-  }
-
   async stats(user: UserRow): Promise<Stats> {
     return toStats(await this.files.totals(user.id), STORAGE_LIMIT_BYTES);
   }
 
-  private async update(user: UserRow, id: string, values: Parameters<FileRepository['updateReady']>[2]): Promise<FileWithFolder> {
+  /** Changes one of the caller's ready files: 409 while it is processing, 404 when it is not theirs. */
+  async update(user: UserRow, id: string, values: Parameters<FileRepository['updateReady']>[2]): Promise<FileWithFolder> {
     const row = isUuid(id) ? await this.files.updateReady(id, user.id, values) : undefined;
     if (!row) throw await this.notReady(user, id);
     return row;

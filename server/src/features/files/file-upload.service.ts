@@ -26,7 +26,7 @@ import type { CompressionJobRepository } from '../compression/compression-job.re
 import type { FileRepository } from './file.repository.js';
 import type { FolderRepository } from '../folders/folder.repository.js';
 import type { Clock } from '../../common/clock.js';
-import { COMPRESS_QUEUE } from '../compression/compression.service.js';
+import { COMPRESS_QUEUE } from '../compression/compress-file.job.js';
 import { AcceptedTypes, type IncomingFile } from '../uploads/incoming-file.js';
 import { ratioOf, toFileRecord } from './file-views.js';
 import { waitForJob } from '../../jobs/job-wait.js';
@@ -50,7 +50,7 @@ export interface UploadOutcome {
 
 /**
  * The rules of uploading into My Files: plan, size, type, folder, batch and storage checks; then the upload is
- * stored as a processing file and compressed by a job (see FileStoreService for what the job does at the end).
+ * stored as a processing file and compressed by a job (see LibraryResultFinisher for what the job does at the end).
  */
 export class FileUploadService {
   constructor(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storedFileName } from '../../http/send-blob.js';
+import { storedFileName } from '../../common/file-naming.js';
 import { spaceSavedPercent } from '@shrinkly/contract';
 import { categoryOf, ratioOf, toStats } from './file-views.js';
 

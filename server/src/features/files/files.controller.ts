@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { type Batch, type CompressionJob, type DownloadLink, endpoints, type FileRecord, type FileUploadResponse, fileListQuerySchema, fileUploadFieldsSchema, type MessageResponse, type ShareResponse, type Stats } from '@shrinkly/contract';
+import { type Batch, type CompressionJob, type DownloadLink, endpoints, type FileRecord, type FileUploadResponse, fileListQuerySchema, fileUploadFieldsSchema, type MessageResponse, type Stats } from '@shrinkly/contract';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import { StoragePort } from '../../adapters/storage/storage.port.js';
@@ -11,18 +11,15 @@ import type { FileRow, UserRow } from '../../db/schema/index.js';
 import { CurrentUser, UserAuthGuard } from '../accounts/auth.guards.js';
 import { receiveFile } from '../uploads/multipart.js';
 import { OptionalUser } from '../accounts/optional-user.js';
-import { type BlobToSend, sendBlob, storedFileName } from '../../http/send-blob.js';
+import { sendBlob } from '../../http/send-blob.js';
+import { fileBlob } from './file-download.js';
 import { FileLibraryService } from './file-library.service.js';
 import { FileUploadService } from './file-upload.service.js';
 import { CompressionService } from '../compression/compression.service.js';
 
 type Input<E extends { request: z.ZodType }> = z.output<E['request']>;
 
-function fileBlob(file: FileRow, inline = false): BlobToSend {
-  return { key: file.blobKey, format: file.format, downloadAs: storedFileName(file.name, file.format), inline };
-}
-
-/** My Files: upload, list, rename, move, delete, share and download; and the storage statistics. */
+/** My Files: upload, list, rename, move, delete and download; and the storage statistics. */
 @Controller('api')
 export class FilesController {
   constructor(
@@ -86,13 +83,6 @@ export class FilesController {
     return { message: 'File deleted' };
   }
 
-  @Post('files/:id/share')
-  @HttpCode(200)
-  @UseGuards(UserAuthGuard)
-  share(@CurrentUser() user: UserRow, @Param('id') id: string): Promise<ShareResponse> {
-    return this.library.share(user, id);
-  }
-
   @Post('files/:id/download-link')
   @HttpCode(200)
   @UseGuards(UserAuthGuard)
@@ -123,12 +113,6 @@ export class FilesController {
       file = await this.library.owned(user, id);
     }
     await sendBlob(req, res, this.storage, fileBlob(file, disposition === 'inline'));
-  }
-
-  /** A shared file, for anyone with the link, while it lasts. */
-  @Get('share/:token')
-  async shared(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    await sendBlob(req, res, this.storage, fileBlob(await this.library.shared(token)));
   }
 
   @Get('stats')

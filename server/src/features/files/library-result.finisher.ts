@@ -1,27 +1,23 @@
 import { ErrorMessages, STORAGE_LIMIT_BYTES } from '@shrinkly/contract';
 import type { StoragePort } from '../../adapters/storage/storage.port.js';
 import type { CompressionJobRow } from '../../db/schema/index.js';
-import { downloadName } from '../../http/send-blob.js';
+import { downloadName } from '../../common/file-naming.js';
 import type { CompressionJobRepository } from '../compression/compression-job.repository.js';
 import type { FileRepository } from './file.repository.js';
 import type { Clock } from '../../common/clock.js';
+import type { StoredOutput } from '../../jobs/engine-step.js';
+import type { Finisher } from '../../jobs/job-runner.js';
+import { isEngineError } from '@shrinkly/engine';
 
 /** What a job records when its owner deleted the file while it was being compressed. */
 export const FILE_DELETED_MESSAGE = 'The file was deleted before its compression finished';
 
-/** A finished compression of a My Files upload: where its result is and what it is. */
-export interface StoredResult {
-  blobKey: string;
-  format: string;
-  size: number;
-  unchanged: boolean;
-}
-
 /**
  * The end of a My Files compression job: the result becomes the file (if it fits in the owner's storage), or
  * the upload is removed with the reason. The file owns its blob afterwards; the job keeps only its history.
+ * What the engine cannot compress (plain text in a batch, a file past its work budget) is kept as uploaded.
  */
-export class FileStoreService {
+export class LibraryResultFinisher implements Finisher<CompressionJobRow> {
   constructor(
     private readonly files: FileRepository,
     private readonly jobs: CompressionJobRepository,
@@ -29,11 +25,26 @@ export class FileStoreService {
     private readonly clock: Clock,
   ) {}
 
+  /** Its file was deleted while the job waited (the link is cleared with the row): nothing to compress. */
+  async before(job: CompressionJobRow): Promise<string | undefined> {
+    return job.fileId ? undefined : FILE_DELETED_MESSAGE;
+  }
+
+  keepsAsUploaded(job: CompressionJobRow, err: unknown): string | undefined {
+    return isEngineError(err, 'unsupported') || isEngineError(err, 'over-budget') ? job.inputFormat : undefined;
+  }
+
+  /** A file deleted mid-way takes its upload with it, so the tool fails: that is the owner's doing, not a fault. */
+  async explain(job: CompressionJobRow): Promise<string | undefined> {
+    const current = await this.jobs.findById(job.id);
+    return current?.fileId ? undefined : FILE_DELETED_MESSAGE;
+  }
+
   /**
    * Stores a finished result. Running it again for the same job (a restart between two of its steps) is harmless:
    * a file already ready stays as it is and the repeated result is dropped.
    */
-  async complete(job: CompressionJobRow, result: StoredResult): Promise<'success' | 'failed'> {
+  async complete(job: CompressionJobRow, result: StoredOutput): Promise<'success' | 'failed'> {
     const file = job.fileId ? await this.files.findById(job.fileId) : undefined;
     if (file?.status === 'ready') {
       for (const key of new Set([result.blobKey, job.inputBlob])) if (key && key !== file.blobKey) await this.storage.delete(key);
@@ -72,7 +83,7 @@ export class FileStoreService {
     return 'failed';
   }
 
-  private async finish(job: CompressionJobRow, result: StoredResult): Promise<void> {
+  private async finish(job: CompressionJobRow, result: StoredOutput): Promise<void> {
     await this.jobs.update(job.id, {
       status: 'completed', progress: 100, finishedAt: this.clock.now(), outputFormat: result.format, compressedSize: result.size,
       unchanged: result.unchanged, inputBlob: null, outputBlob: null,

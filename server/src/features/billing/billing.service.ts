@@ -1,0 +1,90 @@
+import type { CheckoutRequest, PaymentEvent, PaymentPort, Purchase } from '../../adapters/payments/payment.port.js';
+import { NotFoundError } from '../../common/errors.js';
+import type { PaymentRepository } from './payment.repository.js';
+
+/** What a purchase costs and where the payer returns to after the checkout, per outcome. */
+export interface PurchaseTerms {
+  amount: number;
+  currency: string;
+  description: string;
+  /** The owner's id, kept with the ledger row; null for a visitor. */
+  userId: string | null;
+  returnTo: { paid: (providerReference: string) => string; canceled: string; declined: string; failed: string };
+}
+
+/**
+ * Delivers what was bought, for one kind of purchase: the capability that sells it registers one with billing.
+ * Billing calls it; it never calls billing back.
+ */
+export interface Fulfilment {
+  /** The terms of a purchase still waiting for payment, or undefined when there is none to pay. */
+  terms(id: string): Promise<PurchaseTerms | undefined>;
+  /** The payment is recorded: deliver (idempotent: a repeated event delivers nothing more). */
+  fulfil(id: string): Promise<void>;
+}
+
+/**
+ * The billing boundary: checkout links, the payments ledger, and the hand-over of each completed payment to the
+ * fulfilment of what was bought. Payment providers' events (the sandbox checkout page today, webhooks later) come here.
+ */
+export class BillingService {
+  private readonly fulfilments = new Map<Purchase['kind'], Fulfilment>();
+
+  constructor(
+    private readonly ledger: PaymentRepository,
+    private readonly payments: PaymentPort,
+  ) {}
+
+  register(kind: Purchase['kind'], fulfilment: Fulfilment): void {
+    if (this.fulfilments.has(kind)) throw new Error(`purchases of ${kind} already have a fulfilment`);
+    this.fulfilments.set(kind, fulfilment);
+  }
+
+  get provider(): string {
+    return this.payments.provider;
+  }
+
+  get isSandbox(): boolean {
+    return this.payments.isSandbox;
+  }
+
+  /** The URL the payer opens to pay. */
+  checkoutUrl(request: CheckoutRequest): Promise<string> {
+    return this.payments.checkoutUrl(request);
+  }
+
+  /** What the checkout of a purchase shows; not found when it is not waiting for payment. */
+  async terms(purchase: Purchase): Promise<PurchaseTerms> {
+    const terms = await this.fulfilmentOf(purchase.kind).terms(purchase.id);
+    if (!terms) throw new NotFoundError('Not found');
+    return terms;
+  }
+
+  /** A completed payment: recorded once in the ledger, then handed to the fulfilment of what it bought. */
+  async paid(event: PaymentEvent): Promise<void> {
+    const fulfilment = this.fulfilmentOf(event.purchase.kind);
+    await this.ledger.record({
+      kind: event.purchase.kind, amount: event.amount, currency: event.currency, userId: event.userId,
+      jobId: event.purchase.kind === 'compression' ? event.purchase.id : null,
+      provider: event.provider, providerReference: event.providerReference,
+    });
+    await fulfilment.fulfil(event.purchase.id);
+  }
+
+  /** The sandbox's "payment succeeded" without the checkout page; not found with any real provider. */
+  async simulatePaid(purchase: Purchase): Promise<void> {
+    if (!this.payments.isSandbox) throw new NotFoundError('Not found');
+    const terms = await this.fulfilmentOf(purchase.kind).terms(purchase.id);
+    if (!terms) return;
+    await this.paid({
+      purchase, amount: terms.amount, currency: terms.currency, userId: terms.userId,
+      provider: this.payments.provider, providerReference: `sandbox-simulated-${purchase.id}`,
+    });
+  }
+
+  private fulfilmentOf(kind: Purchase['kind']): Fulfilment {
+    const fulfilment = this.fulfilments.get(kind);
+    if (!fulfilment) throw new Error(`no fulfilment registered for purchases of ${kind}`);
+    return fulfilment;
+  }
+}

@@ -1,0 +1,43 @@
+import { CURRENCY, PAY_PER_FILE_PRICE_USD } from '@shrinkly/contract';
+import type { Clock } from '../../common/clock.js';
+import type { CompressionJobRow } from '../../db/schema/index.js';
+import type { Fulfilment, PurchaseTerms } from '../billing/billing.service.js';
+import type { CompressionJobRepository } from './compression-job.repository.js';
+
+/** What a paid compression costs, as its checkout and the ledger state it. */
+export function paymentTerms(job: CompressionJobRow): { amount: number; currency: string; description: string } {
+  return { amount: job.paymentAmount ?? PAY_PER_FILE_PRICE_USD, currency: CURRENCY, description: `Compression of ${job.fileName}` };
+}
+
+/**
+ * Pay per file: a payment for a compression job unlocks it (the owner then starts it with process-paid-compression).
+ * Registered with billing, which calls it once the payment is in the ledger.
+ */
+export class CompressionFulfilment implements Fulfilment {
+  constructor(
+    private readonly jobs: CompressionJobRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async terms(jobId: string): Promise<PurchaseTerms | undefined> {
+    const job = await this.jobs.findById(jobId);
+    if (!job?.requiresPayment) return undefined;
+    const id = encodeURIComponent(job.id);
+    return {
+      ...paymentTerms(job),
+      userId: job.userId,
+      returnTo: {
+        paid: (reference) => `/payment-success/compression?jobId=${id}&paymentId=${encodeURIComponent(reference)}`,
+        canceled: `/payment-error?error=payment_cancelled&jobId=${id}`,
+        declined: `/payment-failed?jobId=${id}`,
+        failed: `/payment-error?error=payment_failed&jobId=${id}`,
+      },
+    };
+  }
+
+  async fulfil(jobId: string): Promise<void> {
+    const job = await this.jobs.findById(jobId);
+    if (!job || job.paidAt) return;
+    await this.jobs.update(job.id, { paidAt: this.clock.now() });
+  }
+}

@@ -1,0 +1,42 @@
+import { FREE_DOWNLOAD_TTL_MS, PAID_DOWNLOAD_TTL_MS } from '@shrinkly/contract';
+import type { StoragePort } from '../../adapters/storage/storage.port.js';
+import type { Clock } from '../../common/clock.js';
+import type { CompressionJobRow } from '../../db/schema/index.js';
+import type { StoredOutput } from '../../jobs/engine-step.js';
+import type { Finisher } from '../../jobs/job-runner.js';
+import type { CompressionJobRepository } from './compression-job.repository.js';
+
+/** When a finished job's link stops working: 1 hour after payment for paid files, else 24 hours after upload. */
+export function downloadExpiry(job: Pick<CompressionJobRow, 'paidAt' | 'createdAt'>): Date {
+  if (job.paidAt) return new Date(job.paidAt.getTime() + PAID_DOWNLOAD_TTL_MS);
+  return new Date(job.createdAt.getTime() + FREE_DOWNLOAD_TTL_MS);
+}
+
+/** The end of a landing-page compression: the result waits behind its download link until the job expires. */
+export class PublicResultFinisher implements Finisher<CompressionJobRow> {
+  constructor(
+    private readonly jobs: CompressionJobRepository,
+    private readonly storage: StoragePort,
+    private readonly clock: Clock,
+  ) {}
+
+  async complete(job: CompressionJobRow, result: StoredOutput): Promise<'success'> {
+    const downloadExpiresAt = downloadExpiry(job);
+    await this.jobs.update(job.id, {
+      status: 'completed', progress: 100, finishedAt: this.clock.now(),
+      outputBlob: result.blobKey, outputFormat: result.format, compressedSize: result.size, unchanged: result.unchanged,
+      recipe: result.recipe, downloadExpiresAt,
+      // The files stay at least as long as their link works.
+      expiresAt: new Date(Math.max(job.expiresAt.getTime(), downloadExpiresAt.getTime())),
+      // The original is not needed once a smaller result exists.
+      inputBlob: result.unchanged ? job.inputBlob : null,
+    });
+    if (!result.unchanged && job.inputBlob) await this.storage.delete(job.inputBlob);
+    return 'success';
+  }
+
+  async fail(job: CompressionJobRow, message: string): Promise<'failed'> {
+    await this.jobs.update(job.id, { status: 'failed', finishedAt: this.clock.now(), error: message });
+    return 'failed';
+  }
+}

@@ -1,0 +1,50 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { StoragePort } from '../adapters/storage/storage.port.js';
+
+/** What the engine made of a job's input: a new local file, or the input itself when nothing was gained. */
+export interface EngineOutput {
+  output: string;
+  format: string;
+  unchanged: boolean;
+  recipe: string | null;
+}
+
+/** The work of one job on its input file, in a private work folder: a compression or a conversion. */
+export type EngineWork = (input: string, workDir: string) => Promise<EngineOutput>;
+
+/** A job's result, in storage: the input's own blob when unchanged. */
+export interface StoredOutput {
+  blobKey: string;
+  format: string;
+  size: number;
+  unchanged: boolean;
+  recipe: string | null;
+}
+
+/**
+ * The one step every job takes: its input from storage (a local copy only while the engine runs), the engine in a
+ * private work folder, and the result into storage. The work folder is always removed.
+ */
+export class EngineStep {
+  constructor(
+    private readonly storage: StoragePort,
+    private readonly workRoot: string,
+  ) {}
+
+  async run(inputBlob: string, originalSize: number, work: EngineWork): Promise<StoredOutput> {
+    await mkdir(this.workRoot, { recursive: true });
+    let resultDir: string | undefined;
+    try {
+      return await this.storage.withLocalCopy(inputBlob, async (input) => {
+        const result = await work(input, this.workRoot);
+        if (result.unchanged) return { blobKey: inputBlob, format: result.format, size: originalSize, unchanged: true, recipe: result.recipe };
+        resultDir = path.dirname(result.output);
+        const stored = await this.storage.putFile(result.output);
+        return { blobKey: stored.key, format: result.format, size: stored.size, unchanged: false, recipe: result.recipe };
+      });
+    } finally {
+      if (resultDir) await rm(resultDir, { recursive: true, force: true });
+    }
+  }
+}

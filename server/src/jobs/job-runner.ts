@@ -1,0 +1,81 @@
+import type { Logger } from 'pino';
+import type { EngineStep, EngineWork, StoredOutput } from './engine-step.js';
+import { failureMessage } from './job-failure.js';
+
+/** The fields of a job record every kind of job has. */
+export interface JobRecord {
+  id: string;
+  inputBlob: string | null;
+  originalSize: number;
+}
+
+/**
+ * What happens to a job's result: each kind of job (a landing-page compression, a My Files upload, a conversion)
+ * has one. The runner calls it; it never calls the runner or the services above it.
+ */
+export interface Finisher<J extends JobRecord> {
+  /** A reason to end the job before the engine runs (its file was deleted while it waited), else undefined. */
+  before?(job: J): Promise<string | undefined>;
+  /**
+   * Engine refusals after which this kind keeps the file as uploaded (My Files keeps what cannot be compressed):
+   * the format to keep it as, or undefined for a failure.
+   */
+  keepsAsUploaded?(job: J, err: unknown): string | undefined;
+  /** Records the result. */
+  complete(job: J, result: StoredOutput): Promise<'success' | 'failed'>;
+  /** Records the failure, with the message people see. */
+  fail(job: J, message: string): Promise<'failed'>;
+  /** Why a failure happened, when this kind knows better than the error (the file was deleted mid-way). */
+  explain?(job: J): Promise<string | undefined>;
+}
+
+/** One queue's jobs: how to take one up, what the engine does with it, and who finishes it. */
+export interface JobKind<J extends JobRecord> {
+  /** Moves a queued job to processing, or undefined when it is not queued any more (another worker has it). */
+  claim(jobId: string): Promise<J | undefined>;
+  /** Puts a job back in the queue (the server is stopping mid-way). */
+  requeue(job: J): Promise<void>;
+  work(job: J, signal: AbortSignal): EngineWork;
+  finisherOf(job: J): Finisher<J>;
+  /** "Compression" or "Conversion", for the generic failure message and the log. */
+  label: 'Compression' | 'Conversion';
+}
+
+export type JobOutcome = 'success' | 'skipped' | 'failed';
+
+/** Runs the jobs of one kind: claim → engine step → finisher. Only unexpected faults of our own code throw. */
+export class JobRunner<J extends JobRecord> {
+  constructor(
+    private readonly kind: JobKind<J>,
+    private readonly step: EngineStep,
+    private readonly logger: Logger,
+  ) {}
+
+  async run(jobId: string, signal: AbortSignal): Promise<JobOutcome> {
+    const job = await this.kind.claim(jobId);
+    if (!job?.inputBlob) return 'skipped';
+    const finisher = this.kind.finisherOf(job);
+    const stop = await finisher.before?.(job);
+    if (stop) return finisher.fail(job, stop);
+    const work = this.kind.work(job, signal);
+    try {
+      const result = await this.step.run(job.inputBlob, job.originalSize, async (input, workDir) => {
+        try {
+          return await work(input, workDir);
+        } catch (err) {
+          const format = finisher.keepsAsUploaded?.(job, err);
+          if (format === undefined) throw err;
+          return { output: input, format, unchanged: true, recipe: 'stored as uploaded' };
+        }
+      });
+      return await finisher.complete(job, result);
+    } catch (err) {
+      if (signal.aborted) {
+        await this.kind.requeue(job);
+        return 'skipped';
+      }
+      const known = await finisher.explain?.(job);
+      return finisher.fail(job, known ?? failureMessage(err, this.logger, { id: job.id, work: this.kind.label }));
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { AppConfig } from '../config/app.config.js';
+import { strictTransportSecurity } from '../http/hsts.js';
+import { HttpExceptionFilter, sendError } from '../http/http-exception.filter.js';
+import { loggableUrl } from '../http/loggable-url.js';
+import { rendererStatic } from '../http/renderer-static.js';
+
+/** The web part: request logging, security headers, body parsers, the built web app and the error shape. */
+export function configureWeb(app: INestApplication, server: Express, config: AppConfig, logger: Logger): void {
+  server.set('trust proxy', config.trustProxy);
+  server.disable('x-powered-by');
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
+      // One short line per API request; bodies and headers (tokens, passwords) are never logged.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: loggableUrl(req.url) }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  // Served over plain HTTP by default (http://localhost:3000), so no upgrade-insecure-requests.
+  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } }, strictTransportSecurity: false }));
+  app.use(strictTransportSecurity(config.hsts));
+  const json = express.json({ limit: config.jsonBodyLimit });
+  // Body errors (too large, not JSON) answer here in our error shape, before any route runs.
+  // Forms of the sandbox checkout page post url-encoded bodies.
+  const form = express.urlencoded({ extended: false, limit: '10kb' });
+  for (const parser of [json, form]) {
+    app.use((req: Request, res: Response, next: NextFunction) =>
+      parser(req, res, (err?: unknown) => (err ? sendError(req, res, err, logger) : next())),
+    );
+  }
+  for (const handler of rendererStatic(config.rendererDist)) app.use(handler);
+  app.useGlobalFilters(new HttpExceptionFilter(logger));
+  app.enableShutdownHooks();
+}
