@@ -122,7 +122,6 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 export async function createWorker(config: AppConfig, options: Omit<CreateAppOptions, 'worker'> = {}): Promise<RunningWorker> {
   const { deps, database } = await prepare(config, options, ['worker']);
   const context = await NestFactory.createApplicationContext(AppModule.create(deps), { logger: new NestPinoLogger(deps.logger) });
-  context.enableShutdownHooks();
   const worker = await startWorker(context, deps);
   return {
     context,

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { type Logger, pino } from 'pino';
 import type { MailPort } from '../src/adapters/mail/mail.port.js';
 import type { PaymentPort } from '../src/adapters/payments/payment.port.js';
-import { loadConfig } from '../src/config/app.config.js';
+import { type AppConfig, loadConfig } from '../src/config/app.config.js';
 import { createApp, type RunningApp } from '../src/create-app.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
 import { BackgroundTasks } from '../src/common/background-tasks.js';
@@ -43,6 +43,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 
 export interface TestApp {
   running: RunningApp;
+  config: AppConfig;
   baseUrl: string;
   dataDir: string;
   /** A client with no stored token. */
@@ -68,6 +69,8 @@ export interface TestAppOptions {
   logger?: Logger;
   /** Another payment provider than the configured one. */
   payments?: PaymentPort;
+  /** false: the web part alone, as a web process beside separate workers. */
+  worker?: boolean;
 }
 
 /** Boots the whole server on a random port against a test database and a temporary data folder. */
@@ -83,6 +86,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = await openTestDatabase();
   const running = await createApp(config, {
     database, logger: options.logger ?? pino({ level: 'silent' }), clock: options.clock, mail: options.mail, payments: options.payments,
+    worker: options.worker,
   });
   await running.app.listen(port, '127.0.0.1');
   // fetch reuses an idle connection until 1 s before the server's 5 s keep-alive ends; on a loaded test machine that
@@ -100,6 +104,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
 
   return {
     running,
+    config,
     baseUrl,
     dataDir,
     api: createApiClient({ baseUrl }),

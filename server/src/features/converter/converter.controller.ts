@@ -31,8 +31,9 @@ export class ConverterController {
       fields: convertFieldsSchema,
     });
     const outcome = await this.converter.accept(file, file.fields.targetFormat);
-    res.status(outcome.status);
-    return outcome.body;
+    // A conversion still running is followed at its job: 202.
+    res.status(outcome.status === 'completed' ? 200 : 202);
+    return outcome;
   }
 
   @Get('jobs/:jobId')

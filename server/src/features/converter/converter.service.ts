@@ -36,7 +36,7 @@ export class ConverterService {
   }
 
   /** Checks, stores and queues one conversion; a quick one is awaited. The local file is consumed either way. */
-  async accept(file: IncomingFile, targetFormat: string): Promise<{ status: 200 | 202; body: Conversion }> {
+  async accept(file: IncomingFile, targetFormat: string): Promise<Conversion> {
     try {
       if (file.size > CONVERTER_LIMIT_BYTES) throw new PayloadTooLargeError(CONVERTER_TOO_LARGE);
       const type = await readRealType(file, (ext) => conversionTargets(ext).length > 0, 'This file type cannot be converted. Try a document, image, video or audio file.');
@@ -56,7 +56,7 @@ export class ConverterService {
       await this.queue.enqueue(CONVERT_QUEUE, job.id);
       const settled = await waitForJob(() => this.jobs.findById(job.id), this.syncWaitMs);
       if (settled.status === 'failed') throw new UnprocessableError(settled.error ?? 'Conversion failed. Please try again.');
-      return { status: settled.status === 'completed' ? 200 : 202, body: this.view(settled) };
+      return this.view(settled);
     } finally {
       await rm(file.path, { force: true });
     }

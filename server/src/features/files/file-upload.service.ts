@@ -42,12 +42,6 @@ export interface UploadFields {
   batchId?: string | undefined;
 }
 
-/** An upload's answer and its HTTP status: 200 when compressed in time, 202 while the job goes on. */
-export interface UploadOutcome {
-  status: 200 | 202;
-  body: FileUploadResponse;
-}
-
 /**
  * The rules of uploading into My Files: plan, size, type, folder, batch and storage checks; then the upload is
  * stored as a processing file and compressed by a job (see LibraryResultFinisher for what the job does at the end).
@@ -80,7 +74,7 @@ export class FileUploadService {
   }
 
   /** Checks, stores and queues one upload; the local file is consumed whatever happens. */
-  async accept(user: UserRow, file: IncomingFile, fields: UploadFields): Promise<UploadOutcome> {
+  async accept(user: UserRow, file: IncomingFile, fields: UploadFields): Promise<FileUploadResponse> {
     try {
       const plan = planOf(user, this.clock.now());
       if (file.size > plan.limits.maxFileBytes) throw new PayloadTooLargeError(ErrorMessages.fileTooLarge);
@@ -95,7 +89,7 @@ export class FileUploadService {
     }
   }
 
-  private async store(user: UserRow, file: IncomingFile, type: DetectedType, fields: UploadFields, plan: PlanAccess, batch: BatchRow | undefined): Promise<UploadOutcome> {
+  private async store(user: UserRow, file: IncomingFile, type: DetectedType, fields: UploadFields, plan: PlanAccess, batch: BatchRow | undefined): Promise<FileUploadResponse> {
     const blob = await this.storage.putFile(file.path);
     const now = this.clock.now();
     let row: FileRow | undefined;
@@ -132,12 +126,9 @@ export class FileUploadService {
     const ready = settled.status === 'completed' ? await this.files.findReadyOwned(row.id, user.id) : undefined;
     const stored = ready?.storedSize ?? null;
     return {
-      status: ready ? 200 : 202,
-      body: {
-        jobId: job.id, status: ready ? 'completed' : (settled.status as FileUploadResponse['status']), fileId: row.id,
-        originalSize: blob.size, compressedSize: stored, compressionRatio: stored === null ? null : ratioOf(blob.size, stored),
-        file: ready ? toFileRecord(ready) : null,
-      },
+      jobId: job.id, status: ready ? 'completed' : settled.status, fileId: row.id,
+      originalSize: blob.size, compressedSize: stored, compressionRatio: stored === null ? null : ratioOf(blob.size, stored),
+      file: ready ? toFileRecord(ready) : null,
     };
   }
 

@@ -47,8 +47,9 @@ export class FilesController {
       fields: fileUploadFieldsSchema,
     });
     const outcome = await this.uploads.accept(user, file, file.fields);
-    res.status(outcome.status);
-    return outcome.body;
+    // Stored in time: 200 with the file; else 202 and the job to follow.
+    res.status(outcome.file ? 200 : 202);
+    return outcome;
   }
 
   @Get('files/jobs/:jobId')
