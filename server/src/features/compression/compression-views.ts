@@ -4,7 +4,7 @@ import {
   FREE_COMPRESSION_LIMIT_BYTES,
   PREMIUM_BENEFITS,
   SUBSCRIPTION_PRICE_USD,
-  spaceSavedPercent,
+  sizeSaving,
 } from '@shrinkly/contract';
 import type { CompressionJobRow } from '../../db/schema/index.js';
 
@@ -37,15 +37,13 @@ export function toCompressionResponse(job: CompressionJobRow, links: JobLinks): 
   const done = job.status === 'completed' && job.compressedSize !== null;
   return {
     jobId: job.id,
-    status: job.status as CompressionResponse['status'],
+    status: job.status,
     requiresPayment: job.status === 'payment_required',
     downloadUrl: links.downloadUrl,
     downloadExpiresAt: links.downloadUrl ? (job.downloadExpiresAt?.toISOString() ?? null) : null,
     compressionResult: done
       ? {
-          originalSize: job.originalSize,
-          compressedSize: job.compressedSize as number,
-          spaceSaved: spaceSavedPercent(job.originalSize, job.compressedSize as number),
+          ...sizeSaving(job.originalSize, job.compressedSize as number),
           format: job.outputFormat ?? job.inputFormat,
           unchanged: job.unchanged ?? false,
         }
