@@ -42,7 +42,8 @@ export type ApiClient = {
       : (body: RequestOf<Endpoints[K]>) => Promise<ResponseOf<Endpoints[K]>>;
 };
 
-async function readErrorMessage(res: Response): Promise<string> {
+/** The message of a failed answer, as ApiError carries it: the error body's `message`, else its text, else the status text. */
+export async function readErrorMessage(res: Response): Promise<string> {
   const text = await res.text().catch(() => '');
   if (!text) return res.statusText || 'Request failed';
   try {

@@ -1,20 +1,9 @@
 import type { FileRecord, Folder } from '@shrinkly/contract';
 import { useCallback } from 'react';
+import { platform } from '../../platform';
 import { fileLink, shareFile, useMoveFile } from './api';
 import { dashboardToasts } from './dashboard-toasts';
 import { opensInBrowser } from './file-browser';
-
-/** Starts a download of a signed link through a hidden `<a download>`, as a click on a plain link would. */
-function downloadFromLink(url: string): void {
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = '';
-  anchor.rel = 'noopener';
-  anchor.style.display = 'none';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-}
 
 /** The file menu's actions that need no dialog: Preview and Download, Share, and the two moves. */
 export function useFileActions() {
@@ -25,8 +14,8 @@ export function useFileActions() {
     const inline = opensInBrowser(file);
     try {
       const { url } = await fileLink(file, inline ? 'inline' : 'attachment');
-      if (inline) window.open(url, '_blank', 'noopener');
-      else downloadFromLink(url);
+      if (inline) platform.openInNewTab(url);
+      else platform.download(url);
     } catch {
       dashboardToasts.downloadFailed();
     }
@@ -41,9 +30,9 @@ export function useFileActions() {
       return;
     }
     // An absolute link, whatever the server sent, so it works when pasted anywhere.
-    const absolute = new URL(shareUrl, window.location.origin).toString();
+    const absolute = platform.absoluteUrl(shareUrl);
     try {
-      await navigator.clipboard.writeText(absolute);
+      await platform.copyText(absolute);
       dashboardToasts.linkCopied();
     } catch {
       dashboardToasts.linkReady(absolute);
