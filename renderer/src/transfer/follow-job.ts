@@ -10,7 +10,11 @@ export interface FollowOptions<Job> {
 }
 
 /** Reads a job every JOB_POLL_INTERVAL_MS until it has ended. */
-async function followUntil<Job>(read: () => Promise<Job>, ended: (job: Job) => boolean, options: FollowOptions<Job>): Promise<Job> {
+async function followUntil<Job>(
+  read: () => Promise<Job>,
+  ended: (job: Job) => boolean,
+  options: FollowOptions<Job>,
+): Promise<Job> {
   for (;;) {
     const job = await read();
     options.signal.throwIfAborted();

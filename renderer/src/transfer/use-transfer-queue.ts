@@ -26,11 +26,18 @@ export type RoundSender<Item> = (
   patch: (item: Item, change: ItemChange<Item>) => void,
 ) => Promise<number | null>;
 
+export interface TransferQueueOptions {
+  /** Items sent together; the next round starts once all of them have ended. */
+  roundSize: number;
+  /** The pause between two rounds. */
+  roundPauseMs?: number;
+}
+
 /**
- * A queue of files sent in rounds of up to `roundSize`, with `roundPauseMs` between rounds. A run takes every pending
- * item, those added or retried meanwhile too, until none is left, the queue is paused, or the page is left.
+ * A queue of files sent in rounds. A run takes every pending item, those added or retried meanwhile too, until none
+ * is left, the queue is paused, or the page is left.
  */
-export function useTransferQueue<Item extends QueuedTransfer>({ roundSize, roundPauseMs = 0 }: { roundSize: number; roundPauseMs?: number }) {
+export function useTransferQueue<Item extends QueuedTransfer>({ roundSize, roundPauseMs = 0 }: TransferQueueOptions) {
   const list = useTransferList<Item>(isInFlight);
   const { itemsRef, update, patch: patchItem, begin } = list;
   const [running, setRunning] = useState(false);
@@ -86,7 +93,9 @@ export function useTransferQueue<Item extends QueuedTransfer>({ roundSize, round
   const retry = useCallback(
     (id: string) =>
       update((current) =>
-        current.map((item) => (item.id === id && item.status === 'error' ? { ...item, status: 'pending', progress: 0, error: null } : item)),
+        current.map((item) =>
+          item.id === id && item.status === 'error' ? { ...item, status: 'pending', progress: 0, error: null } : item,
+        ),
       ),
     [update],
   );

@@ -22,7 +22,8 @@ export async function sendUpload(item: UploadItem, target: UploadTarget, options
       signal,
       onUploadProgress: (fraction) => patch({ progress: uploadBarProgress(scale, fraction) }),
       onUploaded: () => patch({ status: 'compressing', progress: scale.uploaded }),
-      onJobProgress: (percent) => patch({ status: 'compressing', progress: compressBarProgress(scale, percent), jobProgress: percent }),
+      onJobProgress: (percent) =>
+        patch({ status: 'compressing', progress: compressBarProgress(scale, percent), jobProgress: percent }),
       onAccepted: refresh,
     });
     patch({ status: 'completed', progress: 100, result });

@@ -1,4 +1,11 @@
-import { ApiError, BATCH_CONCURRENCY, BATCH_ROUND_PAUSE_MS, type CompressionLevel, DEFAULT_COMPRESSION_LEVEL, ErrorMessages } from '@shrinkly/contract';
+import {
+  ApiError,
+  BATCH_CONCURRENCY,
+  BATCH_ROUND_PAUSE_MS,
+  type CompressionLevel,
+  DEFAULT_COMPRESSION_LEVEL,
+  ErrorMessages,
+} from '@shrinkly/contract';
 import { useCallback, useRef, useState } from 'react';
 import { failureMessage } from '../../transfer/transfer-errors';
 import { type RoundSender, useTransferQueue } from '../../transfer/use-transfer-queue';

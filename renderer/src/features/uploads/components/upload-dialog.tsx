@@ -1,9 +1,8 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type Folder, FREE_COMPRESSION_LIMIT_BYTES, MAX_FILE_SIZE_BYTES, planOf, type User } from '@shrinkly/contract';
-import { useEffect } from 'react';
-import { showSuccessToast } from '../../../components/toasts';
 import { formatBytes } from '../../../format/format-bytes';
 import { SINGLE_UPLOAD_TYPES } from '../file-acceptance';
+import { useCompletionNotice } from '../use-completion-notice';
 import { useUploadQueue } from '../use-upload-queue';
 import { CompletionDialog } from './completion-dialog';
 import { DIALOG_CLOSE_BUTTON_PROPS } from '../../../components/dialog-close-button';
@@ -19,36 +18,22 @@ interface UploadDialogProps {
   folder: Folder | null;
 }
 
-function storedMessage(count: number): string {
-  return `${count} ${count === 1 ? 'file' : 'files'} compressed and saved to My Files.`;
-}
-
 /**
  * Single File Upload: level, drop zone, queue and Start Compressing, then Upload Complete. The queue lives outside
  * the modal, so uploads carry on while the dialog is closed.
  */
 export function UploadDialog({ opened, onClose, user, folder }: UploadDialogProps) {
   const queue = useUploadQueue(user);
-  const { storedCount, acknowledgeStored, clearFinished } = queue;
+  const { storedCount } = queue;
   const free = planOf(user) === 'free';
-
-  // A run that ends while the dialog is closed is announced by a toast instead of a dialog nobody is looking at.
-  useEffect(() => {
-    if (opened || storedCount === null) return;
-    showSuccessToast('Upload Complete', storedMessage(storedCount));
-    acknowledgeStored();
-    clearFinished();
-  }, [acknowledgeStored, clearFinished, opened, storedCount]);
-
-  const close = () => {
-    clearFinished();
-    onClose();
-  };
-  /** "Got it!" closes both dialogs. */
-  const done = () => {
-    acknowledgeStored();
-    close();
-  };
+  const { message, close, done } = useCompletionNotice({
+    opened,
+    title: 'Upload Complete',
+    count: storedCount,
+    acknowledge: queue.acknowledgeStored,
+    clearFinished: queue.clearFinished,
+    onClose,
+  });
 
   const maxSize = `Up to ${formatBytes(MAX_FILE_SIZE_BYTES)} per file`;
   const freeLimit = formatBytes(FREE_COMPRESSION_LIMIT_BYTES);
@@ -96,7 +81,7 @@ export function UploadDialog({ opened, onClose, user, folder }: UploadDialogProp
         opened={opened && storedCount !== null}
         stackId="upload-complete"
         title="Upload Complete"
-        message={storedMessage(storedCount ?? 0)}
+        message={message}
         onDone={done}
       />
     </Modal.Stack>

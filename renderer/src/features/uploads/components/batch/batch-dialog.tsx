@@ -1,8 +1,7 @@
 import { Modal } from '@mantine/core';
 import { type Folder, planOf, type User } from '@shrinkly/contract';
-import { useEffect } from 'react';
-import { showSuccessToast } from '../../../../components/toasts';
 import { useBatchCompression } from '../../use-batch-compression';
+import { useCompletionNotice } from '../../use-completion-notice';
 import { CompletionDialog } from '../completion-dialog';
 import { DIALOG_CLOSE_BUTTON_PROPS } from '../../../../components/dialog-close-button';
 import { BatchLockedView } from './batch-locked-view';
@@ -15,36 +14,22 @@ interface BatchDialogProps {
   folder: Folder | null;
 }
 
-function completedMessage(count: number): string {
-  return `${count} ${count === 1 ? 'file' : 'files'} compressed and saved to My Files.`;
-}
-
 /**
  * Batch Compression: the locked Premium Feature view for free accounts, else the batch itself, then Batch Complete.
  * The batch lives outside the modal, so it carries on while the dialog is closed.
  */
 export function BatchDialog({ opened, onClose, user, folder }: BatchDialogProps) {
   const batch = useBatchCompression();
-  const { completedCount, acknowledgeCompleted, clearCompleted } = batch;
+  const { completedCount } = batch;
   const locked = planOf(user) === 'free';
-
-  // A batch that completes while the dialog is closed is announced by a toast.
-  useEffect(() => {
-    if (opened || completedCount === null) return;
-    showSuccessToast('Batch Complete', completedMessage(completedCount));
-    acknowledgeCompleted();
-    clearCompleted();
-  }, [acknowledgeCompleted, clearCompleted, completedCount, opened]);
-
-  const close = () => {
-    clearCompleted();
-    onClose();
-  };
-  /** "Got it!" closes both dialogs. */
-  const done = () => {
-    acknowledgeCompleted();
-    close();
-  };
+  const { message, close, done } = useCompletionNotice({
+    opened,
+    title: 'Batch Complete',
+    count: completedCount,
+    acknowledge: batch.acknowledgeCompleted,
+    clearFinished: batch.clearCompleted,
+    onClose,
+  });
 
   return (
     <Modal.Stack>
@@ -64,7 +49,7 @@ export function BatchDialog({ opened, onClose, user, folder }: BatchDialogProps)
         opened={opened && completedCount !== null}
         stackId="batch-complete"
         title="Batch Complete"
-        message={completedMessage(completedCount ?? 0)}
+        message={message}
         onDone={done}
       />
     </Modal.Stack>
