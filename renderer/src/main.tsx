@@ -5,12 +5,10 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { Providers } from './app/providers';
 import { router } from './app/router';
-import { captureInstallPrompt } from './features/install/install-prompt-event';
-import { registerServiceWorker } from './features/install/register-service-worker';
+import { platform } from './platform';
 
 // Before rendering: the browser may offer installation before any component is there to hear it.
-captureInstallPrompt();
-registerServiceWorker();
+platform.install?.start();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element to render into');

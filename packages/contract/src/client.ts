@@ -31,7 +31,8 @@ type QueryOf<E> = E extends { query: infer Q extends z.ZodType } ? z.input<Q> : 
 type Combined<E> = ParamsOf<E> & BodyOf<E> & FormOf<E> & QueryOf<E>;
 /** What a method takes: the JSON body, plus path parameters and a FormData for multipart routes; nothing when none apply. */
 type RequestOf<E> = unknown extends Combined<E> ? undefined : Combined<E>;
-type ResponseOf<E> = E extends Endpoint<z.ZodType | undefined, infer Res> ? z.infer<Res> : never;
+/** What a route answers on success, as its response schema reads it. */
+export type ResponseOf<E> = E extends Endpoint<z.ZodType | undefined, infer Res> ? z.infer<Res> : never;
 
 export type ApiClient = {
   [K in keyof Endpoints]: RequestOf<Endpoints[K]> extends undefined
@@ -42,7 +43,8 @@ export type ApiClient = {
       : (body: RequestOf<Endpoints[K]>) => Promise<ResponseOf<Endpoints[K]>>;
 };
 
-async function readErrorMessage(res: Response): Promise<string> {
+/** The message of a failed answer, as ApiError carries it: the error body's `message`, else its text, else the status text. */
+export async function readErrorMessage(res: Response): Promise<string> {
   const text = await res.text().catch(() => '');
   if (!text) return res.statusText || 'Request failed';
   try {

@@ -1,9 +1,10 @@
 import { atomWithStorage } from 'jotai/utils';
+import { platform } from '../platform';
 import { readStoredToken, writeStoredToken } from './token-storage';
 
 /**
- * An atom over a bearer token kept in localStorage as a raw string (not JSON), so the stored value is the token
- * itself. It reads storage on first use, so a reload starts signed in, and it follows changes made in other tabs.
+ * An atom over a bearer token kept in the platform's storage as a raw string (not JSON), so the stored value is the
+ * token itself. It reads storage on first use, so a reload starts signed in, and it follows changes made in other tabs.
  */
 export function tokenAtom(key: string) {
   return atomWithStorage<string | null>(
@@ -13,13 +14,7 @@ export function tokenAtom(key: string) {
       getItem: (storageKey) => readStoredToken(storageKey),
       setItem: (storageKey, value) => writeStoredToken(storageKey, value),
       removeItem: (storageKey) => writeStoredToken(storageKey, null),
-      subscribe: (storageKey, callback) => {
-        const onStorage = (event: StorageEvent) => {
-          if (event.storageArea === window.localStorage && event.key === storageKey) callback(event.newValue);
-        };
-        window.addEventListener('storage', onStorage);
-        return () => window.removeEventListener('storage', onStorage);
-      },
+      subscribe: (storageKey, callback) => platform.storage.subscribe(storageKey, callback),
     },
     { getOnInit: true },
   );

@@ -21,3 +21,8 @@ export function showSuccessToast(title: string, message: string): void {
 export function showInfoToast(title: string, message: string): void {
   showToast(title, message, 'blue');
 }
+
+/** "Failed to rename file" alone, or followed by the server's words when it said something useful. */
+export function withDetail(base: string, detail: string | null | undefined): string {
+  return detail ? `${base}: ${detail}` : base;
+}

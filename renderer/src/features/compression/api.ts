@@ -7,15 +7,14 @@ import {
   endpoints,
 } from '@shrinkly/contract';
 import { api } from '../../api/client';
-import { DIRECT_UPLOAD_TIMEOUT_MS, directUploadTimeoutMs, JOB_POLL_INTERVAL_MS } from './upload-timing';
-import { sleep } from './upload-errors';
-import { postFormWithProgress } from './upload-request';
+import { multipartForm } from '../../transfer/multipart-form';
+import { postMultipart } from '../../transfer/post-multipart';
+import { DIRECT_UPLOAD_TIMEOUT_MS, directUploadTimeoutMs } from '../../transfer/transfer-timing';
 
 /** The server's estimate per level (files under the free limit). It really compresses, so it can take seconds. */
 export function requestPreview(file: File, signal: AbortSignal): Promise<CompressionPreview> {
-  const form = new FormData();
-  form.append('file', file);
-  return postFormWithProgress(endpoints.compressionPreview.path, form, { signal, timeoutMs: DIRECT_UPLOAD_TIMEOUT_MS });
+  const route = endpoints.compressionPreview;
+  return postMultipart(route, multipartForm(route, {}, file), { signal, timeoutMs: DIRECT_UPLOAD_TIMEOUT_MS });
 }
 
 /** POST /api/compress with real upload progress; aborting the signal aborts the upload. */
@@ -24,10 +23,11 @@ export function compressDirect(
   level: CompressionLevel,
   options: { signal: AbortSignal; onUploadProgress: (fraction: number) => void; onUploaded: () => void },
 ): Promise<CompressionResponse> {
-  const form = new FormData();
-  form.append('compressionLevel', level);
-  form.append('file', file);
-  return postFormWithProgress(endpoints.compress.path, form, { ...options, timeoutMs: directUploadTimeoutMs(file.size) });
+  const route = endpoints.compress;
+  return postMultipart(route, multipartForm(route, { compressionLevel: level }, file), {
+    ...options,
+    timeoutMs: directUploadTimeoutMs(file.size),
+  });
 }
 
 /** Joins the chunks of an upload and starts (or prices) its compression; sends the stored token when there is one. */
@@ -47,20 +47,4 @@ export function processPaidJob(jobId: string): Promise<CompressionJob> {
 /** Sandbox only: marks the job paid, as `?test=success` asks. */
 export function simulatePayment(jobId: string): Promise<CompressionJob> {
   return api.simulatePaymentSuccess({ jobId });
-}
-
-const SETTLED: ReadonlySet<CompressionJob['status']> = new Set(['completed', 'failed', 'payment_required']);
-
-/** Polls a job until it is completed, failed or waiting for payment; `onProgress` sees every answer. */
-export async function followJob(
-  jobId: string,
-  options: { signal: AbortSignal; onProgress?: (job: CompressionJob) => void },
-): Promise<CompressionJob> {
-  for (;;) {
-    const job = await getJob(jobId);
-    options.signal.throwIfAborted();
-    options.onProgress?.(job);
-    if (SETTLED.has(job.status)) return job;
-    await sleep(JOB_POLL_INTERVAL_MS, options.signal);
-  }
 }

@@ -1,12 +1,8 @@
-import { type CompressionJob, type CompressionResponse, spaceSavedPercent } from '@shrinkly/contract';
+import { type CompressionJob, type CompressionResponse, type SizeSaving, sizeSaving } from '@shrinkly/contract';
 
 /** A finished compression, ready to download. */
-export interface CompressedFile {
+export interface CompressedFile extends SizeSaving {
   fileName: string;
-  originalSize: number;
-  compressedSize: number;
-  /** Percent of the original saved, 0-100. */
-  spaceSaved: number;
   /** Signed link, usable without an account; null once it has expired. */
   downloadUrl: string | null;
   downloadExpiresAt: string | null;
@@ -32,12 +28,9 @@ export type CompressionOutcome =
 
 /** A completed job as a downloadable result. */
 export function compressedFileFromJob(job: CompressionJob): CompressedFile {
-  const compressedSize = job.compressedSize ?? job.originalSize;
   return {
     fileName: job.fileName,
-    originalSize: job.originalSize,
-    compressedSize,
-    spaceSaved: spaceSavedPercent(job.originalSize, compressedSize),
+    ...sizeSaving(job.originalSize, job.compressedSize ?? job.originalSize),
     downloadUrl: job.temporaryUrl,
     downloadExpiresAt: job.downloadExpiresAt,
     paid: job.isPaid,

@@ -1,31 +1,20 @@
+import { platform } from '../../platform';
+
 /**
- * The job id of a large file waiting for its payment, kept in localStorage so the landing page can pick the job up
- * again when the visitor comes back from the checkout (SPEC section 4 "Public upload flow").
+ * The job id of a large file waiting for its payment, kept in storage so the landing page can pick the job up
+ * again when the visitor comes back from the checkout (SPEC section 4 "Public upload flow"). Without storage, the
+ * return from the checkout still lands on the payment success page.
  */
 const PENDING_PAYMENT_KEY = 'pendingPaymentJobId';
 
 export function readPendingPayment(): string | null {
-  try {
-    return window.localStorage.getItem(PENDING_PAYMENT_KEY);
-  } catch {
-    return null;
-  }
+  return platform.storage.get(PENDING_PAYMENT_KEY);
 }
 
 export function storePendingPayment(jobId: string): void {
-  try {
-    window.localStorage.setItem(PENDING_PAYMENT_KEY, jobId);
-  } catch {
-    // Storage unavailable: the return from the checkout still lands on the payment success page.
-  }
+  platform.storage.set(PENDING_PAYMENT_KEY, jobId);
 }
 
 export function clearPendingPayment(jobId?: string): void {
-  try {
-    if (jobId === undefined || window.localStorage.getItem(PENDING_PAYMENT_KEY) === jobId) {
-      window.localStorage.removeItem(PENDING_PAYMENT_KEY);
-    }
-  } catch {
-    // nothing stored
-  }
+  if (jobId === undefined || readPendingPayment() === jobId) platform.storage.set(PENDING_PAYMENT_KEY, null);
 }

@@ -1,6 +1,8 @@
 import { ApiError, type CompressionLevel, type CompressionResponse } from '@shrinkly/contract';
-import { assembleUpload, compressDirect, followJob, getJob, processPaidJob, simulatePayment } from './api';
-import { uploadInChunks } from './chunked-upload';
+import { uploadInChunks } from '../../transfer/chunked-upload';
+import { followCompressionJob } from '../../transfer/follow-job';
+import { JobFailedError, UploadError } from '../../transfer/transfer-errors';
+import { assembleUpload, compressDirect, getJob, processPaidJob, simulatePayment } from './api';
 import {
   type CompressedFile,
   type CompressionOutcome,
@@ -9,7 +11,7 @@ import {
   paymentDueFromJob,
   paymentDueFromResponse,
 } from './outcome';
-import { isPremiumRequired, JobFailedError, UploadError } from './upload-errors';
+import { isPremiumRequired } from './premium-required';
 import { PROGRESS } from './upload-timing';
 
 /** The status line above the percent bar. */
@@ -34,7 +36,7 @@ export interface RunContext {
  */
 export async function followToResult(jobId: string, ctx: RunContext, from: number): Promise<CompressionOutcome> {
   ctx.report(UPLOAD_STATUS.compressing, from);
-  const job = await followJob(jobId, {
+  const job = await followCompressionJob(jobId, {
     signal: ctx.signal,
     onProgress: ({ progress }) => {
       const percent = Math.round(from + ((PROGRESS.done - from) * progress) / 100);

@@ -6,6 +6,8 @@ import {
   MAX_FILE_SIZE_BYTES,
 } from '@shrinkly/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { sleep } from '../../transfer/abortable-sleep';
+import { failureMessage, UploadError } from '../../transfer/transfer-errors';
 import { requestPreview } from './api';
 import { compressionToasts } from './compression-toasts';
 import { isLandingAcceptedFile } from './file-acceptance';
@@ -15,7 +17,7 @@ import type { CompressionOutcome, PaymentDue } from './outcome';
 import { inspectPendingPayment } from './pending-payment-check';
 import { clearPendingPayment, readPendingPayment, storePendingPayment } from './pending-payment';
 import { type RunContext, runChunked, runDirect, runPaidJob, UPLOAD_STATUS } from './run-compression';
-import { failureMessage, isPremiumRequired, sleep, UploadError } from './upload-errors';
+import { isPremiumRequired } from './premium-required';
 import { BUSY_CLEAR_DELAY_MS, PROGRESS } from './upload-timing';
 
 /** The landing upload area's states (SPEC section 4 "Public upload flow"). */

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { JobFailedError } from '../../transfer/transfer-errors';
 import { compressionToasts } from './compression-toasts';
 import type { CompressedFile } from './outcome';
 import { clearPendingPayment } from './pending-payment';
 import { runPaidJob, UPLOAD_STATUS } from './run-compression';
-import { JobFailedError } from './upload-errors';
 
 export interface PaidJobState {
   /** The result, once the job is compressed. */

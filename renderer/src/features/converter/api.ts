@@ -1,9 +1,11 @@
-import { type Conversion, type ConversionStatus, endpoints } from '@shrinkly/contract';
+import { endpoints, type Conversion } from '@shrinkly/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { JobFailedError, sleep } from '../compression/upload-errors';
-import { postFormWithProgress } from '../compression/upload-request';
-import { directUploadTimeoutMs, JOB_POLL_INTERVAL_MS } from '../compression/upload-timing';
+import { conversionEnded, followConversion } from '../../transfer/follow-job';
+import { multipartForm } from '../../transfer/multipart-form';
+import { postMultipart } from '../../transfer/post-multipart';
+import { JobFailedError } from '../../transfer/transfer-errors';
+import { directUploadTimeoutMs } from '../../transfer/transfer-timing';
 
 export const converterQueryKeys = {
   formats: (mimeType: string) => ['converter', 'formats', mimeType] as const,
@@ -38,22 +40,6 @@ export interface ConvertedFile {
   convertedSize: number;
 }
 
-const SETTLED: ReadonlySet<ConversionStatus> = new Set(['completed', 'failed']);
-
-/** Polls a conversion until it is completed or failed, as `followJob` does for compressions. */
-export async function followConversion(
-  jobId: string,
-  options: { signal: AbortSignal; onProgress?: (conversion: Conversion) => void },
-): Promise<Conversion> {
-  for (;;) {
-    const conversion = await api.conversionJob({ jobId });
-    options.signal.throwIfAborted();
-    options.onProgress?.(conversion);
-    if (SETTLED.has(conversion.status)) return conversion;
-    await sleep(JOB_POLL_INTERVAL_MS, options.signal);
-  }
-}
-
 /** The converted file of a settled conversion, or a JobFailedError carrying the server's words. */
 function convertedFileOf(conversion: Conversion): ConvertedFile {
   const { status, downloadUrl, convertedSize, originalSize, message } = conversion;
@@ -68,17 +54,14 @@ function convertedFileOf(conversion: Conversion): ConvertedFile {
  */
 export async function convertFile(file: File, targetFormat: string, callbacks: ConversionCallbacks): Promise<ConvertedFile> {
   const { signal } = callbacks;
-  const form = new FormData();
-  // The text field goes before the file, so the server knows the target before the bytes stream in.
-  form.append('targetFormat', targetFormat);
-  form.append('file', file);
-  const answer = await postFormWithProgress<Conversion>(endpoints.convert.path, form, {
+  const route = endpoints.convert;
+  const answer = await postMultipart(route, multipartForm(route, { targetFormat }, file), {
     signal,
     timeoutMs: directUploadTimeoutMs(file.size),
     onUploadProgress: callbacks.onUploadProgress,
     onUploaded: callbacks.onUploaded,
   });
-  if (SETTLED.has(answer.status)) return convertedFileOf(answer);
+  if (conversionEnded(answer.status)) return convertedFileOf(answer);
   callbacks.onUploaded();
   const job = await followConversion(answer.jobId, {
     signal,

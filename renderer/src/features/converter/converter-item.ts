@@ -1,4 +1,4 @@
-import { newItemId } from '../dashboard/use-synced-list';
+import { newItemId } from '../../transfer/use-transfer-list';
 import type { ConvertedFile } from './api';
 import { type ConverterCategory, categoryOfMimeType, converterMimeType } from './mime-types';
 
@@ -38,4 +38,9 @@ export function newConverterItem(file: File): ConverterItem {
 /** The format choice is locked while converting and once converted; an error lets the user pick again. */
 export function isFormatLocked(item: ConverterItem): boolean {
   return item.status === 'converting' || item.status === 'converted';
+}
+
+/** Remove is blocked while converting (SPEC section 4). */
+export function isConverting(item: ConverterItem): boolean {
+  return item.status === 'converting';
 }

@@ -1,37 +1,23 @@
 import { CONVERTER_LIMIT_BYTES } from '@shrinkly/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { failureMessage } from '../compression/upload-errors';
-import { useSyncedList } from '../dashboard/use-synced-list';
+import { useCallback, useState } from 'react';
+import { failureMessage } from '../../transfer/transfer-errors';
+import { useTransferList } from '../../transfer/use-transfer-list';
 import { convertFile, fetchConverterFormats } from './api';
 import { conversionErrorDialog } from './conversion-errors';
 import { CONVERSION_PROGRESS, creepBarProgress, CREEP_INTERVAL_MS, jobBarProgress, uploadBarProgress } from './conversion-progress';
 import { conversionCompleteDialog, type ConverterDialog, FILE_TOO_LARGE_DIALOG, NO_FORMAT_DIALOG, UNSUPPORTED_TYPE_DIALOG } from './converter-dialogs';
-import { type ConverterItem, isFormatLocked, newConverterItem } from './converter-item';
+import { type ConverterItem, isConverting, isFormatLocked, newConverterItem } from './converter-item';
 import { converterToasts } from './converter-toasts';
 
-type Change = Partial<ConverterItem> | ((item: ConverterItem) => Partial<ConverterItem>);
-
-/** The converter page's list and its one message dialog. Each file converts on its own, several at once if asked. */
+/**
+ * The converter page's list and its one message dialog. Each file converts on its own when asked, several at once if
+ * asked; there is no queue. Leaving the page stops every upload and poll.
+ */
 export function useConverter() {
-  const [items, itemsRef, update] = useSyncedList<ConverterItem>();
+  const { items, itemsRef, update, patch, add, remove, begin } = useTransferList<ConverterItem>(isConverting);
   const [dialog, setDialog] = useState<ConverterDialog | null>(null);
-  const conversions = useRef(new Map<string, AbortController>());
   const queryClient = useQueryClient();
-
-  // Leaving the page stops every upload and poll.
-  useEffect(() => {
-    const running = conversions.current;
-    return () => running.forEach((controller) => controller.abort());
-  }, []);
-
-  const patch = useCallback(
-    (id: string, change: Change) =>
-      update((current) =>
-        current.map((item) => (item.id === id ? { ...item, ...(typeof change === 'function' ? change(item) : change) } : item)),
-      ),
-    [update],
-  );
 
   const isListed = useCallback((id: string) => itemsRef.current.some((item) => item.id === id), [itemsRef]);
 
@@ -62,22 +48,15 @@ export function useConverter() {
       const fitting = files.filter((file) => file.size <= CONVERTER_LIMIT_BYTES);
       if (fitting.length < files.length) setDialog(FILE_TOO_LARGE_DIALOG);
       const added = fitting.map(newConverterItem);
-      if (added.length === 0) return;
-      update((current) => [...current, ...added]);
+      add(added);
       for (const item of added) void loadFormats(item);
     },
-    [loadFormats, update],
+    [add, loadFormats],
   );
 
   const chooseFormat = useCallback(
     (id: string, format: string | null) => patch(id, (item) => (isFormatLocked(item) ? {} : { targetFormat: format })),
     [patch],
-  );
-
-  /** Remove is blocked while converting (SPEC section 4). */
-  const remove = useCallback(
-    (id: string) => update((current) => current.filter((item) => item.id !== id || item.status === 'converting')),
-    [update],
   );
 
   const convert = useCallback(
@@ -89,15 +68,13 @@ export function useConverter() {
         setDialog(NO_FORMAT_DIALOG);
         return;
       }
-      const controller = new AbortController();
-      conversions.current.set(id, controller);
-      const { signal } = controller;
+      const { signal, end } = begin();
       // The bar only moves forward, whichever source moves it.
       const raise = (progress: number) => {
         if (!signal.aborted) patch(id, (current) => ({ progress: Math.max(current.progress, progress) }));
       };
-      let creep: number | undefined;
-      const stopCreep = () => window.clearInterval(creep);
+      let creep: ReturnType<typeof setInterval> | undefined;
+      const stopCreep = () => clearInterval(creep);
 
       patch(id, { status: 'converting', progress: 0, error: null, result: null });
       try {
@@ -107,7 +84,7 @@ export function useConverter() {
           onUploaded: () => {
             raise(CONVERSION_PROGRESS.uploaded);
             // The server reports nothing until it answers: simulated progress up to 95 meanwhile.
-            creep ??= window.setInterval(
+            creep ??= setInterval(
               () => patch(id, (current) => ({ progress: creepBarProgress(current.progress) })),
               CREEP_INTERVAL_MS,
             );
@@ -128,10 +105,10 @@ export function useConverter() {
         patch(id, { status: 'error', progress: 0, error: message ?? 'Conversion failed' });
         setDialog(conversionErrorDialog(message, item.file.name, format));
       } finally {
-        conversions.current.delete(id);
+        end();
       }
     },
-    [itemsRef, patch],
+    [begin, itemsRef, patch],
   );
 
   const closeDialog = useCallback(() => setDialog(null), []);

@@ -1,18 +1,13 @@
+import { platform } from '../../platform';
+
 /** Session flag set by the card's close button: the card stays hidden for the rest of the session. */
 const DISMISSED_KEY = 'installPromptDismissed';
 
 export function isInstallPromptDismissed(): boolean {
-  try {
-    return window.sessionStorage.getItem(DISMISSED_KEY) === 'true';
-  } catch {
-    return false;
-  }
+  return platform.sessionStorage.get(DISMISSED_KEY) === 'true';
 }
 
+/** Without storage the card still hides until the page reloads. */
 export function dismissInstallPrompt(): void {
-  try {
-    window.sessionStorage.setItem(DISMISSED_KEY, 'true');
-  } catch {
-    // Storage unavailable: the card still hides until the page reloads.
-  }
+  platform.sessionStorage.set(DISMISSED_KEY, 'true');
 }

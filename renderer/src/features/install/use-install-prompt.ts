@@ -1,19 +1,18 @@
 import { useCallback, useState, useSyncExternalStore } from 'react';
+import { platform } from '../../platform';
 import { dismissInstallPrompt, isInstallPromptDismissed } from './install-dismissal';
-import { clearInstallPrompt, keptInstallPrompt, subscribeInstallPrompt } from './install-prompt-event';
+
+const install = platform.install;
+const noOffers = () => () => {};
+const offered = () => install?.offered() ?? false;
 
 /** Whether the install card shows, and its two actions (SPEC section 4 "Install prompt", PWA-01..05). */
 export function useInstallPrompt() {
-  const prompt = useSyncExternalStore(subscribeInstallPrompt, keptInstallPrompt, () => null);
+  const hasOffer = useSyncExternalStore(install?.subscribe ?? noOffers, offered, () => false);
   const [dismissed, setDismissed] = useState(isInstallPromptDismissed);
 
-  const install = useCallback(async () => {
-    const event = keptInstallPrompt();
-    if (!event) return;
-    await event.prompt();
-    const { outcome } = await event.userChoice;
-    // An event can prompt only once: accepted or not, it is spent; a new one arrives if the browser offers again.
-    if (outcome === 'accepted') clearInstallPrompt();
+  const prompt = useCallback(async () => {
+    await install?.prompt();
   }, []);
 
   const close = useCallback(() => {
@@ -21,5 +20,5 @@ export function useInstallPrompt() {
     setDismissed(true);
   }, []);
 
-  return { visible: prompt !== null && !dismissed, install, close };
+  return { visible: hasOffer && !dismissed, install: prompt, close };
 }

@@ -1,3 +1,4 @@
+import { platform } from '../../platform';
 import { compressionToasts } from '../compression/compression-toasts';
 
 /**
@@ -10,10 +11,8 @@ export function openPaymentUrl(paymentUrl: string | null | undefined): void {
     return;
   }
   try {
-    window.location.assign(paymentUrl);
+    platform.goTo(paymentUrl);
   } catch {
-    void navigator.clipboard
-      ?.writeText(paymentUrl)
-      .then(compressionToasts.paymentLinkCopied, () => compressionToasts.paymentUrlMissing());
+    void platform.copyText(paymentUrl).then(compressionToasts.paymentLinkCopied, () => compressionToasts.paymentUrlMissing());
   }
 }

@@ -15,8 +15,8 @@ export function WelcomeBackDialog({ opened, email, onContinue, onClose }: Welcom
   useEffect(() => {
     if (!opened) return;
     // Closing the dialog unmounts this effect, which cancels the timer: no auto-continue once it is closed.
-    const timer = window.setTimeout(onContinue, WELCOME_DIALOG_AUTO_CONTINUE_MS);
-    return () => window.clearTimeout(timer);
+    const timer = setTimeout(onContinue, WELCOME_DIALOG_AUTO_CONTINUE_MS);
+    return () => clearTimeout(timer);
   }, [opened, onContinue]);
 
   return (

@@ -35,8 +35,8 @@ export function ResetPasswordPage() {
 
   useEffect(() => {
     if (done === null) return;
-    const timer = window.setTimeout(goOn, RESET_PAGE_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
+    const timer = setTimeout(goOn, RESET_PAGE_REDIRECT_MS);
+    return () => clearTimeout(timer);
   }, [done, goOn]);
 
   const submit = (password: string) => {

@@ -11,7 +11,7 @@ import { formatBytes } from '../../../format/format-bytes';
 import { formatHours } from '../../../format/format-duration';
 import { formatMoney } from '../../../format/format-money';
 import { sliderValueForLevel } from '../level-slider';
-import { LARGE_FILE_WARNING_BYTES } from '../upload-timing';
+import { LARGE_FILE_WARNING_BYTES } from '../../../transfer/transfer-timing';
 import { LevelCards } from './level-cards';
 import { LevelSliderField } from './level-slider-field';
 

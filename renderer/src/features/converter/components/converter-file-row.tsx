@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, NativeSelect, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { CATEGORY_COLORS, CategoryIcon, CloseIcon } from '../../dashboard/components/dashboard-icons';
+import { CloseIcon } from '../../../components/icons/control-icons';
+import { CATEGORY_COLORS, CategoryIcon } from '../../../components/icons/file-icons';
 import { type ConverterItem, isFormatLocked } from '../converter-item';
 import { formatMegabytes } from '../format-megabytes';
 import { ConversionStatus } from './conversion-status';

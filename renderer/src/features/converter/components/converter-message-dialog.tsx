@@ -1,7 +1,7 @@
 import { Button, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { CheckIcon } from '../../../components/icons/check-icon';
-import { DIALOG_CLOSE_BUTTON_PROPS } from '../../dashboard/components/dialog-close-button';
-import { useLastDefined } from '../../dashboard/use-last-defined';
+import { DIALOG_CLOSE_BUTTON_PROPS } from '../../../components/dialog-close-button';
+import { useLastDefined } from '../../../components/use-last-defined';
 import type { ConverterDialog } from '../converter-dialogs';
 import { AlertIcon } from './converter-icons';
 

@@ -3,7 +3,7 @@ import { MB, TEMPORARY_FILE_TTL_MS } from '@shrinkly/contract';
 import { formatBytes } from '../../../format/format-bytes';
 import { formatHours } from '../../../format/format-duration';
 import { formatPercent } from '../../../format/format-percent';
-import { useStats } from '../api';
+import { useStats } from '../../files/api';
 import { storageBarColor, storageRatio } from '../storage-meter';
 import { StatCard } from './stat-card';
 

@@ -2,15 +2,15 @@ import { Button, Container, Group, Stack, Title } from '@mantine/core';
 import { planOf, type User } from '@shrinkly/contract';
 import { useState } from 'react';
 import { usePageTitle } from '../../../app/use-page-title';
-import { BatchDialog } from '../components/batch/batch-dialog';
-import { FolderPlusIcon } from '../components/dashboard-icons';
-import { MyFilesCard } from '../components/files/my-files-card';
-import { NewFolderDialog } from '../components/new-folder-dialog';
+import { FolderPlusIcon } from '../../../components/icons/file-icons';
+import { MyFilesCard } from '../../files/components/my-files-card';
+import { NewFolderDialog } from '../../files/components/new-folder-dialog';
+import { useOpenFolder } from '../../files/use-open-folder';
+import { BatchDialog } from '../../uploads/components/batch/batch-dialog';
+import { UploadDialog } from '../../uploads/components/upload-dialog';
+import { UploadMenu } from '../../uploads/components/upload-menu';
 import { StatCards } from '../components/stat-cards';
 import { TrialBanner } from '../components/trial-banner';
-import { UploadDialog } from '../components/upload/upload-dialog';
-import { UploadMenu } from '../components/upload-menu';
-import { useOpenFolder } from '../use-open-folder';
 
 interface DashboardPageProps {
   user: User;

@@ -2,6 +2,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
+import { platform } from '../../../platform';
 import { getJob } from '../../compression/api';
 import { compressionToasts } from '../../compression/compression-toasts';
 
@@ -22,7 +23,7 @@ export function PaymentRedirectPage() {
         if (!active) return;
         if (job.isPaid) void navigate(`/payment-success/compression${query}`, { replace: true });
         else if (job.status === 'payment_required') {
-          if (job.paymentUrl) window.location.replace(job.paymentUrl);
+          if (job.paymentUrl) platform.goTo(job.paymentUrl, { replace: true });
           else {
             compressionToasts.paymentUrlMissing();
             void navigate('/', { replace: true });

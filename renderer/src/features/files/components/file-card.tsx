@@ -1,0 +1,36 @@
+import { Card, Group, Stack, ThemeIcon } from '@mantine/core';
+import type { FileRecord, Folder } from '@shrinkly/contract';
+import { CATEGORY_COLORS, CategoryIcon } from '../../../components/icons/file-icons';
+import { FileActionsMenu, type FileMenuHandlers } from './file-actions-menu';
+import { FileExpiry, FileOutcome, FileSummary } from './file-details';
+
+export interface FileItemProps extends FileMenuHandlers {
+  file: FileRecord;
+  /** Search results at the root come from every folder: each says which. */
+  showFolder: boolean;
+  moveTarget: Folder | null;
+  canMoveToRoot: boolean;
+}
+
+/** A file in the grid view. */
+export function FileCard({ file, showFolder, ...menu }: FileItemProps) {
+  return (
+    <Card component="article" withBorder radius="md" padding="md" h="100%" aria-label={file.name} data-testid="file-item" data-status={file.status}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <ThemeIcon size={44} radius="md" variant="light" color={CATEGORY_COLORS[file.category]}>
+            <CategoryIcon category={file.category} size={24} />
+          </ThemeIcon>
+          <FileActionsMenu file={file} {...menu} />
+        </Group>
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <FileSummary file={file} showFolder={showFolder} />
+        </Stack>
+        <Group gap="xs" justify="space-between">
+          <FileOutcome file={file} />
+          <FileExpiry file={file} />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,89 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { type Folder, FREE_COMPRESSION_LIMIT_BYTES, MAX_FILE_SIZE_BYTES, planOf, type User } from '@shrinkly/contract';
+import { formatBytes } from '../../../format/format-bytes';
+import { SINGLE_UPLOAD_TYPES } from '../file-acceptance';
+import { useCompletionNotice } from '../use-completion-notice';
+import { useUploadQueue } from '../use-upload-queue';
+import { CompletionDialog } from './completion-dialog';
+import { DIALOG_CLOSE_BUTTON_PROPS } from '../../../components/dialog-close-button';
+import { DropZone } from '../../../components/drop-zone/drop-zone';
+import { LevelPicker } from './level-picker';
+import { UploadQueueList } from './upload-queue-list';
+
+interface UploadDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  user: User;
+  /** The folder open in My Files: uploads go there (null: the root). */
+  folder: Folder | null;
+}
+
+/**
+ * Single File Upload: level, drop zone, queue and Start Compressing, then Upload Complete. The queue lives outside
+ * the modal, so uploads carry on while the dialog is closed.
+ */
+export function UploadDialog({ opened, onClose, user, folder }: UploadDialogProps) {
+  const queue = useUploadQueue(user);
+  const { storedCount } = queue;
+  const free = planOf(user) === 'free';
+  const { message, close, done } = useCompletionNotice({
+    opened,
+    title: 'Upload Complete',
+    count: storedCount,
+    acknowledge: queue.acknowledgeStored,
+    clearFinished: queue.clearFinished,
+    onClose,
+  });
+
+  const maxSize = `Up to ${formatBytes(MAX_FILE_SIZE_BYTES)} per file`;
+  const freeLimit = formatBytes(FREE_COMPRESSION_LIMIT_BYTES);
+  const limits = free ? `${maxSize}; free accounts compress files under ${freeLimit}.` : `${maxSize}.`;
+
+  return (
+    <Modal.Stack>
+      <Modal
+        stackId="upload"
+        opened={opened}
+        onClose={close}
+        title="Single File Upload"
+        size="lg"
+        centered
+        radius="md"
+        closeButtonProps={DIALOG_CLOSE_BUTTON_PROPS}
+      >
+        <Stack gap="md">
+          <Text size="sm" c="dark.5">
+            Files are compressed one after another and saved to {folder ? <strong>{folder.name}</strong> : 'My Files'}.
+          </Text>
+          <LevelPicker value={queue.level} onChange={queue.setLevel} disabled={queue.running} />
+          <DropZone
+            inputId="dashboard-upload-input"
+            label="Choose files to upload"
+            title="Drag and drop files here, or click to browse"
+            multiple
+            types={SINGLE_UPLOAD_TYPES}
+            hint={limits}
+            onFiles={queue.addFiles}
+          />
+          <UploadQueueList items={queue.items} onRemove={queue.remove} />
+          <Group justify="flex-end" gap="sm">
+            <Button
+              onClick={() => void queue.start(folder?.id ?? null)}
+              disabled={!queue.hasPending || queue.running}
+              loading={queue.running}
+            >
+              Start Compressing
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <CompletionDialog
+        opened={opened && storedCount !== null}
+        stackId="upload-complete"
+        title="Upload Complete"
+        message={message}
+        onDone={done}
+      />
+    </Modal.Stack>
+  );
+}

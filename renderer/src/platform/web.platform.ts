@@ -1,0 +1,34 @@
+import type { Platform } from './platform';
+import { webInstall } from './web-install';
+import { webLocalStorage, webSessionStorage } from './web-storage';
+
+/** Starts a download of a signed link through a hidden `<a download>`, as a click on a plain link would. */
+function downloadFromLink(url: string): void {
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = '';
+  anchor.rel = 'noopener';
+  anchor.style.display = 'none';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+}
+
+/** The website: the browser's own storage, tabs, navigation and clipboard. */
+export const webPlatform: Platform = {
+  storage: webLocalStorage,
+  sessionStorage: webSessionStorage,
+  download: downloadFromLink,
+  openInNewTab: (url) => void window.open(url, '_blank', 'noopener'),
+  goTo(url, options) {
+    if (options?.replace) window.location.replace(url);
+    else window.location.assign(url);
+  },
+  absoluteUrl: (url) => new URL(url, window.location.origin).toString(),
+  copyText(text) {
+    // navigator.clipboard is missing on pages that are not secure (plain http other than localhost).
+    if (!navigator.clipboard) return Promise.reject(new Error('The clipboard is not available'));
+    return navigator.clipboard.writeText(text);
+  },
+  install: webInstall,
+};
