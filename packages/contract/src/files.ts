@@ -50,7 +50,7 @@ export const fileRecordSchema = z.object({
   folder: folderRefSchema.nullable(),
   expiresAt: z.string().nullable().describe('free accounts: when the file is removed (24 hours after upload); null for kept files'),
   status: fileStatusSchema.describe('processing: still being compressed (only delete applies); ready: stored'),
-  jobId: z.string().nullable().describe('while processing: the compression job to follow at GET /api/compression-job/{jobId}; else null'),
+  jobId: z.string().nullable().describe('while processing: the compression job to follow at GET /api/files/jobs/{jobId}; else null'),
   progress: z.number().int().nullable().describe('while processing: the compression\'s progress, 0-100; else null'),
 });
 export type FileRecord = z.infer<typeof fileRecordSchema>;
@@ -67,7 +67,7 @@ export const fileUploadFieldsSchema = z.object({
 
 /**
  * The answer of an upload (SPEC section 3 "Upload response"). A quick compression answers completed with the
- * sizes; a long one answers 202 with the job to follow at GET /api/compression-job/{jobId}.
+ * sizes; a long one answers 202 with the job to follow at GET /api/files/jobs/{jobId}.
  */
 export const fileUploadResponseSchema = z.object({
   jobId: z.string(),
