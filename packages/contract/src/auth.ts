@@ -25,7 +25,8 @@ export const nameSchema = z
   .min(1, 'Please enter your full name')
   .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters long`);
 
-export const subscriptionStatusSchema = z.enum(['none', 'trial', 'active', 'canceled', 'expired']);
+export const SUBSCRIPTION_STATUSES = ['none', 'trial', 'active', 'canceled', 'expired'] as const;
+export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
 export const planSchema = z.enum(['free', 'trial', 'premium']);

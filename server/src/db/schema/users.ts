@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_STATUSES } from '@shrinkly/contract';
 import { bigint, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
@@ -8,8 +9,7 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   /** Carried in every token; raising it ends all older sessions. */
   tokenVersion: integer('token_version').notNull().default(0),
-  /** 'none' | 'trial' | 'active' | 'canceled' | 'expired' */
-  subscriptionStatus: text('subscription_status').notNull().default('none'),
+  subscriptionStatus: text('subscription_status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('none'),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
   subscriptionStartedAt: timestamp('subscription_started_at', { withTimezone: true }),
   /** Sum of the user's ready files' stored bytes, recomputed with every change to them. */

@@ -1,10 +1,10 @@
-import { FREE_COMPRESSION_LIMIT_BYTES, MAX_FILE_SIZE_BYTES, PAY_PER_FILE_PRICE_USD } from '@shrinkly/contract';
+import { FREE_COMPRESSION_LIMIT_BYTES, MAX_FILE_SIZE_BYTES, PAY_PER_FILE_PRICE_USD, type SubscriptionStatus } from '@shrinkly/contract';
 import { describe, expect, it } from 'vitest';
 import { planOf } from './plan-of.js';
 
 const now = new Date('2026-06-15T12:00:00Z');
 const day = 24 * 60 * 60 * 1000;
-const account = (subscriptionStatus: string, trialEndsAt: Date | null = null) => ({ subscriptionStatus, trialEndsAt });
+const account = (subscriptionStatus: SubscriptionStatus, trialEndsAt: Date | null = null) => ({ subscriptionStatus, trialEndsAt });
 
 describe('planOf', () => {
   it('a visitor and a new account are free: no batch, temporary files, paid at the free limit', () => {
@@ -36,7 +36,7 @@ describe('planOf', () => {
   });
 
   it('canceled and expired subscriptions are free', () => {
-    for (const status of ['canceled', 'expired']) {
+    for (const status of ['canceled', 'expired'] as const) {
       expect(planOf(account(status), now)).toMatchObject({ plan: 'free', subscriptionStatus: status, mayBatch: false, mayStore: false });
     }
   });

@@ -37,7 +37,7 @@ export interface PlanAccess {
  * trial and subscription flags of the API's User come from here. `user` is null for a visitor.
  */
 export function planOf(user: Pick<UserRow, 'subscriptionStatus' | 'trialEndsAt'> | null, now: Date): PlanAccess {
-  const status = (user?.subscriptionStatus ?? 'none') as SubscriptionStatus;
+  const status: SubscriptionStatus = user?.subscriptionStatus ?? 'none';
   const isTrialActive = status === 'trial' && user?.trialEndsAt != null && user.trialEndsAt > now;
   const isSubscribed = status === 'active';
   const premium = isTrialActive || isSubscribed;
