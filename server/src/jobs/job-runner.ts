@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { EngineStep, EngineWork, StoredOutput } from './engine-step.js';
+import type { Clock } from '../common/clock.js';
 import { failureMessage } from './job-failure.js';
+import { throttledProgress } from './job-progress.js';
 
 /** The fields of a job record every kind of job has. */
 export interface JobRecord {
@@ -39,6 +41,39 @@ export interface JobKind<J extends JobRecord> {
   finisherOf(job: J): Finisher<J>;
   /** "Compression" or "Conversion", for the generic failure message and the log. */
   label: 'Compression' | 'Conversion';
+}
+
+/** The queries every job table answers (compression and conversion jobs). */
+export interface JobRecords<J> {
+  transition(id: string, from: Array<'queued'>, values: { status: 'processing'; startedAt: Date; progress: 0; error: null }): Promise<J | undefined>;
+  update(id: string, values: { status: 'queued'; progress: 0 }): Promise<unknown>;
+  setProgress(id: string, progress: number): Promise<void>;
+}
+
+/** Claiming, requeueing and progress, the same for every job table; each kind adds its engine work and finisher. */
+export abstract class QueuedJobs<J extends JobRecord> implements JobKind<J> {
+  abstract readonly label: JobKind<J>['label'];
+
+  constructor(
+    protected readonly records: JobRecords<J>,
+    protected readonly clock: Clock,
+  ) {}
+
+  claim(jobId: string): Promise<J | undefined> {
+    return this.records.transition(jobId, ['queued'], { status: 'processing', startedAt: this.clock.now(), progress: 0, error: null });
+  }
+
+  async requeue(job: J): Promise<void> {
+    await this.records.update(job.id, { status: 'queued', progress: 0 });
+  }
+
+  /** An engine `onProgress` writing the job's progress (every 2 % at most). */
+  protected progressOf(job: J): (percent: number) => void {
+    return throttledProgress((percent) => this.records.setProgress(job.id, percent));
+  }
+
+  abstract work(job: J, signal: AbortSignal): EngineWork;
+  abstract finisherOf(job: J): Finisher<J>;
 }
 
 export type JobOutcome = 'success' | 'skipped' | 'failed';

@@ -4,8 +4,7 @@ import type { Clock } from '../../common/clock.js';
 import type { CompressionJobRow } from '../../db/schema/index.js';
 import type { EngineStep, EngineWork } from '../../jobs/engine-step.js';
 import type { JobQueue } from '../../jobs/job-handlers.js';
-import { throttledProgress } from '../../jobs/job-progress.js';
-import { type Finisher, type JobKind, JobRunner } from '../../jobs/job-runner.js';
+import { type Finisher, JobRunner, QueuedJobs } from '../../jobs/job-runner.js';
 import type { CompressionJobRepository } from './compression-job.repository.js';
 
 export const COMPRESS_QUEUE = 'compress-file' satisfies JobQueue;
@@ -30,21 +29,15 @@ export class CompressionFinishers {
 }
 
 /** The compression queue: the engine compresses the job's upload at its level; progress goes to the job (every 2 %). */
-export class CompressionJobs implements JobKind<CompressionJobRow> {
+export class CompressionJobs extends QueuedJobs<CompressionJobRow> {
   readonly label = 'Compression';
 
   constructor(
-    private readonly jobs: CompressionJobRepository,
+    jobs: CompressionJobRepository,
     private readonly finishers: CompressionFinishers,
-    private readonly clock: Clock,
-  ) {}
-
-  claim(jobId: string): Promise<CompressionJobRow | undefined> {
-    return this.jobs.transition(jobId, ['queued'], { status: 'processing', startedAt: this.clock.now(), progress: 0, error: null });
-  }
-
-  async requeue(job: CompressionJobRow): Promise<void> {
-    await this.jobs.update(job.id, { status: 'queued', progress: 0 });
+    clock: Clock,
+  ) {
+    super(jobs, clock);
   }
 
   work(job: CompressionJobRow, signal: AbortSignal): EngineWork {
@@ -54,7 +47,7 @@ export class CompressionJobs implements JobKind<CompressionJobRow> {
         nameHint: job.fileName,
         tmpDir: workDir,
         signal,
-        onProgress: throttledProgress((percent) => this.jobs.setProgress(job.id, percent)),
+        onProgress: this.progressOf(job),
       });
       return { output: result.output, format: result.format, unchanged: result.unchanged, recipe: result.recipe };
     };

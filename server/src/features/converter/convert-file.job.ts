@@ -5,28 +5,21 @@ import type { Clock } from '../../common/clock.js';
 import type { ConversionJobRow } from '../../db/schema/index.js';
 import type { EngineStep, EngineWork, StoredOutput } from '../../jobs/engine-step.js';
 import type { JobQueue } from '../../jobs/job-handlers.js';
-import { throttledProgress } from '../../jobs/job-progress.js';
-import { type Finisher, type JobKind, JobRunner } from '../../jobs/job-runner.js';
+import { type Finisher, JobRunner, QueuedJobs } from '../../jobs/job-runner.js';
 import type { ConversionJobRepository } from './conversion-job.repository.js';
 
 export const CONVERT_QUEUE = 'convert-file' satisfies JobQueue;
 
 /** The conversion queue: the engine converts the upload to its target; the result waits behind its link. */
-export class ConversionJobs implements JobKind<ConversionJobRow>, Finisher<ConversionJobRow> {
+export class ConversionJobs extends QueuedJobs<ConversionJobRow> implements Finisher<ConversionJobRow> {
   readonly label = 'Conversion';
 
   constructor(
     private readonly jobs: ConversionJobRepository,
     private readonly storage: StoragePort,
-    private readonly clock: Clock,
-  ) {}
-
-  claim(jobId: string): Promise<ConversionJobRow | undefined> {
-    return this.jobs.transition(jobId, ['queued'], { status: 'processing', startedAt: this.clock.now(), progress: 0, error: null });
-  }
-
-  async requeue(job: ConversionJobRow): Promise<void> {
-    await this.jobs.update(job.id, { status: 'queued', progress: 0 });
+    clock: Clock,
+  ) {
+    super(jobs, clock);
   }
 
   work(job: ConversionJobRow, signal: AbortSignal): EngineWork {
@@ -36,7 +29,7 @@ export class ConversionJobs implements JobKind<ConversionJobRow>, Finisher<Conve
         nameHint: job.fileName,
         tmpDir: workDir,
         signal,
-        onProgress: throttledProgress((percent) => this.jobs.setProgress(job.id, percent)),
+        onProgress: this.progressOf(job),
       });
       return { output: result.output, format: result.format, unchanged: false, recipe: null };
     };
