@@ -4,6 +4,7 @@ import path from 'node:path';
 import { CONVERTED_FILE_TTL_MS, CONVERTER_LIMIT_BYTES, type Conversion } from '@shrinkly/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueuePort } from '../../src/adapters/queue/queue.port.js';
 import { SweeperService } from '../../src/features/maintenance/sweeper.service.js';
 import { makePhotoPng } from '../fixtures.js';
 import { fileForm, startTestApp, type TestApp, TestClock } from '../harness.js';
@@ -118,7 +119,7 @@ describe('a conversion longer than the request', () => {
   let t: TestApp;
   let dir: string;
   beforeAll(async () => {
-    t = await startTestApp({ env: { COMPRESS_SYNC_WAIT_MS: '0' } });
+    t = await startTestApp({ env: { COMPRESS_SYNC_WAIT_MS: '0', JOB_CONCURRENCY: '1' } });
     dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-convert-async-'));
   });
   afterAll(async () => {
@@ -129,7 +130,13 @@ describe('a conversion longer than the request', () => {
   it('answers 202 with the job, followed until the file is ready', async () => {
     const png = path.join(dir, 'a.png');
     await makePhotoPng(png, 200, 150);
+    // A job ahead holds the one slot, as a long conversion would, so this one is still waiting when the request answers.
+    let release!: () => void;
+    const queue = t.running.app.get(QueuePort);
+    queue.register('test-hold', () => new Promise<void>((resolve) => (release = resolve)));
+    await queue.enqueue('test-hold', 'slot');
     const res = await t.fetch('/api/converter/convert', { method: 'POST', body: await fileForm(png, 'a.png', { targetFormat: 'jpg' }) });
+    release();
     expect(res.status).toBe(202);
     let job = (await res.json()) as Conversion;
     expect(job).toMatchObject({ success: false, downloadUrl: null });
