@@ -88,6 +88,10 @@ export const endpoints = {
     method: 'GET', path: '/api/health', tag: 'system', auth: 'none', request: undefined,
     response: healthResponseSchema, summary: 'Service health: 200 when the database answers',
   }),
+  openApiDocument: endpoint({
+    method: 'GET', path: '/api/docs', tag: 'system', auth: 'none', request: undefined,
+    response: z.record(z.string(), z.unknown()), summary: 'This API as an OpenAPI 3.0 document, generated from the contract',
+  }),
   register: endpoint({
     method: 'POST', path: '/api/auth/register', tag: 'auth', auth: 'none', request: registerRequestSchema,
     response: authResponseSchema, status: 201, errors: [409, 429], summary: 'Create an account and sign in',
@@ -153,6 +157,15 @@ export const endpoints = {
   simulatePaymentSuccess: endpoint({
     method: 'POST', path: '/api/simulate-payment-success/{jobId}', params: ['jobId'], tag: 'compression', auth: 'none', request: undefined,
     response: compressionJobSchema, errors: [404], summary: 'Sandbox payment provider only: mark the job paid',
+  }),
+  compressionDownload: endpoint({
+    method: 'GET', path: '/api/downloads/{jobId}', params: ['jobId'], tag: 'compression', auth: 'none', request: undefined, raw: true,
+    response: z.unknown(), errors: [404, 416],
+    summary: 'A compression result\'s bytes through the signed, expiring link a job gives as downloadUrl (?expires&sig); Range requests supported',
+  }),
+  compressionJobDownload: endpoint({
+    method: 'GET', path: '/api/compression-jobs/{id}/download', params: ['id'], tag: 'compression', auth: 'user', request: undefined, raw: true,
+    response: z.unknown(), errors: [404, 416], summary: 'The result of one of the signed-in user\'s compression jobs, with the bearer token',
   }),
   listFiles: endpoint({
     method: 'GET', path: '/api/files', tag: 'files', auth: 'user', request: undefined, query: fileListQuerySchema,
@@ -231,6 +244,11 @@ export const endpoints = {
   conversionJob: endpoint({
     method: 'GET', path: '/api/converter/jobs/{jobId}', params: ['jobId'], tag: 'converter', auth: 'none', request: undefined,
     response: conversionSchema, errors: [404], summary: 'State, progress and download link of a conversion',
+  }),
+  conversionDownload: endpoint({
+    method: 'GET', path: '/api/converter/downloads/{jobId}', params: ['jobId'], tag: 'converter', auth: 'none', request: undefined, raw: true,
+    response: z.unknown(), errors: [404, 416],
+    summary: 'A converted file\'s bytes through the signed, expiring link a conversion gives as downloadUrl (?expires&sig); Range requests supported',
   }),
   stats: endpoint({
     method: 'GET', path: '/api/stats', tag: 'files', auth: 'user', request: undefined,

@@ -16,8 +16,12 @@ const STATUS_TEXT: Record<number, string> = {
 
 function operation(e: Endpoint): JsonObject {
   const error = { content: { 'application/json': { schema: schemaOf(errorBodySchema, 'output') } } };
+  // A raw route answers the file's own bytes (or a redirect), not JSON.
+  const success = e.raw
+    ? { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } }
+    : { 'application/json': { schema: schemaOf(e.response, 'output') } };
   const responses: JsonObject = {
-    [String(e.status ?? 200)]: { description: 'Success', content: { 'application/json': { schema: schemaOf(e.response, 'output') } } },
+    [String(e.status ?? 200)]: { description: 'Success', content: success },
     400: { description: STATUS_TEXT[400], ...error },
   };
   for (const status of e.errors ?? []) responses[String(status)] = { description: STATUS_TEXT[status] ?? 'Error', ...error };

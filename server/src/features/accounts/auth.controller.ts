@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
+import { Controller, Inject, Req } from '@nestjs/common';
 import {
   type AuthResponse,
   changePasswordSchema,
@@ -8,10 +8,9 @@ import {
   type User,
 } from '@shrinkly/contract';
 import type { Request } from 'express';
-import type { z } from 'zod';
-import { ZodBodyPipe } from '../../http/zod-body.pipe.js';
+import { type BodyOf, Route, ValidBody } from '../../http/contract-route.js';
 import type { UserRow } from '../../db/schema/index.js';
-import { CurrentUser, UserAuthGuard } from './auth.guards.js';
+import { CurrentUser } from './auth.guards.js';
 import { Authenticator } from './authenticator.js';
 import { clientIp } from '../../http/client-ip.js';
 import { AccountDeletionService } from './account-deletion.service.js';
@@ -20,7 +19,7 @@ import { PasswordResetService } from './password-reset.service.js';
 
 const FORGOT_MESSAGE = 'If an account exists for that email, a password reset link has been sent.';
 
-@Controller('api/auth')
+@Controller()
 export class AuthController {
   constructor(
     @Inject(AccountService) private readonly accounts: AccountService,
@@ -29,46 +28,29 @@ export class AuthController {
     @Inject(AccountDeletionService) private readonly deletion: AccountDeletionService,
   ) {}
 
-  @Post('register')
-  @HttpCode(201)
-  register(
-    @Body(new ZodBodyPipe(endpoints.register.request)) body: z.output<typeof endpoints.register.request>,
-    @Req() req: Request,
-  ): Promise<AuthResponse> {
+  @Route(endpoints.register)
+  register(@ValidBody() body: BodyOf<typeof endpoints.register>, @Req() req: Request): Promise<AuthResponse> {
     return this.accounts.register(body, clientIp(req));
   }
 
-  @Post('login')
-  @HttpCode(200)
-  login(
-    @Body(new ZodBodyPipe(endpoints.login.request)) body: z.output<typeof endpoints.login.request>,
-    @Req() req: Request,
-  ): Promise<AuthResponse> {
+  @Route(endpoints.login)
+  login(@ValidBody() body: BodyOf<typeof endpoints.login>, @Req() req: Request): Promise<AuthResponse> {
     return this.accounts.login(body, clientIp(req));
   }
 
-  @Get('me')
-  @UseGuards(UserAuthGuard)
+  @Route(endpoints.me)
   me(@CurrentUser() user: UserRow): User {
     return this.accounts.view(user);
   }
 
-  @Post('forgot-password')
-  @HttpCode(200)
-  async forgotPassword(
-    @Body(new ZodBodyPipe(endpoints.forgotPassword.request)) body: z.output<typeof endpoints.forgotPassword.request>,
-    @Req() req: Request,
-  ): Promise<MessageResponse> {
+  @Route(endpoints.forgotPassword)
+  async forgotPassword(@ValidBody() body: BodyOf<typeof endpoints.forgotPassword>, @Req() req: Request): Promise<MessageResponse> {
     await this.resets.requestUserReset(body.email, clientIp(req));
     return { message: FORGOT_MESSAGE };
   }
 
-  @Post('reset-password')
-  @HttpCode(200)
-  async resetPassword(
-    @Body(new ZodBodyPipe(endpoints.resetPassword.request)) body: z.output<typeof endpoints.resetPassword.request>,
-    @Req() req: Request,
-  ): Promise<ResetPasswordResponse> {
+  @Route(endpoints.resetPassword)
+  async resetPassword(@ValidBody() body: BodyOf<typeof endpoints.resetPassword>, @Req() req: Request): Promise<ResetPasswordResponse> {
     if ('token' in body) {
       const audience = await this.resets.resetWithToken(body.token, body.password, clientIp(req));
       return { message: 'Password has been reset', audience };
@@ -78,8 +60,7 @@ export class AuthController {
     return { message: 'Password has been changed', audience: 'user' };
   }
 
-  @Delete('delete-account')
-  @UseGuards(UserAuthGuard)
+  @Route(endpoints.deleteAccount)
   async deleteAccount(@CurrentUser() user: UserRow): Promise<MessageResponse> {
     await this.deletion.delete(user.id);
     return { message: 'Account deleted' };

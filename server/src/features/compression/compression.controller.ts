@@ -1,9 +1,10 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import {
   type CompressionJob,
   type CompressionPreview,
   type CompressionResponse,
   compressFieldsSchema,
+  endpoints,
   ErrorMessages,
   FREE_COMPRESSION_LIMIT_BYTES,
   MAX_FILE_SIZE_BYTES,
@@ -13,9 +14,10 @@ import { StoragePort } from '../../adapters/storage/storage.port.js';
 import { APP_CONFIG } from '../../app.tokens.js';
 import type { AppConfig } from '../../config/app.config.js';
 import type { CompressionJobRow, UserRow } from '../../db/schema/index.js';
-import { CurrentUser, UserAuthGuard } from '../accounts/auth.guards.js';
+import { CurrentUser } from '../accounts/auth.guards.js';
 import { OptionalUser } from '../accounts/optional-user.js';
 import { clientIp } from '../../http/client-ip.js';
+import { Route } from '../../http/contract-route.js';
 import { beforeBody, declaredFileBytes, receiveFile } from '../uploads/multipart.js';
 import { sendBlob, type BlobToSend } from '../../http/send-blob.js';
 import { downloadName } from '../../common/file-naming.js';
@@ -29,7 +31,7 @@ function jobBlob(job: CompressionJobRow): BlobToSend {
   return { key: job.outputBlob as string, format, downloadAs: downloadName(job.fileName, format) };
 }
 
-@Controller('api')
+@Controller()
 export class CompressionController {
   constructor(
     @Inject(CompressionService) private readonly compression: CompressionService,
@@ -43,8 +45,7 @@ export class CompressionController {
     return `${this.config.tmpDir}/uploads`;
   }
 
-  @Post('compression-preview')
-  @HttpCode(200)
+  @Route(endpoints.compressionPreview)
   async preview(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<CompressionPreview> {
     const file = await receiveFile(req, res, {
       field: 'file', dir: this.uploadDir, maxBytes: FREE_COMPRESSION_LIMIT_BYTES,
@@ -53,8 +54,7 @@ export class CompressionController {
     return this.previews.preview(file);
   }
 
-  @Post('compress')
-  @HttpCode(200)
+  @Route(endpoints.compress)
   async compress(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<CompressionResponse> {
     const user = await this.optionalUser.of(req);
     const address = clientIp(req);
@@ -66,34 +66,31 @@ export class CompressionController {
   }
 
   /** A visitor's job by its id; a signed-in user's job only with its owner's token. */
-  @Get('compression-job/:jobId')
+  @Route(endpoints.compressionJob)
   async job(@Param('jobId') jobId: string, @Req() req: Request): Promise<CompressionJob> {
     return this.compression.getJob(jobId, await this.optionalUser.of(req));
   }
 
-  @Post('process-paid-compression/:jobId')
-  @HttpCode(200)
+  @Route(endpoints.processPaidCompression)
   async processPaid(@Param('jobId') jobId: string, @Req() req: Request): Promise<CompressionJob> {
     return this.compression.processPaid(jobId, await this.optionalUser.of(req));
   }
 
   /** Sandbox provider only, and only for the job's owner (as GET compression-job). */
-  @Post('simulate-payment-success/:jobId')
-  @HttpCode(200)
+  @Route(endpoints.simulatePaymentSuccess)
   async simulatePayment(@Param('jobId') jobId: string, @Req() req: Request): Promise<CompressionJob> {
     return this.compression.simulatePayment(jobId, await this.optionalUser.of(req));
   }
 
   /** The owner's result, with the bearer token. */
-  @Get('compression-jobs/:id/download')
-  @UseGuards(UserAuthGuard)
+  @Route(endpoints.compressionJobDownload)
   async ownerDownload(@Param('id') id: string, @CurrentUser() user: UserRow, @Req() req: Request, @Res() res: Response): Promise<void> {
     const job = await this.compression.ownedResult(id, user);
     await sendBlob(req, res, this.storage, jobBlob(job));
   }
 
   /** The signed link: works without a token until it expires. */
-  @Get('downloads/:jobId')
+  @Route(endpoints.compressionDownload)
   async ticketDownload(
     @Param('jobId') jobId: string,
     @Query('expires') expires: string | undefined,

@@ -1,15 +1,16 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { type Conversion, CONVERTER_LIMIT_BYTES, type ConverterFormats, convertFieldsSchema } from '@shrinkly/contract';
+import { Controller, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { type Conversion, CONVERTER_LIMIT_BYTES, type ConverterFormats, convertFieldsSchema, endpoints } from '@shrinkly/contract';
 import type { Request, Response } from 'express';
 import { StoragePort } from '../../adapters/storage/storage.port.js';
 import { APP_CONFIG } from '../../app.tokens.js';
 import type { AppConfig } from '../../config/app.config.js';
+import { Route } from '../../http/contract-route.js';
 import { receiveFile } from '../uploads/multipart.js';
 import { sendBlob } from '../../http/send-blob.js';
 import { CONVERTER_TOO_LARGE, ConverterService } from './converter.service.js';
 
 /** The free converter: no account, files up to 100MB, results kept 24 hours behind signed links. */
-@Controller('api/converter')
+@Controller()
 export class ConverterController {
   constructor(
     @Inject(ConverterService) private readonly converter: ConverterService,
@@ -18,13 +19,12 @@ export class ConverterController {
   ) {}
 
   /** `image/png` arrives as two path segments, `image%2Fpng` as one: both name the same type. */
-  @Get('formats/*mimeType')
+  @Route(endpoints.converterFormats, { catchAll: 'mimeType' })
   formats(@Param('mimeType') mimeType: string | string[]): ConverterFormats {
     return this.converter.formats(Array.isArray(mimeType) ? mimeType.join('/') : mimeType);
   }
 
-  @Post('convert')
-  @HttpCode(200)
+  @Route(endpoints.convert)
   async convert(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Conversion> {
     const file = await receiveFile(req, res, {
       field: 'file', dir: `${this.config.tmpDir}/uploads`, maxBytes: CONVERTER_LIMIT_BYTES, tooLargeMessage: CONVERTER_TOO_LARGE,
@@ -36,12 +36,12 @@ export class ConverterController {
     return outcome;
   }
 
-  @Get('jobs/:jobId')
+  @Route(endpoints.conversionJob)
   job(@Param('jobId') jobId: string): Promise<Conversion> {
     return this.converter.getJob(jobId);
   }
 
-  @Get('downloads/:jobId')
+  @Route(endpoints.conversionDownload)
   async download(
     @Param('jobId') jobId: string,
     @Query('expires') expires: string | undefined,

@@ -1,14 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { type Batch, type CompressionJob, type DownloadLink, endpoints, type FileRecord, type FileUploadResponse, fileListQuerySchema, fileUploadFieldsSchema, type MessageResponse, type Stats } from '@shrinkly/contract';
+import { Controller, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { type Batch, type CompressionJob, type DownloadLink, endpoints, type FileRecord, type FileUploadResponse, fileUploadFieldsSchema, type MessageResponse, type Stats } from '@shrinkly/contract';
 import type { Request, Response } from 'express';
-import type { z } from 'zod';
 import { StoragePort } from '../../adapters/storage/storage.port.js';
 import { APP_CONFIG } from '../../app.tokens.js';
 import { UnauthorizedError } from '../../common/errors.js';
-import { ZodBodyPipe } from '../../http/zod-body.pipe.js';
+import { type BodyOf, type QueryOf, Route, ValidBody, ValidQuery } from '../../http/contract-route.js';
 import type { AppConfig } from '../../config/app.config.js';
 import type { FileRow, UserRow } from '../../db/schema/index.js';
-import { CurrentUser, UserAuthGuard } from '../accounts/auth.guards.js';
+import { CurrentUser } from '../accounts/auth.guards.js';
 import { receiveFile } from '../uploads/multipart.js';
 import { OptionalUser } from '../accounts/optional-user.js';
 import { sendBlob } from '../../http/send-blob.js';
@@ -17,10 +16,8 @@ import { FileLibraryService } from './file-library.service.js';
 import { FileUploadService } from './file-upload.service.js';
 import { CompressionService } from '../compression/compression.service.js';
 
-type Input<E extends { request: z.ZodType }> = z.output<E['request']>;
-
 /** My Files: upload, list, rename, move, delete and download; and the storage statistics. */
-@Controller('api')
+@Controller()
 export class FilesController {
   constructor(
     @Inject(FileLibraryService) private readonly library: FileLibraryService,
@@ -31,14 +28,12 @@ export class FilesController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  @Get('files')
-  @UseGuards(UserAuthGuard)
-  list(@CurrentUser() user: UserRow, @Query(new ZodBodyPipe(fileListQuerySchema)) query: z.output<typeof fileListQuerySchema>): Promise<FileRecord[]> {
+  @Route(endpoints.listFiles)
+  list(@CurrentUser() user: UserRow, @ValidQuery() query: QueryOf<typeof endpoints.listFiles>): Promise<FileRecord[]> {
     return this.library.list(user, query.folderId);
   }
 
-  @Post('files/upload')
-  @UseGuards(UserAuthGuard)
+  @Route(endpoints.uploadFile)
   async upload(@CurrentUser() user: UserRow, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<FileUploadResponse> {
     // Free accounts stop receiving at the free limit (402) instead of taking gigabytes they cannot keep.
     const limit = this.uploads.uploadLimit(user);
@@ -52,51 +47,39 @@ export class FilesController {
     return outcome;
   }
 
-  @Get('files/jobs/:jobId')
-  @UseGuards(UserAuthGuard)
+  @Route(endpoints.fileJob)
   job(@CurrentUser() user: UserRow, @Param('jobId') jobId: string): Promise<CompressionJob> {
     return this.compression.libraryJob(jobId, user);
   }
 
-  @Post('files/batches')
-  @HttpCode(201)
-  @UseGuards(UserAuthGuard)
-  createBatch(@CurrentUser() user: UserRow, @Body(new ZodBodyPipe(endpoints.createBatch.request)) body: Input<typeof endpoints.createBatch>): Promise<Batch> {
+  @Route(endpoints.createBatch)
+  createBatch(@CurrentUser() user: UserRow, @ValidBody() body: BodyOf<typeof endpoints.createBatch>): Promise<Batch> {
     return this.uploads.createBatch(user, body.fileCount);
   }
 
-  @Patch('files/:id/rename')
-  @UseGuards(UserAuthGuard)
-  rename(@CurrentUser() user: UserRow, @Param('id') id: string, @Body(new ZodBodyPipe(endpoints.renameFile.request)) body: Input<typeof endpoints.renameFile>): Promise<FileRecord> {
+  @Route(endpoints.renameFile)
+  rename(@CurrentUser() user: UserRow, @Param('id') id: string, @ValidBody() body: BodyOf<typeof endpoints.renameFile>): Promise<FileRecord> {
     return this.library.rename(user, id, body.name);
   }
 
-  @Patch('files/:id/move')
-  @UseGuards(UserAuthGuard)
-  move(@CurrentUser() user: UserRow, @Param('id') id: string, @Body(new ZodBodyPipe(endpoints.moveFile.request)) body: Input<typeof endpoints.moveFile>): Promise<FileRecord> {
+  @Route(endpoints.moveFile)
+  move(@CurrentUser() user: UserRow, @Param('id') id: string, @ValidBody() body: BodyOf<typeof endpoints.moveFile>): Promise<FileRecord> {
     return this.library.move(user, id, body.folderId);
   }
 
-  @Delete('files/:id')
-  @UseGuards(UserAuthGuard)
+  @Route(endpoints.deleteFile)
   async delete(@CurrentUser() user: UserRow, @Param('id') id: string): Promise<MessageResponse> {
     await this.library.delete(user, id);
     return { message: 'File deleted' };
   }
 
-  @Post('files/:id/download-link')
-  @HttpCode(200)
-  @UseGuards(UserAuthGuard)
-  downloadLink(
-    @CurrentUser() user: UserRow,
-    @Param('id') id: string,
-    @Body(new ZodBodyPipe(endpoints.fileDownloadLink.request)) body: Input<typeof endpoints.fileDownloadLink>,
-  ): Promise<DownloadLink> {
+  @Route(endpoints.fileDownloadLink)
+  downloadLink(@CurrentUser() user: UserRow, @Param('id') id: string, @ValidBody() body: BodyOf<typeof endpoints.fileDownloadLink>): Promise<DownloadLink> {
     return this.library.downloadLink(user, id, body.disposition);
   }
 
   /** With the bearer token, or as a signed link (`expires`, `sig`, optional `disposition=inline`) without one. */
-  @Get('files/:id/download')
+  @Route(endpoints.downloadFile, { signedLink: true })
   async download(
     @Param('id') id: string,
     @Query('expires') expires: string | undefined,
@@ -116,8 +99,7 @@ export class FilesController {
     await sendBlob(req, res, this.storage, fileBlob(file, disposition === 'inline'));
   }
 
-  @Get('stats')
-  @UseGuards(UserAuthGuard)
+  @Route(endpoints.stats)
   stats(@CurrentUser() user: UserRow): Promise<Stats> {
     return this.library.stats(user);
   }

@@ -1,28 +1,25 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { endpoints, type Folder, folderListQuerySchema, type MessageResponse } from '@shrinkly/contract';
-import type { z } from 'zod';
-import { ZodBodyPipe } from '../../http/zod-body.pipe.js';
+import { Controller, Inject, Param } from '@nestjs/common';
+import { endpoints, type Folder, type MessageResponse } from '@shrinkly/contract';
+import { type BodyOf, type QueryOf, Route, ValidBody, ValidQuery } from '../../http/contract-route.js';
 import type { UserRow } from '../../db/schema/index.js';
-import { CurrentUser, UserAuthGuard } from '../accounts/auth.guards.js';
+import { CurrentUser } from '../accounts/auth.guards.js';
 import { FolderService } from './folder.service.js';
 
-@Controller('api/folders')
-@UseGuards(UserAuthGuard)
+@Controller()
 export class FoldersController {
   constructor(@Inject(FolderService) private readonly folders: FolderService) {}
 
-  @Get()
-  list(@CurrentUser() user: UserRow, @Query(new ZodBodyPipe(folderListQuerySchema)) query: z.output<typeof folderListQuerySchema>): Promise<Folder[]> {
+  @Route(endpoints.listFolders)
+  list(@CurrentUser() user: UserRow, @ValidQuery() query: QueryOf<typeof endpoints.listFolders>): Promise<Folder[]> {
     return this.folders.list(user, query.parentId);
   }
 
-  @Post()
-  @HttpCode(201)
-  create(@CurrentUser() user: UserRow, @Body(new ZodBodyPipe(endpoints.createFolder.request)) body: z.output<typeof endpoints.createFolder.request>): Promise<Folder> {
+  @Route(endpoints.createFolder)
+  create(@CurrentUser() user: UserRow, @ValidBody() body: BodyOf<typeof endpoints.createFolder>): Promise<Folder> {
     return this.folders.create(user, body);
   }
 
-  @Delete(':id')
+  @Route(endpoints.deleteFolder)
   async delete(@CurrentUser() user: UserRow, @Param('id') id: string): Promise<MessageResponse> {
     await this.folders.delete(user, id);
     return { message: 'Folder deleted' };

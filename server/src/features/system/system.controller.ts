@@ -1,11 +1,12 @@
-import { Controller, Get, Inject, ServiceUnavailableException } from '@nestjs/common';
-import type { HealthResponse } from '@shrinkly/contract';
+import { Controller, Inject, ServiceUnavailableException } from '@nestjs/common';
+import { endpoints, type HealthResponse } from '@shrinkly/contract';
 import { sql } from 'drizzle-orm';
 import { DATABASE, TOOLS } from '../../app.tokens.js';
 import type { Database } from '../../db/client.js';
+import { Route } from '../../http/contract-route.js';
 import { buildOpenApiDocument } from '../../http/openapi.js';
 
-@Controller('api')
+@Controller()
 export class SystemController {
   private readonly openApi = buildOpenApiDocument('0.1.0');
 
@@ -15,7 +16,7 @@ export class SystemController {
   ) {}
 
   /** 200 while the database answers, 503 (logged) when it does not. */
-  @Get('health')
+  @Route(endpoints.health)
   async health(): Promise<HealthResponse> {
     await this.db.execute(sql`select 1`).catch((err: unknown) => {
       throw new ServiceUnavailableException('Database unreachable', { cause: err });
@@ -23,7 +24,7 @@ export class SystemController {
     return { status: 'ok', database: 'up', tools: this.tools };
   }
 
-  @Get('docs')
+  @Route(endpoints.openApiDocument)
   docs(): unknown {
     return this.openApi;
   }

@@ -1,9 +1,9 @@
-import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Req, Res } from '@nestjs/common';
 import { CHUNK_SIZE_BYTES, type CompressionResponse, endpoints, ErrorMessages, uploadChunkFieldsSchema } from '@shrinkly/contract';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import { APP_CONFIG } from '../../app.tokens.js';
-import { ZodBodyPipe } from '../../http/zod-body.pipe.js';
+import { type BodyOf, Route, ValidBody } from '../../http/contract-route.js';
 import type { AppConfig } from '../../config/app.config.js';
 import { clientIp } from '../../http/client-ip.js';
 import { receiveBuffer } from './multipart.js';
@@ -11,7 +11,7 @@ import { OptionalUser } from '../accounts/optional-user.js';
 import { ChunkUploadService } from './chunk-upload.service.js';
 import { CompressionService } from '../compression/compression.service.js';
 
-@Controller('api')
+@Controller()
 export class ChunkUploadController {
   constructor(
     @Inject(CompressionService) private readonly compression: CompressionService,
@@ -20,8 +20,7 @@ export class ChunkUploadController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  @Post('upload-chunk')
-  @HttpCode(200)
+  @Route(endpoints.uploadChunk)
   async uploadChunk(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<z.infer<typeof endpoints.uploadChunk.response>> {
     // A chunk is at most 1 MB: held in memory and written straight into its place in the upload.
     const { buffer, fields } = await receiveBuffer(req, res, {
@@ -34,12 +33,8 @@ export class ChunkUploadController {
     return { uploadId: fields.uploadId, chunkIndex: fields.chunkIndex, received, totalChunks: fields.totalChunks };
   }
 
-  @Post('assemble-chunks')
-  @HttpCode(200)
-  async assemble(
-    @Body(new ZodBodyPipe(endpoints.assembleChunks.request)) body: z.output<typeof endpoints.assembleChunks.request>,
-    @Req() req: Request,
-  ): Promise<CompressionResponse> {
+  @Route(endpoints.assembleChunks)
+  async assemble(@ValidBody() body: BodyOf<typeof endpoints.assembleChunks>, @Req() req: Request): Promise<CompressionResponse> {
     const user = await this.optionalUser.of(req);
     const file = await this.chunks.assemble(body, `${this.config.tmpDir}/uploads`);
     return this.compression.accept(file, body.compressionLevel, user, clientIp(req));
