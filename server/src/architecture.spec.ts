@@ -1,0 +1,108 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The dependency rules of STYLE.md that imports can break, checked by reading import statements:
+ * - services, repositories, job handlers, finishers and everything in server/src/jobs know nothing of HTTP
+ *   (nothing from server/src/http/, express or @nestjs/platform-express), so the worker runs them without a web part;
+ * - outside packages/engine, the engine is used through its package entry `@shrinkly/engine` only.
+ */
+
+const root = path.resolve(import.meta.dirname, '../..');
+const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.git', 'coverage', 'test-results']);
+
+interface SourceFile {
+  /** Path from the repository root, with forward slashes. */
+  path: string;
+  text: string;
+}
+
+const IMPORT_PATTERNS = [
+  /^\s*(?:import|export)\b[^;'"`]*?\bfrom\s*['"]([^'"]+)['"]/gm, // import x from '…', export { x } from '…'
+  /^\s*import\s*['"]([^'"]+)['"]/gm, // import '…'
+  /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g, // import('…')
+  /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g, // require('…')
+];
+
+/** Every module a file names in an import, export-from, dynamic import or require. */
+function importsOf(text: string): string[] {
+  return IMPORT_PATTERNS.flatMap((pattern) => [...text.matchAll(pattern)].map((m) => m[1] as string));
+}
+
+/** Where a relative specifier points, from the repository root; a package name stays as it is. */
+function target(file: string, specifier: string): string {
+  if (!specifier.startsWith('.')) return specifier;
+  return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+}
+
+const isTest = (file: string) => /\.(spec|int-spec|e2e)\.[cm]?[jt]sx?$/.test(file);
+
+/** Files that hold rules or job steps: they must not depend on HTTP. */
+function mustNotKnowHttp(file: string): boolean {
+  if (!file.startsWith('server/src/') || isTest(file)) return false;
+  return /\.(service|repository|job|finisher)\.ts$/.test(file) || file.startsWith('server/src/jobs/');
+}
+
+function isHttp(to: string): boolean {
+  return to === 'server/src/http' || to.startsWith('server/src/http/') || /^(express|@nestjs\/platform-express)(\/|$)/.test(to);
+}
+
+function isEngineInternal(to: string): boolean {
+  return to.startsWith('@shrinkly/engine/') || to === 'packages/engine' || to.startsWith('packages/engine/');
+}
+
+/** Each import that breaks a rule, as "file imports 'specifier': why". */
+function violations(files: SourceFile[]): string[] {
+  const found: string[] = [];
+  for (const file of files) {
+    const insideEngine = file.path.startsWith('packages/engine/');
+    for (const specifier of importsOf(file.text)) {
+      const to = target(file.path, specifier);
+      if (mustNotKnowHttp(file.path) && isHttp(to)) found.push(`${file.path} imports '${specifier}': services, repositories and jobs know nothing of HTTP`);
+      if (!insideEngine && isEngineInternal(to)) found.push(`${file.path} imports '${specifier}': use the engine through '@shrinkly/engine' only`);
+    }
+  }
+  return found;
+}
+
+function sourceFiles(dir: string): SourceFile[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const rel = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return SKIPPED_DIRS.has(entry.name) ? [] : sourceFiles(rel);
+    return entry.isFile() && SOURCE.test(entry.name) ? [{ path: rel, text: readFileSync(path.join(root, rel), 'utf8') }] : [];
+  });
+}
+
+describe('dependency rules', () => {
+  it('hold in the repository', () => {
+    const files = sourceFiles('');
+    // The walk found the code it is meant to check.
+    expect(files.map((f) => f.path)).toEqual(expect.arrayContaining(['server/src/features/files/file-library.service.ts', 'server/src/jobs/job-runner.ts']));
+    expect(violations(files)).toEqual([]);
+  });
+
+  it('catch a service that imports HTTP, and an engine internal imported from outside the engine', () => {
+    const files: SourceFile[] = [
+      { path: 'server/src/features/files/file-library.service.ts', text: "import { clientIp } from '../../http/client-ip.js';\nimport type { Request } from 'express';" },
+      { path: 'server/src/jobs/job-runner.ts', text: "import {\n  ExpressAdapter,\n} from '@nestjs/platform-express';" },
+      { path: 'server/src/features/files/file.repository.ts', text: "const x = await import('../../http/send-blob.js');" },
+      { path: 'renderer/src/x.ts', text: "export { run } from '@shrinkly/engine/src/registry.js';" },
+      { path: 'scripts/bench.mjs', text: "import '../packages/engine/src/index.ts';\nconst y = require('../packages/engine/dist/registry.js');" },
+      // Allowed: controllers use HTTP, everyone may use the package entry, the engine its own files.
+      { path: 'server/src/features/files/files.controller.ts', text: "import type { Request } from 'express';\nimport { sendBlob } from '../../http/send-blob.js';" },
+      { path: 'server/src/features/files/file-upload.service.ts', text: "import { probeTools } from '@shrinkly/engine';\n// not an import: from 'express'" },
+      { path: 'packages/engine/src/index.ts', text: "export * from './registry.js';" },
+    ];
+    expect(violations(files)).toEqual([
+      "server/src/features/files/file-library.service.ts imports '../../http/client-ip.js': services, repositories and jobs know nothing of HTTP",
+      "server/src/features/files/file-library.service.ts imports 'express': services, repositories and jobs know nothing of HTTP",
+      "server/src/jobs/job-runner.ts imports '@nestjs/platform-express': services, repositories and jobs know nothing of HTTP",
+      "server/src/features/files/file.repository.ts imports '../../http/send-blob.js': services, repositories and jobs know nothing of HTTP",
+      "renderer/src/x.ts imports '@shrinkly/engine/src/registry.js': use the engine through '@shrinkly/engine' only",
+      "scripts/bench.mjs imports '../packages/engine/src/index.ts': use the engine through '@shrinkly/engine' only",
+      "scripts/bench.mjs imports '../packages/engine/dist/registry.js': use the engine through '@shrinkly/engine' only",
+    ]);
+  });
+});
