@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  BATCH_MAX_FILES, CHUNK_SIZE_BYTES, FREE_COMPRESSION_LIMIT_BYTES, GB, MAX_FILE_SIZE_BYTES, MB, PAY_PER_FILE_PRICE_USD, STORAGE_LIMIT_BYTES,
+  BATCH_MAX_FILES, CHUNK_SIZE_BYTES, CONVERTER_LIMIT_BYTES, FREE_COMPRESSION_LIMIT_BYTES, GB, MAX_FILE_SIZE_BYTES, MB, PAY_PER_FILE_PRICE_USD, STORAGE_LIMIT_BYTES,
   TEMPORARY_FILE_TTL_MS,
 } from './constants.js';
 
@@ -39,6 +39,7 @@ export const ErrorMessages = {
   cardExpired: 'This card has expired. Please use another card.',
   cardDeclined: 'Your card was declined. Please use another card.',
   fileTooLarge: `Maximum file size is ${MAX_FILE_SIZE_BYTES / GB}GB. Please choose a smaller file.`,
+  converterTooLarge: `This file is too large to convert. The converter takes files of up to ${CONVERTER_LIMIT_BYTES / MB}MB.`,
   chunkTooLarge: `A chunk may be at most ${CHUNK_SIZE_BYTES / MB}MB`,
   previewTooLarge: `Files of ${FREE_LIMIT_MB}MB or more are previewed in your browser; upload them in chunks to compress them.`,
 } as const;

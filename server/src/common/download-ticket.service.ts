@@ -9,6 +9,13 @@ type Purpose = 'download' | 'file:attachment' | 'file:inline' | 'conversion';
 
 export type Disposition = 'attachment' | 'inline';
 
+/** What a signed link carries in its query string. */
+export interface SignedLink {
+  expires?: string | undefined;
+  sig?: string | undefined;
+  disposition?: string | undefined;
+}
+
 /**
  * Signed, expiring download links. They work as a plain link (no bearer header), stop working at `expires`, and
  * are revoked when the job or file is deleted. They are signed with their own key (DOWNLOAD_LINK_SECRET, or one
@@ -46,23 +53,23 @@ export class DownloadTicketService {
     return `${this.appUrl}/api/converter/downloads/${encodeURIComponent(jobId)}?${this.query('conversion', jobId, expiresAt)}`;
   }
 
-  verifyConversion(jobId: string, expires: string | undefined, sig: string | undefined): boolean {
-    return this.check('conversion', jobId, expires, sig);
+  verifyConversion(jobId: string, link: SignedLink): boolean {
+    return this.check('conversion', jobId, link);
   }
 
   /** True when the job link's signature matches and it has not expired. */
-  verify(jobId: string, expires: string | undefined, sig: string | undefined): boolean {
-    return this.check('download', jobId, expires, sig);
+  verify(jobId: string, link: SignedLink): boolean {
+    return this.check('download', jobId, link);
   }
 
   /** `disposition` as the link asks (absent means attachment); anything else was never signed. */
-  verifyFile(fileId: string, expires: string | undefined, sig: string | undefined, disposition: string | undefined): boolean {
-    const asked = disposition ?? 'attachment';
+  verifyFile(fileId: string, link: SignedLink): boolean {
+    const asked = link.disposition ?? 'attachment';
     if (asked !== 'attachment' && asked !== 'inline') return false;
-    return this.check(`file:${asked}`, fileId, expires, sig);
+    return this.check(`file:${asked}`, fileId, link);
   }
 
-  private check(purpose: Purpose, id: string, expires: string | undefined, sig: string | undefined): boolean {
+  private check(purpose: Purpose, id: string, { expires, sig }: SignedLink): boolean {
     if (!expires || !sig || !/^\d{1,12}$/.test(expires)) return false;
     const expected = Buffer.from(this.sign(purpose, id, Number(expires)));
     const given = Buffer.from(sig);

@@ -1,4 +1,4 @@
-import { Controller, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Param, Req, Res } from '@nestjs/common';
 import {
   type CompressionJob,
   type CompressionPreview,
@@ -20,6 +20,8 @@ import { clientIp } from '../../http/client-ip.js';
 import { Route } from '../../http/contract-route.js';
 import { beforeBody, declaredFileBytes, receiveFile } from '../uploads/multipart.js';
 import { sendBlob, type BlobToSend } from '../../http/send-blob.js';
+import { SignedLinkQuery } from '../../http/signed-link.js';
+import type { SignedLink } from '../../common/download-ticket.service.js';
 import { downloadName } from '../../common/file-naming.js';
 import { CompressionService } from './compression.service.js';
 import { PreviewService } from './preview.service.js';
@@ -93,12 +95,11 @@ export class CompressionController {
   @Route(endpoints.compressionDownload)
   async ticketDownload(
     @Param('jobId') jobId: string,
-    @Query('expires') expires: string | undefined,
-    @Query('sig') sig: string | undefined,
+    @SignedLinkQuery() link: SignedLink,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const job = await this.compression.ticketResult(jobId, expires, sig);
+    const job = await this.compression.ticketResult(jobId, link);
     await sendBlob(req, res, this.storage, jobBlob(job));
   }
 }

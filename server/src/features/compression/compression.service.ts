@@ -19,7 +19,7 @@ import type { BillingService } from '../billing/billing.service.js';
 import { paymentTerms } from './compression-fulfilment.js';
 import type { Clock } from '../../common/clock.js';
 import { type JobLinks, toCompressionResponse, toJobView } from './compression-views.js';
-import type { DownloadTicketService } from '../../common/download-ticket.service.js';
+import type { DownloadTicketService, SignedLink } from '../../common/download-ticket.service.js';
 import { isUuid } from '../../common/ids.js';
 import { waitForJob } from '../../jobs/job-wait.js';
 import { planOf } from '../plans/plan-of.js';
@@ -150,8 +150,8 @@ export class CompressionService {
   }
 
   /** The result behind a signed download link; expired or forged links are 404. */
-  async ticketResult(jobId: string, expires: string | undefined, sig: string | undefined): Promise<CompressionJobRow> {
-    if (!this.tickets.verify(jobId, expires, sig)) throw new NotFoundError('This download link has expired or is not valid');
+  async ticketResult(jobId: string, link: SignedLink): Promise<CompressionJobRow> {
+    if (!this.tickets.verify(jobId, link)) throw new NotFoundError('This download link has expired or is not valid');
     const job = await this.jobs.findById(jobId);
     if (!job) throw new NotFoundError('This download link has expired or is not valid');
     return this.requireResult(job);

@@ -1,5 +1,5 @@
-import { Controller, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import { type Conversion, CONVERTER_LIMIT_BYTES, type ConverterFormats, convertFieldsSchema, endpoints } from '@shrinkly/contract';
+import { Controller, Inject, Param, Req, Res } from '@nestjs/common';
+import { type Conversion, CONVERTER_LIMIT_BYTES, type ConverterFormats, convertFieldsSchema, endpoints, ErrorMessages } from '@shrinkly/contract';
 import type { Request, Response } from 'express';
 import { StoragePort } from '../../adapters/storage/storage.port.js';
 import { APP_CONFIG } from '../../app.tokens.js';
@@ -7,7 +7,9 @@ import type { AppConfig } from '../../config/app.config.js';
 import { Route } from '../../http/contract-route.js';
 import { receiveFile } from '../uploads/multipart.js';
 import { sendBlob } from '../../http/send-blob.js';
-import { CONVERTER_TOO_LARGE, ConverterService } from './converter.service.js';
+import { SignedLinkQuery } from '../../http/signed-link.js';
+import type { SignedLink } from '../../common/download-ticket.service.js';
+import { ConverterService } from './converter.service.js';
 
 /** The free converter: no account, files up to 100MB, results kept 24 hours behind signed links. */
 @Controller()
@@ -27,7 +29,7 @@ export class ConverterController {
   @Route(endpoints.convert)
   async convert(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Conversion> {
     const file = await receiveFile(req, res, {
-      field: 'file', dir: `${this.config.tmpDir}/uploads`, maxBytes: CONVERTER_LIMIT_BYTES, tooLargeMessage: CONVERTER_TOO_LARGE,
+      field: 'file', dir: `${this.config.tmpDir}/uploads`, maxBytes: CONVERTER_LIMIT_BYTES, tooLargeMessage: ErrorMessages.converterTooLarge,
       fields: convertFieldsSchema,
     });
     const outcome = await this.converter.accept(file, file.fields.targetFormat);
@@ -44,12 +46,11 @@ export class ConverterController {
   @Route(endpoints.conversionDownload)
   async download(
     @Param('jobId') jobId: string,
-    @Query('expires') expires: string | undefined,
-    @Query('sig') sig: string | undefined,
+    @SignedLinkQuery() link: SignedLink,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const job = await this.converter.download(jobId, expires, sig);
+    const job = await this.converter.download(jobId, link);
     const format = job.outputFormat ?? job.targetFormat;
     await sendBlob(req, res, this.storage, { key: job.outputBlob as string, format, downloadAs: this.converter.outputName(job) });
   }

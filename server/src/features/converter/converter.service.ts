@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { type Conversion, CONVERTED_FILE_TTL_MS, CONVERTER_LIMIT_BYTES, type ConverterFormats, MB } from '@shrinkly/contract';
+import { type Conversion, CONVERTED_FILE_TTL_MS, CONVERTER_LIMIT_BYTES, type ConverterFormats, ErrorMessages } from '@shrinkly/contract';
 import { conversionTargets, extensionForMime } from '@shrinkly/engine';
 import type { QueuePort } from '../../adapters/queue/queue.port.js';
 import type { StoragePort } from '../../adapters/storage/storage.port.js';
@@ -9,14 +9,12 @@ import { downloadName } from '../../common/file-naming.js';
 import type { ConversionJobRepository } from './conversion-job.repository.js';
 import type { Clock } from '../../common/clock.js';
 import { type IncomingFile, readRealType } from '../uploads/incoming-file.js';
-import type { DownloadTicketService } from '../../common/download-ticket.service.js';
+import type { DownloadTicketService, SignedLink } from '../../common/download-ticket.service.js';
 import { isUuid } from '../../common/ids.js';
 import { waitForJob } from '../../jobs/job-wait.js';
 import { CONVERT_QUEUE } from './convert-file.job.js';
 
 
-const LIMIT_MB = CONVERTER_LIMIT_BYTES / MB;
-export const CONVERTER_TOO_LARGE = `This file is too large to convert. The converter takes files of up to ${LIMIT_MB}MB.`;
 
 /** The free converter's rules: what converts to what, job creation, and what the page sees. */
 export class ConverterService {
@@ -38,7 +36,7 @@ export class ConverterService {
   /** Checks, stores and queues one conversion; a quick one is awaited. The local file is consumed either way. */
   async accept(file: IncomingFile, targetFormat: string): Promise<Conversion> {
     try {
-      if (file.size > CONVERTER_LIMIT_BYTES) throw new PayloadTooLargeError(CONVERTER_TOO_LARGE);
+      if (file.size > CONVERTER_LIMIT_BYTES) throw new PayloadTooLargeError(ErrorMessages.converterTooLarge);
       const type = await readRealType(file, (ext) => conversionTargets(ext).length > 0, 'This file type cannot be converted. Try a document, image, video or audio file.');
       const target = targetFormat.toLowerCase();
       if (!conversionTargets(type.ext).includes(target)) {
@@ -67,8 +65,8 @@ export class ConverterService {
   }
 
   /** The converted file behind a signed link; forged or expired links are "not found". */
-  async download(jobId: string, expires: string | undefined, sig: string | undefined): Promise<ConversionJobRow> {
-    const job = isUuid(jobId) && this.tickets.verifyConversion(jobId, expires, sig) ? await this.jobs.findById(jobId) : undefined;
+  async download(jobId: string, link: SignedLink): Promise<ConversionJobRow> {
+    const job = isUuid(jobId) && this.tickets.verifyConversion(jobId, link) ? await this.jobs.findById(jobId) : undefined;
     if (!job || job.status !== 'completed' || !job.outputBlob) throw new NotFoundError('This download link has expired or is not valid');
     return job;
   }

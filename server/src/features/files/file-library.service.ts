@@ -12,7 +12,7 @@ import type { FileRow, UserRow } from '../../db/schema/index.js';
 import type { FileRepository, FileWithFolder } from './file.repository.js';
 import type { FolderRepository } from '../folders/folder.repository.js';
 import type { Clock } from '../../common/clock.js';
-import type { DownloadTicketService } from '../../common/download-ticket.service.js';
+import type { DownloadTicketService, SignedLink } from '../../common/download-ticket.service.js';
 import { toFileRecord, toStats } from './file-views.js';
 import { isUuid } from '../../common/ids.js';
 
@@ -69,8 +69,8 @@ export class FileLibraryService {
   }
 
   /** The file behind a signed link; forged or expired links are "not found". */
-  async signed(id: string, expires: string | undefined, sig: string | undefined, disposition: string | undefined): Promise<FileRow> {
-    const file = isUuid(id) && this.tickets.verifyFile(id, expires, sig, disposition) ? await this.files.findById(id) : undefined;
+  async signed(id: string, link: SignedLink): Promise<FileRow> {
+    const file = isUuid(id) && this.tickets.verifyFile(id, link) ? await this.files.findById(id) : undefined;
     if (!file || file.status !== 'ready') throw new NotFoundError('This download link has expired or is not valid');
     return file;
   }

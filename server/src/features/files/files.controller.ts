@@ -1,4 +1,4 @@
-import { Controller, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Param, Req, Res } from '@nestjs/common';
 import { type Batch, type CompressionJob, type DownloadLink, endpoints, type FileRecord, type FileUploadResponse, fileUploadFieldsSchema, type MessageResponse, type Stats } from '@shrinkly/contract';
 import type { Request, Response } from 'express';
 import { StoragePort } from '../../adapters/storage/storage.port.js';
@@ -11,6 +11,8 @@ import { CurrentUser } from '../accounts/auth.guards.js';
 import { receiveFile } from '../uploads/multipart.js';
 import { OptionalUser } from '../accounts/optional-user.js';
 import { sendBlob } from '../../http/send-blob.js';
+import { SignedLinkQuery } from '../../http/signed-link.js';
+import type { SignedLink } from '../../common/download-ticket.service.js';
 import { fileBlob } from './file-download.js';
 import { FileLibraryService } from './file-library.service.js';
 import { FileUploadService } from './file-upload.service.js';
@@ -82,21 +84,19 @@ export class FilesController {
   @Route(endpoints.downloadFile, { signedLink: true })
   async download(
     @Param('id') id: string,
-    @Query('expires') expires: string | undefined,
-    @Query('sig') sig: string | undefined,
-    @Query('disposition') disposition: string | undefined,
+    @SignedLinkQuery() link: SignedLink,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
     let file: FileRow;
-    if (sig !== undefined) {
-      file = await this.library.signed(id, expires, sig, disposition);
+    if (link.sig !== undefined) {
+      file = await this.library.signed(id, link);
     } else {
       const user = await this.optionalUser.of(req);
       if (!user) throw new UnauthorizedError('Sign in, or use a download link, to download this file');
       file = await this.library.owned(user, id);
     }
-    await sendBlob(req, res, this.storage, fileBlob(file, disposition === 'inline'));
+    await sendBlob(req, res, this.storage, fileBlob(file, link.disposition === 'inline'));
   }
 
   @Route(endpoints.stats)
