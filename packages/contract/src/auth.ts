@@ -25,7 +25,12 @@ export const nameSchema = z
   .min(1, 'Please enter your full name')
   .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters long`);
 
-export const SUBSCRIPTION_STATUSES = ['none', 'trial', 'active', 'canceled', 'expired'] as const;
+/**
+ * none: never subscribed. trial: 7 days with a card on file. active: premium, renewing monthly. past_due: a renewal
+ * failed and is being retried (access kept for the grace period). canceled: no more charges; access lasts until the
+ * end of what was paid (or of the trial). expired: a trial or plan that ended; the account is free.
+ */
+export const SUBSCRIPTION_STATUSES = ['none', 'trial', 'active', 'past_due', 'canceled', 'expired'] as const;
 export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 

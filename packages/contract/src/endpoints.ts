@@ -41,7 +41,14 @@ import {
   shareResponseSchema,
   statsSchema,
 } from './files.js';
-import { setupTrialRequestSchema } from './subscription.js';
+import {
+  paypalActivateRequestSchema,
+  paypalCreateRequestSchema,
+  paypalCreateResponseSchema,
+  setupTrialRequestSchema,
+  subscribeRequestSchema,
+  subscriptionDetailsSchema,
+} from './subscription.js';
 import { conversionSchema, converterFormatsSchema, convertFieldsSchema } from './converter.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -230,6 +237,34 @@ export const endpoints = {
     method: 'POST', path: '/api/subscription/setup-trial', tag: 'subscription', auth: 'user', request: setupTrialRequestSchema,
     response: userSchema, errors: [402, 409],
     summary: 'Start the 7-day free trial with a card on file (brand, last 4 and expiry are kept; never the number or CVV)',
+  }),
+  subscription: endpoint({
+    method: 'GET', path: '/api/subscription', tag: 'subscription', auth: 'user', request: undefined,
+    response: subscriptionDetailsSchema, summary: 'The caller\'s plan, status, next billing date and card on file',
+  }),
+  subscribe: endpoint({
+    method: 'POST', path: '/api/subscription/subscribe', tag: 'subscription', auth: 'user', request: subscribeRequestSchema,
+    response: subscriptionDetailsSchema, errors: [402, 409],
+    summary: 'Premium now, $3.99 a month: charges the card on file, or the card given (it is then kept on file); also reactivates a lapsed plan',
+  }),
+  cancelSubscription: endpoint({
+    method: 'POST', path: '/api/subscription/cancel', tag: 'subscription', auth: 'user', request: undefined,
+    response: subscriptionDetailsSchema, errors: [409],
+    summary: 'No more charges: a trial is never charged and a paid plan keeps premium until the end of its period',
+  }),
+  reactivateSubscription: endpoint({
+    method: 'POST', path: '/api/subscription/reactivate', tag: 'subscription', auth: 'user', request: undefined,
+    response: subscriptionDetailsSchema, errors: [402, 409],
+    summary: 'Undo a cancellation while access lasts (no charge until the period ends), or subscribe again with the card on file',
+  }),
+  paypalCreateSubscription: endpoint({
+    method: 'POST', path: '/api/paypal/create-subscription', tag: 'subscription', auth: 'user', request: paypalCreateRequestSchema,
+    response: paypalCreateResponseSchema, errors: [404, 409, 502], summary: 'PayPal provider only: create a subscription for the payer to approve',
+  }),
+  paypalActivateSubscription: endpoint({
+    method: 'POST', path: '/api/paypal/activate-subscription', tag: 'subscription', auth: 'user', request: paypalActivateRequestSchema,
+    response: subscriptionDetailsSchema, errors: [402, 404, 409],
+    summary: 'PayPal provider only: premium once PayPal itself says the caller\'s subscription is active',
   }),
   converterFormats: endpoint({
     method: 'GET', path: '/api/converter/formats/{mimeType}', params: ['mimeType'], tag: 'converter', auth: 'none', request: undefined,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { planSchema, subscriptionStatusSchema } from './auth.js';
 import { CARD_CVV_MAX_LENGTH, CARD_EXPIRY_MAX_LENGTH, CARD_NUMBER_MAX_LENGTH, NAME_MAX_LENGTH } from './constants.js';
 
 const FILL_ALL = 'Please fill in all credit card fields';
@@ -39,3 +40,38 @@ export const creditCardSchema = z.object({
 export type CreditCard = z.input<typeof creditCardSchema>;
 
 export const setupTrialRequestSchema = z.object({ creditCard: creditCardSchema });
+
+/** POST /api/subscription/subscribe: premium now; the card on file is charged unless a new card is given. */
+export const subscribeRequestSchema = z.object({ creditCard: creditCardSchema.optional() });
+
+/** The card on file, as receipts show it: never the number or CVV. */
+export const cardOnFileSchema = z.object({
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+});
+
+/** GET /api/subscription: the account's plan as /settings shows it (SPEC section 2 "Account settings"). */
+export const subscriptionDetailsSchema = z.object({
+  plan: planSchema,
+  status: subscriptionStatusSchema,
+  /** Who bills the plan: our own scheduler charging the card on file (sandbox), or PayPal / Stripe. */
+  provider: z.string().nullable(),
+  trialEndDate: z.string().nullable().describe('ISO 8601; the end of the trial, when there is or was one'),
+  nextBillingDate: z.string().nullable().describe('ISO 8601; the next charge, null when none will be made'),
+  accessEndsAt: z.string().nullable().describe('ISO 8601; canceled or past due: when premium access ends'),
+  price: z.number().describe('USD per month'),
+  card: cardOnFileSchema.nullable(),
+  canCancel: z.boolean(),
+  canReactivate: z.boolean(),
+});
+export type SubscriptionDetails = z.infer<typeof subscriptionDetailsSchema>;
+
+/** POST /api/paypal/create-subscription (SPEC section 3). */
+export const paypalCreateRequestSchema = z.object({ userEmail: z.string(), userName: z.string() });
+export const paypalCreateResponseSchema = z.object({
+  id: z.string().describe('the PayPal subscription id'),
+  approvalUrl: z.string().nullable().describe('where the payer approves the subscription at PayPal'),
+});
+export const paypalActivateRequestSchema = z.object({ subscriptionId: z.string().min(1, 'subscriptionId is required').max(100) });

@@ -17,6 +17,10 @@ class HostedCheckout extends PaymentPort {
   async saveCard(card: CardDetails): Promise<SavedCard> {
     return { token: 'tok', brand: 'visa', last4: card.number.slice(-4) };
   }
+  async charge(): Promise<{ reference: string }> {
+    return { reference: 'hosted-charge' };
+  }
+  async cancelSubscription(): Promise<void> {}
 }
 
 /** Room for one 100 MB unpaid upload per address, not two. */

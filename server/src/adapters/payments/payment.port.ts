@@ -1,7 +1,17 @@
-/** What is bought: one paid compression today (its job id); subscriptions next. */
+/** What is bought: one paid compression (its job id). Subscriptions are billed by SubscriptionBilling below. */
 export interface Purchase {
   kind: 'compression';
   id: string;
+}
+
+/** A charge of the card on file, for plans we bill ourselves (the sandbox). */
+export interface ChargeRequest {
+  cardToken: string;
+  amount: number;
+  currency: string;
+  description: string;
+  /** The same key for a retried call makes the provider charge once. */
+  idempotencyKey: string;
 }
 
 /** What is being paid for. */
@@ -42,6 +52,9 @@ export interface SavedCard {
 /** The provider refused the card. */
 export class CardDeclinedError extends Error {}
 
+/** The provider could not be reached or answered with an error of its own (not the card's fault). */
+export class ProviderUnavailableError extends Error {}
+
 /**
  * Takes payments. The sandbox provider (a local checkout page, plainly marked test mode) is the default;
  * Stripe Checkout with signed webhooks is the production adapter.
@@ -55,4 +68,11 @@ export abstract class PaymentPort {
   abstract checkoutUrl(request: CheckoutRequest): Promise<string>;
   /** Saves a card with the provider for later charges; throws CardDeclinedError when the provider refuses it. */
   abstract saveCard(card: CardDetails): Promise<SavedCard>;
+  /**
+   * Charges a card on file now and returns the provider's reference; throws CardDeclinedError when the card is
+   * refused, ProviderUnavailableError when the provider fails.
+   */
+  abstract charge(request: ChargeRequest): Promise<{ reference: string }>;
+  /** Ends a subscription the provider bills (PayPal, Stripe) at the provider; harmless when it is already ended. */
+  abstract cancelSubscription(subscriptionId: string): Promise<void>;
 }

@@ -1,9 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { CardDetails, CheckoutRequest, SavedCard } from './payment.port.js';
+import type { CardDetails, ChargeRequest, CheckoutRequest, SavedCard } from './payment.port.js';
 import { CardDeclinedError, PaymentPort } from './payment.port.js';
 
 /** The test card numbers payment providers use for "declined". */
 const DECLINED_TEST_CARDS = new Set(['4000000000000002', '4000000000009995']);
+/** Saved without trouble, declined at every charge (Stripe's "attaches, then fails"): drives failed renewals. */
+const FAILS_AT_CHARGE_TEST_CARDS = new Set(['4000000000000341']);
 
 /** Brand by the card number's leading digits. */
 export function cardBrand(number: string): string {
@@ -54,6 +56,16 @@ export class SandboxPayments extends PaymentPort {
 
   async saveCard(card: CardDetails): Promise<SavedCard> {
     if (DECLINED_TEST_CARDS.has(card.number)) throw new CardDeclinedError('card declined');
-    return { token: `sandbox_card_${randomBytes(12).toString('hex')}`, brand: cardBrand(card.number), last4: card.number.slice(-4) };
+    const kind = FAILS_AT_CHARGE_TEST_CARDS.has(card.number) ? 'fails' : 'card';
+    return { token: `sandbox_${kind}_${randomBytes(12).toString('hex')}`, brand: cardBrand(card.number), last4: card.number.slice(-4) };
   }
+
+  /** Every saved card pays, except the one saved to fail at charge. The reference follows the idempotency key. */
+  async charge(request: ChargeRequest): Promise<{ reference: string }> {
+    if (request.cardToken.startsWith('sandbox_fails_')) throw new CardDeclinedError('card declined at charge');
+    return { reference: `sandbox-charge-${request.idempotencyKey}` };
+  }
+
+  /** The sandbox bills plans through our own scheduler: there is nothing to end at a provider. */
+  async cancelSubscription(): Promise<void> {}
 }

@@ -1,5 +1,5 @@
 import { SUBSCRIPTION_STATUSES } from '@shrinkly/contract';
-import { bigint, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -12,6 +12,18 @@ export const users = pgTable('users', {
   subscriptionStatus: text('subscription_status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('none'),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
   subscriptionStartedAt: timestamp('subscription_started_at', { withTimezone: true }),
+  /** The end of the paid period: premium lasts until then (renewed, or canceled and running out). */
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  /** When the scheduler next charges (trial end, renewal, retry of a failed renewal); null when nothing is due. */
+  nextChargeAt: timestamp('next_charge_at', { withTimezone: true }),
+  /** Failed charges of the period being renewed. */
+  renewalAttempts: integer('renewal_attempts').notNull().default(0),
+  /** Who charges the plan: null (our scheduler, with the card on file) or the provider that bills it ('paypal', 'stripe'). */
+  billingProvider: text('billing_provider'),
+  /** The provider's subscription id, when the provider bills the plan. */
+  providerSubscriptionId: text('provider_subscription_id'),
+  /** When the "trial ends in 2 days" email went out, so it goes once. */
+  trialReminderSentAt: timestamp('trial_reminder_sent_at', { withTimezone: true }),
   /** Sum of the user's ready files' stored bytes, recomputed with every change to them. */
   storageUsed: bigint('storage_used', { mode: 'number' }).notNull().default(0),
   /** The card on file: the provider's token and what a receipt shows. Never the number or CVV. */
@@ -21,6 +33,6 @@ export const users = pgTable('users', {
   cardExpMonth: integer('card_exp_month'),
   cardExpYear: integer('card_exp_year'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [index('users_next_charge_at_idx').on(t.nextChargeAt)]);
 
 export type UserRow = typeof users.$inferSelect;
