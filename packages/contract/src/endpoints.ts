@@ -266,6 +266,11 @@ export const endpoints = {
     response: subscriptionDetailsSchema, errors: [402, 404, 409],
     summary: 'PayPal provider only: premium once PayPal itself says the caller\'s subscription is active',
   }),
+  paypalWebhook: endpoint({
+    method: 'POST', path: '/api/paypal/webhook', tag: 'subscription', auth: 'none', request: undefined, raw: true,
+    response: z.unknown(), errors: [404],
+    summary: 'PayPal provider only: PayPal\'s event deliveries, acted on once PayPal verifies their signature (400 otherwise)',
+  }),
   converterFormats: endpoint({
     method: 'GET', path: '/api/converter/formats/{mimeType}', params: ['mimeType'], tag: 'converter', auth: 'none', request: undefined,
     response: converterFormatsSchema,

@@ -41,4 +41,40 @@ describe('loadConfig', () => {
     const message = (error as Error).message;
     for (const key of ['PORT', 'DATABASE_URL', 'JWT_SECRET']) expect(message).toContain(key);
   });
+
+  describe('with PAYMENT_PROVIDER=paypal', () => {
+    const paypal = {
+      PAYMENT_PROVIDER: 'paypal', PAYPAL_CLIENT_ID: 'client-id', PAYPAL_CLIENT_SECRET: 'client-secret',
+      PAYPAL_PLAN_ID: 'P-5ML4271244454362WXNWU5NQ', PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA',
+    };
+
+    it('reads the credentials, plan and webhook, against the sandbox API unless told otherwise', () => {
+      const config = loadConfig({ ...secret, ...paypal });
+      expect(config.paymentProvider).toBe('paypal');
+      expect(config.paypal).toEqual({
+        clientId: 'client-id', clientSecret: 'client-secret', planId: 'P-5ML4271244454362WXNWU5NQ',
+        webhookId: '8PT597110X687430LKGECATA', apiBase: 'https://api-m.sandbox.paypal.com',
+      });
+      expect(loadConfig({ ...secret, ...paypal, PAYPAL_API_BASE: 'https://api-m.paypal.com/' }).paypal?.apiBase).toBe('https://api-m.paypal.com');
+      expect(loadConfig({ ...secret }).paypal).toBeUndefined();
+    });
+
+    it.each(['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_PLAN_ID', 'PAYPAL_WEBHOOK_ID'])('stops without %s, naming it', (key) => {
+      const env: Record<string, string> = { ...secret, ...paypal, [key]: '' };
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(`${key}: required when PAYMENT_PROVIDER is paypal`);
+    });
+
+    it('names every missing PayPal variable beside other bad keys', () => {
+      let message = '';
+      try {
+        loadConfig({ PAYMENT_PROVIDER: 'paypal', PORT: 'eighty', PAYPAL_API_BASE: 'not a url' });
+      } catch (e) {
+        message = (e as Error).message;
+      }
+      for (const key of ['PORT', 'PAYPAL_API_BASE', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_PLAN_ID', 'PAYPAL_WEBHOOK_ID']) {
+        expect(message).toContain(key);
+      }
+    });
+  });
 });

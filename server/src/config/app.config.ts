@@ -29,8 +29,13 @@ const envSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   COMPRESS_SYNC_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(COMPRESS_SYNC_WAIT_MS),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(10 * 60 * 1000),
-  /** The payment provider. Only the sandbox (test mode, no money moves) is built in; a real one plugs in here. */
-  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** The payment provider: the sandbox (test mode, no money moves) or PayPal (subscriptions billed by PayPal). */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'paypal']).default('sandbox'),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_PLAN_ID: z.string().optional(),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+  PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
   /** `https`: Strict-Transport-Security only on requests that came over HTTPS (as TRUST_PROXY lets express see it). */
   HSTS: z.enum(['https', 'always', 'off']).default('https'),
   UNPAID_UPLOADS_PER_ADDRESS_BYTES: z.coerce.number().int().min(0).default(UNPAID_UPLOADS_PER_ADDRESS_BYTES),
@@ -40,6 +45,21 @@ const envSchema = z.object({
 export type HstsMode = 'https' | 'always' | 'off';
 
 export type MailDriver = 'outbox' | 'smtp';
+
+export type PaymentProvider = 'sandbox' | 'paypal';
+
+/** What the PayPal adapter needs: the REST app's credentials, the plan subscribers join and the webhook to verify. */
+export interface PaypalConfig {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly planId: string;
+  readonly webhookId: string;
+  /** https://api-m.sandbox.paypal.com (the default) or https://api-m.paypal.com for live payments. */
+  readonly apiBase: string;
+}
+
+/** The variables PAYMENT_PROVIDER=paypal cannot start without. */
+const PAYPAL_REQUIRED = ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_PLAN_ID', 'PAYPAL_WEBHOOK_ID'] as const;
 
 /** Everything the server reads from the environment, parsed once at boot. */
 export interface AppConfig {
@@ -71,7 +91,9 @@ export interface AppConfig {
   /** How long POST /api/compress waits for a quick result before answering with the job. */
   readonly compressSyncWaitMs: number;
   readonly sweepIntervalMs: number;
-  readonly paymentProvider: 'sandbox';
+  readonly paymentProvider: PaymentProvider;
+  /** Set exactly when the payment provider is PayPal. */
+  readonly paypal: PaypalConfig | undefined;
   /** Uploads waiting for payment from one address add up to at most this many bytes. */
   readonly unpaidUploadsPerAddressBytes: number;
   readonly hsts: HstsMode;
@@ -103,10 +125,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   // An empty variable counts as unset (`DATABASE_URL= npm start` means "no PostgreSQL").
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = envSchema.safeParse(given);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  const lines = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)),
+    ...(given.PAYMENT_PROVIDER === 'paypal'
+      ? PAYPAL_REQUIRED.filter((key) => !given[key]).map((key) => `  ${key}: required when PAYMENT_PROVIDER is paypal`)
+      : []),
+  ];
+  if (!parsed.success || lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const config: AppConfig = {
@@ -137,6 +162,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     compressSyncWaitMs: e.COMPRESS_SYNC_WAIT_MS,
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     paymentProvider: e.PAYMENT_PROVIDER,
+    paypal:
+      e.PAYMENT_PROVIDER === 'paypal'
+        ? Object.freeze({
+          clientId: e.PAYPAL_CLIENT_ID ?? '', clientSecret: e.PAYPAL_CLIENT_SECRET ?? '', planId: e.PAYPAL_PLAN_ID ?? '',
+          webhookId: e.PAYPAL_WEBHOOK_ID ?? '', apiBase: e.PAYPAL_API_BASE.replace(/\/$/, ''),
+        })
+        : undefined,
     unpaidUploadsPerAddressBytes: e.UNPAID_UPLOADS_PER_ADDRESS_BYTES,
     hsts: e.HSTS,
     downloadLinkSecret: '',

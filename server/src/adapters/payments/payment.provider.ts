@@ -1,10 +1,12 @@
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/app.config.js';
 import type { PaymentPort } from './payment.port.js';
+import { PaypalPayments } from './paypal.payments.js';
 import { SandboxPayments } from './sandbox.payments.js';
 
-/** Picks the payment adapter from PAYMENT_PROVIDER; the sandbox is the only one built in. */
+/** Picks the payment adapter from PAYMENT_PROVIDER: the sandbox (the default) or PayPal. */
 export function createPayments(config: AppConfig): PaymentPort {
+  if (config.paymentProvider === 'paypal' && config.paypal) return new PaypalPayments(config.paypal, config.appUrl);
   return new SandboxPayments(config.appUrl, config.downloadLinkSecret);
 }
 

@@ -1,3 +1,5 @@
+import type { SubscriptionDetails } from '@shrinkly/contract';
+
 /**
  * What a payment provider that bills a subscription itself (PayPal, Stripe) reports, once its webhook or API answer
  * is verified. Billing hands these to the plan life cycle (features/plans), which alone decides what they change.
@@ -15,4 +17,12 @@ export type ProviderSubscriptionEvent =
 /** The plan life cycle's side of provider events (implemented by features/plans). */
 export abstract class SubscriptionEventHandler {
   abstract handle(event: ProviderSubscriptionEvent): Promise<void>;
+}
+
+/**
+ * The caller's plan as the subscription routes answer it (implemented by features/plans, which alone knows it):
+ * billing's provider routes answer with it after handing their event over.
+ */
+export abstract class SubscriptionDetailsReader {
+  abstract details(userId: string): Promise<SubscriptionDetails>;
 }

@@ -1,0 +1,274 @@
+import { randomUUID } from 'node:crypto';
+import { PRODUCT_NAME } from '@shrinkly/contract';
+import { DomainError } from '../../common/errors.js';
+import type { PaypalConfig } from '../../config/app.config.js';
+import type { CheckoutRequest, SavedCard } from './payment.port.js';
+import { PaymentPort, ProviderUnavailableError } from './payment.port.js';
+
+/** PayPal's subscription states (Subscriptions API v1). */
+export type PaypalSubscriptionStatus = 'APPROVAL_PENDING' | 'APPROVED' | 'ACTIVE' | 'SUSPENDED' | 'CANCELLED' | 'EXPIRED';
+
+/** What we read of a PayPal subscription. */
+export interface PaypalSubscription {
+  id: string;
+  status: PaypalSubscriptionStatus;
+  planId: string;
+  /** Ours: the id of the user who created it with us. */
+  customId: string | null;
+  /** The next charge; the end of the period (or of the free trial) being served. */
+  nextBillingTime: Date | null;
+  /** True while the plan's free trial cycle is still running. */
+  inTrial: boolean;
+}
+
+/** The PAYPAL-* headers of a webhook delivery, as the verification call takes them. */
+export interface PaypalWebhookHeaders {
+  authAlgo: string;
+  certUrl: string;
+  transmissionId: string;
+  transmissionSig: string;
+  transmissionTime: string;
+}
+
+/** A payment PayPal does not take: per-file checkouts and cards on file are the sandbox's (or Stripe's). */
+export class NotOfferedByPaypalError extends DomainError {
+  readonly status = 501;
+}
+
+/** PayPal answered with an error of its own: `name` and the first detail's `issue` say which. */
+export class PaypalApiError extends ProviderUnavailableError {
+  constructor(
+    readonly status: number,
+    readonly errorName: string,
+    readonly issue: string | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Link {
+  href: string;
+  rel: string;
+  method?: string;
+}
+
+interface SubscriptionResource {
+  id: string;
+  status: PaypalSubscriptionStatus;
+  plan_id: string;
+  custom_id?: string;
+  links?: Link[];
+  billing_info?: { next_billing_time?: string; cycle_executions?: Array<{ tenure_type: string; cycles_remaining?: number }> };
+}
+
+export interface PaypalPaymentsOptions {
+  /** Milliseconds since the epoch: when the cached token expires. */
+  now?: () => number;
+  /** A call PayPal does not answer within this is given up (ProviderUnavailableError). */
+  timeoutMs?: number;
+}
+
+/** A token is renewed this long before PayPal says it expires. */
+const TOKEN_MARGIN_MS = 60_000;
+
+/** The subscriber's name as PayPal takes it: a given name and a surname. */
+function splitName(name: string): { given_name: string; surname?: string } {
+  const [given, ...rest] = name.trim().split(/\s+/);
+  return rest.length > 0 ? { given_name: given ?? '', surname: rest.join(' ') } : { given_name: given ?? '' };
+}
+
+/** Reads a subscription resource (the show answer, or a webhook event's resource). */
+export function readSubscription(resource: SubscriptionResource): PaypalSubscription {
+  const next = resource.billing_info?.next_billing_time;
+  const trial = resource.billing_info?.cycle_executions?.find((c) => c.tenure_type === 'TRIAL');
+  return {
+    id: resource.id,
+    status: resource.status,
+    planId: resource.plan_id,
+    customId: resource.custom_id ?? null,
+    nextBillingTime: next ? new Date(next) : null,
+    inTrial: trial !== undefined && (trial.cycles_remaining ?? 0) > 0,
+  };
+}
+
+/**
+ * PayPal, through its REST API: subscriptions to one plan that PayPal bills itself (create → the payer approves at
+ * PayPal → show → cancel), and the verification of webhook deliveries by PayPal's own verify call. Calls carry an
+ * OAuth2 client-credentials token, kept until shortly before it expires and fetched again when PayPal refuses it.
+ * Per-file checkouts and cards on file are not PayPal's here: they throw NotOfferedByPaypalError.
+ */
+export class PaypalPayments extends PaymentPort {
+  readonly provider = 'paypal';
+  readonly isSandbox = false;
+  private token: { value: string; expiresAt: number } | undefined;
+  private pendingToken: Promise<string> | undefined;
+  private readonly now: () => number;
+  private readonly timeoutMs: number;
+
+  constructor(
+    private readonly settings: PaypalConfig,
+    private readonly appUrl: string,
+    options: PaypalPaymentsOptions = {},
+  ) {
+    super();
+    this.now = options.now ?? Date.now;
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+  }
+
+  get planId(): string {
+    return this.settings.planId;
+  }
+
+  /** Creates a subscription to the plan for one of our users; the payer approves it at `approvalUrl`. */
+  async createSubscription(request: { userId: string; email: string; name: string }): Promise<{ id: string; approvalUrl: string | null }> {
+    const back = `${this.appUrl}/subscribe`;
+    const created = (await this.call('POST', '/v1/billing/subscriptions', {
+      plan_id: this.settings.planId,
+      custom_id: request.userId,
+      subscriber: { name: splitName(request.name), email_address: request.email },
+      application_context: {
+        brand_name: PRODUCT_NAME,
+        shipping_preference: 'NO_SHIPPING',
+        user_action: 'SUBSCRIBE_NOW',
+        return_url: `${back}?paypal=approved`,
+        cancel_url: `${back}?paypal=canceled`,
+      },
+    })) as SubscriptionResource;
+    return { id: created.id, approvalUrl: created.links?.find((l) => l.rel === 'approve')?.href ?? null };
+  }
+
+  /** The subscription as PayPal has it now; undefined when PayPal knows no such subscription. */
+  async subscription(id: string): Promise<PaypalSubscription | undefined> {
+    try {
+      return readSubscription((await this.call('GET', `/v1/billing/subscriptions/${encodeURIComponent(id)}`)) as SubscriptionResource);
+    } catch (err) {
+      if (err instanceof PaypalApiError && err.status === 404) return undefined;
+      throw err;
+    }
+  }
+
+  /** Ends the subscription at PayPal (204); one that is already canceled or expired is left as it is. */
+  async cancelSubscription(subscriptionId: string): Promise<void> {
+    try {
+      await this.call('POST', `/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`, { reason: 'Canceled by the subscriber' });
+    } catch (err) {
+      if (err instanceof PaypalApiError && err.status === 422 && err.issue === 'SUBSCRIPTION_STATUS_INVALID') {
+        const current = await this.subscription(subscriptionId);
+        if (current && (current.status === 'CANCELLED' || current.status === 'EXPIRED')) return;
+      }
+      throw err;
+    }
+  }
+
+  /**
+   * Asks PayPal whether a webhook delivery is its own, for our webhook: true only for verification_status SUCCESS.
+   * `eventJson` is the delivery's body as JSON text, sent on as the webhook_event.
+   */
+  async verifyWebhook(headers: PaypalWebhookHeaders, eventJson: string): Promise<boolean> {
+    const fields = JSON.stringify({
+      auth_algo: headers.authAlgo,
+      cert_url: headers.certUrl,
+      transmission_id: headers.transmissionId,
+      transmission_sig: headers.transmissionSig,
+      transmission_time: headers.transmissionTime,
+      webhook_id: this.settings.webhookId,
+    });
+    // The event goes on as it came: spliced in, not parsed and written again.
+    const body = `${fields.slice(0, -1)},"webhook_event":${eventJson}}`;
+    const answer = (await this.call('POST', '/v1/notifications/verify-webhook-signature', body)) as { verification_status?: string };
+    return answer.verification_status === 'SUCCESS';
+  }
+
+  async checkoutUrl(_request: CheckoutRequest): Promise<string> {
+    throw new NotOfferedByPaypalError('Per-file payments are not available with PayPal on this server: subscribe to Premium instead.');
+  }
+
+  async saveCard(): Promise<SavedCard> {
+    throw new NotOfferedByPaypalError('PayPal bills the subscription itself: no card is kept on file. Subscribe with PayPal instead.');
+  }
+
+  async charge(): Promise<{ reference: string }> {
+    throw new NotOfferedByPaypalError('PayPal bills the subscription itself: there is no card on file to charge.');
+  }
+
+  /** One API call with the bearer token; a refused token is fetched again once. The answer's JSON, or null for 204. */
+  private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+    const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+    const requestId = method === 'POST' ? randomUUID() : undefined;
+    for (let attempt = 1; ; attempt += 1) {
+      const token = await this.accessToken();
+      const res = await this.send(method, path, {
+        headers: {
+          Authorization: `Bearer ${token}`,
+          Accept: 'application/json',
+          ...(payload !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          // The same id on a retried POST makes PayPal act once.
+          ...(requestId ? { 'PayPal-Request-Id': requestId } : {}),
+        },
+        body: payload,
+      });
+      if (res.status === 401 && attempt === 1) {
+        if (this.token?.value === token) this.token = undefined;
+        continue;
+      }
+      if (res.status === 204) return null;
+      const text = await res.text();
+      if (!res.ok) throw apiError(res.status, text, `${method} ${path}`);
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        throw new ProviderUnavailableError(`PayPal answered ${method} ${path} with a body that is not JSON`);
+      }
+    }
+  }
+
+  /** The cached token, or a new one (one request at a time asks PayPal for it). */
+  private accessToken(): Promise<string> {
+    if (this.token && this.now() < this.token.expiresAt) return Promise.resolve(this.token.value);
+    this.pendingToken ??= this.fetchToken().finally(() => {
+      this.pendingToken = undefined;
+    });
+    return this.pendingToken;
+  }
+
+  private async fetchToken(): Promise<string> {
+    const basic = Buffer.from(`${this.settings.clientId}:${this.settings.clientSecret}`).toString('base64');
+    const res = await this.send('POST', '/v1/oauth2/token', {
+      headers: { Authorization: `Basic ${basic}`, Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
+    const text = await res.text();
+    if (!res.ok) throw apiError(res.status, text, 'the access token request');
+    const answer = JSON.parse(text) as { access_token?: string; expires_in?: number };
+    if (!answer.access_token) throw new ProviderUnavailableError('PayPal gave no access token');
+    this.token = { value: answer.access_token, expiresAt: this.now() + (answer.expires_in ?? 0) * 1000 - TOKEN_MARGIN_MS };
+    return answer.access_token;
+  }
+
+  private async send(method: string, path: string, init: { headers: Record<string, string>; body?: string }): Promise<Response> {
+    try {
+      return await fetch(`${this.settings.apiBase}${path}`, { method, ...init, signal: AbortSignal.timeout(this.timeoutMs) });
+    } catch (err) {
+      throw new ProviderUnavailableError(`PayPal could not be reached (${method} ${path}): ${(err as Error).message}`);
+    }
+  }
+}
+
+/**
+ * PayPal's error answers: `{name, message, debug_id, details: [{issue, description}]}` from the REST APIs, or
+ * OAuth's `{error, error_description}` from the token endpoint.
+ */
+function apiError(status: number, text: string, what: string): PaypalApiError {
+  let body: { name?: string; message?: string; debug_id?: string; details?: Array<{ issue?: string }>; error?: string; error_description?: string } = {};
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    // Not JSON (a proxy's page): the status says enough.
+  }
+  const name = body.name ?? body.error ?? `HTTP_${status}`;
+  const issue = body.details?.[0]?.issue;
+  const said = body.message ?? body.error_description ?? '';
+  const debug = body.debug_id ? ` (debug id ${body.debug_id})` : '';
+  return new PaypalApiError(status, name, issue, `PayPal refused ${what}: ${status} ${name}${issue ? `/${issue}` : ''} ${said}${debug}`.trim());
+}

@@ -1,0 +1,156 @@
+import type { SubscriptionDetails } from '@shrinkly/contract';
+import type { Logger } from 'pino';
+import { ProviderUnavailableError, type PaymentPort } from '../../adapters/payments/payment.port.js';
+import {
+  PaypalPayments,
+  type PaypalSubscription,
+  type PaypalWebhookHeaders,
+  readSubscription,
+} from '../../adapters/payments/paypal.payments.js';
+import { ConflictError, DomainError, NotFoundError, PaymentRequiredError, ValidationError } from '../../common/errors.js';
+import type { ProviderSubscriptionEvent, SubscriptionDetailsReader, SubscriptionEventHandler } from './subscription-events.js';
+
+/** The payment provider failed us (unreachable, or an error of its own): try again later. */
+export class PaymentProviderFailedError extends DomainError {
+  readonly status = 502;
+}
+
+/** The plan life cycle's sides billing talks to, looked up when used: features/plans provides them. */
+export interface PlanLifeCycle {
+  handler(): SubscriptionEventHandler;
+  reader(): SubscriptionDetailsReader;
+}
+
+/** A webhook delivery's body, as PayPal sends every event. */
+interface WebhookEvent {
+  id: string;
+  event_type: string;
+  resource: Record<string, unknown>;
+}
+
+/** The subscription events PayPal ends a subscription with: canceled by the payer, suspended after failed payments, run out. */
+const ENDED = new Set(['BILLING.SUBSCRIPTION.CANCELLED', 'BILLING.SUBSCRIPTION.SUSPENDED', 'BILLING.SUBSCRIPTION.EXPIRED']);
+
+function isWebhookEvent(body: unknown): body is WebhookEvent {
+  const event = body as Partial<WebhookEvent> | null;
+  return typeof event === 'object' && event !== null && typeof event.id === 'string' && typeof event.event_type === 'string'
+    && typeof event.resource === 'object' && event.resource !== null;
+}
+
+/**
+ * PayPal subscriptions (PAYMENT_PROVIDER=paypal): the subscription created for the payer to approve at PayPal, its
+ * activation once PayPal itself says it is the caller's and active, and PayPal's webhook deliveries once PayPal
+ * verifies them. What each means for the plan is the plan life cycle's: it gets a ProviderSubscriptionEvent.
+ * With another provider, everything here is "not found".
+ */
+export class PaypalSubscriptionService {
+  constructor(
+    private readonly payments: PaymentPort,
+    private readonly plans: PlanLifeCycle,
+    private readonly logger: Logger,
+  ) {}
+
+  private paypal(): PaypalPayments {
+    if (!(this.payments instanceof PaypalPayments)) throw new NotFoundError('Not found');
+    return this.payments;
+  }
+
+  /** A subscription to the plan, for the payer to approve at PayPal; refused while the caller's plan is active. */
+  async create(user: { id: string; email: string; name: string }, payer: { userEmail: string; userName: string }): Promise<{ id: string; approvalUrl: string | null }> {
+    const paypal = this.paypal();
+    const current = await this.plans.reader().details(user.id);
+    if (current.status === 'active') throw new ConflictError('You already have an active subscription');
+    return this.atProvider(() =>
+      paypal.createSubscription({ userId: user.id, email: payer.userEmail.trim() || user.email, name: payer.userName.trim() || user.name }),
+    );
+  }
+
+  /**
+   * Premium once PayPal says so: the subscription is read from PayPal, never taken from the caller, and accepted only
+   * when it is the caller's (its custom_id), for our plan, and active.
+   */
+  async activate(userId: string, subscriptionId: string): Promise<SubscriptionDetails> {
+    const paypal = this.paypal();
+    const subscription = await this.atProvider(() => paypal.subscription(subscriptionId));
+    if (!subscription || subscription.customId !== userId || subscription.planId !== paypal.planId) {
+      throw new NotFoundError('PayPal subscription not found');
+    }
+    if (subscription.status === 'APPROVAL_PENDING') throw new PaymentRequiredError('The subscription has not been approved at PayPal yet');
+    if (subscription.status === 'APPROVED') {
+      throw new ConflictError('PayPal has your approval but has not activated the subscription yet: try again in a minute');
+    }
+    if (subscription.status !== 'ACTIVE') {
+      throw new ConflictError(`This PayPal subscription is ${subscription.status.toLowerCase()}: please subscribe again`);
+    }
+    await this.plans.handler().handle(activated(subscription, userId));
+    return this.plans.reader().details(userId);
+  }
+
+  /**
+   * A webhook delivery: PayPal verifies it first (anything else is refused and changes nothing), then the events
+   * the plan cares about go to the plan life cycle; other event types are ignored. `eventJson` is the body as text.
+   */
+  async webhook(headers: Partial<PaypalWebhookHeaders>, body: unknown, eventJson: string): Promise<'handled' | 'ignored'> {
+    const paypal = this.paypal();
+    const { authAlgo, certUrl, transmissionId, transmissionSig, transmissionTime } = headers;
+    if (!authAlgo || !certUrl || !transmissionId || !transmissionSig || !transmissionTime || !isWebhookEvent(body)) {
+      throw new ValidationError('Not a PayPal webhook delivery');
+    }
+    const verified = await this.atProvider(() =>
+      paypal.verifyWebhook({ authAlgo, certUrl, transmissionId, transmissionSig, transmissionTime }, eventJson),
+    );
+    if (!verified) throw new ValidationError('PayPal did not verify this webhook delivery');
+    const event = await this.toEvent(paypal, body);
+    if (!event) {
+      this.logger.info({ paypalEvent: body.id, eventType: body.event_type }, 'PayPal webhook event ignored');
+      return 'ignored';
+    }
+    await this.plans.handler().handle(event);
+    return 'handled';
+  }
+
+  private async toEvent(paypal: PaypalPayments, event: WebhookEvent): Promise<ProviderSubscriptionEvent | undefined> {
+    const { resource } = event;
+    const resourceId = typeof resource.id === 'string' ? resource.id : undefined;
+    if (event.event_type === 'BILLING.SUBSCRIPTION.ACTIVATED') {
+      const subscription = readSubscription(resource as unknown as Parameters<typeof readSubscription>[0]);
+      if (!subscription.customId || subscription.planId !== paypal.planId) return undefined;
+      return activated(subscription, subscription.customId);
+    }
+    if (event.event_type === 'PAYMENT.SALE.COMPLETED') {
+      const subscriptionId = resource.billing_agreement_id;
+      const amount = resource.amount as { total?: string; currency?: string } | undefined;
+      if (typeof subscriptionId !== 'string' || !resourceId || !amount?.total || !amount.currency) return undefined;
+      // The sale does not say which period it paid for: the subscription's next billing time does.
+      const subscription = await this.atProvider(() => paypal.subscription(subscriptionId));
+      return {
+        type: 'paid', provider: paypal.provider, subscriptionId, eventId: event.id, amount: Number(amount.total), currency: amount.currency,
+        reference: resourceId, periodEnd: subscription?.nextBillingTime ?? null,
+      };
+    }
+    if (!resourceId) return undefined;
+    if (event.event_type === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED') {
+      return { type: 'payment-failed', provider: paypal.provider, subscriptionId: resourceId, eventId: event.id };
+    }
+    if (ENDED.has(event.event_type)) return { type: 'canceled', provider: paypal.provider, subscriptionId: resourceId, eventId: event.id };
+    return undefined;
+  }
+
+  /** A call to PayPal; its failures are the provider's (502), not ours. */
+  private async atProvider<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (!(err instanceof ProviderUnavailableError)) throw err;
+      this.logger.warn({ err }, 'PayPal call failed');
+      throw new PaymentProviderFailedError('PayPal is not answering as it should: please try again in a few minutes');
+    }
+  }
+}
+
+function activated(subscription: PaypalSubscription, userId: string): ProviderSubscriptionEvent {
+  return {
+    type: 'activated', provider: 'paypal', subscriptionId: subscription.id, userId,
+    trialEndsAt: subscription.inTrial ? subscription.nextBillingTime : null, periodEnd: subscription.nextBillingTime,
+  };
+}
