@@ -5,6 +5,7 @@ import { PaymentPort } from '../../adapters/payments/payment.port.js';
 import { DATABASE, LOGGER } from '../../app.tokens.js';
 import { factory } from '../../common/factory-provider.js';
 import type { Database } from '../../db/client.js';
+import { AccountsModule } from '../accounts/accounts.module.js';
 import { BillingService } from './billing.service.js';
 import { PaymentRepository } from './payment.repository.js';
 import { PaypalController } from './paypal.controller.js';
@@ -32,6 +33,7 @@ function planLifeCycle(refs: ModuleRef): PlanLifeCycle {
  * subscriptions, whose events go to the plan life cycle.
  */
 @Module({
+  imports: [AccountsModule],
   controllers: [SandboxCheckoutController, PaypalController],
   providers: [
     factory(PaymentRepository, [DATABASE], (db: Database) => new PaymentRepository(db)),

@@ -1,0 +1,283 @@
+import { LazyModuleLoader } from '@nestjs/core';
+import { ApiError, type SubscriptionDetails } from '@shrinkly/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type ProviderSubscriptionEvent,
+  SubscriptionDetailsReader,
+  SubscriptionEventHandler,
+} from '../../src/features/billing/subscription-events.js';
+import { type FakeDelivery, PaypalFake } from '../fakes/paypal-fake.js';
+import { newUser, startTestApp, type TestApp } from '../harness.js';
+
+/**
+ * Stands in for the plan life cycle (features/plans) until it lands: records every event billing hands over,
+ * applies each event id once (as the real handler must), and answers the caller's details from what it applied.
+ */
+class RecordingPlans extends SubscriptionEventHandler implements SubscriptionDetailsReader {
+  readonly received: ProviderSubscriptionEvent[] = [];
+  readonly applied: ProviderSubscriptionEvent[] = [];
+  private readonly active = new Map<string, { subscriptionId: string; periodEnd: Date | null; trialEndsAt: Date | null }>();
+
+  async handle(event: ProviderSubscriptionEvent): Promise<void> {
+    this.received.push(event);
+    if ('eventId' in event && this.applied.some((e) => 'eventId' in e && e.eventId === event.eventId)) return;
+    this.applied.push(event);
+    if (event.type === 'activated') this.active.set(event.userId, event);
+  }
+
+  async details(userId: string): Promise<SubscriptionDetails> {
+    const active = this.active.get(userId);
+    return {
+      plan: active ? 'premium' : 'free', status: active ? 'active' : 'none', provider: active ? 'paypal' : null,
+      trialEndDate: active?.trialEndsAt?.toISOString() ?? null, nextBillingDate: active?.periodEnd?.toISOString() ?? null,
+      accessEndsAt: null, price: 3.99, card: null, canCancel: Boolean(active), canReactivate: false,
+    };
+  }
+
+  reset(): void {
+    this.received.length = 0;
+    this.applied.length = 0;
+  }
+}
+
+/** Carries the recording plan life cycle into the running application. */
+class RecordingPlansModule {}
+
+describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPal)', () => {
+  let fake: PaypalFake;
+  let t: TestApp;
+  const plans = new RecordingPlans();
+
+  beforeAll(async () => {
+    fake = await PaypalFake.start();
+    t = await startTestApp({ env: fake.env() });
+    // Billing looks the plan life cycle up when first used: it is added before any PayPal route is called.
+    await t.running.app.get(LazyModuleLoader).load(() => ({
+      module: RecordingPlansModule,
+      providers: [
+        { provide: SubscriptionEventHandler, useValue: plans },
+        { provide: SubscriptionDetailsReader, useValue: plans },
+      ],
+    }));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+  beforeEach(() => plans.reset());
+
+  async function signUp() {
+    const body = newUser();
+    const { token, user } = await t.api.register(body);
+    return { token, id: user.id, email: body.email, name: body.name, api: t.as(token) };
+  }
+
+  async function errorOf(call: Promise<unknown>): Promise<ApiError> {
+    const error = await call.then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+
+  function post(delivery: Pick<FakeDelivery, 'headers' | 'body'>): Promise<Response> {
+    return t.fetch('/api/paypal/webhook', { method: 'POST', headers: delivery.headers, body: delivery.body });
+  }
+
+  describe('create and activate', () => {
+    it('create → the payer approves at PayPal → activate: premium for the caller, the plan life cycle told', async () => {
+      const ada = await signUp();
+      const created = await ada.api.paypalCreateSubscription({ userEmail: 'ada.payer@example.com', userName: 'Ada King' });
+      expect(created.id).toMatch(/^I-/);
+      expect(created.approvalUrl).toContain('/webapps/billing/subscriptions?ba_token=BA-');
+      expect(fake.subscriptions.get(created.id)).toMatchObject({
+        custom_id: ada.id, plan_id: fake.planId, subscriber: { email_address: 'ada.payer@example.com', name: { given_name: 'Ada', surname: 'King' } },
+      });
+
+      fake.approve(created.id);
+      const details = await ada.api.paypalActivateSubscription({ subscriptionId: created.id });
+
+      const nextBilling = fake.subscriptions.get(created.id)?.billing_info as { next_billing_time: string };
+      expect(plans.received).toEqual([
+        { type: 'activated', provider: 'paypal', subscriptionId: created.id, userId: ada.id, trialEndsAt: null, periodEnd: new Date(nextBilling.next_billing_time) },
+      ]);
+      expect(details).toMatchObject({ plan: 'premium', status: 'active', provider: 'paypal', nextBillingDate: new Date(nextBilling.next_billing_time).toISOString() });
+    });
+
+    it('creating again while the plan is active is refused (409)', async () => {
+      const ada = await signUp();
+      const { id } = await ada.api.paypalCreateSubscription({ userEmail: ada.email, userName: ada.name });
+      fake.approve(id);
+      await ada.api.paypalActivateSubscription({ subscriptionId: id });
+      expect((await errorOf(ada.api.paypalCreateSubscription({ userEmail: ada.email, userName: ada.name }))).status).toBe(409);
+    });
+
+    it('someone else\'s subscription is refused, and nothing is handed over', async () => {
+      const owner = await signUp();
+      const other = await signUp();
+      const { id } = await owner.api.paypalCreateSubscription({ userEmail: owner.email, userName: owner.name });
+      fake.approve(id);
+      const error = await errorOf(other.api.paypalActivateSubscription({ subscriptionId: id }));
+      expect(error.status).toBe(404);
+      expect(plans.received).toEqual([]);
+    });
+
+    it('a subscription the payer has not approved is refused (402); approved but not yet active is 409', async () => {
+      const ada = await signUp();
+      const pending = await ada.api.paypalCreateSubscription({ userEmail: ada.email, userName: ada.name });
+      const notApproved = await errorOf(ada.api.paypalActivateSubscription({ subscriptionId: pending.id }));
+      expect([notApproved.status, notApproved.serverMessage]).toEqual([402, 'The subscription has not been approved at PayPal yet']);
+
+      const approved = await ada.api.paypalCreateSubscription({ userEmail: ada.email, userName: ada.name });
+      fake.approve(approved.id, { activate: false });
+      const notActive = await errorOf(ada.api.paypalActivateSubscription({ subscriptionId: approved.id }));
+      expect(notActive.status).toBe(409);
+      expect(notActive.serverMessage).toMatch(/not activated the subscription yet/);
+      expect(plans.received).toEqual([]);
+    });
+
+    it('an unknown or canceled subscription is refused', async () => {
+      const ada = await signUp();
+      expect((await errorOf(ada.api.paypalActivateSubscription({ subscriptionId: 'I-UNKNOWN00000' }))).status).toBe(404);
+      const { id } = await ada.api.paypalCreateSubscription({ userEmail: ada.email, userName: ada.name });
+      fake.approve(id);
+      fake.setStatus(id, 'CANCELLED');
+      const canceled = await errorOf(ada.api.paypalActivateSubscription({ subscriptionId: id }));
+      expect([canceled.status, canceled.serverMessage]).toEqual([409, 'This PayPal subscription is cancelled: please subscribe again']);
+      expect(plans.received).toEqual([]);
+    });
+
+    it('PayPal failing is the provider\'s error (502), not ours', async () => {
+      const ada = await signUp();
+      fake.failNext(1, 500);
+      expect((await errorOf(ada.api.paypalCreateSubscription({ userEmail: ada.email, userName: ada.name }))).status).toBe(502);
+    });
+
+    it('both routes need a signed-in user', async () => {
+      expect((await errorOf(t.api.paypalCreateSubscription({ userEmail: 'a@example.com', userName: 'A' }))).status).toBe(401);
+      expect((await errorOf(t.api.paypalActivateSubscription({ subscriptionId: 'I-X' }))).status).toBe(401);
+    });
+  });
+
+  describe('webhook', () => {
+    async function activeSubscription(): Promise<{ id: string; userId: string }> {
+      const ada = await signUp();
+      const { id } = await ada.api.paypalCreateSubscription({ userEmail: ada.email, userName: ada.name });
+      fake.approve(id);
+      return { id, userId: ada.id };
+    }
+
+    it('a verified PAYMENT.SALE.COMPLETED reaches the plan life cycle as "paid"', async () => {
+      const { id } = await activeSubscription();
+      const delivery = fake.saleDelivery(id);
+      const res = await post(delivery);
+      expect(res.status).toBe(200);
+      const resource = delivery.event.resource as { id: string };
+      const nextBilling = (fake.subscriptions.get(id)?.billing_info as { next_billing_time: string }).next_billing_time;
+      expect(plans.received).toEqual([
+        {
+          type: 'paid', provider: 'paypal', subscriptionId: id, eventId: delivery.event.id, amount: 3.99, currency: 'USD',
+          reference: resource.id, periodEnd: new Date(nextBilling),
+        },
+      ]);
+    });
+
+    it('maps activation (user from custom_id), failed payments and the ends of a subscription', async () => {
+      const { id, userId } = await activeSubscription();
+      const activatedDelivery = fake.subscriptionDelivery('BILLING.SUBSCRIPTION.ACTIVATED', id);
+      const failed = fake.subscriptionDelivery('BILLING.SUBSCRIPTION.PAYMENT.FAILED', id);
+      fake.setStatus(id, 'SUSPENDED');
+      const suspended = fake.subscriptionDelivery('BILLING.SUBSCRIPTION.SUSPENDED', id);
+      fake.setStatus(id, 'CANCELLED');
+      const cancelled = fake.subscriptionDelivery('BILLING.SUBSCRIPTION.CANCELLED', id);
+      const expired = fake.subscriptionDelivery('BILLING.SUBSCRIPTION.EXPIRED', id);
+      for (const delivery of [activatedDelivery, failed, suspended, cancelled, expired]) expect((await post(delivery)).status).toBe(200);
+
+      expect(plans.received.map((e) => [e.type, e.subscriptionId, 'eventId' in e ? e.eventId : null])).toEqual([
+        ['activated', id, null],
+        ['payment-failed', id, failed.event.id],
+        ['canceled', id, suspended.event.id],
+        ['canceled', id, cancelled.event.id],
+        ['canceled', id, expired.event.id],
+      ]);
+      expect(plans.received[0]).toMatchObject({ type: 'activated', userId, provider: 'paypal' });
+    });
+
+    it('a verified event of another type is answered 200 and ignored', async () => {
+      const { id } = await activeSubscription();
+      const delivery = fake.delivery('BILLING.SUBSCRIPTION.UPDATED', 'subscription', { ...fake.subscriptions.get(id) }, 'Subscription updated');
+      expect((await post(delivery)).status).toBe(200);
+      const dispute = fake.delivery('CUSTOMER.DISPUTE.CREATED', 'dispute', { dispute_id: 'PP-D-12345' }, 'A new dispute opened');
+      expect((await post(dispute)).status).toBe(200);
+      expect(plans.received).toEqual([]);
+    });
+
+    it('a forged delivery (a signature PayPal did not make) is refused with 400 and changes nothing', async () => {
+      const { id } = await activeSubscription();
+      const genuine = fake.saleDelivery(id);
+      const forged = { ...genuine, headers: { ...genuine.headers, 'paypal-transmission-sig': Buffer.from('forged').toString('base64') } };
+      const res = await post(forged);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message: 'PayPal did not verify this webhook delivery' });
+      expect(plans.received).toEqual([]);
+    });
+
+    it('a genuine delivery with its body changed is refused and changes nothing', async () => {
+      const { id } = await activeSubscription();
+      const genuine = fake.saleDelivery(id);
+      const tampered = { ...genuine, body: genuine.body.replace('"total":"3.99"', '"total":"399.00"') };
+      expect((await post(tampered)).status).toBe(400);
+      expect(plans.received).toEqual([]);
+    });
+
+    it('a delivery made for another webhook (replayed from elsewhere) is refused', async () => {
+      const { id } = await activeSubscription();
+      expect((await post(fake.saleDelivery(id, { webhookId: '1JE4291016473214C' }))).status).toBe(400);
+      expect(plans.received).toEqual([]);
+    });
+
+    it('replayed as it was, it carries the same event id, which the plan life cycle applies once', async () => {
+      const { id } = await activeSubscription();
+      const delivery = fake.saleDelivery(id);
+      expect((await post(delivery)).status).toBe(200);
+      expect((await post(delivery)).status).toBe(200);
+      expect(plans.received.map((e) => 'eventId' in e && e.eventId)).toEqual([delivery.event.id, delivery.event.id]);
+      expect(plans.applied).toHaveLength(1);
+    });
+
+    it('without PayPal\'s headers or with a body that is no event, it is refused before PayPal is asked', async () => {
+      const { id } = await activeSubscription();
+      const verifications = fake.callsTo('POST', '/v1/notifications/verify-webhook-signature').length;
+      const delivery = fake.saleDelivery(id);
+      expect((await post({ headers: { 'content-type': 'application/json' }, body: delivery.body })).status).toBe(400);
+      expect((await post({ headers: delivery.headers, body: '{"hello":"world"}' })).status).toBe(400);
+      expect(fake.callsTo('POST', '/v1/notifications/verify-webhook-signature')).toHaveLength(verifications);
+      expect(plans.received).toEqual([]);
+    });
+
+    it('when PayPal cannot verify it now, answers 502 so that PayPal delivers it again', async () => {
+      const { id } = await activeSubscription();
+      const delivery = fake.saleDelivery(id);
+      fake.failNext(1, 503);
+      expect((await post(delivery)).status).toBe(502);
+      expect(plans.received).toEqual([]);
+      expect((await post(delivery)).status).toBe(200);
+      expect(plans.received).toHaveLength(1);
+    });
+  });
+});
+
+describe('PayPal routes with another payment provider', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('answer 404', async () => {
+    const { token } = await t.api.register(newUser());
+    const api = t.as(token);
+    expect((await api.paypalCreateSubscription({ userEmail: 'a@example.com', userName: 'A' }).catch((e: ApiError) => e)).status).toBe(404);
+    expect((await api.paypalActivateSubscription({ subscriptionId: 'I-X' }).catch((e: ApiError) => e)).status).toBe(404);
+    const res = await t.fetch('/api/paypal/webhook', { method: 'POST', json: { id: 'WH-1', event_type: 'PAYMENT.SALE.COMPLETED', resource: {} } });
+    expect(res.status).toBe(404);
+  });
+});
