@@ -275,8 +275,8 @@ describe('PayPal routes with another payment provider', () => {
   it('answer 404', async () => {
     const { token } = await t.api.register(newUser());
     const api = t.as(token);
-    expect((await api.paypalCreateSubscription({ userEmail: 'a@example.com', userName: 'A' }).catch((e: ApiError) => e)).status).toBe(404);
-    expect((await api.paypalActivateSubscription({ subscriptionId: 'I-X' }).catch((e: ApiError) => e)).status).toBe(404);
+    await expect(api.paypalCreateSubscription({ userEmail: 'a@example.com', userName: 'A' })).rejects.toMatchObject({ status: 404 });
+    await expect(api.paypalActivateSubscription({ subscriptionId: 'I-X' })).rejects.toMatchObject({ status: 404 });
     const res = await t.fetch('/api/paypal/webhook', { method: 'POST', json: { id: 'WH-1', event_type: 'PAYMENT.SALE.COMPLETED', resource: {} } });
     expect(res.status).toBe(404);
   });
