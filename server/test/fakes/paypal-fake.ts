@@ -13,10 +13,13 @@ import type { AddressInfo } from 'node:net';
  * - GET /v1/billing/subscriptions/{id} → the subscription; 404 RESOURCE_NOT_FOUND / INVALID_RESOURCE_ID;
  * - POST /v1/billing/subscriptions/{id}/cancel {reason} → 204; 422 UNPROCESSABLE_ENTITY / SUBSCRIPTION_STATUS_INVALID
  *   unless it is active or suspended;
- * - POST /v1/notifications/verify-webhook-signature → `{verification_status: 'SUCCESS' | 'FAILURE'}`.
+ * - POST /v1/notifications/verify-webhook-signature → `{verification_status: 'SUCCESS' | 'FAILURE'}`;
+ * - POST /v2/checkout/orders → 201, CREATED with an `approve` link; GET /v2/checkout/orders/{id};
+ *   POST /v2/checkout/orders/{id}/capture → 201, COMPLETED with the capture; 422 ORDER_NOT_APPROVED,
+ *   ORDER_ALREADY_CAPTURED or INSTRUMENT_DECLINED.
  *
  * Any other call with a missing, unknown or expired bearer token is 401 AUTHENTICATION_FAILURE. The test plays the
- * payer (`approve`) and PayPal's webhook sender (`delivery`): deliveries are signed with a key only this fake holds,
+ * payer (`approve`, `approveOrder`) and PayPal's webhook sender (`delivery`): deliveries are signed with a key only this fake holds,
  * over the transmission id, time, webhook id and a digest of the event, so the verify call answers SUCCESS only for
  * a delivery it made, unchanged, for its webhook.
  */
@@ -96,6 +99,9 @@ export class PaypalFake {
   readonly calls: FakeCall[] = [];
   /** Subscriptions by id, in PayPal's own representation. */
   readonly subscriptions = new Map<string, Json>();
+  /** Orders by id, in PayPal's own representation. */
+  readonly orders = new Map<string, Json>();
+  private readonly orderSides = new Map<string, { returnUrl: string; cancelUrl: string; declines: boolean }>();
   private readonly tokens = new Map<string, number>();
   private readonly created = new Map<string, { status: number; body: Json }>();
   private readonly signingKey = randomBytes(32);
@@ -175,6 +181,29 @@ export class PaypalFake {
     subscription.update_time = iso(now);
     if (subscription.status === 'ACTIVE') subscription.billing_info = this.billingInfo(String(subscription.plan_id), now);
     return subscription;
+  }
+
+  /**
+   * The payer approves an order at PayPal, which sends their browser back to the order's return_url with
+   * `?token=<order id>&PayerID=…`: that URL is answered. `declines`: their funding is refused at capture.
+   */
+  approveOrder(id: string, options: { declines?: boolean } = {}): string {
+    const order = this.orders.get(id);
+    const side = this.orderSides.get(id);
+    if (!order || !side) throw new Error(`no order ${id} at the fake PayPal`);
+    const payerId = paypalId('', 13);
+    order.status = 'APPROVED';
+    order.payer = { name: { given_name: 'John', surname: 'Doe' }, email_address: 'buyer@example.com', payer_id: payerId };
+    side.declines = options.declines === true;
+    const back = new URL(side.returnUrl);
+    back.searchParams.set('token', id);
+    back.searchParams.set('PayerID', payerId);
+    return back.toString();
+  }
+
+  /** Where an order's payer goes when they cancel at PayPal. */
+  cancelUrlOf(id: string): string | undefined {
+    return this.orderSides.get(id)?.cancelUrl;
   }
 
   /** Changes a subscription's status as PayPal would on its own (the payer cancels at PayPal, failed payments suspend it). */
@@ -336,6 +365,14 @@ export class PaypalFake {
     const cancel = /^\/v1\/billing\/subscriptions\/([^/]+)\/cancel$/.exec(path);
     if (method === 'POST' && cancel) return this.cancel(decodeURIComponent(cancel[1] as string), json, send);
     if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') return this.verify(json, send);
+    if (method === 'POST' && path === '/v2/checkout/orders') return this.createOrder(json, send);
+    const order = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(path);
+    if (method === 'GET' && order) {
+      const found = this.orders.get(decodeURIComponent(order[1] as string));
+      return found ? send(200, found) : send(404, NOT_FOUND());
+    }
+    const capture = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(path);
+    if (method === 'POST' && capture) return this.capture(decodeURIComponent(capture[1] as string), send);
     return send(404, NOT_FOUND());
   }
 
@@ -395,6 +432,64 @@ export class PaypalFake {
     subscription.status_update_time = iso(new Date());
     subscription.status_change_note = json.reason;
     send(204);
+  }
+
+  private createOrder(json: Json, send: (status: number, json?: Json) => void): void {
+    if (json.intent !== 'CAPTURE' && json.intent !== 'AUTHORIZE') return send(400, invalidRequest('/intent'));
+    const units = json.purchase_units as Array<Json> | undefined;
+    const amount = units?.[0]?.amount as { currency_code?: unknown; value?: unknown } | undefined;
+    if (!units || units.length === 0) return send(400, invalidRequest('/purchase_units'));
+    if (typeof amount?.currency_code !== 'string' || typeof amount.value !== 'string' || !/^\d+(\.\d{1,2})?$/.test(amount.value)) {
+      return send(400, invalidRequest('/purchase_units/@reference_id==\'default\'/amount', 'INVALID_PARAMETER_VALUE', 'The value of a field is invalid.'));
+    }
+    const id = paypalId('', 17);
+    const self = `${this.url}/v2/checkout/orders/${id}`;
+    const order: Json = {
+      id, intent: json.intent, status: 'CREATED', create_time: iso(new Date()),
+      purchase_units: units.map((u) => ({ reference_id: 'default', ...u, payee: { email_address: 'merchant@example.com', merchant_id: 'C7CYMKZDG8D6E' } })),
+      links: [
+        { href: self, rel: 'self', method: 'GET' },
+        { href: `${this.url}/checkoutnow?token=${id}`, rel: 'approve', method: 'GET' },
+        { href: self, rel: 'update', method: 'PATCH' },
+        { href: `${self}/capture`, rel: 'capture', method: 'POST' },
+      ],
+    };
+    const context = (json.application_context ?? {}) as { return_url?: string; cancel_url?: string };
+    this.orders.set(id, order);
+    this.orderSides.set(id, { returnUrl: context.return_url ?? 'https://www.paypal.com/', cancelUrl: context.cancel_url ?? 'https://www.paypal.com/', declines: false });
+    send(201, { id, status: 'CREATED', links: order.links });
+  }
+
+  private capture(id: string, send: (status: number, json?: Json) => void): void {
+    const order = this.orders.get(id);
+    const side = this.orderSides.get(id);
+    if (!order || !side) return send(404, NOT_FOUND());
+    const unprocessable = (issue: string, description: string) =>
+      send(422, errorBody('UNPROCESSABLE_ENTITY', 'The requested action could not be performed, semantically incorrect, or failed business validation.', [{ issue, description }]));
+    if (order.status === 'COMPLETED') {
+      return unprocessable('ORDER_ALREADY_CAPTURED', 'Order already captured.If \'intent=CAPTURE\' only one capture per order is allowed.');
+    }
+    if (order.status !== 'APPROVED') return unprocessable('ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
+    if (side.declines) {
+      return unprocessable('INSTRUMENT_DECLINED', 'The instrument presented  was either declined by the processor or bank, or it can\'t be used for this payment.');
+    }
+    const now = iso(new Date());
+    const unit = (order.purchase_units as Json[])[0] as Json;
+    const captureId = paypalId('', 17);
+    unit.payments = {
+      captures: [{
+        id: captureId, status: 'COMPLETED', amount: unit.amount, final_capture: true,
+        seller_protection: { status: 'ELIGIBLE', dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'] },
+        create_time: now, update_time: now,
+        links: [
+          { href: `${this.url}/v2/payments/captures/${captureId}`, rel: 'self', method: 'GET' },
+          { href: `${this.url}/v2/payments/captures/${captureId}/refund`, rel: 'refund', method: 'POST' },
+        ],
+      }],
+    };
+    order.status = 'COMPLETED';
+    order.update_time = now;
+    send(201, order);
   }
 
   private verify(json: Json, send: (status: number, json?: Json) => void): void {

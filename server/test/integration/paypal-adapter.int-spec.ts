@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ProviderUnavailableError } from '../../src/adapters/payments/payment.port.js';
+import { CardDeclinedError, ProviderUnavailableError } from '../../src/adapters/payments/payment.port.js';
 import { NotOfferedByPaypalError, PaypalApiError, PaypalPayments } from '../../src/adapters/payments/paypal.payments.js';
 import { PaypalFake } from '../fakes/paypal-fake.js';
 import { freePort } from '../harness.js';
 import { paymentAdapterContract } from '../payment-adapter.contract.js';
 
 const APP_URL = 'https://shrinkly.example';
+const LINK_SECRET = 'l'.repeat(43);
 
 describe('PaypalPayments against the local PayPal', () => {
   let fake: PaypalFake;
@@ -23,7 +24,7 @@ describe('PaypalPayments against the local PayPal', () => {
   afterAll(async () => fake?.close());
   beforeEach(() => {
     clock = { ms: Date.now() };
-    paypal = new PaypalPayments(fake.settings(), APP_URL, { now: () => clock.ms });
+    paypal = new PaypalPayments(fake.settings(), APP_URL, LINK_SECRET, { now: () => clock.ms });
   });
 
   const tokenRequests = () => fake.callsTo('POST', '/v1/oauth2/token').length;
@@ -70,7 +71,7 @@ describe('PaypalPayments against the local PayPal', () => {
     });
 
     it('with wrong credentials, fails as the provider\'s error without retrying forever', async () => {
-      const wrong = new PaypalPayments({ ...fake.settings(), clientSecret: 'wrong' }, APP_URL);
+      const wrong = new PaypalPayments({ ...fake.settings(), clientSecret: 'wrong' }, APP_URL, LINK_SECRET);
       const error = await wrong.subscription('I-ANY').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ProviderUnavailableError);
       expect(error).toMatchObject({ status: 401, errorName: 'invalid_client' });
@@ -104,7 +105,7 @@ describe('PaypalPayments against the local PayPal', () => {
     });
 
     it('of a plan with a free trial say so, the next billing time ending the trial', async () => {
-      const trialPlan = new PaypalPayments({ ...fake.settings(), planId: 'P-3RX065706M3469222L5IFM4I' }, APP_URL);
+      const trialPlan = new PaypalPayments({ ...fake.settings(), planId: 'P-3RX065706M3469222L5IFM4I' }, APP_URL, LINK_SECRET);
       const id = await approvedSubscription(trialPlan);
       const subscription = await trialPlan.subscription(id);
       expect(subscription?.inTrial).toBe(true);
@@ -116,7 +117,7 @@ describe('PaypalPayments against the local PayPal', () => {
     });
 
     it('of a plan PayPal does not know are refused with PayPal\'s error', async () => {
-      const other = new PaypalPayments({ ...fake.settings(), planId: 'P-UNKNOWN' }, APP_URL);
+      const other = new PaypalPayments({ ...fake.settings(), planId: 'P-UNKNOWN' }, APP_URL, LINK_SECRET);
       await expect(other.createSubscription({ userId: 'u', email: 'e@example.com', name: 'E' })).rejects.toMatchObject({
         status: 404, errorName: 'RESOURCE_NOT_FOUND', issue: 'INVALID_RESOURCE_ID',
       });
@@ -171,11 +172,60 @@ describe('PaypalPayments against the local PayPal', () => {
     });
   });
 
+  describe('one-time payments (Orders API v2)', () => {
+    const purchase = { kind: 'compression' as const, id: '0b6f1c1e-8d0a-4a7e-9a51-6c2b1f3e9d10' };
+    const newOrder = () =>
+      paypal.createOrder({
+        purchase, amount: 1, currency: 'USD', description: 'Compression of big.zip',
+        returnUrl: `${APP_URL}/api/paypal/checkout-return`, cancelUrl: `${APP_URL}/payment-error?error=payment_cancelled`,
+      });
+
+    it('checkout links are ours, signed for the purchase', async () => {
+      const url = new URL(await paypal.checkoutUrl({ purchase, amount: 1, currency: 'USD', description: 'One file' }));
+      expect(`${url.origin}${url.pathname}`).toBe(`${APP_URL}/api/paypal/checkout/${purchase.id}`);
+      expect(paypal.verifyCheckout(purchase.id, url.searchParams.get('sig') ?? undefined)).toBe(true);
+      expect(paypal.verifyCheckout('another-job', url.searchParams.get('sig') ?? undefined)).toBe(false);
+      expect(paypal.verifyCheckout(purchase.id, undefined)).toBe(false);
+    });
+
+    it('an order asks the purchase\'s price, named by its reference, and gives the approve link', async () => {
+      const order = await newOrder();
+      expect(order.approvalUrl).toBe(`${fake.url}/checkoutnow?token=${order.id}`);
+      const sent = JSON.parse(fake.callsTo('POST', '/v2/checkout/orders').at(-1)?.body ?? '{}') as Record<string, unknown>;
+      expect(sent).toMatchObject({
+        intent: 'CAPTURE',
+        purchase_units: [{ reference_id: `compression:${purchase.id}`, amount: { currency_code: 'USD', value: '1.00' } }],
+        application_context: { return_url: `${APP_URL}/api/paypal/checkout-return`, user_action: 'PAY_NOW' },
+      });
+      expect(await paypal.order(order.id)).toEqual({
+        id: order.id, status: 'CREATED', reference: `compression:${purchase.id}`, amount: 1, currency: 'USD', capture: null,
+      });
+    });
+
+    it('is captured once approved; captured again it answers the same capture', async () => {
+      const order = await newOrder();
+      const back = new URL(fake.approveOrder(order.id));
+      expect(back.searchParams.get('token')).toBe(order.id);
+      const captured = await paypal.captureOrder(order.id);
+      expect(captured).toMatchObject({ status: 'COMPLETED', capture: { status: 'COMPLETED', amount: 1, currency: 'USD' } });
+      expect(await paypal.captureOrder(order.id)).toEqual(captured);
+    });
+
+    it('not approved, it comes back without a capture; a refused payment is CardDeclinedError', async () => {
+      const pending = await newOrder();
+      expect((await paypal.captureOrder(pending.id)).capture).toBeNull();
+      const declined = await newOrder();
+      fake.approveOrder(declined.id, { declines: true });
+      await expect(paypal.captureOrder(declined.id)).rejects.toBeInstanceOf(CardDeclinedError);
+    });
+
+    it('unknown to PayPal read as undefined', async () => {
+      expect(await paypal.order('5O190127TN364715T')).toBeUndefined();
+    });
+  });
+
   describe('what PayPal does not do here', () => {
-    it('per-file checkouts and cards on file throw a clear error', async () => {
-      await expect(
-        paypal.checkoutUrl({ purchase: { kind: 'compression', id: 'job' }, amount: 1, currency: 'USD', description: 'One file' }),
-      ).rejects.toThrow(/Per-file payments are not available with PayPal/);
+    it('cards on file throw a clear error', async () => {
       await expect(paypal.saveCard()).rejects.toBeInstanceOf(NotOfferedByPaypalError);
       await expect(paypal.charge()).rejects.toThrow(/PayPal bills the subscription itself/);
     });
@@ -191,6 +241,6 @@ describe('PaypalPayments against the local PayPal', () => {
 
   let unreachable: PaypalPayments;
   beforeAll(async () => {
-    unreachable = new PaypalPayments({ ...fake.settings(), apiBase: `http://127.0.0.1:${await freePort()}` }, APP_URL, { timeoutMs: 2000 });
+    unreachable = new PaypalPayments({ ...fake.settings(), apiBase: `http://127.0.0.1:${await freePort()}` }, APP_URL, LINK_SECRET, { timeoutMs: 2000 });
   });
 });

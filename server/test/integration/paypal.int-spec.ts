@@ -1,12 +1,19 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { LazyModuleLoader } from '@nestjs/core';
-import { ApiError, type SubscriptionDetails } from '@shrinkly/contract';
+import { ApiError, type CompressionJob, type CompressionResponse, FREE_COMPRESSION_LIMIT_BYTES, type SubscriptionDetails } from '@shrinkly/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { PaypalPayments } from '../../src/adapters/payments/paypal.payments.js';
+import { payments } from '../../src/db/schema/index.js';
 import {
   type ProviderSubscriptionEvent,
   SubscriptionDetailsReader,
   SubscriptionEventHandler,
 } from '../../src/features/billing/subscription-events.js';
 import { type FakeDelivery, PaypalFake } from '../fakes/paypal-fake.js';
+import { makeStoredZip } from '../fixtures.js';
 import { newUser, startTestApp, type TestApp } from '../harness.js';
 
 /**
@@ -265,6 +272,84 @@ describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPa
   });
 });
 
+describe('pay per file with PayPal (Orders API v2, against the local PayPal)', () => {
+  let fake: PaypalFake;
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    fake = await PaypalFake.start();
+    t = await startTestApp({ env: fake.env() });
+    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-paypal-'));
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** GET without following redirects: the status and where it sends the browser. */
+  async function hop(url: string): Promise<{ status: number; location: string | null }> {
+    const res = await fetch(url, { redirect: 'manual' });
+    await res.body?.cancel();
+    return { status: res.status, location: res.headers.get('location') };
+  }
+
+  /** Opens the job's checkout link: the order PayPal was asked for, by the approve link we are sent to. */
+  async function openCheckout(paymentUrl: string): Promise<string> {
+    const opened = await hop(paymentUrl);
+    expect(opened.status).toBe(303);
+    const approve = new URL(opened.location ?? '');
+    expect(`${approve.origin}${approve.pathname}`).toBe(`${fake.url}/checkoutnow`);
+    return approve.searchParams.get('token') ?? '';
+  }
+
+  it('the signed link → PayPal → back: captured at the job\'s price, the job paid once', async () => {
+    const file = path.join(dir, 'big.zip');
+    await makeStoredZip(file, FREE_COMPRESSION_LIMIT_BYTES);
+    const body = new FormData();
+    body.set('file', new Blob([await readFile(file)]), 'big.zip');
+    const job = (await (await t.fetch('/api/compress', { method: 'POST', body })).json()) as CompressionResponse & { paymentUrl: string };
+    expect(job.status).toBe('payment_required');
+    const paymentUrl = new URL(job.paymentUrl);
+    expect(`${paymentUrl.origin}${paymentUrl.pathname}`).toBe(`${t.baseUrl}/api/paypal/checkout/${job.jobId}`);
+
+    // Someone else's guess of the link, and an order made elsewhere (with our public client id) for less: refused.
+    expect((await hop(`${t.baseUrl}/api/paypal/checkout/${job.jobId}?sig=forged`)).status).toBe(404);
+    const elsewhere = new PaypalPayments(fake.settings(), t.baseUrl, 'x'.repeat(43));
+    const cheap = await elsewhere.createOrder({
+      purchase: { kind: 'compression', id: job.jobId }, amount: 0.01, currency: 'USD', description: 'cheap',
+      returnUrl: `${t.baseUrl}/api/paypal/checkout-return`, cancelUrl: t.baseUrl,
+    });
+    expect((await hop(fake.approveOrder(cheap.id))).status).toBe(404);
+    expect(fake.orders.get(cheap.id)?.status).toBe('APPROVED');
+
+    // The payer cancels at PayPal, or their funding is refused: back to the pages of those outcomes, nothing paid.
+    const canceled = await openCheckout(job.paymentUrl);
+    expect(fake.cancelUrlOf(canceled)).toBe(`${t.baseUrl}/payment-error?error=payment_cancelled&jobId=${job.jobId}`);
+    const declined = await openCheckout(job.paymentUrl);
+    expect(await hop(fake.approveOrder(declined, { declines: true }))).toEqual({ status: 303, location: `/payment-failed?jobId=${job.jobId}` });
+    expect(((await (await t.fetch(`/api/compression-job/${job.jobId}`)).json()) as CompressionJob).isPaid).toBe(false);
+
+    const orderId = await openCheckout(job.paymentUrl);
+    expect(fake.orders.get(orderId)?.purchase_units).toMatchObject([
+      { reference_id: `compression:${job.jobId}`, amount: { currency_code: 'USD', value: '1.00' } },
+    ]);
+    const back = fake.approveOrder(orderId);
+    const paid = await hop(back);
+    const captureId = ((fake.orders.get(orderId)?.purchase_units as Array<{ payments: { captures: Array<{ id: string }> } }>)[0])?.payments.captures[0]?.id;
+    expect(paid).toEqual({ status: 303, location: `/payment-success/compression?jobId=${job.jobId}&paymentId=${captureId}` });
+    expect(((await (await t.fetch(`/api/compression-job/${job.jobId}`)).json()) as CompressionJob).isPaid).toBe(true);
+
+    // Back again (a reload), or the link opened again: the same success page; nothing more is taken or recorded.
+    expect(await hop(back)).toEqual(paid);
+    const orders = fake.orders.size;
+    expect(await hop(job.paymentUrl)).toEqual(paid);
+    expect(fake.orders.size).toBe(orders);
+    const ledger = await t.running.database.db.select().from(payments).where(eq(payments.jobId, job.jobId));
+    expect(ledger).toMatchObject([{ provider: 'paypal', providerReference: captureId, amount: 1, currency: 'USD', status: 'succeeded' }]);
+  }, 120_000);
+});
+
 describe('PayPal routes with another payment provider', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -279,5 +364,7 @@ describe('PayPal routes with another payment provider', () => {
     await expect(api.paypalActivateSubscription({ subscriptionId: 'I-X' })).rejects.toMatchObject({ status: 404 });
     const res = await t.fetch('/api/paypal/webhook', { method: 'POST', json: { id: 'WH-1', event_type: 'PAYMENT.SALE.COMPLETED', resource: {} } });
     expect(res.status).toBe(404);
+    expect((await t.fetch('/api/paypal/checkout/0b6f1c1e-8d0a-4a7e-9a51-6c2b1f3e9d10?sig=x', { redirect: 'manual' })).status).toBe(404);
+    expect((await t.fetch('/api/paypal/checkout-return?token=5O190127TN364715T', { redirect: 'manual' })).status).toBe(404);
   });
 });

@@ -12,6 +12,14 @@ const EXCEPTIONS: Array<{ route: string; reason: string }> = [
     route: 'POST /api/payments/sandbox/checkout/{jobId}',
     reason: 'the form post of that sandbox checkout page (url-encoded, answers a redirect): not part of the API',
   },
+  {
+    route: 'GET /api/paypal/checkout/{jobId}',
+    reason: 'the signed checkout link of pay per file with PayPal: a browser hop that creates the order and redirects to PayPal, not part of the API',
+  },
+  {
+    route: 'GET /api/paypal/checkout-return',
+    reason: 'PayPal\'s return_url for that checkout: a browser hop that captures the order and redirects to the outcome page, not part of the API',
+  },
 ];
 
 interface RouterLayer {

@@ -6,7 +6,7 @@ import { SandboxPayments } from './sandbox.payments.js';
 
 /** Picks the payment adapter from PAYMENT_PROVIDER: the sandbox (the default) or PayPal. */
 export function createPayments(config: AppConfig): PaymentPort {
-  if (config.paymentProvider === 'paypal' && config.paypal) return new PaypalPayments(config.paypal, config.appUrl);
+  if (config.paymentProvider === 'paypal' && config.paypal) return new PaypalPayments(config.paypal, config.appUrl, config.downloadLinkSecret);
   return new SandboxPayments(config.appUrl, config.downloadLinkSecret);
 }
 

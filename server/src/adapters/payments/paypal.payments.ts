@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { PRODUCT_NAME } from '@shrinkly/contract';
 import { DomainError } from '../../common/errors.js';
 import type { PaypalConfig } from '../../config/app.config.js';
-import type { CheckoutRequest, SavedCard } from './payment.port.js';
-import { PaymentPort, ProviderUnavailableError } from './payment.port.js';
+import { CheckoutLinkSigner } from './checkout-link.js';
+import type { CheckoutRequest, Purchase, SavedCard } from './payment.port.js';
+import { CardDeclinedError, PaymentPort, ProviderUnavailableError } from './payment.port.js';
 
 /** PayPal's subscription states (Subscriptions API v1). */
 export type PaypalSubscriptionStatus = 'APPROVAL_PENDING' | 'APPROVED' | 'ACTIVE' | 'SUSPENDED' | 'CANCELLED' | 'EXPIRED';
@@ -30,7 +31,20 @@ export interface PaypalWebhookHeaders {
   transmissionTime: string;
 }
 
-/** A payment PayPal does not take: per-file checkouts and cards on file are the sandbox's (or Stripe's). */
+/** A one-time payment (Orders API v2) as we read it: what it is for, what it asks, and its capture once taken. */
+export interface PaypalOrder {
+  id: string;
+  /** CREATED, APPROVED (the payer agreed), COMPLETED (captured), … */
+  status: string;
+  /** Ours, set when the order was created: the purchase it pays for (`compression:<job id>`). */
+  reference: string | null;
+  amount: number;
+  currency: string;
+  /** The capture, once the money was taken (or refused): COMPLETED, PENDING, DECLINED, … */
+  capture: { id: string; status: string; amount: number; currency: string } | null;
+}
+
+/** A payment PayPal does not take here: cards on file are the sandbox's (or Stripe's). */
 export class NotOfferedByPaypalError extends DomainError {
   readonly status = 501;
 }
@@ -51,6 +65,22 @@ interface Link {
   href: string;
   rel: string;
   method?: string;
+}
+
+interface Money {
+  currency_code: string;
+  value: string;
+}
+
+interface OrderResource {
+  id: string;
+  status: string;
+  links?: Link[];
+  purchase_units?: Array<{
+    reference_id?: string;
+    amount?: Money;
+    payments?: { captures?: Array<{ id: string; status: string; amount: Money }> };
+  }>;
 }
 
 interface SubscriptionResource {
@@ -78,6 +108,26 @@ function splitName(name: string): { given_name: string; surname?: string } {
   return rest.length > 0 ? { given_name: given ?? '', surname: rest.join(' ') } : { given_name: given ?? '' };
 }
 
+function readOrder(resource: OrderResource): PaypalOrder {
+  const unit = resource.purchase_units?.[0];
+  const capture = unit?.payments?.captures?.[0];
+  return {
+    id: resource.id,
+    status: resource.status,
+    reference: unit?.reference_id ?? null,
+    amount: Number(unit?.amount?.value ?? Number.NaN),
+    currency: unit?.amount?.currency_code ?? '',
+    capture: capture
+      ? { id: capture.id, status: capture.status, amount: Number(capture.amount.value), currency: capture.amount.currency_code }
+      : null,
+  };
+}
+
+/** The link the payer follows to approve, whichever name PayPal gives it. */
+function approveLink(links: Link[] | undefined): string | null {
+  return links?.find((l) => l.rel === 'approve' || l.rel === 'payer-action')?.href ?? null;
+}
+
 /** Reads a subscription resource (the show answer, or a webhook event's resource). */
 export function readSubscription(resource: SubscriptionResource): PaypalSubscription {
   const next = resource.billing_info?.next_billing_time;
@@ -94,9 +144,10 @@ export function readSubscription(resource: SubscriptionResource): PaypalSubscrip
 
 /**
  * PayPal, through its REST API: subscriptions to one plan that PayPal bills itself (create → the payer approves at
- * PayPal → show → cancel), and the verification of webhook deliveries by PayPal's own verify call. Calls carry an
- * OAuth2 client-credentials token, kept until shortly before it expires and fetched again when PayPal refuses it.
- * Per-file checkouts and cards on file are not PayPal's here: they throw NotOfferedByPaypalError.
+ * PayPal → show → cancel), the verification of webhook deliveries by PayPal's own verify call, and one-time payments
+ * of a purchase (Orders API v2: our signed checkout link creates the order and sends the payer to approve it; the
+ * return route captures it). Calls carry an OAuth2 client-credentials token, kept until shortly before it expires
+ * and fetched again when PayPal refuses it. Cards on file are not PayPal's here: they throw NotOfferedByPaypalError.
  */
 export class PaypalPayments extends PaymentPort {
   readonly provider = 'paypal';
@@ -105,15 +156,18 @@ export class PaypalPayments extends PaymentPort {
   private pendingToken: Promise<string> | undefined;
   private readonly now: () => number;
   private readonly timeoutMs: number;
+  private readonly links: CheckoutLinkSigner;
 
   constructor(
     private readonly settings: PaypalConfig,
     private readonly appUrl: string,
+    linkSecret: string,
     options: PaypalPaymentsOptions = {},
   ) {
     super();
     this.now = options.now ?? Date.now;
     this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.links = new CheckoutLinkSigner(linkSecret, 'paypal-checkout');
   }
 
   get planId(): string {
@@ -135,7 +189,7 @@ export class PaypalPayments extends PaymentPort {
         cancel_url: `${back}?paypal=canceled`,
       },
     })) as SubscriptionResource;
-    return { id: created.id, approvalUrl: created.links?.find((l) => l.rel === 'approve')?.href ?? null };
+    return { id: created.id, approvalUrl: approveLink(created.links) };
   }
 
   /** The subscription as PayPal has it now; undefined when PayPal knows no such subscription. */
@@ -180,8 +234,67 @@ export class PaypalPayments extends PaymentPort {
     return answer.verification_status === 'SUCCESS';
   }
 
-  async checkoutUrl(_request: CheckoutRequest): Promise<string> {
-    throw new NotOfferedByPaypalError('Per-file payments are not available with PayPal on this server: subscribe to Premium instead.');
+  /** Our own signed link: opening it creates the PayPal order and sends the payer on to approve it. */
+  async checkoutUrl(request: CheckoutRequest): Promise<string> {
+    const id = request.purchase.id;
+    return `${this.appUrl}/api/paypal/checkout/${encodeURIComponent(id)}?sig=${this.links.sign(id)}`;
+  }
+
+  /** True when `sig` is the one this purchase's checkout link carries. */
+  verifyCheckout(purchaseId: string, sig: string | undefined): boolean {
+    return this.links.verify(purchaseId, sig);
+  }
+
+  /**
+   * An order for one purchase, to capture at once when the payer approves it; PayPal sends the payer back to
+   * `returnUrl` with `?token=<order id>&PayerID=…`, or to `cancelUrl`.
+   */
+  async createOrder(request: {
+    purchase: Purchase; amount: number; currency: string; description: string; returnUrl: string; cancelUrl: string;
+  }): Promise<{ id: string; approvalUrl: string | null }> {
+    const created = (await this.call('POST', '/v2/checkout/orders', {
+      intent: 'CAPTURE',
+      purchase_units: [{
+        reference_id: `${request.purchase.kind}:${request.purchase.id}`,
+        description: request.description.slice(0, 127),
+        amount: { currency_code: request.currency, value: request.amount.toFixed(2) },
+      }],
+      application_context: {
+        brand_name: PRODUCT_NAME,
+        shipping_preference: 'NO_SHIPPING',
+        user_action: 'PAY_NOW',
+        return_url: request.returnUrl,
+        cancel_url: request.cancelUrl,
+      },
+    })) as OrderResource;
+    return { id: created.id, approvalUrl: approveLink(created.links) };
+  }
+
+  /** The order as PayPal has it now; undefined when PayPal knows no such order. */
+  async order(id: string): Promise<PaypalOrder | undefined> {
+    try {
+      return readOrder((await this.call('GET', `/v2/checkout/orders/${encodeURIComponent(id)}`)) as OrderResource);
+    } catch (err) {
+      if (err instanceof PaypalApiError && err.status === 404) return undefined;
+      throw err;
+    }
+  }
+
+  /**
+   * Takes the money of an approved order. An order captured already answers as it is (a reloaded return page); one
+   * the payer has not approved comes back without a capture; a refused payment is CardDeclinedError.
+   */
+  async captureOrder(id: string): Promise<PaypalOrder> {
+    try {
+      return readOrder((await this.call('POST', `/v2/checkout/orders/${encodeURIComponent(id)}/capture`, {})) as OrderResource);
+    } catch (err) {
+      if (!(err instanceof PaypalApiError) || err.status !== 422) throw err;
+      if (err.issue === 'INSTRUMENT_DECLINED') throw new CardDeclinedError('PayPal declined the payment');
+      if (err.issue !== 'ORDER_ALREADY_CAPTURED' && err.issue !== 'ORDER_NOT_APPROVED') throw err;
+      const order = await this.order(id);
+      if (!order) throw err;
+      return order;
+    }
   }
 
   async saveCard(): Promise<SavedCard> {

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { CheckoutLinkSigner } from './checkout-link.js';
 import type { CardDetails, ChargeRequest, CheckoutRequest, SavedCard } from './payment.port.js';
 import { CardDeclinedError, PaymentPort } from './payment.port.js';
 
@@ -25,21 +26,19 @@ export function cardBrand(number: string): string {
 export class SandboxPayments extends PaymentPort {
   readonly provider = 'sandbox';
   readonly isSandbox = true;
+  private readonly links: CheckoutLinkSigner;
 
   constructor(
     private readonly appUrl: string,
-    private readonly linkSecret: string,
+    linkSecret: string,
   ) {
     super();
-  }
-
-  private signature(jobId: string): string {
-    return createHmac('sha256', this.linkSecret).update(`sandbox-checkout:${jobId}`).digest('base64url');
+    this.links = new CheckoutLinkSigner(linkSecret, 'sandbox-checkout');
   }
 
   /** The checkout page's own path, signed: where its form posts. */
   checkoutPath(jobId: string): string {
-    return `/api/payments/sandbox/checkout/${encodeURIComponent(jobId)}?sig=${this.signature(jobId)}`;
+    return `/api/payments/sandbox/checkout/${encodeURIComponent(jobId)}?sig=${this.links.sign(jobId)}`;
   }
 
   async checkoutUrl(request: CheckoutRequest): Promise<string> {
@@ -48,10 +47,7 @@ export class SandboxPayments extends PaymentPort {
 
   /** True when `sig` is the one this job's checkout link carries. */
   verifyCheckout(jobId: string, sig: string | undefined): boolean {
-    if (!sig) return false;
-    const expected = Buffer.from(this.signature(jobId));
-    const given = Buffer.from(sig);
-    return expected.length === given.length && timingSafeEqual(expected, given);
+    return this.links.verify(jobId, sig);
   }
 
   async saveCard(card: CardDetails): Promise<SavedCard> {

@@ -2,13 +2,16 @@ import { Module } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { PaymentPort } from '../../adapters/payments/payment.port.js';
-import { DATABASE, LOGGER } from '../../app.tokens.js';
+import { APP_CONFIG, DATABASE, LOGGER } from '../../app.tokens.js';
+import type { AppConfig } from '../../config/app.config.js';
 import { factory } from '../../common/factory-provider.js';
 import type { Database } from '../../db/client.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { BillingService } from './billing.service.js';
 import { PaymentRepository } from './payment.repository.js';
 import { PaypalController } from './paypal.controller.js';
+import { PaypalCheckoutController } from './paypal-checkout.controller.js';
+import { PaypalCheckoutService } from './paypal-checkout.service.js';
 import { type PlanLifeCycle, PaypalSubscriptionService } from './paypal-subscription.service.js';
 import { SandboxCheckoutController } from './sandbox-checkout.controller.js';
 import { SubscriptionDetailsReader, SubscriptionEventHandler } from './subscription-events.js';
@@ -29,12 +32,12 @@ function planLifeCycle(refs: ModuleRef): PlanLifeCycle {
 }
 
 /**
- * Billing: checkout links, the payments ledger, and payments handed to the fulfilment of what was bought; PayPal
- * subscriptions, whose events go to the plan life cycle.
+ * Billing: checkout links, the payments ledger, and payments handed to the fulfilment of what was bought (through
+ * the sandbox's page or PayPal's orders); PayPal subscriptions, whose events go to the plan life cycle.
  */
 @Module({
   imports: [AccountsModule],
-  controllers: [SandboxCheckoutController, PaypalController],
+  controllers: [SandboxCheckoutController, PaypalController, PaypalCheckoutController],
   providers: [
     factory(PaymentRepository, [DATABASE], (db: Database) => new PaymentRepository(db)),
     factory(BillingService, [PaymentRepository, PaymentPort], (l: PaymentRepository, p: PaymentPort) => new BillingService(l, p)),
@@ -42,6 +45,11 @@ function planLifeCycle(refs: ModuleRef): PlanLifeCycle {
       PaypalSubscriptionService,
       [PaymentPort, ModuleRef, LOGGER],
       (p: PaymentPort, refs: ModuleRef, logger: Logger) => new PaypalSubscriptionService(p, planLifeCycle(refs), logger),
+    ),
+    factory(
+      PaypalCheckoutService,
+      [PaymentPort, BillingService, APP_CONFIG, LOGGER],
+      (p: PaymentPort, b: BillingService, c: AppConfig, logger: Logger) => new PaypalCheckoutService(p, b, c.appUrl, logger),
     ),
   ],
   exports: [BillingService],

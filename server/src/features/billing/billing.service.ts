@@ -60,6 +60,11 @@ export class BillingService {
     return terms;
   }
 
+  /** The provider's reference of the payment recorded for a purchase, if it is paid. */
+  async paymentOf(purchase: Purchase): Promise<string | undefined> {
+    return (await this.ledger.findByJob(purchase.id))?.providerReference;
+  }
+
   /** A completed payment: recorded once in the ledger, then handed to the fulfilment of what it bought. */
   async paid(event: PaymentEvent): Promise<void> {
     const fulfilment = this.fulfilmentOf(event.purchase.kind);

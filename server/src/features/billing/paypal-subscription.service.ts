@@ -1,19 +1,15 @@
 import type { SubscriptionDetails } from '@shrinkly/contract';
 import type { Logger } from 'pino';
-import { ProviderUnavailableError, type PaymentPort } from '../../adapters/payments/payment.port.js';
+import type { PaymentPort } from '../../adapters/payments/payment.port.js';
 import {
   PaypalPayments,
   type PaypalSubscription,
   type PaypalWebhookHeaders,
   readSubscription,
 } from '../../adapters/payments/paypal.payments.js';
-import { ConflictError, DomainError, NotFoundError, PaymentRequiredError, ValidationError } from '../../common/errors.js';
+import { ConflictError, NotFoundError, PaymentRequiredError, ValidationError } from '../../common/errors.js';
+import { atProvider } from './provider-call.js';
 import type { ProviderSubscriptionEvent, SubscriptionDetailsReader, SubscriptionEventHandler } from './subscription-events.js';
-
-/** The payment provider failed us (unreachable, or an error of its own): try again later. */
-export class PaymentProviderFailedError extends DomainError {
-  readonly status = 502;
-}
 
 /** The plan life cycle's sides billing talks to, looked up when used: features/plans provides them. */
 export interface PlanLifeCycle {
@@ -60,7 +56,7 @@ export class PaypalSubscriptionService {
     const paypal = this.paypal();
     const current = await this.plans.reader().details(user.id);
     if (current.status === 'active') throw new ConflictError('You already have an active subscription');
-    return this.atProvider(() =>
+    return atProvider(this.logger, () =>
       paypal.createSubscription({ userId: user.id, email: payer.userEmail.trim() || user.email, name: payer.userName.trim() || user.name }),
     );
   }
@@ -71,7 +67,7 @@ export class PaypalSubscriptionService {
    */
   async activate(userId: string, subscriptionId: string): Promise<SubscriptionDetails> {
     const paypal = this.paypal();
-    const subscription = await this.atProvider(() => paypal.subscription(subscriptionId));
+    const subscription = await atProvider(this.logger, () => paypal.subscription(subscriptionId));
     if (!subscription || subscription.customId !== userId || subscription.planId !== paypal.planId) {
       throw new NotFoundError('PayPal subscription not found');
     }
@@ -96,7 +92,7 @@ export class PaypalSubscriptionService {
     if (!authAlgo || !certUrl || !transmissionId || !transmissionSig || !transmissionTime || !isWebhookEvent(body)) {
       throw new ValidationError('Not a PayPal webhook delivery');
     }
-    const verified = await this.atProvider(() =>
+    const verified = await atProvider(this.logger, () =>
       paypal.verifyWebhook({ authAlgo, certUrl, transmissionId, transmissionSig, transmissionTime }, eventJson),
     );
     if (!verified) throw new ValidationError('PayPal did not verify this webhook delivery');
@@ -122,7 +118,7 @@ export class PaypalSubscriptionService {
       const amount = resource.amount as { total?: string; currency?: string } | undefined;
       if (typeof subscriptionId !== 'string' || !resourceId || !amount?.total || !amount.currency) return undefined;
       // The sale does not say which period it paid for: the subscription's next billing time does.
-      const subscription = await this.atProvider(() => paypal.subscription(subscriptionId));
+      const subscription = await atProvider(this.logger, () => paypal.subscription(subscriptionId));
       return {
         type: 'paid', provider: paypal.provider, subscriptionId, eventId: event.id, amount: Number(amount.total), currency: amount.currency,
         reference: resourceId, periodEnd: subscription?.nextBillingTime ?? null,
@@ -134,17 +130,6 @@ export class PaypalSubscriptionService {
     }
     if (ENDED.has(event.event_type)) return { type: 'canceled', provider: paypal.provider, subscriptionId: resourceId, eventId: event.id };
     return undefined;
-  }
-
-  /** A call to PayPal; its failures are the provider's (502), not ours. */
-  private async atProvider<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (err) {
-      if (!(err instanceof ProviderUnavailableError)) throw err;
-      this.logger.warn({ err }, 'PayPal call failed');
-      throw new PaymentProviderFailedError('PayPal is not answering as it should: please try again in a few minutes');
-    }
   }
 }
 

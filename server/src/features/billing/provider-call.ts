@@ -1,0 +1,19 @@
+import type { Logger } from 'pino';
+import { ProviderUnavailableError } from '../../adapters/payments/payment.port.js';
+import { DomainError } from '../../common/errors.js';
+
+/** The payment provider failed us (unreachable, or an error of its own): try again later. */
+export class PaymentProviderFailedError extends DomainError {
+  readonly status = 502;
+}
+
+/** A call to the payment provider: its failures are the provider's (502, logged), not ours. */
+export async function atProvider<T>(logger: Logger, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (!(err instanceof ProviderUnavailableError)) throw err;
+    logger.warn({ err }, 'payment provider call failed');
+    throw new PaymentProviderFailedError('PayPal is not answering as it should: please try again in a few minutes');
+  }
+}
