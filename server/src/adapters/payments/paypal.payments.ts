@@ -194,12 +194,8 @@ export class PaypalPayments extends PaymentPort {
 
   /** The subscription as PayPal has it now; undefined when PayPal knows no such subscription. */
   async subscription(id: string): Promise<PaypalSubscription | undefined> {
-    try {
-      return readSubscription((await this.call('GET', `/v1/billing/subscriptions/${encodeURIComponent(id)}`)) as SubscriptionResource);
-    } catch (err) {
-      if (err instanceof PaypalApiError && err.status === 404) return undefined;
-      throw err;
-    }
+    const found = await this.find(`/v1/billing/subscriptions/${encodeURIComponent(id)}`);
+    return found ? readSubscription(found as SubscriptionResource) : undefined;
   }
 
   /** Ends the subscription at PayPal (204); one that is already canceled or expired is left as it is. */
@@ -272,12 +268,8 @@ export class PaypalPayments extends PaymentPort {
 
   /** The order as PayPal has it now; undefined when PayPal knows no such order. */
   async order(id: string): Promise<PaypalOrder | undefined> {
-    try {
-      return readOrder((await this.call('GET', `/v2/checkout/orders/${encodeURIComponent(id)}`)) as OrderResource);
-    } catch (err) {
-      if (err instanceof PaypalApiError && err.status === 404) return undefined;
-      throw err;
-    }
+    const found = await this.find(`/v2/checkout/orders/${encodeURIComponent(id)}`);
+    return found ? readOrder(found as OrderResource) : undefined;
   }
 
   /**
@@ -303,6 +295,16 @@ export class PaypalPayments extends PaymentPort {
 
   async charge(): Promise<{ reference: string }> {
     throw new NotOfferedByPaypalError('PayPal bills the subscription itself: there is no card on file to charge.');
+  }
+
+  /** A resource PayPal may not know: undefined for its 404. */
+  private async find(path: string): Promise<unknown> {
+    try {
+      return await this.call('GET', path);
+    } catch (err) {
+      if (err instanceof PaypalApiError && err.status === 404) return undefined;
+      throw err;
+    }
   }
 
   /** One API call with the bearer token; a refused token is fetched again once. The answer's JSON, or null for 204. */

@@ -1,9 +1,8 @@
 import type { Logger } from 'pino';
 import { CardDeclinedError, type PaymentPort, type Purchase } from '../../adapters/payments/payment.port.js';
-import { PaypalPayments } from '../../adapters/payments/paypal.payments.js';
 import { NotFoundError } from '../../common/errors.js';
 import type { BillingService } from './billing.service.js';
-import { atProvider, PaymentProviderFailedError } from './provider-call.js';
+import { atProvider, PaymentProviderFailedError, paypalOnly } from './provider-call.js';
 
 /** `compression:<id>`, as our orders name what they pay for, back to the purchase. */
 function purchaseOf(reference: string | null): Purchase | undefined {
@@ -25,17 +24,12 @@ export class PaypalCheckoutService {
     private readonly logger: Logger,
   ) {}
 
-  private paypal(): PaypalPayments {
-    if (!(this.payments instanceof PaypalPayments)) throw new NotFoundError('Not found');
-    return this.payments;
-  }
-
   /**
    * Where the payer approves the payment at PayPal (or, paid already, the page of that payment); not found unless
    * the link is the owner's and the purchase is one to pay.
    */
   async start(purchaseId: string, sig: string | undefined): Promise<string> {
-    const paypal = this.paypal();
+    const paypal = paypalOnly(this.payments);
     if (!paypal.verifyCheckout(purchaseId, sig)) throw new NotFoundError('Not found');
     const purchase: Purchase = { kind: 'compression', id: purchaseId };
     const terms = await this.billing.terms(purchase);
@@ -58,7 +52,7 @@ export class PaypalCheckoutService {
    * made, and billing records it once.
    */
   async finish(orderId: string | undefined): Promise<string> {
-    const paypal = this.paypal();
+    const paypal = paypalOnly(this.payments);
     if (!orderId) throw new NotFoundError('Not found');
     const order = await atProvider(this.logger, () => paypal.order(orderId));
     const purchase = purchaseOf(order?.reference ?? null);

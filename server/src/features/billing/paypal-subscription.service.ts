@@ -2,13 +2,13 @@ import type { SubscriptionDetails } from '@shrinkly/contract';
 import type { Logger } from 'pino';
 import type { PaymentPort } from '../../adapters/payments/payment.port.js';
 import {
-  PaypalPayments,
+  type PaypalPayments,
   type PaypalSubscription,
   type PaypalWebhookHeaders,
   readSubscription,
 } from '../../adapters/payments/paypal.payments.js';
 import { ConflictError, NotFoundError, PaymentRequiredError, ValidationError } from '../../common/errors.js';
-import { atProvider } from './provider-call.js';
+import { atProvider, paypalOnly } from './provider-call.js';
 import type { ProviderSubscriptionEvent, SubscriptionDetailsReader, SubscriptionEventHandler } from './subscription-events.js';
 
 /** The plan life cycle's sides billing talks to, looked up when used: features/plans provides them. */
@@ -46,14 +46,9 @@ export class PaypalSubscriptionService {
     private readonly logger: Logger,
   ) {}
 
-  private paypal(): PaypalPayments {
-    if (!(this.payments instanceof PaypalPayments)) throw new NotFoundError('Not found');
-    return this.payments;
-  }
-
   /** A subscription to the plan, for the payer to approve at PayPal; refused while the caller's plan is active. */
   async create(user: { id: string; email: string; name: string }, payer: { userEmail: string; userName: string }): Promise<{ id: string; approvalUrl: string | null }> {
-    const paypal = this.paypal();
+    const paypal = paypalOnly(this.payments);
     const current = await this.plans.reader().details(user.id);
     if (current.status === 'active') throw new ConflictError('You already have an active subscription');
     return atProvider(this.logger, () =>
@@ -66,7 +61,7 @@ export class PaypalSubscriptionService {
    * when it is the caller's (its custom_id), for our plan, and active.
    */
   async activate(userId: string, subscriptionId: string): Promise<SubscriptionDetails> {
-    const paypal = this.paypal();
+    const paypal = paypalOnly(this.payments);
     const subscription = await atProvider(this.logger, () => paypal.subscription(subscriptionId));
     if (!subscription || subscription.customId !== userId || subscription.planId !== paypal.planId) {
       throw new NotFoundError('PayPal subscription not found');
@@ -87,7 +82,7 @@ export class PaypalSubscriptionService {
    * the plan cares about go to the plan life cycle; other event types are ignored. `eventJson` is the body as text.
    */
   async webhook(headers: Partial<PaypalWebhookHeaders>, body: unknown, eventJson: string): Promise<'handled' | 'ignored'> {
-    const paypal = this.paypal();
+    const paypal = paypalOnly(this.payments);
     const { authAlgo, certUrl, transmissionId, transmissionSig, transmissionTime } = headers;
     if (!authAlgo || !certUrl || !transmissionId || !transmissionSig || !transmissionTime || !isWebhookEvent(body)) {
       throw new ValidationError('Not a PayPal webhook delivery');

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
-import { ProviderUnavailableError } from '../../adapters/payments/payment.port.js';
-import { DomainError } from '../../common/errors.js';
+import { type PaymentPort, ProviderUnavailableError } from '../../adapters/payments/payment.port.js';
+import { PaypalPayments } from '../../adapters/payments/paypal.payments.js';
+import { DomainError, NotFoundError } from '../../common/errors.js';
 
 /** The payment provider failed us (unreachable, or an error of its own): try again later. */
 export class PaymentProviderFailedError extends DomainError {
@@ -16,4 +17,10 @@ export async function atProvider<T>(logger: Logger, call: () => Promise<T>): Pro
     logger.warn({ err }, 'payment provider call failed');
     throw new PaymentProviderFailedError('PayPal is not answering as it should: please try again in a few minutes');
   }
+}
+
+/** The PayPal adapter, when PayPal is the payment provider: PayPal's routes are "not found" with any other. */
+export function paypalOnly(payments: PaymentPort): PaypalPayments {
+  if (!(payments instanceof PaypalPayments)) throw new NotFoundError('Not found');
+  return payments;
 }
