@@ -99,8 +99,8 @@ export class StripeFake {
   readonly sessions = new Map<string, Json>();
   readonly subscriptions = new Map<string, Json>();
   private readonly idempotent = new Map<string, { fingerprint: string; status: number; body: Json }>();
-  /** Answers to give before the next ones, for outages: `failNext(2)` makes the next two calls answer 500. */
-  private failures: number[] = [];
+  /** Outages to answer before the next calls (to one route, or any). */
+  private failures: Array<{ status: number; route?: string }> = [];
   private server: Server | undefined;
   baseUrl = '';
 
@@ -118,9 +118,9 @@ export class StripeFake {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
-  /** The next `count` API calls answer `status` with Stripe's api_error body. */
-  failNext(count: number, status = 500): void {
-    for (let i = 0; i < count; i += 1) this.failures.push(status);
+  /** The next `count` API calls (to `route`, such as 'POST /v1/payment_intents', when given) answer `status` with Stripe's api_error body. */
+  failNext(count: number, status = 500, route?: string): void {
+    for (let i = 0; i < count; i += 1) this.failures.push({ status, route });
   }
 
   /** Requests to a path (method and path, e.g. 'POST /v1/payment_intents'). */
@@ -146,9 +146,10 @@ export class StripeFake {
       send(401, { error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${given.slice(0, 8)}***` } });
       return;
     }
-    const failure = this.failures.shift();
-    if (failure) {
-      send(failure, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+    const failure = this.failures.findIndex((f) => !f.route || f.route === `${method} ${url.pathname}`);
+    if (failure >= 0) {
+      const [{ status }] = this.failures.splice(failure, 1) as [{ status: number }];
+      send(status, { error: { type: 'api_error', message: 'An unknown error occurred' } });
       return;
     }
     const key = req.headers['idempotency-key'];
@@ -195,8 +196,11 @@ export class StripeFake {
         return this.customer(objectId as string);
       case 'POST customers/:id':
         return this.updateCustomer(objectId as string, p);
-      case 'GET payment_methods/:id':
-        return this.paymentMethod(objectId as string);
+      case 'GET payment_methods/:id': {
+        const pm = this.paymentMethod(objectId as string);
+        const expand = (p.expand as string[] | undefined) ?? [];
+        return expand.includes('customer') && pm.customer ? { ...pm, customer: this.customer(String(pm.customer)) } : pm;
+      }
       case 'POST setup_intents':
         return this.createSetupIntent(p);
       case 'POST payment_intents':
