@@ -1,36 +1,11 @@
 import { MB } from '@shrinkly/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentPort } from '../../src/adapters/payments/payment.port.js';
 import { StripePayments } from '../../src/adapters/payments/stripe.payments.js';
 import { compressionJobs, payments, webhookEvents } from '../../src/db/schema/index.js';
-import type { ProviderSubscriptionEvent } from '../../src/features/billing/subscription-events.js';
 import { StripeFake } from '../fakes/stripe-fake.js';
 import { newUser, startTestApp, type TestApp } from '../harness.js';
-
-/**
- * Until the plan life cycle provides its SubscriptionEventHandler, the application gets one that records what
- * reaches it (beside the real plans module), so these tests see what billing hands over.
- */
-const received = vi.hoisted(() => ({ events: [] as unknown[] }));
-vi.mock('../../src/features/plans/plans.module.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/features/plans/plans.module.js')>();
-  const { Global, Module } = await import('@nestjs/common');
-  const { SubscriptionEventHandler } = await import('../../src/features/billing/subscription-events.js');
-  class RecordingSubscriptionEvents extends SubscriptionEventHandler {
-    async handle(event: ProviderSubscriptionEvent): Promise<void> {
-      received.events.push(event);
-    }
-  }
-  class PlansWithRecorder {}
-  Global()(PlansWithRecorder);
-  Module({
-    imports: [original.PlansModule],
-    providers: [{ provide: SubscriptionEventHandler, useValue: new RecordingSubscriptionEvents() }],
-    exports: [SubscriptionEventHandler],
-  })(PlansWithRecorder);
-  return { PlansModule: PlansWithRecorder };
-});
 
 const SECRET_KEY = 'sk_test_shrinkly_int';
 const WEBHOOK_SECRET = 'whsec_test_shrinkly_int';
@@ -55,9 +30,6 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     await t?.close();
     await fake?.close();
   });
-  beforeEach(() => {
-    received.events.length = 0;
-  });
 
   const db = () => t.running.database.db;
 
@@ -81,15 +53,28 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     return db().select().from(payments).where(eq(payments.jobId, jobId));
   }
 
-  /** A signed-up user's trial subscription at Stripe, started as the card step does (SetupIntent, then the trial). */
-  async function trialSubscription(): Promise<{ subscriptionId: string; userId: string }> {
+  /**
+   * A signed-up user's trial at Stripe, started as the card step does it: a SetupIntent, the card confirmed by
+   * Stripe.js, the trial subscription, and Stripe's customer.subscription.created event.
+   */
+  async function trialSubscription(): Promise<{ subscriptionId: string; userId: string; token: string }> {
     const { token, user } = await t.api.register(newUser());
     const res = await t.fetch('/api/stripe/setup-intent', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
     const { clientSecret } = (await res.json()) as { clientSecret: string };
     const paymentMethodId = fake.confirmSetupIntent(clientSecret, 'pm_card_visa');
-    const customer = [...fake.customers.values()].find((c) => (c.metadata as { userId?: string }).userId === user.id);
-    const trial = await stripePayments().subscriptions.startTrialSubscription(customer?.id as string, paymentMethodId);
-    return { subscriptionId: trial.subscriptionId, userId: user.id };
+    const customerId = await stripePayments().subscriptions.customerOf(paymentMethodId, user.id);
+    const trial = await stripePayments().subscriptions.startTrialSubscription(customerId as string, paymentMethodId);
+    const created = fake.event('customer.subscription.created', fake.subscriptions.get(trial.subscriptionId) as Record<string, unknown>);
+    expect((await fake.deliver(webhookUrl, created)).status).toBe(200);
+    return { subscriptionId: trial.subscriptionId, userId: user.id, token };
+  }
+
+  async function planOf(token: string) {
+    return t.as(token).subscription();
+  }
+
+  async function subscriptionPayments(userId: string) {
+    return (await db().select().from(payments).where(eq(payments.userId, userId))).filter((p) => p.kind === 'subscription');
   }
 
   it('gives the card step a SetupIntent for a Stripe customer of the account', async () => {
@@ -148,44 +133,38 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     expect(await db().select().from(webhookEvents).where(eq(webhookEvents.eventId, event.id as string))).toHaveLength(0);
   });
 
-  it('hands invoice.paid, invoice.payment_failed and customer.subscription.deleted to the plan life cycle, each once', async () => {
-    const { subscriptionId } = await trialSubscription();
+  it('follows the plan at Stripe: trial, first charge, failed renewal, cancellation; each event once', async () => {
+    const { subscriptionId, userId, token } = await trialSubscription();
+    expect(await planOf(token)).toMatchObject({ status: 'trial', provider: 'stripe', trialEndDate: expect.any(String) });
+
+    const { subscription, previous } = fake.endTrial(subscriptionId);
     const paidInvoice = fake.invoice(subscriptionId, 'paid');
+    const activeNow = fake.event('customer.subscription.updated', subscription, previous);
     const paid = fake.event('invoice.paid', paidInvoice);
+    for (const event of [activeNow, paid, paid]) expect((await fake.deliver(webhookUrl, event)).status).toBe(200);
+    expect(await planOf(token)).toMatchObject({ status: 'active', provider: 'stripe' });
+    expect(await subscriptionPayments(userId)).toEqual([
+      expect.objectContaining({ amount: 3.99, currency: 'USD', provider: 'stripe', providerReference: paidInvoice.id, status: 'succeeded' }),
+    ]);
+
     const failed = fake.event('invoice.payment_failed', fake.invoice(subscriptionId, 'failed'));
-    for (const event of [paid, failed, paid]) expect((await fake.deliver(webhookUrl, event)).status).toBe(200);
-    const lines = (paidInvoice.lines as { data: Array<{ period: { end: number } }> }).data;
+    expect((await fake.deliver(webhookUrl, failed)).status).toBe(200);
+    expect(await planOf(token)).toMatchObject({ status: 'past_due' });
 
     await stripePayments().cancelSubscription(subscriptionId);
     const deleted = fake.event('customer.subscription.deleted', fake.subscriptions.get(subscriptionId) as Record<string, unknown>);
     expect((await fake.deliver(webhookUrl, deleted)).status).toBe(200);
-
-    expect(received.events).toEqual([
-      {
-        type: 'paid', provider: 'stripe', subscriptionId, eventId: paid.id, amount: 3.99, currency: 'USD', reference: paidInvoice.id,
-        periodEnd: new Date((lines[0]?.period.end ?? 0) * 1000),
-      },
-      { type: 'payment-failed', provider: 'stripe', subscriptionId, eventId: failed.id },
-      { type: 'canceled', provider: 'stripe', subscriptionId, eventId: deleted.id },
-    ]);
-  });
-
-  it('reports the subscription activated when the trial turns active', async () => {
-    const { subscriptionId, userId } = await trialSubscription();
-    const { subscription, previous } = fake.endTrial(subscriptionId);
-    const event = fake.event('customer.subscription.updated', subscription, previous);
-    expect((await fake.deliver(webhookUrl, event)).status).toBe(200);
-    expect(received.events).toEqual([
-      expect.objectContaining({ type: 'activated', provider: 'stripe', subscriptionId, userId, trialEndsAt: expect.any(Date), periodEnd: expect.any(Date) }),
-    ]);
+    expect(await planOf(token)).toMatchObject({ status: 'canceled' });
+    expect(await subscriptionPayments(userId)).toHaveLength(1);
   });
 
   it('acknowledges events it does not use, and the trial\'s $0 invoice, without acting', async () => {
-    const { subscriptionId } = await trialSubscription();
+    const { subscriptionId, userId, token } = await trialSubscription();
     const trialInvoice = { ...fake.invoice(subscriptionId, 'paid'), amount_paid: 0, billing_reason: 'subscription_create' };
     for (const event of [fake.event('invoice.paid', trialInvoice), fake.event('customer.created', { id: 'cus_x', object: 'customer' })]) {
       expect((await fake.deliver(webhookUrl, event)).status).toBe(200);
     }
-    expect(received.events).toEqual([]);
+    expect(await planOf(token)).toMatchObject({ status: 'trial' });
+    expect(await subscriptionPayments(userId)).toEqual([]);
   });
 });

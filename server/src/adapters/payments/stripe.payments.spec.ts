@@ -87,7 +87,7 @@ describe('StripePayments against a Stripe stand-in', () => {
     await expect(charge).rejects.toBeInstanceOf(ProviderUnavailableError);
 
     const wrongKey = new StripePayments(createStripeClient({ ...config, secretKey: 'sk_test_wrong' }, { maxNetworkRetries: 0 }), config, 'https://shrinkly.test');
-    await expect(wrongKey.cancelSubscription('sub_x')).rejects.toThrow(/authentication_error|invalid_request_error.*401|401/);
+    await expect(wrongKey.cancelSubscription('sub_x')).rejects.toThrow(/\(401\): Invalid API Key/);
 
     const unreachable = new StripePayments(createStripeClient({ ...config, apiBase: 'http://127.0.0.1:9' }, { maxNetworkRetries: 0 }), config, 'https://shrinkly.test');
     await expect(unreachable.charge({ cardToken: customerId, amount: 1, currency: 'USD', description: 'x', idempotencyKey: 'down-1' })).rejects.toBeInstanceOf(ProviderUnavailableError);
@@ -134,7 +134,7 @@ describe('StripePayments against a Stripe stand-in', () => {
   });
 
   it('never takes a card number: cards go to Stripe.js', async () => {
-    await expect(payments.saveCard({ number: '4242424242424242', expMonth: 1, expYear: 2040, cvv: '123', holder: 'Ada' })).rejects.toThrow(/Stripe.js/);
+    await expect(payments.saveCard({ number: '4242424242424242', expMonth: 1, expYear: 2040, cvv: '123', holder: 'Ada' })).rejects.toThrow('Please enter your card in the secure Stripe form');
     expect(fake.requests).toHaveLength(0);
   });
 

@@ -1,5 +1,6 @@
 import { TRIAL_DAYS } from '@shrinkly/contract';
 import Stripe from 'stripe';
+import { ValidationError } from '../../common/errors.js';
 import type { StripeConfig } from '../../config/app.config.js';
 import type { CardDetails, ChargeRequest, CheckoutRequest, SavedCard } from './payment.port.js';
 import { CardDeclinedError, PaymentPort, ProviderUnavailableError } from './payment.port.js';
@@ -191,9 +192,12 @@ export class StripePayments extends PaymentPort {
     }
   }
 
-  /** The card form posts to our server only with the sandbox: with Stripe the card is typed into Stripe.js. */
+  /**
+   * The card form posts to our server only with the sandbox: with Stripe the card is typed into Stripe's own fields
+   * (Stripe.js and a SetupIntent), so a card number sent here is refused without reaching anyone.
+   */
   async saveCard(_card: CardDetails): Promise<SavedCard> {
-    throw new ProviderUnavailableError('With Stripe, cards are saved through Stripe.js and a SetupIntent, never sent to this server');
+    throw new ValidationError('Please enter your card in the secure Stripe form');
   }
 
   /** An off-session PaymentIntent on the customer's (cardToken's) default card, confirmed at once. */

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { PaymentPort } from '../../adapters/payments/payment.port.js';
 import { DATABASE, LOGGER } from '../../app.tokens.js';
@@ -14,17 +13,6 @@ import { StripeController } from './stripe.controller.js';
 import { SubscriptionEventHandler } from './subscription-events.js';
 import { WebhookEventRepository } from './webhook-event.repository.js';
 
-/** The plan life cycle's handler wherever the application provides it (features/plans), or undefined while none does. */
-function subscriptionEventHandler(modules: ModuleRef): () => SubscriptionEventHandler | undefined {
-  return () => {
-    try {
-      return modules.get(SubscriptionEventHandler, { strict: false });
-    } catch {
-      return undefined;
-    }
-  };
-}
-
 /**
  * Billing: checkout links, the payments ledger, and payments handed to the fulfilment of what was bought; Stripe's
  * SetupIntent and webhook routes, whose subscription events go to the plan life cycle.
@@ -38,8 +26,9 @@ function subscriptionEventHandler(modules: ModuleRef): () => SubscriptionEventHa
     factory(WebhookEventRepository, [DATABASE], (db: Database) => new WebhookEventRepository(db)),
     factory(
       StripeWebhookService,
-      [BillingService, WebhookEventRepository, ModuleRef, LOGGER],
-      (b: BillingService, e: WebhookEventRepository, m: ModuleRef, l: Logger) => new StripeWebhookService(b, e, subscriptionEventHandler(m), l),
+      // The plan life cycle's handler: provided by the global plans module, which imports billing (not the reverse).
+      [BillingService, WebhookEventRepository, SubscriptionEventHandler, LOGGER],
+      (b: BillingService, e: WebhookEventRepository, h: SubscriptionEventHandler, l: Logger) => new StripeWebhookService(b, e, h, l),
     ),
   ],
   exports: [BillingService, PaymentRepository],

@@ -30,6 +30,19 @@ function paidPeriodEnd(invoice: Stripe.Invoice): Date | null {
   return date(line?.period?.end);
 }
 
+/** The plan is on at Stripe: its account is the one that created it with us (metadata userId). */
+function activated(subscription: Stripe.Subscription): StripeEventMeaning {
+  const userId = subscription.metadata?.userId;
+  if (!userId) return { kind: 'ignored', reason: 'a subscription without our userId' };
+  return {
+    kind: 'subscription',
+    event: {
+      type: 'activated', provider: PROVIDER, subscriptionId: subscription.id, userId,
+      trialEndsAt: date(subscription.trial_end), periodEnd: periodEndOf(subscription),
+    },
+  };
+}
+
 /** Reads one verified Stripe event as what it means to billing and the plans; pure, so each mapping is testable alone. */
 export function meaningOf(event: Stripe.Event): StripeEventMeaning {
   switch (event.type) {
@@ -67,22 +80,18 @@ export function meaningOf(event: Stripe.Event): StripeEventMeaning {
       if (!subscriptionId) return { kind: 'ignored', reason: 'an invoice of no subscription' };
       return { kind: 'subscription', event: { type: 'payment-failed', provider: PROVIDER, subscriptionId, eventId: event.id } };
     }
+    case 'customer.subscription.created':
     case 'customer.subscription.updated': {
       const subscription = event.data.object;
-      const before = (event.data.previous_attributes as Partial<Stripe.Subscription> | undefined)?.status;
-      const userId = subscription.metadata?.userId;
-      // Active after the trial (or after an incomplete first payment); other changes arrive as invoice events.
-      if (subscription.status !== 'active' || (before !== 'trialing' && before !== 'incomplete')) {
-        return { kind: 'ignored', reason: `subscription ${before ?? 'unchanged'} → ${subscription.status}` };
-      }
-      if (!userId) return { kind: 'ignored', reason: 'a subscription without our userId' };
-      return {
-        kind: 'subscription',
-        event: {
-          type: 'activated', provider: PROVIDER, subscriptionId: subscription.id, userId,
-          trialEndsAt: date(subscription.trial_end), periodEnd: periodEndOf(subscription),
-        },
-      };
+      const before = event.type === 'customer.subscription.updated'
+        ? (event.data.previous_attributes as Partial<Stripe.Subscription> | undefined)?.status
+        : 'new';
+      // Started (its trial, or paid at once), or active after the trial or an incomplete first payment; other
+      // changes arrive as invoice events.
+      const started = before === 'new' && (subscription.status === 'trialing' || subscription.status === 'active');
+      const turnedActive = subscription.status === 'active' && (before === 'trialing' || before === 'incomplete');
+      if (!started && !turnedActive) return { kind: 'ignored', reason: `subscription ${before ?? 'unchanged'} → ${subscription.status}` };
+      return activated(subscription);
     }
     case 'customer.subscription.deleted':
       return { kind: 'subscription', event: { type: 'canceled', provider: PROVIDER, subscriptionId: event.data.object.id, eventId: event.id } };
@@ -102,8 +111,8 @@ export class StripeWebhookService {
   constructor(
     private readonly billing: BillingService,
     private readonly events: WebhookEventRepository,
-    /** The plan life cycle, looked up when an event needs it. */
-    private readonly subscriptionEvents: () => SubscriptionEventHandler | undefined,
+    /** The plan life cycle (features/plans). */
+    private readonly subscriptionEvents: SubscriptionEventHandler,
     private readonly logger: Logger,
   ) {}
 
@@ -116,7 +125,7 @@ export class StripeWebhookService {
     if (!(await this.events.claim(PROVIDER, event.id, event.type))) return 'replayed';
     try {
       if (meaning.kind === 'purchase-paid') await this.purchasePaid(event, meaning.payment);
-      else await this.subscriptionEvent(meaning.event);
+      else await this.subscriptionEvents.handle(meaning.event);
     } catch (err) {
       await this.events.release(PROVIDER, event.id);
       throw err;
@@ -135,11 +144,5 @@ export class StripeWebhookService {
       return;
     }
     await this.billing.paid({ ...payment, userId: terms.userId });
-  }
-
-  private async subscriptionEvent(event: ProviderSubscriptionEvent): Promise<void> {
-    const handler = this.subscriptionEvents();
-    if (!handler) throw new Error(`no SubscriptionEventHandler to take the ${event.type} event of ${event.subscriptionId}`);
-    await handler.handle(event);
   }
 }
