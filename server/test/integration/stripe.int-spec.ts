@@ -86,6 +86,14 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     const customer = [...fake.customers.values()].find((c) => (c.metadata as { userId?: string }).userId === user.id);
     expect(customer).toMatchObject({ object: 'customer', email: user.email });
     expect((await t.fetch('/api/stripe/setup-intent', { method: 'POST' })).status).toBe(401);
+
+    // Asking again gives the same customer; Stripe down (after the SDK's own retries) is a 502.
+    await t.fetch('/api/stripe/setup-intent', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect([...fake.customers.values()].filter((c) => (c.metadata as { userId?: string }).userId === user.id)).toHaveLength(1);
+    fake.failNext(3, 500, 'POST /v1/customers');
+    const down = await t.fetch('/api/stripe/setup-intent', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(down.status).toBe(502);
+    expect(await down.json()).toMatchObject({ message: 'The payment provider is unavailable, please try again shortly' });
   });
 
   it('sends a file waiting for payment to Stripe Checkout; the signed completed session marks it paid once', async () => {

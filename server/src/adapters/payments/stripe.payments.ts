@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { TRIAL_DAYS } from '@shrinkly/contract';
 import Stripe from 'stripe';
 import { ValidationError } from '../../common/errors.js';
@@ -68,14 +69,14 @@ export class StripeSubscriptions {
 
   /**
    * A Stripe customer for the account (metadata userId) and a SetupIntent to save its card off-session. The same
-   * account asking again within Stripe's idempotency window (24 hours) gets the same customer.
+   * account asking again within Stripe's idempotency window (24 hours) gets the same customer; the key follows the
+   * name and email too, since Stripe refuses a key reused with other parameters.
    */
   async createSetupIntent(user: { id: string; email: string; name: string }): Promise<StripeSetupIntent> {
+    const params = { email: user.email, name: user.name, metadata: { userId: user.id } };
+    const fingerprint = createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 16);
     try {
-      const customer = await this.stripe.customers.create(
-        { email: user.email, name: user.name, metadata: { userId: user.id } },
-        { idempotencyKey: `shrinkly-customer-${user.id}` },
-      );
+      const customer = await this.stripe.customers.create(params, { idempotencyKey: `shrinkly-customer-${user.id}-${fingerprint}` });
       const intent = await this.stripe.setupIntents.create({
         customer: customer.id, usage: 'off_session', allowed_payment_method_types: ['card'], metadata: { userId: user.id },
       });
