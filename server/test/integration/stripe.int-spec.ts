@@ -55,18 +55,19 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
 
   /**
    * A signed-up user's trial at Stripe, started as the card step does it: a SetupIntent, the card confirmed by
-   * Stripe.js, the trial subscription, and Stripe's customer.subscription.created event.
+   * Stripe.js, setup-trial with the payment method, and Stripe's customer.subscription.created event after it.
    */
   async function trialSubscription(): Promise<{ subscriptionId: string; userId: string; token: string }> {
     const { token, user } = await t.api.register(newUser());
     const res = await t.fetch('/api/stripe/setup-intent', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
     const { clientSecret } = (await res.json()) as { clientSecret: string };
     const paymentMethodId = fake.confirmSetupIntent(clientSecret, 'pm_card_visa');
-    const customerId = await stripePayments().subscriptions.customerOf(paymentMethodId, user.id);
-    const trial = await stripePayments().subscriptions.startTrialSubscription(customerId as string, paymentMethodId);
-    const created = fake.event('customer.subscription.created', fake.subscriptions.get(trial.subscriptionId) as Record<string, unknown>);
+    const started = await t.as(token).setupTrial({ paymentMethodId });
+    expect(started).toMatchObject({ isTrialActive: true, subscriptionStatus: 'trial' });
+    const subscriptionId = [...fake.subscriptions.keys()].at(-1) as string;
+    const created = fake.event('customer.subscription.created', fake.subscriptions.get(subscriptionId) as Record<string, unknown>);
     expect((await fake.deliver(webhookUrl, created)).status).toBe(200);
-    return { subscriptionId: trial.subscriptionId, userId: user.id, token };
+    return { subscriptionId, userId: user.id, token };
   }
 
   async function planOf(token: string) {
@@ -94,6 +95,20 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     const down = await t.fetch('/api/stripe/setup-intent', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
     expect(down.status).toBe(502);
     expect(await down.json()).toMatchObject({ message: 'The payment provider is unavailable, please try again shortly' });
+  });
+
+  it('starts a trial only with a payment method this account set up, and never takes a typed card', async () => {
+    const owner = await t.api.register(newUser());
+    const res = await t.fetch('/api/stripe/setup-intent', { method: 'POST', headers: { authorization: `Bearer ${owner.token}` } });
+    const paymentMethodId = fake.confirmSetupIntent(((await res.json()) as { clientSecret: string }).clientSecret, 'pm_card_visa');
+    const stranger = t.as((await t.api.register(newUser())).token);
+    const refused = await stranger.setupTrial({ paymentMethodId }).then(() => undefined, (e: unknown) => e as { status: number });
+    expect(refused?.status).toBe(404);
+    const typed = await stranger
+      .setupTrial({ creditCard: { cardholderName: 'Ada', cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '123' } })
+      .then(() => undefined, (e: unknown) => e as { status: number });
+    expect(typed?.status).toBe(400);
+    expect(await stranger.me()).toMatchObject({ subscriptionStatus: 'none', isTrialActive: false });
   });
 
   it('sends a file waiting for payment to Stripe Checkout; the signed completed session marks it paid once', async () => {

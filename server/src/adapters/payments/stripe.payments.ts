@@ -152,6 +152,8 @@ export class StripePayments extends PaymentPort {
   readonly provider = 'stripe';
   readonly isSandbox = false;
   readonly subscriptions: StripeSubscriptions;
+  /** Trials run at Stripe (the card step's payment method): the plans feature starts them through the port. */
+  override readonly providerTrials: StripeSubscriptions;
 
   constructor(
     private readonly stripe: Stripe,
@@ -160,6 +162,7 @@ export class StripePayments extends PaymentPort {
   ) {
     super();
     this.subscriptions = new StripeSubscriptions(stripe, config);
+    this.providerTrials = this.subscriptions;
   }
 
   /**

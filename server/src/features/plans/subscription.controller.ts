@@ -12,7 +12,7 @@ export class SubscriptionController {
 
   @Route(endpoints.setupTrial)
   setupTrial(@CurrentUser() user: UserRow, @ValidBody() body: BodyOf<typeof endpoints.setupTrial>): Promise<User> {
-    return this.subscriptions.startTrial(user, body.creditCard);
+    return body.paymentMethodId ? this.subscriptions.startProviderTrial(user, body.paymentMethodId) : this.subscriptions.startTrial(user, body.creditCard);
   }
 
   @Route(endpoints.subscription)

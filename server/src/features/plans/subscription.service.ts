@@ -4,7 +4,7 @@ import type { MailPort } from '../../adapters/mail/mail.port.js';
 import { CardDeclinedError, type PaymentPort, ProviderUnavailableError } from '../../adapters/payments/payment.port.js';
 import type { BackgroundTasks } from '../../common/background-tasks.js';
 import type { Clock } from '../../common/clock.js';
-import { ConflictError, NotFoundError, PaymentRequiredError } from '../../common/errors.js';
+import { ConflictError, NotFoundError, PaymentRequiredError, ValidationError } from '../../common/errors.js';
 import type { UserRow } from '../../db/schema/index.js';
 import type { PlanColumn, UserRepository } from '../accounts/user.repository.js';
 import type { PaymentRepository } from '../billing/payment.repository.js';
@@ -77,11 +77,35 @@ export class SubscriptionService {
   }
 
   /** The trial step: the card is saved at the provider, then the 7-day trial starts. */
-  async startTrial(user: UserRow, card: CardInput): Promise<User> {
+  async startTrial(user: UserRow, card: CardInput | undefined): Promise<User> {
+    if (!card) throw new ValidationError('creditCard is required');
     if (user.subscriptionStatus !== 'none' || user.trialEndsAt) throw new ConflictError(ErrorMessages.trialUsed);
     const withCard = await this.saveCard(user, card);
     const row = await this.apply(withCard, { type: 'start-trial' });
     // Files uploaded while free were temporary; a trial account keeps them.
+    await this.files.keepAll(user.id);
+    return toUserView(row, this.clock.now());
+  }
+
+  /**
+   * The trial step with a provider that bills the plan itself (Stripe): the payment method its own card fields made,
+   * checked to belong to this account, starts the provider's 7-day trial; the card on file is what it will charge.
+   */
+  async startProviderTrial(user: UserRow, paymentMethodId: string): Promise<User> {
+    if (user.subscriptionStatus !== 'none' || user.trialEndsAt) throw new ConflictError(ErrorMessages.trialUsed);
+    const trials = this.payments.providerTrials;
+    if (!trials) throw new ValidationError('Enter the card in the form: this payment provider takes card details directly');
+    const customerId = await trials.customerOf(paymentMethodId, user.id);
+    if (!customerId) throw new NotFoundError('This payment method was not set up for your account');
+    const trial = await trials.startTrialSubscription(customerId, paymentMethodId).catch((err: unknown) => {
+      throw err instanceof CardDeclinedError ? new PaymentRequiredError(ErrorMessages.cardDeclined) : err;
+    });
+    const card = trial.card;
+    const linked = await this.users.updatePlan(user.id, {
+      billingProvider: this.payments.provider, providerSubscriptionId: trial.subscriptionId,
+      ...(card ? { cardToken: card.token, cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear } : {}),
+    });
+    const row = await this.apply(linked ?? user, { type: 'provider-activated', provider: this.payments.provider, trialEndsAt: trial.trialEndsAt, periodEnd: trial.periodEnd });
     await this.files.keepAll(user.id);
     return toUserView(row, this.clock.now());
   }
