@@ -80,15 +80,38 @@ export function useResetPasswordWithToken() {
   });
 }
 
-/** Logout: forget the token, drop every cached answer, go home. */
-export function useLogout() {
+/** From account settings, signed in: the current password and the new one. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string }) => api.resetPassword(body),
+  });
+}
+
+/**
+ * Forgets the token and every cached answer; the token goes first, so nothing refetches `me` meanwhile. Mutations
+ * stay, so one that ends the session (account deletion) still reaches its caller's callbacks.
+ */
+function useEndSession() {
   const setToken = useSetAtom(authTokenAtom);
   const queryClient = useQueryClient();
+  return useCallback(() => {
+    setToken(null);
+    queryClient.removeQueries();
+  }, [queryClient, setToken]);
+}
+
+/** Logout: end the session and go home. */
+export function useLogout() {
+  const endSession = useEndSession();
   const navigate = useNavigate();
   return useCallback(() => {
-    // The token goes first, so nothing refetches `me` while the cache is cleared.
-    setToken(null);
-    queryClient.clear();
+    endSession();
     void navigate('/');
-  }, [navigate, queryClient, setToken]);
+  }, [endSession, navigate]);
+}
+
+/** Deletes the signed-in account and everything it owns, then ends the session (the caller decides where to go). */
+export function useDeleteAccount() {
+  const endSession = useEndSession();
+  return useMutation({ mutationFn: () => api.deleteAccount(), onSuccess: endSession });
 }
