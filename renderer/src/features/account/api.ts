@@ -80,10 +80,18 @@ export function useResetPasswordWithToken() {
   });
 }
 
-/** From account settings, signed in: the current password and the new one. */
-export function useChangePassword() {
+/**
+ * From account settings, signed in: the current password and the new one. A password change ends every session,
+ * this one too, so the user is signed in again with the new password and keeps working.
+ */
+export function useChangePassword(email: string) {
+  const startSession = useStartSession();
   return useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string }) => api.resetPassword(body),
+    mutationFn: async (body: { currentPassword: string; newPassword: string }) => {
+      await api.resetPassword(body);
+      return api.login({ email, password: body.newPassword });
+    },
+    onSuccess: startSession,
   });
 }
 
@@ -110,8 +118,17 @@ export function useLogout() {
   }, [endSession, navigate]);
 }
 
-/** Deletes the signed-in account and everything it owns, then ends the session (the caller decides where to go). */
-export function useDeleteAccount() {
+/**
+ * Deletes the signed-in account and everything it owns, ends the session, then calls `onDeleted` (here, not in
+ * mutate's callbacks: ending the session may unmount the signed-in page that asked).
+ */
+export function useDeleteAccount(onDeleted: () => void) {
   const endSession = useEndSession();
-  return useMutation({ mutationFn: () => api.deleteAccount(), onSuccess: endSession });
+  return useMutation({
+    mutationFn: () => api.deleteAccount(),
+    onSuccess: () => {
+      endSession();
+      onDeleted();
+    },
+  });
 }

@@ -46,7 +46,7 @@ export function AuthPage() {
   const [welcomeOpened, setWelcomeOpened] = useState(false);
   const [failedOpened, setFailedOpened] = useState(false);
   const [signUpDraft, setSignUpDraft] = useState<SignUpFields | undefined>(undefined);
-  const takeBackSignUp = useDeleteAccount();
+  const takeBackSignUp = useDeleteAccount(() => setMode('signup'));
   const upgrading = searchParams.get('upgrade') === 'true';
   usePageTitle(TITLES[mode]);
 
@@ -71,10 +71,7 @@ export function AuthPage() {
 
   /** Back to Registration: the account just made is taken back, so the same email can be registered again. */
   const backToRegistration = () =>
-    takeBackSignUp.mutate(undefined, {
-      onSuccess: () => setMode('signup'),
-      onError: (error) => showErrorToast(messageOf(error) ?? 'Something went wrong'),
-    });
+    takeBackSignUp.mutate(undefined, { onError: (error) => showErrorToast(messageOf(error) ?? 'Something went wrong') });
 
   const heading = HEADINGS[mode];
 

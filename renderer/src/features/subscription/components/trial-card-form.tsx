@@ -5,7 +5,7 @@ import { messageOf } from '../../account/auth-errors';
 import { useSetupTrial } from '../api';
 import { type CardFields, EMPTY_CARD } from '../card-input';
 import { firstCardProblem } from '../card-validation';
-import { TRIAL_SETUP_FAILED, TRIAL_STARTED, TRIAL_TERMS } from '../trial-terms';
+import { TRIAL_SETUP_FAILED, TRIAL_STARTED, TRIAL_TERMS } from '../plan-texts';
 import { CreditCardFields } from './credit-card-fields';
 
 interface TrialCardFormProps {
