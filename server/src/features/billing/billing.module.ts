@@ -14,6 +14,6 @@ import { SandboxCheckoutController } from './sandbox-checkout.controller.js';
     factory(PaymentRepository, [DATABASE], (db: Database) => new PaymentRepository(db)),
     factory(BillingService, [PaymentRepository, PaymentPort], (l: PaymentRepository, p: PaymentPort) => new BillingService(l, p)),
   ],
-  exports: [BillingService],
+  exports: [BillingService, PaymentRepository],
 })
 export class BillingModule {}
