@@ -27,31 +27,41 @@ function usePlanChanged() {
   );
 }
 
-/** A plan change through `call`; the cache is refreshed before the mutation's own onSuccess runs. */
-function usePlanMutation<Vars>(call: (vars: Vars) => Promise<SubscriptionDetails | undefined>) {
+/**
+ * A plan change through `call`. Once the cache is refreshed, `onChanged` runs. It is given here rather than to
+ * `mutate`: the new plan often replaces the component that asked (the card form gives way to Already Subscribed),
+ * and mutate's callbacks do not run for a component that is gone.
+ */
+function usePlanMutation<Vars>(call: (vars: Vars) => Promise<SubscriptionDetails | undefined>, onChanged?: () => void) {
   const planChanged = usePlanChanged();
-  return useMutation({ mutationFn: call, onSuccess: (details) => planChanged(details) });
-}
-
-/** Starts the 7-day trial with a card on file. */
-export function useSetupTrial() {
-  return usePlanMutation(async (creditCard: CreditCard) => {
-    await api.setupTrial({ creditCard });
-    return undefined;
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async (details) => {
+      await planChanged(details);
+      onChanged?.();
+    },
   });
 }
 
+/** Starts the 7-day trial with a card on file. */
+export function useSetupTrial(onStarted?: () => void) {
+  return usePlanMutation(async (creditCard: CreditCard) => {
+    await api.setupTrial({ creditCard });
+    return undefined;
+  }, onStarted);
+}
+
 /** Premium now: charges the card given, or the card on file when none is given. */
-export function useSubscribe() {
-  return usePlanMutation((creditCard: CreditCard | undefined) => api.subscribe(creditCard ? { creditCard } : {}));
+export function useSubscribe(onSubscribed?: () => void) {
+  return usePlanMutation((creditCard: CreditCard | undefined) => api.subscribe(creditCard ? { creditCard } : {}), onSubscribed);
 }
 
-export function useCancelSubscription() {
-  return usePlanMutation(() => api.cancelSubscription());
+export function useCancelSubscription(onCanceled?: () => void) {
+  return usePlanMutation(() => api.cancelSubscription(), onCanceled);
 }
 
-export function useReactivateSubscription() {
-  return usePlanMutation(() => api.reactivateSubscription());
+export function useReactivateSubscription(onReactivated?: () => void) {
+  return usePlanMutation(() => api.reactivateSubscription(), onReactivated);
 }
 
 /** PayPal: creates the subscription the payer approves at PayPal; answers where to approve it. */
@@ -62,6 +72,6 @@ export function usePaypalCreateSubscription() {
 }
 
 /** PayPal: back from approval with `?subscription_id=`, premium once PayPal says the subscription is active. */
-export function usePaypalActivateSubscription() {
-  return usePlanMutation((subscriptionId: string) => api.paypalActivateSubscription({ subscriptionId }));
+export function usePaypalActivateSubscription(onActivated?: () => void) {
+  return usePlanMutation((subscriptionId: string) => api.paypalActivateSubscription({ subscriptionId }), onActivated);
 }

@@ -9,7 +9,7 @@ import { showActivationError, showPaymentCancelled } from './subscription-errors
  */
 export function usePaypalReturn(signedIn: boolean, onActivated: () => void): { activating: boolean } {
   const [searchParams, setSearchParams] = useSearchParams();
-  const activate = usePaypalActivateSubscription();
+  const activate = usePaypalActivateSubscription(onActivated);
   const handled = useRef(false);
   const subscriptionId = searchParams.get('subscription_id');
   const cancelled = searchParams.get('paypal') === 'cancelled';
@@ -31,13 +31,12 @@ export function usePaypalReturn(signedIn: boolean, onActivated: () => void): { a
       return dropQuery();
     }
     activate.mutate(subscriptionId, {
-      onSuccess: onActivated,
       onError: (error) => {
         showActivationError(error);
         dropQuery();
       },
     });
-  }, [activate, cancelled, onActivated, setSearchParams, signedIn, subscriptionId]);
+  }, [activate, cancelled, setSearchParams, signedIn, subscriptionId]);
 
   return { activating: activate.isPending };
 }

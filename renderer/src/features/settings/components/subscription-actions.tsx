@@ -16,15 +16,14 @@ interface SubscriptionActionsProps {
 /** What the user can do with the plan: upgrade, cancel (after typing CANCEL), or reactivate a canceled one. */
 export function SubscriptionActions({ details }: SubscriptionActionsProps) {
   const [confirming, setConfirming] = useState(false);
-  const cancel = useCancelSubscription();
+  const cancel = useCancelSubscription(() => {
+    setConfirming(false);
+    showSuccessToast('Subscription Cancelled', 'No further charges will be made.');
+  });
 
   const confirmCancel = () =>
     cancel.mutate(undefined, {
-      onSuccess: () => {
-        setConfirming(false);
-        showSuccessToast('Subscription Cancelled', 'No further charges will be made.');
-      },
-      onError: (error) => showErrorToast(messageOf(error) ?? 'Failed to cancel subscription', 'Failed to cancel subscription'),
+      onError: (error) => showErrorToast(messageOf(error) ?? 'Please try again.', 'Failed to cancel subscription'),
     });
 
   if (details.status === 'canceled') return <CanceledNotice details={details} />;
@@ -66,7 +65,9 @@ export function SubscriptionActions({ details }: SubscriptionActionsProps) {
 
 /** A canceled plan: until when it lasts, and Reactivate Subscription (free while access lasts, else through /subscribe). */
 function CanceledNotice({ details }: SubscriptionActionsProps) {
-  const reactivate = useReactivateSubscription();
+  const reactivate = useReactivateSubscription(() =>
+    showSuccessToast('Subscription Reactivated', 'Your subscription continues as before.'),
+  );
   const accessEnds = details.accessEndsAt ? new Date(details.accessEndsAt) : null;
   const accessLasts = accessEnds !== null && accessEnds.getTime() > Date.now() && details.canReactivate;
 
@@ -83,8 +84,7 @@ function CanceledNotice({ details }: SubscriptionActionsProps) {
           disabled={reactivate.isPending}
           onClick={() =>
             reactivate.mutate(undefined, {
-              onSuccess: () => showSuccessToast('Subscription Reactivated', 'Your subscription continues as before.'),
-              onError: (error) => showErrorToast(messageOf(error) ?? 'Failed to reactivate subscription'),
+              onError: (error) => showErrorToast(messageOf(error) ?? 'Please try again.', 'Failed to reactivate subscription'),
             })
           }
         >

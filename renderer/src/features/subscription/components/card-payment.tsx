@@ -20,11 +20,11 @@ interface CardPaymentProps {
 export function CardPayment({ card, onSubscribed }: CardPaymentProps) {
   const [typingCard, setTypingCard] = useState(card === null);
   const [typed, setTyped] = useState<CardFields>(EMPTY_CARD);
-  const subscribe = useSubscribe();
+  const subscribe = useSubscribe(onSubscribed);
   const busy = subscribe.isPending;
 
   const pay = (creditCard: CardFields | undefined) =>
-    subscribe.mutate(creditCard, { onSuccess: onSubscribed, onError: showSubscribeError });
+    subscribe.mutate(creditCard, { onError: showSubscribeError });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

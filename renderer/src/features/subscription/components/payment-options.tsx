@@ -42,7 +42,10 @@ export function PaymentOptions({ user, details, onSubscribed }: PaymentOptionsPr
 }
 
 function ReactivateButton({ details, onReactivated }: { details: SubscriptionDetails; onReactivated: () => void }) {
-  const reactivate = useReactivateSubscription();
+  const reactivate = useReactivateSubscription(() => {
+    showSuccessToast('Subscription Reactivated', 'Your Premium subscription will renew as before.');
+    onReactivated();
+  });
   const until = details.accessEndsAt ? ` until ${formatLongDate(new Date(details.accessEndsAt))}` : '';
   return (
     <Stack gap="xs">
@@ -55,13 +58,7 @@ function ReactivateButton({ details, onReactivated }: { details: SubscriptionDet
         loading={reactivate.isPending}
         disabled={reactivate.isPending}
         onClick={() =>
-          reactivate.mutate(undefined, {
-            onSuccess: () => {
-              showSuccessToast('Subscription Reactivated', 'Your Premium subscription will renew as before.');
-              onReactivated();
-            },
-            onError: showSubscribeError,
-          })
+          reactivate.mutate(undefined, { onError: showSubscribeError })
         }
       >
         Reactivate Subscription

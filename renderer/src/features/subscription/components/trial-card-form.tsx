@@ -19,20 +19,17 @@ interface TrialCardFormProps {
 export function TrialCardForm({ onStarted, children }: TrialCardFormProps) {
   const [card, setCard] = useState<CardFields>(EMPTY_CARD);
   const [termsAccepted, setTermsAccepted] = useState(false);
-  const setupTrial = useSetupTrial();
+  const setupTrial = useSetupTrial(() => {
+    showSuccessToast(TRIAL_STARTED.title, TRIAL_STARTED.message);
+    onStarted();
+  });
   const busy = setupTrial.isPending;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problem = firstCardProblem(card, { termsAccepted });
     if (problem) return showErrorToast(problem);
-    setupTrial.mutate(card, {
-      onSuccess: () => {
-        showSuccessToast(TRIAL_STARTED.title, TRIAL_STARTED.message);
-        onStarted();
-      },
-      onError: (error) => showErrorToast(messageOf(error) ?? TRIAL_SETUP_FAILED),
-    });
+    setupTrial.mutate(card, { onError: (error) => showErrorToast(messageOf(error) ?? TRIAL_SETUP_FAILED) });
   };
 
   return (
