@@ -185,7 +185,12 @@ describe('subscriptions in the browser', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL('**/subscribe?upgrade=true');
     await page.getByRole('heading', { level: 1, name: 'Upgrade to Premium' }).waitFor();
-    await page.getByRole('button', { name: 'Subscribe Now' }).waitFor();
+    const plan = page.getByRole('region', { name: 'Premium', exact: true });
+    await plan.getByRole('button', { name: 'Subscribe Now' }).waitFor();
+    // An account that never had a plan may take the free trial first.
+    await plan.getByRole('button', { name: 'Start with a 7-day free trial instead' }).click();
+    await plan.getByRole('button', { name: 'Start Free Trial' }).waitFor();
+    expect(await plan.getByRole('checkbox').count()).toBe(1);
     await page.close();
   });
 

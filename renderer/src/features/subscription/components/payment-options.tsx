@@ -6,17 +6,18 @@ import { formatLongDate } from '../../../format/format-date';
 import { useReactivateSubscription } from '../api';
 import { isCanceledWithPremium, isSubscribed, paysWithPaypal } from '../subscription-state';
 import { showSubscribeError } from '../subscription-errors';
-import { CardPayment } from './card-payment';
+import { FirstPlanOptions } from './first-plan-options';
 import { PaypalButton } from './paypal-button';
 
 interface PaymentOptionsProps {
   user: User | null;
   details: SubscriptionDetails | undefined;
   onSubscribed: () => void;
+  onTrialStarted: () => void;
 }
 
 /** The plan card's buttons: sign in first, already subscribed, reactivate, or pay by card or PayPal. */
-export function PaymentOptions({ user, details, onSubscribed }: PaymentOptionsProps) {
+export function PaymentOptions({ user, details, onSubscribed, onTrialStarted }: PaymentOptionsProps) {
   if (!user) {
     return (
       <Button component={Link} to="/auth?upgrade=true" size="md" fullWidth>
@@ -38,7 +39,8 @@ export function PaymentOptions({ user, details, onSubscribed }: PaymentOptionsPr
     );
   }
   if (isCanceledWithPremium(details)) return <ReactivateButton details={details} onReactivated={onSubscribed} />;
-  return paysWithPaypal(details) ? <PaypalButton user={user} /> : <CardPayment card={details.card} onSubscribed={onSubscribed} />;
+  if (paysWithPaypal(details)) return <PaypalButton user={user} />;
+  return <FirstPlanOptions details={details} onSubscribed={onSubscribed} onTrialStarted={onTrialStarted} />;
 }
 
 function ReactivateButton({ details, onReactivated }: { details: SubscriptionDetails; onReactivated: () => void }) {

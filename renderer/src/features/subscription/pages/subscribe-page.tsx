@@ -28,6 +28,7 @@ export function SubscribePage() {
   usePageTitle(heading);
 
   const toSuccess = useCallback(() => void navigate('/subscription-success?plan=premium'), [navigate]);
+  const toTrialSuccess = useCallback(() => void navigate('/subscription-success?plan=trial'), [navigate]);
   const { activating } = usePaypalReturn(user !== null, toSuccess);
   if (activating) return <PageLoader />;
 
@@ -53,7 +54,7 @@ export function SubscribePage() {
                   </Button>
                 </Alert>
               ) : (
-                <PaymentOptions user={user} details={details.data} onSubscribed={toSuccess} />
+                <PaymentOptions user={user} details={details.data} onSubscribed={toSuccess} onTrialStarted={toTrialSuccess} />
               )}
             </SubscribePlanCard>
           </Grid.Col>
