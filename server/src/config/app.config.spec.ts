@@ -41,4 +41,43 @@ describe('loadConfig', () => {
     const message = (error as Error).message;
     for (const key of ['PORT', 'DATABASE_URL', 'JWT_SECRET']) expect(message).toContain(key);
   });
+
+  describe('with PAYMENT_PROVIDER=stripe', () => {
+    const stripe = {
+      PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_PRICE_ID: 'price_abc',
+    };
+
+    it('reads the keys, the price and Stripe\'s own API address by default', () => {
+      const config = loadConfig({ ...secret, ...stripe });
+      expect(config.paymentProvider).toBe('stripe');
+      expect(config.stripe).toEqual({
+        secretKey: 'sk_test_abc', publishableKey: 'pk_test_abc', webhookSecret: 'whsec_abc', priceId: 'price_abc',
+        apiBase: 'https://api.stripe.com',
+      });
+      expect(loadConfig({ ...secret, ...stripe, STRIPE_API_BASE: 'http://127.0.0.1:12111/' }).stripe?.apiBase).toBe('http://127.0.0.1:12111');
+    });
+
+    it('stops at start naming each missing variable', () => {
+      const { STRIPE_WEBHOOK_SECRET: _w, STRIPE_PRICE_ID: _p, ...partial } = stripe;
+      let error: unknown;
+      try {
+        loadConfig({ ...secret, ...partial });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toContain('STRIPE_WEBHOOK_SECRET: required with PAYMENT_PROVIDER=stripe');
+      expect((error as Error).message).toContain('STRIPE_PRICE_ID: required with PAYMENT_PROVIDER=stripe');
+      expect((error as Error).message).not.toContain('STRIPE_SECRET_KEY');
+    });
+
+    it('refuses a publishable key where the secret key goes', () => {
+      expect(() => loadConfig({ ...secret, ...stripe, STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+    });
+
+    it('is not needed by the sandbox', () => {
+      expect(loadConfig({ ...secret, DATA_DIR: '/tmp/shrinkly-config-test' }).stripe).toBeUndefined();
+    });
+  });
 });

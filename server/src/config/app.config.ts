@@ -8,6 +8,15 @@ import { z } from 'zod';
 
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
 
+/** Stripe's variables: required with PAYMENT_PROVIDER=stripe (checked in stripeConfig), ignored otherwise. */
+const stripeEnv = {
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  STRIPE_PRICE_ID: z.string().regex(/^price_/, 'must be a Stripe price id (price_…)').optional(),
+  STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+};
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -29,13 +38,25 @@ const envSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   COMPRESS_SYNC_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(COMPRESS_SYNC_WAIT_MS),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(10 * 60 * 1000),
-  /** The payment provider. Only the sandbox (test mode, no money moves) is built in; a real one plugs in here. */
-  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** The payment provider: the sandbox (test mode, no money moves), or a real one with its own variables below. */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   /** `https`: Strict-Transport-Security only on requests that came over HTTPS (as TRUST_PROXY lets express see it). */
   HSTS: z.enum(['https', 'always', 'off']).default('https'),
   UNPAID_UPLOADS_PER_ADDRESS_BYTES: z.coerce.number().int().min(0).default(UNPAID_UPLOADS_PER_ADDRESS_BYTES),
   DOWNLOAD_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ...stripeEnv,
 });
+
+type Env = z.output<typeof envSchema>;
+
+/** Stripe's keys, the price of the monthly plan and the API's address (a local fake in tests). */
+export interface StripeConfig {
+  readonly secretKey: string;
+  readonly publishableKey: string;
+  readonly webhookSecret: string;
+  readonly priceId: string;
+  readonly apiBase: string;
+}
 
 export type HstsMode = 'https' | 'always' | 'off';
 
@@ -71,7 +92,9 @@ export interface AppConfig {
   /** How long POST /api/compress waits for a quick result before answering with the job. */
   readonly compressSyncWaitMs: number;
   readonly sweepIntervalMs: number;
-  readonly paymentProvider: 'sandbox';
+  readonly paymentProvider: Env['PAYMENT_PROVIDER'];
+  /** Set exactly when the provider is Stripe. */
+  readonly stripe: StripeConfig | undefined;
   /** Uploads waiting for payment from one address add up to at most this many bytes. */
   readonly unpaidUploadsPerAddressBytes: number;
   readonly hsts: HstsMode;
@@ -80,6 +103,23 @@ export interface AppConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** Stripe's settings when it is the provider; every missing variable is named. */
+function stripeConfig(e: Env): StripeConfig | undefined {
+  if (e.PAYMENT_PROVIDER !== 'stripe') return undefined;
+  const required = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const;
+  const missing = required.filter((key) => !e[key]);
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${missing.map((key) => `  ${key}: required with PAYMENT_PROVIDER=stripe`).join('\n')}`);
+  }
+  return {
+    secretKey: e.STRIPE_SECRET_KEY as string,
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY as string,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
+    priceId: e.STRIPE_PRICE_ID as string,
+    apiBase: e.STRIPE_API_BASE.replace(/\/$/, ''),
+  };
+}
 
 /**
  * The JWT secret when none is configured: generated once and kept under DATA_DIR, so restarts keep sessions.
@@ -137,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     compressSyncWaitMs: e.COMPRESS_SYNC_WAIT_MS,
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     paymentProvider: e.PAYMENT_PROVIDER,
+    stripe: stripeConfig(e),
     unpaidUploadsPerAddressBytes: e.UNPAID_UPLOADS_PER_ADDRESS_BYTES,
     hsts: e.HSTS,
     downloadLinkSecret: '',

@@ -2,9 +2,11 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/app.config.js';
 import type { PaymentPort } from './payment.port.js';
 import { SandboxPayments } from './sandbox.payments.js';
+import { createStripeClient, StripePayments } from './stripe.payments.js';
 
-/** Picks the payment adapter from PAYMENT_PROVIDER; the sandbox is the only one built in. */
+/** Picks the payment adapter from PAYMENT_PROVIDER: the sandbox by default, or Stripe. */
 export function createPayments(config: AppConfig): PaymentPort {
+  if (config.stripe) return new StripePayments(createStripeClient(config.stripe), config.stripe, config.appUrl);
   return new SandboxPayments(config.appUrl, config.downloadLinkSecret);
 }
 

@@ -1,18 +1,35 @@
 import { Module } from '@nestjs/common';
+import type { Logger } from 'pino';
 import { PaymentPort } from '../../adapters/payments/payment.port.js';
-import { DATABASE } from '../../app.tokens.js';
+import { DATABASE, LOGGER } from '../../app.tokens.js';
 import { factory } from '../../common/factory-provider.js';
 import type { Database } from '../../db/client.js';
+import { AccountsModule } from '../accounts/accounts.module.js';
 import { BillingService } from './billing.service.js';
 import { PaymentRepository } from './payment.repository.js';
 import { SandboxCheckoutController } from './sandbox-checkout.controller.js';
+import { StripeWebhookService } from './stripe-webhooks.service.js';
+import { StripeController } from './stripe.controller.js';
+import { SubscriptionEventHandler } from './subscription-events.js';
+import { WebhookEventRepository } from './webhook-event.repository.js';
 
-/** Billing: checkout links, the payments ledger, and payments handed to the fulfilment of what was bought. */
+/**
+ * Billing: checkout links, the payments ledger, and payments handed to the fulfilment of what was bought; Stripe's
+ * SetupIntent and webhook routes, whose subscription events go to the plan life cycle.
+ */
 @Module({
-  controllers: [SandboxCheckoutController],
+  imports: [AccountsModule],
+  controllers: [SandboxCheckoutController, StripeController],
   providers: [
     factory(PaymentRepository, [DATABASE], (db: Database) => new PaymentRepository(db)),
     factory(BillingService, [PaymentRepository, PaymentPort], (l: PaymentRepository, p: PaymentPort) => new BillingService(l, p)),
+    factory(WebhookEventRepository, [DATABASE], (db: Database) => new WebhookEventRepository(db)),
+    factory(
+      StripeWebhookService,
+      // The plan life cycle's handler: provided by the global plans module, which imports billing (not the reverse).
+      [BillingService, WebhookEventRepository, SubscriptionEventHandler, LOGGER],
+      (b: BillingService, e: WebhookEventRepository, h: SubscriptionEventHandler, l: Logger) => new StripeWebhookService(b, e, h, l),
+    ),
   ],
   exports: [BillingService, PaymentRepository],
 })
