@@ -67,6 +67,8 @@ export const subscriptionDetailsSchema = z.object({
   status: subscriptionStatusSchema,
   /** Who bills the plan: our own scheduler charging the card on file (sandbox), or PayPal / Stripe. */
   provider: z.string().nullable(),
+  /** The payment provider this server takes new subscriptions and cards with: 'sandbox', 'paypal' or 'stripe'. */
+  checkoutProvider: z.string(),
   trialEndDate: z.string().nullable().describe('ISO 8601; the end of the trial, when there is or was one'),
   nextBillingDate: z.string().nullable().describe('ISO 8601; the next charge, null when none will be made'),
   accessEndsAt: z.string().nullable().describe('ISO 8601; canceled or past due: when premium access ends'),

@@ -10,7 +10,7 @@ export function isCanceledWithPremium(details: SubscriptionDetails): boolean {
   return details.status === 'canceled' && details.plan === 'premium' && details.canReactivate;
 }
 
-/** PayPal bills this account's plan; otherwise the card on file (the sandbox provider) does. */
+/** PayPal bills this account's plan, or takes new subscriptions on this server; otherwise a card does. */
 export function paysWithPaypal(details: SubscriptionDetails): boolean {
-  return details.provider === 'paypal';
+  return (details.provider ?? details.checkoutProvider) === 'paypal';
 }

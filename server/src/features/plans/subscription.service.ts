@@ -64,6 +64,7 @@ export class SubscriptionService {
       plan: plan.plan,
       status: plan.subscriptionStatus,
       provider: user.billingProvider ?? (user.cardToken ? this.payments.provider : null),
+      checkoutProvider: this.payments.provider,
       trialEndDate: user.trialEndsAt?.toISOString() ?? null,
       nextBillingDate: user.nextChargeAt?.toISOString() ?? null,
       accessEndsAt: accessEndsAt(state)?.toISOString() ?? null,
