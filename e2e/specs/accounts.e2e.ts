@@ -14,10 +14,11 @@ describe('accounts in the browser', () => {
   });
   afterAll(async () => session?.close());
 
-  it('signs up and lands on the dashboard welcomed by name; logs out', async () => {
+  it('signs up, skips the trial card step and lands on the dashboard welcomed by name; logs out', async () => {
     const page = await session.newPage();
     const user = newCredentials();
     await authPage.signUp(page, user);
+    await authPage.skipTrial(page);
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: `Welcome, ${user.name}!` }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeTruthy();

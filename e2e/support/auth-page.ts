@@ -44,6 +44,12 @@ export const authPage = {
     await page.getByRole('button', { name: 'Create Account' }).click();
   },
 
+  /** The card step after sign-up: on with a free account. */
+  async skipTrial(page: Page): Promise<void> {
+    await page.getByRole('heading', { name: 'Complete Your Setup' }).waitFor();
+    await page.getByRole('button', { name: 'Skip for now and use a free account' }).click();
+  },
+
   async signIn(page: Page, email: string, password: string): Promise<void> {
     await page.goto('/auth');
     await page.getByLabel('Email').fill(email);

@@ -119,3 +119,13 @@ export const PREMIUM_BENEFITS = [
   'Premium algorithms',
   'Priority/email support',
 ] as const;
+
+/**
+ * Renewals (DESIGN: plan life cycle). A failed renewal is retried every RENEWAL_RETRY_HOURS, at most
+ * RENEWAL_MAX_ATTEMPTS times; premium access lasts GRACE_PERIOD_DAYS after the period end while it is retried.
+ * The "trial ends soon" email goes TRIAL_REMINDER_DAYS before the trial ends.
+ */
+export const RENEWAL_RETRY_HOURS = 24;
+export const RENEWAL_MAX_ATTEMPTS = 3;
+export const GRACE_PERIOD_DAYS = 3;
+export const TRIAL_REMINDER_DAYS = 2;

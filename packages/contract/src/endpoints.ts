@@ -266,10 +266,24 @@ export const endpoints = {
     response: subscriptionDetailsSchema, errors: [402, 404, 409],
     summary: 'PayPal provider only: premium once PayPal itself says the caller\'s subscription is active',
   }),
+  stripeSetupIntent: endpoint({
+    method: 'POST', path: '/api/stripe/setup-intent', tag: 'subscription', auth: 'user', request: undefined,
+    response: z.object({
+      clientSecret: z.string().describe('the SetupIntent\'s client secret, for Stripe.js to confirm with the card typed into its own fields'),
+      publishableKey: z.string().describe('the publishable key Stripe.js is loaded with'),
+    }),
+    errors: [404, 502],
+    summary: 'Stripe provider only: a Stripe customer and SetupIntent for the card step (the card goes to Stripe, never to this server)',
+  }),
+  stripeWebhook: endpoint({
+    method: 'POST', path: '/api/stripe/webhook', tag: 'subscription', auth: 'none', request: undefined, raw: true,
+    response: z.object({ received: z.boolean() }), errors: [404],
+    summary: 'Stripe provider only: Stripe\'s signed events (checkout, invoices, subscriptions); a bad Stripe-Signature is refused with 400',
+  }),
   paypalWebhook: endpoint({
     method: 'POST', path: '/api/paypal/webhook', tag: 'subscription', auth: 'none', request: undefined, raw: true,
-    response: z.unknown(), errors: [404],
-    summary: 'PayPal provider only: PayPal\'s event deliveries, acted on once PayPal verifies their signature (400 otherwise)',
+    response: z.object({ received: z.boolean() }), errors: [404, 502],
+    summary: 'PayPal provider only: PayPal\'s event deliveries, acted on once PayPal verifies their signature (400 otherwise; 502 while PayPal cannot say)',
   }),
   converterFormats: endpoint({
     method: 'GET', path: '/api/converter/formats/{mimeType}', params: ['mimeType'], tag: 'converter', auth: 'none', request: undefined,

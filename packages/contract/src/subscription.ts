@@ -39,7 +39,16 @@ export const creditCardSchema = z.object({
 });
 export type CreditCard = z.input<typeof creditCardSchema>;
 
-export const setupTrialRequestSchema = z.object({ creditCard: creditCardSchema });
+/**
+ * POST /api/subscription/setup-trial: the card typed into SPEC's form (the sandbox provider), or, with Stripe, the
+ * payment method Stripe.js made from its own card fields (the card never reaches our server).
+ */
+export const setupTrialRequestSchema = z
+  .object({
+    creditCard: creditCardSchema.optional(),
+    paymentMethodId: z.string().regex(/^pm_\w{1,200}$/, 'paymentMethodId is not valid').optional(),
+  })
+  .refine((body) => body.creditCard !== undefined || body.paymentMethodId !== undefined, { message: 'creditCard is required', path: ['creditCard'] });
 
 /** POST /api/subscription/subscribe: premium now; the card on file is charged unless a new card is given. */
 export const subscribeRequestSchema = z.object({ creditCard: creditCardSchema.optional() });
@@ -58,6 +67,8 @@ export const subscriptionDetailsSchema = z.object({
   status: subscriptionStatusSchema,
   /** Who bills the plan: our own scheduler charging the card on file (sandbox), or PayPal / Stripe. */
   provider: z.string().nullable(),
+  /** The payment provider this server takes new subscriptions and cards with: 'sandbox', 'paypal' or 'stripe'. */
+  checkoutProvider: z.string(),
   trialEndDate: z.string().nullable().describe('ISO 8601; the end of the trial, when there is or was one'),
   nextBillingDate: z.string().nullable().describe('ISO 8601; the next charge, null when none will be made'),
   accessEndsAt: z.string().nullable().describe('ISO 8601; canceled or past due: when premium access ends'),

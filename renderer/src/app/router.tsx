@@ -15,6 +15,9 @@ import { PaymentErrorPage } from '../features/payments/pages/payment-error-page'
 import { PaymentFailedPage } from '../features/payments/pages/payment-failed-page';
 import { PaymentRedirectPage } from '../features/payments/pages/payment-redirect-page';
 import { PaymentSuccessPage } from '../features/payments/pages/payment-success-page';
+import { SettingsPage } from '../features/settings/pages/settings-page';
+import { SubscribePage } from '../features/subscription/pages/subscribe-page';
+import { SubscriptionSuccessPage } from '../features/subscription/pages/subscription-success-page';
 import { AppLayout } from './app-layout';
 import { HomeRoute } from './home-route';
 
@@ -28,6 +31,9 @@ export const router = createBrowserRouter([
       { path: 'auth', element: <AuthPage /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },
       { path: 'dashboard', element: <RequireUser>{(user) => <DashboardPage user={user} />}</RequireUser> },
+      { path: 'settings', element: <RequireUser>{(user) => <SettingsPage user={user} />}</RequireUser> },
+      { path: 'subscribe', element: <SubscribePage /> },
+      { path: 'subscription-success', element: <SubscriptionSuccessPage /> },
       { path: 'compression-success', element: <CompressionSuccessPage /> },
       { path: 'compression-failed', element: <CompressionFailedPage /> },
       { path: 'payment-success/:type?', element: <PaymentSuccessPage /> },

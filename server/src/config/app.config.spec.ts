@@ -42,6 +42,45 @@ describe('loadConfig', () => {
     for (const key of ['PORT', 'DATABASE_URL', 'JWT_SECRET']) expect(message).toContain(key);
   });
 
+  describe('with PAYMENT_PROVIDER=stripe', () => {
+    const stripe = {
+      PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_PRICE_ID: 'price_abc',
+    };
+
+    it('reads the keys, the price and Stripe\'s own API address by default', () => {
+      const config = loadConfig({ ...secret, ...stripe });
+      expect(config.paymentProvider).toBe('stripe');
+      expect(config.stripe).toEqual({
+        secretKey: 'sk_test_abc', publishableKey: 'pk_test_abc', webhookSecret: 'whsec_abc', priceId: 'price_abc',
+        apiBase: 'https://api.stripe.com',
+      });
+      expect(loadConfig({ ...secret, ...stripe, STRIPE_API_BASE: 'http://127.0.0.1:12111/' }).stripe?.apiBase).toBe('http://127.0.0.1:12111');
+    });
+
+    it('stops at start naming each missing variable', () => {
+      const { STRIPE_WEBHOOK_SECRET: _w, STRIPE_PRICE_ID: _p, ...partial } = stripe;
+      let error: unknown;
+      try {
+        loadConfig({ ...secret, ...partial });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toContain('STRIPE_WEBHOOK_SECRET: required with PAYMENT_PROVIDER=stripe');
+      expect((error as Error).message).toContain('STRIPE_PRICE_ID: required with PAYMENT_PROVIDER=stripe');
+      expect((error as Error).message).not.toContain('STRIPE_SECRET_KEY');
+    });
+
+    it('refuses a publishable key where the secret key goes', () => {
+      expect(() => loadConfig({ ...secret, ...stripe, STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+    });
+
+    it('is not needed by the sandbox', () => {
+      expect(loadConfig({ ...secret, DATA_DIR: '/tmp/shrinkly-config-test' }).stripe).toBeUndefined();
+    });
+  });
+
   describe('with PAYMENT_PROVIDER=paypal', () => {
     const paypal = {
       PAYMENT_PROVIDER: 'paypal', PAYPAL_CLIENT_ID: 'client-id', PAYPAL_CLIENT_SECRET: 'client-secret',
@@ -55,26 +94,30 @@ describe('loadConfig', () => {
         clientId: 'client-id', clientSecret: 'client-secret', planId: 'P-5ML4271244454362WXNWU5NQ',
         webhookId: '8PT597110X687430LKGECATA', apiBase: 'https://api-m.sandbox.paypal.com',
       });
+      expect(config.stripe).toBeUndefined();
       expect(loadConfig({ ...secret, ...paypal, PAYPAL_API_BASE: 'https://api-m.paypal.com/' }).paypal?.apiBase).toBe('https://api-m.paypal.com');
       expect(loadConfig({ ...secret }).paypal).toBeUndefined();
     });
 
-    it.each(['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_PLAN_ID', 'PAYPAL_WEBHOOK_ID'])('stops without %s, naming it', (key) => {
+    it.each(['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_PLAN_ID', 'PAYPAL_WEBHOOK_ID'])('stops at start without %s, naming it', (key) => {
       const env: Record<string, string> = { ...secret, ...paypal, [key]: '' };
       expect(() => loadConfig(env)).toThrow(ConfigError);
-      expect(() => loadConfig(env)).toThrow(`${key}: required when PAYMENT_PROVIDER is paypal`);
+      expect(() => loadConfig(env)).toThrow(`${key}: required with PAYMENT_PROVIDER=paypal`);
     });
 
-    it('names every missing PayPal variable beside other bad keys', () => {
+    it('names every missing variable at once', () => {
       let message = '';
       try {
-        loadConfig({ PAYMENT_PROVIDER: 'paypal', PORT: 'eighty', PAYPAL_API_BASE: 'not a url' });
+        loadConfig({ ...secret, PAYMENT_PROVIDER: 'paypal' });
       } catch (e) {
         message = (e as Error).message;
       }
-      for (const key of ['PORT', 'PAYPAL_API_BASE', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_PLAN_ID', 'PAYPAL_WEBHOOK_ID']) {
-        expect(message).toContain(key);
-      }
+      for (const key of ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_PLAN_ID', 'PAYPAL_WEBHOOK_ID']) expect(message).toContain(key);
+      expect(message).not.toContain('PAYPAL_API_BASE');
+    });
+
+    it('refuses an API base that is not a URL', () => {
+      expect(() => loadConfig({ ...secret, ...paypal, PAYPAL_API_BASE: 'api-m.paypal.com' })).toThrow(/PAYPAL_API_BASE/);
     });
   });
 });

@@ -8,6 +8,24 @@ import { z } from 'zod';
 
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
 
+/** Stripe's variables: required with PAYMENT_PROVIDER=stripe (checked in stripeConfig), ignored otherwise. */
+const stripeEnv = {
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  STRIPE_PRICE_ID: z.string().regex(/^price_/, 'must be a Stripe price id (price_…)').optional(),
+  STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+};
+
+/** PayPal's variables: required with PAYMENT_PROVIDER=paypal (checked in paypalConfig), ignored otherwise. */
+const paypalEnv = {
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_PLAN_ID: z.string().optional(),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+  PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
+};
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -29,24 +47,26 @@ const envSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   COMPRESS_SYNC_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(COMPRESS_SYNC_WAIT_MS),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(10 * 60 * 1000),
-  /** The payment provider: the sandbox (test mode, no money moves) or PayPal (subscriptions billed by PayPal). */
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'paypal']).default('sandbox'),
-  PAYPAL_CLIENT_ID: z.string().optional(),
-  PAYPAL_CLIENT_SECRET: z.string().optional(),
-  PAYPAL_PLAN_ID: z.string().optional(),
-  PAYPAL_WEBHOOK_ID: z.string().optional(),
-  PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
+  /** The payment provider: the sandbox (test mode, no money moves), or a real one with its own variables below. */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'paypal']).default('sandbox'),
   /** `https`: Strict-Transport-Security only on requests that came over HTTPS (as TRUST_PROXY lets express see it). */
   HSTS: z.enum(['https', 'always', 'off']).default('https'),
   UNPAID_UPLOADS_PER_ADDRESS_BYTES: z.coerce.number().int().min(0).default(UNPAID_UPLOADS_PER_ADDRESS_BYTES),
   DOWNLOAD_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ...stripeEnv,
+  ...paypalEnv,
 });
 
-export type HstsMode = 'https' | 'always' | 'off';
+type Env = z.output<typeof envSchema>;
 
-export type MailDriver = 'outbox' | 'smtp';
-
-export type PaymentProvider = 'sandbox' | 'paypal';
+/** Stripe's keys, the price of the monthly plan and the API's address (a local fake in tests). */
+export interface StripeConfig {
+  readonly secretKey: string;
+  readonly publishableKey: string;
+  readonly webhookSecret: string;
+  readonly priceId: string;
+  readonly apiBase: string;
+}
 
 /** What the PayPal adapter needs: the REST app's credentials, the plan subscribers join and the webhook to verify. */
 export interface PaypalConfig {
@@ -58,8 +78,9 @@ export interface PaypalConfig {
   readonly apiBase: string;
 }
 
-/** The variables PAYMENT_PROVIDER=paypal cannot start without. */
-const PAYPAL_REQUIRED = ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_PLAN_ID', 'PAYPAL_WEBHOOK_ID'] as const;
+export type HstsMode = 'https' | 'always' | 'off';
+
+export type MailDriver = 'outbox' | 'smtp';
 
 /** Everything the server reads from the environment, parsed once at boot. */
 export interface AppConfig {
@@ -91,8 +112,10 @@ export interface AppConfig {
   /** How long POST /api/compress waits for a quick result before answering with the job. */
   readonly compressSyncWaitMs: number;
   readonly sweepIntervalMs: number;
-  readonly paymentProvider: PaymentProvider;
-  /** Set exactly when the payment provider is PayPal. */
+  readonly paymentProvider: Env['PAYMENT_PROVIDER'];
+  /** Set exactly when the provider is Stripe. */
+  readonly stripe: StripeConfig | undefined;
+  /** Set exactly when the provider is PayPal. */
   readonly paypal: PaypalConfig | undefined;
   /** Uploads waiting for payment from one address add up to at most this many bytes. */
   readonly unpaidUploadsPerAddressBytes: number;
@@ -102,6 +125,40 @@ export interface AppConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** Stripe's settings when it is the provider; every missing variable is named. */
+function stripeConfig(e: Env): StripeConfig | undefined {
+  if (e.PAYMENT_PROVIDER !== 'stripe') return undefined;
+  const required = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const;
+  const missing = required.filter((key) => !e[key]);
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${missing.map((key) => `  ${key}: required with PAYMENT_PROVIDER=stripe`).join('\n')}`);
+  }
+  return {
+    secretKey: e.STRIPE_SECRET_KEY as string,
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY as string,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
+    priceId: e.STRIPE_PRICE_ID as string,
+    apiBase: e.STRIPE_API_BASE.replace(/\/$/, ''),
+  };
+}
+
+/** PayPal's settings when it is the provider; every missing variable is named. */
+function paypalConfig(e: Env): PaypalConfig | undefined {
+  if (e.PAYMENT_PROVIDER !== 'paypal') return undefined;
+  const required = ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_PLAN_ID', 'PAYPAL_WEBHOOK_ID'] as const;
+  const missing = required.filter((key) => !e[key]);
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${missing.map((key) => `  ${key}: required with PAYMENT_PROVIDER=paypal`).join('\n')}`);
+  }
+  return {
+    clientId: e.PAYPAL_CLIENT_ID as string,
+    clientSecret: e.PAYPAL_CLIENT_SECRET as string,
+    planId: e.PAYPAL_PLAN_ID as string,
+    webhookId: e.PAYPAL_WEBHOOK_ID as string,
+    apiBase: e.PAYPAL_API_BASE.replace(/\/$/, ''),
+  };
+}
 
 /**
  * The JWT secret when none is configured: generated once and kept under DATA_DIR, so restarts keep sessions.
@@ -125,13 +182,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   // An empty variable counts as unset (`DATABASE_URL= npm start` means "no PostgreSQL").
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = envSchema.safeParse(given);
-  const lines = [
-    ...(parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)),
-    ...(given.PAYMENT_PROVIDER === 'paypal'
-      ? PAYPAL_REQUIRED.filter((key) => !given[key]).map((key) => `  ${key}: required when PAYMENT_PROVIDER is paypal`)
-      : []),
-  ];
-  if (!parsed.success || lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const config: AppConfig = {
@@ -162,13 +216,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     compressSyncWaitMs: e.COMPRESS_SYNC_WAIT_MS,
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     paymentProvider: e.PAYMENT_PROVIDER,
-    paypal:
-      e.PAYMENT_PROVIDER === 'paypal'
-        ? Object.freeze({
-          clientId: e.PAYPAL_CLIENT_ID ?? '', clientSecret: e.PAYPAL_CLIENT_SECRET ?? '', planId: e.PAYPAL_PLAN_ID ?? '',
-          webhookId: e.PAYPAL_WEBHOOK_ID ?? '', apiBase: e.PAYPAL_API_BASE.replace(/\/$/, ''),
-        })
-        : undefined,
+    stripe: stripeConfig(e),
+    paypal: paypalConfig(e),
     unpaidUploadsPerAddressBytes: e.UNPAID_UPLOADS_PER_ADDRESS_BYTES,
     hsts: e.HSTS,
     downloadLinkSecret: '',

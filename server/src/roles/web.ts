@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { endpoints } from '@shrinkly/contract';
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -37,9 +38,17 @@ export function configureWeb(app: INestApplication, server: Express, config: App
   // Body errors (too large, not JSON) answer here in our error shape, before any route runs.
   // Forms of the sandbox checkout page post url-encoded bodies.
   const form = express.urlencoded({ extended: false, limit: '10kb' });
-  for (const parser of [json, form]) {
+  // Stripe signs the exact bytes it sends: its webhook alone gets its body unparsed, as a Buffer.
+  const raw = express.raw({ type: () => true, limit: '1mb' });
+  const isStripeWebhook = (req: Request) => req.path === endpoints.stripeWebhook.path;
+  const parsers: Array<[RequestHandler, (req: Request) => boolean]> = [
+    [json, (req) => !isStripeWebhook(req)],
+    [form, (req) => !isStripeWebhook(req)],
+    [raw, isStripeWebhook],
+  ];
+  for (const [parser, applies] of parsers) {
     app.use((req: Request, res: Response, next: NextFunction) =>
-      parser(req, res, (err?: unknown) => (err ? sendError(req, res, err, logger) : next())),
+      applies(req) ? parser(req, res, (err?: unknown) => (err ? sendError(req, res, err, logger) : next())) : next(),
     );
   }
   for (const handler of rendererStatic(config.rendererDist)) app.use(handler);

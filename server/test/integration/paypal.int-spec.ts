@@ -2,76 +2,53 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LazyModuleLoader } from '@nestjs/core';
-import { ApiError, type CompressionJob, type CompressionResponse, FREE_COMPRESSION_LIMIT_BYTES, type SubscriptionDetails } from '@shrinkly/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, type CompressionJob, type CompressionResponse, FREE_COMPRESSION_LIMIT_BYTES } from '@shrinkly/contract';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { PaypalPayments } from '../../src/adapters/payments/paypal.payments.js';
-import { payments } from '../../src/db/schema/index.js';
+import { payments, type UserRow } from '../../src/db/schema/index.js';
+import { UserRepository } from '../../src/features/accounts/user.repository.js';
 import {
   type ProviderSubscriptionEvent,
   SubscriptionDetailsReader,
   SubscriptionEventHandler,
 } from '../../src/features/billing/subscription-events.js';
+import { SubscriptionService } from '../../src/features/plans/subscription.service.js';
 import { type FakeDelivery, PaypalFake } from '../fakes/paypal-fake.js';
 import { makeStoredZip } from '../fixtures.js';
 import { newUser, startTestApp, type TestApp } from '../harness.js';
 
-/**
- * Stands in for the plan life cycle (features/plans) until it lands: records every event billing hands over,
- * applies each event id once (as the real handler must), and answers the caller's details from what it applied.
- */
-class RecordingPlans extends SubscriptionEventHandler implements SubscriptionDetailsReader {
-  readonly received: ProviderSubscriptionEvent[] = [];
-  readonly applied: ProviderSubscriptionEvent[] = [];
-  private readonly active = new Map<string, { subscriptionId: string; periodEnd: Date | null; trialEndsAt: Date | null }>();
-
-  async handle(event: ProviderSubscriptionEvent): Promise<void> {
-    this.received.push(event);
-    if ('eventId' in event && this.applied.some((e) => 'eventId' in e && e.eventId === event.eventId)) return;
-    this.applied.push(event);
-    if (event.type === 'activated') this.active.set(event.userId, event);
-  }
-
-  async details(userId: string): Promise<SubscriptionDetails> {
-    const active = this.active.get(userId);
-    return {
-      plan: active ? 'premium' : 'free', status: active ? 'active' : 'none', provider: active ? 'paypal' : null,
-      trialEndDate: active?.trialEndsAt?.toISOString() ?? null, nextBillingDate: active?.periodEnd?.toISOString() ?? null,
-      accessEndsAt: null, price: 3.99, card: null, canCancel: Boolean(active), canReactivate: false,
-    };
-  }
-
-  reset(): void {
-    this.received.length = 0;
-    this.applied.length = 0;
-  }
-}
-
-/** Carries the recording plan life cycle into the running application. */
-class RecordingPlansModule {}
+/** Carries into the running application what the plans feature is to provide: the reader of an account's details. */
+class DetailsReaderModule {}
 
 describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPal)', () => {
   let fake: PaypalFake;
   let t: TestApp;
-  const plans = new RecordingPlans();
+  let handled: MockInstance<SubscriptionEventHandler['handle']>;
 
   beforeAll(async () => {
     fake = await PaypalFake.start();
     t = await startTestApp({ env: fake.env() });
-    // Billing looks the plan life cycle up when first used: it is added before any PayPal route is called.
-    await t.running.app.get(LazyModuleLoader).load(() => ({
-      module: RecordingPlansModule,
-      providers: [
-        { provide: SubscriptionEventHandler, useValue: plans },
-        { provide: SubscriptionDetailsReader, useValue: plans },
-      ],
-    }));
+    const app = t.running.app;
+    // The plan life cycle's handler is the real one (features/plans), watched; its reader of an account's details is
+    // added before any PayPal route is called (billing looks it up when first used).
+    handled = vi.spyOn(app.get(SubscriptionEventHandler, { strict: false }), 'handle');
+    const plans = app.get(SubscriptionService, { strict: false });
+    const users = app.get(UserRepository, { strict: false });
+    const reader: SubscriptionDetailsReader = {
+      details: async (userId) => plans.details((await users.findById(userId)) as UserRow),
+    };
+    await app.get(LazyModuleLoader).load(() => ({ module: DetailsReaderModule, providers: [{ provide: SubscriptionDetailsReader, useValue: reader }] }));
   });
   afterAll(async () => {
     await t?.close();
     await fake?.close();
   });
-  beforeEach(() => plans.reset());
+  beforeEach(() => {
+    handled.mockClear();
+  });
+
+  const received = (): ProviderSubscriptionEvent[] => handled.mock.calls.map(([event]) => event);
 
   async function signUp() {
     const body = newUser();
@@ -89,8 +66,10 @@ describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPa
     return t.fetch('/api/paypal/webhook', { method: 'POST', headers: delivery.headers, body: delivery.body });
   }
 
+  const ledgerOf = (userId: string) => t.running.database.db.select().from(payments).where(eq(payments.userId, userId));
+
   describe('create and activate', () => {
-    it('create → the payer approves at PayPal → activate: premium for the caller, the plan life cycle told', async () => {
+    it('create → the payer approves at PayPal → activate: the plan life cycle told, premium for the caller', async () => {
       const ada = await signUp();
       const created = await ada.api.paypalCreateSubscription({ userEmail: 'ada.payer@example.com', userName: 'Ada King' });
       expect(created.id).toMatch(/^I-/);
@@ -103,10 +82,11 @@ describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPa
       const details = await ada.api.paypalActivateSubscription({ subscriptionId: created.id });
 
       const nextBilling = fake.subscriptions.get(created.id)?.billing_info as { next_billing_time: string };
-      expect(plans.received).toEqual([
+      expect(received()).toEqual([
         { type: 'activated', provider: 'paypal', subscriptionId: created.id, userId: ada.id, trialEndsAt: null, periodEnd: new Date(nextBilling.next_billing_time) },
       ]);
-      expect(details).toMatchObject({ plan: 'premium', status: 'active', provider: 'paypal', nextBillingDate: new Date(nextBilling.next_billing_time).toISOString() });
+      expect(details).toMatchObject({ plan: 'premium', status: 'active', provider: 'paypal', canCancel: true });
+      expect(await ada.api.subscription()).toEqual(details);
     });
 
     it('creating again while the plan is active is refused (409)', async () => {
@@ -117,14 +97,15 @@ describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPa
       expect((await errorOf(ada.api.paypalCreateSubscription({ userEmail: ada.email, userName: ada.name }))).status).toBe(409);
     });
 
-    it('someone else\'s subscription is refused, and nothing is handed over', async () => {
+    it('someone else\'s subscription is refused, and nothing changes', async () => {
       const owner = await signUp();
       const other = await signUp();
       const { id } = await owner.api.paypalCreateSubscription({ userEmail: owner.email, userName: owner.name });
       fake.approve(id);
       const error = await errorOf(other.api.paypalActivateSubscription({ subscriptionId: id }));
       expect(error.status).toBe(404);
-      expect(plans.received).toEqual([]);
+      expect(received()).toEqual([]);
+      expect(await other.api.subscription()).toMatchObject({ plan: 'free', status: 'none', provider: null });
     });
 
     it('a subscription the payer has not approved is refused (402); approved but not yet active is 409', async () => {
@@ -138,7 +119,8 @@ describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPa
       const notActive = await errorOf(ada.api.paypalActivateSubscription({ subscriptionId: approved.id }));
       expect(notActive.status).toBe(409);
       expect(notActive.serverMessage).toMatch(/not activated the subscription yet/);
-      expect(plans.received).toEqual([]);
+      expect(received()).toEqual([]);
+      expect(await ada.api.subscription()).toMatchObject({ status: 'none' });
     });
 
     it('an unknown or canceled subscription is refused', async () => {
@@ -149,7 +131,7 @@ describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPa
       fake.setStatus(id, 'CANCELLED');
       const canceled = await errorOf(ada.api.paypalActivateSubscription({ subscriptionId: id }));
       expect([canceled.status, canceled.serverMessage]).toEqual([409, 'This PayPal subscription is cancelled: please subscribe again']);
-      expect(plans.received).toEqual([]);
+      expect(received()).toEqual([]);
     });
 
     it('PayPal failing is the provider\'s error (502), not ours', async () => {
@@ -165,30 +147,35 @@ describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPa
   });
 
   describe('webhook', () => {
-    async function activeSubscription(): Promise<{ id: string; userId: string }> {
+    /** An account whose PayPal subscription is active, as activate leaves it. */
+    async function subscribed(): Promise<{ id: string; userId: string; api: ReturnType<TestApp['as']> }> {
       const ada = await signUp();
       const { id } = await ada.api.paypalCreateSubscription({ userEmail: ada.email, userName: ada.name });
       fake.approve(id);
-      return { id, userId: ada.id };
+      await ada.api.paypalActivateSubscription({ subscriptionId: id });
+      handled.mockClear();
+      return { id, userId: ada.id, api: ada.api };
     }
 
-    it('a verified PAYMENT.SALE.COMPLETED reaches the plan life cycle as "paid"', async () => {
-      const { id } = await activeSubscription();
+    it('a verified PAYMENT.SALE.COMPLETED reaches the plan life cycle as "paid", recorded in the ledger', async () => {
+      const { id, userId } = await subscribed();
       const delivery = fake.saleDelivery(id);
       const res = await post(delivery);
       expect(res.status).toBe(200);
-      const resource = delivery.event.resource as { id: string };
+      expect(await res.json()).toEqual({ received: true });
+      const sale = delivery.event.resource as { id: string };
       const nextBilling = (fake.subscriptions.get(id)?.billing_info as { next_billing_time: string }).next_billing_time;
-      expect(plans.received).toEqual([
+      expect(received()).toEqual([
         {
           type: 'paid', provider: 'paypal', subscriptionId: id, eventId: delivery.event.id, amount: 3.99, currency: 'USD',
-          reference: resource.id, periodEnd: new Date(nextBilling),
+          reference: sale.id, periodEnd: new Date(nextBilling),
         },
       ]);
+      expect(await ledgerOf(userId)).toMatchObject([{ kind: 'subscription', provider: 'paypal', providerReference: sale.id, amount: 3.99 }]);
     });
 
     it('maps activation (user from custom_id), failed payments and the ends of a subscription', async () => {
-      const { id, userId } = await activeSubscription();
+      const { id, userId, api } = await subscribed();
       const activatedDelivery = fake.subscriptionDelivery('BILLING.SUBSCRIPTION.ACTIVATED', id);
       const failed = fake.subscriptionDelivery('BILLING.SUBSCRIPTION.PAYMENT.FAILED', id);
       fake.setStatus(id, 'SUSPENDED');
@@ -196,78 +183,88 @@ describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPa
       fake.setStatus(id, 'CANCELLED');
       const cancelled = fake.subscriptionDelivery('BILLING.SUBSCRIPTION.CANCELLED', id);
       const expired = fake.subscriptionDelivery('BILLING.SUBSCRIPTION.EXPIRED', id);
-      for (const delivery of [activatedDelivery, failed, suspended, cancelled, expired]) expect((await post(delivery)).status).toBe(200);
+      expect((await post(activatedDelivery)).status).toBe(200);
+      expect((await post(failed)).status).toBe(200);
+      expect(await api.subscription()).toMatchObject({ status: 'past_due' });
+      for (const delivery of [suspended, cancelled, expired]) expect((await post(delivery)).status).toBe(200);
+      expect(await api.subscription()).toMatchObject({ status: 'canceled' });
 
-      expect(plans.received.map((e) => [e.type, e.subscriptionId, 'eventId' in e ? e.eventId : null])).toEqual([
+      expect(received().map((e) => [e.type, e.subscriptionId, 'eventId' in e ? e.eventId : null])).toEqual([
         ['activated', id, null],
         ['payment-failed', id, failed.event.id],
         ['canceled', id, suspended.event.id],
         ['canceled', id, cancelled.event.id],
         ['canceled', id, expired.event.id],
       ]);
-      expect(plans.received[0]).toMatchObject({ type: 'activated', userId, provider: 'paypal' });
+      expect(received()[0]).toMatchObject({ type: 'activated', userId, provider: 'paypal' });
     });
 
     it('a verified event of another type is answered 200 and ignored', async () => {
-      const { id } = await activeSubscription();
+      const { id } = await subscribed();
       const delivery = fake.delivery('BILLING.SUBSCRIPTION.UPDATED', 'subscription', { ...fake.subscriptions.get(id) }, 'Subscription updated');
       expect((await post(delivery)).status).toBe(200);
       const dispute = fake.delivery('CUSTOMER.DISPUTE.CREATED', 'dispute', { dispute_id: 'PP-D-12345' }, 'A new dispute opened');
       expect((await post(dispute)).status).toBe(200);
-      expect(plans.received).toEqual([]);
+      expect(received()).toEqual([]);
     });
 
     it('a forged delivery (a signature PayPal did not make) is refused with 400 and changes nothing', async () => {
-      const { id } = await activeSubscription();
-      const genuine = fake.saleDelivery(id);
+      const { id, userId, api } = await subscribed();
+      const before = await api.subscription();
+      const genuine = fake.subscriptionDelivery('BILLING.SUBSCRIPTION.CANCELLED', id);
       const forged = { ...genuine, headers: { ...genuine.headers, 'paypal-transmission-sig': Buffer.from('forged').toString('base64') } };
       const res = await post(forged);
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ message: 'PayPal did not verify this webhook delivery' });
-      expect(plans.received).toEqual([]);
+      expect(received()).toEqual([]);
+      expect(await api.subscription()).toEqual(before);
+      expect(await ledgerOf(userId)).toEqual([]);
     });
 
     it('a genuine delivery with its body changed is refused and changes nothing', async () => {
-      const { id } = await activeSubscription();
+      const { id, userId } = await subscribed();
       const genuine = fake.saleDelivery(id);
       const tampered = { ...genuine, body: genuine.body.replace('"total":"3.99"', '"total":"399.00"') };
       expect((await post(tampered)).status).toBe(400);
-      expect(plans.received).toEqual([]);
+      expect(received()).toEqual([]);
+      expect(await ledgerOf(userId)).toEqual([]);
     });
 
     it('a delivery made for another webhook (replayed from elsewhere) is refused', async () => {
-      const { id } = await activeSubscription();
+      const { id } = await subscribed();
       expect((await post(fake.saleDelivery(id, { webhookId: '1JE4291016473214C' }))).status).toBe(400);
-      expect(plans.received).toEqual([]);
+      expect(received()).toEqual([]);
     });
 
-    it('replayed as it was, it carries the same event id, which the plan life cycle applies once', async () => {
-      const { id } = await activeSubscription();
+    it('replayed as it was, it is acknowledged and changes nothing more', async () => {
+      const { id, userId, api } = await subscribed();
       const delivery = fake.saleDelivery(id);
       expect((await post(delivery)).status).toBe(200);
+      const after = await api.subscription();
       expect((await post(delivery)).status).toBe(200);
-      expect(plans.received.map((e) => 'eventId' in e && e.eventId)).toEqual([delivery.event.id, delivery.event.id]);
-      expect(plans.applied).toHaveLength(1);
+      expect(received()).toHaveLength(1);
+      expect(await ledgerOf(userId)).toHaveLength(1);
+      expect(await api.subscription()).toEqual(after);
     });
 
     it('without PayPal\'s headers or with a body that is no event, it is refused before PayPal is asked', async () => {
-      const { id } = await activeSubscription();
+      const { id } = await subscribed();
       const verifications = fake.callsTo('POST', '/v1/notifications/verify-webhook-signature').length;
       const delivery = fake.saleDelivery(id);
       expect((await post({ headers: { 'content-type': 'application/json' }, body: delivery.body })).status).toBe(400);
       expect((await post({ headers: delivery.headers, body: '{"hello":"world"}' })).status).toBe(400);
       expect(fake.callsTo('POST', '/v1/notifications/verify-webhook-signature')).toHaveLength(verifications);
-      expect(plans.received).toEqual([]);
+      expect(received()).toEqual([]);
     });
 
     it('when PayPal cannot verify it now, answers 502 so that PayPal delivers it again', async () => {
-      const { id } = await activeSubscription();
+      const { id } = await subscribed();
       const delivery = fake.saleDelivery(id);
       fake.failNext(1, 503);
       expect((await post(delivery)).status).toBe(502);
-      expect(plans.received).toEqual([]);
+      expect(received()).toEqual([]);
       expect((await post(delivery)).status).toBe(200);
-      expect(plans.received).toHaveLength(1);
+      expect(received()).toHaveLength(1);
     });
   });
 });

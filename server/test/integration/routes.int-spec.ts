@@ -1,6 +1,6 @@
 import { type Endpoint, endpoints } from '@shrinkly/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../harness.js';
+import { newUser, startTestApp, type TestApp } from '../harness.js';
 
 /** Routes the server mounts that are not endpoints of the contract, each with the reason. */
 const EXCEPTIONS: Array<{ route: string; reason: string }> = [
@@ -88,5 +88,12 @@ describe('mounted routes', () => {
       }),
     );
     expect(answers).toEqual(userRoutes.map((e) => `${e.method} ${e.path} 401`));
+  });
+
+  it('mount Stripe\'s routes with any provider, answering 404 unless it is Stripe', async () => {
+    const { token } = await t.api.register(newUser());
+    const setupIntent = await t.fetch(endpoints.stripeSetupIntent.path, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const webhook = await t.fetch(endpoints.stripeWebhook.path, { method: 'POST', json: { id: 'evt_1', type: 'invoice.paid' } });
+    expect([setupIntent.status, webhook.status]).toEqual([404, 404]);
   });
 });

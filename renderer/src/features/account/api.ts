@@ -80,15 +80,55 @@ export function useResetPasswordWithToken() {
   });
 }
 
-/** Logout: forget the token, drop every cached answer, go home. */
-export function useLogout() {
+/**
+ * From account settings, signed in: the current password and the new one. A password change ends every session,
+ * this one too, so the user is signed in again with the new password and keeps working.
+ */
+export function useChangePassword(email: string) {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: async (body: { currentPassword: string; newPassword: string }) => {
+      await api.resetPassword(body);
+      return api.login({ email, password: body.newPassword });
+    },
+    onSuccess: startSession,
+  });
+}
+
+/**
+ * Forgets the token and every cached answer; the token goes first, so nothing refetches `me` meanwhile. Mutations
+ * stay, so one that ends the session (account deletion) still reaches its caller's callbacks.
+ */
+function useEndSession() {
   const setToken = useSetAtom(authTokenAtom);
   const queryClient = useQueryClient();
+  return useCallback(() => {
+    setToken(null);
+    queryClient.removeQueries();
+  }, [queryClient, setToken]);
+}
+
+/** Logout: end the session and go home. */
+export function useLogout() {
+  const endSession = useEndSession();
   const navigate = useNavigate();
   return useCallback(() => {
-    // The token goes first, so nothing refetches `me` while the cache is cleared.
-    setToken(null);
-    queryClient.clear();
+    endSession();
     void navigate('/');
-  }, [navigate, queryClient, setToken]);
+  }, [endSession, navigate]);
+}
+
+/**
+ * Deletes the signed-in account and everything it owns, ends the session, then calls `onDeleted` (here, not in
+ * mutate's callbacks: ending the session may unmount the signed-in page that asked).
+ */
+export function useDeleteAccount(onDeleted: () => void) {
+  const endSession = useEndSession();
+  return useMutation({
+    mutationFn: () => api.deleteAccount(),
+    onSuccess: () => {
+      endSession();
+      onDeleted();
+    },
+  });
 }

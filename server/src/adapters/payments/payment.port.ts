@@ -49,6 +49,22 @@ export interface SavedCard {
   last4: string;
 }
 
+/** A trial a provider runs and bills itself, started from a payment method its own card fields made (Stripe). */
+export interface ProviderTrial {
+  subscriptionId: string;
+  trialEndsAt: Date | null;
+  periodEnd: Date | null;
+  /** The card the provider will charge, as receipts show it; `token` is what our card on file keeps. */
+  card: { token: string; brand: string; last4: string; expMonth: number; expYear: number } | null;
+}
+
+export interface ProviderTrials {
+  /** The provider's customer that saved this payment method for this account, or undefined. */
+  customerOf(paymentMethodId: string, userId: string): Promise<string | undefined>;
+  /** Starts the 7-day trial; throws CardDeclinedError or ProviderUnavailableError. */
+  startTrialSubscription(customerId: string, paymentMethodId: string): Promise<ProviderTrial>;
+}
+
 /** The provider refused the card. */
 export class CardDeclinedError extends Error {}
 
@@ -62,6 +78,8 @@ export class ProviderUnavailableError extends Error {}
 export abstract class PaymentPort {
   /** Provider name, stored in the ledger. */
   abstract readonly provider: string;
+  /** Providers whose card fields are their own (Stripe.js) run trials themselves; absent elsewhere. */
+  readonly providerTrials?: ProviderTrials;
   /** True for the sandbox only: enables the simulate-payment route. */
   abstract readonly isSandbox: boolean;
   /** The URL the payer opens to pay. */

@@ -3,10 +3,12 @@ import type { AppConfig } from '../../config/app.config.js';
 import type { PaymentPort } from './payment.port.js';
 import { PaypalPayments } from './paypal.payments.js';
 import { SandboxPayments } from './sandbox.payments.js';
+import { createStripeClient, StripePayments } from './stripe.payments.js';
 
-/** Picks the payment adapter from PAYMENT_PROVIDER: the sandbox (the default) or PayPal. */
+/** Picks the payment adapter from PAYMENT_PROVIDER: the sandbox by default, Stripe or PayPal. */
 export function createPayments(config: AppConfig): PaymentPort {
-  if (config.paymentProvider === 'paypal' && config.paypal) return new PaypalPayments(config.paypal, config.appUrl, config.downloadLinkSecret);
+  if (config.stripe) return new StripePayments(createStripeClient(config.stripe), config.stripe, config.appUrl);
+  if (config.paypal) return new PaypalPayments(config.paypal, config.appUrl, config.downloadLinkSecret);
   return new SandboxPayments(config.appUrl, config.downloadLinkSecret);
 }
 

@@ -7,3 +7,4 @@ export * from './folders.js';
 export * from './batches.js';
 export * from './files.js';
 export * from './conversion-jobs.js';
+export * from './webhook-events.js';

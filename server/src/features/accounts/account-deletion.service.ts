@@ -10,6 +10,7 @@ export type OwnedBlobs = (userId: string) => Promise<string[]>;
  */
 export class AccountDeletionService {
   private readonly owners: OwnedBlobs[] = [];
+  private readonly beforeDelete: Array<(userId: string) => Promise<void>> = [];
 
   constructor(
     private readonly users: UserRepository,
@@ -20,8 +21,14 @@ export class AccountDeletionService {
     this.owners.push(list);
   }
 
+  /** Work that must happen before the account goes (ending a subscription at the payment provider). */
+  registerBeforeDelete(step: (userId: string) => Promise<void>): void {
+    this.beforeDelete.push(step);
+  }
+
   /** Returns false when there was no such account. Blobs go after the rows, so no row ever points to a missing blob. */
   async delete(userId: string): Promise<boolean> {
+    for (const step of this.beforeDelete) await step(userId);
     const keys = new Set((await Promise.all(this.owners.map((list) => list(userId)))).flat());
     if (!(await this.users.delete(userId))) return false;
     for (const key of keys) await this.storage.delete(key);

@@ -1,6 +1,12 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { type UserRow, users } from '../../db/schema/index.js';
+
+/** The columns the plan life cycle owns. */
+export type PlanColumn =
+  | 'subscriptionStatus' | 'trialEndsAt' | 'currentPeriodEnd' | 'nextChargeAt' | 'renewalAttempts' | 'subscriptionStartedAt'
+  | 'billingProvider' | 'providerSubscriptionId' | 'trialReminderSentAt'
+  | 'cardToken' | 'cardBrand' | 'cardLast4' | 'cardExpMonth' | 'cardExpYear';
 
 /** Named queries on the users table. No business rules here. */
 export class UserRepository {
@@ -43,6 +49,39 @@ export class UserRepository {
       .set({ ...values, subscriptionStatus: 'trial' })
       .where(and(eq(users.id, id), eq(users.subscriptionStatus, 'none'), isNull(users.trialEndsAt)))
       .returning();
+    return row;
+  }
+
+  /** Writes the plan fields (and the card on file) the plan life cycle decided. */
+  async updatePlan(id: string, values: Partial<Pick<UserRow, PlanColumn>>): Promise<UserRow | undefined> {
+    const [row] = await this.db.update(users).set(values).where(eq(users.id, id)).returning();
+    return row;
+  }
+
+  /**
+   * Accounts whose plan time may have changed by `now`: a charge due, a canceled plan running out, a trial whose
+   * reminder is due (its end before `remindBefore`).
+   */
+  async listPlansToTick(now: Date, remindBefore: Date, limit = 500): Promise<UserRow[]> {
+    return this.db
+      .select()
+      .from(users)
+      .where(
+        or(
+          lte(users.nextChargeAt, now),
+          and(eq(users.subscriptionStatus, 'canceled'), lte(sql`coalesce(${users.currentPeriodEnd}, ${users.trialEndsAt})`, now)),
+          and(eq(users.subscriptionStatus, 'trial'), isNull(users.trialReminderSentAt), lte(users.trialEndsAt, remindBefore)),
+        ),
+      )
+      .limit(limit);
+  }
+
+  async findByProviderSubscription(provider: string, subscriptionId: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.billingProvider, provider), eq(users.providerSubscriptionId, subscriptionId)))
+      .limit(1);
     return row;
   }
 

@@ -3,8 +3,8 @@ import { ModuleRef } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { PaymentPort } from '../../adapters/payments/payment.port.js';
 import { APP_CONFIG, DATABASE, LOGGER } from '../../app.tokens.js';
-import type { AppConfig } from '../../config/app.config.js';
 import { factory } from '../../common/factory-provider.js';
+import type { AppConfig } from '../../config/app.config.js';
 import type { Database } from '../../db/client.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { BillingService } from './billing.service.js';
@@ -12,46 +12,57 @@ import { PaymentRepository } from './payment.repository.js';
 import { PaypalController } from './paypal.controller.js';
 import { PaypalCheckoutController } from './paypal-checkout.controller.js';
 import { PaypalCheckoutService } from './paypal-checkout.service.js';
-import { type PlanLifeCycle, PaypalSubscriptionService } from './paypal-subscription.service.js';
+import { PaypalSubscriptionService } from './paypal-subscription.service.js';
 import { SandboxCheckoutController } from './sandbox-checkout.controller.js';
+import { StripeWebhookService } from './stripe-webhooks.service.js';
+import { StripeController } from './stripe.controller.js';
 import { SubscriptionDetailsReader, SubscriptionEventHandler } from './subscription-events.js';
+import { WebhookEventRepository } from './webhook-event.repository.js';
 
 /**
- * The plan life cycle's handler and reader, looked up by their class tokens when used, wherever the application
- * provides them (features/plans): billing does not import plans, so plans may use billing without a cycle.
+ * The plan life cycle's reader of an account's subscription details, looked up by its class token when a PayPal route
+ * answers with them, wherever the application provides it (features/plans).
  */
-function planLifeCycle(refs: ModuleRef): PlanLifeCycle {
-  const provided = <T>(token: abstract new (...args: never[]) => T): T => {
+function detailsReader(refs: ModuleRef): () => SubscriptionDetailsReader {
+  return () => {
     try {
-      return refs.get(token, { strict: false });
+      return refs.get(SubscriptionDetailsReader, { strict: false });
     } catch {
-      throw new Error(`No ${token.name} is provided: the plan life cycle (features/plans) implements it`);
+      throw new Error('No SubscriptionDetailsReader is provided: the plan life cycle (features/plans) implements it');
     }
   };
-  return { handler: () => provided(SubscriptionEventHandler), reader: () => provided(SubscriptionDetailsReader) };
 }
 
 /**
  * Billing: checkout links, the payments ledger, and payments handed to the fulfilment of what was bought (through
- * the sandbox's page or PayPal's orders); PayPal subscriptions, whose events go to the plan life cycle.
+ * the sandbox's page, Stripe Checkout or PayPal's orders); Stripe's SetupIntent and webhook routes and PayPal's
+ * subscription and webhook routes, whose subscription events go to the plan life cycle.
  */
 @Module({
   imports: [AccountsModule],
-  controllers: [SandboxCheckoutController, PaypalController, PaypalCheckoutController],
+  controllers: [SandboxCheckoutController, StripeController, PaypalController, PaypalCheckoutController],
   providers: [
     factory(PaymentRepository, [DATABASE], (db: Database) => new PaymentRepository(db)),
     factory(BillingService, [PaymentRepository, PaymentPort], (l: PaymentRepository, p: PaymentPort) => new BillingService(l, p)),
+    factory(WebhookEventRepository, [DATABASE], (db: Database) => new WebhookEventRepository(db)),
+    factory(
+      StripeWebhookService,
+      // The plan life cycle's handler: provided by the global plans module, which imports billing (not the reverse).
+      [BillingService, WebhookEventRepository, SubscriptionEventHandler, LOGGER],
+      (b: BillingService, e: WebhookEventRepository, h: SubscriptionEventHandler, l: Logger) => new StripeWebhookService(b, e, h, l),
+    ),
     factory(
       PaypalSubscriptionService,
-      [PaymentPort, ModuleRef, LOGGER],
-      (p: PaymentPort, refs: ModuleRef, logger: Logger) => new PaypalSubscriptionService(p, planLifeCycle(refs), logger),
+      [PaymentPort, WebhookEventRepository, SubscriptionEventHandler, ModuleRef, LOGGER],
+      (p: PaymentPort, e: WebhookEventRepository, h: SubscriptionEventHandler, refs: ModuleRef, l: Logger) =>
+        new PaypalSubscriptionService(p, e, h, detailsReader(refs), l),
     ),
     factory(
       PaypalCheckoutService,
       [PaymentPort, BillingService, APP_CONFIG, LOGGER],
-      (p: PaymentPort, b: BillingService, c: AppConfig, logger: Logger) => new PaypalCheckoutService(p, b, c.appUrl, logger),
+      (p: PaymentPort, b: BillingService, c: AppConfig, l: Logger) => new PaypalCheckoutService(p, b, c.appUrl, l),
     ),
   ],
-  exports: [BillingService],
+  exports: [BillingService, PaymentRepository],
 })
 export class BillingModule {}

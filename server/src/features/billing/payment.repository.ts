@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { type PaymentRow, payments } from '../../db/schema/index.js';
 
@@ -10,6 +10,33 @@ export class PaymentRepository {
   async record(values: typeof payments.$inferInsert): Promise<PaymentRow | undefined> {
     const [row] = await this.db.insert(payments).values(values).onConflictDoNothing({ target: payments.providerReference }).returning();
     return row;
+  }
+
+  /**
+   * Claims the charge of one subscription period and attempt before the provider is asked: a second claim of the
+   * same (account, period key) — another tick, another server process — gets undefined and must not charge.
+   */
+  async claim(values: typeof payments.$inferInsert & { userId: string; periodKey: string }): Promise<PaymentRow | undefined> {
+    const [row] = await this.db
+      .insert(payments)
+      .values({ ...values, status: 'pending' })
+      .onConflictDoNothing({ target: [payments.userId, payments.periodKey] })
+      .returning();
+    return row;
+  }
+
+  /** The provider's answer to a claimed charge. */
+  async settle(id: string, status: 'succeeded' | 'failed', providerReference?: string): Promise<void> {
+    await this.db.update(payments).set({ status, ...(providerReference ? { providerReference } : {}) }).where(eq(payments.id, id));
+  }
+
+  /** Gives up a claim the provider never answered (unreachable), so a later tick may try again. */
+  async release(id: string): Promise<void> {
+    await this.db.delete(payments).where(and(eq(payments.id, id), eq(payments.status, 'pending')));
+  }
+
+  async listOfUser(userId: string): Promise<PaymentRow[]> {
+    return this.db.select().from(payments).where(eq(payments.userId, userId)).orderBy(payments.createdAt);
   }
 
   async findByJob(jobId: string): Promise<PaymentRow | undefined> {

@@ -10,12 +10,9 @@ import {
 import { ConflictError, NotFoundError, PaymentRequiredError, ValidationError } from '../../common/errors.js';
 import { atProvider, paypalOnly } from './provider-call.js';
 import type { ProviderSubscriptionEvent, SubscriptionDetailsReader, SubscriptionEventHandler } from './subscription-events.js';
+import type { WebhookEventRepository } from './webhook-event.repository.js';
 
-/** The plan life cycle's sides billing talks to, looked up when used: features/plans provides them. */
-export interface PlanLifeCycle {
-  handler(): SubscriptionEventHandler;
-  reader(): SubscriptionDetailsReader;
-}
+const PROVIDER = 'paypal';
 
 /** A webhook delivery's body, as PayPal sends every event. */
 interface WebhookEvent {
@@ -36,20 +33,24 @@ function isWebhookEvent(body: unknown): body is WebhookEvent {
 /**
  * PayPal subscriptions (PAYMENT_PROVIDER=paypal): the subscription created for the payer to approve at PayPal, its
  * activation once PayPal itself says it is the caller's and active, and PayPal's webhook deliveries once PayPal
- * verifies them. What each means for the plan is the plan life cycle's: it gets a ProviderSubscriptionEvent.
- * With another provider, everything here is "not found".
+ * verifies them, each event acted on once (webhook_events). What each means for the plan is the plan life cycle's: it
+ * gets a ProviderSubscriptionEvent. With another provider, everything here is "not found".
  */
 export class PaypalSubscriptionService {
   constructor(
     private readonly payments: PaymentPort,
-    private readonly plans: PlanLifeCycle,
+    private readonly events: WebhookEventRepository,
+    /** The plan life cycle (features/plans). */
+    private readonly subscriptionEvents: SubscriptionEventHandler,
+    /** The plan life cycle's details of an account, looked up when first needed. */
+    private readonly details: () => SubscriptionDetailsReader,
     private readonly logger: Logger,
   ) {}
 
   /** A subscription to the plan, for the payer to approve at PayPal; refused while the caller's plan is active. */
   async create(user: { id: string; email: string; name: string }, payer: { userEmail: string; userName: string }): Promise<{ id: string; approvalUrl: string | null }> {
     const paypal = paypalOnly(this.payments);
-    const current = await this.plans.reader().details(user.id);
+    const current = await this.details().details(user.id);
     if (current.status === 'active') throw new ConflictError('You already have an active subscription');
     return atProvider(this.logger, () =>
       paypal.createSubscription({ userId: user.id, email: payer.userEmail.trim() || user.email, name: payer.userName.trim() || user.name }),
@@ -73,15 +74,17 @@ export class PaypalSubscriptionService {
     if (subscription.status !== 'ACTIVE') {
       throw new ConflictError(`This PayPal subscription is ${subscription.status.toLowerCase()}: please subscribe again`);
     }
-    await this.plans.handler().handle(activated(subscription, userId));
-    return this.plans.reader().details(userId);
+    await this.subscriptionEvents.handle(activated(subscription, userId));
+    return this.details().details(userId);
   }
 
   /**
    * A webhook delivery: PayPal verifies it first (anything else is refused and changes nothing), then the events
-   * the plan cares about go to the plan life cycle; other event types are ignored. `eventJson` is the body as text.
+   * the plan cares about go to the plan life cycle, once per event id (a replay is acknowledged and does nothing);
+   * other event types are ignored. When acting fails, the event is released and the request fails, so PayPal
+   * delivers it again. `eventJson` is the body as text.
    */
-  async webhook(headers: Partial<PaypalWebhookHeaders>, body: unknown, eventJson: string): Promise<'handled' | 'ignored'> {
+  async webhook(headers: Partial<PaypalWebhookHeaders>, body: unknown, eventJson: string): Promise<'handled' | 'replayed' | 'ignored'> {
     const paypal = paypalOnly(this.payments);
     const { authAlgo, certUrl, transmissionId, transmissionSig, transmissionTime } = headers;
     if (!authAlgo || !certUrl || !transmissionId || !transmissionSig || !transmissionTime || !isWebhookEvent(body)) {
@@ -96,7 +99,13 @@ export class PaypalSubscriptionService {
       this.logger.info({ paypalEvent: body.id, eventType: body.event_type }, 'PayPal webhook event ignored');
       return 'ignored';
     }
-    await this.plans.handler().handle(event);
+    if (!(await this.events.claim(PROVIDER, body.id, body.event_type))) return 'replayed';
+    try {
+      await this.subscriptionEvents.handle(event);
+    } catch (err) {
+      await this.events.release(PROVIDER, body.id);
+      throw err;
+    }
     return 'handled';
   }
 
@@ -115,22 +124,22 @@ export class PaypalSubscriptionService {
       // The sale does not say which period it paid for: the subscription's next billing time does.
       const subscription = await atProvider(this.logger, () => paypal.subscription(subscriptionId));
       return {
-        type: 'paid', provider: paypal.provider, subscriptionId, eventId: event.id, amount: Number(amount.total), currency: amount.currency,
+        type: 'paid', provider: PROVIDER, subscriptionId, eventId: event.id, amount: Number(amount.total), currency: amount.currency,
         reference: resourceId, periodEnd: subscription?.nextBillingTime ?? null,
       };
     }
     if (!resourceId) return undefined;
     if (event.event_type === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED') {
-      return { type: 'payment-failed', provider: paypal.provider, subscriptionId: resourceId, eventId: event.id };
+      return { type: 'payment-failed', provider: PROVIDER, subscriptionId: resourceId, eventId: event.id };
     }
-    if (ENDED.has(event.event_type)) return { type: 'canceled', provider: paypal.provider, subscriptionId: resourceId, eventId: event.id };
+    if (ENDED.has(event.event_type)) return { type: 'canceled', provider: PROVIDER, subscriptionId: resourceId, eventId: event.id };
     return undefined;
   }
 }
 
 function activated(subscription: PaypalSubscription, userId: string): ProviderSubscriptionEvent {
   return {
-    type: 'activated', provider: 'paypal', subscriptionId: subscription.id, userId,
+    type: 'activated', provider: PROVIDER, subscriptionId: subscription.id, userId,
     trialEndsAt: subscription.inTrial ? subscription.nextBillingTime : null, periodEnd: subscription.nextBillingTime,
   };
 }

@@ -6,9 +6,12 @@ import type { StoredOutput } from '../../jobs/engine-step.js';
 import type { Finisher } from '../../jobs/job-runner.js';
 import type { CompressionJobRepository } from './compression-job.repository.js';
 
-/** When a finished job's link stops working: 1 hour after payment for paid files, else 24 hours after upload. */
-export function downloadExpiry(job: Pick<CompressionJobRow, 'paidAt' | 'createdAt'>): Date {
-  if (job.paidAt) return new Date(job.paidAt.getTime() + PAID_DOWNLOAD_TTL_MS);
+/**
+ * When a finished job's link stops working: for a paid file, 1 hour after its result is ready (a long video paid
+ * for must not finish with its link already expired); for a free one, 24 hours after upload.
+ */
+export function downloadExpiry(job: Pick<CompressionJobRow, 'paidAt' | 'createdAt'>, readyAt: Date): Date {
+  if (job.paidAt) return new Date(readyAt.getTime() + PAID_DOWNLOAD_TTL_MS);
   return new Date(job.createdAt.getTime() + FREE_DOWNLOAD_TTL_MS);
 }
 
@@ -21,9 +24,10 @@ export class PublicResultFinisher implements Finisher<CompressionJobRow> {
   ) {}
 
   async complete(job: CompressionJobRow, result: StoredOutput): Promise<'success'> {
-    const downloadExpiresAt = downloadExpiry(job);
+    const now = this.clock.now();
+    const downloadExpiresAt = downloadExpiry(job, now);
     await this.jobs.update(job.id, {
-      status: 'completed', progress: 100, finishedAt: this.clock.now(),
+      status: 'completed', progress: 100, finishedAt: now,
       outputBlob: result.blobKey, outputFormat: result.format, compressedSize: result.size, unchanged: result.unchanged,
       recipe: result.recipe, downloadExpiresAt,
       // The files stay at least as long as their link works.

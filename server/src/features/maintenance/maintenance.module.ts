@@ -17,25 +17,28 @@ import { FileRepository } from '../files/file.repository.js';
 import { FilesModule } from '../files/files.module.js';
 import { ChunkUploadService } from '../uploads/chunk-upload.service.js';
 import { UploadsModule } from '../uploads/uploads.module.js';
+import { PlansModule } from '../plans/plans.module.js';
+import { SubscriptionService } from '../plans/subscription.service.js';
 import { abandonedUploads, expiredBatches, expiredConversions, expiredFiles, expiredJobs, expiredResetLinks } from './sweep-tasks.js';
 import { SweeperService } from './sweeper.service.js';
 import { staleTempFiles } from './temp-folders.js';
 
-/** The sweeper: removes what has outlived its time (part of the worker). */
+/** The sweeper: removes what has outlived its time, and runs the plans' clock (trial ends, renewals); part of the worker. */
 @Module({
-  imports: [AccountsModule, CompressionModule, ConverterModule, FilesModule, UploadsModule],
+  imports: [AccountsModule, CompressionModule, ConverterModule, FilesModule, UploadsModule, PlansModule],
   providers: [
     factory(
       SweeperService,
-      [CompressionJobRepository, ConversionJobRepository, FileRepository, BatchRepository, ResetTokenRepository, StoragePort, ChunkUploadService, Clock, LOGGER, APP_CONFIG],
+      [CompressionJobRepository, ConversionJobRepository, FileRepository, BatchRepository, ResetTokenRepository, StoragePort, ChunkUploadService, SubscriptionService, Clock, LOGGER, APP_CONFIG],
       (
         j: CompressionJobRepository, v: ConversionJobRepository, f: FileRepository, b: BatchRepository, r: ResetTokenRepository,
-        s: StoragePort, u: ChunkUploadService, c: Clock, l: Logger, config: AppConfig,
+        s: StoragePort, u: ChunkUploadService, plans: SubscriptionService, c: Clock, l: Logger, config: AppConfig,
       ) =>
         new SweeperService(
           [
             expiredJobs(j, s), expiredConversions(v, s), abandonedUploads(u), expiredFiles(f, s), expiredBatches(b), expiredResetLinks(r),
             staleTempFiles(path.dirname(config.tmpDir), config.tmpDir),
+            { name: 'subscriptions', sweep: () => plans.tick() },
           ],
           c, l,
         ),

@@ -4,7 +4,9 @@ import { planOf } from './plan-of.js';
 
 const now = new Date('2026-06-15T12:00:00Z');
 const day = 24 * 60 * 60 * 1000;
-const account = (subscriptionStatus: SubscriptionStatus, trialEndsAt: Date | null = null) => ({ subscriptionStatus, trialEndsAt });
+const account = (subscriptionStatus: SubscriptionStatus, trialEndsAt: Date | null = null, currentPeriodEnd: Date | null = null) => ({
+  subscriptionStatus, trialEndsAt, currentPeriodEnd,
+});
 
 describe('planOf', () => {
   it('a visitor and a new account are free: no batch, temporary files, paid at the free limit', () => {
@@ -35,9 +37,22 @@ describe('planOf', () => {
     expect(premium.pricePerFile(FREE_COMPRESSION_LIMIT_BYTES * 3)).toBe(0);
   });
 
-  it('canceled and expired subscriptions are free', () => {
+  it('canceled and expired subscriptions are free once their time is over', () => {
     for (const status of ['canceled', 'expired'] as const) {
       expect(planOf(account(status), now)).toMatchObject({ plan: 'free', subscriptionStatus: status, mayBatch: false, mayStore: false });
     }
+  });
+
+  it('a canceled plan keeps premium until its period ends, and a canceled trial keeps the trial until its end', () => {
+    const later = new Date(now.getTime() + day);
+    expect(planOf(account('canceled', null, later), now)).toMatchObject({ plan: 'premium', subscriptionStatus: 'canceled', isSubscribed: true });
+    expect(planOf(account('canceled', null, later), later)).toMatchObject({ plan: 'free', isSubscribed: false });
+    expect(planOf(account('canceled', later), now)).toMatchObject({ plan: 'trial', subscriptionStatus: 'canceled', isTrialActive: true });
+  });
+
+  it('a past-due plan keeps premium for the grace period after its period end', () => {
+    const ended = new Date(now.getTime() - day);
+    expect(planOf(account('past_due', null, ended), now)).toMatchObject({ plan: 'premium', isSubscribed: true });
+    expect(planOf(account('past_due', null, ended), new Date(now.getTime() + 3 * day))).toMatchObject({ plan: 'free', isSubscribed: false });
   });
 });

@@ -1,5 +1,6 @@
 import {
   FREE_COMPRESSION_LIMIT_BYTES,
+  GRACE_PERIOD_DAYS,
   MAX_FILE_SIZE_BYTES,
   PAY_PER_FILE_PRICE_USD,
   type Plan,
@@ -7,6 +8,7 @@ import {
   type SubscriptionStatus,
 } from '@shrinkly/contract';
 import type { UserRow } from '../../db/schema/index.js';
+import { addDays } from './billing-calendar.js';
 
 /** What an account (or a visitor, with no account) may do right now. */
 export interface PlanAccess {
@@ -36,10 +38,15 @@ export interface PlanAccess {
  * The one plan rule: every check of what a user may do (upload sizes, payment, batch, permanent storage) and the
  * trial and subscription flags of the API's User come from here. `user` is null for a visitor.
  */
-export function planOf(user: Pick<UserRow, 'subscriptionStatus' | 'trialEndsAt'> | null, now: Date): PlanAccess {
+export function planOf(user: Pick<UserRow, 'subscriptionStatus' | 'trialEndsAt' | 'currentPeriodEnd'> | null, now: Date): PlanAccess {
   const status: SubscriptionStatus = user?.subscriptionStatus ?? 'none';
-  const isTrialActive = status === 'trial' && user?.trialEndsAt != null && user.trialEndsAt > now;
-  const isSubscribed = status === 'active';
+  const trialRunning = user?.trialEndsAt != null && user.trialEndsAt > now;
+  const paidRunning = user?.currentPeriodEnd != null && user.currentPeriodEnd > now;
+  const inGrace = user?.currentPeriodEnd != null && addDays(user.currentPeriodEnd, GRACE_PERIOD_DAYS) > now;
+  // Premium: active; past due within the grace period; canceled until the paid period ends.
+  const isSubscribed = status === 'active' || (status === 'past_due' && inGrace) || (status === 'canceled' && paidRunning);
+  // Trial: running, or canceled (never charged) until its end.
+  const isTrialActive = !isSubscribed && trialRunning && (status === 'trial' || (status === 'canceled' && user?.currentPeriodEnd == null));
   const premium = isTrialActive || isSubscribed;
   return {
     plan: isSubscribed ? 'premium' : isTrialActive ? 'trial' : 'free',

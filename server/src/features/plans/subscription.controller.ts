@@ -1,16 +1,37 @@
 import { Controller, Inject } from '@nestjs/common';
-import { endpoints, type User } from '@shrinkly/contract';
-import { type BodyOf, Route, ValidBody } from '../../http/contract-route.js';
+import { endpoints, type SubscriptionDetails, type User } from '@shrinkly/contract';
 import type { UserRow } from '../../db/schema/index.js';
+import { type BodyOf, Route, ValidBody } from '../../http/contract-route.js';
 import { CurrentUser } from '../accounts/auth.guards.js';
-import { TrialService } from './trial.service.js';
+import { SubscriptionService } from './subscription.service.js';
 
+/** The trial step, subscribing, cancelling and reactivating, and the plan as /settings shows it. */
 @Controller()
 export class SubscriptionController {
-  constructor(@Inject(TrialService) private readonly trials: TrialService) {}
+  constructor(@Inject(SubscriptionService) private readonly subscriptions: SubscriptionService) {}
 
   @Route(endpoints.setupTrial)
   setupTrial(@CurrentUser() user: UserRow, @ValidBody() body: BodyOf<typeof endpoints.setupTrial>): Promise<User> {
-    return this.trials.start(user, body.creditCard);
+    return body.paymentMethodId ? this.subscriptions.startProviderTrial(user, body.paymentMethodId) : this.subscriptions.startTrial(user, body.creditCard);
+  }
+
+  @Route(endpoints.subscription)
+  details(@CurrentUser() user: UserRow): SubscriptionDetails {
+    return this.subscriptions.details(user);
+  }
+
+  @Route(endpoints.subscribe)
+  subscribe(@CurrentUser() user: UserRow, @ValidBody() body: BodyOf<typeof endpoints.subscribe>): Promise<SubscriptionDetails> {
+    return this.subscriptions.subscribe(user, body.creditCard);
+  }
+
+  @Route(endpoints.cancelSubscription)
+  cancel(@CurrentUser() user: UserRow): Promise<SubscriptionDetails> {
+    return this.subscriptions.cancel(user);
+  }
+
+  @Route(endpoints.reactivateSubscription)
+  reactivate(@CurrentUser() user: UserRow): Promise<SubscriptionDetails> {
+    return this.subscriptions.reactivate(user);
   }
 }

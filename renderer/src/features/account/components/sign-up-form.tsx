@@ -8,13 +8,16 @@ import { firstSignUpProblem, type SignUpFields } from '../sign-up-validation';
 import { SecurityCheck } from './security-check';
 
 interface SignUpFormProps {
-  onSignedUp: () => void;
+  /** The account is made and signed in; `fields` are what was typed, to fill the form again on the way back. */
+  onSignedUp: (fields: SignUpFields) => void;
+  /** A form filled before, as on the way back from the card step. */
+  initialFields?: SignUpFields;
 }
 
 const EMPTY_FIELDS: SignUpFields = { name: '', email: '', password: '', confirmPassword: '' };
 
-export function SignUpForm({ onSignedUp }: SignUpFormProps) {
-  const [fields, setFields] = useState<SignUpFields>(EMPTY_FIELDS);
+export function SignUpForm({ onSignedUp, initialFields = EMPTY_FIELDS }: SignUpFormProps) {
+  const [fields, setFields] = useState<SignUpFields>(initialFields);
   const [checkSolved, setCheckSolved] = useState(false);
   const signUp = useSignUp();
 
@@ -33,7 +36,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
     signUp.mutate(
       { name: fields.name.trim(), email: fields.email.trim(), password: fields.password },
       {
-        onSuccess: onSignedUp,
+        onSuccess: () => onSignedUp(fields),
         onError: (error) => {
           if (isAlreadyRegistered(error)) {
             showErrorToast(

@@ -1,21 +1,33 @@
 import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { PRODUCT_NAME, type User } from '@shrinkly/contract';
+import { PRODUCT_NAME, TRIAL_DAYS, type User } from '@shrinkly/contract';
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
+import { showErrorToast } from '../../../components/toasts';
+import { useDeleteAccount } from '../api';
+import { messageOf } from '../auth-errors';
+import type { SignUpFields } from '../sign-up-validation';
 import { AuthenticationFailedDialog } from '../components/authentication-failed-dialog';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
+import { TrialCardStep } from '../components/trial-card-step';
 import { WelcomeBackDialog } from '../components/welcome-back-dialog';
 
-type AuthMode = 'signin' | 'signup' | 'forgot';
+/** `card`: the trial card step right after sign-up. */
+type AuthMode = 'signin' | 'signup' | 'forgot' | 'card';
+
+/** Where `?upgrade=true` leads once signed in. */
+const UPGRADE_PATH = '/subscribe?upgrade=true';
 
 const HEADINGS: Record<AuthMode, { title: string; subtitle: string }> = {
   signin: { title: 'Sign in to your account', subtitle: `Welcome to ${PRODUCT_NAME}. Sign in to reach your files.` },
   signup: { title: 'Create your account', subtitle: `Join ${PRODUCT_NAME} to store, organise and compress your files.` },
   forgot: { title: 'Reset your password', subtitle: 'We will email you a link to choose a new password.' },
+  card: { title: 'Complete Your Setup', subtitle: `Start your ${TRIAL_DAYS}-day free trial with full Premium access.` },
 };
+
+const TITLES: Record<AuthMode, string> = { signin: 'Sign In', signup: 'Sign Up', forgot: 'Forgot Password', card: 'Complete Your Setup' };
 
 /** Links such as "Start Free Trial" open the page in sign-up mode through router state. */
 function initialMode(state: unknown): AuthMode {
@@ -33,8 +45,10 @@ export function AuthPage() {
   const [signedInUser, setSignedInUser] = useState<User | null>(null);
   const [welcomeOpened, setWelcomeOpened] = useState(false);
   const [failedOpened, setFailedOpened] = useState(false);
+  const [signUpDraft, setSignUpDraft] = useState<SignUpFields | undefined>(undefined);
+  const takeBackSignUp = useDeleteAccount(() => setMode('signup'));
   const upgrading = searchParams.get('upgrade') === 'true';
-  usePageTitle(mode === 'signup' ? 'Sign Up' : mode === 'forgot' ? 'Forgot Password' : 'Sign In');
+  usePageTitle(TITLES[mode]);
 
   const goToDashboard = useCallback(() => {
     setWelcomeOpened(false);
@@ -43,9 +57,21 @@ export function AuthPage() {
   const closeWelcome = useCallback(() => setWelcomeOpened(false), []);
 
   const onSignedIn = (user: User) => {
+    if (upgrading) return void navigate(UPGRADE_PATH);
     setSignedInUser(user);
     setWelcomeOpened(true);
   };
+
+  const onSignedUp = (fields: SignUpFields) => {
+    if (upgrading) return void navigate(UPGRADE_PATH);
+    // Kept to fill the form again if the user goes back; passwords are typed again.
+    setSignUpDraft({ ...fields, password: '', confirmPassword: '' });
+    setMode('card');
+  };
+
+  /** Back to Registration: the account just made is taken back, so the same email can be registered again. */
+  const backToRegistration = () =>
+    takeBackSignUp.mutate(undefined, { onError: (error) => showErrorToast(messageOf(error) ?? 'Something went wrong') });
 
   const heading = HEADINGS[mode];
 
@@ -61,7 +87,7 @@ export function AuthPage() {
               {heading.subtitle}
             </Text>
           </Stack>
-          {upgrading && mode !== 'forgot' && (
+          {upgrading && (mode === 'signin' || mode === 'signup') && (
             <Alert color="blue" variant="light" title="Upgrade to Premium">
               Sign in or create an account first, then choose your plan.
             </Alert>
@@ -79,13 +105,21 @@ export function AuthPage() {
           )}
           {mode === 'signup' && (
             <>
-              <SignUpForm onSignedUp={() => void navigate('/dashboard')} />
+              <SignUpForm onSignedUp={onSignedUp} initialFields={signUpDraft} />
               <Button variant="subtle" onClick={() => setMode('signin')}>
                 Already have an account? Sign in
               </Button>
             </>
           )}
           {mode === 'forgot' && <ForgotPasswordForm onBack={() => setMode('signin')} />}
+          {mode === 'card' && (
+            <TrialCardStep
+              onStarted={() => void navigate('/subscription-success?plan=trial')}
+              onBack={backToRegistration}
+              onSkip={() => void navigate('/dashboard')}
+              goingBack={takeBackSignUp.isPending}
+            />
+          )}
         </Stack>
       </Paper>
       <WelcomeBackDialog

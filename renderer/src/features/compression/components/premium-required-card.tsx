@@ -1,7 +1,7 @@
-import { Badge, Box, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { PREMIUM_BENEFITS, SUBSCRIPTION_PRICE_USD } from '@shrinkly/contract';
 import { Link } from 'react-router-dom';
-import { CheckIcon } from '../../../components/icons/check-icon';
+import { CheckList } from '../../../components/check-list';
 import { formatMoney } from '../../../format/format-money';
 import { PREMIUM_REQUIRED_MESSAGE } from '../compression-toasts';
 
@@ -24,20 +24,7 @@ export function PremiumRequiredCard({ onCompressAnother }: PremiumRequiredCardPr
           <Badge variant="light">{formatMoney(SUBSCRIPTION_PRICE_USD)}/month</Badge>
         </Group>
         <Text>{PREMIUM_REQUIRED_MESSAGE}</Text>
-        <List
-          spacing={6}
-          size="sm"
-          center
-          icon={
-            <Box c="green.7" display="flex">
-              <CheckIcon />
-            </Box>
-          }
-        >
-          {PREMIUM_BENEFITS.map((benefit) => (
-            <List.Item key={benefit}>{benefit}</List.Item>
-          ))}
-        </List>
+        <CheckList items={PREMIUM_BENEFITS} spacing={6} />
         <Group gap="sm">
           <Button component={Link} to={UPGRADE_PATH} size="md">
             Upgrade to Premium

@@ -3,6 +3,7 @@ import { STORAGE_LIMIT_BYTES, type User } from '@shrinkly/contract';
 import { Link } from 'react-router-dom';
 import { formatBytes } from '../../../format/format-bytes';
 import { formatLongDate } from '../../../format/format-date';
+import { daysLeft, daysLeftText } from '../../subscription/trial-days-left';
 
 const KEEP = `Subscribe to keep batch compression and ${formatBytes(STORAGE_LIMIT_BYTES)} cloud storage.`;
 
@@ -31,7 +32,9 @@ export function TrialBanner({ user }: TrialBannerProps) {
 
 function bannerFor(user: User): { title: string; text: string; color: 'blue' | 'red' } | null {
   if (user.isTrialActive) {
-    const ends = user.trialEndDate ? ` Your trial ends on ${formatLongDate(new Date(user.trialEndDate))}.` : '';
+    const ends = user.trialEndDate
+      ? ` ${daysLeftText(daysLeft(user.trialEndDate))}: your trial ends on ${formatLongDate(new Date(user.trialEndDate))}.`
+      : '';
     return { title: 'Free Trial Active', text: `You have full Premium access.${ends} ${KEEP}`, color: 'blue' };
   }
   if (user.subscriptionStatus === 'expired') {

@@ -1,6 +1,6 @@
-import { Badge, Box, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { CheckIcon } from '../../../components/icons/check-icon';
+import { CheckList } from '../../../components/check-list';
 import type { PricingPlan } from '../pricing-plans';
 
 interface PlanCardProps {
@@ -36,21 +36,7 @@ export function PlanCard({ plan }: PlanCardProps) {
         <Text size="sm" c="dark.5">
           {plan.description}
         </Text>
-        <List
-          spacing={8}
-          size="sm"
-          center
-          icon={
-            <Box c="green.7" display="flex">
-              <CheckIcon />
-            </Box>
-          }
-          style={{ flex: 1 }}
-        >
-          {plan.features.map((feature) => (
-            <List.Item key={feature}>{feature}</List.Item>
-          ))}
-        </List>
+        <CheckList items={plan.features} spacing={8} style={{ flex: 1 }} />
         <Button
           component={Link}
           to={plan.action.to}

@@ -1,0 +1,18 @@
+import { creditCardSchema } from '@shrinkly/contract';
+import type { CardFields } from './card-input';
+
+export const TERMS_REQUIRED_MESSAGE = 'Please accept the trial terms to continue';
+export const FILL_ALL_CARD_FIELDS_MESSAGE = 'Please fill in all credit card fields';
+
+/**
+ * The first problem with a card form, or null when it may be sent. In SPEC order (section 5 "Trial card step"):
+ * the trial terms when the form has them, then all four fields, then the server's own checks (number, expiry, CVV)
+ * from the contract's schema, so the form never sends what the server would refuse.
+ */
+export function firstCardProblem(card: CardFields, options: { termsAccepted?: boolean } = {}): string | null {
+  if (options.termsAccepted === false) return TERMS_REQUIRED_MESSAGE;
+  const fields = [card.cardholderName, card.cardNumber, card.expiryDate, card.cvv];
+  if (fields.some((value) => !value.trim())) return FILL_ALL_CARD_FIELDS_MESSAGE;
+  const parsed = creditCardSchema.safeParse(card);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? FILL_ALL_CARD_FIELDS_MESSAGE);
+}

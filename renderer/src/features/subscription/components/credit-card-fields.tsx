@@ -1,0 +1,58 @@
+import { Group, Stack, TextInput } from '@mantine/core';
+import { CARD_CVV_MAX_LENGTH, CARD_EXPIRY_MAX_LENGTH } from '@shrinkly/contract';
+import { CARD_NUMBER_FIELD_LENGTH, type CardFields, formatCardNumber, formatCvv, formatExpiry } from '../card-input';
+
+interface CreditCardFieldsProps {
+  value: CardFields;
+  onChange: (card: CardFields) => void;
+  disabled?: boolean;
+}
+
+const FORMAT: Record<keyof CardFields, (typed: string) => string> = {
+  cardholderName: (typed) => typed,
+  cardNumber: formatCardNumber,
+  expiryDate: formatExpiry,
+  cvv: formatCvv,
+};
+
+/** Cardholder name, card number (grouped by 4), expiry (MM/YY) and CVV, each formatted as it is typed. */
+export function CreditCardFields({ value, onChange, disabled }: CreditCardFieldsProps) {
+  const field = (name: keyof CardFields) => ({
+    value: value[name],
+    disabled,
+    required: true,
+    onChange: (event: { currentTarget: HTMLInputElement }) => onChange({ ...value, [name]: FORMAT[name](event.currentTarget.value) }),
+  });
+
+  return (
+    <Stack gap="sm">
+      <TextInput label="Cardholder Name" autoComplete="cc-name" placeholder="Name on card" {...field('cardholderName')} />
+      <TextInput
+        label="Card Number"
+        autoComplete="cc-number"
+        inputMode="numeric"
+        placeholder="1234 5678 9012 3456"
+        maxLength={CARD_NUMBER_FIELD_LENGTH}
+        {...field('cardNumber')}
+      />
+      <Group grow gap="sm" align="flex-start">
+        <TextInput
+          label="Expiry Date"
+          autoComplete="cc-exp"
+          inputMode="numeric"
+          placeholder="MM/YY"
+          maxLength={CARD_EXPIRY_MAX_LENGTH}
+          {...field('expiryDate')}
+        />
+        <TextInput
+          label="CVV"
+          autoComplete="cc-csc"
+          inputMode="numeric"
+          placeholder="123"
+          maxLength={CARD_CVV_MAX_LENGTH}
+          {...field('cvv')}
+        />
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+import { Alert, Button, Container, Grid, Stack, Text, Title } from '@mantine/core';
+import { useCallback } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { usePageTitle } from '../../../app/use-page-title';
+import { PageLoader } from '../../../components/page-loader';
+import { useCurrentUser } from '../../account/api';
+import { useSubscriptionDetails } from '../api';
+import { PaymentOptions } from '../components/payment-options';
+import { PlanComparison } from '../components/plan-comparison';
+import { PremiumFeatures } from '../components/premium-features';
+import { SubscribePlanCard } from '../components/subscribe-plan-card';
+import { usePaypalReturn } from '../use-paypal-return';
+
+/** The heading for `?reactivate=true`, `?upgrade=true` or neither. */
+function headingFor(searchParams: URLSearchParams): string {
+  if (searchParams.get('reactivate') === 'true') return 'Reactivate Your Subscription';
+  if (searchParams.get('upgrade') === 'true') return 'Upgrade to Premium';
+  return 'Subscribe to Premium';
+}
+
+/** `/subscribe`: Premium's features, its plan card with the payment buttons, and the plan comparison. */
+export function SubscribePage() {
+  const { user } = useCurrentUser();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const details = useSubscriptionDetails(user !== null);
+  const heading = headingFor(searchParams);
+  usePageTitle(heading);
+
+  const toSuccess = useCallback(() => void navigate('/subscription-success?plan=premium'), [navigate]);
+  const toTrialSuccess = useCallback(() => void navigate('/subscription-success?plan=trial'), [navigate]);
+  const { activating } = usePaypalReturn(user !== null, toSuccess);
+  if (activating) return <PageLoader />;
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="xl">
+        <Stack gap={6}>
+          <Title order={1} fz={{ base: 28, sm: 34 }}>
+            {heading}
+          </Title>
+          <Text c="dark.5">Unlimited compression for every file size, cloud storage and priority processing.</Text>
+        </Stack>
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <PremiumFeatures />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <SubscribePlanCard>
+              {details.isError ? (
+                <Alert color="red" variant="light" title="Your plan could not be loaded">
+                  <Button size="compact-sm" variant="light" color="red" onClick={() => void details.refetch()}>
+                    Try again
+                  </Button>
+                </Alert>
+              ) : (
+                <PaymentOptions user={user} details={details.data} onSubscribed={toSuccess} onTrialStarted={toTrialSuccess} />
+              )}
+            </SubscribePlanCard>
+          </Grid.Col>
+        </Grid>
+        <PlanComparison />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,54 @@
+import { Controller, Headers, Inject, Req } from '@nestjs/common';
+import { endpoints } from '@shrinkly/contract';
+import type { Request } from 'express';
+import { PaymentPort, ProviderUnavailableError } from '../../adapters/payments/payment.port.js';
+import { StripePayments } from '../../adapters/payments/stripe.payments.js';
+import { DomainError, NotFoundError, ValidationError } from '../../common/errors.js';
+import type { UserRow } from '../../db/schema/index.js';
+import { Route } from '../../http/contract-route.js';
+import { CurrentUser } from '../accounts/auth.guards.js';
+import { StripeWebhookService } from './stripe-webhooks.service.js';
+
+/** Stripe did not answer as it should: our gateway's failure, not the caller's. */
+class PaymentProviderError extends DomainError {
+  readonly status = 502;
+}
+
+/**
+ * Stripe's two routes: the SetupIntent the card step confirms with Stripe.js, and Stripe's webhook. Mounted whatever
+ * the provider; "not found" unless it is Stripe. The webhook reads its raw body (roles/web.ts keeps it unparsed), since
+ * the signature covers the exact bytes Stripe sent.
+ */
+@Controller()
+export class StripeController {
+  constructor(
+    @Inject(PaymentPort) private readonly payments: PaymentPort,
+    @Inject(StripeWebhookService) private readonly webhooks: StripeWebhookService,
+  ) {}
+
+  private stripe(): StripePayments {
+    if (!(this.payments instanceof StripePayments)) throw new NotFoundError('Not found');
+    return this.payments;
+  }
+
+  @Route(endpoints.stripeSetupIntent)
+  async setupIntent(@CurrentUser() user: UserRow): Promise<{ clientSecret: string; publishableKey: string }> {
+    const stripe = this.stripe();
+    try {
+      const { clientSecret, publishableKey } = await stripe.subscriptions.createSetupIntent(user);
+      return { clientSecret, publishableKey };
+    } catch (err) {
+      throw err instanceof ProviderUnavailableError ? new PaymentProviderError('The payment provider is unavailable, please try again shortly') : err;
+    }
+  }
+
+  @Route(endpoints.stripeWebhook)
+  async webhook(@Req() req: Request, @Headers('stripe-signature') signature: string | undefined): Promise<{ received: boolean }> {
+    const stripe = this.stripe();
+    const body: unknown = req.body;
+    const event = Buffer.isBuffer(body) && body.length > 0 ? stripe.verifyWebhook(body, signature) : undefined;
+    if (!event) throw new ValidationError('Invalid Stripe-Signature');
+    await this.webhooks.handle(event);
+    return { received: true };
+  }
+}

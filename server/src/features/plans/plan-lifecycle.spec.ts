@@ -1,0 +1,147 @@
+import { SUBSCRIPTION_PRICE_USD } from '@shrinkly/contract';
+import { describe, expect, it } from 'vitest';
+import { addMonths, periodEndAfter } from './billing-calendar.js';
+import { nextPlan, type PlanEffect, type PlanEvent, PlanRuleError, type PlanState } from './plan-lifecycle.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+const at = (iso: string) => new Date(iso);
+const free: PlanState = {
+  status: 'none', trialEndsAt: null, currentPeriodEnd: null, nextChargeAt: null, renewalAttempts: 0, subscriptionStartedAt: null,
+  billingProvider: null, hasCard: true, trialReminderSentAt: null,
+};
+
+/** Applies events in turn, feeding each charge back as succeeded (or as `charges` says), like the service does. */
+function run(state: PlanState, steps: Array<[Date, PlanEvent]>, charges: Array<'ok' | 'declined'> = []): { state: PlanState; effects: PlanEffect[] } {
+  const effects: PlanEffect[] = [];
+  for (const [now, event] of steps) {
+    const change = nextPlan(state, now, event);
+    state = change.state;
+    effects.push(...change.effects);
+    for (const effect of change.effects) {
+      if (effect.type !== 'charge') continue;
+      const outcome = charges.shift() ?? 'ok';
+      const result = nextPlan(state, now, outcome === 'ok' ? { type: 'charge-succeeded', periodStart: effect.periodStart } : { type: 'charge-failed' });
+      state = result.state;
+      effects.push(...result.effects);
+    }
+  }
+  return { state, effects };
+}
+
+const charges = (effects: PlanEffect[]) => effects.filter((e) => e.type === 'charge');
+const mails = (effects: PlanEffect[]) => effects.flatMap((e) => (e.type === 'mail' ? [e.mail] : []));
+
+describe('the plan life cycle', () => {
+  const start = at('2026-01-10T09:00:00Z');
+  const trialEnd = new Date(start.getTime() + 7 * DAY);
+
+  it('starts a 7-day trial once, with a card, and charges nothing until it ends', () => {
+    const { state, effects } = run(free, [[start, { type: 'start-trial' }], [new Date(trialEnd.getTime() - 1), { type: 'tick' }]]);
+    expect(state).toMatchObject({ status: 'trial', trialEndsAt: trialEnd, nextChargeAt: trialEnd });
+    expect(charges(effects)).toEqual([]);
+    expect(mails(effects)).toEqual(['trial-started', 'trial-ending']);
+    expect(() => nextPlan(state, start, { type: 'start-trial' })).toThrow(PlanRuleError);
+    expect(() => nextPlan({ ...free, hasCard: false }, start, { type: 'start-trial' })).toThrow('A card is needed');
+  });
+
+  it('charges $3.99 exactly at the trial end, then renews every calendar month from that day', () => {
+    const { state, effects } = run(free, [[start, { type: 'start-trial' }], [trialEnd, { type: 'tick' }]]);
+    expect(charges(effects)).toEqual([{ type: 'charge', periodStart: trialEnd, attempt: 1, amount: SUBSCRIPTION_PRICE_USD }]);
+    expect(state).toMatchObject({ status: 'active', subscriptionStartedAt: trialEnd, currentPeriodEnd: addMonths(trialEnd, 1), nextChargeAt: addMonths(trialEnd, 1) });
+    const renewed = run(state, [[addMonths(trialEnd, 1), { type: 'tick' }]]);
+    expect(charges(renewed.effects)).toHaveLength(1);
+    expect(renewed.state.currentPeriodEnd).toEqual(addMonths(trialEnd, 2));
+    expect(mails(renewed.effects)).toEqual(['receipt']);
+  });
+
+  it('counts months from the first paid day: Jan 31 renews on Feb 28, Mar 31 and Apr 30', () => {
+    const anchor = at('2027-01-31T12:00:00Z');
+    expect(periodEndAfter(anchor, anchor)).toEqual(at('2027-02-28T12:00:00Z'));
+    expect(periodEndAfter(anchor, at('2027-02-28T12:00:00Z'))).toEqual(at('2027-03-31T12:00:00Z'));
+    expect(periodEndAfter(anchor, at('2027-03-31T12:00:00Z'))).toEqual(at('2027-04-30T12:00:00Z'));
+    expect(periodEndAfter(at('2028-01-31T00:00:00Z'), at('2028-01-31T00:00:00Z'))).toEqual(at('2028-02-29T00:00:00Z'));
+  });
+
+  it('asks for the same charge on two ticks of the same moment, so the ledger key makes it one charge', () => {
+    const trial = nextPlan(free, start, { type: 'start-trial' }).state;
+    const first = nextPlan(trial, trialEnd, { type: 'tick' });
+    const second = nextPlan(trial, new Date(trialEnd.getTime() + 1000), { type: 'tick' });
+    expect(first.effects).toEqual(second.effects);
+    expect(first.state).toEqual(trial);
+  });
+
+  it('a failed renewal makes the plan past due and retries it; a success makes it active again', () => {
+    const active = run(free, [[start, { type: 'start-trial' }], [trialEnd, { type: 'tick' }]]).state;
+    const periodEnd = active.currentPeriodEnd as Date;
+    const failed = run(active, [[periodEnd, { type: 'tick' }]], ['declined']);
+    expect(failed.state).toMatchObject({ status: 'past_due', renewalAttempts: 1, currentPeriodEnd: periodEnd, nextChargeAt: new Date(periodEnd.getTime() + DAY) });
+    expect(mails(failed.effects)).toEqual(['payment-failed']);
+    // Not due again before the retry time.
+    expect(nextPlan(failed.state, new Date(periodEnd.getTime() + DAY - 1), { type: 'tick' }).effects).toEqual([]);
+    const retried = run(failed.state, [[new Date(periodEnd.getTime() + DAY), { type: 'tick' }]], ['ok']);
+    expect(charges(retried.effects)).toEqual([{ type: 'charge', periodStart: periodEnd, attempt: 2, amount: SUBSCRIPTION_PRICE_USD }]);
+    expect(retried.state).toMatchObject({ status: 'active', renewalAttempts: 0, currentPeriodEnd: addMonths(trialEnd, 2) });
+  });
+
+  it('lapses after the last failed retry', () => {
+    const active = run(free, [[start, { type: 'start-trial' }], [trialEnd, { type: 'tick' }]]).state;
+    const end = active.currentPeriodEnd as Date;
+    const lapsed = run(active, [[end, { type: 'tick' }], [new Date(end.getTime() + DAY), { type: 'tick' }], [new Date(end.getTime() + 2 * DAY), { type: 'tick' }]], ['declined', 'declined', 'declined']);
+    expect(lapsed.state).toMatchObject({ status: 'expired', nextChargeAt: null });
+    expect(mails(lapsed.effects)).toEqual(['payment-failed', 'payment-failed', 'payment-failed', 'canceled']);
+    expect(nextPlan(lapsed.state, new Date(end.getTime() + 9 * DAY), { type: 'tick' }).effects).toEqual([]);
+  });
+
+  it('a canceled trial is never charged and runs out at its end', () => {
+    const canceled = run(free, [[start, { type: 'start-trial' }], [new Date(start.getTime() + DAY), { type: 'cancel' }]]);
+    expect(canceled.state).toMatchObject({ status: 'canceled', nextChargeAt: null });
+    const after = run(canceled.state, [[trialEnd, { type: 'tick' }], [new Date(trialEnd.getTime() + 40 * DAY), { type: 'tick' }]]);
+    expect(charges([...canceled.effects, ...after.effects])).toEqual([]);
+    expect(after.state.status).toBe('expired');
+  });
+
+  it('a canceled paid plan keeps its period, is not renewed, and can be reactivated without a charge before it ends', () => {
+    const active = run(free, [[start, { type: 'start-trial' }], [trialEnd, { type: 'tick' }]]).state;
+    const end = active.currentPeriodEnd as Date;
+    const canceled = nextPlan(active, new Date(end.getTime() - 5 * DAY), { type: 'cancel' });
+    expect(canceled.state).toMatchObject({ status: 'canceled', currentPeriodEnd: end, nextChargeAt: null });
+    expect(mails(canceled.effects)).toEqual(['canceled']);
+    const back = nextPlan(canceled.state, new Date(end.getTime() - 4 * DAY), { type: 'reactivate' });
+    expect(back).toEqual({ state: { ...active }, effects: [] });
+    const ran = run(canceled.state, [[end, { type: 'tick' }]]);
+    expect(charges(ran.effects)).toEqual([]);
+    expect(ran.state.status).toBe('expired');
+  });
+
+  it('reactivating a lapsed plan charges the card on file now, and needs one', () => {
+    const lapsed: PlanState = { ...free, status: 'expired', currentPeriodEnd: at('2026-03-01T00:00:00Z'), subscriptionStartedAt: at('2026-02-01T00:00:00Z') };
+    const now = at('2026-05-05T10:00:00Z');
+    const again = run(lapsed, [[now, { type: 'reactivate' }]]);
+    expect(charges(again.effects)).toEqual([{ type: 'charge', periodStart: now, attempt: 1, amount: SUBSCRIPTION_PRICE_USD }]);
+    expect(again.state).toMatchObject({ status: 'active', subscriptionStartedAt: now, currentPeriodEnd: addMonths(now, 1) });
+    expect(() => nextPlan({ ...lapsed, hasCard: false }, now, { type: 'reactivate' })).toThrow('Add a card');
+  });
+
+  it('subscribing from free charges now; an upgrade from a trial ends the trial with the first charge; twice is refused', () => {
+    const subscribed = run(free, [[start, { type: 'subscribe' }]]);
+    expect(subscribed.state).toMatchObject({ status: 'active', currentPeriodEnd: addMonths(start, 1) });
+    expect(() => nextPlan(subscribed.state, start, { type: 'subscribe' })).toThrow('already subscribed');
+    const upgraded = run(free, [[start, { type: 'start-trial' }], [new Date(start.getTime() + DAY), { type: 'subscribe' }]]);
+    expect(upgraded.state).toMatchObject({ status: 'active', subscriptionStartedAt: new Date(start.getTime() + DAY) });
+    expect(() => nextPlan(free, start, { type: 'cancel' })).toThrow('no subscription to cancel');
+  });
+
+  it('follows a provider that bills the plan: activation, payments, failures and cancellation, never charging itself', () => {
+    const periodEnd = at('2026-02-10T09:00:00Z');
+    const activated = nextPlan(free, start, { type: 'provider-activated', provider: 'paypal', trialEndsAt: null, periodEnd });
+    expect(activated.state).toMatchObject({ status: 'active', billingProvider: 'paypal', currentPeriodEnd: periodEnd, nextChargeAt: null });
+    expect(nextPlan(activated.state, periodEnd, { type: 'tick' }).effects).toEqual([]);
+    const failed = nextPlan(activated.state, periodEnd, { type: 'provider-payment-failed' });
+    expect(failed.state.status).toBe('past_due');
+    const paid = nextPlan(failed.state, periodEnd, { type: 'provider-paid', periodEnd: at('2026-03-10T09:00:00Z') });
+    expect(paid.state).toMatchObject({ status: 'active', currentPeriodEnd: at('2026-03-10T09:00:00Z') });
+    const canceled = nextPlan(paid.state, periodEnd, { type: 'cancel' });
+    expect(canceled.effects).toContainEqual({ type: 'cancel-at-provider' });
+    expect(nextPlan(canceled.state, periodEnd, { type: 'provider-canceled' }).effects).toEqual([]);
+  });
+});

@@ -1,0 +1,193 @@
+import { MB } from '@shrinkly/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PaymentPort } from '../../src/adapters/payments/payment.port.js';
+import { StripePayments } from '../../src/adapters/payments/stripe.payments.js';
+import { compressionJobs, payments, webhookEvents } from '../../src/db/schema/index.js';
+import { StripeFake } from '../fakes/stripe-fake.js';
+import { newUser, startTestApp, type TestApp } from '../harness.js';
+
+const SECRET_KEY = 'sk_test_shrinkly_int';
+const WEBHOOK_SECRET = 'whsec_test_shrinkly_int';
+const PRICE = 'price_premium_monthly';
+
+describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe stand-in', () => {
+  let fake: StripeFake;
+  let t: TestApp;
+  let webhookUrl: string;
+
+  beforeAll(async () => {
+    fake = await new StripeFake({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, prices: { [PRICE]: { unitAmount: 399, currency: 'usd' } } }).start();
+    t = await startTestApp({
+      env: {
+        PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_PUBLISHABLE_KEY: 'pk_test_shrinkly_int',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PRICE_ID: PRICE, STRIPE_API_BASE: fake.baseUrl,
+      },
+    });
+    webhookUrl = `${t.baseUrl}/api/stripe/webhook`;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  const db = () => t.running.database.db;
+
+  /** The app's payment adapter, as the plans feature reaches it. */
+  function stripePayments(): StripePayments {
+    const port = t.running.app.get(PaymentPort);
+    if (!(port instanceof StripePayments)) throw new Error('the app does not run Stripe');
+    return port;
+  }
+
+  /** A visitor's file of 150 MB waiting for its $1 payment, as an upload over the free limit leaves it. */
+  async function jobWaitingForPayment(): Promise<string> {
+    const [job] = await db().insert(compressionJobs).values({
+      status: 'payment_required', level: 'balanced', fileName: 'film.mov', inputFormat: 'video/quicktime', originalSize: 150 * MB,
+      requiresPayment: true, paymentAmount: 1, expiresAt: new Date(Date.now() + 86_400_000),
+    }).returning();
+    return (job as { id: string }).id;
+  }
+
+  async function ledgerOf(jobId: string) {
+    return db().select().from(payments).where(eq(payments.jobId, jobId));
+  }
+
+  /**
+   * A signed-up user's trial at Stripe, started as the card step does it: a SetupIntent, the card confirmed by
+   * Stripe.js, setup-trial with the payment method, and Stripe's customer.subscription.created event after it.
+   */
+  async function trialSubscription(): Promise<{ subscriptionId: string; userId: string; token: string }> {
+    const { token, user } = await t.api.register(newUser());
+    const res = await t.fetch('/api/stripe/setup-intent', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const { clientSecret } = (await res.json()) as { clientSecret: string };
+    const paymentMethodId = fake.confirmSetupIntent(clientSecret, 'pm_card_visa');
+    const started = await t.as(token).setupTrial({ paymentMethodId });
+    expect(started).toMatchObject({ isTrialActive: true, subscriptionStatus: 'trial' });
+    const subscriptionId = [...fake.subscriptions.keys()].at(-1) as string;
+    const created = fake.event('customer.subscription.created', fake.subscriptions.get(subscriptionId) as Record<string, unknown>);
+    expect((await fake.deliver(webhookUrl, created)).status).toBe(200);
+    return { subscriptionId, userId: user.id, token };
+  }
+
+  async function planOf(token: string) {
+    return t.as(token).subscription();
+  }
+
+  async function subscriptionPayments(userId: string) {
+    return (await db().select().from(payments).where(eq(payments.userId, userId))).filter((p) => p.kind === 'subscription');
+  }
+
+  it('gives the card step a SetupIntent for a Stripe customer of the account', async () => {
+    const { token, user } = await t.api.register(newUser());
+    const res = await t.fetch('/api/stripe/setup-intent', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { clientSecret: string; publishableKey: string };
+    expect(body).toEqual({ clientSecret: expect.stringMatching(/^seti_\w+_secret_\w+$/), publishableKey: 'pk_test_shrinkly_int' });
+    const customer = [...fake.customers.values()].find((c) => (c.metadata as { userId?: string }).userId === user.id);
+    expect(customer).toMatchObject({ object: 'customer', email: user.email });
+    expect((await t.fetch('/api/stripe/setup-intent', { method: 'POST' })).status).toBe(401);
+
+    // Asking again gives the same customer; Stripe down (after the SDK's own retries) is a 502.
+    await t.fetch('/api/stripe/setup-intent', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect([...fake.customers.values()].filter((c) => (c.metadata as { userId?: string }).userId === user.id)).toHaveLength(1);
+    fake.failNext(3, 500, 'POST /v1/customers');
+    const down = await t.fetch('/api/stripe/setup-intent', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(down.status).toBe(502);
+    expect(await down.json()).toMatchObject({ message: 'The payment provider is unavailable, please try again shortly' });
+  });
+
+  it('starts a trial only with a payment method this account set up, and never takes a typed card', async () => {
+    const owner = await t.api.register(newUser());
+    const res = await t.fetch('/api/stripe/setup-intent', { method: 'POST', headers: { authorization: `Bearer ${owner.token}` } });
+    const paymentMethodId = fake.confirmSetupIntent(((await res.json()) as { clientSecret: string }).clientSecret, 'pm_card_visa');
+    const stranger = t.as((await t.api.register(newUser())).token);
+    const refused = await stranger.setupTrial({ paymentMethodId }).then(() => undefined, (e: unknown) => e as { status: number });
+    expect(refused?.status).toBe(404);
+    const typed = await stranger
+      .setupTrial({ creditCard: { cardholderName: 'Ada', cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '123' } })
+      .then(() => undefined, (e: unknown) => e as { status: number });
+    expect(typed?.status).toBe(400);
+    expect(await stranger.me()).toMatchObject({ subscriptionStatus: 'none', isTrialActive: false });
+  });
+
+  it('sends a file waiting for payment to Stripe Checkout; the signed completed session marks it paid once', async () => {
+    const jobId = await jobWaitingForPayment();
+    const job = (await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as { status: string; paymentUrl: string };
+    expect(job.status).toBe('payment_required');
+    const session = [...fake.sessions.values()].find((s) => (s.metadata as { id?: string }).id === jobId);
+    expect(session).toMatchObject({ amount_total: 100, currency: 'usd', metadata: { kind: 'compression', id: jobId } });
+    expect(job.paymentUrl).toBe(session?.url);
+
+    const paid = fake.completeSession(session?.id as string);
+    const event = fake.event('checkout.session.completed', paid);
+    const res = await fake.deliver(webhookUrl, event);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true });
+
+    const [row] = await db().select().from(compressionJobs).where(eq(compressionJobs.id, jobId));
+    expect(row?.paidAt).toBeInstanceOf(Date);
+    const ledger = await ledgerOf(jobId);
+    expect(ledger).toEqual([expect.objectContaining({ kind: 'compression', amount: 1, currency: 'USD', provider: 'stripe', providerReference: paid.payment_intent })]);
+
+    // Stripe delivers an event again when it is unsure we got it: nothing more is written.
+    expect((await fake.deliver(webhookUrl, event)).status).toBe(200);
+    expect(await ledgerOf(jobId)).toHaveLength(1);
+    expect(await db().select().from(webhookEvents).where(eq(webhookEvents.eventId, event.id as string))).toHaveLength(1);
+    const after = (await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as { paymentUrl: string | null };
+    expect(after.paymentUrl).toBeNull();
+  });
+
+  it('refuses a forged or tampered event with 400 and changes nothing', async () => {
+    const jobId = await jobWaitingForPayment();
+    await t.fetch(`/api/compression-job/${jobId}`);
+    const session = [...fake.sessions.values()].find((s) => (s.metadata as { id?: string }).id === jobId);
+    const event = fake.event('checkout.session.completed', fake.completeSession(session?.id as string));
+
+    const forged = await fake.deliver(webhookUrl, event, 'whsec_someone_else');
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toMatchObject({ message: 'Invalid Stripe-Signature' });
+    const unsigned = await t.fetch('/api/stripe/webhook', { method: 'POST', json: event });
+    expect(unsigned.status).toBe(400);
+
+    const [row] = await db().select().from(compressionJobs).where(eq(compressionJobs.id, jobId));
+    expect(row?.paidAt).toBeNull();
+    expect(await ledgerOf(jobId)).toHaveLength(0);
+    expect(await db().select().from(webhookEvents).where(eq(webhookEvents.eventId, event.id as string))).toHaveLength(0);
+  });
+
+  it('follows the plan at Stripe: trial, first charge, failed renewal, cancellation; each event once', async () => {
+    const { subscriptionId, userId, token } = await trialSubscription();
+    expect(await planOf(token)).toMatchObject({ status: 'trial', provider: 'stripe', trialEndDate: expect.any(String) });
+
+    const { subscription, previous } = fake.endTrial(subscriptionId);
+    const paidInvoice = fake.invoice(subscriptionId, 'paid');
+    const activeNow = fake.event('customer.subscription.updated', subscription, previous);
+    const paid = fake.event('invoice.paid', paidInvoice);
+    for (const event of [activeNow, paid, paid]) expect((await fake.deliver(webhookUrl, event)).status).toBe(200);
+    expect(await planOf(token)).toMatchObject({ status: 'active', provider: 'stripe' });
+    expect(await subscriptionPayments(userId)).toEqual([
+      expect.objectContaining({ amount: 3.99, currency: 'USD', provider: 'stripe', providerReference: paidInvoice.id, status: 'succeeded' }),
+    ]);
+
+    const failed = fake.event('invoice.payment_failed', fake.invoice(subscriptionId, 'failed'));
+    expect((await fake.deliver(webhookUrl, failed)).status).toBe(200);
+    expect(await planOf(token)).toMatchObject({ status: 'past_due' });
+
+    await stripePayments().cancelSubscription(subscriptionId);
+    const deleted = fake.event('customer.subscription.deleted', fake.subscriptions.get(subscriptionId) as Record<string, unknown>);
+    expect((await fake.deliver(webhookUrl, deleted)).status).toBe(200);
+    expect(await planOf(token)).toMatchObject({ status: 'canceled' });
+    expect(await subscriptionPayments(userId)).toHaveLength(1);
+  });
+
+  it('acknowledges events it does not use, and the trial\'s $0 invoice, without acting', async () => {
+    const { subscriptionId, userId, token } = await trialSubscription();
+    const trialInvoice = { ...fake.invoice(subscriptionId, 'paid'), amount_paid: 0, billing_reason: 'subscription_create' };
+    for (const event of [fake.event('invoice.paid', trialInvoice), fake.event('customer.created', { id: 'cus_x', object: 'customer' })]) {
+      expect((await fake.deliver(webhookUrl, event)).status).toBe(200);
+    }
+    expect(await planOf(token)).toMatchObject({ status: 'trial' });
+    expect(await subscriptionPayments(userId)).toEqual([]);
+  });
+});
