@@ -88,7 +88,7 @@ describe('PaypalPayments against the local PayPal', () => {
         plan_id: fake.planId,
         custom_id: 'user-42',
         subscriber: { name: { given_name: 'Grace', surname: 'Brewster Hopper' }, email_address: 'grace@example.com' },
-        application_context: { return_url: `${APP_URL}/subscribe?paypal=approved`, cancel_url: `${APP_URL}/subscribe?paypal=canceled` },
+        application_context: { return_url: `${APP_URL}/subscribe?paypal=approved`, cancel_url: `${APP_URL}/subscribe?paypal=cancelled` },
       });
       expect(fake.callsTo('POST', '/v1/billing/subscriptions').at(-1)?.headers['paypal-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     });

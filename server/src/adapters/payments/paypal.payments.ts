@@ -186,7 +186,7 @@ export class PaypalPayments extends PaymentPort {
         shipping_preference: 'NO_SHIPPING',
         user_action: 'SUBSCRIBE_NOW',
         return_url: `${back}?paypal=approved`,
-        cancel_url: `${back}?paypal=canceled`,
+        cancel_url: `${back}?paypal=cancelled`,
       },
     })) as SubscriptionResource;
     return { id: created.id, approvalUrl: approveLink(created.links) };
