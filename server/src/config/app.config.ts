@@ -126,36 +126,33 @@ export interface AppConfig {
 
 export class ConfigError extends Error {}
 
-/** Stripe's settings when it is the provider; every missing variable is named. */
-function stripeConfig(e: Env): StripeConfig | undefined {
-  if (e.PAYMENT_PROVIDER !== 'stripe') return undefined;
-  const required = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const;
-  const missing = required.filter((key) => !e[key]);
+/**
+ * The variables a provider cannot start without, read when it is the configured provider (else undefined); every
+ * missing one is named.
+ */
+function requiredOf<K extends keyof Env>(e: Env, provider: Env['PAYMENT_PROVIDER'], keys: readonly K[]): Record<K, string> | undefined {
+  if (e.PAYMENT_PROVIDER !== provider) return undefined;
+  const missing = keys.filter((key) => !e[key]);
   if (missing.length > 0) {
-    throw new ConfigError(`Invalid configuration:\n${missing.map((key) => `  ${key}: required with PAYMENT_PROVIDER=stripe`).join('\n')}`);
+    throw new ConfigError(`Invalid configuration:\n${missing.map((key) => `  ${key}: required with PAYMENT_PROVIDER=${provider}`).join('\n')}`);
   }
-  return {
-    secretKey: e.STRIPE_SECRET_KEY as string,
-    publishableKey: e.STRIPE_PUBLISHABLE_KEY as string,
-    webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
-    priceId: e.STRIPE_PRICE_ID as string,
+  return Object.fromEntries(keys.map((key) => [key, String(e[key])])) as Record<K, string>;
+}
+
+/** Stripe's settings when it is the provider. */
+function stripeConfig(e: Env): StripeConfig | undefined {
+  const v = requiredOf(e, 'stripe', ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID']);
+  return v && {
+    secretKey: v.STRIPE_SECRET_KEY, publishableKey: v.STRIPE_PUBLISHABLE_KEY, webhookSecret: v.STRIPE_WEBHOOK_SECRET, priceId: v.STRIPE_PRICE_ID,
     apiBase: e.STRIPE_API_BASE.replace(/\/$/, ''),
   };
 }
 
-/** PayPal's settings when it is the provider; every missing variable is named. */
+/** PayPal's settings when it is the provider. */
 function paypalConfig(e: Env): PaypalConfig | undefined {
-  if (e.PAYMENT_PROVIDER !== 'paypal') return undefined;
-  const required = ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_PLAN_ID', 'PAYPAL_WEBHOOK_ID'] as const;
-  const missing = required.filter((key) => !e[key]);
-  if (missing.length > 0) {
-    throw new ConfigError(`Invalid configuration:\n${missing.map((key) => `  ${key}: required with PAYMENT_PROVIDER=paypal`).join('\n')}`);
-  }
-  return {
-    clientId: e.PAYPAL_CLIENT_ID as string,
-    clientSecret: e.PAYPAL_CLIENT_SECRET as string,
-    planId: e.PAYPAL_PLAN_ID as string,
-    webhookId: e.PAYPAL_WEBHOOK_ID as string,
+  const v = requiredOf(e, 'paypal', ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_PLAN_ID', 'PAYPAL_WEBHOOK_ID']);
+  return v && {
+    clientId: v.PAYPAL_CLIENT_ID, clientSecret: v.PAYPAL_CLIENT_SECRET, planId: v.PAYPAL_PLAN_ID, webhookId: v.PAYPAL_WEBHOOK_ID,
     apiBase: e.PAYPAL_API_BASE.replace(/\/$/, ''),
   };
 }
