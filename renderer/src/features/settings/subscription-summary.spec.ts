@@ -5,7 +5,7 @@ import { cancellationTerms, subscriptionSummary } from './subscription-summary';
 const trial: SubscriptionDetails = {
   plan: 'trial',
   status: 'trial',
-  provider: 'sandbox',
+  provider: 'sandbox', checkoutProvider: 'sandbox',
   trialEndDate: '2026-03-08T12:00:00.000Z',
   nextBillingDate: '2026-03-08T12:00:00.000Z',
   accessEndsAt: null,
