@@ -1,25 +1,18 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { LazyModuleLoader } from '@nestjs/core';
 import { ApiError, type CompressionJob, type CompressionResponse, FREE_COMPRESSION_LIMIT_BYTES } from '@shrinkly/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { PaypalPayments } from '../../src/adapters/payments/paypal.payments.js';
-import { payments, type UserRow } from '../../src/db/schema/index.js';
-import { UserRepository } from '../../src/features/accounts/user.repository.js';
+import { payments } from '../../src/db/schema/index.js';
 import {
   type ProviderSubscriptionEvent,
-  SubscriptionDetailsReader,
   SubscriptionEventHandler,
 } from '../../src/features/billing/subscription-events.js';
-import { SubscriptionService } from '../../src/features/plans/subscription.service.js';
 import { type FakeDelivery, PaypalFake } from '../fakes/paypal-fake.js';
 import { makeStoredZip } from '../fixtures.js';
 import { newUser, startTestApp, type TestApp } from '../harness.js';
-
-/** Carries into the running application what the plans feature is to provide: the reader of an account's details. */
-class DetailsReaderModule {}
 
 describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPal)', () => {
   let fake: PaypalFake;
@@ -30,15 +23,8 @@ describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPa
     fake = await PaypalFake.start();
     t = await startTestApp({ env: fake.env() });
     const app = t.running.app;
-    // The plan life cycle's handler is the real one (features/plans), watched; its reader of an account's details is
-    // added before any PayPal route is called (billing looks it up when first used).
+    // The plan life cycle's handler is the real one (features/plans), watched.
     handled = vi.spyOn(app.get(SubscriptionEventHandler, { strict: false }), 'handle');
-    const plans = app.get(SubscriptionService, { strict: false });
-    const users = app.get(UserRepository, { strict: false });
-    const reader: SubscriptionDetailsReader = {
-      details: async (userId) => plans.details((await users.findById(userId)) as UserRow),
-    };
-    await app.get(LazyModuleLoader).load(() => ({ module: DetailsReaderModule, providers: [{ provide: SubscriptionDetailsReader, useValue: reader }] }));
   });
   afterAll(async () => {
     await t?.close();

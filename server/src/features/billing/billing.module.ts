@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { PaymentPort } from '../../adapters/payments/payment.port.js';
 import { APP_CONFIG, DATABASE, LOGGER } from '../../app.tokens.js';
@@ -18,20 +17,6 @@ import { StripeWebhookService } from './stripe-webhooks.service.js';
 import { StripeController } from './stripe.controller.js';
 import { SubscriptionDetailsReader, SubscriptionEventHandler } from './subscription-events.js';
 import { WebhookEventRepository } from './webhook-event.repository.js';
-
-/**
- * The plan life cycle's reader of an account's subscription details, looked up by its class token when a PayPal route
- * answers with them, wherever the application provides it (features/plans).
- */
-function detailsReader(refs: ModuleRef): () => SubscriptionDetailsReader {
-  return () => {
-    try {
-      return refs.get(SubscriptionDetailsReader, { strict: false });
-    } catch {
-      throw new Error('No SubscriptionDetailsReader is provided: the plan life cycle (features/plans) implements it');
-    }
-  };
-}
 
 /**
  * Billing: checkout links, the payments ledger, and payments handed to the fulfilment of what was bought (through
@@ -53,9 +38,9 @@ function detailsReader(refs: ModuleRef): () => SubscriptionDetailsReader {
     ),
     factory(
       PaypalSubscriptionService,
-      [PaymentPort, WebhookEventRepository, SubscriptionEventHandler, ModuleRef, LOGGER],
-      (p: PaymentPort, e: WebhookEventRepository, h: SubscriptionEventHandler, refs: ModuleRef, l: Logger) =>
-        new PaypalSubscriptionService(p, e, h, detailsReader(refs), l),
+      [PaymentPort, WebhookEventRepository, SubscriptionEventHandler, SubscriptionDetailsReader, LOGGER],
+      (p: PaymentPort, e: WebhookEventRepository, h: SubscriptionEventHandler, d: SubscriptionDetailsReader, l: Logger) =>
+        new PaypalSubscriptionService(p, e, h, () => d, l),
     ),
     factory(
       PaypalCheckoutService,

@@ -12,7 +12,8 @@ import { AccountsModule } from '../accounts/accounts.module.js';
 import { UserRepository } from '../accounts/user.repository.js';
 import { BillingModule } from '../billing/billing.module.js';
 import { PaymentRepository } from '../billing/payment.repository.js';
-import { SubscriptionEventHandler } from '../billing/subscription-events.js';
+import { SubscriptionDetailsReader, SubscriptionEventHandler } from '../billing/subscription-events.js';
+import { NotFoundError } from '../../common/errors.js';
 import { FileRepository } from '../files/file.repository.js';
 import { FilesModule } from '../files/files.module.js';
 import { SubscriptionController } from './subscription.controller.js';
@@ -34,8 +35,15 @@ import { SubscriptionService } from './subscription.service.js';
         new SubscriptionService(u, f, l, p, m, b, c, log, config.appUrl),
     ),
     { provide: SubscriptionEventHandler, useExisting: SubscriptionService },
+    factory(SubscriptionDetailsReader, [SubscriptionService, UserRepository], (s: SubscriptionService, u: UserRepository) => ({
+      async details(userId: string) {
+        const user = await u.findById(userId);
+        if (!user) throw new NotFoundError('No such account');
+        return s.details(user);
+      },
+    })),
   ],
-  exports: [SubscriptionService, SubscriptionEventHandler],
+  exports: [SubscriptionService, SubscriptionEventHandler, SubscriptionDetailsReader],
 })
 export class PlansModule {
   constructor(@Inject(AccountDeletionService) deletion: AccountDeletionService, @Inject(SubscriptionService) subscriptions: SubscriptionService) {
