@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { StripeFake } from '../../../test/fakes/stripe-fake.js';
+import { paymentAdapterContract } from '../../../test/payment-adapter.contract.js';
 import type { StripeConfig } from '../../config/app.config.js';
 import { CardDeclinedError, ProviderUnavailableError } from './payment.port.js';
 import { createStripeClient, StripePayments } from './stripe.payments.js';
@@ -151,4 +152,20 @@ describe('StripePayments against a Stripe stand-in', () => {
     const stale = Stripe.webhooks.generateTestHeaderString({ payload: payload.toString(), secret: keys.webhookSecret, timestamp: Date.now() / 1000 - 600 });
     expect(payments.verifyWebhook(payload, stale)).toBeUndefined();
   });
+
+  paymentAdapterContract(() => ({
+    adapter: payments,
+    activeSubscription: async () => {
+      const { customerId, paymentMethodId } = await customerWithCard();
+      return (await payments.subscriptions.startTrialSubscription(customerId, paymentMethodId)).subscriptionId;
+    },
+    isEnded: async (id) => fake.subscriptions.get(id)?.status === 'canceled',
+    failNext: (count) => fake.failNext(count, 500),
+    unreachable: () => new StripePayments(createStripeClient({ ...config, apiBase: 'http://127.0.0.1:9' }, { maxNetworkRetries: 0 }), config, 'https://shrinkly.test'),
+    declinedCharge: async () => {
+      const { customerId, paymentMethodId } = await customerWithCard('pm_card_chargeDeclined');
+      await payments.subscriptions.startTrialSubscription(customerId, paymentMethodId);
+      return payments.charge({ cardToken: customerId, amount: 3.99, currency: 'USD', description: 'Premium', idempotencyKey: `contract-${customerId}` });
+    },
+  }));
 });
