@@ -6,7 +6,6 @@ import { FREE_COMPRESSION_LIMIT_BYTES, FREE_DOWNLOAD_TTL_MS, MB, PAY_PER_FILE_PR
 import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, launchBrowser, screenshot } from '../support/browser.js';
-import { apiAccount, dashboard } from '../support/dashboard-page.js';
 import { landingUpload, magicHex } from '../support/landing-page.js';
 import { makeStoredZip } from '../support/large-files.js';
 
@@ -167,52 +166,6 @@ describe('public compression in the browser', () => {
     expect(magicHex(body, 4)).toBe('504b0304');
     expect(body.length).toBeLessThan(size);
     expect(await page.evaluate(() => localStorage.getItem('pendingPaymentJobId'))).toBeNull();
-    await page.close();
-  }, 300_000);
-
-  it('lets a free account pay for a 100MB+ file from the dashboard: Pay $1.00, the sandbox checkout, the download', async () => {
-    const { file, size } = await largeFile();
-    const { token } = await apiAccount(baseUrl);
-    const page = await session.newPage();
-    await dashboard.open(page, token);
-    await dashboard.openUploadMenu(page, 'Single File Upload');
-    const upload = page.getByRole('dialog', { name: 'Single File Upload' });
-    await upload.getByLabel('Choose files to upload').setInputFiles(file);
-
-    // Not queued for My Files: offered pay per file, beside the subscription.
-    const offer = page.getByRole('dialog', { name: 'Pay per File or Subscribe' });
-    await offer.waitFor();
-    expect(await offer.innerText()).toContain('It is not saved to My Files.');
-    expect(await offer.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe('/subscribe?upgrade=true');
-    expect(await upload.getByTestId('upload-queue-item').count()).toBe(0);
-    await screenshot(page, 'dashboard-pay-per-file');
-    await offer.getByRole('button', { name: `Pay ${PRICE} for this file` }).click();
-
-    // The landing page's large-file flow: chunked upload with the user's token, then the Payment Required card.
-    const card = offer.getByTestId('payment-required-card');
-    await card.waitFor({ timeout: 120_000 });
-    const jobId = await page.evaluate(() => localStorage.getItem('pendingPaymentJobId'));
-    expect(jobId).toBeTruthy();
-    await card.getByRole('button', { name: `Pay ${PRICE}`, exact: true }).click();
-
-    await page.waitForURL(/\/api\/payments\/sandbox\/checkout\//);
-    await page.getByText('TEST MODE').waitFor();
-    await page.getByRole('button', { name: `Pay ${PRICE}` }).click();
-    await page.waitForURL(/\/payment-success\/compression\?jobId=/);
-    expect(new URL(page.url()).searchParams.get('jobId')).toBe(jobId);
-
-    const result = landingUpload.result(page);
-    await result.waitFor({ timeout: 150_000 });
-    expect(await result.innerText()).toMatch(/expires in (1 hour|\d+ minutes)/);
-    const response = await page.request.get(await landingUpload.downloadUrl(result));
-    expect(response.status()).toBe(200);
-    const body = await response.body();
-    expect(magicHex(body, 4)).toBe('504b0304');
-    expect(body.length).toBeLessThan(size);
-
-    // A download only: My Files stays empty.
-    await page.goto('/dashboard');
-    await dashboard.myFiles(page).getByText('No files uploaded yet').waitFor();
     await page.close();
   }, 300_000);
 
