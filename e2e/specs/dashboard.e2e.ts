@@ -201,18 +201,8 @@ describe('the dashboard in the browser', () => {
     expect(jobId).toBeTruthy();
     await card.getByRole('button', { name: `Pay ${PRICE}`, exact: true }).click();
 
-    await page.waitForURL(/\/api\/payments\/sandbox\/checkout\//);
-    await page.getByText('TEST MODE').waitFor();
-    await page.getByRole('button', { name: `Pay ${PRICE}` }).click();
-    await page.waitForURL(/\/payment-success\/compression\?jobId=/);
-    expect(new URL(page.url()).searchParams.get('jobId')).toBe(jobId);
-
-    const result = landingUpload.result(page);
-    await result.waitFor({ timeout: 150_000 });
-    expect(await result.innerText()).toMatch(/expires in (1 hour|\d+ minutes)/);
-    const response = await page.request.get(await landingUpload.downloadUrl(result));
-    expect(response.status()).toBe(200);
-    const body = await response.body();
+    await landingUpload.payAtSandboxCheckout(page, PRICE, jobId);
+    const body = await landingUpload.paidDownload(page);
     expect(magicHex(body, 4)).toBe('664c6143'); // fLaC: the same samples, losslessly compressed
     expect(body.length).toBeLessThan(size);
 

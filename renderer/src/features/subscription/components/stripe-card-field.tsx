@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Group, Input, Loader, Text } from '@mantine/core';
+import { Box, Group, Input, Loader, Text } from '@mantine/core';
 import { ApiError } from '@shrinkly/contract';
 import type { StripeCardElementOptions } from '@stripe/stripe-js';
 import { useEffect, useRef, useState } from 'react';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { requestStripeSetupIntent } from '../api';
 import type { HostedCardState } from '../card-validation';
 import { loadStripeJs } from '../stripe-loader';
@@ -95,12 +96,7 @@ export default function StripeCardField({ disabled, onReady, onChange }: StripeC
         </Group>
       )}
       {status.kind === 'failed' && (
-        <Alert color="red" variant="light" title="The card form could not be loaded">
-          <Text size="sm">{status.message}</Text>
-          <Button mt="xs" size="compact-sm" variant="light" color="red" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailedAlert title="The card form could not be loaded" detail={status.message} onRetry={() => setAttempt((n) => n + 1)} />
       )}
       <Text size="xs" c="dark.5" mt={6}>
         Your card details go straight to our payment provider, Stripe; we never see or store the full number.

@@ -1,5 +1,6 @@
-import { Alert, Button, Checkbox, Loader, Stack } from '@mantine/core';
+import { Button, Checkbox, Loader, Stack } from '@mantine/core';
 import { lazy, Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { showErrorToast, showSuccessToast } from '../../../components/toasts';
 import { messageOf } from '../../account/auth-errors';
 import { type TrialCard, useSetupTrial, useSubscriptionDetails } from '../api';
@@ -79,11 +80,7 @@ export function TrialCardForm({ onStarted, children }: TrialCardFormProps) {
           disabled={busy}
         />
         {details.isError ? (
-          <Alert color="red" variant="light" title="The card form could not be loaded">
-            <Button size="compact-sm" variant="light" color="red" onClick={() => void details.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadFailedAlert title="The card form could not be loaded" onRetry={() => void details.refetch()} />
         ) : !entry ? (
           <Loader size="sm" mx="auto" aria-label="Loading the card form" />
         ) : (
