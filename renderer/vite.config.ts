@@ -21,6 +21,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            // Stripe's loader is needed only on a server whose provider is Stripe: it stays out of the eager vendor chunk.
+            { name: 'stripe', test: /node_modules[\\/]@stripe[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -149,20 +149,11 @@ describe('public compression in the browser', () => {
     await card.getByRole('button', { name: `Pay ${PRICE}` }).click();
 
     // The sandbox checkout: plainly test mode; Pay returns to the payment success page.
-    await page.waitForURL(/\/api\/payments\/sandbox\/checkout\//);
-    await page.getByText('TEST MODE').waitFor();
-    await page.getByRole('button', { name: `Pay ${PRICE}` }).click();
-    await page.waitForURL(/\/payment-success\/compression\?jobId=/);
-    expect(new URL(page.url()).searchParams.get('jobId')).toBe(jobId);
+    await landingUpload.payAtSandboxCheckout(page, PRICE, jobId);
     await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
 
-    const result = landingUpload.result(page);
-    await result.waitFor({ timeout: 150_000 });
     // A paid result's link lives 1 hour from payment.
-    expect(await result.innerText()).toMatch(/expires in (1 hour|\d+ minutes)/);
-    const response = await page.request.get(await landingUpload.downloadUrl(result));
-    expect(response.status()).toBe(200);
-    const body = await response.body();
+    const body = await landingUpload.paidDownload(page);
     expect(magicHex(body, 4)).toBe('504b0304');
     expect(body.length).toBeLessThan(size);
     expect(await page.evaluate(() => localStorage.getItem('pendingPaymentJobId'))).toBeNull();

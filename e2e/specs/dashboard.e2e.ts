@@ -1,18 +1,20 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { FREE_COMPRESSION_LIMIT_BYTES, PAY_PER_FILE_PRICE_USD } from '@shrinkly/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, launchBrowser, screenshot } from '../support/browser.js';
 import { apiAccount, dashboard } from '../support/dashboard-page.js';
-import { magicHex } from '../support/landing-page.js';
+import { landingUpload, magicHex } from '../support/landing-page.js';
 
 const baseUrl = inject('baseUrl');
 /** A real photo saved as PNG (KPhotoAlbum demo, GPL-2+), the way exports and screenshots are saved. */
 const PNG = fileURLToPath(new URL('../fixtures/skagen.png', import.meta.url));
 const JPEG = fileURLToPath(new URL('../fixtures/skagen.jpg', import.meta.url));
+const PRICE = `$${PAY_PER_FILE_PRICE_USD.toFixed(2)}`;
 const ffmpeg = (args: string[]) => promisify(execFile)('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 
 describe('the dashboard in the browser', () => {
@@ -169,6 +171,46 @@ describe('the dashboard in the browser', () => {
     expect(await card.innerText()).toMatch(/Saved [\d.]+%/);
     await expect.poll(() => dashboard.stat(page, 'Files Compressed').innerText()).toContain('1 of 1 files');
   }, 180_000);
+
+  it('lets a free account pay for a 100MB+ file from the upload dialog: Pay $1.00, the sandbox checkout, the download', async () => {
+    // Ten minutes of CD-quality WAV: over the free limit, and quick to compress (it becomes lossless FLAC).
+    const wav = path.join(workDir, 'concert.wav');
+    await ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=610:sample_rate=44100', '-ac', '2', '-c:a', 'pcm_s16le', wav]);
+    const size = (await stat(wav)).size;
+    expect(size).toBeGreaterThanOrEqual(FREE_COMPRESSION_LIMIT_BYTES);
+    const { token } = await apiAccount(baseUrl);
+    const page = await session.newPage();
+    await dashboard.open(page, token);
+    await dashboard.openUploadMenu(page, 'Single File Upload');
+    const upload = page.getByRole('dialog', { name: 'Single File Upload' });
+    await upload.getByLabel('Choose files to upload').setInputFiles(wav);
+
+    // Not queued for My Files: offered pay per file, beside the subscription.
+    const offer = page.getByRole('dialog', { name: 'Pay per File or Subscribe' });
+    await offer.waitFor();
+    expect(await offer.innerText()).toContain('It is not saved to My Files.');
+    expect(await offer.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe('/subscribe?upgrade=true');
+    expect(await upload.getByTestId('upload-queue-item').count()).toBe(0);
+    await screenshot(page, 'dashboard-pay-per-file');
+    await offer.getByRole('button', { name: `Pay ${PRICE} for this file` }).click();
+
+    // The landing page's large-file flow: chunked upload with the user's token, then the Payment Required card.
+    const card = offer.getByTestId('payment-required-card');
+    await card.waitFor({ timeout: 120_000 });
+    const jobId = await page.evaluate(() => localStorage.getItem('pendingPaymentJobId'));
+    expect(jobId).toBeTruthy();
+    await card.getByRole('button', { name: `Pay ${PRICE}`, exact: true }).click();
+
+    await landingUpload.payAtSandboxCheckout(page, PRICE, jobId);
+    const body = await landingUpload.paidDownload(page);
+    expect(magicHex(body, 4)).toBe('664c6143'); // fLaC: the same samples, losslessly compressed
+    expect(body.length).toBeLessThan(size);
+
+    // A download only: My Files stays empty.
+    await page.goto('/dashboard');
+    await dashboard.myFiles(page).getByText('No files uploaded yet').waitFor();
+    await page.close();
+  }, 300_000);
 
   it('locks batch compression for a free account', async () => {
     const { token } = await apiAccount(baseUrl);

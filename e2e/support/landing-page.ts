@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** The page model of the landing page's upload area (`#upload`). */
 export const landingUpload = {
@@ -14,6 +15,25 @@ export const landingUpload = {
   result: (page: Page): Locator => page.getByTestId('compression-result'),
   paymentDialog: (page: Page): Locator => page.getByRole('dialog', { name: 'Payment Required' }),
   paymentCard: (page: Page): Locator => page.getByTestId('payment-required-card'),
+
+  /** The sandbox checkout of `jobId`: plainly test mode; Pay returns to the job's payment success page. */
+  async payAtSandboxCheckout(page: Page, price: string, jobId: string | null): Promise<void> {
+    await page.waitForURL(/\/api\/payments\/sandbox\/checkout\//);
+    await page.getByText('TEST MODE').waitFor();
+    await page.getByRole('button', { name: `Pay ${price}` }).click();
+    await page.waitForURL(/\/payment-success\/compression\?jobId=/);
+    expect(new URL(page.url()).searchParams.get('jobId')).toBe(jobId);
+  },
+
+  /** The paid result, once compressed, downloaded: its link lives 1 hour from payment. */
+  async paidDownload(page: Page): Promise<Buffer> {
+    const result = landingUpload.result(page);
+    await result.waitFor({ timeout: 150_000 });
+    expect(await result.innerText()).toMatch(/expires in (1 hour|\d+ minutes)/);
+    const response = await page.request.get(await landingUpload.downloadUrl(result));
+    expect(response.status()).toBe(200);
+    return response.body();
+  },
 
   /** The result's Download link, as an absolute URL. */
   async downloadUrl(scope: Locator): Promise<string> {

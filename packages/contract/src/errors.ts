@@ -29,7 +29,7 @@ export const ErrorMessages = {
   folderExists: 'A folder with this name already exists here',
   folderNotEmpty: 'This folder is not empty. Move or delete its files and folders first.',
   storageFull: `Storage limit reached: this file does not fit in your ${STORAGE_LIMIT_BYTES / GB}GB of storage. Delete some files and try again.`,
-  premiumRequired: `Premium subscription required for files of ${FREE_LIMIT_MB}MB or more. Start a free trial or subscribe, or compress it on the home page for $${PAY_PER_FILE_PRICE_USD.toFixed(2)}.`,
+  premiumRequired: `Premium subscription required for files of ${FREE_LIMIT_MB}MB or more. Start a free trial or subscribe, or pay $${PAY_PER_FILE_PRICE_USD.toFixed(2)} to compress this file once and download it.`,
   batchPremium: `Batch compression is a Premium feature. Start a free trial or subscribe to compress up to ${BATCH_MAX_FILES} files at once.`,
   batchFull: `Maximum ${BATCH_MAX_FILES} files allowed per batch`,
   batchNotFound: 'Batch not found or expired. Start the batch again.',

@@ -5,99 +5,39 @@ import {
   FREE_COMPRESSION_LIMIT_BYTES,
   MAX_FILE_SIZE_BYTES,
 } from '@shrinkly/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { sleep } from '../../transfer/abortable-sleep';
-import { failureMessage, UploadError } from '../../transfer/transfer-errors';
+import { useCallback, useEffect, useState } from 'react';
+import { failureMessage } from '../../transfer/transfer-errors';
 import { requestPreview } from './api';
 import { compressionToasts } from './compression-toasts';
 import { isLandingAcceptedFile } from './file-acceptance';
 import { levelForSliderValue, sliderValueForLevel } from './level-slider';
 import { localPreview } from './local-preview';
-import type { CompressionOutcome, PaymentDue } from './outcome';
+import type { PaymentDue } from './outcome';
 import { inspectPendingPayment } from './pending-payment-check';
-import { clearPendingPayment, readPendingPayment, storePendingPayment } from './pending-payment';
-import { type RunContext, runChunked, runDirect, runPaidJob, UPLOAD_STATUS } from './run-compression';
-import { isPremiumRequired } from './premium-required';
-import { BUSY_CLEAR_DELAY_MS, PROGRESS } from './upload-timing';
+import { clearPendingPayment, readPendingPayment } from './pending-payment';
+import { runChunked, runDirect, runPaidJob, UPLOAD_STATUS } from './run-compression';
+import { IDLE, type RunState, useCompressionRun } from './use-compression-run';
 
 /** The landing upload area's states (SPEC section 4 "Public upload flow"). */
 export type UploadFlowState =
-  | { step: 'idle' }
+  | RunState
   /** The server preview is being computed. */
   | { step: 'analyzing'; fileName: string }
-  | { step: 'preview'; file: File; preview: CompressionPreview }
-  | { step: 'processing'; fileName: string; status: string; percent: number }
-  | { step: 'result'; outcome: CompressionOutcome };
-
-const IDLE: UploadFlowState = { step: 'idle' };
+  | { step: 'preview'; file: File; preview: CompressionPreview };
 
 /** Every state and action of the landing upload area; one attempt at a time, each with its own AbortController. */
 export function useCompressionFlow() {
   const [state, setState] = useState<UploadFlowState>(IDLE);
   const [sliderValue, setSliderValue] = useState(() => sliderValueForLevel(DEFAULT_COMPRESSION_LEVEL));
   const [paymentDialog, setPaymentDialog] = useState<PaymentDue | null>(null);
-  const attempt = useRef<AbortController | null>(null);
+  const { begin, settle, abort, running, run } = useCompressionRun(setState, setPaymentDialog);
   const level = levelForSliderValue(sliderValue);
 
-  /** Starts a new attempt, abandoning any other. */
-  const begin = useCallback(() => {
-    attempt.current?.abort();
-    const controller = new AbortController();
-    attempt.current = controller;
-    return controller;
-  }, []);
-
   const reset = useCallback(() => {
-    attempt.current?.abort();
-    attempt.current = null;
+    abort();
     setPaymentDialog(null);
     setState(IDLE);
-  }, []);
-
-  useEffect(() => () => attempt.current?.abort(), []);
-
-  /** Runs one compression attempt in the processing view, then shows its outcome or its failure. */
-  const run = useCallback(
-    async (fileName: string, task: (ctx: RunContext) => Promise<CompressionOutcome>, onCompressed?: () => void) => {
-      const controller = begin();
-      const { signal } = controller;
-      const report = (status: string, percent: number) => {
-        if (!signal.aborted) setState({ step: 'processing', fileName, status, percent });
-      };
-      try {
-        const outcome = await task({ signal, report });
-        signal.throwIfAborted();
-        if (outcome.kind === 'payment') {
-          storePendingPayment(outcome.payment.jobId);
-          compressionToasts.paymentRequired();
-          setState({ step: 'result', outcome });
-          setPaymentDialog(outcome.payment);
-          return;
-        }
-        if (outcome.kind === 'compressed') {
-          report(UPLOAD_STATUS.complete, PROGRESS.done);
-          const free = !outcome.file.paid && outcome.file.originalSize < FREE_COMPRESSION_LIMIT_BYTES;
-          if (onCompressed) onCompressed();
-          else compressionToasts.compressed(outcome.file.spaceSaved, free);
-          await sleep(BUSY_CLEAR_DELAY_MS, signal);
-        }
-        setState({ step: 'result', outcome });
-      } catch (error) {
-        if (signal.aborted) return;
-        if (isPremiumRequired(error)) {
-          compressionToasts.premiumRequired();
-          setState({ step: 'result', outcome: { kind: 'premium' } });
-          return;
-        }
-        if (error instanceof UploadError) compressionToasts.uploadFailed(error.message);
-        else compressionToasts.compressionFailed(failureMessage(error));
-        setState(IDLE);
-      } finally {
-        if (attempt.current === controller) attempt.current = null;
-      }
-    },
-    [begin],
-  );
+  }, [abort]);
 
   /** A file chosen or dropped: checked, then previewed (by the server under the free limit, locally above it). */
   const chooseFiles = useCallback(
@@ -109,7 +49,7 @@ export function useCompressionFlow() {
       if (file.size > MAX_FILE_SIZE_BYTES) return compressionToasts.fileTooLarge();
       setPaymentDialog(null);
       if (file.size >= FREE_COMPRESSION_LIMIT_BYTES) {
-        attempt.current?.abort();
+        abort();
         setState({ step: 'preview', file, preview: localPreview(file) });
         return;
       }
@@ -118,7 +58,7 @@ export function useCompressionFlow() {
       try {
         const preview = await requestPreview(file, controller.signal);
         if (controller.signal.aborted) return;
-        attempt.current = null;
+        settle(controller);
         setState({ step: 'preview', file, preview });
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -132,7 +72,7 @@ export function useCompressionFlow() {
         void run(file.name, (ctx) => runDirect(file, level, ctx));
       }
     },
-    [begin, level, run],
+    [abort, begin, level, run, settle],
   );
 
   /** The preview modal's Compress: chunked upload from the free limit up, one direct upload below it. */
@@ -145,19 +85,17 @@ export function useCompressionFlow() {
 
   /** Cancel Upload: aborts the request in flight. */
   const cancel = useCallback(() => {
-    if (!attempt.current) return;
+    if (!running()) return;
     reset();
     compressionToasts.uploadCancelled();
-  }, [reset]);
+  }, [reset, running]);
 
   // Back from the checkout: pick up the stored pending payment once.
   useEffect(() => {
     const jobId = readPendingPayment();
     if (!jobId) return;
     const controller = begin();
-    const done = () => {
-      if (attempt.current === controller) attempt.current = null;
-    };
+    const done = () => settle(controller);
     inspectPendingPayment(jobId).then(
       (action) => {
         if (controller.signal.aborted) return;
@@ -193,7 +131,7 @@ export function useCompressionFlow() {
       },
     );
     return () => controller.abort();
-  }, [begin, run]);
+  }, [begin, run, settle]);
 
   /** Compress Another File: everything back to the start; an unpaid job shown on the card is given up. */
   const startOver = useCallback(() => {

@@ -43,12 +43,20 @@ function usePlanMutation<Vars>(call: (vars: Vars) => Promise<SubscriptionDetails
   });
 }
 
+/** The card the trial starts with: typed into the card form (sandbox), or the payment method Stripe.js made. */
+export type TrialCard = { creditCard: CreditCard } | { paymentMethodId: string };
+
 /** Starts the 7-day trial with a card on file. */
 export function useSetupTrial(onStarted?: () => void) {
-  return usePlanMutation(async (creditCard: CreditCard) => {
-    await api.setupTrial({ creditCard });
+  return usePlanMutation(async (card: TrialCard) => {
+    await api.setupTrial(card);
     return undefined;
   }, onStarted);
+}
+
+/** Stripe only: a SetupIntent for the card typed into Stripe's own fields, and the key to load Stripe.js with. */
+export function requestStripeSetupIntent(): Promise<{ clientSecret: string; publishableKey: string }> {
+  return api.stripeSetupIntent();
 }
 
 /** Premium now: charges the card given, or the card on file when none is given. */

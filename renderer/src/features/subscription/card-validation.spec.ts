@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_CARD } from './card-input';
-import { FILL_ALL_CARD_FIELDS_MESSAGE, TERMS_REQUIRED_MESSAGE, firstCardProblem } from './card-validation';
+import {
+  EMPTY_HOSTED_CARD,
+  FILL_ALL_CARD_FIELDS_MESSAGE,
+  TERMS_REQUIRED_MESSAGE,
+  firstCardProblem,
+  firstHostedCardProblem,
+} from './card-validation';
 
 const GOOD = { cardholderName: 'Robin Tester', cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '123' };
 
@@ -21,5 +27,22 @@ describe('firstCardProblem', () => {
   it('passes a good card, with or without terms', () => {
     expect(firstCardProblem(GOOD)).toBeNull();
     expect(firstCardProblem(GOOD, { termsAccepted: true })).toBeNull();
+  });
+});
+
+describe('firstHostedCardProblem', () => {
+  const TYPED = { empty: false, complete: true, error: null };
+
+  it('keeps SPEC order with the hosted card field: terms, then name and card filled in, then the field\'s complaint', () => {
+    expect(firstHostedCardProblem('', EMPTY_HOSTED_CARD, { termsAccepted: false })).toBe(TERMS_REQUIRED_MESSAGE);
+    expect(firstHostedCardProblem('', TYPED, { termsAccepted: true })).toBe(FILL_ALL_CARD_FIELDS_MESSAGE);
+    expect(firstHostedCardProblem('Robin', EMPTY_HOSTED_CARD, { termsAccepted: true })).toBe(FILL_ALL_CARD_FIELDS_MESSAGE);
+    const invalid = { empty: false, complete: false, error: 'Your card number is invalid.' };
+    expect(firstHostedCardProblem('Robin', invalid, { termsAccepted: true })).toBe('Your card number is invalid.');
+    expect(firstHostedCardProblem('Robin', { ...TYPED, complete: false }, { termsAccepted: true })).toBe(FILL_ALL_CARD_FIELDS_MESSAGE);
+  });
+
+  it('passes a name and a complete card', () => {
+    expect(firstHostedCardProblem('Robin', TYPED, { termsAccepted: true })).toBeNull();
   });
 });

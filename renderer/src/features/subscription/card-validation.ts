@@ -16,3 +16,28 @@ export function firstCardProblem(card: CardFields, options: { termsAccepted?: bo
   const parsed = creditCardSchema.safeParse(card);
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? FILL_ALL_CARD_FIELDS_MESSAGE);
 }
+
+/** What the provider's hosted card field reports of itself: nothing typed, all typed, or its own complaint. */
+export interface HostedCardState {
+  empty: boolean;
+  complete: boolean;
+  /** The provider's words for what is wrong with what was typed ("Your card number is invalid."). */
+  error: string | null;
+}
+
+export const EMPTY_HOSTED_CARD: HostedCardState = { empty: true, complete: false, error: null };
+
+/**
+ * The same checks in the same order for a card typed into the provider's hosted field: the trial terms, then the
+ * cardholder name and the card all filled in, then the provider's own complaint about the card.
+ */
+export function firstHostedCardProblem(
+  cardholderName: string,
+  card: HostedCardState,
+  options: { termsAccepted?: boolean } = {},
+): string | null {
+  if (options.termsAccepted === false) return TERMS_REQUIRED_MESSAGE;
+  if (!cardholderName.trim() || card.empty) return FILL_ALL_CARD_FIELDS_MESSAGE;
+  if (card.error) return card.error;
+  return card.complete ? null : FILL_ALL_CARD_FIELDS_MESSAGE;
+}

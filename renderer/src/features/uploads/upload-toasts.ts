@@ -1,7 +1,6 @@
 import { BATCH_MAX_FILES, ErrorMessages, MAX_FILE_SIZE_BYTES } from '@shrinkly/contract';
 import { showErrorToast, withDetail } from '../../components/toasts';
 import { formatBytes } from '../../format/format-bytes';
-import { PREMIUM_REQUIRED_MESSAGE } from '../compression/compression-toasts';
 
 /* The toasts of uploads to My Files, worded as SPEC sections 5 and 8 write them. */
 
@@ -11,7 +10,6 @@ export const uploadToasts = {
   fileTooLarge: () => showErrorToast(ErrorMessages.fileTooLarge, 'File Too Large'),
   unsupportedType: (acceptedList: string) =>
     showErrorToast(`This file type is not supported. Accepted types: ${acceptedList}.`, 'Unsupported File Type'),
-  premiumRequired: () => showErrorToast(PREMIUM_REQUIRED_MESSAGE, 'Premium Subscription Required'),
   /** A batch names the file, since several upload at once. */
   uploadFailed: (detail: string | null, fileName?: string) =>
     showErrorToast(withDetail(fileName ? `Failed to upload file "${fileName}"` : 'Failed to upload file', detail), 'Upload Failed'),

@@ -14,12 +14,14 @@ import { isAccepted, SINGLE_UPLOAD_TYPES } from './file-acceptance';
 import { sendUpload } from './send-upload';
 import { queuedUpload, SINGLE_UPLOAD_PROGRESS, type UploadItem } from './upload-item';
 import { uploadToasts } from './upload-toasts';
+import type { LargeFileOffer } from './use-pay-per-file';
 
 /**
  * The Single File Upload queue: files are checked when added, then uploaded one after another into the folder
  * open when Start Compressing is pressed. The work goes on while the dialog is closed; leaving the page aborts it.
+ * A free account's file of 100MB or more is not queued: it is offered pay per file (or a subscription) instead.
  */
-export function useUploadQueue(user: User) {
+export function useUploadQueue(user: User, offerPayPerFile: (offer: LargeFileOffer) => void) {
   const queue = useTransferQueue<UploadItem>({ roundSize: 1 });
   const [level, setLevel] = useState<CompressionLevel>(DEFAULT_COMPRESSION_LEVEL);
   /** How many files the last run stored, for the Upload Complete dialog; null when there is nothing to announce. */
@@ -27,22 +29,28 @@ export function useUploadQueue(user: User) {
   const refresh = useRefreshFiles();
   const { add, start: startQueue, dropWhileIdle } = queue;
 
-  /** SPEC section 5: accepted types, at most 5GB, and under 100MB on a free account; the first refusal is toasted. */
+  /**
+   * SPEC section 5: accepted types and at most 5GB, the first refusal toasted. On a free account a file of 100MB or
+   * more is offered pay per file, one at a time.
+   */
   const addFiles = useCallback(
     (files: File[]) => {
       const free = planOf(user) === 'free';
       const accepted: UploadItem[] = [];
+      const large: File[] = [];
       let refusal: (() => void) | null = null;
       for (const file of files) {
         if (!isAccepted(file, SINGLE_UPLOAD_TYPES)) refusal ??= () => uploadToasts.unsupportedType(SINGLE_UPLOAD_TYPES.list);
         else if (file.size > MAX_FILE_SIZE_BYTES) refusal ??= uploadToasts.fileTooLarge;
-        else if (free && file.size >= FREE_COMPRESSION_LIMIT_BYTES) refusal ??= uploadToasts.premiumRequired;
+        else if (free && file.size >= FREE_COMPRESSION_LIMIT_BYTES) large.push(file);
         else accepted.push(queuedUpload(file));
       }
       refusal?.();
       add(accepted);
+      const [first, ...others] = large;
+      if (first) offerPayPerFile({ file: first, others: others.length });
     },
-    [add, user],
+    [add, offerPayPerFile, user],
   );
 
   /** Start Compressing: every pending item in turn, including ones added meanwhile, into `folderId`. */
@@ -57,7 +65,8 @@ export function useUploadQueue(user: User) {
           scale: SINGLE_UPLOAD_PROGRESS,
           refresh: () => void refresh(),
           onFailure: (error, message) => {
-            if (isPremiumRequired(error)) uploadToasts.premiumRequired();
+            // The server's plan check (the plan ended meanwhile): the same offer as for a file refused when added.
+            if (isPremiumRequired(error)) offerPayPerFile({ file: item.file, others: 0 });
             else uploadToasts.uploadFailed(message);
           },
         });
@@ -66,7 +75,7 @@ export function useUploadQueue(user: User) {
       const stored = await startQueue(send);
       if (stored) setStoredCount(stored);
     },
-    [level, refresh, startQueue],
+    [level, offerPayPerFile, refresh, startQueue],
   );
 
   /** Closing the dialog when nothing runs drops the finished items; files still waiting stay queued. */

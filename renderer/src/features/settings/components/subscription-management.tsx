@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Loader, Stack, Table, Title } from '@mantine/core';
+import { Card, Loader, Stack, Table, Title } from '@mantine/core';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { useSubscriptionDetails } from '../../subscription/api';
 import { subscriptionSummary } from '../subscription-summary';
 import { SubscriptionActions } from './subscription-actions';
@@ -14,11 +15,7 @@ export function SubscriptionManagement() {
       </Title>
       {details.isPending && <Loader size="sm" aria-label="Loading your subscription" />}
       {details.isError && (
-        <Alert color="red" variant="light" title="Your subscription could not be loaded">
-          <Button size="compact-sm" variant="light" color="red" onClick={() => void details.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailedAlert title="Your subscription could not be loaded" onRetry={() => void details.refetch()} />
       )}
       {details.data && (
         <Stack gap="md">

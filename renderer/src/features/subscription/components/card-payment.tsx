@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
-import type { SubscriptionDetails } from '@shrinkly/contract';
+import { SUPPORT_EMAIL, type SubscriptionDetails } from '@shrinkly/contract';
 import { useState, type FormEvent } from 'react';
 import { showErrorToast } from '../../../components/toasts';
 import { useSubscribe } from '../api';
@@ -13,11 +13,16 @@ import { CreditCardFields } from './credit-card-fields';
 interface CardPaymentProps {
   /** The card on file, charged unless the user types another. */
   card: SubscriptionDetails['card'];
+  /**
+   * A new card may be typed in the card form (the sandbox). With Stripe it may not: Premium is paid with the card on
+   * file, which the trial step set up in Stripe's own fields.
+   */
+  newCard: boolean;
   onSubscribed: () => void;
 }
 
 /** Pay by card: the card on file in one click, or a card typed in the card form (kept on file afterwards). */
-export function CardPayment({ card, onSubscribed }: CardPaymentProps) {
+export function CardPayment({ card, newCard, onSubscribed }: CardPaymentProps) {
   const [typingCard, setTypingCard] = useState(card === null);
   const [typed, setTyped] = useState<CardFields>(EMPTY_CARD);
   const subscribe = useSubscribe(onSubscribed);
@@ -33,16 +38,26 @@ export function CardPayment({ card, onSubscribed }: CardPaymentProps) {
     pay(typed);
   };
 
-  if (card && !typingCard) {
+  if (card && (!typingCard || !newCard)) {
     return (
       <Stack gap="xs">
         <Button size="md" fullWidth loading={busy} disabled={busy} onClick={() => pay(undefined)}>
           Pay {PRICE_PER_MONTH} with {cardLabel(card)}
         </Button>
-        <Button variant="subtle" size="compact-sm" onClick={() => setTypingCard(true)} disabled={busy}>
-          Use a different card
-        </Button>
+        {newCard && (
+          <Button variant="subtle" size="compact-sm" onClick={() => setTypingCard(true)} disabled={busy}>
+            Use a different card
+          </Button>
+        )}
       </Stack>
+    );
+  }
+  if (!newCard) {
+    return (
+      <Text size="sm" c="dark.6">
+        There is no card on file for this account, and a new card cannot be added here yet. Please contact{' '}
+        {SUPPORT_EMAIL} to subscribe.
+      </Text>
     );
   }
 

@@ -1,4 +1,5 @@
 import { Group, Stack, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { CARD_CVV_MAX_LENGTH, CARD_EXPIRY_MAX_LENGTH } from '@shrinkly/contract';
 import { CARD_NUMBER_FIELD_LENGTH, type CardFields, formatCardNumber, formatCvv, formatExpiry } from '../card-input';
 
@@ -6,6 +7,8 @@ interface CreditCardFieldsProps {
   value: CardFields;
   onChange: (card: CardFields) => void;
   disabled?: boolean;
+  /** The payment provider's own card field, shown in place of the number, expiry and CVV (their values stay empty). */
+  hostedCard?: ReactNode;
 }
 
 const FORMAT: Record<keyof CardFields, (typed: string) => string> = {
@@ -15,8 +18,11 @@ const FORMAT: Record<keyof CardFields, (typed: string) => string> = {
   cvv: formatCvv,
 };
 
-/** Cardholder name, card number (grouped by 4), expiry (MM/YY) and CVV, each formatted as it is typed. */
-export function CreditCardFields({ value, onChange, disabled }: CreditCardFieldsProps) {
+/**
+ * Cardholder name, card number (grouped by 4), expiry (MM/YY) and CVV, each formatted as it is typed; or the
+ * cardholder name and the provider's hosted card field.
+ */
+export function CreditCardFields({ value, onChange, disabled, hostedCard }: CreditCardFieldsProps) {
   const field = (name: keyof CardFields) => ({
     value: value[name],
     disabled,
@@ -27,6 +33,21 @@ export function CreditCardFields({ value, onChange, disabled }: CreditCardFields
   return (
     <Stack gap="sm">
       <TextInput label="Cardholder Name" autoComplete="cc-name" placeholder="Name on card" {...field('cardholderName')} />
+      {hostedCard ?? <TypedCardFields field={field} />}
+    </Stack>
+  );
+}
+
+type FieldProps = (name: keyof CardFields) => {
+  value: string;
+  disabled: boolean | undefined;
+  required: boolean;
+  onChange: (event: { currentTarget: HTMLInputElement }) => void;
+};
+
+function TypedCardFields({ field }: { field: FieldProps }) {
+  return (
+    <>
       <TextInput
         label="Card Number"
         autoComplete="cc-number"
@@ -53,6 +74,6 @@ export function CreditCardFields({ value, onChange, disabled }: CreditCardFields
           {...field('cvv')}
         />
       </Group>
-    </Stack>
+    </>
   );
 }

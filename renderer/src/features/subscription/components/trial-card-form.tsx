@@ -1,12 +1,20 @@
-import { Button, Checkbox, Stack } from '@mantine/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Checkbox, Loader, Stack } from '@mantine/core';
+import { lazy, Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { showErrorToast, showSuccessToast } from '../../../components/toasts';
 import { messageOf } from '../../account/auth-errors';
-import { useSetupTrial } from '../api';
+import { type TrialCard, useSetupTrial, useSubscriptionDetails } from '../api';
 import { type CardFields, EMPTY_CARD } from '../card-input';
-import { firstCardProblem } from '../card-validation';
+import { EMPTY_HOSTED_CARD, firstCardProblem, firstHostedCardProblem, type HostedCardState } from '../card-validation';
 import { TRIAL_SETUP_FAILED, TRIAL_STARTED, TRIAL_TERMS } from '../plan-texts';
+import type { StripeCard } from '../stripe-setup';
+import { cardEntryOf } from '../subscription-state';
 import { CreditCardFields } from './credit-card-fields';
+
+/** Stripe.js and its field load only on a server whose payment provider is Stripe. */
+const StripeCardField = lazy(() => import('./stripe-card-field'));
+
+const LOADING_CARD_FIELD = 'The secure card form is still loading. Please wait a moment.';
 
 interface TrialCardFormProps {
   /** The trial has started. */
@@ -15,21 +23,51 @@ interface TrialCardFormProps {
   children?: (busy: boolean) => ReactNode;
 }
 
-/** The trial's card: terms checkbox and the four card fields, checked in SPEC order, then Start Free Trial. */
+/**
+ * The trial's card: terms checkbox and the card fields, checked in SPEC order, then Start Free Trial. With the
+ * sandbox provider the four fields are ours and the card is posted to our server; with Stripe the number, expiry and
+ * CVV are typed into Stripe's hosted field, Stripe.js sets the card up, and our server gets the payment method only.
+ */
 export function TrialCardForm({ onStarted, children }: TrialCardFormProps) {
+  const details = useSubscriptionDetails();
+  const entry = details.data ? cardEntryOf(details.data) : null;
   const [card, setCard] = useState<CardFields>(EMPTY_CARD);
+  const [hostedCard, setHostedCard] = useState<HostedCardState>(EMPTY_HOSTED_CARD);
+  const stripeCard = useRef<StripeCard | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const [termsAccepted, setTermsAccepted] = useState(false);
   const setupTrial = useSetupTrial(() => {
     showSuccessToast(TRIAL_STARTED.title, TRIAL_STARTED.message);
     onStarted();
   });
-  const busy = setupTrial.isPending;
+  const busy = setupTrial.isPending || confirming;
+
+  const start = (trialCard: TrialCard) =>
+    setupTrial.mutate(trialCard, { onError: (error) => showErrorToast(messageOf(error) ?? TRIAL_SETUP_FAILED) });
+
+  /** Stripe.js confirms the card with Stripe; the trial then starts with the payment method it made. */
+  const startWithStripe = async () => {
+    const problem = firstHostedCardProblem(card.cardholderName, hostedCard, { termsAccepted });
+    if (problem) return showErrorToast(problem);
+    const field = stripeCard.current;
+    if (!field) return showErrorToast(LOADING_CARD_FIELD);
+    setConfirming(true);
+    try {
+      start({ paymentMethodId: await field.confirm(card.cardholderName) });
+    } catch (error) {
+      showErrorToast(messageOf(error) ?? TRIAL_SETUP_FAILED);
+    } finally {
+      setConfirming(false);
+    }
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (busy || !entry) return;
+    if (entry === 'stripe') return void startWithStripe();
     const problem = firstCardProblem(card, { termsAccepted });
     if (problem) return showErrorToast(problem);
-    setupTrial.mutate(card, { onError: (error) => showErrorToast(messageOf(error) ?? TRIAL_SETUP_FAILED) });
+    start({ creditCard: card });
   };
 
   return (
@@ -41,8 +79,29 @@ export function TrialCardForm({ onStarted, children }: TrialCardFormProps) {
           onChange={(event) => setTermsAccepted(event.currentTarget.checked)}
           disabled={busy}
         />
-        <CreditCardFields value={card} onChange={setCard} disabled={busy} />
-        <Button type="submit" fullWidth loading={busy} disabled={busy}>
+        {details.isError ? (
+          <LoadFailedAlert title="The card form could not be loaded" onRetry={() => void details.refetch()} />
+        ) : !entry ? (
+          <Loader size="sm" mx="auto" aria-label="Loading the card form" />
+        ) : (
+          <CreditCardFields
+            value={card}
+            onChange={setCard}
+            disabled={busy}
+            hostedCard={
+              entry === 'stripe' ? (
+                <Suspense fallback={<Loader size="sm" mx="auto" aria-label="Loading the card form" />}>
+                  <StripeCardField
+                    disabled={busy}
+                    onReady={(ready) => (stripeCard.current = ready)}
+                    onChange={setHostedCard}
+                  />
+                </Suspense>
+              ) : undefined
+            }
+          />
+        )}
+        <Button type="submit" fullWidth loading={busy} disabled={busy || !entry}>
           Start Free Trial
         </Button>
         {children?.(busy)}

@@ -1,7 +1,8 @@
-import { Alert, Button, Container, Grid, Stack, Text, Title } from '@mantine/core';
+import { Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { useCurrentUser } from '../../account/api';
 import { useSubscriptionDetails } from '../api';
@@ -48,11 +49,7 @@ export function SubscribePage() {
           <Grid.Col span={{ base: 12, md: 5 }}>
             <SubscribePlanCard>
               {details.isError ? (
-                <Alert color="red" variant="light" title="Your plan could not be loaded">
-                  <Button size="compact-sm" variant="light" color="red" onClick={() => void details.refetch()}>
-                    Try again
-                  </Button>
-                </Alert>
+                <LoadFailedAlert title="Your plan could not be loaded" onRetry={() => void details.refetch()} />
               ) : (
                 <PaymentOptions user={user} details={details.data} onSubscribed={toSuccess} onTrialStarted={toTrialSuccess} />
               )}

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useCallback, useState } from 'react';
 import { type Folder, FREE_COMPRESSION_LIMIT_BYTES, MAX_FILE_SIZE_BYTES, planOf, type User } from '@shrinkly/contract';
 import { formatBytes } from '../../../format/format-bytes';
 import { SINGLE_UPLOAD_TYPES } from '../file-acceptance';
@@ -8,6 +9,8 @@ import { CompletionDialog } from './completion-dialog';
 import { DIALOG_CLOSE_BUTTON_PROPS } from '../../../components/dialog-close-button';
 import { DropZone } from '../../../components/drop-zone/drop-zone';
 import { LevelPicker } from './level-picker';
+import type { LargeFileOffer } from '../use-pay-per-file';
+import { PayPerFileDialog } from './pay-per-file-dialog';
 import { UploadQueueList } from './upload-queue-list';
 
 interface UploadDialogProps {
@@ -23,7 +26,10 @@ interface UploadDialogProps {
  * the modal, so uploads carry on while the dialog is closed.
  */
 export function UploadDialog({ opened, onClose, user, folder }: UploadDialogProps) {
-  const queue = useUploadQueue(user);
+  // Each offer gets a fresh pay-per-file dialog (its own upload and result).
+  const [payPerFile, setPayPerFile] = useState<{ offer: LargeFileOffer | null; key: number }>({ offer: null, key: 0 });
+  const offerPayPerFile = useCallback((offer: LargeFileOffer) => setPayPerFile(({ key }) => ({ offer, key: key + 1 })), []);
+  const queue = useUploadQueue(user, offerPayPerFile);
   const { storedCount } = queue;
   const free = planOf(user) === 'free';
   const { message, close, done } = useCompletionNotice({
@@ -37,7 +43,9 @@ export function UploadDialog({ opened, onClose, user, folder }: UploadDialogProp
 
   const maxSize = `Up to ${formatBytes(MAX_FILE_SIZE_BYTES)} per file`;
   const freeLimit = formatBytes(FREE_COMPRESSION_LIMIT_BYTES);
-  const limits = free ? `${maxSize}; free accounts compress files under ${freeLimit}.` : `${maxSize}.`;
+  const limits = free
+    ? `${maxSize}; free accounts compress files under ${freeLimit}, and pay per file above that.`
+    : `${maxSize}.`;
 
   return (
     <Modal.Stack>
@@ -77,6 +85,13 @@ export function UploadDialog({ opened, onClose, user, folder }: UploadDialogProp
           </Group>
         </Stack>
       </Modal>
+      <PayPerFileDialog
+        key={payPerFile.key}
+        offer={opened ? payPerFile.offer : null}
+        level={queue.level}
+        stackId="pay-per-file"
+        onClose={() => setPayPerFile(({ key }) => ({ offer: null, key }))}
+      />
       <CompletionDialog
         opened={opened && storedCount !== null}
         stackId="upload-complete"
