@@ -50,8 +50,14 @@ export const setupTrialRequestSchema = z
   })
   .refine((body) => body.creditCard !== undefined || body.paymentMethodId !== undefined, { message: 'creditCard is required', path: ['creditCard'] });
 
-/** POST /api/subscription/subscribe: premium now; the card on file is charged unless a new card is given. */
-export const subscribeRequestSchema = z.object({ creditCard: creditCardSchema.optional() });
+/**
+ * POST /api/subscription/subscribe: premium now; the card on file is charged unless a new card is given (typed, for
+ * the sandbox; or, with Stripe, the payment method Stripe.js made from its own card fields).
+ */
+export const subscribeRequestSchema = z.object({
+  creditCard: creditCardSchema.optional(),
+  paymentMethodId: z.string().regex(/^pm_\w{1,200}$/, 'paymentMethodId is not valid').optional(),
+});
 
 /** The card on file, as receipts show it: never the number or CVV. */
 export const cardOnFileSchema = z.object({

@@ -111,6 +111,22 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     expect(await stranger.me()).toMatchObject({ subscriptionStatus: 'none', isTrialActive: false });
   });
 
+  it('subscribes to premium now with a new card through Stripe, and refuses a declined one without changing the plan', async () => {
+    const paidBy = async (card: 'pm_card_visa' | 'pm_card_chargeDeclined') => {
+      const { token } = await t.api.register(newUser());
+      const res = await t.fetch('/api/stripe/setup-intent', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      const paymentMethodId = fake.confirmSetupIntent(((await res.json()) as { clientSecret: string }).clientSecret, card);
+      const api = t.as(token);
+      return { api, answer: await api.subscribe({ paymentMethodId }).then((d) => d, (e: unknown) => e as { status: number }) };
+    };
+    const ok = await paidBy('pm_card_visa');
+    expect(ok.answer).toMatchObject({ status: 'active', plan: 'premium', provider: 'stripe', card: { last4: '4242' } });
+    expect(await ok.api.me()).toMatchObject({ isSubscribed: true, isTrialActive: false });
+    const declined = await paidBy('pm_card_chargeDeclined');
+    expect(declined.answer).toMatchObject({ status: 402 });
+    expect(await declined.api.me()).toMatchObject({ isSubscribed: false, subscriptionStatus: 'none' });
+  });
+
   it('sends a file waiting for payment to Stripe Checkout; the signed completed session marks it paid once', async () => {
     const jobId = await jobWaitingForPayment();
     const job = (await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as { status: string; paymentUrl: string };

@@ -63,6 +63,8 @@ export interface ProviderTrials {
   customerOf(paymentMethodId: string, userId: string): Promise<string | undefined>;
   /** Starts the 7-day trial; throws CardDeclinedError or ProviderUnavailableError. */
   startTrialSubscription(customerId: string, paymentMethodId: string): Promise<ProviderTrial>;
+  /** Premium now, the first month charged at once; throws CardDeclinedError or ProviderUnavailableError. */
+  startPaidSubscription(customerId: string, paymentMethodId: string): Promise<ProviderTrial>;
 }
 
 /** The provider refused the card. */

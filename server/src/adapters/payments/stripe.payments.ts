@@ -107,16 +107,28 @@ export class StripeSubscriptions {
    * The 7-day trial on STRIPE_PRICE_ID with the saved card as the customer's default (Stripe charges it when the
    * trial ends). Throws CardDeclinedError when Stripe refuses the card, ProviderUnavailableError when Stripe fails.
    */
-  async startTrialSubscription(customerId: string, paymentMethodId: string): Promise<StripeTrialSubscription> {
+  startTrialSubscription(customerId: string, paymentMethodId: string): Promise<StripeTrialSubscription> {
+    return this.startSubscription(customerId, paymentMethodId, true);
+  }
+
+  /**
+   * Premium now on STRIPE_PRICE_ID: the first month is charged as the subscription is made; a refused card fails
+   * the call (`error_if_incomplete`) with CardDeclinedError instead of leaving an unpaid subscription behind.
+   */
+  startPaidSubscription(customerId: string, paymentMethodId: string): Promise<StripeTrialSubscription> {
+    return this.startSubscription(customerId, paymentMethodId, false);
+  }
+
+  private async startSubscription(customerId: string, paymentMethodId: string, trial: boolean): Promise<StripeTrialSubscription> {
     try {
       const customer = await this.stripe.customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethodId } });
       const userId = customer.metadata?.userId;
       const subscription = await this.stripe.subscriptions.create(
         {
-          customer: customerId, items: [{ price: this.config.priceId }], trial_period_days: TRIAL_DAYS,
-          default_payment_method: paymentMethodId, metadata: userId ? { userId } : {},
+          customer: customerId, items: [{ price: this.config.priceId }], default_payment_method: paymentMethodId, metadata: userId ? { userId } : {},
+          ...(trial ? { trial_period_days: TRIAL_DAYS } : { payment_behavior: 'error_if_incomplete' as const }),
         },
-        { idempotencyKey: `shrinkly-trial-${customerId}-${paymentMethodId}` },
+        { idempotencyKey: `shrinkly-${trial ? 'trial' : 'premium'}-${customerId}-${paymentMethodId}` },
       );
       const pm = await this.stripe.paymentMethods.retrieve(paymentMethodId);
       return {

@@ -22,7 +22,7 @@ export class SubscriptionController {
 
   @Route(endpoints.subscribe)
   subscribe(@CurrentUser() user: UserRow, @ValidBody() body: BodyOf<typeof endpoints.subscribe>): Promise<SubscriptionDetails> {
-    return this.subscriptions.subscribe(user, body.creditCard);
+    return this.subscriptions.subscribe(user, body.creditCard, body.paymentMethodId);
   }
 
   @Route(endpoints.cancelSubscription)

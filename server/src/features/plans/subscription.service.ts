@@ -94,25 +94,38 @@ export class SubscriptionService {
    */
   async startProviderTrial(user: UserRow, paymentMethodId: string): Promise<User> {
     if (user.subscriptionStatus !== 'none' || user.trialEndsAt) throw new ConflictError(ErrorMessages.trialUsed);
-    const trials = this.payments.providerTrials;
-    if (!trials) throw new ValidationError('Enter the card in the form: this payment provider takes card details directly');
-    const customerId = await trials.customerOf(paymentMethodId, user.id);
+    return toUserView(await this.startAtProvider(user, paymentMethodId, 'trial'), this.clock.now());
+  }
+
+  /**
+   * A plan the provider runs and bills (Stripe), from the payment method its own card fields made, checked to belong
+   * to this account: a 7-day trial, or premium now with the first month charged at once.
+   */
+  private async startAtProvider(user: UserRow, paymentMethodId: string, kind: 'trial' | 'premium'): Promise<UserRow> {
+    const provider = this.payments.providerTrials;
+    if (!provider) throw new ValidationError('Enter the card in the form: this payment provider takes card details directly');
+    const customerId = await provider.customerOf(paymentMethodId, user.id);
     if (!customerId) throw new NotFoundError('This payment method was not set up for your account');
-    const trial = await trials.startTrialSubscription(customerId, paymentMethodId).catch((err: unknown) => {
+    const start = kind === 'trial' ? provider.startTrialSubscription(customerId, paymentMethodId) : provider.startPaidSubscription(customerId, paymentMethodId);
+    const plan = await start.catch((err: unknown) => {
       throw err instanceof CardDeclinedError ? new PaymentRequiredError(ErrorMessages.cardDeclined) : err;
     });
-    const card = trial.card;
+    const card = plan.card;
     const linked = await this.users.updatePlan(user.id, {
-      billingProvider: this.payments.provider, providerSubscriptionId: trial.subscriptionId,
+      billingProvider: this.payments.provider, providerSubscriptionId: plan.subscriptionId,
       ...(card ? { cardToken: card.token, cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear } : {}),
     });
-    const row = await this.apply(linked ?? user, { type: 'provider-activated', provider: this.payments.provider, trialEndsAt: trial.trialEndsAt, periodEnd: trial.periodEnd });
+    const row = await this.apply(linked ?? user, { type: 'provider-activated', provider: this.payments.provider, trialEndsAt: plan.trialEndsAt, periodEnd: plan.periodEnd });
     await this.files.keepAll(user.id);
-    return toUserView(row, this.clock.now());
+    return row;
   }
 
   /** Premium now: the given card is kept on file, then charged; a declined charge changes nothing (402). */
-  async subscribe(user: UserRow, card: CardInput | undefined): Promise<SubscriptionDetails> {
+  async subscribe(user: UserRow, card: CardInput | undefined, paymentMethodId?: string): Promise<SubscriptionDetails> {
+    if (paymentMethodId) {
+      if (user.subscriptionStatus === 'active' || user.subscriptionStatus === 'past_due') throw new ConflictError('This account is already subscribed');
+      return this.details(await this.startAtProvider(user, paymentMethodId, 'premium'));
+    }
     const withCard = card ? await this.saveCard(user, card) : user;
     const row = await this.apply(withCard, { type: 'subscribe' }, { declinedIsRefusal: true });
     await this.files.keepAll(user.id);
