@@ -61,7 +61,7 @@ export function requestStripeSetupIntent(): Promise<{ clientSecret: string; publ
 
 /** Premium now: charges the card given, or the card on file when none is given. */
 export function useSubscribe(onSubscribed?: () => void) {
-  return usePlanMutation((creditCard: CreditCard | undefined) => api.subscribe(creditCard ? { creditCard } : {}), onSubscribed);
+  return usePlanMutation((card: TrialCard | undefined) => api.subscribe(card ?? {}), onSubscribed);
 }
 
 export function useCancelSubscription(onCanceled?: () => void) {

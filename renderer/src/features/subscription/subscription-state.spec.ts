@@ -25,18 +25,10 @@ describe('cardEntryOf', () => {
 });
 
 describe('cardPlanOptions', () => {
-  it('sandbox: Premium now with the card form, or the trial first while it is unused', () => {
-    expect(cardPlanOptions(NEW_ACCOUNT)).toEqual({ offer: 'card-or-trial', newCard: true });
-    expect(cardPlanOptions({ ...NEW_ACCOUNT, status: 'expired', card: CARD })).toEqual({ offer: 'card', newCard: true });
-  });
-
-  it('Stripe: a new account without a card starts with the trial, whose card step sets the card up at Stripe', () => {
-    expect(cardPlanOptions({ ...NEW_ACCOUNT, checkoutProvider: 'stripe' })).toEqual({ offer: 'trial', newCard: false });
-  });
-
-  it('Stripe: the card on file pays Premium in one click; no card is typed on the page', () => {
-    const stripe = { ...NEW_ACCOUNT, checkoutProvider: 'stripe', provider: 'stripe' };
-    expect(cardPlanOptions({ ...stripe, status: 'trial', plan: 'trial', card: CARD })).toEqual({ offer: 'card', newCard: false });
-    expect(cardPlanOptions({ ...stripe, status: 'expired', card: null })).toEqual({ offer: 'card', newCard: false });
+  it('Premium now by card, or the trial first while it is unused, whatever the provider', () => {
+    expect(cardPlanOptions(NEW_ACCOUNT)).toEqual({ offer: 'card-or-trial' });
+    expect(cardPlanOptions({ ...NEW_ACCOUNT, checkoutProvider: 'stripe' })).toEqual({ offer: 'card-or-trial' });
+    expect(cardPlanOptions({ ...NEW_ACCOUNT, status: 'expired', card: CARD })).toEqual({ offer: 'card' });
+    expect(cardPlanOptions({ ...NEW_ACCOUNT, checkoutProvider: 'stripe', status: 'trial', plan: 'trial', card: CARD })).toEqual({ offer: 'card' });
   });
 });

@@ -26,16 +26,10 @@ export function cardEntryOf(details: Pick<SubscriptionDetails, 'checkoutProvider
 }
 
 /**
- * What /subscribe offers an account that pays by card and has no plan to keep:
- * - `card`: Premium now, with the card on file in one click or, where cards are typed, a new card;
- * - `trial`: only the trial card step. With Stripe a new card is set up by the trial's SetupIntent, and the server
- *   cannot yet subscribe with a payment method made there, so an account with no card on file starts with the trial;
- * - `card-or-trial`: Premium now (as `card`), or the free trial first, once per account.
- * `newCard` says whether Premium now may be paid with a card typed on the page.
+ * What /subscribe offers an account that pays by card and has no plan to keep: Premium now (the card on file in one
+ * click, or a new card: typed where the server takes cards, in Stripe's own field with Stripe), and for an account
+ * that never had a plan, the free trial first (once per account).
  */
-export function cardPlanOptions(details: SubscriptionDetails): { offer: 'card' | 'trial' | 'card-or-trial'; newCard: boolean } {
-  const newCard = cardEntryOf(details) === 'typed';
-  const trialLeft = details.status === 'none';
-  if (!newCard && !details.card && trialLeft) return { offer: 'trial', newCard };
-  return { offer: trialLeft ? 'card-or-trial' : 'card', newCard };
+export function cardPlanOptions(details: SubscriptionDetails): { offer: 'card' | 'card-or-trial' } {
+  return { offer: details.status === 'none' ? 'card-or-trial' : 'card' };
 }

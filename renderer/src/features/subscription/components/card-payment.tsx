@@ -1,70 +1,90 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { SUPPORT_EMAIL, type SubscriptionDetails } from '@shrinkly/contract';
-import { useState, type FormEvent } from 'react';
+import type { SubscriptionDetails } from '@shrinkly/contract';
+import { useRef, useState, type FormEvent } from 'react';
 import { showErrorToast } from '../../../components/toasts';
-import { useSubscribe } from '../api';
+import { messageOf } from '../../account/auth-errors';
+import { type TrialCard, useSubscribe } from '../api';
 import { type CardFields, EMPTY_CARD } from '../card-input';
 import { cardLabel } from '../card-on-file';
-import { firstCardProblem } from '../card-validation';
+import { EMPTY_HOSTED_CARD, firstCardProblem, firstHostedCardProblem, type HostedCardState } from '../card-validation';
 import { PRICE_PER_MONTH } from '../plan-texts';
+import type { StripeCard } from '../stripe-setup';
 import { showSubscribeError } from '../subscription-errors';
+import type { CardEntry } from '../subscription-state';
 import { CreditCardFields } from './credit-card-fields';
+import { StripeCardSlot } from './stripe-card-slot';
 
 interface CardPaymentProps {
-  /** The card on file, charged unless the user types another. */
+  /** The card on file, charged unless the user gives another. */
   card: SubscriptionDetails['card'];
-  /**
-   * A new card may be typed in the card form (the sandbox). With Stripe it may not: Premium is paid with the card on
-   * file, which the trial step set up in Stripe's own fields.
-   */
-  newCard: boolean;
+  /** How a new card is taken: typed in the card form (the sandbox), or in Stripe's own field. */
+  entry: CardEntry;
   onSubscribed: () => void;
 }
 
-/** Pay by card: the card on file in one click, or a card typed in the card form (kept on file afterwards). */
-export function CardPayment({ card, newCard, onSubscribed }: CardPaymentProps) {
+/**
+ * Pay by card: the card on file in one click, or a new card (kept on file afterwards). With Stripe the new card is
+ * typed into Stripe's hosted field and set up by Stripe.js; our server gets the payment method only.
+ */
+export function CardPayment({ card, entry, onSubscribed }: CardPaymentProps) {
   const [typingCard, setTypingCard] = useState(card === null);
   const [typed, setTyped] = useState<CardFields>(EMPTY_CARD);
+  const [hostedCard, setHostedCard] = useState<HostedCardState>(EMPTY_HOSTED_CARD);
+  const stripeCard = useRef<StripeCard | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const subscribe = useSubscribe(onSubscribed);
-  const busy = subscribe.isPending;
+  const busy = subscribe.isPending || confirming;
 
-  const pay = (creditCard: CardFields | undefined) =>
-    subscribe.mutate(creditCard, { onError: showSubscribeError });
+  const pay = (newCard: TrialCard | undefined) => subscribe.mutate(newCard, { onError: showSubscribeError });
+
+  const payWithStripe = async () => {
+    const problem = firstHostedCardProblem(typed.cardholderName, hostedCard);
+    if (problem) return showErrorToast(problem);
+    const field = stripeCard.current;
+    if (!field) return showErrorToast('The secure card form is still loading. Please wait a moment.');
+    setConfirming(true);
+    try {
+      pay({ paymentMethodId: await field.confirm(typed.cardholderName) });
+    } catch (error) {
+      showErrorToast(messageOf(error) ?? 'Payment Error');
+    } finally {
+      setConfirming(false);
+    }
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (busy) return;
+    if (entry === 'stripe') return void payWithStripe();
     const problem = firstCardProblem(typed);
     if (problem) return showErrorToast(problem);
-    pay(typed);
+    pay({ creditCard: typed });
   };
 
-  if (card && (!typingCard || !newCard)) {
+  if (card && !typingCard) {
     return (
       <Stack gap="xs">
         <Button size="md" fullWidth loading={busy} disabled={busy} onClick={() => pay(undefined)}>
           Pay {PRICE_PER_MONTH} with {cardLabel(card)}
         </Button>
-        {newCard && (
-          <Button variant="subtle" size="compact-sm" onClick={() => setTypingCard(true)} disabled={busy}>
-            Use a different card
-          </Button>
-        )}
+        <Button variant="subtle" size="compact-sm" onClick={() => setTypingCard(true)} disabled={busy}>
+          Use a different card
+        </Button>
       </Stack>
-    );
-  }
-  if (!newCard) {
-    return (
-      <Text size="sm" c="dark.6">
-        There is no card on file for this account, and a new card cannot be added here yet. Please contact{' '}
-        {SUPPORT_EMAIL} to subscribe.
-      </Text>
     );
   }
 
   return (
     <form onSubmit={submit} noValidate aria-label="Card payment">
       <Stack gap="md">
-        <CreditCardFields value={typed} onChange={setTyped} disabled={busy} />
+        <CreditCardFields
+          value={typed}
+          onChange={setTyped}
+          disabled={busy}
+          hostedCard={
+            entry === 'stripe' ? <StripeCardSlot disabled={busy} onReady={(ready) => (stripeCard.current = ready)} onChange={setHostedCard} /> : undefined
+          }
+        />
         <Text size="xs" c="dark.5">
           You will be charged {PRICE_PER_MONTH} today and every month until you cancel. Your card is kept on file for
           renewals; we never store its full number or CVV.

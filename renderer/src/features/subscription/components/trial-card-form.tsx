@@ -1,5 +1,5 @@
 import { Button, Checkbox, Loader, Stack } from '@mantine/core';
-import { lazy, Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { showErrorToast, showSuccessToast } from '../../../components/toasts';
 import { messageOf } from '../../account/auth-errors';
@@ -10,9 +10,7 @@ import { TRIAL_SETUP_FAILED, TRIAL_STARTED, TRIAL_TERMS } from '../plan-texts';
 import type { StripeCard } from '../stripe-setup';
 import { cardEntryOf } from '../subscription-state';
 import { CreditCardFields } from './credit-card-fields';
-
-/** Stripe.js and its field load only on a server whose payment provider is Stripe. */
-const StripeCardField = lazy(() => import('./stripe-card-field'));
+import { StripeCardSlot } from './stripe-card-slot';
 
 const LOADING_CARD_FIELD = 'The secure card form is still loading. Please wait a moment.';
 
@@ -90,13 +88,7 @@ export function TrialCardForm({ onStarted, children }: TrialCardFormProps) {
             disabled={busy}
             hostedCard={
               entry === 'stripe' ? (
-                <Suspense fallback={<Loader size="sm" mx="auto" aria-label="Loading the card form" />}>
-                  <StripeCardField
-                    disabled={busy}
-                    onReady={(ready) => (stripeCard.current = ready)}
-                    onChange={setHostedCard}
-                  />
-                </Suspense>
+                <StripeCardSlot disabled={busy} onReady={(ready) => (stripeCard.current = ready)} onChange={setHostedCard} />
               ) : undefined
             }
           />
