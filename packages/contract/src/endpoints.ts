@@ -50,6 +50,7 @@ import {
   subscriptionDetailsSchema,
 } from './subscription.js';
 import { conversionSchema, converterFormatsSchema, convertFieldsSchema } from './converter.js';
+import { adminAuditEntrySchema, adminExportRequestSchema, adminUserListSchema, adminUsersQuerySchema, revenueSchema } from './admin.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -133,6 +134,31 @@ export const endpoints = {
     method: 'POST', path: '/api/admin/reset-password', tag: 'admin', auth: 'none', request: adminResetRequestSchema,
     response: messageResponseSchema, errors: [429],
     summary: 'Email an administrator a password reset link (the same answer whether or not the address is an administrator)',
+  }),
+  adminUsers: endpoint({
+    method: 'GET', path: '/api/admin/users', tag: 'admin', auth: 'admin', request: undefined, query: adminUsersQuerySchema,
+    response: adminUserListSchema, errors: [401], summary: 'Client accounts, newest first: search by name or email with ?q, paged',
+  }),
+  adminRevenue: endpoint({
+    method: 'GET', path: '/api/admin/revenue', tag: 'admin', auth: 'admin', request: undefined,
+    response: revenueSchema, errors: [401], summary: 'Revenue from the payments ledger (charges minus refunds) by day, ISO week, month and year, in UTC',
+  }),
+  adminResetUserPassword: endpoint({
+    method: 'POST', path: '/api/admin/reset-password/{id}', params: ['id'], tag: 'admin', auth: 'admin', request: undefined,
+    response: messageResponseSchema, errors: [401, 404], summary: 'Send the user the normal password reset email',
+  }),
+  adminTerminateUser: endpoint({
+    method: 'DELETE', path: '/api/admin/users/{id}', params: ['id'], tag: 'admin', auth: 'admin', request: undefined,
+    response: messageResponseSchema, errors: [401, 404],
+    summary: 'Terminate an account: its provider subscription canceled, every file, blob, folder, job and token gone; its ledger rows kept, anonymised',
+  }),
+  adminAudit: endpoint({
+    method: 'GET', path: '/api/admin/audit', tag: 'admin', auth: 'admin', request: undefined,
+    response: z.array(adminAuditEntrySchema), errors: [401], summary: 'Administrators\' actions, newest first',
+  }),
+  adminRecordExport: endpoint({
+    method: 'POST', path: '/api/admin/exports', tag: 'admin', auth: 'admin', request: adminExportRequestSchema,
+    response: messageResponseSchema, status: 201, errors: [401], summary: 'Record in the audit trail a CSV export made in the browser',
   }),
   compressionPreview: endpoint({
     method: 'POST', path: '/api/compression-preview', tag: 'compression', auth: 'none', request: undefined,

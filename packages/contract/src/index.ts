@@ -6,6 +6,7 @@ export * from './auth.js';
 export * from './compression.js';
 export * from './files.js';
 export * from './subscription.js';
+export * from './admin.js';
 export * from './converter.js';
 export * from './endpoints.js';
 export * from './client.js';
