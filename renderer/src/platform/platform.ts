@@ -9,6 +9,8 @@ export interface Platform {
   sessionStorage: KeyValueStorage;
   /** Saves the file behind a signed link, as a click on a download link does. */
   download(url: string): void;
+  /** Saves text made in the app (a CSV export) as a file with the given name. */
+  saveFile(name: string, content: string, type: string): void;
   /** Shows a signed link on its own (a picture, a PDF, a video) beside the app. */
   openInNewTab(url: string): void;
   /** Leaves the app for an outside page, such as a checkout; `replace` keeps the current page out of the history. */

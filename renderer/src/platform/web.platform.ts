@@ -3,10 +3,10 @@ import { webInstall } from './web-install';
 import { webLocalStorage, webSessionStorage } from './web-storage';
 
 /** Starts a download of a signed link through a hidden `<a download>`, as a click on a plain link would. */
-function downloadFromLink(url: string): void {
+function downloadFromLink(url: string, name = ''): void {
   const anchor = document.createElement('a');
   anchor.href = url;
-  anchor.download = '';
+  anchor.download = name;
   anchor.rel = 'noopener';
   anchor.style.display = 'none';
   document.body.append(anchor);
@@ -14,11 +14,19 @@ function downloadFromLink(url: string): void {
   anchor.remove();
 }
 
+/** Saves text as a file through an object URL, released once the download has started. */
+function saveTextFile(name: string, content: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  downloadFromLink(url, name);
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 /** The website: the browser's own storage, tabs, navigation and clipboard. */
 export const webPlatform: Platform = {
   storage: webLocalStorage,
   sessionStorage: webSessionStorage,
-  download: downloadFromLink,
+  download: (url) => downloadFromLink(url),
+  saveFile: saveTextFile,
   openInNewTab: (url) => void window.open(url, '_blank', 'noopener'),
   goTo(url, options) {
     if (options?.replace) window.location.replace(url);
