@@ -21,6 +21,9 @@ import { SubscriptionSuccessPage } from '../features/subscription/pages/subscrip
 import { AppLayout } from './app-layout';
 import { HomeRoute } from './home-route';
 
+/** The admin screens come in their own chunk, fetched only when one of their routes opens. */
+const adminScreens = () => import('../features/admin/admin-screens');
+
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
@@ -43,6 +46,9 @@ export const router = createBrowserRouter([
       { path: 'terms', element: <TermsPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
       { path: 'refund', element: <RefundPage /> },
+      { path: 'adminadmin', lazy: async () => ({ Component: (await adminScreens()).AdminLoginPage }) },
+      { path: 'admin-reset-password', lazy: async () => ({ Component: (await adminScreens()).AdminResetPasswordPage }) },
+      { path: 'admin', lazy: async () => ({ Component: (await adminScreens()).AdminDashboardPage }) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
