@@ -6,6 +6,7 @@ import type { AccountDeletionService } from '../accounts/account-deletion.servic
 import type { ResetLinkMailer } from '../accounts/reset-link-mailer.js';
 import type { UserRepository } from '../accounts/user.repository.js';
 import { planOf } from '../plans/plan-of.js';
+import { toUserView } from '../plans/user-view.js';
 import type { DirectoryUser, UserDirectoryRepository } from './user-directory.repository.js';
 
 /** Staff's view of client accounts: the searched, paged list; a password reset mail; termination. */
@@ -54,23 +55,16 @@ export class AdminUsersService {
   }
 }
 
-/** The record staff see, field by field: never a password hash, token version, card token or reset token. */
+/**
+ * The record staff see: the user's own view (so plan flags and limits match what the user sees), plus the plan, counts
+ * and dates staff need. Built from named columns only: never a password hash, token version, card token or reset token.
+ */
 function toAdminUser(row: DirectoryUser, now: Date): AdminUser {
-  const plan = planOf(row, now);
   return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    plan: plan.plan,
-    isSubscribed: plan.isSubscribed,
-    isTrialActive: plan.isTrialActive,
-    trialEndDate: row.trialEndsAt?.toISOString() ?? null,
-    subscriptionStatus: plan.subscriptionStatus,
+    ...toUserView(row, now),
+    plan: planOf(row, now).plan,
     subscriptionStartDate: row.subscriptionStartedAt?.toISOString() ?? null,
-    storageUsed: row.storageUsed,
-    storageLimit: plan.limits.storageBytes,
     filesCount: row.filesCount,
-    createdAt: row.createdAt.toISOString(),
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
   };
 }
