@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { type AppDependencies, CoreModule } from './core.module.js';
 import { AccountsModule } from './features/accounts/accounts.module.js';
+import { AdminModule } from './features/admin/admin.module.js';
 import { BillingModule } from './features/billing/billing.module.js';
 import { CompressionModule } from './features/compression/compression.module.js';
 import { ConverterModule } from './features/converter/converter.module.js';
@@ -23,7 +24,7 @@ export class AppModule {
       imports: [
         CoreModule.create(deps),
         SystemModule, AccountsModule, PlansModule, UploadsModule, CompressionModule, FilesModule, FoldersModule, SharingModule,
-        ConverterModule, BillingModule, MaintenanceModule,
+        ConverterModule, BillingModule, MaintenanceModule, AdminModule,
       ],
     };
   }

@@ -8,3 +8,4 @@ export * from './batches.js';
 export * from './files.js';
 export * from './conversion-jobs.js';
 export * from './webhook-events.js';
+export * from './admin-audit.js';

@@ -33,6 +33,8 @@ export const users = pgTable('users', {
   cardExpMonth: integer('card_exp_month'),
   cardExpYear: integer('card_exp_year'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The last successful sign-in (shown to staff); null until the first one. */
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
 }, (t) => [index('users_next_charge_at_idx').on(t.nextChargeAt)]);
 
 export type UserRow = typeof users.$inferSelect;

@@ -37,6 +37,7 @@ export class AccountService {
     const ok = await this.hasher.verify(row?.passwordHash, input.password);
     if (!row || !ok) throw new UnauthorizedError(ErrorMessages.invalidCredentials);
     await attempt.succeeded();
+    await this.users.recordSignIn(row.id, this.clock.now());
     return this.session(row);
   }
 

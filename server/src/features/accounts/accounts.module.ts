@@ -63,6 +63,6 @@ import { UserRepository } from './user.repository.js';
     UserAuthGuard,
     AdminAuthGuard,
   ],
-  exports: [UserRepository, ResetTokenRepository, Authenticator, OptionalUser, AdminAuthService, AccountDeletionService, UserAuthGuard, AdminAuthGuard],
+  exports: [UserRepository, ResetTokenRepository, ResetLinkMailer, Authenticator, OptionalUser, AdminAuthService, AccountDeletionService, UserAuthGuard, AdminAuthGuard],
 })
 export class AccountsModule {}

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ErrorMessages } from '@shrinkly/contract';
 import type { Logger } from 'pino';
 import { UnauthorizedError } from '../../common/errors.js';
+import type { AdminRow } from '../../db/schema/index.js';
 import type { AdminRepository } from './admin.repository.js';
 import type { AuthRateLimiter } from './auth-rate-limiter.js';
 import type { PasswordHasher } from './password-hasher.js';
@@ -9,8 +10,13 @@ import type { TokenService } from './token.service.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@shrinkly.local';
 
+/** Told of each successful administrator sign-in, with the caller's address (the admin audit trail). */
+export type AdminSignInListener = (admin: AdminRow, ip: string) => Promise<void>;
+
 /** Administrator sign-in and the first administrator account. */
 export class AdminAuthService {
+  private readonly signInListeners: AdminSignInListener[] = [];
+
   constructor(
     private readonly admins: AdminRepository,
     private readonly hasher: PasswordHasher,
@@ -18,12 +24,18 @@ export class AdminAuthService {
     private readonly limiter: AuthRateLimiter,
   ) {}
 
+  /** Another capability (the admin audit trail) registers here to hear of successful sign-ins. */
+  onSignIn(listener: AdminSignInListener): void {
+    this.signInListeners.push(listener);
+  }
+
   async login(input: { email: string; password: string }, ip: string): Promise<{ token: string }> {
     const attempt = await this.limiter.startSignIn('admin-login', input.email, ip);
     const admin = await this.admins.findByEmail(input.email);
     const ok = await this.hasher.verify(admin?.passwordHash, input.password);
     if (!admin || !ok) throw new UnauthorizedError(ErrorMessages.invalidCredentials);
     await attempt.succeeded();
+    for (const listener of this.signInListeners) await listener(admin, ip);
     return { token: this.tokens.sign('admin', admin.id, admin.tokenVersion) };
   }
 

@@ -28,6 +28,11 @@ export class UserRepository {
     return row;
   }
 
+  /** Records a successful sign-in (staff see when each account last signed in). */
+  async recordSignIn(id: string, at: Date): Promise<void> {
+    await this.db.update(users).set({ lastSignInAt: at }).where(eq(users.id, id));
+  }
+
   /** Sets a new password hash and ends every session issued before. */
   async updatePassword(id: string, passwordHash: string): Promise<void> {
     await this.db

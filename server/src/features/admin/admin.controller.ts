@@ -1,0 +1,54 @@
+import { Controller, Inject, Param, Req } from '@nestjs/common';
+import { type AdminAuditEntry, type AdminUserList, endpoints, type MessageResponse, type Revenue } from '@shrinkly/contract';
+import type { Request } from 'express';
+import type { AdminRow } from '../../db/schema/index.js';
+import { type BodyOf, type QueryOf, Route, ValidBody, ValidQuery } from '../../http/contract-route.js';
+import { clientIp } from '../../http/client-ip.js';
+import { CurrentAdmin } from '../accounts/auth.guards.js';
+import { AdminAuditService } from './admin-audit.service.js';
+import { AdminUsersService } from './admin-users.service.js';
+import { RevenueService } from './revenue.service.js';
+
+@Controller()
+export class AdminController {
+  constructor(
+    @Inject(AdminUsersService) private readonly users: AdminUsersService,
+    @Inject(RevenueService) private readonly revenue: RevenueService,
+    @Inject(AdminAuditService) private readonly audit: AdminAuditService,
+  ) {}
+
+  @Route(endpoints.adminUsers)
+  listUsers(@ValidQuery() query: QueryOf<typeof endpoints.adminUsers>): Promise<AdminUserList> {
+    return this.users.list(query);
+  }
+
+  @Route(endpoints.adminRevenue)
+  report(): Promise<Revenue> {
+    return this.revenue.report();
+  }
+
+  @Route(endpoints.adminResetUserPassword)
+  async resetPassword(@Param('id') id: string, @CurrentAdmin() admin: AdminRow, @Req() req: Request): Promise<MessageResponse> {
+    await this.users.sendPasswordReset(id);
+    await this.audit.record(admin, 'reset-password', id, clientIp(req));
+    return { message: 'A password reset email has been sent to the user.' };
+  }
+
+  @Route(endpoints.adminTerminateUser)
+  async terminate(@Param('id') id: string, @CurrentAdmin() admin: AdminRow, @Req() req: Request): Promise<MessageResponse> {
+    await this.users.terminate(id);
+    await this.audit.record(admin, 'terminate', id, clientIp(req));
+    return { message: 'The account has been terminated.' };
+  }
+
+  @Route(endpoints.adminAudit)
+  listAudit(): Promise<AdminAuditEntry[]> {
+    return this.audit.latest();
+  }
+
+  @Route(endpoints.adminRecordExport)
+  async recordExport(@ValidBody() body: BodyOf<typeof endpoints.adminRecordExport>, @CurrentAdmin() admin: AdminRow, @Req() req: Request): Promise<MessageResponse> {
+    await this.audit.record(admin, body.list === 'users' ? 'export-users' : 'export-revenue', body.list, clientIp(req));
+    return { message: 'Export recorded.' };
+  }
+}

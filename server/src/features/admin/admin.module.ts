@@ -1,0 +1,40 @@
+import { Inject, Module } from '@nestjs/common';
+import { DATABASE } from '../../app.tokens.js';
+import { Clock } from '../../common/clock.js';
+import { factory } from '../../common/factory-provider.js';
+import type { Database } from '../../db/client.js';
+import { AccountDeletionService } from '../accounts/account-deletion.service.js';
+import { AccountsModule } from '../accounts/accounts.module.js';
+import { AdminAuthService } from '../accounts/admin-auth.service.js';
+import { ResetLinkMailer } from '../accounts/reset-link-mailer.js';
+import { UserRepository } from '../accounts/user.repository.js';
+import { AdminAuditRepository } from './admin-audit.repository.js';
+import { AdminAuditService } from './admin-audit.service.js';
+import { AdminController } from './admin.controller.js';
+import { AdminUsersService } from './admin-users.service.js';
+import { RevenueRepository } from './revenue.repository.js';
+import { RevenueService } from './revenue.service.js';
+import { UserDirectoryRepository } from './user-directory.repository.js';
+
+/** The admin panel's API: client accounts (list, reset, terminate), revenue, and the administrators' audit trail. */
+@Module({
+  imports: [AccountsModule],
+  controllers: [AdminController],
+  providers: [
+    factory(UserDirectoryRepository, [DATABASE], (db: Database) => new UserDirectoryRepository(db)),
+    factory(RevenueRepository, [DATABASE], (db: Database) => new RevenueRepository(db)),
+    factory(AdminAuditRepository, [DATABASE], (db: Database) => new AdminAuditRepository(db)),
+    factory(
+      AdminUsersService,
+      [UserDirectoryRepository, UserRepository, ResetLinkMailer, AccountDeletionService, Clock],
+      (d: UserDirectoryRepository, u: UserRepository, m: ResetLinkMailer, a: AccountDeletionService, c: Clock) => new AdminUsersService(d, u, m, a, c),
+    ),
+    factory(RevenueService, [RevenueRepository, Clock], (r: RevenueRepository, c: Clock) => new RevenueService(r, c)),
+    factory(AdminAuditService, [AdminAuditRepository, Clock], (r: AdminAuditRepository, c: Clock) => new AdminAuditService(r, c)),
+  ],
+})
+export class AdminModule {
+  constructor(@Inject(AdminAuthService) adminAuth: AdminAuthService, @Inject(AdminAuditService) audit: AdminAuditService) {
+    adminAuth.onSignIn((admin, ip) => audit.record(admin, 'sign-in', null, ip));
+  }
+}
