@@ -150,6 +150,7 @@ describe('the admin panel in the browser', () => {
   it('asks for an administrator reset email', async () => {
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL('**/admin-reset-password');
+    await page.getByRole('heading', { name: 'Reset Admin Password' }).waitFor();
     expect(await page.getByLabel('Admin Email').inputValue()).toBe(TEST_ADMIN.email);
     await page.getByRole('button', { name: 'Send Reset Email' }).click();
     await page.getByRole('heading', { name: 'Email Sent' }).waitFor();
