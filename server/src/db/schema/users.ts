@@ -35,6 +35,6 @@ export const users = pgTable('users', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** The last successful sign-in (shown to staff); null until the first one. */
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
-}, (t) => [index('users_next_charge_at_idx').on(t.nextChargeAt)]);
+}, (t) => [index('users_next_charge_at_idx').on(t.nextChargeAt), index('users_created_at_idx').on(t.createdAt)]);
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,10 +1,11 @@
-import { type AdminUser, type AdminUserList, ErrorMessages } from '@shrinkly/contract';
+import { type AdminUser, type AdminUserList, ErrorMessages, GRACE_PERIOD_DAYS } from '@shrinkly/contract';
 import type { Clock } from '../../common/clock.js';
 import { NotFoundError } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
 import type { AccountDeletionService } from '../accounts/account-deletion.service.js';
 import type { ResetLinkMailer } from '../accounts/reset-link-mailer.js';
 import type { UserRepository } from '../accounts/user.repository.js';
+import { addDays } from '../plans/billing-calendar.js';
 import { planOf } from '../plans/plan-of.js';
 import { toUserView } from '../plans/user-view.js';
 import type { DirectoryUser, UserDirectoryRepository } from './user-directory.repository.js';
@@ -22,16 +23,18 @@ export class AdminUsersService {
   async list(query: { q?: string | undefined; page: number; pageSize: number }): Promise<AdminUserList> {
     const now = this.clock.now();
     const search = query.q || undefined;
-    const [rows, total, allUsers, subscribers] = await Promise.all([
+    const [rows, total, allUsers, active, runningOut] = await Promise.all([
       this.directory.page(search, query.pageSize, (query.page - 1) * query.pageSize),
       this.directory.count(search),
       this.directory.count(),
-      this.directory.subscriberPlans(),
+      this.directory.countActive(),
+      this.directory.runningOutPlans(addDays(now, -GRACE_PERIOD_DAYS)),
     ]);
     return {
       users: rows.map((row) => toAdminUser(row, now)),
       total,
-      premiumUsers: subscribers.filter((plan) => planOf(plan, now).isSubscribed).length,
+      // An active plan is premium; past-due and canceled ones are while the plan rule says their time runs.
+      premiumUsers: active + runningOut.filter((plan) => planOf(plan, now).isSubscribed).length,
       allUsers,
       page: query.page,
       pageSize: query.pageSize,

@@ -1,4 +1,4 @@
-import { count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { files, type UserRow, users } from '../../db/schema/index.js';
 
@@ -51,12 +51,21 @@ export class UserDirectoryRepository {
     return row?.n ?? 0;
   }
 
-  /** The plan columns of every account that has or had a paid plan (a trial-only or free account is never Premium). */
-  async subscriberPlans(): Promise<PlanColumns[]> {
+  /** Accounts with an active plan (premium whatever their dates), counted in SQL. */
+  async countActive(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(users).where(eq(users.subscriptionStatus, 'active'));
+    return row?.n ?? 0;
+  }
+
+  /**
+   * The plan columns of past-due and canceled accounts whose paid period ended after `since`: the only others that
+   * may still be premium (the plan rule decides), so the count never loads every account that ever paid.
+   */
+  async runningOutPlans(since: Date): Promise<PlanColumns[]> {
     return this.db
       .select({ subscriptionStatus: users.subscriptionStatus, trialEndsAt: users.trialEndsAt, currentPeriodEnd: users.currentPeriodEnd })
       .from(users)
-      .where(inArray(users.subscriptionStatus, ['active', 'past_due', 'canceled']));
+      .where(and(inArray(users.subscriptionStatus, ['past_due', 'canceled']), gt(users.currentPeriodEnd, since)));
   }
 }
 
