@@ -49,8 +49,8 @@ export interface SavedCard {
   last4: string;
 }
 
-/** A trial a provider runs and bills itself, started from a payment method its own card fields made (Stripe). */
-export interface ProviderTrial {
+/** A plan (a trial, or premium now) a provider runs and bills itself, started from a payment method its own card fields made (Stripe). */
+export interface ProviderPlan {
   subscriptionId: string;
   trialEndsAt: Date | null;
   periodEnd: Date | null;
@@ -58,13 +58,13 @@ export interface ProviderTrial {
   card: { token: string; brand: string; last4: string; expMonth: number; expYear: number } | null;
 }
 
-export interface ProviderTrials {
+export interface ProviderPlans {
   /** The provider's customer that saved this payment method for this account, or undefined. */
   customerOf(paymentMethodId: string, userId: string): Promise<string | undefined>;
   /** Starts the 7-day trial; throws CardDeclinedError or ProviderUnavailableError. */
-  startTrialSubscription(customerId: string, paymentMethodId: string): Promise<ProviderTrial>;
+  startTrialSubscription(customerId: string, paymentMethodId: string): Promise<ProviderPlan>;
   /** Premium now, the first month charged at once; throws CardDeclinedError or ProviderUnavailableError. */
-  startPaidSubscription(customerId: string, paymentMethodId: string): Promise<ProviderTrial>;
+  startPaidSubscription(customerId: string, paymentMethodId: string): Promise<ProviderPlan>;
 }
 
 /** The provider refused the card. */
@@ -80,8 +80,8 @@ export class ProviderUnavailableError extends Error {}
 export abstract class PaymentPort {
   /** Provider name, stored in the ledger. */
   abstract readonly provider: string;
-  /** Providers whose card fields are their own (Stripe.js) run trials themselves; absent elsewhere. */
-  readonly providerTrials?: ProviderTrials;
+  /** Providers whose card fields are their own (Stripe.js) run and bill plans themselves; absent elsewhere. */
+  readonly providerPlans?: ProviderPlans;
   /** True for the sandbox only: enables the simulate-payment route. */
   abstract readonly isSandbox: boolean;
   /** The URL the payer opens to pay. */

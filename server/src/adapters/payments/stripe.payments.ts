@@ -165,7 +165,7 @@ export class StripePayments extends PaymentPort {
   readonly isSandbox = false;
   readonly subscriptions: StripeSubscriptions;
   /** Trials run at Stripe (the card step's payment method): the plans feature starts them through the port. */
-  override readonly providerTrials: StripeSubscriptions;
+  override readonly providerPlans: StripeSubscriptions;
 
   constructor(
     private readonly stripe: Stripe,
@@ -174,7 +174,7 @@ export class StripePayments extends PaymentPort {
   ) {
     super();
     this.subscriptions = new StripeSubscriptions(stripe, config);
-    this.providerTrials = this.subscriptions;
+    this.providerPlans = this.subscriptions;
   }
 
   /**

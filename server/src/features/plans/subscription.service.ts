@@ -102,7 +102,7 @@ export class SubscriptionService {
    * to this account: a 7-day trial, or premium now with the first month charged at once.
    */
   private async startAtProvider(user: UserRow, paymentMethodId: string, kind: 'trial' | 'premium'): Promise<UserRow> {
-    const provider = this.payments.providerTrials;
+    const provider = this.payments.providerPlans;
     if (!provider) throw new ValidationError('Enter the card in the form: this payment provider takes card details directly');
     const customerId = await provider.customerOf(paymentMethodId, user.id);
     if (!customerId) throw new NotFoundError('This payment method was not set up for your account');
