@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// npm run bench:compress -- DIR [--json FILE]
+// npm run bench:compress -- DIR [--json FILE] [--only image,pdf] [--levels balanced]
 // Compresses every file of DIR at the three levels and, in the same run, with the standard tools at their
-// standard settings; prints per family and level the median and 90th-percentile reduction, median SSIM and
-// median MB/s, ours beside the standard tool's, and writes the same as JSON. Needs `npm run build` first.
+// standard settings; prints per family and level the median and 90th-percentile reduction, median SSIM, median
+// seconds per file and, per file against the standard tool on the same file, the median time ratio and size ratio
+// (ours ÷ standard), and writes the same as JSON. Needs `npm run build` first.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtemp, readdir, rm, stat, writeFile, mkdir } from 'node:fs/promises';
@@ -18,6 +19,9 @@ const sharp = createRequire(path.join(root, 'packages/engine/package.json'))('sh
 const args = process.argv.slice(2);
 const dir = args.find((a) => !a.startsWith('--'));
 const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : path.join(root, 'test-results/bench/compress.json');
+const listArg = (name) => (args.includes(name) ? args[args.indexOf(name) + 1].split(',') : undefined);
+const onlyFamilies = listArg('--only');
+const levels = listArg('--levels') ?? ['light', 'balanced', 'maximum'];
 if (!dir) {
   console.error('usage: npm run bench:compress -- DIR [--json FILE]');
   process.exit(2);
@@ -127,15 +131,16 @@ for (const file of files) {
   } catch {
     continue;
   }
+  if (onlyFamilies && !onlyFamilies.includes(type.family)) continue;
   const work = await mkdtemp(path.join(tmpdir(), 'shrinkly-bench-'));
   try {
-    for (const level of ['light', 'balanced', 'maximum']) {
+    for (const level of levels) {
       const started = performance.now();
       try {
         const r = await engine.compress(file, { level, nameHint: file, tmpDir: work });
         const seconds = (performance.now() - started) / 1000;
         const ssim = r.unchanged ? 1 : await ssimOf(type.family, file, r.output, await mkdtemp(path.join(work, 's-')));
-        rows.push({ file, family: type.family, ext: type.ext, who: 'shrinkly', level, originalSize, size: r.compressedSize, ssim, mbps: originalSize / 1048576 / seconds, recipe: r.recipe });
+        rows.push({ file, family: type.family, ext: type.ext, who: 'shrinkly', level, originalSize, size: r.compressedSize, ssim, seconds, mbps: originalSize / 1048576 / seconds, recipe: r.recipe });
       } catch (err) {
         rows.push({ file, family: type.family, ext: type.ext, who: 'shrinkly', level, originalSize, error: String(err.message ?? err) });
       }
@@ -147,7 +152,7 @@ for (const file of files) {
         const seconds = (performance.now() - started) / 1000;
         const size = Math.min((await stat(s.path)).size, originalSize);
         const ssim = await ssimOf(type.family, file, s.path, await mkdtemp(path.join(work, 's-')));
-        rows.push({ file, family: type.family, ext: type.ext, who: s.tool, level: 'standard', originalSize, size, ssim, mbps: originalSize / 1048576 / seconds });
+        rows.push({ file, family: type.family, ext: type.ext, who: s.tool, level: 'standard', originalSize, size, ssim, seconds, mbps: originalSize / 1048576 / seconds });
       }
     } catch (err) {
       rows.push({ file, family: type.family, ext: type.ext, who: 'standard', level: 'standard', originalSize, error: String(err.message ?? err) });
@@ -164,14 +169,21 @@ for (const r of rows) {
   groups.get(key).push(r);
 }
 const summary = [];
-console.log(['family', 'level', 'files', 'median red.', 'p90 red.', 'median SSIM', 'median MB/s', 'errors'].join('\t'));
+const standardOf = new Map(rows.filter((r) => r.level === 'standard' && r.error === undefined).map((r) => [r.file, r]));
+/** Median over the files of a group of (ours ÷ standard tool's) for one measure, on files where both ran. */
+const ratio = (rs, field) => median(rs.filter((r) => standardOf.has(r.file) && r[field] > 0).map((r) => r[field] / standardOf.get(r.file)[field]));
+console.log(['family', 'level', 'files', 'median red.', 'p90 red.', 'median SSIM', 'median s', 'time ×std', 'bytes ×std', 'errors'].join('\t'));
 for (const [key, rs] of [...groups.entries()].sort()) {
   const ok = rs.filter((r) => r.error === undefined);
   const red = ok.map((r) => 1 - r.size / r.originalSize);
   const ssims = ok.map((r) => r.ssim).filter((s) => typeof s === 'number');
-  const line = { group: key.replace('\t', ' '), files: rs.length, medianReduction: median(red), p90Reduction: p90(red), medianSsim: median(ssims), medianMBps: median(ok.map((r) => r.mbps)), errors: rs.length - ok.length };
+  const ours = key.endsWith('\tstandard') ? [] : ok;
+  const line = {
+    group: key.replace('\t', ' '), files: rs.length, medianReduction: median(red), p90Reduction: p90(red), medianSsim: median(ssims),
+    medianSeconds: median(ok.map((r) => r.seconds)), timeVsStandard: ratio(ours, 'seconds'), bytesVsStandard: ratio(ours, 'size'), errors: rs.length - ok.length,
+  };
   summary.push(line);
-  console.log([...key.split('\t'), rs.length, pct(line.medianReduction), pct(line.p90Reduction), num(line.medianSsim), num(line.medianMBps, 2), line.errors].join('\t'));
+  console.log([...key.split('\t'), rs.length, pct(line.medianReduction), pct(line.p90Reduction), num(line.medianSsim), num(line.medianSeconds, 2), num(line.timeVsStandard, 2), num(line.bytesVsStandard, 2), line.errors].join('\t'));
 }
 await mkdir(path.dirname(jsonOut), { recursive: true });
 await writeFile(jsonOut, JSON.stringify({ dir: path.resolve(dir), summary, rows }, null, 2));

@@ -42,6 +42,12 @@ export interface FamilyOutput {
   notes?: string[];
 }
 
+/** The picks of every level from one run of a family's search, each already checked like `compress`'s output. */
+export type LadderOutput = Record<CompressionLevel, FamilyOutput>;
+
+/** What a family gets for a run that picks every level at once (`ladder`). */
+export type LadderContext = Omit<CompressContext, 'level'>;
+
 /** One family of file types: what it handles and how it shrinks and checks them. */
 export interface FamilyCompressor {
   family: Family;
@@ -54,6 +60,13 @@ export interface FamilyCompressor {
    * (dimensions, pages, duration). Throws EngineError('invalid-input') for corrupt input.
    */
   compress(input: string, type: DetectedType, ctx: CompressContext): Promise<FamilyOutput>;
+  /**
+   * One search that returns the pick of every level (light, balanced, maximum), for families whose levels share
+   * their work. The engine then makes each level's result a deterministic function of (content, level, engine
+   * version), keeps the ladder monotonic across separate calls (a level's result is never larger than a lighter
+   * level's), caches the run for the next call, and answers the preview with it. The outputs may be the same file.
+   */
+  ladder?(input: string, type: DetectedType, ctx: LadderContext): Promise<LadderOutput>;
   /** Expected output size in bytes per level, quickly (sampling for big files). */
   estimate?(input: string, type: DetectedType, ctx: Omit<CompressContext, 'level'>): Promise<Record<CompressionLevel, number>>;
 }
