@@ -1,13 +1,14 @@
-import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type CompressionLevel, DEFAULT_COMPRESSION_LEVEL } from '@shrinkly/contract';
+import { type CompressionLevel, COMPRESSION_LEVELS, DEFAULT_COMPRESSION_LEVEL } from '@shrinkly/contract';
 import { Deadline, outOfTime, WORK_BUDGETS } from './budget.js';
 import { detect } from './detect.js';
 import { EngineError } from './errors.js';
 import { FAMILIES } from './families/index.js';
 import { runProcess as defaultRunProcess } from './process/run-process.js';
-import type { CompressOptions, CompressResult, DetectedType, FamilyCompressor } from './types.js';
+import { type CachedResult, contentHash, resultCache } from './result-cache.js';
+import type { CompressOptions, CompressResult, DetectedType, FamilyCompressor, FamilyOutput, LadderContext } from './types.js';
 
 /** The family module that compresses this type, or an 'unsupported' error. */
 export function familyFor(type: DetectedType): FamilyCompressor {
@@ -16,51 +17,50 @@ export function familyFor(type: DetectedType): FamilyCompressor {
   return family;
 }
 
+/** Inputs up to this size are hashed for the result cache; bigger ones (long videos) are not worth reading twice. */
+const CACHE_INPUT_LIMIT = 64 * 1024 * 1024;
+
+/** One engine call on one file: its type, family, deadline and private work folder. */
+export interface EngineCall {
+  input: string;
+  originalSize: number;
+  type: DetectedType;
+  family: FamilyCompressor;
+  deadline: Deadline;
+  workDir: string;
+  /** Where results are written (the caller's tmpDir). */
+  baseDir: string;
+  /** Progress 0-99 while working (100 is reported by the caller when the result is ready). */
+  progress: (percent: number) => void;
+  familyContext: LadderContext;
+}
+
 /**
- * Compresses one file at a level. The result is decoded again and checked by its family before it is returned,
- * and it is never larger than the input: when nothing is gained, the original comes back with `unchanged: true`.
- * Working files live in a private folder that is removed whatever happens (success, failure or cancel).
+ * Runs `work` inside one engine call: reads the real type, starts the family's time budget (or the caller's), makes
+ * a private work folder and removes it afterwards whatever happens, and turns an expired deadline or an abort into
+ * 'over-budget' or 'cancelled'.
  */
-export async function compress(input: string, options: CompressOptions = {}): Promise<CompressResult> {
-  const level: CompressionLevel = options.level ?? DEFAULT_COMPRESSION_LEVEL;
+export async function withEngineCall<T>(
+  input: string,
+  options: Pick<CompressOptions, 'signal' | 'onProgress' | 'tmpDir' | 'nameHint' | 'runProcess' | 'timeBudgetMs'>,
+  budget: (type: DetectedType) => { ms: number; extendable: boolean },
+  work: (call: EngineCall) => Promise<T>,
+): Promise<T> {
   const originalSize = (await stat(input)).size;
   if (originalSize === 0) throw new EngineError('invalid-input', 'The file is empty');
   const type = await detect(input, options.nameHint);
   const family = familyFor(type);
-  const budgetMs = options.timeBudgetMs ?? WORK_BUDGETS[type.family].timeMs;
-  const deadline = new Deadline(budgetMs, options.signal, options.timeBudgetMs === undefined);
+  const { ms: budgetMs, extendable } = budget(type);
+  const deadline = new Deadline(budgetMs, options.signal, extendable);
   const signal = deadline.signal;
   const baseDir = options.tmpDir ?? tmpdir();
   const workDir = await mkdtemp(path.join(baseDir, 'shrinkly-work-'));
-  const progress = options.onProgress ?? (() => {});
+  const report = options.onProgress ?? (() => {});
+  const progress = (p: number) => report(Math.max(0, Math.min(99, Math.round(p))));
   try {
     if (signal.aborted) throw new EngineError('cancelled', 'Cancelled');
-    const out = await family.compress(input, type, {
-      level,
-      signal,
-      onProgress: (p) => progress(Math.max(0, Math.min(99, Math.round(p)))),
-      workDir,
-      runProcess: options.runProcess ?? defaultRunProcess,
-      deadline,
-    });
-    const compressedSize = (await stat(out.path)).size;
-    if (compressedSize >= originalSize) {
-      progress(100);
-      return {
-        output: input, format: type.ext, originalSize, compressedSize: originalSize,
-        recipe: `kept the original: ${out.recipe} would not make it smaller`, verified: true,
-        metrics: {}, notes: out.notes ?? [], unchanged: true,
-      };
-    }
-    const base = path.basename(input, path.extname(input));
-    const resultDir = await mkdtemp(path.join(baseDir, 'shrinkly-result-'));
-    const output = path.join(resultDir, `${base}.min.${out.format}`);
-    await copyFile(out.path, output);
-    progress(100);
-    return {
-      output, format: out.format, originalSize, compressedSize, recipe: out.recipe, verified: true,
-      metrics: out.metrics ?? {}, notes: out.notes ?? [], unchanged: false,
-    };
+    const familyContext: LadderContext = { signal, onProgress: progress, workDir, runProcess: options.runProcess ?? defaultRunProcess, deadline };
+    return await work({ input, originalSize, type, family, deadline, workDir, baseDir, progress, familyContext });
   } catch (err) {
     if (deadline.expired) throw outOfTime(type.family, budgetMs);
     if (signal.aborted && !(err instanceof EngineError && err.kind === 'cancelled')) throw new EngineError('cancelled', 'Cancelled', undefined, { cause: err });
@@ -69,4 +69,73 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
     deadline.clear();
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+/** A family's output made final: its bytes, or "kept the original" when it is not smaller. */
+async function settle(call: EngineCall, out: FamilyOutput): Promise<CachedResult> {
+  const notes = out.notes ?? [];
+  if (out.path !== call.input) {
+    const bytes = await readFile(out.path);
+    if (bytes.length < call.originalSize) return { bytes, format: out.format, recipe: out.recipe, metrics: out.metrics ?? {}, notes };
+  }
+  const recipe = out.path === call.input ? out.recipe : `kept the original: ${out.recipe} would not make it smaller`;
+  return { format: call.type.ext, recipe, metrics: {}, notes };
+}
+
+/**
+ * The results of `levels` for the call's file. A family with a ladder computes them in one run, which every level
+ * of this content then shares through the result cache; a result is never larger than a lighter level's result
+ * cached for the same content. Other families compress level by level.
+ */
+export async function resultsFor(call: EngineCall, levels: readonly CompressionLevel[]): Promise<Record<CompressionLevel, CachedResult>> {
+  const { family, type, input, familyContext } = call;
+  const cache = resultCache();
+  const hash = family.ladder && call.originalSize <= CACHE_INPUT_LIMIT ? await contentHash(input, familyContext.signal) : undefined;
+  const results = {} as Record<CompressionLevel, CachedResult>;
+  const missing = levels.filter((level) => {
+    const hit = hash ? cache.get(hash, level) : undefined;
+    if (hit) results[level] = hit;
+    return !hit;
+  });
+  if (missing.length === 0) return results;
+  if (family.ladder) {
+    const outs = await family.ladder(input, type, { ...familyContext, levels: missing });
+    for (const level of COMPRESSION_LEVELS) {
+      const out = outs[level];
+      if (!out || (results[level] && !missing.includes(level))) continue;
+      results[level] = await settle(call, out);
+      if (hash) cache.set(hash, level, results[level]);
+    }
+  } else {
+    for (const level of missing) results[level] = await settle(call, await family.compress(input, type, { ...familyContext, level }));
+  }
+  return results;
+}
+
+/** Writes a result where the caller can take it: a new folder in tmpDir holding NAME.min.EXT. */
+async function deliver(call: EngineCall, result: CachedResult): Promise<CompressResult> {
+  const base = { originalSize: call.originalSize, recipe: result.recipe, verified: true as const, metrics: result.metrics, notes: result.notes };
+  if (!result.bytes) return { ...base, output: call.input, format: call.type.ext, compressedSize: call.originalSize, unchanged: true };
+  const resultDir = await mkdtemp(path.join(call.baseDir, 'shrinkly-result-'));
+  const output = path.join(resultDir, `${path.basename(call.input, path.extname(call.input))}.min.${result.format}`);
+  await writeFile(output, result.bytes);
+  return { ...base, output, format: result.format, compressedSize: result.bytes.length, unchanged: false };
+}
+
+/**
+ * Compresses one file at a level. The result is decoded again and checked by its family before it is returned,
+ * and it is never larger than the input: when nothing is gained, the original comes back with `unchanged: true`.
+ * Working files live in a private folder that is removed whatever happens (success, failure or cancel). The result
+ * of a level is a function of the content, the level and the engine version: a repeated call (or one after the
+ * preview) is served from the result cache.
+ */
+export async function compress(input: string, options: CompressOptions = {}): Promise<CompressResult> {
+  const level: CompressionLevel = options.level ?? DEFAULT_COMPRESSION_LEVEL;
+  const budget = (type: DetectedType) => ({ ms: options.timeBudgetMs ?? WORK_BUDGETS[type.family].timeMs, extendable: options.timeBudgetMs === undefined });
+  return withEngineCall(input, options, budget, async (call) => {
+    const results = await resultsFor(call, [level]);
+    const delivered = await deliver(call, results[level]);
+    options.onProgress?.(100);
+    return delivered;
+  });
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { COMPRESSION_LEVELS, type CompressionLevel } from '@shrinkly/contract';
 import { Deadline, outOfTime, PREVIEW_TIME_BUDGET_MS } from './budget.js';
-import { compress, familyFor } from './compress.js';
+import { compress, familyFor, resultsFor, withEngineCall } from './compress.js';
 import { detect } from './detect.js';
 import { EngineError } from './errors.js';
 import { runProcess as defaultRunProcess } from './process/run-process.js';
@@ -51,13 +51,7 @@ async function estimateWithin(
   if (originalSize <= MEASURE_LIMIT_BYTES) {
     const deadline = new Deadline(budgetMs * 0.75, overall.signal, false);
     try {
-      const sizes = {} as Record<CompressionLevel, number>;
-      for (const level of COMPRESSION_LEVELS) {
-        const result = await compress(input, { ...options, level, signal: deadline.signal });
-        sizes[level] = result.compressedSize;
-        if (!result.unchanged) await rm(path.dirname(result.output), { recursive: true, force: true });
-      }
-      return { originalSize, sizes: clampLadder(sizes, originalSize), method: 'measured' };
+      return { originalSize, sizes: clampLadder(await measureLevels(input, { ...options, signal: deadline.signal }), originalSize), method: 'measured' };
     } catch (err) {
       if (!deadline.expired) throw err;
       if (!family.estimate) throw outOfTime(type.family, budgetMs);
@@ -79,6 +73,29 @@ async function estimateWithin(
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The real size of every level. A family with a ladder finds all three in one search, whose results the
+ * compression that follows the preview then takes from the result cache; the others compress once per level.
+ */
+async function measureLevels(input: string, options: Omit<CompressOptions, 'level' | 'onProgress'>): Promise<Record<CompressionLevel, number>> {
+  // The caller's signal carries the preview's deadline.
+  const unbounded = () => ({ ms: 2 ** 31 - 1, extendable: false });
+  return withEngineCall(input, options, unbounded, async (call) => {
+    const sizes = {} as Record<CompressionLevel, number>;
+    if (call.family.ladder) {
+      const results = await resultsFor(call, COMPRESSION_LEVELS);
+      for (const level of COMPRESSION_LEVELS) sizes[level] = results[level].bytes?.length ?? call.originalSize;
+      return sizes;
+    }
+    for (const level of COMPRESSION_LEVELS) {
+      const result = await compress(input, { ...options, level });
+      sizes[level] = result.compressedSize;
+      if (!result.unchanged) await rm(path.dirname(result.output), { recursive: true, force: true });
+    }
+    return sizes;
+  });
 }
 
 /** An estimate never promises growth, and a stronger level never promises a bigger file. */

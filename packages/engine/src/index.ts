@@ -10,3 +10,4 @@ export { runProcess, type RunProcess, type RunProcessOptions } from './process/r
 export { sandboxMode, type SandboxMode } from './process/sandbox.js';
 export { measureSsim, SSIM_FLOOR } from './quality/ssim.js';
 export { configureImageMemory } from './image-memory.js';
+export { configureResultCache, ENGINE_VERSION, ResultCache, resultCache, type CachedResult } from './result-cache.js';

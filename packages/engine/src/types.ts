@@ -46,7 +46,10 @@ export interface FamilyOutput {
 export type LadderOutput = Record<CompressionLevel, FamilyOutput>;
 
 /** What a family gets for a run that picks every level at once (`ladder`). */
-export type LadderContext = Omit<CompressContext, 'level'>;
+export type LadderContext = Omit<CompressContext, 'level'> & {
+  /** The levels whose outputs the caller needs (default: all three); a family may return more. */
+  levels?: readonly CompressionLevel[];
+};
 
 /** One family of file types: what it handles and how it shrinks and checks them. */
 export interface FamilyCompressor {
@@ -65,8 +68,9 @@ export interface FamilyCompressor {
    * their work. The engine then makes each level's result a deterministic function of (content, level, engine
    * version), keeps the ladder monotonic across separate calls (a level's result is never larger than a lighter
    * level's), caches the run for the next call, and answers the preview with it. The outputs may be the same file.
+   * It returns at least the levels in `ctx.levels`, and the same output for a level whichever levels are asked.
    */
-  ladder?(input: string, type: DetectedType, ctx: LadderContext): Promise<LadderOutput>;
+  ladder?(input: string, type: DetectedType, ctx: LadderContext): Promise<Partial<LadderOutput>>;
   /** Expected output size in bytes per level, quickly (sampling for big files). */
   estimate?(input: string, type: DetectedType, ctx: Omit<CompressContext, 'level'>): Promise<Record<CompressionLevel, number>>;
 }

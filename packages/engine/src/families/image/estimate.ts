@@ -5,7 +5,7 @@ import type { CompressContext, CompressionLevel } from '../../types.js';
 import { openImage, readError, throwIfAborted, type ImageSource } from './image-io.js';
 import { prepareJob } from './prepare.js';
 import { anchoredBars } from './quality.js';
-import { Measurer } from './run.js';
+import { eligibleTrials, Measurer } from './run.js';
 import { writeSample } from './sample.js';
 import { LEVEL_ORDER, expectedTrials, passingTrials, runLadder, type Trial, type Track } from './search.js';
 
@@ -73,20 +73,17 @@ export async function estimateImageFile(input: string, ext: string, ctx: Estimat
 
   // The sample has no timing of its own: the animation check of the full file does not apply to it.
   const sampleJob = { ...job, verify: undefined };
-  const levelCtx: CompressContext = { ...ctx, level: 'maximum' };
-  const measurer = new Measurer(sampleJob, levelCtx, expectedTrials(job.tracks, 'maximum') + 1);
-  const ref = await measurer.reference(sample, 'estimate-reference', job.alpha);
-  const samplePixels = ref.width * ref.pageHeight * ref.pages;
+  const measurer = new Measurer(sampleJob, ctx, expectedTrials(job.tracks) + 1);
+  const ref = await measurer.reference(sample, job.alpha);
+  const samplePixels = (ref.width * ref.pageHeight * ref.pages) / (ref.alpha ? 2 : 1);
   const evaluate = (track: Track, knob: number): Promise<Trial> => measurer.trial(track, knob, sample, ref);
   const anchor = job.anchor ? await evaluate(job.anchor.track, job.anchor.knob) : undefined;
   const bars = anchoredBars(anchor?.ssim);
-  const trials = await runLadder(job.tracks, 'maximum', evaluate, bars, anchor ? [anchor] : []);
+  const trials = await runLadder(job.tracks, evaluate, bars, anchor ? [anchor] : []);
 
   const sizes = { ...same };
   for (const level of LEVEL_ORDER) {
-    // As in run.ts: PNG's light is lossless only, so the (palette) anchor counts from balanced on.
-    const anchorCounts = level !== 'light' || job.anchor?.track.stages.light !== undefined;
-    const best = passingTrials(anchorCounts ? trials : trials.filter((t) => t !== anchor), bars[level])[0];
+    const best = passingTrials(eligibleTrials(trials, level, anchor), bars[level])[0];
     if (best) sizes[level] = Math.round((best.size / samplePixels) * job.pixels);
   }
   const light = Math.min(originalSize, sizes.light);

@@ -1,4 +1,3 @@
-import { writeFile, appendFile } from 'node:fs/promises';
 import sharp, { type Sharp } from 'sharp';
 import { EngineError } from '../../errors.js';
 
@@ -25,7 +24,7 @@ export function throwIfAborted(signal: AbortSignal): void {
  * A sharp pipeline with the family's safety settings: the pixel limit, and `failOn: 'warning'` so that a truncated
  * or damaged file is an error instead of a half-grey picture that we would then compress and call verified.
  */
-export function openImage(source: Pick<ImageSource, 'path' | 'animated'>): Sharp {
+export function openImage(source: { path: string | Buffer; animated: boolean }): Sharp {
   return sharp(source.path, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', animated: source.animated });
 }
 
@@ -48,38 +47,31 @@ export interface RawGeometry {
   pages: number;
 }
 
-/** Raw RGB pixels of an image on disk, as ffmpeg's rawvideo reads them, plus their geometry. */
-export interface PixelReference extends RawGeometry {
-  rawPath: string;
-  /**
-   * True when the original has transparency: every frame is then written twice, flattened over black and over
-   * white, so that a change in alpha (or in the colour under transparent pixels that shows up once flattened)
-   * lowers the SSIM like any other change.
-   */
-  alpha: boolean;
+/** Decoded pixels of a picture: packed 8-bit sRGB, frames one after another, with their geometry. */
+export interface Pixels extends RawGeometry {
+  data: Buffer;
 }
 
 /**
- * Decodes `source` fully into 8-bit sRGB pixels in `rawPath` (frames one after another). This is both the
- * "decode it again" check and the input of the SSIM measurement. `alpha` flattens as described above.
+ * Decodes `source` (a file, or encoded bytes in memory) fully into 8-bit sRGB pixels. This is both the "decode it
+ * again" check and the input of the SSIM measurement. With `alpha` every frame is decoded twice, flattened over black
+ * and over white, so that a change in alpha (or in the colour under transparent pixels that shows up once
+ * flattened) lowers the SSIM like any other change.
  */
-export async function decodeToRaw(source: ImageSource, rawPath: string, alpha: boolean): Promise<RawGeometry> {
+export async function decodePixels(source: { path: string | Buffer; animated: boolean; autoOrient: boolean }, alpha: boolean): Promise<Pixels> {
   const backgrounds = alpha ? ['#000000', '#ffffff'] : [undefined];
+  const parts: Buffer[] = [];
   let geometry: RawGeometry | undefined;
-  for (const [i, background] of backgrounds.entries()) {
+  for (const background of backgrounds) {
     let pipeline = openImage(source);
     if (source.autoOrient) pipeline = pipeline.autoOrient();
     if (background) pipeline = pipeline.flatten({ background });
     const { data, info } = await pipeline.toColourspace('srgb').removeAlpha().raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
     const pageHeight = info.pageHeight ?? info.height;
     geometry = { width: info.width, pageHeight, pages: Math.max(1, Math.round(info.height / pageHeight)) };
-    await (i === 0 ? writeFile(rawPath, data) : appendFile(rawPath, data));
+    parts.push(data);
   }
   if (!geometry) throw new Error('no frames decoded');
-  return geometry;
-}
-
-/** ffmpeg input options that read a raw file written by `decodeToRaw` as video frames. */
-export function rawVideoArgs(g: RawGeometry): string[] {
-  return ['-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${g.width}x${g.pageHeight}`];
+  // The two flattenings are measured as twice the frames.
+  return { ...geometry, pages: geometry.pages * backgrounds.length, data: parts.length === 1 ? parts[0]! : Buffer.concat(parts) };
 }

@@ -1,6 +1,6 @@
 import type { FamilyCompressor } from '../../types.js';
 import { estimateImageFile } from './estimate.js';
-import { compressImageFile } from './run.js';
+import { compressImageFile, imageLadder } from './run.js';
 
 /**
  * Images: JPEG (mozjpeg), PNG (lossless repack; libimagequant palettes at balanced and maximum), GIF (cgif, frames
@@ -13,5 +13,6 @@ export const imageFamily: FamilyCompressor = {
   formats: ['jpg', 'png', 'gif', 'webp', 'heic', 'bmp', 'tif', 'avif'],
   tools: ['ffmpeg', 'heif-convert', 'heif-enc'],
   compress: (input, type, ctx) => compressImageFile(input, type.ext, ctx),
+  ladder: (input, type, ctx) => imageLadder(input, type.ext, ctx),
   estimate: (input, type, ctx) => estimateImageFile(input, type.ext, ctx),
 };

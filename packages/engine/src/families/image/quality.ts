@@ -14,6 +14,9 @@ export const QUALITY_BAR: Readonly<Record<CompressionLevel, { ssim: number; shif
   maximum: { ssim: SSIM_FLOOR.maximum, shift: 32 },
 };
 
+/** The bar of every level for one file. */
+export type QualityBars = Record<CompressionLevel, { ssim: number; shift: number }>;
+
 /**
  * The bars of one file once its reference anchor is known: the SSIM that the standard tool's own encoding of this
  * file reaches (mozjpeg q75, cwebp q75, heif-enc q50, pngquant 65-80; see `ImageJob.anchor`). Balanced must keep at
@@ -21,7 +24,7 @@ export const QUALITY_BAR: Readonly<Record<CompressionLevel, { ssim: number; shif
  * least the anchor, so the bars stay nested (light ⊇ balanced ⊇ maximum in strictness) and the ladder stays
  * monotonic. Maximum keeps its floor only. A failed anchor (SSIM -1) leaves the floors as they are.
  */
-export function anchoredBars(anchorSsim: number | undefined): Record<CompressionLevel, { ssim: number; shift: number }> {
+export function anchoredBars(anchorSsim: number | undefined): QualityBars {
   const a = anchorSsim !== undefined && anchorSsim > 0 ? anchorSsim : 0;
   return {
     light: { ...QUALITY_BAR.light, ssim: Math.max(QUALITY_BAR.light.ssim, a) },

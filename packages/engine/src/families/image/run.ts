@@ -1,69 +1,73 @@
-import { readFile, rm, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { EngineError } from '../../errors.js';
-import { measureSsim } from '../../quality/ssim.js';
-import type { CompressContext, FamilyOutput } from '../../types.js';
-import { decodeToRaw, rawVideoArgs, readError, throwIfAborted, type ImageSource, type PixelReference } from './image-io.js';
+import { pixelSsim } from '../../quality/pixel-ssim.js';
+import type { CompressContext, CompressionLevel, FamilyOutput, LadderContext, LadderOutput } from '../../types.js';
+import { decodePixels, readError, throwIfAborted, type ImageSource, type Pixels } from './image-io.js';
 import { prepareJob, type ImageJob } from './prepare.js';
 import { SAMPLE_ABOVE_PIXELS, writeSample } from './sample.js';
-import { anchoredBars, colourShift, QUALITY_BAR } from './quality.js';
-import { expectedTrials, meets, passingTrials, runLadder, type Trial, type Track } from './search.js';
+import { anchoredBars, colourShift, QUALITY_BAR, type QualityBars } from './quality.js';
+import { expectedTrials, LEVEL_ORDER, meets, passingTrials, runLadder, type Trial, type Track } from './search.js';
 
 /** Below this many pixels a side, SSIM's 8×8 windows do not fit: only exact (lossless) results are accepted. */
 const MIN_SSIM_SIDE = 16;
-/** Full-size confirmations tried after a sampled search before giving up and keeping the original. */
+/** Full-size confirmations tried after a sampled search before a level gives up on its own picks. */
 const CONFIRMATIONS = 3;
 
 /** Errors that end the whole call; any other failure of one encode only rules that setting out. */
 function isFatal(err: unknown): boolean {
-  return err instanceof EngineError && (err.kind === 'cancelled' || err.kind === 'timeout' || err.kind === 'tool-missing');
+  return err instanceof EngineError && (err.kind === 'cancelled' || err.kind === 'timeout' || err.kind === 'tool-missing' || err.kind === 'over-budget');
 }
 
+/** The decoded pixels an output is measured against: the original, or the search's sample. */
+export interface Reference extends Pixels {
+  alpha: boolean;
+}
+
+/**
+ * Encodes and measures trials. The reference is decoded once and kept in memory; each output is decoded straight
+ * from its bytes and measured in process (SSIM as ffmpeg computes it, and the colour shift), so a trial costs one
+ * encode and one decode and no other process or file.
+ */
 export class Measurer {
   private count = 0;
   private done = 0;
 
   constructor(
     private readonly job: ImageJob,
-    private readonly ctx: CompressContext,
+    private readonly ctx: LadderContext,
     private readonly expected: number,
   ) {}
 
   /** Decodes the original (or the sample) once: the SSIM reference, and the proof that the input is readable. */
-  async reference(source: ImageSource, name: string, alpha: boolean): Promise<PixelReference> {
-    const rawPath = path.join(this.ctx.workDir, `${name}.rgb`);
+  async reference(source: ImageSource, alpha: boolean): Promise<Reference> {
     try {
-      return { rawPath, alpha, ...(await decodeToRaw(source, rawPath, alpha)) };
+      return { alpha, ...(await decodePixels(source, alpha)) };
     } catch (err) {
       throw readError(err, this.ctx.signal);
     }
   }
 
   /** SSIM and colour shift of an output after decoding it again; SSIM -1 when it does not decode to the same shape. */
-  private async measure(file: string, ref: PixelReference): Promise<{ ssim: number; shift: number }> {
+  private async measure(file: string, ref: Reference): Promise<{ ssim: number; shift: number }> {
     const failed = { ssim: -1, shift: 255 };
-    const rawPath = `${file}.rgb`;
     try {
       const readable = this.job.readable ? await this.job.readable(file) : file;
-      const g = await decodeToRaw({ path: readable, animated: ref.pages > 1, autoOrient: false }, rawPath, ref.alpha);
-      if (g.width !== ref.width || g.pageHeight !== ref.pageHeight || g.pages !== ref.pages) return failed;
+      const frames = ref.alpha ? ref.pages / 2 : ref.pages;
+      const decoded = await decodePixels({ path: await readFile(readable), animated: frames > 1, autoOrient: false }, ref.alpha);
+      if (decoded.width !== ref.width || decoded.pageHeight !== ref.pageHeight || decoded.pages !== ref.pages) return failed;
       if (this.job.verify && !(await this.job.verify(readable))) return failed;
-      const [a, b] = await Promise.all([readFile(ref.rawPath), readFile(rawPath)]);
-      if (ref.width < MIN_SSIM_SIDE || ref.pageHeight < MIN_SSIM_SIDE) return a.equals(b) ? { ssim: 1, shift: 0 } : failed;
-      const shift = colourShift(a, b, ref.width);
-      const args = rawVideoArgs(ref);
-      const ssim = await measureSsim(this.ctx.runProcess, ref.rawPath, rawPath, { signal: this.ctx.signal, referenceArgs: args, distortedArgs: args });
-      return { ssim, shift };
+      throwIfAborted(this.ctx.signal);
+      if (ref.width < MIN_SSIM_SIDE || ref.pageHeight < MIN_SSIM_SIDE) return ref.data.equals(decoded.data) ? { ssim: 1, shift: 0 } : failed;
+      return { ssim: pixelSsim(ref.data, decoded.data, ref), shift: colourShift(ref.data, decoded.data, ref.width) };
     } catch (err) {
       if (isFatal(err)) throw err;
       return failed;
-    } finally {
-      await rm(rawPath, { force: true });
     }
   }
 
   /** Encodes `source` with one setting and measures it. */
-  async trial(track: Track, knob: number, source: ImageSource, ref: PixelReference): Promise<Trial> {
+  async trial(track: Track, knob: number, source: ImageSource, ref: Reference): Promise<Trial> {
     throwIfAborted(this.ctx.signal);
     const out = path.join(this.ctx.workDir, `t${this.count++}-${track.id}-${knob}.${this.job.ext}`);
     let result: Trial = { track, knob, path: out, size: Infinity, ssim: -1, shift: 255 };
@@ -74,7 +78,7 @@ export class Measurer {
       if (isFatal(err) || this.ctx.signal.aborted) throw readError(err, this.ctx.signal);
     }
     this.done++;
-    this.ctx.onProgress(5 + (90 * Math.min(1, this.done / this.expected)));
+    this.ctx.onProgress(5 + 90 * Math.min(1, this.done / this.expected));
     return result;
   }
 }
@@ -84,19 +88,80 @@ function describe(trial: Trial, kept: string): string {
   return `${trial.track.describe(trial.knob)} (${quality}), ${kept}`;
 }
 
+function output(job: ImageJob, trial: Trial): FamilyOutput {
+  return {
+    path: trial.path,
+    format: job.ext,
+    recipe: describe(trial, job.kept),
+    metrics: { ssim: Number(trial.ssim.toFixed(5)), colourShift: Number(trial.shift.toFixed(2)) },
+  };
+}
+
 /**
- * Compresses one image at `ctx.level`: the level's searches (see search.ts) on the picture or, for large pictures
- * with block codecs, on a mosaic sample; then the smallest result at or above the level's SSIM floor, decoded
- * again and checked. Returns the input itself when no setting keeps the floor.
+ * The trials a level may pick: those of the tracks it or a lighter level searches (PNG's light is lossless only, so
+ * the palettes that balanced and maximum search are not light's), and the standard tool's anchor from balanced on.
  */
-export async function compressImageFile(input: string, ext: string, ctx: CompressContext): Promise<FamilyOutput> {
+export function eligibleTrials(trials: readonly Trial[], level: CompressionLevel, anchor: Trial | undefined): Trial[] {
+  const searched = new Set(upTo(level));
+  return trials.filter((t) => (t === anchor && level !== 'light') || Object.keys(t.track.stages).some((stage) => searched.has(stage as CompressionLevel)));
+}
+
+/** The levels from light up to `level`. */
+function upTo(level: CompressionLevel): readonly CompressionLevel[] {
+  return LEVEL_ORDER.slice(0, LEVEL_ORDER.indexOf(level) + 1);
+}
+
+/**
+ * The picks of a sampled search made real: each level's sample candidates are encoded at full size in order of size
+ * and the first that keeps the level's own floor there wins. Full-size trials are shared between levels.
+ */
+class FullSizePicks {
+  private readonly made = new Map<string, Promise<Trial>>();
+  private readonly picks = new Map<CompressionLevel, Promise<Trial | undefined>>();
+
+  constructor(
+    private readonly candidates: (level: CompressionLevel) => Trial[],
+    private readonly full: (track: Track, knob: number) => Promise<Trial>,
+  ) {}
+
+  pick(level: CompressionLevel): Promise<Trial | undefined> {
+    let pick = this.picks.get(level);
+    if (!pick) this.picks.set(level, (pick = this.confirm(level)));
+    return pick;
+  }
+
+  /** The sample's pick of `level`, before confirmation. */
+  samplePick(level: CompressionLevel): Trial | undefined {
+    return this.candidates(level)[0];
+  }
+
+  private async confirm(level: CompressionLevel): Promise<Trial | undefined> {
+    for (const candidate of this.candidates(level).slice(0, CONFIRMATIONS)) {
+      const key = `${candidate.track.id}@${candidate.knob}`;
+      let made = this.made.get(key);
+      if (!made) this.made.set(key, (made = this.full(candidate.track, candidate.knob)));
+      const trial = await made;
+      if (meets(trial, QUALITY_BAR[level])) return trial;
+    }
+    return undefined;
+  }
+}
+
+/**
+ * Compresses one image for the asked levels from one search (see search.ts): every level's search runs, on the
+ * picture or, for large pictures with block codecs, on a mosaic sample, so that each level's pick is a function of
+ * the file alone, whichever levels a call asks for. A level's result is the smallest of its own pick and the picks
+ * of the lighter levels (a stronger level never returns a bigger file), decoded again and checked; a level with no
+ * pick keeps the original.
+ */
+export async function imageLadder(input: string, ext: string, ctx: LadderContext, levels: readonly CompressionLevel[] = ctx.levels ?? LEVEL_ORDER): Promise<Partial<LadderOutput>> {
   throwIfAborted(ctx.signal);
   ctx.onProgress(1);
   const prepared = await prepareJob(input, ext, ctx);
-  if ('keep' in prepared) return { path: input, format: ext, recipe: prepared.keep };
+  if ('keep' in prepared) return Object.fromEntries(levels.map((level) => [level, { path: input, format: ext, recipe: prepared.keep }]));
   const { job } = prepared;
-  const measurer = new Measurer(job, ctx, expectedTrials(job.tracks, ctx.level) + (job.anchor ? 2 : 1));
-  const fullRef = await measurer.reference(job.source, 'reference', job.alpha);
+  const measurer = new Measurer(job, ctx, expectedTrials(job.tracks) + (job.anchor ? 2 : 1));
+  const fullRef = await measurer.reference(job.source, job.alpha);
   ctx.onProgress(5);
 
   let searchSource = job.source;
@@ -105,37 +170,47 @@ export async function compressImageFile(input: string, ext: string, ctx: Compres
   const sampled = job.sampleable && job.pixels > SAMPLE_ABOVE_PIXELS && (await writeSample(job.source, samplePath));
   if (sampled) {
     searchSource = { path: samplePath, animated: false, autoOrient: false };
-    searchRef = await measurer.reference(searchSource, 'sample-reference', job.alpha);
+    searchRef = await measurer.reference(searchSource, job.alpha);
   }
 
   const evaluate = (track: Track, knob: number): Promise<Trial> => measurer.trial(track, knob, searchSource, searchRef);
   // The standard tool's encoding of the same pixels (sample included): its SSIM raises the light and balanced bars,
-  // and it is a candidate itself. Every level makes it, so each level's run still repeats the stricter levels' runs.
+  // and it is a candidate itself.
   const anchor = job.anchor ? await evaluate(job.anchor.track, job.anchor.knob) : undefined;
-  const bars = anchoredBars(anchor?.ssim);
-  const bar = bars[ctx.level];
-  const trials = await runLadder(job.tracks, ctx.level, evaluate, bars, anchor ? [anchor] : []);
-  // PNG's light is lossless only: an anchor whose track light does not search is a candidate from balanced on.
-  const anchorCounts = ctx.level !== 'light' || job.anchor?.track.stages.light !== undefined;
-  const candidates = passingTrials(anchorCounts ? trials : trials.filter((t) => t !== anchor), bar);
-  // The anchor was measured on the sample: at full size only the level's own floor is checked again.
-  const fullBar = QUALITY_BAR[ctx.level];
-  let chosen: Trial | undefined;
-  if (!sampled) chosen = candidates[0];
-  else {
-    for (const candidate of candidates.slice(0, CONFIRMATIONS)) {
-      const full = await measurer.trial(candidate.track, candidate.knob, job.source, fullRef);
-      if (meets(full, fullBar)) {
-        chosen = full;
-        break;
-      }
+  const bars: QualityBars = anchoredBars(anchor?.ssim);
+  const trials = await runLadder(job.tracks, evaluate, bars, anchor ? [anchor] : []);
+  const candidates = (level: CompressionLevel): Trial[] => passingTrials(eligibleTrials(trials, level, anchor), bars[level]);
+  const keep = (level: CompressionLevel): FamilyOutput => ({
+    path: input, format: ext, recipe: `no ${job.ext.toUpperCase()} setting kept the quality floor (SSIM ${Number(bars[level].ssim.toFixed(4))})`,
+  });
+
+  const result: Partial<LadderOutput> = {};
+  if (!sampled) {
+    // Every trial is full size, and the bars are nested: the smallest passing trial shrinks from light to maximum.
+    for (const level of levels) {
+      const best = candidates(level)[0];
+      result[level] = best ? output(job, best) : keep(level);
     }
+    return result;
   }
-  if (!chosen) return { path: input, format: ext, recipe: `no ${job.ext.toUpperCase()} setting kept the quality floor (SSIM ${Number(bar.ssim.toFixed(4))})` };
-  return {
-    path: chosen.path,
-    format: job.ext,
-    recipe: describe(chosen, job.kept),
-    metrics: { ssim: Number(chosen.ssim.toFixed(5)), colourShift: Number(chosen.shift.toFixed(2)) },
-  };
+  const picks = new FullSizePicks(candidates, (track, knob) => measurer.trial(track, knob, job.source, fullRef));
+  for (const level of levels) {
+    const own = await picks.pick(level);
+    // A lighter level whose pick is on the same track sits at a higher knob and would only be bigger (the encoders'
+    // size grows with their knob); the others are made at full size and compared, so the ladder holds whichever
+    // level a call asks for.
+    const others = upTo(level).slice(0, -1).filter((l) => own === undefined || picks.samplePick(l)?.track.id !== own.track.id);
+    const made = [own, ...(await Promise.all(others.map((l) => picks.pick(l))))].filter((t): t is Trial => t !== undefined);
+    const best = made.sort((a, b) => a.size - b.size || b.ssim - a.ssim)[0];
+    result[level] = best ? output(job, best) : keep(level);
+  }
+  return result;
+}
+
+/** One level of `imageLadder`: the same search, with only that level's result made at full size. */
+export async function compressImageFile(input: string, ext: string, ctx: CompressContext): Promise<FamilyOutput> {
+  const { level, ...rest } = ctx;
+  const out = (await imageLadder(input, ext, rest, [level]))[level];
+  if (!out) throw new Error(`no ${level} result`);
+  return out;
 }

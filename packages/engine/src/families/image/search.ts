@@ -95,36 +95,41 @@ async function searchTrack(track: Track, range: KnobRange, bar: QualityBar, know
 }
 
 /**
- * Runs the search of every level up to `level`, in order, and returns all trials. Because a level's trials include
- * every trial of the stricter levels, and a trial that meets a stricter bar meets a looser one, the smallest
- * trial meeting each bar can only get smaller from light to maximum: the monotonic ladder holds by construction
- * (the encoders are deterministic, so the light run of a file repeats inside its balanced run). `bars` must be
- * nested the same way (light at least as strict as balanced, balanced as maximum) and the same for every level's
- * run of one file; `seed` trials (the reference anchor) are candidates like any other.
+ * Runs the search of every level, from light to maximum, and returns all trials: one run gives every level's pick.
+ * Because a level's trials include every trial of the stricter levels, and a trial that meets a stricter bar meets a
+ * looser one, the smallest trial meeting each bar can only get smaller from light to maximum: the monotonic ladder
+ * holds by construction. `bars` must be nested the same way (light at least as strict as balanced, balanced as
+ * maximum); `seed` trials (the reference anchor) are candidates like any other.
+ *
+ * Each track's first probes (the starting value of every level) are encoded at once, and the tracks are searched
+ * side by side; the choice of every next probe depends only on measured trials, so the result is the same whatever
+ * order the encodes finish in.
  */
 export async function runLadder(
   tracks: readonly Track[],
-  level: CompressionLevel,
   evaluate: Evaluate,
   bars: Readonly<Record<CompressionLevel, QualityBar>>,
   seed: readonly Trial[] = [],
 ): Promise<Trial[]> {
   const memo = new Map<string, Map<number, Trial>>();
+  const knownOf = (track: Track): Map<number, Trial> => {
+    let known = memo.get(track.id);
+    if (!known) memo.set(track.id, (known = new Map()));
+    return known;
+  };
   // Trials made before the search (the reference anchor): a track with the same id starts from them.
-  for (const trial of seed) {
-    let known = memo.get(trial.track.id);
-    if (!known) memo.set(trial.track.id, (known = new Map()));
-    known.set(trial.knob, trial);
-  }
-  for (const stage of LEVEL_ORDER.slice(0, LEVEL_ORDER.indexOf(level) + 1)) {
-    for (const track of tracks) {
-      const range = track.stages[stage];
-      if (!range) continue;
-      let known = memo.get(track.id);
-      if (!known) memo.set(track.id, (known = new Map()));
-      await searchTrack(track, range, bars[stage], known, evaluate);
-    }
-  }
+  for (const trial of seed) knownOf(trial.track).set(trial.knob, trial);
+  await Promise.all(
+    tracks.map(async (track) => {
+      const known = knownOf(track);
+      const starts = [...new Set(LEVEL_ORDER.flatMap((stage) => (track.stages[stage] ? [track.stages[stage].start] : [])))].filter((k) => !known.has(k));
+      for (const [knob, trial] of await Promise.all(starts.map(async (k) => [k, await evaluate(track, k)] as const))) known.set(knob, trial);
+      for (const stage of LEVEL_ORDER) {
+        const range = track.stages[stage];
+        if (range) await searchTrack(track, range, bars[stage], known, evaluate);
+      }
+    }),
+  );
   return [...memo.values()].flatMap((m) => [...m.values()]);
 }
 
@@ -133,10 +138,10 @@ export function passingTrials(trials: readonly Trial[], bar: QualityBar): Trial[
   return trials.filter((t) => meets(t, bar)).sort((a, b) => a.size - b.size || b.ssim - a.ssim);
 }
 
-/** Rough count of encodes a level will need, for progress reports. */
-export function expectedTrials(tracks: readonly Track[], level: CompressionLevel): number {
+/** Rough count of encodes a ladder run will need, for progress reports. */
+export function expectedTrials(tracks: readonly Track[]): number {
   let n = 0;
-  for (const stage of LEVEL_ORDER.slice(0, LEVEL_ORDER.indexOf(level) + 1)) {
+  for (const stage of LEVEL_ORDER) {
     for (const t of tracks) {
       const r = t.stages[stage];
       if (r) n += r.min === r.max ? 1 : 3;
