@@ -11,3 +11,4 @@ export { sandboxMode, type SandboxMode } from './process/sandbox.js';
 export { measureSsim, SSIM_FLOOR } from './quality/ssim.js';
 export { configureImageMemory } from './image-memory.js';
 export { configureResultCache, ENGINE_VERSION, ResultCache, resultCache, type CachedResult } from './result-cache.js';
+export { configureCpuBudget, cpuBudget, CpuBudget } from './cpu-budget.js';

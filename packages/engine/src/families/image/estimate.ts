@@ -83,7 +83,7 @@ export async function estimateImageFile(input: string, ext: string, ctx: Estimat
 
   const sizes = { ...same };
   for (const level of LEVEL_ORDER) {
-    const best = passingTrials(eligibleTrials(trials, level, anchor), bars[level])[0];
+    const best = passingTrials(eligibleTrials(trials.through(level), level, anchor), bars[level])[0];
     if (best) sizes[level] = Math.round((best.size / samplePixels) * job.pixels);
   }
   const light = Math.min(originalSize, sizes.light);

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { cpuBudget } from '../../cpu-budget.js';
 import { EngineError } from '../../errors.js';
 import { pixelSsim } from '../../quality/pixel-ssim.js';
 import type { CompressContext, CompressionLevel, FamilyOutput, LadderContext, LadderOutput } from '../../types.js';
@@ -72,8 +73,11 @@ export class Measurer {
     const out = path.join(this.ctx.workDir, `t${this.count++}-${track.id}-${knob}.${this.job.ext}`);
     let result: Trial = { track, knob, path: out, size: Infinity, ssim: -1, shift: 255 };
     try {
-      await track.encode(source, knob, out);
-      result = { ...result, size: (await stat(out)).size, ...(await this.measure(out, ref)) };
+      // One encode and its measurement hold one of the process's CPU slots (cpu-budget.ts).
+      result = await cpuBudget().run(async () => {
+        await track.encode(source, knob, out);
+        return { ...result, size: (await stat(out)).size, ...(await this.measure(out, ref)) };
+      }, this.ctx.signal);
     } catch (err) {
       if (isFatal(err) || this.ctx.signal.aborted) throw readError(err, this.ctx.signal);
     }
@@ -98,12 +102,11 @@ function output(job: ImageJob, trial: Trial): FamilyOutput {
 }
 
 /**
- * The trials a level may pick: those of the tracks it or a lighter level searches (PNG's light is lossless only, so
- * the palettes that balanced and maximum search are not light's), and the standard tool's anchor from balanced on.
+ * The trials a level may pick among those its search and the lighter ones made: the standard tool's anchor counts
+ * from balanced on, or from light when its track is one that light searches (PNG's light is lossless only).
  */
 export function eligibleTrials(trials: readonly Trial[], level: CompressionLevel, anchor: Trial | undefined): Trial[] {
-  const searched = new Set(upTo(level));
-  return trials.filter((t) => (t === anchor && level !== 'light') || Object.keys(t.track.stages).some((stage) => searched.has(stage as CompressionLevel)));
+  return trials.filter((t) => t !== anchor || level !== 'light' || t.track.stages.light !== undefined);
 }
 
 /** The levels from light up to `level`. */
@@ -178,8 +181,9 @@ export async function imageLadder(input: string, ext: string, ctx: LadderContext
   // and it is a candidate itself.
   const anchor = job.anchor ? await evaluate(job.anchor.track, job.anchor.knob) : undefined;
   const bars: QualityBars = anchoredBars(anchor?.ssim);
-  const trials = await runLadder(job.tracks, evaluate, bars, anchor ? [anchor] : []);
-  const candidates = (level: CompressionLevel): Trial[] => passingTrials(eligibleTrials(trials, level, anchor), bars[level]);
+  const strongest = LEVEL_ORDER.filter((l) => levels.includes(l)).at(-1) ?? 'light';
+  const trials = await runLadder(job.tracks, evaluate, bars, anchor ? [anchor] : [], strongest);
+  const candidates = (level: CompressionLevel): Trial[] => passingTrials(eligibleTrials(trials.through(level), level, anchor), bars[level]);
   const keep = (level: CompressionLevel): FamilyOutput => ({
     path: input, format: ext, recipe: `no ${job.ext.toUpperCase()} setting kept the quality floor (SSIM ${Number(bars[level].ssim.toFixed(4))})`,
   });

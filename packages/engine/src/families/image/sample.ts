@@ -2,9 +2,9 @@ import sharp from 'sharp';
 import { openImage, type ImageSource } from './image-io.js';
 
 /** Pictures above this size are searched on a sample; the winner is then encoded and checked at full size. */
-export const SAMPLE_ABOVE_PIXELS = 4_000_000;
-const DEFAULT_GRID = 3;
-const DEFAULT_TILE = 512;
+export const SAMPLE_ABOVE_PIXELS = 1_500_000;
+const DEFAULT_GRID = 4;
+const DEFAULT_TILE = 192;
 /** Tile edges on a 16-pixel grid, so JPEG/WebP/HEVC blocks fall as they do in the full picture. */
 const ALIGN = 16;
 

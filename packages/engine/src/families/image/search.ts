@@ -58,59 +58,81 @@ export function meets(trial: Pick<Trial, 'ssim' | 'shift'> | undefined, bar: Qua
 
 export type Evaluate = (track: Track, knob: number) => Promise<Trial>;
 
-/** Probes per track per level: enough for an interpolating search over a 0-100 knob to land within a few steps. */
-const PROBES_PER_STAGE = 4;
+/** Rounds of probes per track per level: enough for an interpolating search over a 0-100 knob to land within a few steps. */
+const ROUNDS_PER_STAGE = 3;
 
 /**
- * Finds (about) the lowest knob in `range` whose SSIM meets `floor`, assuming quality grows with the knob.
+ * The next knob values to try for `bar`, or none when the search on this track is done: the interpolated guess and,
+ * while the bracket is still wide, a second value between the guess and the far end of the bracket, so that two
+ * cores halve the rounds. The values depend only on the trials measured so far.
+ */
+function nextProbes(track: Track, range: KnobRange, bar: QualityBar, known: Map<number, Trial>): number[] {
+  const keys = [...known.keys()].filter((k) => k >= range.min && k <= range.max).sort((a, b) => a - b);
+  const passes = (k: number): boolean => meets(known.get(k), bar);
+  const hi = keys.find(passes);
+  const lo = hi === undefined ? keys.at(-1) : keys.filter((k) => k < hi).at(-1);
+  if (hi === undefined) {
+    // Nothing passes yet: the level's starting value, then the top of its range, then give up.
+    const next = !known.has(range.start) ? range.start : !known.has(range.max) ? range.max : undefined;
+    return next === undefined ? [] : [next];
+  }
+  if (hi <= range.min) return [];
+  const bottom = lo ?? range.min - 1;
+  if (hi - bottom <= track.precision) return [];
+  if (lo === undefined) return [range.min];
+  const sLo = known.get(lo)?.ssim ?? -1;
+  const sHi = known.get(hi)?.ssim ?? 1;
+  const guess = sLo < 0 || sHi <= sLo || sLo >= bar.ssim ? (lo + hi) / 2 : lo + ((bar.ssim - sLo) / (sHi - sLo)) * (hi - lo);
+  // Interpolate on the SSIM curve, but always cut the bracket by at least a quarter.
+  const margin = Math.max(1, Math.floor((hi - lo) / 4));
+  const next = Math.round(Math.min(hi - margin, Math.max(lo + margin, guess)));
+  const far = next - lo > hi - next ? lo : hi;
+  const second = Math.round((next + far) / 2);
+  const probes = [next];
+  if (Math.abs(far - next) > 2 * track.precision && second !== next && !known.has(second)) probes.push(second);
+  return probes.filter((k) => !known.has(k));
+}
+
+/**
+ * Finds (about) the lowest knob in `range` whose SSIM meets the bar, assuming quality grows with the knob.
  * Known trials (from the stricter levels searched before) are reused, so a looser level starts where the stricter
  * one ended and costs only a few more encodes.
  */
 async function searchTrack(track: Track, range: KnobRange, bar: QualityBar, known: Map<number, Trial>, evaluate: Evaluate): Promise<void> {
-  for (let probe = 0; probe < PROBES_PER_STAGE; probe++) {
-    const keys = [...known.keys()].filter((k) => k >= range.min && k <= range.max).sort((a, b) => a - b);
-    const passes = (k: number): boolean => meets(known.get(k), bar);
-    const hi = keys.find(passes);
-    const lo = hi === undefined ? keys.at(-1) : keys.filter((k) => k < hi).at(-1);
-    let next: number | undefined;
-    if (hi === undefined) {
-      // Nothing passes yet: the level's starting value, then the top of its range, then give up.
-      next = !known.has(range.start) ? range.start : !known.has(range.max) ? range.max : undefined;
-    } else if (hi > range.min) {
-      const bottom = lo ?? range.min - 1;
-      if (hi - bottom <= track.precision) return;
-      if (lo === undefined) next = range.min;
-      else {
-        const sLo = known.get(lo)?.ssim ?? -1;
-        const sHi = known.get(hi)?.ssim ?? 1;
-        const guess = sLo < 0 || sHi <= sLo || sLo >= bar.ssim ? (lo + hi) / 2 : lo + ((bar.ssim - sLo) / (sHi - sLo)) * (hi - lo);
-        // Interpolate on the SSIM curve, but always cut the bracket by at least a quarter.
-        const margin = Math.max(1, Math.floor((hi - lo) / 4));
-        next = Math.round(Math.min(hi - margin, Math.max(lo + margin, guess)));
-      }
-    }
-    if (next === undefined || known.has(next)) return;
-    known.set(next, await evaluate(track, next));
+  for (let round = 0; round < ROUNDS_PER_STAGE; round++) {
+    const probes = nextProbes(track, range, bar, known);
+    if (probes.length === 0) return;
+    const trials = await Promise.all(probes.map((k) => evaluate(track, k)));
+    probes.forEach((k, i) => known.set(k, trials[i]!));
   }
 }
 
+/** The trials of a ladder run, and which of them each level may pick from. */
+export interface LadderTrials {
+  all: Trial[];
+  /** The trials made up to and including `level`'s search (seed included). */
+  through(level: CompressionLevel): Trial[];
+}
+
 /**
- * Runs the search of every level, from light to maximum, and returns all trials: one run gives every level's pick.
- * Because a level's trials include every trial of the stricter levels, and a trial that meets a stricter bar meets a
- * looser one, the smallest trial meeting each bar can only get smaller from light to maximum: the monotonic ladder
- * holds by construction. `bars` must be nested the same way (light at least as strict as balanced, balanced as
- * maximum); `seed` trials (the reference anchor) are candidates like any other.
+ * Runs the searches of the levels from light up to `last`, in order, and returns all trials. A level's search
+ * continues where the stricter one ended, and what it finds depends only on the file and the levels before it, never
+ * on whether a later level runs: so a level's candidates (`through(level)`) are the same in every call, whichever
+ * level the call asks for. Because a level's candidates include every trial of the stricter levels, and a trial
+ * that meets a stricter bar meets a looser one, the smallest trial meeting each bar can only get smaller from light
+ * to maximum: the monotonic ladder holds by construction. `bars` must be nested the same way (light at least as
+ * strict as balanced, balanced as maximum); `seed` trials (the reference anchor) are candidates like any other.
  *
- * Each track's first probes (the starting value of every level) are encoded at once, and the tracks are searched
- * side by side; the choice of every next probe depends only on measured trials, so the result is the same whatever
- * order the encodes finish in.
+ * In each level the tracks are searched side by side, their starting values encoded at once; every next probe
+ * depends only on measured trials, so the result is the same whatever order the encodes finish in.
  */
 export async function runLadder(
   tracks: readonly Track[],
   evaluate: Evaluate,
   bars: Readonly<Record<CompressionLevel, QualityBar>>,
   seed: readonly Trial[] = [],
-): Promise<Trial[]> {
+  last: CompressionLevel = 'maximum',
+): Promise<LadderTrials> {
   const memo = new Map<string, Map<number, Trial>>();
   const knownOf = (track: Track): Map<number, Trial> => {
     let known = memo.get(track.id);
@@ -119,18 +141,28 @@ export async function runLadder(
   };
   // Trials made before the search (the reference anchor): a track with the same id starts from them.
   for (const trial of seed) knownOf(trial.track).set(trial.knob, trial);
-  await Promise.all(
-    tracks.map(async (track) => {
-      const known = knownOf(track);
-      const starts = [...new Set(LEVEL_ORDER.flatMap((stage) => (track.stages[stage] ? [track.stages[stage].start] : [])))].filter((k) => !known.has(k));
-      for (const [knob, trial] of await Promise.all(starts.map(async (k) => [k, await evaluate(track, k)] as const))) known.set(knob, trial);
-      for (const stage of LEVEL_ORDER) {
+  const all = (): Trial[] => [...memo.values()].flatMap((m) => [...m.values()]);
+  const upTo = new Map<CompressionLevel, Trial[]>();
+  for (const stage of LEVEL_ORDER.slice(0, LEVEL_ORDER.indexOf(last) + 1)) {
+    await Promise.all(
+      tracks.map(async (track) => {
         const range = track.stages[stage];
-        if (range) await searchTrack(track, range, bars[stage], known, evaluate);
-      }
-    }),
-  );
-  return [...memo.values()].flatMap((m) => [...m.values()]);
+        if (!range) return;
+        const known = knownOf(track);
+        if (!known.has(range.start)) known.set(range.start, await evaluate(track, range.start));
+        await searchTrack(track, range, bars[stage], known, evaluate);
+      }),
+    );
+    upTo.set(stage, all());
+  }
+  return {
+    all: all(),
+    through: (level) => {
+      const trials = upTo.get(level);
+      if (!trials) throw new Error(`the ${level} search did not run`);
+      return trials;
+    },
+  };
 }
 
 /** Trials meeting the bar, smallest first (ties: higher SSIM first). */
