@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const engine = await import(path.join(root, 'packages/engine/dist/index.js'));
+// Every call does its real work: the result cache would serve the second and third level from the first.
+engine.configureResultCache({ maxBytes: 0 });
 // sharp is the engine's dependency: resolve it from there.
 const sharp = createRequire(path.join(root, 'packages/engine/package.json'))('sharp');
 
@@ -185,6 +187,34 @@ for (const [key, rs] of [...groups.entries()].sort()) {
   summary.push(line);
   console.log([...key.split('\t'), rs.length, pct(line.medianReduction), pct(line.p90Reduction), num(line.medianSsim), num(line.medianSeconds, 2), num(line.timeVsStandard, 2), num(line.bytesVsStandard, 2), line.errors].join('\t'));
 }
+/**
+ * Compressions per minute of the photos of DIR at balanced with 1, 2 and 4 jobs at once, as the server runs them:
+ * one libvips thread per image and the engine's CPU budget shared by every job.
+ */
+async function throughput(photos) {
+  engine.configureImageMemory();
+  const jobs = Array.from({ length: Math.max(8, photos.length) }, (_, i) => photos[i % photos.length]);
+  const out = [];
+  for (const concurrency of [1, 2, 4]) {
+    const work = await mkdtemp(path.join(tmpdir(), 'shrinkly-bench-'));
+    const queue = [...jobs];
+    const started = performance.now();
+    await Promise.all(Array.from({ length: concurrency }, async () => {
+      for (let file = queue.shift(); file; file = queue.shift()) await engine.compress(file, { level: 'balanced', nameHint: file, tmpDir: work });
+    }));
+    const minutes = (performance.now() - started) / 60000;
+    await rm(work, { recursive: true, force: true });
+    out.push({ concurrency, jobs: jobs.length, jobsPerMinute: jobs.length / minutes });
+  }
+  return out;
+}
+
+const photos = rows.filter((r) => r.level === 'balanced' && ['jpg', 'heic', 'webp'].includes(r.ext)).map((r) => r.file);
+const perMinute = photos.length > 0 ? await throughput(photos) : [];
+if (perMinute.length > 0) {
+  console.log(`\nthroughput, ${photos.length} photos at balanced:`);
+  for (const t of perMinute) console.log(`  ${t.concurrency} at once: ${t.jobsPerMinute.toFixed(1)} jobs/min (${t.jobs} jobs)`);
+}
 await mkdir(path.dirname(jsonOut), { recursive: true });
-await writeFile(jsonOut, JSON.stringify({ dir: path.resolve(dir), summary, rows }, null, 2));
+await writeFile(jsonOut, JSON.stringify({ dir: path.resolve(dir), summary, throughput: perMinute, rows }, null, 2));
 console.log(`\nper-file results: ${jsonOut}`);

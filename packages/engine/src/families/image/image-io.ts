@@ -14,6 +14,13 @@ export interface ImageSource {
   animated: boolean;
   /** Apply the EXIF orientation while reading: outputs are stored upright and carry no orientation tag. */
   autoOrient: boolean;
+  /** The source's colour profile only says sRGB (icc-profile.ts): outputs carry none, and look the same. */
+  srgbProfile?: boolean;
+}
+
+/** Carries the source's colour profile into an output, unless it is plain sRGB (then it is left out). */
+export function withProfile(img: Sharp, source: ImageSource): Sharp {
+  return source.srgbProfile ? img : img.keepIccProfile();
 }
 
 export function throwIfAborted(signal: AbortSignal): void {

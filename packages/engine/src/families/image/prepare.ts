@@ -10,6 +10,7 @@ import { avifAnchor, avifTracks, jpegAnchor, jpegTracks, webpAnchor, webpTracks 
 import { pngAnchor, pngTracks } from './formats/png.js';
 import { tiffTracks } from './formats/tiff.js';
 import { budgetFrames } from '../../budget.js';
+import { isSrgbProfile } from './icc-profile.js';
 import { MAX_INPUT_PIXELS, openImage, readError, type ImageSource } from './image-io.js';
 import type { Anchor, Track } from './search.js';
 
@@ -123,9 +124,10 @@ export async function prepareJob(input: string, ext: string, ctx: JobContext): P
   const pages = meta.pages ?? 1;
   const animated = pages > 1 && (ext === 'gif' || ext === 'webp' || ext === 'tif');
   if (pages > 1 && !animated) return { keep: `${ext.toUpperCase()} files holding several images are kept as they are` };
-  const source: ImageSource = { path: sourcePath, animated, autoOrient: !animated && (meta.orientation ?? 1) > 1 };
+  const source: ImageSource = { path: sourcePath, animated, autoOrient: !animated && (meta.orientation ?? 1) > 1, srgbProfile: isSrgbProfile(meta.icc) };
   const verify = animated && ext !== 'tif' ? animationCheck(meta) : undefined;
-  const kept = ext === 'gif' ? 'frames, delays and loop kept' : animated ? 'frames, delays and loop kept, metadata stripped' : source.autoOrient ? 'metadata stripped (colour profile kept, picture turned upright)' : 'metadata stripped (colour profile kept)';
+  const profile = source.srgbProfile ? 'its sRGB colour profile left out, as untagged pictures are read as sRGB' : 'colour profile kept';
+  const kept = ext === 'gif' ? 'frames, delays and loop kept' : animated ? 'frames, delays and loop kept, metadata stripped' : source.autoOrient ? `metadata stripped (${profile}, picture turned upright)` : `metadata stripped (${profile})`;
   const job = (tracks: Track[], sampleable: boolean, anchor?: Anchor, outExt = ext): Prepared => ({
     job: { source, ext: outExt, tracks, anchor, sampleable: sampleable && !animated, pixels, alpha: meta.hasAlpha ?? false, kept, verify },
   });

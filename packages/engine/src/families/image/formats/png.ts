@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { openImage, type ImageSource } from '../image-io.js';
+import { openImage, withProfile, type ImageSource } from '../image-io.js';
 import { repackPng } from '../png/png-repack.js';
 import type { Anchor, Track } from '../search.js';
 
@@ -12,7 +12,7 @@ async function losslessPng(source: ImageSource, out: string, signal: AbortSignal
   // Interlaced, oriented or non-PNG sources: a plain lossless encode first (fast, since it is repacked anyway).
   let img = openImage(source);
   if (source.autoOrient) img = img.autoOrient();
-  const plain = await img.keepIccProfile().png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer();
+  const plain = await withProfile(img, source).png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer();
   await writeFile(out, (await repackPng(plain, signal)) ?? plain);
 }
 
@@ -26,7 +26,7 @@ function paletteSize(png: Buffer): number {
 async function palettePng(source: ImageSource, quality: number, dither: number, out: string, signal: AbortSignal): Promise<void> {
   let img = openImage(source);
   if (source.autoOrient) img = img.autoOrient();
-  const quantised = await img.keepIccProfile().png({ palette: true, quality, dither, effort: 8, compressionLevel: 9 }).toBuffer();
+  const quantised = await withProfile(img, source).png({ palette: true, quality, dither, effort: 8, compressionLevel: 9 }).toBuffer();
   // libvips' zlib-ng usually matches or beats our deflate on 8-bit indices; the repack pays off when a palette of
   // 16 colours or fewer can be packed into 4, 2 or 1 bits per pixel.
   const repacked = paletteSize(quantised) <= 16 ? await repackPng(quantised, signal) : null;

@@ -1,15 +1,15 @@
 import type { Sharp } from 'sharp';
-import { openImage, type ImageSource } from '../image-io.js';
+import { openImage, withProfile, type ImageSource } from '../image-io.js';
 
 /**
- * Encodes `source` with sharp into `out`. Only the ICC colour profile is carried over: EXIF (GPS, camera data,
+ * Encodes `source` with sharp into `out`. Only the ICC colour profile is carried over (unless it is plain sRGB): EXIF (GPS, camera data,
  * thumbnails), XMP and IPTC are dropped, and the orientation has already been applied to the pixels when the
  * source asks for it, so the picture still shows the right way up.
  */
 export async function encodeWithSharp(source: ImageSource, out: string, format: (img: Sharp) => Sharp): Promise<void> {
   let img = openImage(source);
   if (source.autoOrient) img = img.autoOrient();
-  await format(img.keepIccProfile()).toFile(out);
+  await format(withProfile(img, source)).toFile(out);
 }
 
 /** libwebp/libaom effort: the slowest settings pay off on ordinary pictures but take seconds on very large ones. */
