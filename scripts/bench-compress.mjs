@@ -31,7 +31,7 @@ if (!dir) {
 
 /** Standard tools the comparison needs that the product itself does not. */
 function ensureBenchTools() {
-  const need = { pngquant: 'pngquant', cwebp: 'webp', zip: 'zip' };
+  const need = { pngquant: 'pngquant', cwebp: 'webp', zip: 'zip', gifsicle: 'gifsicle' };
   const missing = Object.entries(need).filter(([cmd]) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status !== 0).map(([, pkg]) => pkg);
   if (missing.length === 0) return;
   if (process.getuid?.() === 0) spawnSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...missing], { stdio: 'inherit' });
@@ -86,6 +86,12 @@ async function standard(type, input, work) {
     case 'webp':
       sh('sh', ['-c', 'dwebp "$1" -o "$2" && cwebp -quiet -q 75 "$2" -o "$3"', 'sh', input, out('png'), out('webp')]);
       return { tool: 'cwebp q75', path: out('webp') };
+    case 'heic':
+      sh('sh', ['-c', 'heif-convert -q 100 "$1" "$2" >/dev/null && heif-enc -q 50 -o "$3" "$2" >/dev/null', 'sh', input, out('png'), out('heic')]);
+      return { tool: 'heif-enc q50', path: out('heic') };
+    case 'gif':
+      sh('gifsicle', ['-O3', input, '-o', out('gif')]);
+      return { tool: 'gifsicle -O3', path: out('gif') };
     case 'pdf':
       sh('gs', ['-dSAFER', '-dBATCH', '-dNOPAUSE', '-sDEVICE=pdfwrite', '-dPDFSETTINGS=/ebook', `-sOutputFile=${out('pdf')}`, input]);
       return { tool: 'gs /ebook', path: out('pdf') };
