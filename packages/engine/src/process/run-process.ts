@@ -32,6 +32,22 @@ export interface RunProcessResult {
 const STDERR_TAIL_BYTES = 8 * 1024;
 const DEFAULT_TIMEOUT_MS = 10 * 60 * 1000;
 
+/**
+ * Where each command was found on PATH: looked up once per process instead of on every spawn (a search runs ffmpeg
+ * or qpdf dozens of times). Only hits are kept, so a tool installed while the server runs is found at its next use.
+ */
+const resolved = new Map<string, string>();
+
+async function locate(command: string): Promise<string | null> {
+  if (command.includes('/')) return command;
+  const key = `${process.env.PATH ?? ''}\0${command}`;
+  const known = resolved.get(key);
+  if (known) return known;
+  const found = await findOnPath(command);
+  if (found) resolved.set(key, found);
+  return found;
+}
+
 /** Runs one external program, with or without its argument list going anywhere near a shell. */
 export type RunProcess = (command: string, args: readonly string[], options?: RunProcessOptions) => Promise<RunProcessResult>;
 
@@ -51,7 +67,7 @@ function lineSplitter(onLine: ((line: string) => void) | undefined): (chunk: Buf
  * cancel kills it and every child it started. Non-zero exit is an EngineError of kind 'failed' with the stderr tail.
  */
 export const runProcess: RunProcess = async (command, args, options = {}) => {
-  const found = command.includes('/') ? command : await findOnPath(command);
+  const found = await locate(command);
   if (!found) throw new EngineError('tool-missing', `${command} is not installed on this server`);
   if (options.signal?.aborted) throw new EngineError('cancelled', 'Cancelled');
   const confined = sandboxed(found, args, options.sandbox);
