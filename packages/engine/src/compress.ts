@@ -1,12 +1,9 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type CompressionLevel, COMPRESSION_LEVELS, DEFAULT_COMPRESSION_LEVEL } from '@shrinkly/contract';
-import { Deadline, outOfTime, WORK_BUDGETS } from './budget.js';
-import { detect } from './detect.js';
+import { type EngineCall, familyBudget, withEngineCall } from './engine-call.js';
 import { EngineError } from './errors.js';
 import { FAMILIES } from './families/index.js';
-import { runProcess as defaultRunProcess } from './process/run-process.js';
 import { type CachedResult, contentHash, resultCache } from './result-cache.js';
 import type { CompressOptions, CompressResult, DetectedType, FamilyCompressor, FamilyOutput, LadderContext } from './types.js';
 
@@ -20,55 +17,9 @@ export function familyFor(type: DetectedType): FamilyCompressor {
 /** Inputs up to this size are hashed for the result cache; bigger ones (long videos) are not worth reading twice. */
 const CACHE_INPUT_LIMIT = 64 * 1024 * 1024;
 
-/** One engine call on one file: its type, family, deadline and private work folder. */
-export interface EngineCall {
-  input: string;
-  originalSize: number;
-  type: DetectedType;
-  family: FamilyCompressor;
-  deadline: Deadline;
-  workDir: string;
-  /** Where results are written (the caller's tmpDir). */
-  baseDir: string;
-  /** Progress 0-99 while working (100 is reported by the caller when the result is ready). */
-  progress: (percent: number) => void;
-  familyContext: LadderContext;
-}
-
-/**
- * Runs `work` inside one engine call: reads the real type, starts the family's time budget (or the caller's), makes
- * a private work folder and removes it afterwards whatever happens, and turns an expired deadline or an abort into
- * 'over-budget' or 'cancelled'.
- */
-export async function withEngineCall<T>(
-  input: string,
-  options: Pick<CompressOptions, 'signal' | 'onProgress' | 'tmpDir' | 'nameHint' | 'runProcess' | 'timeBudgetMs'>,
-  budget: (type: DetectedType) => { ms: number; extendable: boolean },
-  work: (call: EngineCall) => Promise<T>,
-): Promise<T> {
-  const originalSize = (await stat(input)).size;
-  if (originalSize === 0) throw new EngineError('invalid-input', 'The file is empty');
-  const type = await detect(input, options.nameHint);
-  const family = familyFor(type);
-  const { ms: budgetMs, extendable } = budget(type);
-  const deadline = new Deadline(budgetMs, options.signal, extendable);
-  const signal = deadline.signal;
-  const baseDir = options.tmpDir ?? tmpdir();
-  const workDir = await mkdtemp(path.join(baseDir, 'shrinkly-work-'));
-  const report = options.onProgress ?? (() => {});
-  const progress = (p: number) => report(Math.max(0, Math.min(99, Math.round(p))));
-  try {
-    if (signal.aborted) throw new EngineError('cancelled', 'Cancelled');
-    const familyContext: LadderContext = { signal, onProgress: progress, workDir, runProcess: options.runProcess ?? defaultRunProcess, deadline };
-    return await work({ input, originalSize, type, family, deadline, workDir, baseDir, progress, familyContext });
-  } catch (err) {
-    if (deadline.expired) throw outOfTime(type.family, budgetMs);
-    if (signal.aborted && !(err instanceof EngineError && err.kind === 'cancelled')) throw new EngineError('cancelled', 'Cancelled', undefined, { cause: err });
-    throw err;
-  } finally {
-    deadline.clear();
-    await rm(workDir, { recursive: true, force: true });
-  }
+/** What a family gets from an engine call. */
+function familyContext(call: EngineCall): LadderContext {
+  return { signal: call.signal, onProgress: call.progress, workDir: call.workDir, runProcess: call.runProcess, deadline: call.deadline };
 }
 
 /** A family's output made final: its bytes, or "kept the original" when it is not smaller. */
@@ -88,9 +39,11 @@ async function settle(call: EngineCall, out: FamilyOutput): Promise<CachedResult
  * cached for the same content. Other families compress level by level.
  */
 export async function resultsFor(call: EngineCall, levels: readonly CompressionLevel[]): Promise<Record<CompressionLevel, CachedResult>> {
-  const { family, type, input, familyContext } = call;
+  const { type, input } = call;
+  const family = familyFor(type);
+  const ctx = familyContext(call);
   const cache = resultCache();
-  const hash = family.ladder && call.originalSize <= CACHE_INPUT_LIMIT ? await contentHash(input, familyContext.signal) : undefined;
+  const hash = family.ladder && call.originalSize <= CACHE_INPUT_LIMIT ? await contentHash(input, ctx.signal) : undefined;
   const results = {} as Record<CompressionLevel, CachedResult>;
   const missing = levels.filter((level) => {
     const hit = hash ? cache.get(hash, level) : undefined;
@@ -99,7 +52,7 @@ export async function resultsFor(call: EngineCall, levels: readonly CompressionL
   });
   if (missing.length === 0) return results;
   if (family.ladder) {
-    const outs = await family.ladder(input, type, { ...familyContext, levels: missing });
+    const outs = await family.ladder(input, type, { ...ctx, levels: missing });
     for (const level of COMPRESSION_LEVELS) {
       const out = outs[level];
       if (!out || (results[level] && !missing.includes(level))) continue;
@@ -107,7 +60,7 @@ export async function resultsFor(call: EngineCall, levels: readonly CompressionL
       if (hash) cache.set(hash, level, results[level]);
     }
   } else {
-    for (const level of missing) results[level] = await settle(call, await family.compress(input, type, { ...familyContext, level }));
+    for (const level of missing) results[level] = await settle(call, await family.compress(input, type, { ...ctx, level }));
   }
   return results;
 }
@@ -131,8 +84,8 @@ async function deliver(call: EngineCall, result: CachedResult): Promise<Compress
  */
 export async function compress(input: string, options: CompressOptions = {}): Promise<CompressResult> {
   const level: CompressionLevel = options.level ?? DEFAULT_COMPRESSION_LEVEL;
-  const budget = (type: DetectedType) => ({ ms: options.timeBudgetMs ?? WORK_BUDGETS[type.family].timeMs, extendable: options.timeBudgetMs === undefined });
-  return withEngineCall(input, options, budget, async (call) => {
+  const setup = { budget: familyBudget(options.timeBudgetMs), workPrefix: 'shrinkly-work', accept: familyFor };
+  return withEngineCall(input, options, setup, async (call) => {
     const results = await resultsFor(call, [level]);
     const delivered = await deliver(call, results[level]);
     options.onProgress?.(100);

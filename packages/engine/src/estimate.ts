@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { COMPRESSION_LEVELS, type CompressionLevel } from '@shrinkly/contract';
 import { Deadline, outOfTime, PREVIEW_TIME_BUDGET_MS } from './budget.js';
-import { compress, familyFor, resultsFor, withEngineCall } from './compress.js';
+import { compress, familyFor, resultsFor } from './compress.js';
+import { withEngineCall } from './engine-call.js';
 import { detect } from './detect.js';
 import { EngineError } from './errors.js';
 import { runProcess as defaultRunProcess } from './process/run-process.js';
@@ -82,9 +83,9 @@ async function estimateWithin(
 async function measureLevels(input: string, options: Omit<CompressOptions, 'level' | 'onProgress'>): Promise<Record<CompressionLevel, number>> {
   // The caller's signal carries the preview's deadline.
   const unbounded = () => ({ ms: 2 ** 31 - 1, extendable: false });
-  return withEngineCall(input, options, unbounded, async (call) => {
+  return withEngineCall(input, options, { budget: unbounded, workPrefix: 'shrinkly-work' }, async (call) => {
     const sizes = {} as Record<CompressionLevel, number>;
-    if (call.family.ladder) {
+    if (familyFor(call.type).ladder) {
       const results = await resultsFor(call, COMPRESSION_LEVELS);
       for (const level of COMPRESSION_LEVELS) sizes[level] = results[level].bytes?.length ?? call.originalSize;
       return sizes;

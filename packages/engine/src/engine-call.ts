@@ -1,0 +1,77 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Deadline, outOfTime, WORK_BUDGETS } from './budget.js';
+import { detect } from './detect.js';
+import { EngineError } from './errors.js';
+import { runProcess as defaultRunProcess, type RunProcess } from './process/run-process.js';
+import type { DetectedType } from './types.js';
+
+/** What every engine call (compress, estimate, convert) is given by its caller. */
+export interface EngineCallOptions {
+  signal?: AbortSignal;
+  onProgress?: (percent: number) => void;
+  /** Where the work folder and the result are created (default: the OS temp folder). */
+  tmpDir?: string;
+  nameHint?: string;
+  runProcess?: RunProcess;
+  timeBudgetMs?: number;
+}
+
+/** One engine call on one file: its real type, deadline and private work folder. */
+export interface EngineCall {
+  input: string;
+  originalSize: number;
+  type: DetectedType;
+  deadline: Deadline;
+  signal: AbortSignal;
+  workDir: string;
+  /** Where results are written (the caller's tmpDir). */
+  baseDir: string;
+  /** Progress 0-99 while working (100 is reported when the result is ready). */
+  progress: (percent: number) => void;
+  runProcess: RunProcess;
+}
+
+/** How long a call may take: the caller's limit (a hard cap), or the one `ms` gives for the type (extendable). */
+export type CallBudget = (type: DetectedType) => { ms: number; extendable: boolean };
+
+/** The family's budget (extended by media length once known), or the caller's limit as a hard cap. */
+export function familyBudget(timeBudgetMs: number | undefined): CallBudget {
+  return (type) => ({ ms: timeBudgetMs ?? WORK_BUDGETS[type.family].timeMs, extendable: timeBudgetMs === undefined });
+}
+
+/**
+ * Runs `work` inside one engine call: reads the real type, starts the time budget, makes a private work folder
+ * (`<prefix>-XXXXXX` in tmpDir) and removes it afterwards whatever happens, and turns an expired deadline or an
+ * abort into 'over-budget' or 'cancelled'. `accept` refuses a type before any work starts.
+ */
+export async function withEngineCall<T>(
+  input: string,
+  options: EngineCallOptions,
+  setup: { budget: CallBudget; workPrefix: string; accept?: (type: DetectedType) => void },
+  work: (call: EngineCall) => Promise<T>,
+): Promise<T> {
+  const originalSize = (await stat(input)).size;
+  if (originalSize === 0) throw new EngineError('invalid-input', 'The file is empty');
+  const type = await detect(input, options.nameHint);
+  setup.accept?.(type);
+  const { ms: budgetMs, extendable } = setup.budget(type);
+  const deadline = new Deadline(budgetMs, options.signal, extendable);
+  const signal = deadline.signal;
+  const baseDir = options.tmpDir ?? tmpdir();
+  const workDir = await mkdtemp(path.join(baseDir, `${setup.workPrefix}-`));
+  const report = options.onProgress ?? (() => {});
+  const progress = (p: number) => report(Math.max(0, Math.min(99, Math.round(p))));
+  try {
+    if (signal.aborted) throw new EngineError('cancelled', 'Cancelled');
+    return await work({ input, originalSize, type, deadline, signal, workDir, baseDir, progress, runProcess: options.runProcess ?? defaultRunProcess });
+  } catch (err) {
+    if (deadline.expired) throw outOfTime(type.family, budgetMs);
+    if (signal.aborted && !(err instanceof EngineError && err.kind === 'cancelled')) throw new EngineError('cancelled', 'Cancelled', undefined, { cause: err });
+    throw err;
+  } finally {
+    deadline.clear();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
