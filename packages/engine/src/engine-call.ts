@@ -9,12 +9,16 @@ import type { DetectedType } from './types.js';
 
 /** What every engine call (compress, estimate, convert) is given by its caller. */
 export interface EngineCallOptions {
+  /** Aborting kills running tools; the call fails with kind 'cancelled'. */
   signal?: AbortSignal;
+  /** Progress 0-100. */
   onProgress?: (percent: number) => void;
   /** Where the work folder and the result are created (default: the OS temp folder). */
   tmpDir?: string;
+  /** The client's file name: tells apart types the content cannot (plain text vs CSV; doc/xls/ppt). */
   nameHint?: string;
   runProcess?: RunProcess;
+  /** Milliseconds the call may take at most (default: its family's budget in budget.ts); past it, kind 'over-budget'. */
   timeBudgetMs?: number;
 }
 

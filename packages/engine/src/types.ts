@@ -1,5 +1,6 @@
 import type { CompressionLevel } from '@shrinkly/contract';
 import type { Deadline } from './budget.js';
+import type { EngineCallOptions } from './engine-call.js';
 import type { RunProcess } from './process/run-process.js';
 
 export type { CompressionLevel };
@@ -75,17 +76,8 @@ export interface FamilyCompressor {
   estimate?(input: string, type: DetectedType, ctx: Omit<CompressContext, 'level'>): Promise<Record<CompressionLevel, number>>;
 }
 
-export interface CompressOptions {
+export interface CompressOptions extends EngineCallOptions {
   level?: CompressionLevel;
-  signal?: AbortSignal;
-  onProgress?: (percent: number) => void;
-  /** Where the work folder and the result are created (default: the OS temp folder). */
-  tmpDir?: string;
-  /** The client's file name, used only to tell apart formats that share a container (doc/xls/ppt). */
-  nameHint?: string;
-  runProcess?: RunProcess;
-  /** Milliseconds the call may take at most (default: its family's budget in budget.ts); past it, kind 'over-budget'. */
-  timeBudgetMs?: number;
 }
 
 export interface CompressResult {

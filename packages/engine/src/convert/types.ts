@@ -1,3 +1,4 @@
+import type { EngineCallOptions } from '../engine-call.js';
 import type { Deadline } from '../budget.js';
 import type { RunProcess } from '../process/run-process.js';
 import type { DetectedType } from '../types.js';
@@ -40,17 +41,8 @@ export interface FamilyConverter {
   convert(input: string, type: DetectedType, ctx: ConvertContext): Promise<ConverterOutput>;
 }
 
-export interface ConvertOptions {
+export interface ConvertOptions extends EngineCallOptions {
   target: string;
-  signal?: AbortSignal;
-  /** Milliseconds the call may take at most (default: its family's budget in budget.ts); past it, kind 'over-budget'. */
-  timeBudgetMs?: number;
-  onProgress?: (percent: number) => void;
-  /** Where the work folder and the result are created (default: the OS temp folder). */
-  tmpDir?: string;
-  /** The client's file name: tells apart types the content cannot (plain text vs CSV; doc/xls/ppt). */
-  nameHint?: string;
-  runProcess?: RunProcess;
 }
 
 export interface ConvertResult {
