@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromFile } from 'file-type';
 import { EngineError } from './errors.js';
+import { zipPackageType } from './tools/zip/package-type.js';
 import type { DetectedType, Family } from './types.js';
 
 /** The family of each canonical extension the engine accepts. */
@@ -89,6 +90,8 @@ export async function detect(file: string, nameHint?: string): Promise<DetectedT
   });
   let ext = found ? (ALIASES[found.ext] ?? found.ext) : undefined;
   let mime = found?.mime ?? 'application/octet-stream';
+  // A zip file-type could not walk to its end may still be an Office document: its central directory says.
+  if (ext === 'zip') ({ ext, mime } = (await zipPackageType(file)) ?? { ext, mime });
   if (ext === 'cfb') {
     const kind = await cfbKind(file);
     if (!kind) throw new EngineError('unsupported', 'This Compound File is not a Word, Excel or PowerPoint document');

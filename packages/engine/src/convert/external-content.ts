@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { unpackZip } from '../families/office/zip-read.js';
-import { writeZip } from '../families/office/zip-write.js';
+import { unpackZip } from '../tools/zip/members.js';
+import { writeZip } from '../tools/zip/writer.js';
 
 /**
  * The last of three defences against documents that reach outside themselves (with the sandbox and the locked-down

@@ -11,6 +11,7 @@ import { isEngineError } from '../../errors.js';
 import { runProcess } from '../../process/run-process.js';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
 import type { CompressResult, CompressionLevel } from '../../types.js';
+import { cutInTheMiddle, relayout, withTrailingBytes } from '../../tools/zip/zip-variants.test-support.js';
 import { FIXED_TIME, inflateDeclaredSizes, photo, readZip, renameInPlace, text, writeZip } from './archive.test-support.js';
 import { list7z } from './sevenzip-list.js';
 
@@ -152,6 +153,43 @@ describe('zip', () => {
     const onProgress = (p: number) => p > 0 && controller.abort();
     await expectKind(compress(fixture, { level: 'maximum', tmpDir: own, signal: controller.signal, onProgress }), 'cancelled');
     expect((await readdir(own)).filter((n) => n.startsWith('shrinkly-work-'))).toEqual([]);
+  });
+});
+
+describe('zip layouts the common tools open', () => {
+  let fixture: string;
+  beforeAll(async () => {
+    fixture = path.join(dir, 'layouts.zip');
+    await writeZip(fixture, [
+      { name: 'docs/' },
+      { name: 'docs/notes.txt', data: text(3000) },
+      { name: 'photo.jpg', data: await photo(800, 600), compress: false },
+      { name: 'docs/table.csv', data: text(500), dosOnly: true },
+    ]);
+  });
+
+  const layouts: Record<string, (zip: Buffer) => Buffer> = {
+    'trailing bytes and gaps': (zip) => withTrailingBytes(relayout(zip, { gaps: true })),
+    'data descriptors': (zip) => relayout(zip, { dataDescriptors: true }),
+    'ZIP64 records, gaps and 60 KB of trailing bytes': (zip) => withTrailingBytes(relayout(zip, { zip64: 'everywhere', gaps: true }), 60_000),
+  };
+  for (const [label, layout] of Object.entries(layouts)) {
+    it(`${label}: re-zipped with the same members at light and balanced`, async () => {
+      const input = path.join(dir, `${label.split(' ')[0]}.zip`);
+      await writeFile(input, layout(await readFile(fixture)));
+      for (const level of ['light', 'balanced'] as const) {
+        const r = await compress(input, { level, tmpDir: dir });
+        expect(r.unchanged, `${level}: ${r.recipe}`).toBe(false);
+        expect(await expectSameMembers(fixture, r.output)).toBe(level === 'light' ? 0 : 1);
+      }
+    });
+  }
+
+  it('cut in the middle is still refused with the same message', async () => {
+    const cut = path.join(dir, 'cut-layout.zip');
+    await writeFile(cut, cutInTheMiddle(relayout(await readFile(fixture), { dataDescriptors: true })));
+    const err = await compress(cut, { tmpDir: dir }).then(() => undefined, (e: unknown) => e);
+    expect(isEngineError(err, 'invalid-input') && err.message).toBe('This zip archive is damaged or incomplete');
   });
 });
 

@@ -4,7 +4,8 @@ import { FAMILY_BY_EXT } from '../../detect.js';
 import type { CompressContext, CompressionLevel } from '../../types.js';
 import { compressMember } from './members.js';
 import { NO_PASSWORD, guard7z, list7z } from './sevenzip-list.js';
-import { extractMember, openZipSource } from './zip-source.js';
+import { extractMember } from '../../tools/zip/members.js';
+import { openArchive } from './zip-source.js';
 
 /** Members compressed for real per estimate, the largest first; bigger ones (long videos) are not sampled. */
 const SAMPLE_MEMBERS = 3;
@@ -55,22 +56,22 @@ async function fromMembers(size: number, members: MemberInfo[], unpack: (names: 
 }
 
 export async function estimateZip(input: string, ctx: EstimateContext): Promise<Record<CompressionLevel, number>> {
-  const source = await openZipSource(input);
+  const zip = await openArchive(input);
   try {
-    const members = source.entries.filter((e) => !e.fileName.endsWith('/') && e.canDecodeFileData())
-      .map((e) => ({ name: e.fileName, stored: e.compressedSize, size: e.uncompressedSize }));
+    const members = zip.entries.filter((e) => !e.isDirectory && e.canDecode)
+      .map((e) => ({ name: e.name, stored: e.compressedSize, size: e.size }));
     return await fromMembers((await stat(input)).size, members, async (names, dir) => {
       const files = new Map<string, string>();
-      for (const [i, entry] of source.entries.entries()) {
-        if (!names.includes(entry.fileName) || files.has(entry.fileName)) continue;
+      for (const [i, entry] of zip.entries.entries()) {
+        if (!names.includes(entry.name) || files.has(entry.name)) continue;
         const file = path.join(dir, `member-${i}`);
-        await extractMember(source, entry, file, ctx.signal);
-        files.set(entry.fileName, file);
+        await extractMember(zip, entry, file, ctx.signal);
+        files.set(entry.name, file);
       }
       return files;
     }, ctx);
   } finally {
-    source.zip.close();
+    await zip.close();
   }
 }
 

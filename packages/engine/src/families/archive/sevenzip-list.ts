@@ -1,6 +1,6 @@
 import { EngineError } from '../../errors.js';
 import type { CompressContext } from '../../types.js';
-import { MAX_ENTRIES, checkRatio, checkTotal, invalid, isUnsafePath } from './limits.js';
+import { checkMembers, checkRatio, invalid } from '../../tools/unpack-limits.js';
 
 /** One item of `7z l -slt`. */
 export interface SevenItem {
@@ -76,15 +76,8 @@ export async function list7z(file: string, ctx: Pick<CompressContext, 'runProces
   }
 }
 
-/** Refuses bombs (by the archive's overall ratio, since solid blocks hide each member's) and escaping paths. */
+/** Refuses bombs (also by the archive's overall ratio, since solid blocks hide each member's) and escaping paths. */
 export function guard7z(listing: SevenListing): void {
-  if (listing.items.length > MAX_ENTRIES) throw invalid(`The archive was refused: it has more than ${MAX_ENTRIES} members`);
-  let total = 0;
-  for (const item of listing.items) {
-    if (isUnsafePath(item.path)) throw invalid('The archive was refused: a member name points outside the archive ("../" or an absolute path)');
-    checkRatio(item.path, item.size, item.packed);
-    total += item.size;
-  }
-  checkTotal(total);
-  checkRatio('(all members)', total, listing.physicalSize);
+  checkMembers(listing.items.map((i) => ({ name: i.path, size: i.size, packed: i.packed })), listing.items.length);
+  checkRatio('(all members)', listing.items.reduce((sum, i) => sum + i.size, 0), listing.physicalSize);
 }

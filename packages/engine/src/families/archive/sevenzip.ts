@@ -4,7 +4,7 @@ import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { EngineError } from '../../errors.js';
 import type { CompressContext, FamilyOutput } from '../../types.js';
-import { checkTotal, invalid } from './limits.js';
+import { checkTotal, invalid } from '../../tools/unpack-limits.js';
 import { MIN_FAMILY_MEMBER, compressMember } from './members.js';
 import { NO_PASSWORD, type SevenListing, guard7z, list7z } from './sevenzip-list.js';
 

@@ -1,18 +1,20 @@
-import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type yauzl from 'yauzl';
 import { EngineError } from '../../errors.js';
 import type { CompressContext, FamilyOutput } from '../../types.js';
-import { invalid } from './limits.js';
-import { MIN_FAMILY_MEMBER, compressMember } from './members.js';
-import { FLAG_DATA_DESCRIPTOR, withoutZip64 } from './zip-format.js';
-import { type ZipSource, crcMeter, extractMember, localExtra, openZipSource, rawMemberStream } from './zip-source.js';
-import { type ExpectedMember, verifyZip } from './zip-verify.js';
-import { type MemberData, ZipWriter, deflateFile, looksIncompressible } from './zip-writer.js';
+import { prepareInOrder } from '../../tools/in-order.js';
+import { invalid } from '../../tools/unpack-limits.js';
+import { encodeFile, fileCrc, type MemberData, smallest } from '../../tools/zip/encode.js';
+import { FLAG_DATA_DESCRIPTOR, withoutZip64 } from '../../tools/zip/format.js';
+import { extractMember } from '../../tools/zip/members.js';
+import type { ZipEntry, ZipReader } from '../../tools/zip/reader.js';
+import { type ExpectedMember, verifyZip } from '../../tools/zip/verify.js';
+import { type MemberHeader, ZipWriter } from '../../tools/zip/writer.js';
+import { compressMember, MIN_FAMILY_MEMBER, type MemberResult } from './members.js';
+import { openArchive } from './zip-source.js';
 
-const METHOD_STORE = 0;
-const METHOD_DEFLATE = 8;
+/** Members prepared at once: two nested compressions keep both cores busy while the writer copies bytes. */
+const MEMBERS_AHEAD = 2;
 
 /** What happened to the members, for the recipe. */
 interface Tally {
@@ -22,87 +24,97 @@ interface Tally {
   minSsim: number;
 }
 
-function isSymlink(entry: yauzl.Entry): boolean {
-  return entry.versionMadeBy >> 8 === 3 && ((entry.externalFileAttributes >>> 16) & 0o170000) === 0o120000;
+/** One member ready to be written: its header, its data, and what to clean up afterwards. */
+interface Prepared {
+  header: MemberHeader;
+  data: MemberData;
+  /** The data is the archive's own stored bytes, copied unread. */
+  copied: boolean;
+  member?: MemberResult;
+  dispose: () => Promise<void>;
 }
 
-async function fileCrc(file: string): Promise<number> {
-  const meter = crcMeter();
-  for await (const _ of createReadStream(file).pipe(meter)) {
-    // drain: the meter computes as bytes pass
-  }
-  return meter.crc();
+function isSymlink(entry: ZipEntry): boolean {
+  return entry.versionMadeBy >> 8 === 3 && ((entry.externalAttributes >>> 16) & 0o170000) === 0o120000;
 }
 
-function fileData(method: number, file: string, size: number): MemberData {
-  return { method, compressedSize: size, open: async () => createReadStream(file) };
+function originalData(zip: ZipReader, entry: ZipEntry): MemberData {
+  return { method: entry.method, compressedSize: entry.compressedSize, open: () => zip.openRaw(entry) };
+}
+
+async function headerOf(zip: ZipReader, entry: ZipEntry): Promise<Omit<MemberHeader, 'crc32' | 'size'>> {
+  return {
+    nameRaw: entry.nameRaw, commentRaw: entry.commentRaw, versionMadeBy: entry.versionMadeBy,
+    flags: entry.flags & ~FLAG_DATA_DESCRIPTOR, dosTime: entry.dosTime, dosDate: entry.dosDate,
+    internalAttributes: entry.internalAttributes, externalAttributes: entry.externalAttributes,
+    localExtra: withoutZip64(await zip.localExtra(entry)), centralExtra: withoutZip64(entry.centralExtra),
+  };
 }
 
 /**
- * The smallest encoding of a member's bytes: its original stored bytes (when the content is unchanged), zlib's
- * deflate at level 9, or stored. ODF/EPUB's leading `mimetype` keeps its encoding (readers require it stored).
+ * Unpacks one member (size and CRC checked), at balanced and maximum has its own family compress it, and picks the
+ * smallest of its original encoding (content unchanged), deflate level 9 or stored. ODF/EPUB's leading `mimetype`
+ * keeps its encoding (readers require it stored). Folders and methods we cannot decode are copied byte for byte.
  */
-async function chooseData(source: ZipSource, entry: yauzl.Entry, index: number, content: string, unchanged: boolean, tmp: string, signal: AbortSignal): Promise<MemberData> {
-  const original: MemberData = { method: entry.compressionMethod, compressedSize: entry.compressedSize, open: () => rawMemberStream(source, entry) };
-  if (index === 0 && entry.fileName === 'mimetype' && unchanged) return original;
-  const size = (await stat(content)).size;
-  const options: MemberData[] = unchanged ? [original] : [];
-  if (!(await looksIncompressible(content, size))) {
-    const deflated = `${content}.deflate`;
-    options.push(fileData(METHOD_DEFLATE, deflated, await deflateFile(content, deflated, signal)));
+async function prepare(zip: ZipReader, entry: ZipEntry, index: number, tmp: string, ctx: CompressContext): Promise<Prepared> {
+  const header = await headerOf(zip, entry);
+  const original = originalData(zip, entry);
+  if (entry.isDirectory || !entry.canDecode) {
+    return { header: { ...header, crc32: entry.crc32, size: entry.size }, data: original, copied: true, dispose: async () => {} };
   }
-  options.push(fileData(METHOD_STORE, content, size));
-  // Stable sort: on a tie the original encoding wins, then deflate.
-  return options.sort((a, b) => a.compressedSize - b.compressedSize)[0] ?? original;
+  const content = path.join(tmp, String(index));
+  await extractMember(zip, entry, content, ctx.signal);
+  const member = ctx.level !== 'light' && entry.size >= MIN_FAMILY_MEMBER && !isSymlink(entry)
+    ? await compressMember(content, entry.name, ctx, tmp)
+    : undefined;
+  const dispose = async () => {
+    await member?.dispose();
+    await rm(content, { force: true });
+    await rm(`${content}.deflate`, { force: true });
+  };
+  try {
+    const bytes = member?.file ?? content;
+    const keepsEncoding = index === 0 && entry.name === 'mimetype' && !member;
+    const encoded = keepsEncoding ? undefined : await encodeFile(bytes, `${content}.deflate`, ctx.signal, { skipIncompressible: true });
+    const options = [...(member ? [] : [original]), ...(encoded?.deflated ? [encoded.deflated] : []), ...(encoded ? [encoded.stored] : [])];
+    const crc32 = member ? (encoded?.crc32 ?? (await fileCrc(bytes, ctx.signal))) : entry.crc32;
+    const size = member ? (await stat(bytes)).size : entry.size;
+    const data = smallest(options);
+    return { header: { ...header, crc32, size }, data, copied: data === original, member, dispose };
+  } catch (err) {
+    await dispose();
+    throw err;
+  }
 }
 
-async function rewrite(source: ZipSource, out: string, ctx: CompressContext, tally: Tally): Promise<ExpectedMember[]> {
+async function rewrite(zip: ZipReader, out: string, ctx: CompressContext, tally: Tally): Promise<ExpectedMember[]> {
   const tmp = path.join(ctx.workDir, 'members');
   await mkdir(tmp, { recursive: true });
   const writer = new ZipWriter(out);
   const expected: ExpectedMember[] = [];
+  const entries = zip.entries;
   try {
-    for (const [index, entry] of source.entries.entries()) {
-      ctx.signal.throwIfAborted();
-      const record = {
-        nameRaw: entry.fileNameRaw, commentRaw: entry.fileCommentRaw, versionMadeBy: entry.versionMadeBy,
-        flags: entry.generalPurposeBitFlag & ~FLAG_DATA_DESCRIPTOR, dosTime: entry.lastModFileTime, dosDate: entry.lastModFileDate,
-        internalAttributes: entry.internalFileAttributes, externalAttributes: entry.externalFileAttributes,
-        localExtra: withoutZip64(await localExtra(source, entry)), centralExtra: withoutZip64(entry.extraFieldRaw),
-      };
-      if (entry.fileName.endsWith('/') || !entry.canDecodeFileData()) {
-        // Folders, and methods we cannot decode (bzip2, LZMA, ...), are copied byte for byte.
-        const raw: MemberData = { method: entry.compressionMethod, compressedSize: entry.compressedSize, open: () => rawMemberStream(source, entry) };
-        await writer.add({ ...record, crc32: entry.crc32, size: entry.uncompressedSize }, raw, ctx.signal).catch((err: unknown) => {
-          if (err instanceof EngineError || ctx.signal.aborted) throw err;
-          throw invalid(`This zip archive is damaged: member "${entry.fileName}" cannot be read`, err);
+    await prepareInOrder(entries, MEMBERS_AHEAD, (entry, index) => prepare(zip, entry, index, tmp, ctx), async (ready, index) => {
+      const entry = entries[index] as ZipEntry;
+      try {
+        await writer.add(ready.header, ready.data, ctx.signal).catch((err: unknown) => {
+          // Bytes copied from the archive as they are were never decoded: a read failure there is the archive's damage.
+          if (ctx.signal.aborted || err instanceof EngineError || !ready.copied) throw err;
+          throw invalid(`This zip archive is damaged: member "${entry.name}" cannot be read`, err);
         });
-        expected.push({ nameRaw: entry.fileNameRaw, crc32: entry.crc32, size: entry.uncompressedSize });
-        continue;
+      } finally {
+        await ready.dispose();
       }
-      const content = path.join(tmp, String(index));
-      await extractMember(source, entry, content, ctx.signal);
-      const member = ctx.level !== 'light' && entry.uncompressedSize >= MIN_FAMILY_MEMBER && !isSymlink(entry)
-        ? await compressMember(content, entry.fileName, ctx, tmp)
-        : undefined;
-      const bytes = member?.file ?? content;
-      const crc32 = member ? await fileCrc(bytes) : entry.crc32;
-      const size = member ? (await stat(bytes)).size : entry.uncompressedSize;
-      const data = await chooseData(source, entry, index, bytes, !member, tmp, ctx.signal);
-      await writer.add({ ...record, crc32, size }, data, ctx.signal);
-      expected.push({ nameRaw: entry.fileNameRaw, crc32, size });
-      if (member) {
-        tally.byFamily.set(member.ext, (tally.byFamily.get(member.ext) ?? 0) + 1);
-        tally.notes.push(...member.notes.map((n) => `${entry.fileName}: ${n}`));
-        if (member.ssim !== undefined) tally.minSsim = Math.min(tally.minSsim, member.ssim);
-        await member.dispose();
+      expected.push({ nameRaw: entry.nameRaw, crc32: ready.header.crc32, size: ready.header.size });
+      if (!entry.isDirectory && entry.canDecode) tally.members++;
+      if (ready.member) {
+        tally.byFamily.set(ready.member.ext, (tally.byFamily.get(ready.member.ext) ?? 0) + 1);
+        tally.notes.push(...ready.member.notes.map((n) => `${entry.name}: ${n}`));
+        if (ready.member.ssim !== undefined) tally.minSsim = Math.min(tally.minSsim, ready.member.ssim);
       }
-      await rm(content, { force: true });
-      await rm(`${content}.deflate`, { force: true });
-      tally.members++;
-      ctx.onProgress(5 + (90 * (index + 1)) / source.entries.length);
-    }
-    await writer.finish(source.comment);
+      ctx.onProgress(5 + (90 * (index + 1)) / entries.length);
+    });
+    await writer.finish(zip.comment);
   } catch (err) {
     writer.abort();
     throw err;
@@ -125,20 +137,20 @@ function recipeOf(tally: Tally, level: CompressContext['level']): string {
  * archives are returned as they are. The output is reopened and every member's size and CRC checked.
  */
 export async function compressZip(input: string, ctx: CompressContext): Promise<FamilyOutput> {
-  const source = await openZipSource(input);
+  const zip = await openArchive(input);
   const tally: Tally = { members: 0, byFamily: new Map(), notes: [], minSsim: 1 };
   let expected: ExpectedMember[];
   const out = path.join(ctx.workDir, 'archive.zip');
   try {
-    if (source.entries.some((e) => e.isEncrypted())) {
+    if (zip.entries.some((e) => e.isEncrypted)) {
       return { path: input, format: 'zip', recipe: 'password-protected zip kept as it is (its members cannot be read)', notes: ['This archive is password-protected: it was kept unchanged'] };
     }
     ctx.onProgress(5);
-    expected = await rewrite(source, out, ctx, tally);
+    expected = await rewrite(zip, out, ctx, tally);
   } finally {
-    source.zip.close();
+    await zip.close();
   }
-  const problem = await verifyZip(out, expected, ctx.signal);
+  const problem = await verifyZip(out, ctx.signal, expected);
   if (problem) return { path: input, format: 'zip', recipe: `kept the original: the rewritten archive did not verify (${problem})`, notes: [] };
   const metrics: Record<string, number> = { members: tally.members, membersCompressed: [...tally.byFamily.values()].reduce((a, b) => a + b, 0) };
   // As office documents do: the lowest SSIM of a recompressed picture or video member, when any was lossy.

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { EngineError } from '../../errors.js';
 import type { CompressContext } from '../../types.js';
-import { openZip } from './zip-read.js';
-import type { ZipMember } from './zip-write.js';
+import { METHOD_DEFLATE } from '../../tools/zip/format.js';
+import { ZipReader } from '../../tools/zip/reader.js';
+import type { ZipMember } from '../../tools/zip/writer.js';
 
 /** Pictures, media and nested archives are already compressed: a stronger deflate search gains nothing on them. */
 const COMPRESSED_NAME = /\.(jpe?g|png|gif|webp|tiff?|wdp|hdp|jxr|mp3|mp4|m4a|m4v|mov|wmv|avi|ogg|oga|webm|zip|docx|xlsx|pptx|odt|ods|odp|gz|7z)$/i;
@@ -38,16 +39,16 @@ export async function bestDeflate(ctx: CompressContext, members: ZipMember[]): P
     return;
   }
   const byBase = new Map(eligible.map((m) => [path.basename(m.file ?? ''), m]));
-  const zip = await openZip(archive);
+  const zip = await ZipReader.open(archive);
   try {
-    for await (const entry of zip.eachEntry()) {
-      const member = byBase.get(entry.fileName);
-      if (!member || entry.compressionMethod !== 8) continue;
-      const target = path.join(dir, `${entry.fileName}.deflate`);
-      await pipeline(await zip.openReadStreamPromise(entry, { decodeFileData: false }), createWriteStream(target), { signal: ctx.signal });
+    for (const entry of zip.entries) {
+      const member = byBase.get(entry.name);
+      if (!member || entry.method !== METHOD_DEFLATE) continue;
+      const target = path.join(dir, `${entry.name}.deflate`);
+      await pipeline(await zip.openRaw(entry), createWriteStream(target), { signal: ctx.signal });
       member.deflated = target;
     }
   } finally {
-    zip.close();
+    await zip.close();
   }
 }

@@ -6,8 +6,8 @@ import type { CompressContext, CompressionLevel, DetectedType } from '../../type
 import { type ImageCompressor, recompressImages } from './images.js';
 import { isMediaPart, type PackageKind, thumbnailName } from './package-parts.js';
 import { PACKAGE_RECIPES } from './recipes.js';
-import type { PackageEntry } from './zip-read.js';
-import { openZip, readDirectory, unpackMembers } from './zip-read.js';
+import { openChecked, type PackageEntry, packageEntries, unpackZip } from '../../tools/zip/members.js';
+import { asDocumentError } from './package-parts.js';
 
 const deflate = promisify(deflateRaw);
 const LEVELS: readonly CompressionLevel[] = ['light', 'balanced', 'maximum'];
@@ -22,13 +22,21 @@ interface Member {
 }
 
 async function directory(file: string): Promise<Member[]> {
-  const zip = await openZip(file);
+  const zip = await openChecked(file).catch((err: unknown) => {
+    throw asDocumentError(err);
+  });
   try {
-    return (await readDirectory(zip)).filter((e) => !e.fileName.endsWith('/'))
-      .map((e) => ({ name: e.fileName, compressedSize: e.compressedSize, uncompressedSize: e.uncompressedSize }));
+    return packageEntries(zip).filter((e) => !e.isDirectory)
+      .map((e) => ({ name: e.name, compressedSize: e.compressedSize, uncompressedSize: e.size }));
   } finally {
-    zip.close();
+    await zip.close();
   }
+}
+
+/** Unpacks the named members (checked like a whole package) to `dir`, as name → file. */
+async function unpackNamed(input: string, names: ReadonlySet<string>, dir: string, signal: AbortSignal): Promise<Map<string, string>> {
+  const entries = await unpackZip(input, dir, signal, names);
+  return new Map(entries.flatMap((e) => (e.file ? [[e.name, e.file] as const] : [])));
 }
 
 /** Re-deflated size over current size, measured on the biggest compressible parts (never above 1: stored is kept). */
@@ -36,7 +44,7 @@ async function textRatio(input: string, text: Member[], ctx: Omit<CompressContex
   const sample = [...text].sort((a, b) => b.uncompressedSize - a.uncompressedSize).slice(0, TEXT_SAMPLES)
     .filter((m) => m.uncompressedSize <= TEXT_SAMPLE_BYTES);
   if (sample.length === 0) return 1;
-  const files = await unpackMembers(input, new Set(sample.map((m) => m.name)), path.join(ctx.workDir, 'text'), ctx.signal);
+  const files = await unpackNamed(input, new Set(sample.map((m) => m.name)), path.join(ctx.workDir, 'text'), ctx.signal);
   let before = 0;
   let after = 0;
   for (const m of sample) {
@@ -54,7 +62,7 @@ async function pictureRatios(input: string, pictures: Member[], ctx: Omit<Compre
   const biggest = [...pictures].sort((a, b) => b.compressedSize - a.compressedSize)[0];
   if (!biggest) return ratios;
   for (const level of LEVELS) {
-    const files = await unpackMembers(input, new Set([biggest.name]), path.join(ctx.workDir, `picture-${level}`), ctx.signal);
+    const files = await unpackNamed(input, new Set([biggest.name]), path.join(ctx.workDir, `picture-${level}`), ctx.signal);
     const file = files.get(biggest.name);
     if (!file) continue;
     const entry: PackageEntry = { name: biggest.name, isDirectory: false, dosTime: 0, dosDate: 0, uncompressedSize: biggest.uncompressedSize, compressedSize: biggest.compressedSize, file };

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { detect } from '../../detect.js';
 import { EngineError } from '../../errors.js';
 import type { CompressContext, DetectedType, FamilyCompressor, FamilyOutput } from '../../types.js';
-import type { PackageEntry } from './zip-read.js';
+import type { PackageEntry } from '../../tools/zip/members.js';
 
 /** Recompresses one picture in its own format; returns undefined when it has nothing to offer. */
 export type ImageCompressor = (input: string, type: DetectedType, ctx: CompressContext) => Promise<FamilyOutput | undefined>;

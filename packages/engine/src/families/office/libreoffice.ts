@@ -7,7 +7,7 @@ import { EngineError } from '../../errors.js';
 import type { CompressContext } from '../../types.js';
 import { contentKey, ContentMemo } from './memo.js';
 import { writeLockedDownProfile } from './office-lockdown.js';
-import { openZip } from './zip-read.js';
+import { ZipReader } from '../../tools/zip/reader.js';
 
 /** LibreOffice can take minutes on a big deck; beyond this the document is treated as too costly. */
 const SOFFICE_TIMEOUT_MS = 5 * 60 * 1000;
@@ -94,14 +94,12 @@ export async function countPdfPages(file: string): Promise<number> {
 
 /** Occurrences of `needle` in one member of a zip package (e.g. sheets in content.xml), streamed. */
 export async function countInZipMember(file: string, member: string, needle: string): Promise<number | undefined> {
-  const zip = await openZip(file);
+  const zip = await ZipReader.open(file);
   try {
-    for await (const entry of zip.eachEntry()) {
-      if (entry.fileName === member) return await countInStream(await zip.openReadStreamPromise(entry), Buffer.from(needle));
-    }
-    return undefined;
+    const entry = zip.entries.find((e) => e.name === member);
+    return entry ? await countInStream(await zip.openContent(entry), Buffer.from(needle)) : undefined;
   } finally {
-    zip.close();
+    await zip.close();
   }
 }
 

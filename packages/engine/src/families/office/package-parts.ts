@@ -1,13 +1,20 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EngineError } from '../../errors.js';
-import type { PackageEntry } from './zip-read.js';
+import type { PackageEntry } from '../../tools/zip/members.js';
+import { ZipUnreadable } from '../../tools/zip/reader.js';
 
 /** OOXML (docx/xlsx/pptx: `[Content_Types].xml` + relationships) or ODF (odt/ods/odp: `mimetype` + manifest). */
 export type PackageKind = 'ooxml' | 'odf';
 
 /** Relationship parts are small; a huge one is hostile or absurd, and then we drop nothing. */
 const MAX_RELS_BYTES = 16 * 1024 * 1024;
+
+/** The zip reader's "not a readable zip" in a document's words; other errors as they are. */
+export function asDocumentError(err: unknown): unknown {
+  if (!(err instanceof ZipUnreadable)) return err;
+  return new EngineError('invalid-input', 'The document is damaged or truncated: it is not a readable zip package', undefined, { cause: err });
+}
 
 export function packageKind(entries: readonly PackageEntry[]): PackageKind {
   const names = new Set(entries.map((e) => e.name));

@@ -5,11 +5,12 @@ import type { CompressContext, DetectedType, FamilyOutput } from '../../types.js
 import { bestDeflate } from './best-deflate.js';
 import { type ImageCompressor, type ImageStats, recompressImages } from './images.js';
 import { documentKind, openBoth, unitName } from './libreoffice.js';
-import { applyEdits, isEncryptedOdf, isMediaPart, isSigned, type PackageKind, packageKind, planDrops, thumbnailName } from './package-parts.js';
+import { applyEdits, asDocumentError, isEncryptedOdf, isMediaPart, isSigned, type PackageKind, packageKind, planDrops, thumbnailName } from './package-parts.js';
 import { PACKAGE_RECIPES } from './recipes.js';
 import { countSheets } from './sheets.js';
-import { checkZip, type PackageEntry, unpackZip } from './zip-read.js';
-import { writeZip, type ZipMember } from './zip-write.js';
+import { type PackageEntry, unpackZip } from '../../tools/zip/members.js';
+import { verifyZip } from '../../tools/zip/verify.js';
+import { writeZip, type ZipMember } from '../../tools/zip/writer.js';
 
 /** The part a reader looks at first goes first; ODF's `mimetype` must be first and stored (ODF 1.2 part 3, 3.3). */
 function orderMembers(kind: PackageKind, entries: readonly PackageEntry[]): ZipMember[] {
@@ -34,10 +35,8 @@ function describe(images: ImageStats | undefined, thumbnail: boolean, droppedMed
 
 /** Pages/slides (LibreOffice) or sheets (workbook XML) of the original and the candidate; an error string when they differ. */
 async function verify(ctx: CompressContext, input: string, candidate: string, ext: string): Promise<{ count?: number; problem?: string }> {
-  await checkZip(candidate, ctx.signal).catch((err: unknown) => {
-    if (err instanceof EngineError && err.kind === 'cancelled') throw err;
-    throw new EngineError('failed', 'The rewritten document is not a valid zip package', undefined, { cause: err });
-  });
+  const damage = await verifyZip(candidate, ctx.signal);
+  if (damage) throw new EngineError('failed', `The rewritten document is not a valid zip package (${damage})`);
   const unit = unitName(ext);
   // Sheets are read from the workbook XML (cheap); pages and slides need LibreOffice to open both files.
   const counts = documentKind(ext) === 'spreadsheet'
@@ -79,7 +78,9 @@ async function shrinkParts(kind: PackageKind, entries: PackageEntry[], ctx: Comp
 export async function compressPackage(input: string, type: DetectedType, ctx: CompressContext, images: ImageCompressor): Promise<FamilyOutput> {
   const keep = (recipe: string, notes?: string[]): FamilyOutput => ({ path: input, format: type.ext, recipe, notes });
   const partsDir = path.join(ctx.workDir, 'parts');
-  const entries = await unpackZip(input, partsDir, ctx.signal);
+  const entries = await unpackZip(input, partsDir, ctx.signal).catch((err: unknown) => {
+    throw asDocumentError(err);
+  });
   ctx.onProgress(10);
   const kind = packageKind(entries);
   if (kind === 'odf' && (await isEncryptedOdf(entries))) {

@@ -1,4 +1,4 @@
-import { readZipMember } from './zip-read.js';
+import { readZipMember } from '../../tools/zip/members.js';
 import { countInZipMember } from './libreoffice.js';
 
 /** The workbook part named by the package's officeDocument relationship (xl/workbook.xml in practice). */

@@ -1,0 +1,39 @@
+/**
+ * Prepares items with up to `ahead` of them in flight at once and hands each result to `consume` in input order
+ * (a writer that must write in order, while the next items are already being worked on). Every started `prepare`
+ * has settled before this returns or throws: none may still write into a work folder that is being removed.
+ */
+export async function prepareInOrder<T, R>(
+  items: readonly T[],
+  ahead: number,
+  prepare: (item: T, index: number) => Promise<R>,
+  consume: (result: R, index: number) => Promise<void>,
+): Promise<void> {
+  const started: Array<Promise<R>> = [];
+  const start = (index: number) => {
+    const item = items[index];
+    if (index >= items.length || started[index] || item === undefined) return;
+    const promise = prepare(item, index);
+    // Awaited below in turn; this only keeps a failure ahead of the consumer from counting as unhandled.
+    promise.catch(() => {});
+    started[index] = promise;
+  };
+  try {
+    for (let index = 0; index < items.length; index++) {
+      for (let k = index; k < index + Math.max(1, ahead); k++) start(k);
+      const result = await started[index];
+      await consume(result as R, index);
+    }
+  } finally {
+    await Promise.allSettled(started);
+  }
+}
+
+/** Runs `work` over every item, at most `limit` at once; results in input order. Waits for all before failing. */
+export async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  await prepareInOrder(items, limit, work, async (result, index) => {
+    results[index] = result;
+  });
+  return results;
+}

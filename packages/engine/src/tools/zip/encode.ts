@@ -1,0 +1,74 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { constants as zlibConstants, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import { METHOD_DEFLATE, METHOD_STORE } from './format.js';
+import { crcMeter } from './members.js';
+
+/** One member's data in its final encoding, ready to be copied into the archive. */
+export interface MemberData {
+  method: number;
+  compressedSize: number;
+  open: () => Promise<Readable>;
+}
+
+export function fileData(method: number, file: string, size: number): MemberData {
+  return { method, compressedSize: size, open: async () => createReadStream(file) };
+}
+
+/** Deflates `file` at level 9 into `dest`; returns the deflated size and the CRC-32 of the original bytes. */
+export async function deflateFile(file: string, dest: string, signal: AbortSignal): Promise<{ compressedSize: number; crc32: number }> {
+  const meter = crcMeter();
+  const deflate = createDeflateRaw({ level: 9, memLevel: 9, strategy: zlibConstants.Z_DEFAULT_STRATEGY });
+  await pipeline(createReadStream(file), meter, deflate, createWriteStream(dest), { signal });
+  return { compressedSize: (await stat(dest)).size, crc32: meter.crc() };
+}
+
+export async function fileCrc(file: string, signal: AbortSignal): Promise<number> {
+  const meter = crcMeter();
+  await pipeline(createReadStream(file), meter, async (source: AsyncIterable<Buffer>) => {
+    for await (const _chunk of source) {
+      // drain: the meter computes as bytes pass
+    }
+  }, { signal });
+  return meter.crc();
+}
+
+/** Deflate gains nothing on JPEG, PNG, MP4, ...: a 256 KiB sample that does not shrink by 1 % skips the full pass. */
+export async function looksIncompressible(file: string, size: number): Promise<boolean> {
+  if (size < 4096) return false;
+  const chunks: Buffer[] = [];
+  for await (const chunk of createReadStream(file, { start: 0, end: Math.min(size, 256 * 1024) - 1 })) chunks.push(chunk as Buffer);
+  const sample = Buffer.concat(chunks);
+  return deflateRawSync(sample, { level: 6 }).length >= sample.length * 0.99;
+}
+
+export interface Encodings {
+  crc32: number;
+  size: number;
+  stored: MemberData;
+  /** zlib's deflate at level 9, when it was tried. */
+  deflated?: MemberData;
+}
+
+/**
+ * The ways to store a file's bytes: zlib's deflate at level 9 (written to `scratch`) and stored. `skipIncompressible`
+ * leaves deflate out when a sample shows it cannot gain (media); `storeOnly` for members readers require stored.
+ */
+export async function encodeFile(file: string, scratch: string, signal: AbortSignal, options: { skipIncompressible?: boolean; storeOnly?: boolean } = {}): Promise<Encodings> {
+  const size = (await stat(file)).size;
+  const stored = fileData(METHOD_STORE, file, size);
+  if (options.storeOnly || (options.skipIncompressible && (await looksIncompressible(file, size)))) {
+    return { crc32: await fileCrc(file, signal), size, stored };
+  }
+  const deflated = await deflateFile(file, scratch, signal);
+  return { crc32: deflated.crc32, size, stored, deflated: fileData(METHOD_DEFLATE, scratch, deflated.compressedSize) };
+}
+
+/** The smallest encoding; on a tie the earlier one (callers list the original's own first). */
+export function smallest(options: readonly MemberData[]): MemberData {
+  const best = options.reduce<MemberData | undefined>((a, b) => (a && a.compressedSize <= b.compressedSize ? a : b), undefined);
+  if (!best) throw new Error('no encoding to choose from');
+  return best;
+}

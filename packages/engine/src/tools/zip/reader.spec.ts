@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isEngineError } from '../../errors.js';
+import { readEveryMember } from './members.js';
+import { decodeCp437 } from './names.js';
+import { ZipReader, ZipUnreadable } from './reader.js';
+import { verifyZip } from './verify.js';
+import { writeZip } from './writer.js';
+import { cutInTheMiddle, relayout, withLeadingBytes, withTrailingBytes } from './zip-variants.test-support.js';
+
+const signal = new AbortController().signal;
+const text = Buffer.from('a line of text that deflate will shrink\n'.repeat(400));
+const noise = randomBytes(5000);
+
+let dir: string;
+let plain: Buffer;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'zip-reader-'));
+  await writeFile(path.join(dir, 'text'), text);
+  await writeFile(path.join(dir, 'noise'), noise);
+  const zip = path.join(dir, 'plain.zip');
+  await writeZip([
+    { name: 'docs/', dosTime: 0, dosDate: 33 },
+    { name: 'docs/text.txt', file: path.join(dir, 'text'), dosTime: 0, dosDate: 33 },
+    { name: 'données.bin', file: path.join(dir, 'noise'), dosTime: 0, dosDate: 33 },
+  ], zip, path.join(dir, 'scratch'), signal);
+  plain = await readFile(zip);
+});
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+async function contents(bytes: Buffer): Promise<Record<string, string>> {
+  const file = path.join(dir, `${randomBytes(4).toString('hex')}.zip`);
+  await writeFile(file, bytes);
+  const zip = await ZipReader.open(file);
+  try {
+    const out: Record<string, string> = {};
+    for (const entry of zip.entries) {
+      const chunks: Buffer[] = [];
+      if (!entry.isDirectory) for await (const c of await zip.openContent(entry)) chunks.push(c as Buffer);
+      out[entry.name] = Buffer.concat(chunks).toString('base64').slice(0, 40);
+    }
+    return out;
+  } finally {
+    await zip.close();
+  }
+}
+
+async function failure(bytes: Buffer): Promise<unknown> {
+  return contents(bytes).then(() => undefined, (e: unknown) => e);
+}
+
+describe('zip reader', () => {
+  it('reads what unzip and Python read: trailing bytes, gaps, data descriptors, ZIP64, bytes before the archive', async () => {
+    const expected = await contents(plain);
+    expect(Object.keys(expected)).toEqual(['docs/', 'docs/text.txt', 'données.bin']);
+    const variants = {
+      trailing: withTrailingBytes(plain),
+      gaps: relayout(plain, { gaps: true }),
+      'gaps + trailing': withTrailingBytes(relayout(plain, { gaps: true })),
+      descriptors: relayout(plain, { dataDescriptors: true }),
+      'zip64 in local headers': relayout(plain, { zip64: 'local' }),
+      'zip64 everywhere + gaps + 60 KB trailing': withTrailingBytes(relayout(plain, { zip64: 'everywhere', gaps: true }), 60_000),
+      leading: withLeadingBytes(plain),
+    };
+    for (const [name, bytes] of Object.entries(variants)) expect(await contents(bytes), name).toEqual(expected);
+  });
+
+  it('refuses a file cut in the middle as unreadable, with or without trailing bytes', async () => {
+    expect(await failure(cutInTheMiddle(plain))).toBeInstanceOf(ZipUnreadable);
+    expect(await failure(cutInTheMiddle(withTrailingBytes(plain)))).toBeInstanceOf(ZipUnreadable);
+    expect(await failure(Buffer.from('PK\x03\x04 not really a zip'))).toBeInstanceOf(ZipUnreadable);
+  });
+
+  it('refuses damaged members: a changed byte fails the checksum, two members sharing bytes are refused', async () => {
+    const damaged = Buffer.from(plain);
+    const at = damaged.indexOf(noise.subarray(100, 120));
+    damaged[at] = (damaged[at] ?? 0) ^ 0xff;
+    const err = await failure(damaged);
+    expect(isEngineError(err, 'invalid-input') && err.message).toMatch(/données\.bin.*checksum/);
+
+    // Point the second file's central record at the first file's local header: an overlapping (bomb) layout.
+    const overlapping = Buffer.from(plain);
+    const centrals = [...overlapping.toString('latin1').matchAll(/PK\x01\x02/g)].map((m) => m.index ?? 0);
+    overlapping.writeUInt32LE(overlapping.readUInt32LE((centrals[1] ?? 0) + 42), (centrals[2] ?? 0) + 42);
+    expect(await failure(overlapping)).toBeInstanceOf(ZipUnreadable);
+  });
+
+  it('verifies what it wrote, and finds the damage in what it did not', async () => {
+    const file = path.join(dir, 'check.zip');
+    await writeFile(file, plain);
+    expect(await verifyZip(file, signal)).toBeUndefined();
+    const zip = await ZipReader.open(file);
+    await expect(readEveryMember(zip, signal)).resolves.toBeUndefined();
+    await zip.close();
+    await writeFile(file, cutInTheMiddle(plain));
+    expect(await verifyZip(file, signal)).toMatch(/cannot be opened/);
+  });
+
+  it('decodes code page 437 names', () => {
+    expect(decodeCp437(Buffer.from([0x72, 0x82, 0x73, 0x75, 0x6d, 0x82]))).toBe('résumé');
+  });
+});
