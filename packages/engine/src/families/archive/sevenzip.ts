@@ -1,20 +1,27 @@
 import { copyFile, lstat, mkdir, readdir, stat, utimes } from 'node:fs/promises';
-import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
 import { EngineError } from '../../errors.js';
 import type { CompressContext, FamilyOutput } from '../../types.js';
+import { allSettledOrThrow, mapLimited } from '../../tools/concurrent.js';
 import { checkTotal, invalid } from '../../tools/unpack-limits.js';
+import { fileCrc } from '../../tools/zip/encode.js';
 import { MIN_FAMILY_MEMBER, compressMember } from './members.js';
 import { NO_PASSWORD, type SevenListing, guard7z, list7z } from './sevenzip-list.js';
 
 /** Above this, a second pass with PPMd (strong on text) is not worth its time. */
 const PPMD_TRY_LIMIT = 64 * 1024 * 1024;
+/** Members compressed by their families at once: two nested compressions keep both cores busy. */
+const MEMBERS_AT_ONCE = 2;
+/**
+ * 7-Zip's threads, fixed: LZMA2 splits big inputs into blocks when it has more than one thread, so the bytes would
+ * otherwise depend on the machine's cores.
+ */
+const THREADS = '-mmt=2';
+/** The time a folder with nothing in it gets (the zip epoch), when the archive stored none for it. */
+const EMPTY_FOLDER_TIME = new Date('1980-01-01T00:00:00Z');
 
-async function fileCrcHex(file: string): Promise<string> {
-  let crc = 0;
-  for await (const chunk of createReadStream(file)) crc = crc32(chunk as Buffer, crc);
-  return (crc >>> 0).toString(16).toUpperCase().padStart(8, '0');
+async function fileCrcHex(file: string, signal: AbortSignal): Promise<string> {
+  return (await fileCrc(file, signal)).toString(16).toUpperCase().padStart(8, '0');
 }
 
 /** After unpacking: only plain files and folders, and no more bytes than the listing promised. */
@@ -37,26 +44,67 @@ interface MemberChanges {
   minSsim: number;
 }
 
+interface ChangedMember {
+  path: string;
+  ext: string;
+  crc: string;
+  notes: string[];
+  ssim?: number;
+}
+
+/** Has one unpacked member compressed by its family and put in its place, keeping the file's time. */
+async function compressOne(dir: string, item: SevenListing['items'][number], ctx: CompressContext, tmp: string): Promise<ChangedMember | undefined> {
+  const file = path.join(dir, item.path);
+  const before = await stat(file);
+  const result = await compressMember(file, item.path, ctx, tmp);
+  if (!result) return undefined;
+  try {
+    await copyFile(result.file, file);
+    await utimes(file, before.atime, before.mtime);
+  } finally {
+    await result.dispose();
+  }
+  return { path: item.path, ext: result.ext, crc: await fileCrcHex(file, ctx.signal), notes: result.notes, ...(result.ssim !== undefined ? { ssim: result.ssim } : {}) };
+}
+
 async function compressMembers(dir: string, listing: SevenListing, ctx: CompressContext, tmp: string): Promise<MemberChanges> {
   const changes: MemberChanges = { changed: new Map(), byExt: new Map(), notes: [], minSsim: 1 };
-  const { changed, byExt, notes } = changes;
   const files = listing.items.filter((i) => !i.directory && i.size >= MIN_FAMILY_MEMBER);
-  for (const [n, item] of files.entries()) {
-    const file = path.join(dir, item.path);
-    const before = await stat(file);
-    const result = await compressMember(file, item.path, ctx, tmp);
-    if (result) {
-      await copyFile(result.file, file);
-      await utimes(file, before.atime, before.mtime);
-      await result.dispose();
-      changed.set(item.path, await fileCrcHex(file));
-      byExt.set(result.ext, (byExt.get(result.ext) ?? 0) + 1);
-      notes.push(...result.notes.map((note) => `${item.path}: ${note}`));
-      if (result.ssim !== undefined) changes.minSsim = Math.min(changes.minSsim, result.ssim);
-    }
-    ctx.onProgress(20 + (50 * (n + 1)) / files.length);
+  let done = 0;
+  const results = await mapLimited(files, MEMBERS_AT_ONCE, async (item) => {
+    const changed = await compressOne(dir, item, ctx, tmp);
+    ctx.onProgress(20 + (50 * ++done) / files.length);
+    return changed;
+  });
+  // Gathered in the listing's order, whichever finished first.
+  for (const r of results) {
+    if (!r) continue;
+    changes.changed.set(r.path, r.crc);
+    changes.byExt.set(r.ext, (changes.byExt.get(r.ext) ?? 0) + 1);
+    changes.notes.push(...r.notes.map((note) => `${r.path}: ${note}`));
+    if (r.ssim !== undefined) changes.minSsim = Math.min(changes.minSsim, r.ssim);
   }
   return changes;
+}
+
+/**
+ * Folders 7-Zip made while unpacking because a member's path needs them (the archive does not list them, or stored
+ * no time for them) carry the time of the unpacking, which the repack would store: each gets the time of its
+ * newest content instead, deepest folders first, so the output depends on the archive alone.
+ */
+async function settleFolderTimes(dir: string, listing: SevenListing): Promise<void> {
+  const timed = new Set(listing.items.filter((i) => i.directory && i.hasTime).map((i) => i.path));
+  const folders = (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isDirectory())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort((a, b) => b.split('/').length - a.split('/').length);
+  for (const folder of folders) {
+    if (timed.has(folder)) continue;
+    const full = path.join(dir, folder);
+    let newest = EMPTY_FOLDER_TIME.getTime();
+    for (const child of await readdir(full)) newest = Math.max(newest, (await lstat(path.join(full, child))).mtimeMs);
+    await utimes(full, new Date(newest), new Date(newest));
+  }
 }
 
 /** Same paths, and every member's size and CRC as expected (the original's, or the recompressed file's). */
@@ -79,7 +127,7 @@ function compareListings(original: SevenListing, output: SevenListing, changed: 
 
 async function pack(dir: string, out: string, top: string[], methodArgs: string[], keepTimes: boolean, ctx: CompressContext): Promise<number> {
   // -spd: names are names, not wildcards; no -p here (7z a would encrypt with it).
-  await ctx.runProcess('7z', ['a', '-t7z', '-mx=9', ...methodArgs, ...(keepTimes ? [] : ['-mtm=off']), '-bd', '-y', '-spd', '--', out, ...top], {
+  await ctx.runProcess('7z', ['a', '-t7z', '-mx=9', THREADS, ...methodArgs, ...(keepTimes ? [] : ['-mtm=off']), '-bd', '-y', '-spd', '--', out, ...top], {
     signal: ctx.signal, cwd: dir, timeoutMs: 30 * 60 * 1000,
   });
   return (await stat(out)).size;
@@ -114,17 +162,21 @@ export async function compressSevenZip(input: string, ctx: CompressContext): Pro
   for (const file of members.changed.keys()) sizes.set(file, (await stat(path.join(dir, file))).size);
   const top = [...new Set(listing.items.map((i) => i.path.split('/')[0] ?? i.path))];
   const keepTimes = listing.items.some((i) => i.hasTime);
+  if (keepTimes) await settleFolderTimes(dir, listing);
   const total = listing.items.reduce((sum, i) => sum + i.size, 0);
-  const lzma = path.join(ctx.workDir, 'lzma2.7z');
-  let best = { file: lzma, size: await pack(dir, lzma, top, [], keepTimes, ctx), method: 'LZMA2' };
+  // LZMA2, and PPMd beside it for archives small enough (each is mostly one thread); the smaller wins, LZMA2 on a tie.
+  const methods = [{ name: 'LZMA2', args: [] as string[] }, ...(total <= PPMD_TRY_LIMIT ? [{ name: 'PPMd', args: ['-m0=PPMd'] }] : [])];
+  const packed = await mapLimited(methods, methods.length, async (m) => {
+    const file = path.join(ctx.workDir, `${m.name.toLowerCase()}.7z`);
+    return { file, size: await pack(dir, file, top, m.args, keepTimes, ctx), method: m.name };
+  });
+  const best = packed.reduce((a, b) => (b.size < a.size ? b : a));
   ctx.onProgress(85);
-  if (total <= PPMD_TRY_LIMIT) {
-    const ppmd = path.join(ctx.workDir, 'ppmd.7z');
-    const size = await pack(dir, ppmd, top, ['-m0=PPMd'], keepTimes, ctx);
-    if (size < best.size) best = { file: ppmd, size, method: 'PPMd' };
-  }
-  await ctx.runProcess('7z', ['t', '-bd', '--', best.file], { signal: ctx.signal, timeoutMs: 30 * 60 * 1000 });
-  const problem = compareListings(listing, await list7z(best.file, ctx), members.changed, sizes);
+  const [, listed] = await allSettledOrThrow(
+    ctx.runProcess('7z', ['t', '-bd', '--', best.file], { signal: ctx.signal, timeoutMs: 30 * 60 * 1000 }),
+    list7z(best.file, ctx),
+  );
+  const problem = compareListings(listing, listed, members.changed, sizes);
   if (problem) return { path: input, format: '7z', recipe: `kept the original: the repacked archive did not verify (${problem})`, notes: [] };
   const count = members.changed.size;
   const kinds = [...members.byExt].map(([ext, n]) => `${n} ${ext}`).join(', ');

@@ -2,7 +2,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { EngineError } from '../../errors.js';
 import type { CompressContext, FamilyOutput } from '../../types.js';
-import { prepareInOrder } from '../../tools/in-order.js';
+import { prepareInOrder } from '../../tools/concurrent.js';
 import { invalid } from '../../tools/unpack-limits.js';
 import { encodeFile, fileCrc, type MemberData, smallest } from '../../tools/zip/encode.js';
 import { FLAG_DATA_DESCRIPTOR, withoutZip64 } from '../../tools/zip/format.js';

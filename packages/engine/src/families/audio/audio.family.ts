@@ -1,127 +1,65 @@
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { EngineError } from '../../errors.js';
-import type { CompressContext, CompressionLevel, DetectedType, FamilyCompressor, FamilyOutput } from '../../types.js';
-import { type FfmpegRunner, assertNotTruncated, decodedAudioMd5, ffmpegTimeoutMs, readableDuration, runFfmpeg } from '../media/ffmpeg.js';
-import { budgetMedia } from '../../budget.js';
-import { type MediaInfo, type MediaStream, fillAudioBitrates, probeMedia } from '../media/probe.js';
-import { orderedSizes, spreadSegments, throwIfCancelled } from '../media/sample.js';
-import { verifyMediaOutput } from '../media/verify.js';
-import { type AudioRecipe, LOSSLESS_ARGS, levelKbps, recipeFor } from './recipes.js';
+import { COMPRESSION_LEVELS } from '@shrinkly/contract';
+import { allSettledOrThrow, mapLimited } from '../../tools/concurrent.js';
+import type { DetectedType, FamilyCompressor, FamilyOutput, LadderContext, LadderOutput } from '../../types.js';
+import { assertNotTruncated, type FfmpegRunner, readableDuration } from '../media/ffmpeg.js';
+import { encodeChecked } from './encode.js';
+import { estimateAudio } from './estimate.js';
+import { type EncodePlan, planLevel } from './plan.js';
+import { recipeFor } from './recipes.js';
+import { readAudioSource } from './source.js';
 
-/** A lossy re-encode must save at least 10 % of the bits to be worth a generation of loss. */
-const MIN_GAIN = 0.9;
-
-const phase = (ctx: CompressContext, from: number, to: number) => (f: number) => ctx.onProgress(from + (to - from) * f);
+/** Encodes run at once when several levels are asked (the preview): one per core. */
+const ENCODES_AT_ONCE = 2;
 
 function keep(input: string, type: DetectedType, recipe: string, note: string): FamilyOutput {
   return { path: input, format: type.ext, recipe, notes: [note] };
 }
 
-/** Encoder arguments for the recipe, or a reason to keep the original. */
-function encodeArgs(recipe: Exclude<AudioRecipe, { kind: 'keep' }>, audio: MediaStream, info: MediaInfo, level: CompressContext['level']): { args: string[]; label: string } | { keep: string; label: string } {
-  if (recipe.kind === 'lossless') return { args: [...LOSSLESS_ARGS], label: recipe.label };
-  const kbps = levelKbps(recipe, audio, level);
-  const label = `${recipe.label} ${kbps}k`;
-  const sourceBps = audio.bitRate ?? info.bitRate;
-  if (sourceBps && kbps * 1000 >= sourceBps * MIN_GAIN) {
-    return { keep: `The audio is already ${Math.round(sourceBps / 1000)} kb/s: re-encoding it at ${kbps} kb/s would not make it smaller`, label };
-  }
-  return { args: ['-c:a', recipe.encoder, '-b:a', `${kbps}k`, ...recipe.extra], label: sourceBps ? `${label} (from ${Math.round(sourceBps / 1000)}k)` : label };
-}
-
-async function compressAudio(input: string, type: DetectedType, ctx: CompressContext): Promise<FamilyOutput> {
-  const runner: FfmpegRunner = { runProcess: ctx.runProcess, signal: ctx.signal };
-  const info = await probeMedia(ctx.runProcess, input, ctx.signal);
-  budgetMedia('audio', info.durationSec, ctx.deadline);
-  const audio = info.streams.find((s) => s.type === 'audio');
-  if (!audio) throw new EngineError('invalid-input', 'The file holds no audio that can be read');
-  // Decoding everything once (cheap for audio) finds damaged frames (-xerror) and files cut short.
-  const decodedSec = await readableDuration(runner, input, 'decode', info.durationSec, phase(ctx, 0, 15));
-  assertNotTruncated(info.durationSec, decodedSec, info.durationEstimated);
-
-  const recipe = recipeFor(type.ext, audio);
-  if (recipe.kind === 'keep') return keep(input, type, 're-encoding', recipe.why);
-  await fillAudioBitrates(ctx.runProcess, input, info, ctx.signal, { measureAll: true });
-  const plan = encodeArgs(recipe, audio, info, ctx.level);
-  if ('keep' in plan) return keep(input, type, plan.label, plan.keep);
-
-  const hasCover = info.streams.some((s) => s.type === 'video');
-  const carryCover = hasCover && recipe.coverArt;
-  const out = path.join(ctx.workDir, `audio-out.${recipe.format}`);
-  await runFfmpeg(runner, [
-    '-i', input, '-map', '0:a', ...(carryCover ? ['-map', '0:v', '-c:v', 'copy', '-disposition:v', 'attached_pic'] : []),
-    ...plan.args, '-map_metadata', '0', '-f', recipe.muxer, '-y', out,
-  ], { durationSec: decodedSec, onFraction: phase(ctx, 15, 80), readsUserInput: true });
-
-  // Check: it decodes in full, lasts as long (±0.2 s), keeps every audio track (and the cover where it fits);
-  // lossless recipes must give back exactly the same samples.
-  const outSec = await readableDuration(runner, out, 'decode', decodedSec, phase(ctx, 80, 90));
-  const check = await verifyMediaOutput(runner, info, out, { durationSec: decodedSec, measuredOutputSec: outSec, kinds: carryCover ? ['audio', 'video'] : ['audio'] });
-  if (!check.ok) return keep(input, type, plan.label, `The re-encoded file failed its check (${check.reason}), so the original is kept`);
-  const notes = hasCover && !carryCover ? ['The cover picture could not be kept in this format'] : [];
-  if (recipe.kind === 'lossless') {
-    const [a, b] = await Promise.all([decodedAudioMd5(runner, input, decodedSec), decodedAudioMd5(runner, out, decodedSec)]);
-    if (a !== b) return keep(input, type, plan.label, 'The FLAC output did not decode to the same samples, so the original is kept');
+/**
+ * The asked levels from one read of the input: one probe and one packet listing (at the same time), then one
+ * encode per distinct setting (a lossless recipe is the same at every level, so it answers all three) beside one
+ * strict decode of the input (damaged frames and files cut short are refused), and each output read back and
+ * checked while it is probed.
+ */
+async function ladderAudio(input: string, type: DetectedType, ctx: LadderContext): Promise<Partial<LadderOutput>> {
+  const source = await readAudioSource({ runProcess: ctx.runProcess, signal: ctx.signal }, input, ctx.deadline);
+  const { info } = source;
+  ctx.onProgress(5);
+  const recipe = recipeFor(type.ext, source.audio);
+  const levels = recipe.kind === 'keep' || recipe.kind === 'lossless' ? COMPRESSION_LEVELS : (ctx.levels ?? COMPRESSION_LEVELS);
+  const plans = new Map(recipe.kind === 'keep' ? [] : levels.map((level) => [level, planLevel(recipe, source, level)] as const));
+  const settings = [...new Set([...plans.values()].flatMap((p) => ('args' in p ? [p.args.join(' ')] : [])))];
+  // Encodes stop as soon as the decode check finds the input damaged.
+  const stop = new AbortController();
+  const runner: FfmpegRunner = { runProcess: ctx.runProcess, signal: AbortSignal.any([ctx.signal, stop.signal]) };
+  const decoded = readableDuration(runner, input, 'decode', info.durationSec, settings.length === 0 ? (f) => ctx.onProgress(5 + 90 * f) : undefined)
+    .then((seconds) => {
+      assertNotTruncated(info.durationSec, seconds, info.durationEstimated);
+      return seconds;
+    });
+  decoded.catch(() => stop.abort());
+  const fractions = settings.map(() => 0);
+  const encoded = mapLimited(settings, ENCODES_AT_ONCE, async (setting, i) => {
+    const plan = [...plans.values()].find((p) => 'args' in p && p.args.join(' ') === setting) as Extract<EncodePlan, { args: string[] }>;
+    if (recipe.kind === 'keep') throw new Error('nothing to encode');
+    return encodeChecked(runner, {
+      input, inputExt: type.ext, source, recipe, args: plan.args, label: plan.label, stem: path.join(ctx.workDir, `audio-${i}`), decodedSec: decoded,
+      onFraction: (f) => {
+        fractions[i] = f;
+        ctx.onProgress(5 + (85 * fractions.reduce((a, b) => a + b, 0)) / fractions.length);
+      },
+    });
+  });
+  const [, outputs] = await allSettledOrThrow<[number, FamilyOutput[]]>(decoded, encoded);
+  const out: Partial<LadderOutput> = {};
+  for (const level of levels) {
+    const plan = plans.get(level);
+    if (!plan) out[level] = keep(input, type, 're-encoding', recipe.kind === 'keep' ? recipe.why : '');
+    else out[level] = 'keep' in plan ? keep(input, type, plan.label, plan.keep) : outputs[settings.indexOf(plan.args.join(' '))];
   }
   ctx.onProgress(99);
-  const size = (await stat(out)).size;
-  const kbps = Math.round((size * 8) / decodedSec / 1000);
-  const recipeText = recipe.kind === 'lossless' ? `${plan.label} (samples verified identical)` : plan.label;
-  return { path: out, format: recipe.format, recipe: recipeText, metrics: { kbps }, notes };
-}
-
-/** Lossless estimates encode this many spread segments of this length, then extrapolate by duration. */
-const FLAC_SAMPLES = 3;
-const FLAC_SAMPLE_SEC = 5;
-/** Framing a lossy muxer adds around the coded audio (frame/page headers, index), as a share of it. */
-const LOSSY_FRAMING = 1.01;
-
-/**
- * Expected size per level without encoding the whole file: lossy recipes are their level bitrate × duration
- * (the original when the input's own bitrate is already as low, as compress decides), lossless ones encode a few
- * short spread segments at the family's FLAC settings and extrapolate their bytes per second.
- */
-async function estimateAudio(input: string, type: DetectedType, ctx: Omit<CompressContext, 'level'>): Promise<Record<CompressionLevel, number>> {
-  const runner: FfmpegRunner = { runProcess: ctx.runProcess, signal: ctx.signal };
-  const fileSize = (await stat(input)).size;
-  const same = (n: number) => ({ light: n, balanced: n, maximum: n });
-  const info = await probeMedia(ctx.runProcess, input, ctx.signal);
-  budgetMedia('audio', info.durationSec, undefined);
-  const audio = info.streams.find((s) => s.type === 'audio');
-  if (!audio) throw new EngineError('invalid-input', 'The file holds no audio that can be read');
-  const recipe = recipeFor(type.ext, audio);
-  const durationSec = info.durationSec;
-  if (recipe.kind === 'keep' || !(durationSec > 0)) return same(fileSize);
-  throwIfCancelled(ctx.signal);
-  // Bytes that are not the audio itself (cover picture, tags), carried over where the format keeps them.
-  const coverBytes = info.streams.filter((s) => s.type === 'video').length > 0 && recipe.coverArt && audio.bitRate
-    ? Math.max(0, fileSize - (audio.bitRate * durationSec) / 8)
-    : 0;
-
-  if (recipe.kind === 'lossless') {
-    const { starts, segmentSec } = spreadSegments(durationSec, FLAC_SAMPLES, FLAC_SAMPLE_SEC);
-    let bytes = 0;
-    for (const [k, start] of starts.entries()) {
-      throwIfCancelled(ctx.signal);
-      const out = path.join(ctx.workDir, `estimate-${k}.${recipe.format}`);
-      await runFfmpeg(runner, [
-        '-ss', start.toFixed(3), '-t', segmentSec.toFixed(3), '-i', input, '-map', '0:a', ...LOSSLESS_ARGS, '-f', recipe.muxer, '-y', out,
-      ], { durationSec: segmentSec, readsUserInput: true, timeoutMs: ffmpegTimeoutMs(segmentSec) });
-      bytes += (await stat(out)).size;
-    }
-    const sampledSec = starts.length * segmentSec;
-    return orderedSizes(same((bytes * durationSec) / sampledSec + coverBytes), fileSize);
-  }
-
-  // Vorbis and Opus headers state a nominal bitrate: the file's own average (size ÷ duration) is closer to the truth.
-  const sourceBps = recipe.encoder === 'libvorbis' || recipe.encoder === 'libopus' ? (info.bitRate ?? audio.bitRate) : (audio.bitRate ?? info.bitRate);
-  const sizeAt = (level: CompressionLevel): number => {
-    const kbps = levelKbps(recipe, audio, level);
-    if (sourceBps && kbps * 1000 >= sourceBps * MIN_GAIN) return fileSize;
-    return Math.round(((kbps * 1000 * durationSec) / 8) * LOSSY_FRAMING + coverBytes);
-  };
-  return orderedSizes({ light: sizeAt('light'), balanced: sizeAt('balanced'), maximum: sizeAt('maximum') }, fileSize);
+  return out;
 }
 
 /** Audio: re-encoded in its own format at a bitrate per level (never above its own), FLAC at the top level, WAV → FLAC. */
@@ -129,6 +67,11 @@ export const audioFamily: FamilyCompressor = {
   family: 'audio',
   formats: ['mp3', 'aac', 'm4a', 'ogg', 'opus', 'flac', 'wav'],
   tools: ['ffmpeg', 'ffprobe'],
-  compress: compressAudio,
+  async compress(input, type, ctx) {
+    const out = (await ladderAudio(input, type, { ...ctx, levels: [ctx.level] }))[ctx.level];
+    if (!out) throw new Error(`no ${ctx.level} output`);
+    return out;
+  },
+  ladder: ladderAudio,
   estimate: estimateAudio,
 };

@@ -37,3 +37,14 @@ export async function mapLimited<T, R>(items: readonly T[], limit: number, work:
   });
   return results;
 }
+
+/**
+ * Waits for every promise to settle, then gives their values, or throws the first failure in the order given (list
+ * the one whose error should win first, e.g. the input's damage before the errors it causes elsewhere).
+ */
+export async function allSettledOrThrow<T extends readonly unknown[]>(...promises: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(promises);
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
