@@ -1,6 +1,8 @@
 import type { CompressionLevel } from '../../types.js';
-import { type AudioRecipe, LOSSLESS_ARGS, levelKbps } from './recipes.js';
-import type { AudioSource } from './source.js';
+import type { MediaStream } from '../media/probe.js';
+import type { Encode, EncodingRecipe } from './encode.js';
+import { LOSSLESS_ARGS, levelKbps, recipeFor } from './recipes.js';
+import type { Layout } from './sniff.js';
 
 /** A lossy re-encode must save at least 10 % of the bits to be worth a generation of loss. */
 export const MIN_GAIN = 0.9;
@@ -8,17 +10,36 @@ export const MIN_GAIN = 0.9;
 /** Output flags that make the bytes a function of the input alone: no random Ogg serial, no encoder-version tag, C DSP. */
 export const BITEXACT_ARGS: readonly string[] = ['-fflags', '+bitexact', '-flags:a', '+bitexact'];
 
-export type EncodePlan = { args: string[]; label: string } | { keep: string; label: string };
+/** What a level's plan needs to know about the input's audio: its layout and its measured bitrate. */
+export type AudioTraits = Pick<MediaStream, 'channels' | 'sampleRate' | 'bitRate'>;
 
-/** Encoder arguments for one level of a recipe, or the reason to keep the original. Levels with the same arguments share one encode. */
-export function planLevel(recipe: Exclude<AudioRecipe, { kind: 'keep' }>, source: AudioSource, level: CompressionLevel): EncodePlan {
-  if (recipe.kind === 'lossless') return { args: [...LOSSLESS_ARGS], label: recipe.label };
-  const { audio, info } = source;
+export type EncodePlan = Encode | { keep: string; label: string };
+
+/** The encode of one level of a recipe, or the reason to keep the original. Levels with the same encode share it. */
+export function planLevel(recipe: EncodingRecipe, audio: AudioTraits, level: CompressionLevel): EncodePlan {
+  if (recipe.kind === 'lossless') return { recipe, args: [...LOSSLESS_ARGS], label: recipe.label };
   const kbps = levelKbps(recipe, audio, level);
   const label = `${recipe.label} ${kbps}k`;
-  const sourceBps = audio.bitRate ?? info.bitRate;
+  const sourceBps = audio.bitRate;
   if (sourceBps && kbps * 1000 >= sourceBps * MIN_GAIN) {
     return { keep: `The audio is already ${Math.round(sourceBps / 1000)} kb/s: re-encoding it at ${kbps} kb/s would not make it smaller`, label };
   }
-  return { args: ['-c:a', recipe.encoder, '-b:a', `${kbps}k`, ...recipe.extra], label: sourceBps ? `${label} (from ${Math.round(sourceBps / 1000)}k)` : label };
+  return { recipe, args: ['-c:a', recipe.encoder, '-b:a', `${kbps}k`, ...recipe.extra], label: sourceBps ? `${label} (from ${Math.round(sourceBps / 1000)}k)` : label };
+}
+
+/** The codec a file with this extension almost always holds. */
+const USUAL_CODEC: Readonly<Record<string, string>> = { mp3: 'mp3', aac: 'aac', m4a: 'aac', ogg: 'vorbis', opus: 'opus', flac: 'flac', wav: 'pcm_s16le' };
+
+/**
+ * The encode a level most likely needs before the probe: the file type's usual codec, in the layout its first
+ * frame header states (`sniffed`) or else stereo at 44.1 kHz or more. The family starts it while it probes, and
+ * keeps it only when the probe asks for the very same encode.
+ */
+export function likelyEncode(ext: string, level: CompressionLevel, sniffed?: Layout): Encode | undefined {
+  const codec = USUAL_CODEC[ext];
+  if (!codec) return undefined;
+  const recipe = recipeFor(ext, { codec });
+  if (recipe.kind === 'keep') return undefined;
+  const plan = planLevel(recipe, sniffed ?? { channels: 2, sampleRate: 44_100 }, level);
+  return 'args' in plan ? plan : undefined;
 }

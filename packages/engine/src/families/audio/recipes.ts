@@ -48,7 +48,7 @@ const FLAC_PCM = /^pcm_(s16le|s16be|s24le|s24be|s32le|s32be|u8|s8)$/;
  * The recipe for a file of format `ext` whose first audio stream is `audio`. The output keeps the input's format,
  * except WAV, which nothing in its own format can shrink: it becomes FLAC, losslessly.
  */
-export function recipeFor(ext: string, audio: MediaStream): AudioRecipe {
+export function recipeFor(ext: string, audio: Pick<MediaStream, 'codec'>): AudioRecipe {
   const codec = audio.codec;
   switch (ext) {
     case 'mp3':
@@ -75,7 +75,7 @@ export function recipeFor(ext: string, audio: MediaStream): AudioRecipe {
 }
 
 /** The level's bitrate for this stream: per channel pair, scaled down for narrow-band (speech-rate) audio. */
-export function levelKbps(recipe: Extract<AudioRecipe, { kind: 'lossy' }>, audio: MediaStream, level: CompressionLevel): number {
+export function levelKbps(recipe: Extract<AudioRecipe, { kind: 'lossy' }>, audio: Pick<MediaStream, 'channels' | 'sampleRate'>, level: CompressionLevel): number {
   const channels = Math.max(1, audio.channels ?? 2);
   const bandwidth = Math.min(1, (audio.sampleRate ?? 44_100) / 44_100);
   return Math.max(recipe.minKbps, Math.round((recipe.kbpsPerPair[level] * channels * Math.max(0.5, bandwidth)) / 2));
