@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { WORK_BUDGETS } from '../../budget.js';
+import { cpuBudget } from '../../cpu-budget.js';
 import { EngineError } from '../../errors.js';
 import type { FamilyOutput } from '../../types.js';
 import { type FfmpegRunner, ffmpegTimeoutMs, reportsDamage, runFfmpeg } from '../media/ffmpeg.js';
@@ -51,11 +52,12 @@ export async function runEncode(runner: FfmpegRunner, input: string, encode: Enc
   const out = `${stem}.${recipe.format}`;
   const md5s = recipe.kind === 'lossless' ? { input: `${stem}.in.md5`, output: `${stem}.out.md5` } : undefined;
   const scale = progress.durationSec ?? LONGEST_SEC;
-  await runFfmpeg(runner, [
+  // An encoder is one busy core: it takes a slot of the process-wide budget, as every job's encodes do.
+  await cpuBudget().run(() => runFfmpeg(runner, [
     '-i', input, '-map', '0:a', ...(recipe.coverArt ? ['-map', '0:v?', '-c:v', 'copy', '-disposition:v', 'attached_pic'] : []),
     ...encode.args, '-map_metadata', '0', ...BITEXACT_ARGS, '-f', recipe.muxer, '-y', out,
     ...(md5s ? ['-map', '0:a', ...md5Output(md5s.input)] : []),
-  ], { durationSec: scale, onFraction: (f) => progress.onOutTime(f * scale), readsUserInput: true });
+  ], { durationSec: scale, onFraction: (f) => progress.onOutTime(f * scale), readsUserInput: true }), runner.signal);
   return { encode, out, md5s };
 }
 
