@@ -31,6 +31,19 @@ function planLevels(type: DetectedType, source: AudioSource, asked: readonly Com
   return { recipe, levels, plans, encodes };
 }
 
+/** Each level's answer: its encode's checked output, or the original with the reason it is kept. */
+function answers(planned: LevelPlans, outputs: readonly FamilyOutput[], original: { path: string; format: string }): Partial<LadderOutput> {
+  const { recipe, levels, plans, encodes } = planned;
+  const out: Partial<LadderOutput> = {};
+  for (const level of levels) {
+    const plan = plans.get(level);
+    if (!plan) out[level] = { ...original, recipe: 're-encoding', notes: recipe.kind === 'keep' ? [recipe.why] : [] };
+    else if ('keep' in plan) out[level] = { ...original, recipe: plan.label, notes: [plan.keep] };
+    else out[level] = outputs[encodes.findIndex((e) => encodeKey(e) === encodeKey(plan))];
+  }
+  return out;
+}
+
 /**
  * One run of the audio family over the asked levels. What needs nothing from the probe starts at once, beside it:
  * the strict decode of the input (damaged frames, files cut short), and for a one-level call the encode its file
@@ -98,7 +111,8 @@ class AudioRun {
     const source = await readAudioSource({ runProcess: ctx.runProcess, signal: ctx.signal }, input, ctx.deadline).catch((err: unknown) => this.stopEarlyWork(err));
     this.durationSec = source.info.durationSec;
     ctx.onProgress(5);
-    const { recipe, levels, plans, encodes } = planLevels(type, source, ctx.levels);
+    const planned = planLevels(type, source, ctx.levels);
+    const { encodes } = planned;
     const likely = this.likely;
     const keepsEarly = likely !== undefined && encodes.some((e) => encodeKey(e) === encodeKey(likely));
     if (!keepsEarly) {
@@ -120,15 +134,8 @@ class AudioRun {
     const earlySettled = this.early?.then(() => undefined, () => undefined) ?? Promise.resolve(undefined);
     // The input's damage first: an encode it stopped fails only because of it.
     const [, results] = await allSettledOrThrow<[number, FamilyOutput[], undefined]>(decoded, outputs, earlySettled);
-    const out: Partial<LadderOutput> = {};
-    for (const level of levels) {
-      const plan = plans.get(level);
-      if (!plan) out[level] = { path: input, format: type.ext, recipe: 're-encoding', notes: recipe.kind === 'keep' ? [recipe.why] : [] };
-      else if ('keep' in plan) out[level] = { path: input, format: type.ext, recipe: plan.label, notes: [plan.keep] };
-      else out[level] = results[encodes.findIndex((e) => encodeKey(e) === encodeKey(plan))];
-    }
     ctx.onProgress(99);
-    return out;
+    return answers(planned, results, { path: input, format: type.ext });
   }
 }
 
