@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detect } from './detect.js';
+import { canonicalExt, detect, EXT_ALIASES, FAMILY_BY_EXT } from './detect.js';
 import { EngineError } from './errors.js';
 
 describe('detect', () => {
@@ -42,5 +42,21 @@ describe('detect', () => {
     await writeFile(file, Buffer.from([0, 1, 2, 3, 0, 255, 254, 0, 7, 9, 0, 0, 1]));
     await expect(detect(file)).rejects.toMatchObject({ kind: 'unsupported' });
     await expect(detect(file)).rejects.toBeInstanceOf(EngineError);
+  });
+});
+
+describe('the type registry', () => {
+  it('gives every format a family compresses to that family, and knows every alias', async () => {
+    const { FAMILIES } = await import('./families/index.js');
+    for (const family of FAMILIES) for (const ext of family.formats) expect(FAMILY_BY_EXT[ext], ext).toBe(family.family);
+    const compressed = new Set(FAMILIES.flatMap((f) => f.formats));
+    // Text and RTF are read for conversion only; everything else the detector names, a family compresses.
+    const convertedOnly = new Set(['rtf']);
+    const orphans = Object.entries(FAMILY_BY_EXT).filter(([ext, family]) => family !== 'text' && !convertedOnly.has(ext) && !compressed.has(ext));
+    expect(orphans).toEqual([]);
+    expect(canonicalExt('Photo.JPEG')).toBe('jpg');
+    expect(canonicalExt('jpe')).toBe('jpg');
+    expect(canonicalExt('clip.m4v')).toBe('mp4');
+    for (const target of Object.values(EXT_ALIASES)) expect(FAMILY_BY_EXT[target], target).toBeDefined();
   });
 });

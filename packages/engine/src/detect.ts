@@ -16,8 +16,16 @@ export const FAMILY_BY_EXT: Readonly<Record<string, Family>> = {
   txt: 'text', csv: 'text',
 };
 
-/** file-type's names where ours differ. */
-const ALIASES: Record<string, string> = { jpeg: 'jpg', tiff: 'tif', asf: 'wmv', oga: 'ogg', wave: 'wav', qt: 'mov', m4v: 'mp4', heif: 'heic' };
+/** Other names of our canonical extensions: file-type's, and those files and packages use (image1.jpeg, photo.jpe). */
+export const EXT_ALIASES: Readonly<Record<string, string>> = {
+  jpeg: 'jpg', jpe: 'jpg', tiff: 'tif', heif: 'heic', asf: 'wmv', oga: 'ogg', wave: 'wav', qt: 'mov', m4v: 'mp4',
+};
+
+/** The canonical extension of a file name or extension ("Photo.JPEG" → "jpg"). */
+export function canonicalExt(nameOrExt: string): string {
+  const raw = (nameOrExt.includes('.') ? path.extname(nameOrExt).slice(1) : nameOrExt).toLowerCase();
+  return EXT_ALIASES[raw] ?? raw;
+}
 
 /** Old Office files are all Compound File containers; the stream names inside tell them apart. */
 const CFB_STREAMS: Array<[string, string, string]> = [
@@ -88,7 +96,7 @@ export async function detect(file: string, nameHint?: string): Promise<DetectedT
   const found = await fileTypeFromFile(file).catch((err: unknown) => {
     throw new EngineError('invalid-input', 'The file could not be read', undefined, { cause: err });
   });
-  let ext = found ? (ALIASES[found.ext] ?? found.ext) : undefined;
+  let ext = found ? canonicalExt(found.ext) : undefined;
   let mime = found?.mime ?? 'application/octet-stream';
   // A zip file-type could not walk to its end may still be an Office document: its central directory says.
   if (ext === 'zip') ({ ext, mime } = (await zipPackageType(file)) ?? { ext, mime });

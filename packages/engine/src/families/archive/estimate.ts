@@ -1,6 +1,6 @@
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { FAMILY_BY_EXT } from '../../detect.js';
+import { canonicalExt, FAMILY_BY_EXT } from '../../detect.js';
 import type { CompressContext, CompressionLevel } from '../../types.js';
 import { compressMember } from './members.js';
 import { NO_PASSWORD, guard7z, list7z } from './sevenzip-list.js';
@@ -10,7 +10,6 @@ import { openArchive } from './zip-source.js';
 /** Members compressed for real per estimate, the largest first; bigger ones (long videos) are not sampled. */
 const SAMPLE_MEMBERS = 3;
 const MAX_SAMPLE_BYTES = 64 * 1024 * 1024;
-const EXT_ALIASES: Record<string, string> = { jpeg: 'jpg', tiff: 'tif' };
 
 type EstimateContext = Omit<CompressContext, 'level'>;
 interface MemberInfo {
@@ -22,8 +21,7 @@ interface MemberInfo {
 
 /** Whether a member's name suggests a type some family compresses (archives and text are left to the archiver). */
 function hasFamily(name: string): boolean {
-  const raw = path.extname(name).slice(1).toLowerCase();
-  const family = FAMILY_BY_EXT[EXT_ALIASES[raw] ?? raw];
+  const family = FAMILY_BY_EXT[canonicalExt(path.extname(name).slice(1))];
   return family !== undefined && family !== 'archive' && family !== 'text';
 }
 

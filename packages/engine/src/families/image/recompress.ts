@@ -1,6 +1,6 @@
 import { mkdtemp, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { detect } from '../../detect.js';
+import { canonicalExt, detect } from '../../detect.js';
 import { EngineError } from '../../errors.js';
 import type { CompressContext, CompressionLevel } from '../../types.js';
 import { compressImageFile } from './run.js';
@@ -20,9 +20,6 @@ export interface RecompressedImage {
   recipe: string;
   metrics: Record<string, number>;
 }
-
-/** Extensions as they appear in Office packages and elsewhere, mapped to the detector's names. */
-const ALIASES: Readonly<Record<string, string>> = { jpeg: 'jpg', jpe: 'jpg', tiff: 'tif', heif: 'heic' };
 
 /**
  * Recompresses one image file by the image recipe of `level` — for other families that carry images inside
@@ -46,7 +43,7 @@ export async function recompressImage(
   options: { keepFormat?: boolean } = {},
 ): Promise<RecompressedImage | null> {
   const keepFormat = options.keepFormat ?? true;
-  const named = ALIASES[ext.toLowerCase().replace(/^\./, '')] ?? ext.toLowerCase().replace(/^\./, '');
+  const named = canonicalExt(ext.replace(/^\./, ''));
   try {
     const type = await detect(inputPath);
     if (type.family !== 'image' || type.ext !== named) return null;

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { detect } from '../../detect.js';
+import { canonicalExt, detect } from '../../detect.js';
 import { EngineError } from '../../errors.js';
 import type { CompressContext, DetectedType, FamilyCompressor, FamilyOutput } from '../../types.js';
 import type { PackageEntry } from '../../tools/zip/members.js';
@@ -15,7 +15,6 @@ export type ImageCompressor = (input: string, type: DetectedType, ctx: CompressC
 const MIN_IMAGE_BYTES = 2048;
 
 /** Extension spellings that name the same format as the canonical one detect() reports. */
-const EXT_ALIASES: Record<string, string> = { jpeg: 'jpg', jpe: 'jpg', tiff: 'tif' };
 
 /**
  * The image family's compressor for `ext`, looked up in the family registry at call time: importing the registry
@@ -70,9 +69,9 @@ async function recompressOne(
   onProgress: (p: number) => void,
 ): Promise<Replacement | undefined> {
   const type = await detect(entry.file).catch(() => undefined);
-  const named = path.extname(entry.name).slice(1).toLowerCase();
+  const named = canonicalExt(path.extname(entry.name).slice(1));
   // The part keeps its name and content type, so only a picture whose bytes match its name is re-encoded in place.
-  if (!type || type.family !== 'image' || (EXT_ALIASES[named] ?? named) !== type.ext) return undefined;
+  if (!type || type.family !== 'image' || named !== type.ext) return undefined;
   const workDir = await mkdtemp(path.join(ctx.workDir, 'image-'));
   try {
     const input = path.join(workDir, `in.${type.ext}`);
