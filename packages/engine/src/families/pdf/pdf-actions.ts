@@ -1,6 +1,4 @@
 import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { RunProcess } from '../../process/run-process.js';
 import { type JsonValue, type PdfDict, PdfObjects, type QpdfJson } from './qpdf-json.js';
 
 /**
@@ -48,12 +46,15 @@ function cleaned(objects: PdfObjects, dict: PdfDict, isCatalog: boolean): PdfDic
   return changed ? out : undefined;
 }
 
-/** qpdf's --update-from-json document replacing the objects that carry active content; undefined when none do. */
-export function activeContentUpdate(json: Pick<QpdfJson, 'qpdf'>): { qpdf: [Record<string, unknown>, Record<string, { value: JsonValue }>] } | undefined {
-  const [header, raw] = json.qpdf;
+/** Object replacements for qpdf's --update-from-json, keyed "obj:N G R". */
+export type ObjectUpdates = Record<string, { value: JsonValue }>;
+
+/** The objects of a PDF (qpdf's JSON) that carry active content, replaced by their inert versions; undefined when none do. */
+export function activeContentUpdate(json: Pick<QpdfJson, 'qpdf'>): ObjectUpdates | undefined {
+  const raw = json.qpdf[1];
   const objects = new PdfObjects(raw);
   const rootRef = objects.trailer()?.['/Root'];
-  const changes: Record<string, { value: JsonValue }> = {};
+  const changes: ObjectUpdates = {};
   for (const [key, entry] of Object.entries(raw)) {
     if (key === 'trailer' || !entry.value || !isDict(entry.value)) continue;
     // An action object itself becomes null (a missing object), wherever it is still referenced from.
@@ -64,27 +65,12 @@ export function activeContentUpdate(json: Pick<QpdfJson, 'qpdf'>): { qpdf: [Reco
     const result = cleaned(objects, entry.value, `obj:${String(rootRef)}` === key);
     if (result) changes[key] = { value: result };
   }
-  if (Object.keys(changes).length === 0) return undefined;
-  return { qpdf: [header as Record<string, unknown>, changes] };
+  return Object.keys(changes).length === 0 ? undefined : changes;
 }
 
-/**
- * Writes `input` without its active content to `output` (with the given qpdf structure options) and returns true,
- * or returns false when the file has none (nothing written).
- */
-export async function removeActiveContent(
-  input: string,
-  output: string,
-  structure: readonly string[],
-  tools: { runProcess: RunProcess; signal: AbortSignal },
-): Promise<boolean> {
-  const { stdout } = await tools.runProcess('qpdf', ['--warning-exit-0', '--json=2', '--json-key=qpdf', '--json-stream-data=none', '--', input], {
-    signal: tools.signal, timeoutMs: 5 * 60 * 1000, captureStdout: true,
-  });
-  const update = activeContentUpdate(JSON.parse(stdout) as Pick<QpdfJson, 'qpdf'>);
-  if (!update) return false;
-  const updateFile = path.join(path.dirname(output), `${path.basename(output)}.update.json`);
-  await writeFile(updateFile, JSON.stringify(update));
-  await tools.runProcess('qpdf', [...structure, `--update-from-json=${updateFile}`, '--', input, output], { signal: tools.signal, timeoutMs: 10 * 60 * 1000 });
-  return true;
+/** Writes qpdf's --update-from-json document that replaces `objects` (streams or values) and returns its path. */
+export async function writeObjectUpdate(file: string, objects: Record<string, unknown>): Promise<string> {
+  const header = { jsonversion: 2, pushedinheritedpageresources: false, calledgetallpages: false, maxobjectid: 0 };
+  await writeFile(file, JSON.stringify({ qpdf: [header, objects] }));
+  return file;
 }

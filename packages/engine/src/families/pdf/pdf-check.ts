@@ -1,8 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EngineError } from '../../errors.js';
 import { measureSsim } from '../../quality/ssim.js';
 import type { CompressContext } from '../../types.js';
 import { type PdfFacts, readPdfFacts } from './pdf-facts.js';
+import { allSettled } from './side-by-side.js';
 
 /** Pages are rendered with their longer side at this many pixels (a letter page at 150 dpi), whatever their size. */
 const RENDER_LONG_SIDE = 1650;
@@ -17,13 +19,18 @@ const SIZE_TOLERANCE = 1;
 
 type Tools = Pick<CompressContext, 'runProcess' | 'signal'>;
 
-/** The original's facts and renders, computed once and compared with every candidate. */
-export interface PdfReference {
-  facts: PdfFacts;
-  pages: number[];
+/** The original's renders and text, made once and compared with every candidate. */
+interface OriginalLook {
   renders: Map<number, string>;
   words: Map<string, number>;
   wordTotal: number;
+}
+
+/** The original as candidates are compared with it: its facts, the pages compared, and their look (being made). */
+export interface PdfReference {
+  facts: PdfFacts;
+  pages: number[];
+  look: Promise<OriginalLook>;
 }
 
 /** A rejected candidate says why, and whether a higher quality setting could pass (only an SSIM miss can). */
@@ -55,20 +62,29 @@ async function words(file: string, pages: number, tools: Tools): Promise<Map<str
   return counts;
 }
 
-/** Reads and renders the original. A file poppler cannot render is a bad file, not an engine fault. */
-export async function prepareReference(input: string, facts: PdfFacts, dir: string, tools: Tools): Promise<PdfReference> {
+/**
+ * Starts reading and rendering the original, once for all candidates (the renders and the text side by side), so
+ * candidates can be made and rendered meanwhile. A file poppler cannot render is a bad file, not an engine fault.
+ */
+export function prepareReference(input: string, facts: PdfFacts, dir: string, tools: Tools): PdfReference {
   const pages = samplePages(facts);
-  const renders = new Map<number, string>();
-  try {
-    for (const page of pages) renders.set(page, await render(input, page, path.join(dir, `ref-${page}`), tools));
-    const counts = await words(input, facts.pages, tools);
-    return { facts, pages, renders, words: counts, wordTotal: [...counts.values()].reduce((a, b) => a + b, 0) };
-  } catch (err) {
-    if (err instanceof EngineError && err.kind === 'failed') {
-      throw new EngineError('invalid-input', 'This PDF is damaged and its pages cannot be displayed', err.stderrTail, { cause: err });
+  const look = (async () => {
+    try {
+      const [files, counts] = await allSettled([
+        allSettled(pages.map((page) => render(input, page, path.join(dir, `ref-${page}`), tools))),
+        words(input, facts.pages, tools),
+      ]);
+      const renders = new Map(pages.map((page, i) => [page, files[i] ?? '']));
+      return { renders, words: counts, wordTotal: [...counts.values()].reduce((a, b) => a + b, 0) };
+    } catch (err) {
+      if (err instanceof EngineError && err.kind === 'failed') {
+        throw new EngineError('invalid-input', 'This PDF is damaged and its pages cannot be displayed', err.stderrTail, { cause: err });
+      }
+      throw err;
     }
-    throw err;
-  }
+  })();
+  look.catch(() => undefined); // awaited by the search and the checks; until then a failure must not count as unhandled
+  return { facts, pages, look };
 }
 
 function sameStructure(a: PdfFacts, b: PdfFacts): string | undefined {
@@ -85,31 +101,41 @@ function sameStructure(a: PdfFacts, b: PdfFacts): string | undefined {
   return undefined;
 }
 
-function wordCoverage(ref: PdfReference, candidate: Map<string, number>): number {
+function wordCoverage(ref: OriginalLook, candidate: Map<string, number>): number {
   if (ref.wordTotal === 0) return 1;
   let kept = 0;
   for (const [word, count] of ref.words) kept += Math.min(count, candidate.get(word) ?? 0);
   return kept / ref.wordTotal;
 }
 
+/** SSIM of a rendered page against the original's: exactly 1 without measuring when the pixels are the same. */
+async function pageSsim(reference: string, rendered: string, tools: Tools): Promise<number> {
+  const [a, b] = await Promise.all([readFile(reference), readFile(rendered)]);
+  if (a.equals(b)) return 1;
+  return measureSsim(tools.runProcess, reference, rendered, { signal: tools.signal });
+}
+
 /**
  * Checks a candidate against the original: it opens, has the same pages, page sizes, links, form fields,
- * attachments and bookmarks, keeps the text of its first pages, and its sampled pages render at or above the SSIM floor.
+ * attachments and bookmarks, keeps the text of its first pages, and its sampled pages render at or above the SSIM
+ * floor. The reported SSIM is the lowest of the sampled pages, the same whatever the floor when it meets it. Its
+ * reading, text and renders run side by side; `dir` is the candidate's own folder for its renders.
  * Cancellation passes through; any other failure rejects the candidate with a reason.
  */
 export async function checkCandidate(ref: PdfReference, candidate: string, floor: number, dir: string, tools: Tools): Promise<CandidateCheck> {
   try {
-    const facts = await readPdfFacts(candidate, tools);
+    const [facts, candidateWords, renders, look] = await allSettled([
+      readPdfFacts(candidate, tools),
+      words(candidate, ref.facts.pages, tools),
+      allSettled(ref.pages.map((page) => render(candidate, page, path.join(dir, `cand-${page}`), tools))),
+      ref.look,
+    ]);
     const structural = sameStructure(ref.facts, facts);
     if (structural) return { ok: false, reason: structural, retry: false };
-    if (wordCoverage(ref, await words(candidate, facts.pages, tools)) < MIN_WORD_COVERAGE) return { ok: false, reason: 'text layer changed', retry: false };
-    let ssim = 1;
-    for (const page of ref.pages) {
-      const reference = ref.renders.get(page) ?? '';
-      const rendered = await render(candidate, page, path.join(dir, `cand-${page}`), tools);
-      ssim = Math.min(ssim, await measureSsim(tools.runProcess, reference, rendered, { signal: tools.signal }));
-      if (ssim < floor) return { ok: false, reason: `page ${page} SSIM ${ssim.toFixed(4)} below ${floor}`, retry: true };
-    }
+    if (wordCoverage(look, candidateWords) < MIN_WORD_COVERAGE) return { ok: false, reason: 'text layer changed', retry: false };
+    const scores = await allSettled(ref.pages.map((page, i) => pageSsim(look.renders.get(page) ?? '', renders[i] ?? '', tools)));
+    const ssim = Math.min(...scores);
+    if (ssim < floor) return { ok: false, reason: `page ${ref.pages[scores.indexOf(ssim)]} SSIM ${ssim.toFixed(4)} below ${floor}`, retry: true };
     return { ok: true, ssim, facts };
   } catch (err) {
     if (err instanceof EngineError && (err.kind === 'cancelled' || err.kind === 'tool-missing')) throw err;

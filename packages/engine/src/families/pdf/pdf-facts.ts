@@ -1,6 +1,7 @@
 import { EngineError } from '../../errors.js';
 import type { CompressContext } from '../../types.js';
 import { type PdfImage, describeImage } from './image-info.js';
+import { type ObjectUpdates, activeContentUpdate } from './pdf-actions.js';
 import { type JsonValue, type OutlineItem, type PdfDict, PdfObjects, type QpdfJson } from './qpdf-json.js';
 
 /** What must survive compression, and what decides the recipe, read from one PDF. */
@@ -31,6 +32,8 @@ export interface PdfFacts {
   tagged: boolean;
   /** The document's creation and modification dates as raw bytes (hex), given back to ghostscript. */
   dates: { creation?: string; modified?: string };
+  /** The objects to replace to make it inert (scripts, launch and auto-run actions: pdf-actions.ts); none when it is. */
+  activeContent?: ObjectUpdates;
 }
 
 /** qpdf's JSON of a big PDF can be large; above this the file is treated as too complex to analyse. */
@@ -73,6 +76,7 @@ export function factsFromJson(json: QpdfJson): PdfFacts {
   const acroform = objects.dict(catalog['/AcroForm']);
   const sigFlags = objects.resolve(acroform?.['/SigFlags']);
   const fields = json.acroform.fields;
+  const activeContent = activeContentUpdate(json);
   let imageCount = 0;
   let imageBytes = 0;
   const images: PdfImage[] = [];
@@ -100,6 +104,7 @@ export function factsFromJson(json: QpdfJson): PdfFacts {
     encrypted: json.encrypt.encrypted,
     tagged: catalog['/StructTreeRoot'] !== undefined,
     dates: infoDates(objects),
+    ...(activeContent ? { activeContent } : {}),
   };
 }
 

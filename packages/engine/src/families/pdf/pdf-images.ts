@@ -1,46 +1,37 @@
-import { rm, stat, writeFile } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Sharp } from 'sharp';
 import { EngineError } from '../../errors.js';
-import { measureSsim } from '../../quality/ssim.js';
-import type { CompressContext } from '../../types.js';
+import type { CompressContext, CompressionLevel } from '../../types.js';
 import type { PdfImage } from './image-info.js';
+import { MAX_PIXELS, PictureReferences, type Recoded, recodePicture } from './image-recode.js';
+import { type ObjectUpdates, writeObjectUpdate } from './pdf-actions.js';
 import type { PdfFacts } from './pdf-facts.js';
 import type { ImagePlan } from './pdf-presets.js';
+import { allSettled } from './side-by-side.js';
 
 /** Pictures smaller than this are not worth a search. */
 const MIN_IMAGE_BYTES = 4 * 1024;
 /** The largest pictures first, at most this many per file, which bounds the time a picture-heavy PDF takes. */
 const MAX_IMAGES = 400;
 /**
- * The first pictures get a full quality search; later ones (scanned pages, photo books) try the median quality found
- * so far in one probe, kept only if that probe meets the floor.
+ * A plan's first pictures get a full quality search; its later ones (scanned pages, photo books) try the median
+ * quality those searches found, in one probe kept only if it meets the floor.
  */
 const SEARCHED_IMAGES = 12;
 const EXTRACT_BATCH = 16;
-/** Decoding guard: a picture above this many pixels is left alone. */
-const MAX_PIXELS = 40_000_000;
-/** Quality probes per picture: the level's start, then a bisection towards the floor's boundary. */
-const PROBES = 3;
-/** A re-encoded picture must save at least this share, or the original bytes are kept (no needless generation loss). */
-const MIN_SAVING = 0.05;
+/** Pictures re-encoded side by side (each encode is one libvips thread, each SSIM probe one ffmpeg). */
+const PICTURES_AT_ONCE = 2;
 
 type Tools = Pick<CompressContext, 'runProcess' | 'signal'>;
+
+/** An image pass's plan and the level it serves. */
+export type LevelPlan = readonly [CompressionLevel, ImagePlan];
 
 export interface ImagePassResult {
   output: string;
   recoded: number;
   /** Lowest SSIM of a re-encoded picture against its (resampled) original. */
   minSsim: number;
-}
-
-interface Recoded {
-  image: PdfImage;
-  file: string;
-  width: number;
-  height: number;
-  ssim: number;
-  quality: number;
 }
 
 /** Lowest resolution (pixels per inch) at which each image object is drawn, from poppler's list of placements. */
@@ -74,64 +65,6 @@ async function extract(file: string, images: PdfImage[], dir: string, tools: Too
   return files;
 }
 
-function source(image: PdfImage, data: string): Sharp {
-  if (image.encoding === 'jpeg') return sharp(data, { ignoreIcc: true, limitInputPixels: MAX_PIXELS });
-  return sharp(data, { raw: { width: image.width, height: image.height, channels: image.channels }, limitInputPixels: MAX_PIXELS });
-}
-
-/**
- * Re-encodes one picture with mozjpeg: resampled to the level's resolution (for its largest placement), then the
- * lowest quality in the level's range whose SSIM against the resampled original meets the floor. The colour space
- * is not converted (ignoreIcc): the PDF's own colour space keeps describing the pixels.
- */
-async function recode(image: PdfImage, data: string, minPpi: number, plan: ImagePlan, dir: string, tools: Tools, learned?: number): Promise<Recoded | undefined> {
-  if (image.encoding === 'jpeg') {
-    const meta = await sharp(data).metadata();
-    if (meta.channels !== image.channels || meta.width !== image.width || meta.height !== image.height) return undefined;
-  } else if ((await stat(data)).size !== image.width * image.height * image.channels) {
-    return undefined;
-  }
-  const factor = plan.ppi > 0 && minPpi > plan.ppi * 1.1 ? plan.ppi / minPpi : 1;
-  const width = Math.max(1, Math.round(image.width * factor));
-  const height = Math.max(1, Math.round(image.height * factor));
-  const reference = path.join(dir, `img-${image.obj}-ref.png`);
-  const resized = factor < 1 ? source(image, data).resize(width, height, { fit: 'fill' }) : source(image, data);
-  await resized.toColourspace(image.channels === 1 ? 'b-w' : 'srgb').png({ compressionLevel: 1 }).toFile(reference);
-  try {
-    const best = await searchQuality(reference, image, plan, dir, tools, learned);
-    if (!best || best.size > image.storedBytes * (1 - MIN_SAVING)) return undefined;
-    return { image, file: best.file, width, height, ssim: best.ssim, quality: best.quality };
-  } finally {
-    await rm(reference, { force: true });
-  }
-}
-
-/**
- * The lowest quality in the level's range whose SSIM against `reference` meets the floor: the level's start, then a
- * bisection. With `learned`, one probe at that quality. Trial files other than the winner are deleted.
- */
-async function searchQuality(reference: string, image: PdfImage, plan: ImagePlan, dir: string, tools: Tools, learned?: number) {
-  const space = image.channels === 1 ? 'b-w' : 'srgb';
-  let best: { file: string; size: number; ssim: number; quality: number } | undefined;
-  let [lo, hi] = [plan.quality.min, plan.quality.max];
-  for (let probe = 0; probe < (learned ? 1 : PROBES) && lo <= hi; probe++) {
-    const quality = learned ?? (probe === 0 ? plan.quality.start : Math.round((lo + hi) / 2));
-    const file = path.join(dir, `img-${image.obj}-q${quality}.jpg`);
-    const info = await sharp(reference).toColourspace(space).jpeg({ quality, mozjpeg: true, chromaSubsampling: plan.chromaSubsampling }).toFile(file);
-    const ssim = info.channels === image.channels ? await measureSsim(tools.runProcess, reference, file, { signal: tools.signal }) : -1;
-    if (ssim >= plan.floor) {
-      if (best) await rm(best.file, { force: true });
-      best = { file, size: info.size, ssim, quality };
-      hi = quality - 1;
-    } else {
-      await rm(file, { force: true });
-      if (ssim < 0) return undefined;
-      lo = quality + 1;
-    }
-  }
-  return best;
-}
-
 /** The new stream dictionary: the old one (colour space, soft mask, intent, ...) with JPEG's filter and size. */
 function jpegDict(r: Recoded): Record<string, unknown> {
   const { '/Filter': _f, '/DecodeParms': _d, '/Length': _l, '/DL': _dl, ...rest } = r.image.dict;
@@ -146,65 +79,121 @@ function eligible(facts: PdfFacts, plan: ImagePlan, placed: Map<number, number>)
     .sort((a, b) => b.storedBytes - a.storedBytes);
 }
 
+/** Whether some picture of the file is big enough for the image pass at this plan (before reading placements). */
+export function hasPicturesFor(facts: PdfFacts, plan: ImagePlan): boolean {
+  return facts.images.some((i) => i.storedBytes >= MIN_IMAGE_BYTES && i.width * i.height <= MAX_PIXELS && (i.encoding === 'jpeg' || plan.recodeLossless));
+}
+
+/** Runs `work` on every item, `PICTURES_AT_ONCE` at a time. */
+async function eachAtOnce<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++] as T);
+  };
+  await allSettled(Array.from({ length: Math.min(PICTURES_AT_ONCE, items.length) }, worker));
+}
+
+/** A picture sharp cannot read (an unusual JPEG) keeps its bytes; cancellation and missing tools stop everything. */
+async function orKept<T>(tools: Tools, work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof EngineError && (err.kind === 'cancelled' || err.kind === 'tool-missing')) throw err;
+    if (tools.signal.aborted) throw new EngineError('cancelled', 'Cancelled', undefined, { cause: err });
+    return undefined;
+  }
+}
+
 /**
  * Bytes the image pass would save, estimated from its full search on the `samples` largest pictures: their ratio
  * (new size over stored size, 1 for pictures left alone) applied to all the pictures it would work on.
  */
 export async function estimateImageSaving(file: string, facts: PdfFacts, plan: ImagePlan, dir: string, tools: Tools, samples = 3): Promise<number> {
+  if (!hasPicturesFor(facts, plan)) return 0;
   const placed = await placements(file, tools);
   const all = eligible(facts, plan, placed);
   const sample = all.slice(0, samples);
   if (sample.length === 0) return 0;
   const data = await extract(file, sample, dir, tools);
+  const refs = new PictureReferences(dir);
   let before = 0;
   let after = 0;
   for (const image of sample) {
     const datafile = data.get(image.obj);
-    const r = datafile ? await recode(image, datafile, placed.get(image.obj) ?? Infinity, plan, dir, tools).catch(() => undefined) : undefined;
+    const r = datafile ? await orKept(tools, () => recodePicture(image, datafile, placed.get(image.obj) ?? Infinity, plan, refs, path.join(dir, `img-${image.obj}`), tools)) : undefined;
     before += image.storedBytes;
     after += r ? (await stat(r.file)).size : image.storedBytes;
   }
+  await refs.clear();
   const total = all.reduce((sum, i) => sum + i.storedBytes, 0);
   return before > 0 ? total * (1 - after / before) : 0;
 }
 
+/** One picture to re-encode at one plan, and its place among that plan's pictures. */
+interface Job {
+  image: PdfImage;
+  level: CompressionLevel;
+  plan: ImagePlan;
+  index: number;
+}
+
+function median(values: number[]): number | undefined {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
 /**
- * The image pass: re-encodes the pictures of `file` by the level's plan and writes them back with qpdf's JSON
- * update, so text, fonts, links, forms, tags and attachments stay byte-for-byte what they were. Returns undefined
- * when no picture gained enough. `structure` are qpdf's structure options, applied in the same run.
+ * The image pass at several plans at once: re-encodes the pictures of `file` by each plan and writes each plan's
+ * pictures back with qpdf's JSON update, so text, fonts, links, forms, tags and attachments stay byte-for-byte what
+ * they were. The plans share the work of reading the pictures (and the resampled references when their sizes
+ * agree). A plan is missing from the answer when none of its pictures gained enough. `structure` are qpdf's
+ * structure options, applied in the same run, with `extra` object replacements (active content of the original).
+ * Every choice depends only on the file and the plan, never on which pictures finish first.
  */
 export async function recompressImages(
-  file: string, facts: PdfFacts, plan: ImagePlan, structure: string[], dir: string, tools: Tools, progress: (fraction: number) => void,
-): Promise<ImagePassResult | undefined> {
+  file: string, facts: PdfFacts, plans: readonly LevelPlan[], structure: string[], dir: string, tools: Tools,
+  progress: (fraction: number) => void, extra?: ObjectUpdates,
+): Promise<Map<CompressionLevel, ImagePassResult>> {
+  const answer = new Map<CompressionLevel, ImagePassResult>();
+  if (!plans.some(([, plan]) => hasPicturesFor(facts, plan))) return answer;
   const placed = await placements(file, tools);
-  const chosen = eligible(facts, plan, placed).slice(0, MAX_IMAGES);
-  if (chosen.length === 0) return undefined;
-  const recoded: Recoded[] = [];
-  let data = new Map<number, string>();
-  for (const [i, image] of chosen.entries()) {
+  const order = new Map(plans.map(([level, plan]) => [level, new Map(eligible(facts, plan, placed).slice(0, MAX_IMAGES).map((image, i) => [image.obj, i]))]));
+  const pictures = facts.images.filter((image) => [...order.values()].some((o) => o.has(image.obj))).sort((a, b) => b.storedBytes - a.storedBytes);
+  const recoded = new Map<CompressionLevel, Recoded[]>(plans.map(([level]) => [level, []]));
+  const searched = new Map<CompressionLevel, number[]>(plans.map(([level]) => [level, []]));
+  for (let start = 0; start < pictures.length; start += EXTRACT_BATCH) {
     // Pictures are unpacked a batch at a time: decoded scans can take tens of megabytes each.
-    if (i % EXTRACT_BATCH === 0) {
-      await Promise.all([...data.values()].map((f) => rm(f, { force: true })));
-      data = await extract(file, chosen.slice(i, i + EXTRACT_BATCH), dir, tools);
-    }
-    const datafile = data.get(image.obj);
-    const qualities = recoded.map((r) => r.quality).sort((a, b) => a - b);
-    const learned = i >= SEARCHED_IMAGES && qualities.length > 0 ? qualities[Math.floor(qualities.length / 2)] : undefined;
-    try {
-      const r = datafile ? await recode(image, datafile, placed.get(image.obj) ?? Infinity, plan, dir, tools, learned) : undefined;
-      if (r) recoded.push(r);
-    } catch (err) {
-      // A picture sharp cannot read (an unusual JPEG) keeps its bytes; cancellation stops everything.
-      if (err instanceof EngineError && (err.kind === 'cancelled' || err.kind === 'tool-missing')) throw err;
-      if (tools.signal.aborted) throw new EngineError('cancelled', 'Cancelled', undefined, { cause: err });
-    }
-    progress((i + 1) / chosen.length);
+    const batch = pictures.slice(start, start + EXTRACT_BATCH);
+    const data = await extract(file, batch, dir, tools);
+    const refs = new PictureReferences(dir);
+    const jobs: Job[] = batch.flatMap((image) => plans.flatMap(([level, plan]) => {
+      const index = order.get(level)?.get(image.obj);
+      return index === undefined ? [] : [{ image, level, plan, index }];
+    }));
+    const run = (learned: boolean) => async (job: Job) => {
+      const datafile = data.get(job.image.obj);
+      const quality = learned ? median(searched.get(job.level) ?? []) : undefined;
+      const name = path.join(dir, `img-${job.image.obj}-${job.level}`);
+      const r = datafile ? await orKept(tools, () => recodePicture(job.image, datafile, placed.get(job.image.obj) ?? Infinity, job.plan, refs, name, tools, quality)) : undefined;
+      if (!r) return;
+      recoded.get(job.level)?.push(r);
+      if (!learned) searched.get(job.level)?.push(r.quality);
+    };
+    // Full searches first, then the single probes at the median quality of the (finished) full searches.
+    await eachAtOnce(jobs.filter((j) => j.index < SEARCHED_IMAGES), run(false));
+    await eachAtOnce(jobs.filter((j) => j.index >= SEARCHED_IMAGES), run(true));
+    await refs.clear();
+    await Promise.all([...data.values()].map((f) => rm(f, { force: true })));
+    progress(Math.min(1, (start + batch.length) / pictures.length));
   }
-  if (recoded.length === 0) return undefined;
-  const update = path.join(dir, 'images.json');
-  const objects = Object.fromEntries(recoded.map((r) => [`obj:${r.image.obj} ${r.image.gen} R`, { stream: { dict: jpegDict(r), datafile: r.file } }]));
-  await writeFile(update, JSON.stringify({ qpdf: [{ jsonversion: 2, pushedinheritedpageresources: false, calledgetallpages: false, maxobjectid: 0 }, objects] }));
-  const output = path.join(dir, 'images.pdf');
-  await tools.runProcess('qpdf', [...structure, `--update-from-json=${update}`, '--', file, output], { signal: tools.signal, timeoutMs: 10 * 60 * 1000 });
-  return { output, recoded: recoded.length, minSsim: Math.min(...recoded.map((r) => r.ssim)) };
+  for (const [level, list] of recoded) {
+    if (list.length === 0) continue;
+    list.sort((a, b) => a.image.obj - b.image.obj);
+    const streams = Object.fromEntries(list.map((r) => [`obj:${r.image.obj} ${r.image.gen} R`, { stream: { dict: jpegDict(r), datafile: r.file } }]));
+    const update = await writeObjectUpdate(path.join(dir, `images-${level}.json`), { ...extra, ...streams });
+    const output = path.join(dir, `images-${level}.pdf`);
+    await tools.runProcess('qpdf', [...structure, `--update-from-json=${update}`, '--', file, output], { signal: tools.signal, timeoutMs: 10 * 60 * 1000 });
+    answer.set(level, { output, recoded: list.length, minSsim: Math.min(...list.map((r) => r.ssim)) });
+  }
+  return answer;
 }

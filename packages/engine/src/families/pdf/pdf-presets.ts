@@ -17,8 +17,9 @@ export interface ImagePlan {
 /**
  * Light keeps every picture's resolution and only re-encodes JPEGs at high quality with full colour detail;
  * balanced resamples to 150 ppi like ghostscript's /ebook; maximum to 100 ppi. Qualities are searched on each
- * picture's SSIM, and the ladder holds because each level allows at most the previous level's resolution and
- * quality with a lower floor.
+ * picture's SSIM. A stronger plan is not always smaller once the rendered pages are checked (a 100 ppi picture may
+ * miss maximum's page floor where the 150 ppi one meets balanced's), so a level also weighs the lighter levels'
+ * candidates (pdf-ladder.ts).
  */
 export const IMAGE_PLANS: Readonly<Record<CompressionLevel, ImagePlan>> = {
   light: { ppi: 0, quality: { min: 80, start: 88, max: 95 }, floor: SSIM_FLOOR.light, chromaSubsampling: '4:4:4', recodeLossless: false },
@@ -32,8 +33,8 @@ function gsPath(file: string): string {
 }
 
 /**
- * Gives the original's dates back (ghostscript would stamp the current time), which keeps the document's dates and
- * makes runs reproducible. Hex strings: no escaping questions.
+ * Gives the original's dates back (ghostscript would stamp the current time, or write none under OmitInfoDate),
+ * which keeps the document's dates. Hex strings: no escaping questions.
  */
 function docInfo(dates: PdfFacts['dates']): string {
   const entries = [dates.creation ? `/CreationDate <${dates.creation}>` : '', dates.modified ? `/ModDate <${dates.modified}>` : ''].filter(Boolean);
@@ -44,6 +45,8 @@ function docInfo(dates: PdfFacts['dates']): string {
  * Arguments for ghostscript's structural rewrite: fonts subset and converted to compact CFF, duplicate images merged,
  * content streams rewritten. Pictures are left to the image pass, so JPEGs pass through untouched, nothing is
  * resampled and other pictures are stored losslessly. Always -dSAFER; never rotates pages by their text.
+ * Nothing of the moment goes in (no clock dates, no time-based /ID, no XMP packet with a fresh document UUID), so the
+ * same input gives the same bytes on every run; qpdf then writes an /ID derived from the content.
  */
 export function ghostscriptArgs(input: string, output: string, dates: PdfFacts['dates']): string[] {
   const args = [
@@ -51,6 +54,7 @@ export function ghostscriptArgs(input: string, output: string, dates: PdfFacts['
     '-sDEVICE=pdfwrite',
     '-dCompatibilityLevel=1.5',
     '-dAutoRotatePages=/None',
+    '-dOmitInfoDate', '-dOmitID', '-dOmitXMP',
     '-dDetectDuplicateImages=true',
     '-dCompressFonts=true',
     '-dSubsetFonts=true',
@@ -69,8 +73,9 @@ export function ghostscriptArgs(input: string, output: string, dates: PdfFacts['
 export function qpdfArgs(options: { removeSignatureRestrictions: boolean; encrypted: boolean }): string[] {
   return [
     '--warning-exit-0',
-    // A content-derived /ID keeps runs reproducible; qpdf cannot derive one for a file it encrypts.
-    ...(options.encrypted ? [] : ['--deterministic-id']),
+    // Reproducible output: a content-derived /ID. qpdf cannot derive one for a file it encrypts; such a file here opens
+    // without a password (its owner password only restricts), so a fixed second /ID half and AES vector hide nothing.
+    ...(options.encrypted ? ['--static-id', '--static-aes-iv'] : ['--deterministic-id']),
     '--object-streams=generate',
     '--compress-streams=y',
     '--recompress-flate',

@@ -1,0 +1,142 @@
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp, { type Sharp } from 'sharp';
+import { measureSsim } from '../../quality/ssim.js';
+import type { CompressContext } from '../../types.js';
+import type { PdfImage } from './image-info.js';
+import type { ImagePlan } from './pdf-presets.js';
+
+/** Decoding guard: a picture above this many pixels is left alone. */
+export const MAX_PIXELS = 40_000_000;
+/** Quality probes per picture: the level's start, then a bisection towards the floor's boundary. */
+const PROBES = 3;
+/** A re-encoded picture must save at least this share, or the original bytes are kept (no needless generation loss). */
+const MIN_SAVING = 0.05;
+
+type Tools = Pick<CompressContext, 'runProcess' | 'signal'>;
+
+/** A picture re-encoded as JPEG, ready to replace its stream. */
+export interface Recoded {
+  image: PdfImage;
+  file: string;
+  width: number;
+  height: number;
+  ssim: number;
+  quality: number;
+}
+
+/** A picture at the size a plan encodes it, as uncompressed pixels on disk (PPM or PGM, which ffmpeg reads as is). */
+interface Reference {
+  file: string;
+  width: number;
+  height: number;
+}
+
+function decoder(image: PdfImage, data: string): Sharp {
+  if (image.encoding === 'jpeg') return sharp(data, { ignoreIcc: true, limitInputPixels: MAX_PIXELS });
+  return sharp(data, { raw: { width: image.width, height: image.height, channels: image.channels }, limitInputPixels: MAX_PIXELS });
+}
+
+/** Whether the stored data is what the image dictionary says (a JPEG of its size and channels, or raw pixels). */
+async function matchesDictionary(image: PdfImage, data: string): Promise<boolean> {
+  if (image.encoding === 'lossless') return (await stat(data)).size === image.width * image.height * image.channels;
+  const meta = await sharp(data).metadata();
+  return meta.channels === image.channels && meta.width === image.width && meta.height === image.height;
+}
+
+/** The picture's size at a plan: resampled to the plan's resolution for its largest placement, or kept. */
+function plannedSize(image: PdfImage, minPpi: number, plan: ImagePlan): { width: number; height: number } {
+  const factor = plan.ppi > 0 && minPpi > plan.ppi * 1.1 ? plan.ppi / minPpi : 1;
+  return { width: Math.max(1, Math.round(image.width * factor)), height: Math.max(1, Math.round(image.height * factor)) };
+}
+
+/**
+ * The references of extracted pictures, one per picture and size, written once and shared by every plan that
+ * encodes the picture at that size. The colour space is not converted (ignoreIcc): the PDF's own colour space keeps
+ * describing the pixels.
+ */
+export class PictureReferences {
+  private readonly made = new Map<string, Promise<Reference | undefined>>();
+
+  constructor(private readonly dir: string) {}
+
+  /** The picture at the plan's size; undefined when its data is not what its dictionary says. */
+  at(image: PdfImage, data: string, minPpi: number, plan: ImagePlan): Promise<Reference | undefined> {
+    const size = plannedSize(image, minPpi, plan);
+    const key = `${image.obj}-${size.width}x${size.height}`;
+    let made = this.made.get(key);
+    if (!made) {
+      made = this.write(image, data, size, path.join(this.dir, `img-${key}.${image.channels === 1 ? 'pgm' : 'ppm'}`));
+      this.made.set(key, made);
+    }
+    return made;
+  }
+
+  /** Deletes every reference written so far. */
+  async clear(): Promise<void> {
+    const refs = await Promise.allSettled(this.made.values());
+    this.made.clear();
+    await Promise.all(refs.map((r) => (r.status === 'fulfilled' && r.value ? rm(r.value.file, { force: true }) : undefined)));
+  }
+
+  private async write(image: PdfImage, data: string, size: { width: number; height: number }, file: string): Promise<Reference | undefined> {
+    if (!(await matchesDictionary(image, data))) return undefined;
+    const same = size.width === image.width && size.height === image.height;
+    const resized = same ? decoder(image, data) : decoder(image, data).resize(size.width, size.height, { fit: 'fill' });
+    const pixels = await resized.toColourspace(image.channels === 1 ? 'b-w' : 'srgb').raw().toBuffer();
+    await writeFile(file, Buffer.concat([Buffer.from(`${image.channels === 1 ? 'P5' : 'P6'}\n${size.width} ${size.height}\n255\n`), pixels]));
+    return { file, ...size };
+  }
+}
+
+/** The reference's pixels, for the encoder. */
+async function referencePixels(ref: Reference, channels: 1 | 3): Promise<Sharp> {
+  const bytes = await readFile(ref.file);
+  const pixels = bytes.subarray(bytes.length - ref.width * ref.height * channels);
+  return sharp(pixels, { raw: { width: ref.width, height: ref.height, channels }, limitInputPixels: MAX_PIXELS });
+}
+
+/**
+ * The lowest quality in the level's range whose SSIM against `ref` meets the floor: the level's start, then a
+ * bisection. With `learned`, one probe at that quality. Trial files other than the winner are deleted; `name`
+ * prefixes them.
+ */
+async function searchQuality(ref: Reference, image: PdfImage, plan: ImagePlan, name: string, tools: Tools, learned?: number) {
+  let best: { file: string; size: number; ssim: number; quality: number } | undefined;
+  let [lo, hi] = [plan.quality.min, plan.quality.max];
+  for (let probe = 0; probe < (learned ? 1 : PROBES) && lo <= hi; probe++) {
+    const quality = learned ?? (probe === 0 ? plan.quality.start : Math.round((lo + hi) / 2));
+    const file = `${name}-q${quality}.jpg`;
+    const encoder = await referencePixels(ref, image.channels);
+    const info = await encoder.jpeg({ quality, mozjpeg: true, chromaSubsampling: plan.chromaSubsampling }).toFile(file);
+    const ssim = info.channels === image.channels ? await measureSsim(tools.runProcess, ref.file, file, { signal: tools.signal }) : -1;
+    if (ssim >= plan.floor) {
+      if (best) await rm(best.file, { force: true });
+      best = { file, size: info.size, ssim, quality };
+      hi = quality - 1;
+    } else {
+      await rm(file, { force: true });
+      if (ssim < 0) return undefined;
+      lo = quality + 1;
+    }
+  }
+  return best;
+}
+
+/**
+ * Re-encodes one picture with mozjpeg at a plan: resampled to the plan's resolution (for its largest placement,
+ * `minPpi`), then the lowest quality in the plan's range whose SSIM against the resampled original meets the floor.
+ * Undefined when the data is not what its dictionary says, no quality meets the floor, or the saving is too small.
+ */
+export async function recodePicture(
+  image: PdfImage, data: string, minPpi: number, plan: ImagePlan, refs: PictureReferences, name: string, tools: Tools, learned?: number,
+): Promise<Recoded | undefined> {
+  const ref = await refs.at(image, data, minPpi, plan);
+  if (!ref) return undefined;
+  const best = await searchQuality(ref, image, plan, name, tools, learned);
+  if (!best || best.size > image.storedBytes * (1 - MIN_SAVING)) {
+    if (best) await rm(best.file, { force: true });
+    return undefined;
+  }
+  return { image, file: best.file, width: ref.width, height: ref.height, ssim: best.ssim, quality: best.quality };
+}

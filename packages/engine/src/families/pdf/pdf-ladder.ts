@@ -1,0 +1,209 @@
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { COMPRESSION_LEVELS } from '@shrinkly/contract';
+import { EngineError } from '../../errors.js';
+import { SSIM_FLOOR } from '../../quality/ssim.js';
+import type { CompressionLevel, LadderContext } from '../../types.js';
+import { writeObjectUpdate } from './pdf-actions.js';
+import { type PdfReference, checkCandidate, prepareReference } from './pdf-check.js';
+import { type PdfFacts, asInvalidPdf } from './pdf-facts.js';
+import { type LevelPlan, recompressImages } from './pdf-images.js';
+import { IMAGE_PLANS, ghostscriptArgs, qpdfArgs } from './pdf-presets.js';
+import { allSettled } from './side-by-side.js';
+
+/**
+ * The search behind every level. Each level's search makes the candidates of every lighter level too, the same
+ * bytes whichever run makes them, and a level takes the smallest candidate that meets its floor. So a level's result
+ * is a function of the file alone, and never larger than a lighter level's, even over separate calls: a candidate
+ * that meets a lighter level's floor meets a stronger one's. (Without this, maximum's 100 ppi pictures could miss
+ * its page floor and leave it the lossless rewrite, while balanced's 150 ppi ones passed: maximum came out larger.)
+ */
+
+/** A checked candidate output. */
+export interface Candidate {
+  path: string;
+  size: number;
+  /** Lowest SSIM of its sampled rendered pages against the original's (exact when at or above the run's lowest floor). */
+  ssim: number;
+  recipe: string;
+  facts: PdfFacts;
+  viaGhostscript: boolean;
+  /** The levels whose search makes it, the only ones that may take it: light never takes a resampled picture. */
+  levels: readonly CompressionLevel[];
+  imagesRecoded?: number;
+}
+
+type Tools = Pick<LadderContext, 'runProcess' | 'signal'>;
+interface Made {
+  path: string;
+  recipe: string;
+}
+
+const LOSSLESS_RECIPE = 'qpdf lossless: object streams, streams re-deflated at level 9';
+const GHOSTSCRIPT_RECIPE = 'ghostscript font rewrite (subset, compact CFF), qpdf object streams';
+/** Below this share of non-picture bytes (a scan), ghostscript's rewrite has too little to work on for its time. */
+const MIN_NON_IMAGE_SHARE = 0.1;
+
+/** The levels up to `level`, lightest first: what one level's search covers. */
+export function levelsUpTo(level: CompressionLevel): CompressionLevel[] {
+  return COMPRESSION_LEVELS.slice(0, COMPRESSION_LEVELS.indexOf(level) + 1);
+}
+
+function fromLevel(levels: readonly CompressionLevel[], level: CompressionLevel): CompressionLevel[] {
+  return levels.filter((l) => COMPRESSION_LEVELS.indexOf(l) >= COMPRESSION_LEVELS.indexOf(level));
+}
+
+/** The smallest candidate `level` may take; on equal sizes the one made first (the order of making is fixed). */
+export function pickFor(level: CompressionLevel, candidates: ReadonlyArray<Candidate | undefined>): Candidate | undefined {
+  let best: Candidate | undefined;
+  for (const c of candidates) {
+    if (c && c.levels.includes(level) && c.ssim >= SSIM_FLOOR[level] && (!best || c.size < best.size)) best = c;
+  }
+  return best;
+}
+
+/**
+ * Whether ghostscript's font rewrite is worth a try at a level: it would drop the owner's restrictions of an
+ * encrypted file and the tags of a tagged one (not acceptable at light), and it leaves pictures alone, so a scan
+ * gains nothing.
+ */
+function ghostscriptWorthIt(facts: PdfFacts, level: CompressionLevel, originalSize: number): boolean {
+  if (facts.encrypted || (facts.tagged && level === 'light')) return false;
+  return originalSize - facts.imageBytes >= originalSize * MIN_NON_IMAGE_SHARE;
+}
+
+function isStop(err: unknown): boolean {
+  return err instanceof EngineError && (err.kind === 'cancelled' || err.kind === 'tool-missing');
+}
+
+/** One search's shared state: the original, its reference renders and the options every rewrite uses. */
+class Search {
+  readonly structure: string[];
+  /** The lowest floor of the levels searched: a candidate below it is of no use to any of them. */
+  readonly threshold: number;
+  private original: PdfReference | undefined;
+
+  constructor(
+    readonly source: string,
+    readonly originalSize: number,
+    readonly facts: PdfFacts,
+    readonly levels: readonly CompressionLevel[],
+    readonly ctx: LadderContext,
+    readonly tools: Tools,
+  ) {
+    this.structure = qpdfArgs({ removeSignatureRestrictions: facts.signed, encrypted: facts.encrypted });
+    this.threshold = Math.min(...levels.map((l) => SSIM_FLOOR[l]));
+  }
+
+  /** The original's renders and text, started on first use. */
+  get reference(): PdfReference {
+    this.original ??= prepareReference(this.source, this.facts, path.join(this.ctx.workDir, 'ref'), this.tools);
+    return this.original;
+  }
+
+  /** Makes a candidate and checks it; undefined when making it fails or it does not keep the document. */
+  async attempt(produce: () => Promise<Made>, viaGhostscript: boolean, levels: readonly CompressionLevel[], imagesRecoded?: number): Promise<Candidate | undefined> {
+    let made: Made;
+    try {
+      made = await produce();
+    } catch (err) {
+      if (isStop(err) || this.ctx.signal.aborted) throw err;
+      return undefined;
+    }
+    const dir = await mkdtemp(path.join(this.ctx.workDir, 'check-'));
+    try {
+      const check = await checkCandidate(this.reference, made.path, this.threshold, dir, this.tools);
+      if (!check.ok) return undefined;
+      const size = (await stat(made.path)).size;
+      return { ...made, size, ssim: check.ssim, facts: check.facts, viaGhostscript, levels, ...(imagesRecoded ? { imagesRecoded } : {}) };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/**
+ * qpdf's lossless rewrite (without the original's active content), and ghostscript's font and structure rewrite
+ * beside it. A qpdf failure on a file qpdf just read means a damaged file.
+ */
+function rewrites(search: Search): Promise<[Candidate | undefined, Candidate | undefined]> {
+  const { source, facts, structure, ctx, tools } = search;
+  const gsLevels = search.levels.filter((level) => ghostscriptWorthIt(facts, level, search.originalSize));
+  const ghostscript = async (input: string) => {
+    const raw = path.join(ctx.workDir, 'gs.pdf');
+    const out = path.join(ctx.workDir, 'gs.qpdf.pdf');
+    await tools.runProcess('gs', ghostscriptArgs(input, raw, facts.dates), { signal: tools.signal, timeoutMs: 15 * 60 * 1000 });
+    await tools.runProcess('qpdf', [...structure, '--', raw, out], { signal: tools.signal, timeoutMs: 10 * 60 * 1000 });
+    return { path: out, recipe: GHOSTSCRIPT_RECIPE };
+  };
+  // Ghostscript's rewrite takes longest: asked for first, it gets a tool slot first.
+  const gsFromSource = gsLevels.length > 0 && !facts.activeContent ? search.attempt(() => ghostscript(source), true, gsLevels) : undefined;
+  const lossless = path.join(ctx.workDir, 'lossless.pdf');
+  const losslessMade = (async () => {
+    const inert = facts.activeContent ? [`--update-from-json=${await writeObjectUpdate(path.join(ctx.workDir, 'inert.json'), facts.activeContent)}`] : [];
+    await tools.runProcess('qpdf', [...structure, ...inert, '--', source, lossless], { signal: tools.signal, timeoutMs: 10 * 60 * 1000 });
+    return lossless;
+  })().catch((err: unknown) => Promise.reject(asInvalidPdf(err)));
+  // With active content, ghostscript rewrites the inert copy, so no candidate carries it.
+  const gs = gsFromSource ?? (gsLevels.length > 0 ? search.attempt(async () => ghostscript(await losslessMade), true, gsLevels) : Promise.resolve(undefined));
+  return allSettled([losslessMade.then((made) => search.attempt(async () => ({ path: made, recipe: LOSSLESS_RECIPE }), false, search.levels)), gs]);
+}
+
+/**
+ * The image pass of every level on that level's base (the smallest rewrite it may take, or the original), the
+ * levels that share a base in one pass. A level's pictures may be taken by it and the stronger levels.
+ */
+async function imagePasses(search: Search, bases: Array<Candidate | undefined>, progress: (fraction: number) => void): Promise<Array<Candidate | undefined>> {
+  const { source, facts, structure, ctx, tools } = search;
+  const groups = new Map<string, { base: Candidate | undefined; plans: LevelPlan[] }>();
+  for (const level of search.levels) {
+    const base = pickFor(level, bases);
+    const group = groups.get(base?.path ?? source) ?? { base, plans: [] };
+    group.plans.push([level, IMAGE_PLANS[level]]);
+    groups.set(base?.path ?? source, group);
+  }
+  // A pass's candidates are checked while the next group's pictures are encoded.
+  const checks = new Map<CompressionLevel, Promise<Candidate | undefined>>();
+  let done = 0;
+  try {
+    for (const [basePath, { base, plans }] of groups) {
+      const dir = await mkdtemp(path.join(ctx.workDir, 'images-'));
+      const passes = await recompressImages(basePath, base?.facts ?? facts, plans, structure, dir, tools, (f) => progress((done + f) / groups.size), base ? undefined : facts.activeContent);
+      done++;
+      for (const [level, plan] of plans) {
+        const pass = passes.get(level);
+        if (!pass) continue;
+        const what = plan.ppi > 0 ? `resampled to ≤${plan.ppi} ppi and re-encoded` : 're-encoded at full resolution';
+        const prefix = base?.viaGhostscript ? `${base.recipe}; ` : '';
+        const recipe = `${prefix}${pass.recoded} picture(s) ${what} with mozjpeg (each ≥ SSIM ${plan.floor}, lowest ${pass.minSsim.toFixed(3)})`;
+        const levels = fromLevel(base?.levels ?? search.levels, level);
+        const check = search.attempt(async () => ({ path: pass.output, recipe }), base?.viaGhostscript ?? false, levels, pass.recoded);
+        check.catch(() => undefined); // awaited below; meanwhile a failure must not count as unhandled
+        checks.set(level, check);
+      }
+    }
+  } catch (err) {
+    await Promise.allSettled(checks.values());
+    throw err;
+  }
+  return allSettled(search.levels.map((level) => checks.get(level) ?? Promise.resolve(undefined)));
+}
+
+/**
+ * Every candidate of the given levels (lightest first), checked against the original, in a fixed order: qpdf's
+ * lossless rewrite, ghostscript's rewrite, then the image pass of each level.
+ */
+export async function searchCandidates(
+  source: string, facts: PdfFacts, levels: readonly CompressionLevel[], ctx: LadderContext, tools: Tools,
+): Promise<Array<Candidate | undefined>> {
+  await mkdir(path.join(ctx.workDir, 'ref'));
+  const search = new Search(source, (await stat(source)).size, facts, levels, ctx, tools);
+  const made = rewrites(search);
+  // The original is rendered while the rewrites run (after them in the queue for tool slots).
+  const { look } = search.reference;
+  void look.then(() => ctx.onProgress(10), () => undefined);
+  const [[lossless, ghostscript]] = await allSettled([made, look]);
+  ctx.onProgress(45);
+  const pictures = await imagePasses(search, [lossless, ghostscript], (f) => ctx.onProgress(45 + 50 * f));
+  return [lossless, ghostscript, ...pictures];
+}
