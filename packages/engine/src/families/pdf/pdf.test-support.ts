@@ -1,6 +1,8 @@
 import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+import { runProcess } from '../../process/run-process.js';
 
 /** @internal Test fixtures: small PDFs written object by object, so CI needs no PDF producer. */
 
@@ -95,4 +97,42 @@ export async function writeImagePdf(file: string, extras: PdfExtras = {}): Promi
     { text: 'Quarterly report alpha bravo charlie', uri: 'https://example.com/report', image: { data: await photoJpeg(1800, 1350, 95), width: 1800, height: 1350, filter: 'DCTDecode' } },
     { text: 'Appendix delta echo foxtrot', uri: 'https://example.com/appendix', image: { data: deflateSync(shot), width: 900, height: 600, filter: 'FlateDecode' } },
   ], extras);
+}
+
+/**
+ * One page with a photo-like picture (1800×1350, q95, drawn at ~260 ppi) crossed by fine vertical stripes of the
+ * given period (in the picture's pixels) and amplitude. Resampled to 150 or 100 ppi, stripes finer than the new
+ * pixel grid vanish, which the rendered page shows and the picture's own SSIM (against its resampled self) does not:
+ * a period of 6 survives 150 ppi but not 100 ppi, one of 4.3 survives neither.
+ */
+export async function writeStripesPdf(file: string, stripes: { period: number; amplitude: number }): Promise<void> {
+  const [width, height] = [1800, 1350];
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      const stripe = stripes.amplitude * Math.sin((2 * Math.PI * x) / stripes.period);
+      pixels[i] = 120 + 60 * Math.sin(x / 97) + stripe;
+      pixels[i + 1] = 110 + 50 * Math.cos(y / 71) + stripe;
+      pixels[i + 2] = 130 + stripe;
+    }
+  }
+  const data = await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+  await writePdf(file, [{ text: 'Figure one: woven fabric under the microscope', uri: 'https://example.com/fabric', image: { data, width, height, filter: 'DCTDecode' } }]);
+}
+
+/**
+ * Two pages of text in fonts embedded whole (not subset), made by ghostscript from PostScript: the kind of file
+ * ghostscript's font rewrite shrinks most, so its candidate is the one every level takes.
+ */
+export async function writeEmbeddedFontPdf(file: string): Promise<void> {
+  const page = (font: string, line: string) =>
+    `/${font} findfont 11 scalefont setfont 0 1 59 { /i exch def 56 760 i 12 mul sub moveto (${line}) show } for showpage`;
+  const program = path.join(path.dirname(file), `${path.basename(file, '.pdf')}.ps`);
+  await writeFile(program, [
+    page('Times-Roman', 'Line of a report: the quick brown fox jumps over the lazy dog, again and again.'),
+    page('Helvetica', 'Second page: pack my box with five dozen liquor jugs, sphinx of black quartz.'),
+  ].join('\n'));
+  await runProcess('gs', ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-sDEVICE=pdfwrite', '-dSubsetFonts=false', '-dCompressFonts=false',
+    '-dEmbedAllFonts=true', `-sOutputFile=${file}`, '-c', '<< /NeverEmbed [ ] >> setdistillerparams', '-f', program]);
 }

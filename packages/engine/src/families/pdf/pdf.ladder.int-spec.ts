@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { COMPRESSION_LEVELS } from '@shrinkly/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compress } from '../../compress.js';
+import { detect } from '../../detect.js';
+import { runProcess } from '../../process/run-process.js';
+import type { CompressResult, CompressionLevel } from '../../types.js';
+import { pdfFamily } from './pdf.family.js';
+import { writeEmbeddedFontPdf, writeStripesPdf } from './pdf.test-support.js';
+
+/**
+ * The ladder over separate calls (issue 18): each level compressed in its own call, as a visitor trying light and
+ * then maximum does, must give maximum ≤ balanced ≤ light, the same bytes when called again, and the same bytes as
+ * the one-run `ladder`. The fixtures are files on which each level's own pipeline once broke it: fine stripes that
+ * a 100 ppi picture loses (maximum came out as the lossless rewrite, far above balanced), finer stripes that 150 ppi
+ * loses too (balanced above light), and whole embedded fonts (ghostscript's rewrite stamped the clock and a fresh
+ * document id into every run).
+ */
+
+const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
+const corpusDir = process.env.CORPUS_DIR ?? path.resolve(repoRoot, '../shared/corpus');
+const corpusPdfs = existsSync(path.join(corpusDir, 'pdf')) ? (await readdir(path.join(corpusDir, 'pdf'))).filter((f) => f.endsWith('.pdf')) : [];
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'pdf-ladder-'));
+});
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+const digest = async (file: string) => createHash('sha256').update(await readFile(file)).digest('hex');
+
+/** The three levels' picks of one `ladder` run, by their bytes. */
+async function ladderDigests(input: string): Promise<Record<CompressionLevel, string>> {
+  const workDir = await mkdtemp(path.join(dir, 'ladder-'));
+  try {
+    const ladder = pdfFamily.ladder;
+    if (!ladder) throw new Error('the PDF family has no ladder');
+    const picks = await ladder(input, await detect(input), { signal: new AbortController().signal, onProgress: () => {}, workDir, runProcess });
+    const entries = await Promise.all(COMPRESSION_LEVELS.map(async (level) => [level, await digest(picks[level].path)] as const));
+    return Object.fromEntries(entries) as Record<CompressionLevel, string>;
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+async function expectLadderAcrossCalls(input: string): Promise<void> {
+  const results = {} as Record<CompressionLevel, CompressResult>;
+  for (const level of COMPRESSION_LEVELS) results[level] = await compress(input, { level, tmpDir: dir });
+  const sizes = COMPRESSION_LEVELS.map((level) => results[level].compressedSize);
+  expect(results.maximum.compressedSize, `maximum ≤ balanced (${sizes.join(' / ')})`).toBeLessThanOrEqual(results.balanced.compressedSize);
+  expect(results.balanced.compressedSize, `balanced ≤ light (${sizes.join(' / ')})`).toBeLessThanOrEqual(results.light.compressedSize);
+  expect(results.light.compressedSize).toBeLessThanOrEqual(results.light.originalSize);
+
+  // Maximum's search makes every kind of candidate, so calling it again shows any that is not reproducible.
+  const again = await compress(input, { level: 'maximum', tmpDir: dir });
+  expect(await digest(again.output), 'maximum twice: the same bytes').toBe(await digest(results.maximum.output));
+
+  const ladder = await ladderDigests(input);
+  for (const level of COMPRESSION_LEVELS) expect(ladder[level], `ladder's ${level} pick is compress's`).toBe(await digest(results[level].output));
+}
+
+describe('PDF levels over separate calls', () => {
+  it('stripes that 100 ppi loses: maximum is not left with the lossless rewrite above balanced', async () => {
+    const input = path.join(dir, 'stripes-6.pdf');
+    await writeStripesPdf(input, { period: 6, amplitude: 30 });
+    await expectLadderAcrossCalls(input);
+  });
+
+  it('stripes that 150 ppi loses too: balanced is not left above light', async () => {
+    const input = path.join(dir, 'stripes-4.pdf');
+    await writeStripesPdf(input, { period: 4.3, amplitude: 30 });
+    await expectLadderAcrossCalls(input);
+  });
+
+  it("whole embedded fonts: ghostscript's rewrite gives the same bytes every time", async () => {
+    const input = path.join(dir, 'fonts.pdf');
+    await writeEmbeddedFontPdf(input);
+    await expectLadderAcrossCalls(input);
+  });
+});
+
+describe.runIf(corpusPdfs.length > 0)('PDF levels over separate calls on the corpus', () => {
+  for (const name of corpusPdfs) {
+    it(`${name}: maximum ≤ balanced ≤ light, reproducible, as ladder() picks`, async () => {
+      await expectLadderAcrossCalls(path.join(corpusDir, 'pdf', name));
+    });
+  }
+});
