@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EngineError } from '../../errors.js';
@@ -31,6 +32,8 @@ export interface PdfReference {
   facts: PdfFacts;
   pages: number[];
   look: Promise<OriginalLook>;
+  /** SSIM of renders measured so far, by page and the render's bytes (sha-256). */
+  scores: Map<string, Promise<number>>;
 }
 
 /** A rejected candidate says why, and whether a higher quality setting could pass (only an SSIM miss can). */
@@ -84,7 +87,7 @@ export function prepareReference(input: string, facts: PdfFacts, dir: string, to
     }
   })();
   look.catch(() => undefined); // awaited by the search and the checks; until then a failure must not count as unhandled
-  return { facts, pages, look };
+  return { facts, pages, look, scores: new Map() };
 }
 
 function sameStructure(a: PdfFacts, b: PdfFacts): string | undefined {
@@ -108,11 +111,32 @@ function wordCoverage(ref: OriginalLook, candidate: Map<string, number>): number
   return kept / ref.wordTotal;
 }
 
-/** SSIM of a rendered page against the original's: exactly 1 without measuring when the pixels are the same. */
-async function pageSsim(reference: string, rendered: string, tools: Tools): Promise<number> {
+/**
+ * SSIM of a rendered page against the original's: exactly 1 without measuring when the pixels are the same, and
+ * measured once for pixels already scored (a rewrite and the same rewrite restructured by qpdf render alike).
+ */
+async function pageSsim(ref: PdfReference, reference: string, page: number, rendered: string, tools: Tools): Promise<number> {
   const [a, b] = await Promise.all([readFile(reference), readFile(rendered)]);
   if (a.equals(b)) return 1;
-  return measureSsim(tools.runProcess, reference, rendered, { signal: tools.signal });
+  const key = `${page}:${createHash('sha256').update(b).digest('hex')}`;
+  const measure = () => measureSsim(tools.runProcess, reference, rendered, { signal: tools.signal });
+  const known = ref.scores.get(key);
+  if (known) return known.catch(measure);
+  const score = measure();
+  ref.scores.set(key, score);
+  score.catch(() => ref.scores.delete(key));
+  return score;
+}
+
+/** Renders the sampled pages of `file` into `dir` and scores them against the original's: the lowest SSIM and its page. */
+export async function renderedSsim(ref: PdfReference, file: string, dir: string, tools: Tools): Promise<{ ssim: number; page: number }> {
+  const scores = await allSettled(ref.pages.map(async (page) => {
+    // Each page is scored as soon as it is rendered, beside the other pages and the rest of the check.
+    const [rendered, look] = await allSettled([render(file, page, path.join(dir, `cand-${page}`), tools), ref.look]);
+    return pageSsim(ref, look.renders.get(page) ?? '', page, rendered, tools);
+  }));
+  const ssim = Math.min(...scores);
+  return { ssim, page: ref.pages[scores.indexOf(ssim)] ?? 1 };
 }
 
 /**
@@ -124,18 +148,16 @@ async function pageSsim(reference: string, rendered: string, tools: Tools): Prom
  */
 export async function checkCandidate(ref: PdfReference, candidate: string, floor: number, dir: string, tools: Tools): Promise<CandidateCheck> {
   try {
-    const [facts, candidateWords, renders, look] = await allSettled([
+    const [facts, candidateWords, { ssim, page }, look] = await allSettled([
       readPdfFacts(candidate, tools),
       words(candidate, ref.facts.pages, tools),
-      allSettled(ref.pages.map((page) => render(candidate, page, path.join(dir, `cand-${page}`), tools))),
+      renderedSsim(ref, candidate, dir, tools),
       ref.look,
     ]);
     const structural = sameStructure(ref.facts, facts);
     if (structural) return { ok: false, reason: structural, retry: false };
     if (wordCoverage(look, candidateWords) < MIN_WORD_COVERAGE) return { ok: false, reason: 'text layer changed', retry: false };
-    const scores = await allSettled(ref.pages.map((page, i) => pageSsim(look.renders.get(page) ?? '', renders[i] ?? '', tools)));
-    const ssim = Math.min(...scores);
-    if (ssim < floor) return { ok: false, reason: `page ${ref.pages[scores.indexOf(ssim)]} SSIM ${ssim.toFixed(4)} below ${floor}`, retry: true };
+    if (ssim < floor) return { ok: false, reason: `page ${page} SSIM ${ssim.toFixed(4)} below ${floor}`, retry: true };
     return { ok: true, ssim, facts };
   } catch (err) {
     if (err instanceof EngineError && (err.kind === 'cancelled' || err.kind === 'tool-missing')) throw err;

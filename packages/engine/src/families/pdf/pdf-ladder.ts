@@ -5,7 +5,7 @@ import { EngineError } from '../../errors.js';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
 import type { CompressionLevel, LadderContext } from '../../types.js';
 import { writeObjectUpdate } from './pdf-actions.js';
-import { type PdfReference, checkCandidate, prepareReference } from './pdf-check.js';
+import { type PdfReference, checkCandidate, prepareReference, renderedSsim } from './pdf-check.js';
 import { type PdfFacts, asInvalidPdf } from './pdf-facts.js';
 import { type LevelPlan, recompressImages } from './pdf-images.js';
 import { IMAGE_PLANS, ghostscriptArgs, qpdfArgs } from './pdf-presets.js';
@@ -82,6 +82,7 @@ class Search {
   /** The lowest floor of the levels searched: a candidate below it is of no use to any of them. */
   readonly threshold: number;
   private original: PdfReference | undefined;
+  private readonly ahead: Array<Promise<void>> = [];
 
   constructor(
     readonly source: string,
@@ -93,6 +94,20 @@ class Search {
   ) {
     this.structure = qpdfArgs({ removeSignatureRestrictions: facts.signed, encrypted: facts.encrypted });
     this.threshold = Math.min(...levels.map((l) => SSIM_FLOOR[l]));
+  }
+
+  /** Work started ahead for a later step (its results land in the reference's scores); the search waits for it. */
+  alongside(work: () => Promise<void>): void {
+    const started = work().catch((err: unknown) => {
+      if (isStop(err) || this.ctx.signal.aborted) throw err;
+    });
+    started.catch(() => undefined); // awaited by `finish`; meanwhile a failure must not count as unhandled
+    this.ahead.push(started);
+  }
+
+  /** Waits for the work started ahead, so no tool outlives the search. */
+  async finish(): Promise<void> {
+    await allSettled(this.ahead);
   }
 
   /** The original's renders and text, started on first use. */
@@ -133,6 +148,12 @@ function rewrites(search: Search): Promise<[Candidate | undefined, Candidate | u
     const raw = path.join(ctx.workDir, 'gs.pdf');
     const out = path.join(ctx.workDir, 'gs.qpdf.pdf');
     await tools.runProcess('gs', ghostscriptArgs(input, raw, facts.dates), { signal: tools.signal, timeoutMs: 15 * 60 * 1000 });
+    // qpdf's restructuring keeps every pixel: ghostscript's pages are scored while it runs, and the check of the
+    // final file finds those scores by its renders' bytes instead of measuring them after.
+    search.alongside(async () => {
+      const dir = await mkdtemp(path.join(ctx.workDir, 'early-'));
+      await renderedSsim(search.reference, raw, dir, tools).finally(() => rm(dir, { recursive: true, force: true }));
+    });
     await tools.runProcess('qpdf', [...structure, '--', raw, out], { signal: tools.signal, timeoutMs: 10 * 60 * 1000 });
     return { path: out, recipe: GHOSTSCRIPT_RECIPE };
   };
@@ -202,8 +223,12 @@ export async function searchCandidates(
   // The original is rendered while the rewrites run (after them in the queue for tool slots).
   const { look } = search.reference;
   void look.then(() => ctx.onProgress(10), () => undefined);
-  const [[lossless, ghostscript]] = await allSettled([made, look]);
-  ctx.onProgress(45);
-  const pictures = await imagePasses(search, [lossless, ghostscript], (f) => ctx.onProgress(45 + 50 * f));
-  return [lossless, ghostscript, ...pictures];
+  try {
+    const [[lossless, ghostscript]] = await allSettled([made, look]);
+    ctx.onProgress(45);
+    const pictures = await imagePasses(search, [lossless, ghostscript], (f) => ctx.onProgress(45 + 50 * f));
+    return [lossless, ghostscript, ...pictures];
+  } finally {
+    await search.finish();
+  }
 }

@@ -18,8 +18,8 @@ import { writeEmbeddedFontPdf, writeStripesPdf } from './pdf.test-support.js';
  * then maximum does, must give maximum ≤ balanced ≤ light, the same bytes when called again, and the same bytes as
  * the one-run `ladder`. The fixtures are files on which each level's own pipeline once broke it: fine stripes that
  * a 100 ppi picture loses (maximum came out as the lossless rewrite, far above balanced), finer stripes that 150 ppi
- * loses too (balanced above light), and whole embedded fonts (ghostscript's rewrite stamped the clock and a fresh
- * document id into every run).
+ * loses too (balanced above light), whole embedded fonts (ghostscript's rewrite stamped the clock and a fresh
+ * document id into every run) and an encrypted file (qpdf drew a new /ID and new AES vectors every run).
  */
 
 const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
@@ -80,6 +80,14 @@ describe('PDF levels over separate calls', () => {
   it("whole embedded fonts: ghostscript's rewrite gives the same bytes every time", async () => {
     const input = path.join(dir, 'fonts.pdf');
     await writeEmbeddedFontPdf(input);
+    await expectLadderAcrossCalls(input);
+  });
+
+  it('an owner-restricted (encrypted) file: qpdf re-encrypts it to the same bytes every time', async () => {
+    const fonts = path.join(dir, 'fonts-open.pdf');
+    await writeEmbeddedFontPdf(fonts);
+    const input = path.join(dir, 'restricted.pdf');
+    await runProcess('qpdf', ['--encrypt', '', 'owner-pw', '256', '--print=none', '--', fonts, input]);
     await expectLadderAcrossCalls(input);
   });
 });
