@@ -99,9 +99,10 @@ async function referencePixels(ref: Reference, channels: 1 | 3): Promise<Sharp> 
 /**
  * The lowest quality in the level's range whose SSIM against `ref` meets the floor: the level's start, then a
  * bisection. With `learned`, one probe at that quality. Trial files other than the winner are deleted; `name`
- * prefixes them.
+ * prefixes them. The search stops when a quality that misses the floor already makes a file above `maxBytes`: the
+ * higher qualities left to try only make bigger files.
  */
-async function searchQuality(ref: Reference, image: PdfImage, plan: ImagePlan, name: string, tools: Tools, learned?: number) {
+async function searchQuality(ref: Reference, image: PdfImage, plan: ImagePlan, name: string, tools: Tools, maxBytes: number, learned?: number) {
   let best: { file: string; size: number; ssim: number; quality: number } | undefined;
   let [lo, hi] = [plan.quality.min, plan.quality.max];
   for (let probe = 0; probe < (learned ? 1 : PROBES) && lo <= hi; probe++) {
@@ -116,7 +117,7 @@ async function searchQuality(ref: Reference, image: PdfImage, plan: ImagePlan, n
       hi = quality - 1;
     } else {
       await rm(file, { force: true });
-      if (ssim < 0) return undefined;
+      if (ssim < 0 || info.size > maxBytes) return best;
       lo = quality + 1;
     }
   }
@@ -133,8 +134,9 @@ export async function recodePicture(
 ): Promise<Recoded | undefined> {
   const ref = await refs.at(image, data, minPpi, plan);
   if (!ref) return undefined;
-  const best = await searchQuality(ref, image, plan, name, tools, learned);
-  if (!best || best.size > image.storedBytes * (1 - MIN_SAVING)) {
+  const maxBytes = image.storedBytes * (1 - MIN_SAVING);
+  const best = await searchQuality(ref, image, plan, name, tools, maxBytes, learned);
+  if (!best || best.size > maxBytes) {
     if (best) await rm(best.file, { force: true });
     return undefined;
   }

@@ -8,7 +8,7 @@ import { writeObjectUpdate } from './pdf-actions.js';
 import { type PdfReference, checkCandidate, prepareReference, renderedSsim } from './pdf-check.js';
 import { type PdfFacts, asInvalidPdf } from './pdf-facts.js';
 import { type LevelPlan, recompressImages } from './pdf-images.js';
-import { IMAGE_PLANS, ghostscriptArgs, qpdfArgs } from './pdf-presets.js';
+import { IMAGE_PLANS, RETRY_PLANS, ghostscriptArgs, qpdfArgs } from './pdf-presets.js';
 import { allSettled } from './side-by-side.js';
 
 /**
@@ -31,6 +31,12 @@ export interface Candidate {
   /** The levels whose search makes it, the only ones that may take it: light never takes a resampled picture. */
   levels: readonly CompressionLevel[];
   imagesRecoded?: number;
+}
+
+/** A made and checked candidate, or none and whether its rendered pages were all that missed (the run's lowest floor). */
+interface Outcome {
+  candidate?: Candidate;
+  belowFloor: boolean;
 }
 
 type Tools = Pick<LadderContext, 'runProcess' | 'signal'>;
@@ -116,21 +122,22 @@ class Search {
     return this.original;
   }
 
-  /** Makes a candidate and checks it; undefined when making it fails or it does not keep the document. */
-  async attempt(produce: () => Promise<Made>, viaGhostscript: boolean, levels: readonly CompressionLevel[], imagesRecoded?: number): Promise<Candidate | undefined> {
+  /** Makes a candidate and checks it; no candidate when making it fails or it does not keep the document. */
+  async attempt(produce: () => Promise<Made>, viaGhostscript: boolean, levels: readonly CompressionLevel[], imagesRecoded?: number): Promise<Outcome> {
     let made: Made;
     try {
       made = await produce();
     } catch (err) {
       if (isStop(err) || this.ctx.signal.aborted) throw err;
-      return undefined;
+      return { belowFloor: false };
     }
     const dir = await mkdtemp(path.join(this.ctx.workDir, 'check-'));
     try {
       const check = await checkCandidate(this.reference, made.path, this.threshold, dir, this.tools);
-      if (!check.ok) return undefined;
+      if (!check.ok) return { belowFloor: check.retry };
       const size = (await stat(made.path)).size;
-      return { ...made, size, ssim: check.ssim, facts: check.facts, viaGhostscript, levels, ...(imagesRecoded ? { imagesRecoded } : {}) };
+      const candidate = { ...made, size, ssim: check.ssim, facts: check.facts, viaGhostscript, levels, ...(imagesRecoded ? { imagesRecoded } : {}) };
+      return { candidate, belowFloor: false };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -159,6 +166,7 @@ function rewrites(search: Search): Promise<[Candidate | undefined, Candidate | u
   };
   // Ghostscript's rewrite takes longest: asked for first, it gets a tool slot first.
   const gsFromSource = gsLevels.length > 0 && !facts.activeContent ? search.attempt(() => ghostscript(source), true, gsLevels) : undefined;
+  const none = Promise.resolve<Outcome>({ belowFloor: false });
   const lossless = path.join(ctx.workDir, 'lossless.pdf');
   const losslessMade = (async () => {
     const inert = facts.activeContent ? [`--update-from-json=${await writeObjectUpdate(path.join(ctx.workDir, 'inert.json'), facts.activeContent)}`] : [];
@@ -166,25 +174,21 @@ function rewrites(search: Search): Promise<[Candidate | undefined, Candidate | u
     return lossless;
   })().catch((err: unknown) => Promise.reject(asInvalidPdf(err)));
   // With active content, ghostscript rewrites the inert copy, so no candidate carries it.
-  const gs = gsFromSource ?? (gsLevels.length > 0 ? search.attempt(async () => ghostscript(await losslessMade), true, gsLevels) : Promise.resolve(undefined));
-  return allSettled([losslessMade.then((made) => search.attempt(async () => ({ path: made, recipe: LOSSLESS_RECIPE }), false, search.levels)), gs]);
+  const gs = gsFromSource ?? (gsLevels.length > 0 ? search.attempt(async () => ghostscript(await losslessMade), true, gsLevels) : none);
+  const candidates = allSettled([losslessMade.then((made) => search.attempt(async () => ({ path: made, recipe: LOSSLESS_RECIPE }), false, search.levels)), gs]);
+  return candidates.then(([q, g]) => [q.candidate, g.candidate]);
 }
 
+/** Image passes that share a base (a rewrite, or the original when none is kept) and its pictures. */
+type PassGroups = Map<string, { base: Candidate | undefined; plans: LevelPlan[] }>;
+
 /**
- * The image pass of every level on that level's base (the smallest rewrite it may take, or the original), the
- * levels that share a base in one pass. A level's pictures may be taken by it and the stronger levels.
+ * Runs the image passes of `groups` and checks their outputs: each level's candidate may be taken by it and the
+ * stronger levels. A pass's candidates are checked while the next group's pictures are encoded.
  */
-async function imagePasses(search: Search, bases: Array<Candidate | undefined>, progress: (fraction: number) => void): Promise<Array<Candidate | undefined>> {
+async function runPasses(search: Search, groups: PassGroups, progress: (fraction: number) => void): Promise<Map<CompressionLevel, Promise<Outcome>>> {
   const { source, facts, structure, ctx, tools } = search;
-  const groups = new Map<string, { base: Candidate | undefined; plans: LevelPlan[] }>();
-  for (const level of search.levels) {
-    const base = pickFor(level, bases);
-    const group = groups.get(base?.path ?? source) ?? { base, plans: [] };
-    group.plans.push([level, IMAGE_PLANS[level]]);
-    groups.set(base?.path ?? source, group);
-  }
-  // A pass's candidates are checked while the next group's pictures are encoded.
-  const checks = new Map<CompressionLevel, Promise<Candidate | undefined>>();
+  const checks = new Map<CompressionLevel, Promise<Outcome>>();
   let done = 0;
   try {
     for (const [basePath, { base, plans }] of groups) {
@@ -199,7 +203,7 @@ async function imagePasses(search: Search, bases: Array<Candidate | undefined>, 
         const recipe = `${prefix}${pass.recoded} picture(s) ${what} with mozjpeg (each ≥ SSIM ${plan.floor}, lowest ${pass.minSsim.toFixed(3)})`;
         const levels = fromLevel(base?.levels ?? search.levels, level);
         const check = search.attempt(async () => ({ path: pass.output, recipe }), base?.viaGhostscript ?? false, levels, pass.recoded);
-        check.catch(() => undefined); // awaited below; meanwhile a failure must not count as unhandled
+        check.catch(() => undefined); // awaited by the caller; meanwhile a failure must not count as unhandled
         checks.set(level, check);
       }
     }
@@ -207,12 +211,43 @@ async function imagePasses(search: Search, bases: Array<Candidate | undefined>, 
     await Promise.allSettled(checks.values());
     throw err;
   }
-  return allSettled(search.levels.map((level) => checks.get(level) ?? Promise.resolve(undefined)));
+  return checks;
+}
+
+/** The passes of `plans` grouped by each level's base: the smallest rewrite it may take. */
+function groupByBase(search: Search, bases: Array<Candidate | undefined>, plans: LevelPlan[]): PassGroups {
+  const groups: PassGroups = new Map();
+  for (const [level, plan] of plans) {
+    const base = pickFor(level, bases);
+    const group = groups.get(base?.path ?? search.source) ?? { base, plans: [] };
+    group.plans.push([level, plan]);
+    groups.set(base?.path ?? search.source, group);
+  }
+  return groups;
+}
+
+/**
+ * The image pass of every level on that level's base, then a second try for each level whose resampled pictures
+ * made its pages miss its floor (fine detail that the resampling loses), at the lighter resolution of RETRY_PLANS.
+ * Whether a level tries again depends only on its own first candidate, so every search that covers it does.
+ */
+async function imagePasses(search: Search, bases: Array<Candidate | undefined>, progress: (fraction: number) => void): Promise<Array<Candidate | undefined>> {
+  const first = await runPasses(search, groupByBase(search, bases, search.levels.map((level) => [level, IMAGE_PLANS[level]])), (f) => progress(0.8 * f));
+  const outcomes = await allSettled(search.levels.map((level) => first.get(level) ?? Promise.resolve<Outcome | undefined>(undefined)));
+  const retries = search.levels.flatMap((level, i): LevelPlan[] => {
+    const outcome = outcomes[i];
+    const plan = RETRY_PLANS[level];
+    const missed = outcome && (outcome.belowFloor || (outcome.candidate !== undefined && outcome.candidate.ssim < SSIM_FLOOR[level]));
+    return plan && missed ? [[level, plan]] : [];
+  });
+  const second = retries.length > 0 ? await runPasses(search, groupByBase(search, bases, retries), (f) => progress(0.8 + 0.2 * f)) : new Map<CompressionLevel, Promise<Outcome>>();
+  const again = await allSettled(search.levels.map((level) => second.get(level) ?? Promise.resolve<Outcome | undefined>(undefined)));
+  return [...outcomes, ...again].map((o) => o?.candidate);
 }
 
 /**
  * Every candidate of the given levels (lightest first), checked against the original, in a fixed order: qpdf's
- * lossless rewrite, ghostscript's rewrite, then the image pass of each level.
+ * lossless rewrite, ghostscript's rewrite, the image pass of each level, then each level's second try.
  */
 export async function searchCandidates(
   source: string, facts: PdfFacts, levels: readonly CompressionLevel[], ctx: LadderContext, tools: Tools,

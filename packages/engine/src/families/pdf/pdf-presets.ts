@@ -27,6 +27,15 @@ export const IMAGE_PLANS: Readonly<Record<CompressionLevel, ImagePlan>> = {
   maximum: { ppi: 100, quality: { min: 35, start: 58, max: 85 }, floor: SSIM_FLOOR.maximum, chromaSubsampling: '4:2:0', recodeLossless: true },
 };
 
+/**
+ * A level's second try when its resampled pictures made the rendered pages miss its floor: the same search at the
+ * lighter level's resolution (balanced keeps every picture's resolution, maximum resamples to 150 ppi).
+ */
+export const RETRY_PLANS: Readonly<Partial<Record<CompressionLevel, ImagePlan>>> = {
+  balanced: { ...IMAGE_PLANS.balanced, ppi: IMAGE_PLANS.light.ppi },
+  maximum: { ...IMAGE_PLANS.maximum, ppi: IMAGE_PLANS.balanced.ppi },
+};
+
 /** Ghostscript writes `%d` in an output name as a page number; a literal percent sign is doubled. */
 function gsPath(file: string): string {
   return file.replaceAll('%', '%%');
