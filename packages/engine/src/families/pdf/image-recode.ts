@@ -1,7 +1,8 @@
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { measureSsim } from '../../quality/ssim.js';
+import { cpuBudget } from '../../cpu-budget.js';
+import { pixelSsim } from '../../quality/pixel-ssim.js';
 import type { CompressContext } from '../../types.js';
 import type { PdfImage } from './image-info.js';
 import type { ImagePlan } from './pdf-presets.js';
@@ -12,6 +13,8 @@ export const MAX_PIXELS = 40_000_000;
 const PROBES = 3;
 /** A re-encoded picture must save at least this share, or the original bytes are kept (no needless generation loss). */
 const MIN_SAVING = 0.05;
+/** Below this many pixels a side, SSIM's 8×8 windows barely fit: such pictures keep their bytes. */
+const MIN_SSIM_SIDE = 16;
 
 type Tools = Pick<CompressContext, 'runProcess' | 'signal'>;
 
@@ -25,7 +28,7 @@ export interface Recoded {
   quality: number;
 }
 
-/** A picture at the size a plan encodes it, as uncompressed pixels on disk (PPM or PGM, which ffmpeg reads as is). */
+/** A picture at the size a plan encodes it, as raw pixels in its own channels on disk. */
 interface Reference {
   file: string;
   width: number;
@@ -66,7 +69,7 @@ export class PictureReferences {
     const key = `${image.obj}-${size.width}x${size.height}`;
     let made = this.made.get(key);
     if (!made) {
-      made = this.write(image, data, size, path.join(this.dir, `img-${key}.${image.channels === 1 ? 'pgm' : 'ppm'}`));
+      made = this.write(image, data, size, path.join(this.dir, `img-${key}.raw`));
       this.made.set(key, made);
     }
     return made;
@@ -83,41 +86,54 @@ export class PictureReferences {
     if (!(await matchesDictionary(image, data))) return undefined;
     const same = size.width === image.width && size.height === image.height;
     const resized = same ? decoder(image, data) : decoder(image, data).resize(size.width, size.height, { fit: 'fill' });
-    const pixels = await resized.toColourspace(image.channels === 1 ? 'b-w' : 'srgb').raw().toBuffer();
-    await writeFile(file, Buffer.concat([Buffer.from(`${image.channels === 1 ? 'P5' : 'P6'}\n${size.width} ${size.height}\n255\n`), pixels]));
+    await writeFile(file, await resized.toColourspace(image.channels === 1 ? 'b-w' : 'srgb').raw().toBuffer());
     return { file, ...size };
   }
 }
 
-/** The reference's pixels, for the encoder. */
-async function referencePixels(ref: Reference, channels: 1 | 3): Promise<Sharp> {
-  const bytes = await readFile(ref.file);
-  const pixels = bytes.subarray(bytes.length - ref.width * ref.height * channels);
-  return sharp(pixels, { raw: { width: ref.width, height: ref.height, channels }, limitInputPixels: MAX_PIXELS });
+/** RGB24 pixels, as SSIM takes them: grey pixels repeated in the three channels (ffmpeg reads grey the same way). */
+function asRgb(pixels: Buffer, channels: number): Buffer {
+  if (channels === 3) return pixels;
+  const rgb = Buffer.alloc(pixels.length * 3);
+  for (let i = 0, o = 0; i < pixels.length; i++, o += 3) rgb[o] = rgb[o + 1] = rgb[o + 2] = pixels[i] ?? 0;
+  return rgb;
+}
+
+/** One probe: the reference encoded with mozjpeg at `quality`, decoded again and measured against the reference in process. */
+async function probe(pixels: Buffer, rgb: Buffer, ref: Reference, image: PdfImage, plan: ImagePlan, quality: number, file: string) {
+  const raw = { width: ref.width, height: ref.height, channels: image.channels };
+  const info = await sharp(pixels, { raw, limitInputPixels: MAX_PIXELS })
+    .toColourspace(image.channels === 1 ? 'b-w' : 'srgb')
+    .jpeg({ quality, mozjpeg: true, chromaSubsampling: plan.chromaSubsampling })
+    .toFile(file);
+  const decoded = await sharp(file).raw().toBuffer({ resolveWithObject: true });
+  const sameShape = info.channels === image.channels && decoded.info.width === ref.width && decoded.info.height === ref.height;
+  const ssim = sameShape ? pixelSsim(rgb, asRgb(decoded.data, decoded.info.channels), { width: ref.width, pageHeight: ref.height, pages: 1 }) : -1;
+  return { size: info.size, ssim };
 }
 
 /**
  * The lowest quality in the level's range whose SSIM against `ref` meets the floor: the level's start, then a
- * bisection. With `learned`, one probe at that quality. Trial files other than the winner are deleted; `name`
- * prefixes them. The search stops when a quality that misses the floor already makes a file above `maxBytes`: the
- * higher qualities left to try only make bigger files.
+ * bisection. With `learned`, one probe at that quality. Each probe (an encode and its measurement) holds a slot of the
+ * engine's CPU budget. Trial files other than the winner are deleted; `name` prefixes them. The search stops when a
+ * quality that misses the floor already makes a file above `maxBytes`: the higher qualities left only make bigger files.
  */
 async function searchQuality(ref: Reference, image: PdfImage, plan: ImagePlan, name: string, tools: Tools, maxBytes: number, learned?: number) {
+  const pixels = await readFile(ref.file);
+  const rgb = asRgb(pixels, image.channels);
   let best: { file: string; size: number; ssim: number; quality: number } | undefined;
   let [lo, hi] = [plan.quality.min, plan.quality.max];
-  for (let probe = 0; probe < (learned ? 1 : PROBES) && lo <= hi; probe++) {
-    const quality = learned ?? (probe === 0 ? plan.quality.start : Math.round((lo + hi) / 2));
+  for (let probes = 0; probes < (learned ? 1 : PROBES) && lo <= hi; probes++) {
+    const quality = learned ?? (probes === 0 ? plan.quality.start : Math.round((lo + hi) / 2));
     const file = `${name}-q${quality}.jpg`;
-    const encoder = await referencePixels(ref, image.channels);
-    const info = await encoder.jpeg({ quality, mozjpeg: true, chromaSubsampling: plan.chromaSubsampling }).toFile(file);
-    const ssim = info.channels === image.channels ? await measureSsim(tools.runProcess, ref.file, file, { signal: tools.signal }) : -1;
+    const { size, ssim } = await cpuBudget().run(() => probe(pixels, rgb, ref, image, plan, quality, file), tools.signal);
     if (ssim >= plan.floor) {
       if (best) await rm(best.file, { force: true });
-      best = { file, size: info.size, ssim, quality };
+      best = { file, size, ssim, quality };
       hi = quality - 1;
     } else {
       await rm(file, { force: true });
-      if (ssim < 0 || info.size > maxBytes) return best;
+      if (ssim < 0 || size > maxBytes) return best;
       lo = quality + 1;
     }
   }
@@ -127,13 +143,14 @@ async function searchQuality(ref: Reference, image: PdfImage, plan: ImagePlan, n
 /**
  * Re-encodes one picture with mozjpeg at a plan: resampled to the plan's resolution (for its largest placement,
  * `minPpi`), then the lowest quality in the plan's range whose SSIM against the resampled original meets the floor.
- * Undefined when the data is not what its dictionary says, no quality meets the floor, or the saving is too small.
+ * Undefined when the data is not what its dictionary says, the picture is too small for SSIM's windows, no quality
+ * meets the floor, or the saving is too small.
  */
 export async function recodePicture(
   image: PdfImage, data: string, minPpi: number, plan: ImagePlan, refs: PictureReferences, name: string, tools: Tools, learned?: number,
 ): Promise<Recoded | undefined> {
   const ref = await refs.at(image, data, minPpi, plan);
-  if (!ref) return undefined;
+  if (!ref || ref.width < MIN_SSIM_SIDE || ref.height < MIN_SSIM_SIDE) return undefined;
   const maxBytes = image.storedBytes * (1 - MIN_SAVING);
   const best = await searchQuality(ref, image, plan, name, tools, maxBytes, learned);
   if (!best || best.size > maxBytes) {

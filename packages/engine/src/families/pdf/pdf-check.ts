@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { EngineError } from '../../errors.js';
-import { measureSsim } from '../../quality/ssim.js';
+import { cpuBudget } from '../../cpu-budget.js';
+import { pixelSsim } from '../../quality/pixel-ssim.js';
 import type { CompressContext } from '../../types.js';
 import { type PdfFacts, readPdfFacts } from './pdf-facts.js';
 import { allSettled } from './side-by-side.js';
@@ -111,15 +113,35 @@ function wordCoverage(ref: OriginalLook, candidate: Map<string, number>): number
   return kept / ref.wordTotal;
 }
 
+/** A binary PPM (P6, 8 bits) as pdftoppm writes it: its size and RGB24 pixels. */
+function readPpm(bytes: Buffer): { width: number; height: number; data: Buffer } {
+  const header = /^P6\s+(?:#[^\n]*\s+)*(\d+)\s+(?:#[^\n]*\s+)*(\d+)\s+(?:#[^\n]*\s+)*255\s/.exec(bytes.subarray(0, 200).toString('latin1'));
+  if (!header) throw new Error('not an 8-bit PPM render');
+  const [width, height] = [Number(header[1]), Number(header[2])];
+  return { width, height, data: bytes.subarray(header[0].length, header[0].length + width * height * 3) };
+}
+
+/**
+ * SSIM of two renders of one page, in process (as ffmpeg's ssim filter computes it). A render a pixel off in size
+ * (a page size rounded differently) is scaled to the reference's first, as ffmpeg's scale2ref did.
+ */
+async function renderSsim(reference: Buffer, rendered: Buffer): Promise<number> {
+  const [a, b] = [readPpm(reference), readPpm(rendered)];
+  const fitted = a.width === b.width && a.height === b.height ? b.data
+    : await sharp(b.data, { raw: { width: b.width, height: b.height, channels: 3 } }).resize(a.width, a.height, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
+  return pixelSsim(a.data, fitted, { width: a.width, pageHeight: a.height, pages: 1 });
+}
+
 /**
  * SSIM of a rendered page against the original's: exactly 1 without measuring when the pixels are the same, and
- * measured once for pixels already scored (a rewrite and the same rewrite restructured by qpdf render alike).
+ * measured once for pixels already scored (a rewrite and the same rewrite restructured by qpdf render alike). The
+ * measurement holds a slot of the engine's CPU budget.
  */
 async function pageSsim(ref: PdfReference, reference: string, page: number, rendered: string, tools: Tools): Promise<number> {
   const [a, b] = await Promise.all([readFile(reference), readFile(rendered)]);
   if (a.equals(b)) return 1;
   const key = `${page}:${createHash('sha256').update(b).digest('hex')}`;
-  const measure = () => measureSsim(tools.runProcess, reference, rendered, { signal: tools.signal });
+  const measure = () => cpuBudget().run(() => renderSsim(a, b), tools.signal);
   const known = ref.scores.get(key);
   if (known) return known.catch(measure);
   const score = measure();

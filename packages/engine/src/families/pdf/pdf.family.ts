@@ -7,7 +7,7 @@ import { type PdfFacts, TOO_COMPLEX, asInvalidPdf, readPdfFacts } from './pdf-fa
 import { estimateImageSaving } from './pdf-images.js';
 import { type Candidate, levelsUpTo, pickFor, searchCandidates } from './pdf-ladder.js';
 import { IMAGE_PLANS } from './pdf-presets.js';
-import { PDF_PROCESS_SLOTS, withProcessSlots } from './side-by-side.js';
+import { waitingSignal, withCpuBudget } from './side-by-side.js';
 
 const SIGNATURE_NOTE = "The PDF's digital signature is removed by compression: the compressed file no longer proves the signer's approval";
 const TAGS_NOTE = "The PDF's accessibility tags (its structure tree) were removed by the font rewrite";
@@ -38,7 +38,7 @@ function resultOf(best: Candidate | undefined, facts: PdfFacts, source: string, 
 async function compressLevels(input: string, levels: readonly CompressionLevel[], ctx: LadderContext): Promise<Partial<LadderOutput>> {
   const source = path.resolve(input);
   ctx.onProgress(0);
-  const tools = { runProcess: withProcessSlots(ctx.runProcess, PDF_PROCESS_SLOTS), signal: ctx.signal };
+  const tools = { runProcess: withCpuBudget(ctx.runProcess), signal: waitingSignal(ctx.signal) };
   let facts: PdfFacts;
   try {
     facts = await readPdfFacts(source, tools);
@@ -69,11 +69,11 @@ async function compressPdf(input: string, ctx: CompressContext): Promise<FamilyO
   return result;
 }
 
-async function ladderPdf(input: string, ctx: LadderContext): Promise<LadderOutput> {
-  const results = await compressLevels(input, COMPRESSION_LEVELS, ctx);
-  const [light, balanced, maximum] = COMPRESSION_LEVELS.map((level) => results[level]);
-  if (!light || !balanced || !maximum) throw new Error('a level has no result');
-  return { light, balanced, maximum };
+/** The asked levels and every lighter one: the same search as `compress` at the strongest of them. */
+function ladderPdf(input: string, ctx: LadderContext): Promise<Partial<LadderOutput>> {
+  const asked = ctx.levels ?? COMPRESSION_LEVELS;
+  const strongest = COMPRESSION_LEVELS.filter((level) => asked.includes(level)).at(-1) ?? 'maximum';
+  return compressLevels(input, levelsUpTo(strongest), ctx);
 }
 
 /**

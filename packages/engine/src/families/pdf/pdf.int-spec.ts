@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../../compress.js';
 import { isEngineError } from '../../errors.js';
 import { runProcess } from '../../process/run-process.js';
+import { configureResultCache } from '../../result-cache.js';
 import { SSIM_FLOOR, measureSsim } from '../../quality/ssim.js';
 import type { CompressResult, CompressionLevel } from '../../types.js';
 import { readPdfFacts } from './pdf-facts.js';
-import { writeImagePdf } from './pdf.test-support.js';
+import { writeGreyPhotoPdf, writeImagePdf } from './pdf.test-support.js';
 
 const LEVELS: CompressionLevel[] = ['light', 'balanced', 'maximum'];
 const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
@@ -83,6 +84,17 @@ describe('pdf family on a generated picture PDF', () => {
     expect(r.balanced.recipe).toMatch(/picture/);
   });
 
+  it('a grey photo is re-encoded as a grey JPEG, keeping its colour space', async () => {
+    const grey = path.join(dir, 'grey.pdf');
+    await writeGreyPhotoPdf(grey);
+    const r = await compress(grey, { level: 'balanced', tmpDir: dir });
+    expect(r.recipe).toMatch(/1 picture\(s\) resampled/);
+    expect(r.compressedSize).toBeLessThan(r.originalSize * 0.5);
+    const { stdout } = await runProcess('pdfimages', ['-list', r.output], { captureStdout: true });
+    const [row] = stdout.split('\n').slice(2).map((line) => line.trim().split(/\s+/));
+    expect([row?.[5], row?.[6], row?.[8]], 'colour, components, encoding').toEqual(['gray', '1', 'jpeg']);
+  });
+
   it('a signed PDF is kept at light and compressed with a note at balanced', async () => {
     const signed = path.join(dir, 'signed.pdf');
     await writeImagePdf(signed, { signed: true });
@@ -117,8 +129,14 @@ describe('pdf family on a generated picture PDF', () => {
   it('a cancelled call rejects as cancelled and leaves no work folder', async () => {
     const own = await mkdtemp(path.join(dir, 'cancel-'));
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 1500);
-    await expectKind(compress(imagePdf, { level: 'balanced', tmpDir: own, signal: controller.signal }), 'cancelled');
+    setTimeout(() => controller.abort(), 500);
+    // A real search to cancel: the result cache would answer from the first test's run of this file.
+    configureResultCache({ maxBytes: 0 });
+    try {
+      await expectKind(compress(imagePdf, { level: 'balanced', tmpDir: own, signal: controller.signal }), 'cancelled');
+    } finally {
+      configureResultCache({});
+    }
     expect((await readdir(own)).filter((n) => n.startsWith('shrinkly-work-'))).toEqual([]);
   });
 });

@@ -40,7 +40,7 @@ function screenshotRgb(width: number, height: number): Buffer {
 interface PageSpec {
   text: string;
   uri: string;
-  image: { data: Buffer; width: number; height: number; filter: 'DCTDecode' | 'FlateDecode' };
+  image: { data: Buffer; width: number; height: number; filter: 'DCTDecode' | 'FlateDecode'; grey?: boolean };
 }
 
 export interface PdfExtras {
@@ -57,9 +57,10 @@ export async function writePdf(file: string, pages: PageSpec[], extras: PdfExtra
   const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
   const kids: number[] = [];
   for (const page of pages) {
-    const { data, width, height, filter } = page.image;
+    const { data, width, height, filter, grey } = page.image;
+    const space = grey ? 'DeviceGray' : 'DeviceRGB';
     const image = add(Buffer.concat([
-      Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /${filter} /Length ${data.length} >>\nstream\n`),
+      Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /${space} /BitsPerComponent 8 /Filter /${filter} /Length ${data.length} >>\nstream\n`),
       data, Buffer.from('\nendstream'),
     ]));
     const drawHeight = Math.round((500 * height) / width);
@@ -97,6 +98,12 @@ export async function writeImagePdf(file: string, extras: PdfExtras = {}): Promi
     { text: 'Quarterly report alpha bravo charlie', uri: 'https://example.com/report', image: { data: await photoJpeg(1800, 1350, 95), width: 1800, height: 1350, filter: 'DCTDecode' } },
     { text: 'Appendix delta echo foxtrot', uri: 'https://example.com/appendix', image: { data: deflateSync(shot), width: 900, height: 600, filter: 'FlateDecode' } },
   ], extras);
+}
+
+/** One page with a grey photo (a one-channel JPEG at q95, like a scanned photograph) drawn at ~260 ppi. */
+export async function writeGreyPhotoPdf(file: string): Promise<void> {
+  const data = await sharp(await photoJpeg(1800, 1350, 100)).toColourspace('b-w').jpeg({ quality: 95 }).toBuffer();
+  await writePdf(file, [{ text: 'Plate two: the harbour in winter', uri: 'https://example.com/harbour', image: { data, width: 1800, height: 1350, filter: 'DCTDecode', grey: true } }]);
 }
 
 /**

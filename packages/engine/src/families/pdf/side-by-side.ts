@@ -1,28 +1,25 @@
+import { setMaxListeners } from 'node:events';
+import { cpuBudget } from '../../cpu-budget.js';
 import type { RunProcess } from '../../process/run-process.js';
 
 /**
- * Tools a PDF compression runs at once. Its candidates and checks are independent (qpdf's rewrite beside
- * ghostscript's, the renders of a candidate beside its text), so two run side by side: the machine has two cores
- * per job, and more would only make them wait for each other.
+ * `run` with each tool holding one slot of the engine's CPU budget (cpu-budget.ts) while it runs. A PDF's candidates
+ * and checks are independent (qpdf's rewrite beside ghostscript's, the renders of a candidate beside its text), so
+ * they run side by side as far as the budget allows, and several jobs share the cores instead of oversubscribing
+ * them. Nothing may wait for a slot while holding one: a tool never starts another.
  */
-export const PDF_PROCESS_SLOTS = 2;
+export function withCpuBudget(run: RunProcess): RunProcess {
+  return (command, args, options) => cpuBudget().run(() => run(command, args, options), options?.signal);
+}
 
-/** `run` limited to `slots` processes at a time; the others wait their turn in the order they asked. */
-export function withProcessSlots(run: RunProcess, slots: number): RunProcess {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  return async (command, args, options) => {
-    // A finishing process hands its slot straight to the next in line, so none is taken twice.
-    if (running < slots) running++;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await run(command, args, options);
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
-    }
-  };
+/**
+ * The call's signal for tools that may wait for a CPU slot: each waiting one listens for the cancel, and a PDF's
+ * checks queue dozens at once, which is no leak.
+ */
+export function waitingSignal(signal: AbortSignal): AbortSignal {
+  const own = AbortSignal.any([signal]);
+  setMaxListeners(256, own);
+  return own;
 }
 
 /**
