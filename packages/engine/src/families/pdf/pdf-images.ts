@@ -1,5 +1,6 @@
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { cpuBudget } from '../../cpu-budget.js';
 import { EngineError } from '../../errors.js';
 import type { CompressContext, CompressionLevel } from '../../types.js';
 import type { PdfImage } from './image-info.js';
@@ -19,8 +20,6 @@ const MAX_IMAGES = 400;
  */
 const SEARCHED_IMAGES = 12;
 const EXTRACT_BATCH = 16;
-/** Pictures re-encoded side by side (each encode is one libvips thread, each SSIM probe one ffmpeg). */
-const PICTURES_AT_ONCE = 2;
 
 type Tools = Pick<CompressContext, 'runProcess' | 'signal'>;
 
@@ -84,13 +83,13 @@ export function hasPicturesFor(facts: PdfFacts, plan: ImagePlan): boolean {
   return facts.images.some((i) => i.storedBytes >= MIN_IMAGE_BYTES && i.width * i.height <= MAX_PIXELS && (i.encoding === 'jpeg' || plan.recodeLossless));
 }
 
-/** Runs `work` on every item, `PICTURES_AT_ONCE` at a time. */
+/** Runs `work` on every item, as many at a time as the engine's CPU budget has slots (each probe holds one). */
 async function eachAtOnce<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) await work(items[next++] as T);
   };
-  await allSettled(Array.from({ length: Math.min(PICTURES_AT_ONCE, items.length) }, worker));
+  await allSettled(Array.from({ length: Math.min(cpuBudget().slots, items.length) }, worker));
 }
 
 /** A picture sharp cannot read (an unusual JPEG) keeps its bytes; cancellation and missing tools stop everything. */

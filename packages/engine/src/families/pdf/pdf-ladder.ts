@@ -1,14 +1,13 @@
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { COMPRESSION_LEVELS } from '@shrinkly/contract';
-import { EngineError } from '../../errors.js';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
 import type { CompressionLevel, LadderContext } from '../../types.js';
 import { writeObjectUpdate } from './pdf-actions.js';
-import { type PdfReference, checkCandidate, prepareReference, renderedSsim } from './pdf-check.js';
+import { renderedSsim } from './pdf-check.js';
 import { type PdfFacts, asInvalidPdf } from './pdf-facts.js';
 import { type LevelPlan, recompressImages } from './pdf-images.js';
-import { IMAGE_PLANS, RETRY_PLANS, ghostscriptArgs, qpdfArgs } from './pdf-presets.js';
+import { IMAGE_PLANS, RETRY_PLANS, ghostscriptArgs } from './pdf-presets.js';
+import { type Candidate, type Outcome, Search, type Tools, fromLevel, pickFor } from './pdf-search.js';
 import { allSettled } from './side-by-side.js';
 
 /**
@@ -19,54 +18,10 @@ import { allSettled } from './side-by-side.js';
  * its page floor and leave it the lossless rewrite, while balanced's 150 ppi ones passed: maximum came out larger.)
  */
 
-/** A checked candidate output. */
-export interface Candidate {
-  path: string;
-  size: number;
-  /** Lowest SSIM of its sampled rendered pages against the original's (exact when at or above the run's lowest floor). */
-  ssim: number;
-  recipe: string;
-  facts: PdfFacts;
-  viaGhostscript: boolean;
-  /** The levels whose search makes it, the only ones that may take it: light never takes a resampled picture. */
-  levels: readonly CompressionLevel[];
-  imagesRecoded?: number;
-}
-
-/** A made and checked candidate, or none and whether its rendered pages were all that missed (the run's lowest floor). */
-interface Outcome {
-  candidate?: Candidate;
-  belowFloor: boolean;
-}
-
-type Tools = Pick<LadderContext, 'runProcess' | 'signal'>;
-interface Made {
-  path: string;
-  recipe: string;
-}
-
 const LOSSLESS_RECIPE = 'qpdf lossless: object streams, streams re-deflated at level 9';
 const GHOSTSCRIPT_RECIPE = 'ghostscript font rewrite (subset, compact CFF), qpdf object streams';
 /** Below this share of non-picture bytes (a scan), ghostscript's rewrite has too little to work on for its time. */
 const MIN_NON_IMAGE_SHARE = 0.1;
-
-/** The levels up to `level`, lightest first: what one level's search covers. */
-export function levelsUpTo(level: CompressionLevel): CompressionLevel[] {
-  return COMPRESSION_LEVELS.slice(0, COMPRESSION_LEVELS.indexOf(level) + 1);
-}
-
-function fromLevel(levels: readonly CompressionLevel[], level: CompressionLevel): CompressionLevel[] {
-  return levels.filter((l) => COMPRESSION_LEVELS.indexOf(l) >= COMPRESSION_LEVELS.indexOf(level));
-}
-
-/** The smallest candidate `level` may take; on equal sizes the one made first (the order of making is fixed). */
-export function pickFor(level: CompressionLevel, candidates: ReadonlyArray<Candidate | undefined>): Candidate | undefined {
-  let best: Candidate | undefined;
-  for (const c of candidates) {
-    if (c && c.levels.includes(level) && c.ssim >= SSIM_FLOOR[level] && (!best || c.size < best.size)) best = c;
-  }
-  return best;
-}
 
 /**
  * Whether ghostscript's font rewrite is worth a try at a level: it would drop the owner's restrictions of an
@@ -76,72 +31,6 @@ export function pickFor(level: CompressionLevel, candidates: ReadonlyArray<Candi
 function ghostscriptWorthIt(facts: PdfFacts, level: CompressionLevel, originalSize: number): boolean {
   if (facts.encrypted || (facts.tagged && level === 'light')) return false;
   return originalSize - facts.imageBytes >= originalSize * MIN_NON_IMAGE_SHARE;
-}
-
-function isStop(err: unknown): boolean {
-  return err instanceof EngineError && (err.kind === 'cancelled' || err.kind === 'tool-missing');
-}
-
-/** One search's shared state: the original, its reference renders and the options every rewrite uses. */
-class Search {
-  readonly structure: string[];
-  /** The lowest floor of the levels searched: a candidate below it is of no use to any of them. */
-  readonly threshold: number;
-  private original: PdfReference | undefined;
-  private readonly ahead: Array<Promise<void>> = [];
-
-  constructor(
-    readonly source: string,
-    readonly originalSize: number,
-    readonly facts: PdfFacts,
-    readonly levels: readonly CompressionLevel[],
-    readonly ctx: LadderContext,
-    readonly tools: Tools,
-  ) {
-    this.structure = qpdfArgs({ removeSignatureRestrictions: facts.signed, encrypted: facts.encrypted });
-    this.threshold = Math.min(...levels.map((l) => SSIM_FLOOR[l]));
-  }
-
-  /** Work started ahead for a later step (its results land in the reference's scores); the search waits for it. */
-  alongside(work: () => Promise<void>): void {
-    const started = work().catch((err: unknown) => {
-      if (isStop(err) || this.ctx.signal.aborted) throw err;
-    });
-    started.catch(() => undefined); // awaited by `finish`; meanwhile a failure must not count as unhandled
-    this.ahead.push(started);
-  }
-
-  /** Waits for the work started ahead, so no tool outlives the search. */
-  async finish(): Promise<void> {
-    await allSettled(this.ahead);
-  }
-
-  /** The original's renders and text, started on first use. */
-  get reference(): PdfReference {
-    this.original ??= prepareReference(this.source, this.facts, path.join(this.ctx.workDir, 'ref'), this.tools);
-    return this.original;
-  }
-
-  /** Makes a candidate and checks it; no candidate when making it fails or it does not keep the document. */
-  async attempt(produce: () => Promise<Made>, viaGhostscript: boolean, levels: readonly CompressionLevel[], imagesRecoded?: number): Promise<Outcome> {
-    let made: Made;
-    try {
-      made = await produce();
-    } catch (err) {
-      if (isStop(err) || this.ctx.signal.aborted) throw err;
-      return { belowFloor: false };
-    }
-    const dir = await mkdtemp(path.join(this.ctx.workDir, 'check-'));
-    try {
-      const check = await checkCandidate(this.reference, made.path, this.threshold, dir, this.tools);
-      if (!check.ok) return { belowFloor: check.retry };
-      const size = (await stat(made.path)).size;
-      const candidate = { ...made, size, ssim: check.ssim, facts: check.facts, viaGhostscript, levels, ...(imagesRecoded ? { imagesRecoded } : {}) };
-      return { candidate, belowFloor: false };
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }
 }
 
 /**
@@ -164,7 +53,7 @@ function rewrites(search: Search): Promise<[Candidate | undefined, Candidate | u
     await tools.runProcess('qpdf', [...structure, '--', raw, out], { signal: tools.signal, timeoutMs: 10 * 60 * 1000 });
     return { path: out, recipe: GHOSTSCRIPT_RECIPE };
   };
-  // Ghostscript's rewrite takes longest: asked for first, it gets a tool slot first.
+  // Ghostscript's rewrite takes longest: asked for first, it gets a CPU slot first.
   const gsFromSource = gsLevels.length > 0 && !facts.activeContent ? search.attempt(() => ghostscript(source), true, gsLevels) : undefined;
   const none = Promise.resolve<Outcome>({ belowFloor: false });
   const lossless = path.join(ctx.workDir, 'lossless.pdf');
@@ -187,7 +76,7 @@ type PassGroups = Map<string, { base: Candidate | undefined; plans: LevelPlan[] 
  * stronger levels. A pass's candidates are checked while the next group's pictures are encoded.
  */
 async function runPasses(search: Search, groups: PassGroups, progress: (fraction: number) => void): Promise<Map<CompressionLevel, Promise<Outcome>>> {
-  const { source, facts, structure, ctx, tools } = search;
+  const { facts, structure, ctx, tools } = search;
   const checks = new Map<CompressionLevel, Promise<Outcome>>();
   let done = 0;
   try {
@@ -255,7 +144,7 @@ export async function searchCandidates(
   await mkdir(path.join(ctx.workDir, 'ref'));
   const search = new Search(source, (await stat(source)).size, facts, levels, ctx, tools);
   const made = rewrites(search);
-  // The original is rendered while the rewrites run (after them in the queue for tool slots).
+  // The original is rendered while the rewrites run (after them in the queue for CPU slots).
   const { look } = search.reference;
   void look.then(() => ctx.onProgress(10), () => undefined);
   try {

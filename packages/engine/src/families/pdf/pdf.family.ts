@@ -5,7 +5,8 @@ import { EngineError } from '../../errors.js';
 import type { CompressContext, CompressionLevel, FamilyCompressor, FamilyOutput, LadderContext, LadderOutput } from '../../types.js';
 import { type PdfFacts, TOO_COMPLEX, asInvalidPdf, readPdfFacts } from './pdf-facts.js';
 import { estimateImageSaving } from './pdf-images.js';
-import { type Candidate, levelsUpTo, pickFor, searchCandidates } from './pdf-ladder.js';
+import { searchCandidates } from './pdf-ladder.js';
+import { type Candidate, levelsUpTo, pickFor } from './pdf-search.js';
 import { IMAGE_PLANS } from './pdf-presets.js';
 import { waitingSignal, withCpuBudget } from './side-by-side.js';
 
@@ -88,7 +89,7 @@ function ladderPdf(input: string, ctx: LadderContext): Promise<Partial<LadderOut
 export const pdfFamily: FamilyCompressor = {
   family: 'pdf',
   formats: ['pdf'],
-  tools: ['qpdf', 'gs', 'pdftoppm', 'pdftotext', 'pdfimages', 'ffmpeg'],
+  tools: ['qpdf', 'gs', 'pdftoppm', 'pdftotext', 'pdfimages'],
   compress: (input, _type, ctx) => compressPdf(input, ctx),
   ladder: (input, _type, ctx) => ladderPdf(input, ctx),
   estimate: (input, _type, ctx) => estimatePdf(input, ctx),
