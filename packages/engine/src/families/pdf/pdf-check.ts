@@ -172,7 +172,8 @@ export async function checkCandidate(ref: PdfReference, candidate: string, floor
   try {
     const [facts, candidateWords, { ssim, page }, look] = await allSettled([
       readPdfFacts(candidate, tools),
-      words(candidate, ref.facts.pages, tools),
+      // A scan without a text layer has no words to keep: its candidates' text is not read.
+      ref.look.then((look) => (look.wordTotal === 0 ? new Map<string, number>() : words(candidate, ref.facts.pages, tools))),
       renderedSsim(ref, candidate, dir, tools),
       ref.look,
     ]);
