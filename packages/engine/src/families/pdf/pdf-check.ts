@@ -7,7 +7,7 @@ import { cpuBudget } from '../../cpu-budget.js';
 import { pixelSsim } from '../../quality/pixel-ssim.js';
 import type { CompressContext } from '../../types.js';
 import { type PdfFacts, readPdfFacts } from './pdf-facts.js';
-import { allSettled } from './side-by-side.js';
+import { allSettledOrThrow } from '../../tools/concurrent.js';
 
 /** Pages are rendered with their longer side at this many pixels (a letter page at 150 dpi), whatever their size. */
 const RENDER_LONG_SIDE = 1650;
@@ -75,10 +75,10 @@ export function prepareReference(input: string, facts: PdfFacts, dir: string, to
   const pages = samplePages(facts);
   const look = (async () => {
     try {
-      const [files, counts] = await allSettled([
-        allSettled(pages.map((page) => render(input, page, path.join(dir, `ref-${page}`), tools))),
+      const [files, counts] = await allSettledOrThrow(
+        allSettledOrThrow(...pages.map((page) => render(input, page, path.join(dir, `ref-${page}`), tools))),
         words(input, facts.pages, tools),
-      ]);
+      );
       const renders = new Map(pages.map((page, i) => [page, files[i] ?? '']));
       return { renders, words: counts, wordTotal: [...counts.values()].reduce((a, b) => a + b, 0) };
     } catch (err) {
@@ -152,9 +152,9 @@ async function pageSsim(ref: PdfReference, reference: string, page: number, rend
 
 /** Renders the sampled pages of `file` into `dir` and scores them against the original's: the lowest SSIM and its page. */
 export async function renderedSsim(ref: PdfReference, file: string, dir: string, tools: Tools): Promise<{ ssim: number; page: number }> {
-  const scores = await allSettled(ref.pages.map(async (page) => {
+  const scores = await allSettledOrThrow(...ref.pages.map(async (page) => {
     // Each page is scored as soon as it is rendered, beside the other pages and the rest of the check.
-    const [rendered, look] = await allSettled([render(file, page, path.join(dir, `cand-${page}`), tools), ref.look]);
+    const [rendered, look] = await allSettledOrThrow(render(file, page, path.join(dir, `cand-${page}`), tools), ref.look);
     return pageSsim(ref, look.renders.get(page) ?? '', page, rendered, tools);
   }));
   const ssim = Math.min(...scores);
@@ -170,13 +170,13 @@ export async function renderedSsim(ref: PdfReference, file: string, dir: string,
  */
 export async function checkCandidate(ref: PdfReference, candidate: string, floor: number, dir: string, tools: Tools): Promise<CandidateCheck> {
   try {
-    const [facts, candidateWords, { ssim, page }, look] = await allSettled([
+    const [facts, candidateWords, { ssim, page }, look] = await allSettledOrThrow(
       readPdfFacts(candidate, tools),
       // A scan without a text layer has no words to keep: its candidates' text is not read.
       ref.look.then((look) => (look.wordTotal === 0 ? new Map<string, number>() : words(candidate, ref.facts.pages, tools))),
       renderedSsim(ref, candidate, dir, tools),
       ref.look,
-    ]);
+    );
     const structural = sameStructure(ref.facts, facts);
     if (structural) return { ok: false, reason: structural, retry: false };
     if (wordCoverage(look, candidateWords) < MIN_WORD_COVERAGE) return { ok: false, reason: 'text layer changed', retry: false };

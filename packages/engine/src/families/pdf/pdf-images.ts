@@ -8,7 +8,7 @@ import { MAX_PIXELS, PictureReferences, type Recoded, recodePicture } from './im
 import { type ObjectUpdates, writeObjectUpdate } from './pdf-actions.js';
 import type { PdfFacts } from './pdf-facts.js';
 import type { ImagePlan } from './pdf-presets.js';
-import { allSettled } from './side-by-side.js';
+import { mapLimited } from '../../tools/concurrent.js';
 
 /** Pictures smaller than this are not worth a search. */
 const MIN_IMAGE_BYTES = 4 * 1024;
@@ -81,15 +81,6 @@ function eligible(facts: PdfFacts, plan: ImagePlan, placed: Map<number, number>)
 /** Whether some picture of the file is big enough for the image pass at this plan (before reading placements). */
 export function hasPicturesFor(facts: PdfFacts, plan: ImagePlan): boolean {
   return facts.images.some((i) => i.storedBytes >= MIN_IMAGE_BYTES && i.width * i.height <= MAX_PIXELS && (i.encoding === 'jpeg' || plan.recodeLossless));
-}
-
-/** Runs `work` on every item, as many at a time as the engine's CPU budget has slots (each probe holds one). */
-async function eachAtOnce<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++] as T);
-  };
-  await allSettled(Array.from({ length: Math.min(cpuBudget().slots, items.length) }, worker));
 }
 
 /** A picture sharp cannot read (an unusual JPEG) keeps its bytes; cancellation and missing tools stop everything. */
@@ -179,8 +170,9 @@ export async function recompressImages(
       if (!learned) searched.get(job.level)?.push(r.quality);
     };
     // Full searches first, then the single probes at the median quality of the (finished) full searches.
-    await eachAtOnce(jobs.filter((j) => j.index < SEARCHED_IMAGES), run(false));
-    await eachAtOnce(jobs.filter((j) => j.index >= SEARCHED_IMAGES), run(true));
+    // As many pictures at once as the engine's CPU budget has slots (each probe holds one).
+    await mapLimited(jobs.filter((j) => j.index < SEARCHED_IMAGES), cpuBudget().slots, run(false));
+    await mapLimited(jobs.filter((j) => j.index >= SEARCHED_IMAGES), cpuBudget().slots, run(true));
     await refs.clear();
     await Promise.all([...data.values()].map((f) => rm(f, { force: true })));
     progress(Math.min(1, (start + batch.length) / pictures.length));

@@ -8,7 +8,7 @@ import { type PdfFacts, asInvalidPdf } from './pdf-facts.js';
 import { type LevelPlan, recompressImages } from './pdf-images.js';
 import { IMAGE_PLANS, RETRY_PLANS, ghostscriptArgs } from './pdf-presets.js';
 import { type Candidate, type Outcome, Search, type Tools, fromLevel, pickFor } from './pdf-search.js';
-import { allSettled } from './side-by-side.js';
+import { allSettledOrThrow } from '../../tools/concurrent.js';
 
 /**
  * The search behind every level. Each level's search makes the candidates of every lighter level too, the same
@@ -64,7 +64,7 @@ function rewrites(search: Search): Promise<[Candidate | undefined, Candidate | u
   })().catch((err: unknown) => Promise.reject(asInvalidPdf(err)));
   // With active content, ghostscript rewrites the inert copy, so no candidate carries it.
   const gs = gsFromSource ?? (gsLevels.length > 0 ? search.attempt(async () => ghostscript(await losslessMade), true, gsLevels) : none);
-  const candidates = allSettled([losslessMade.then((made) => search.attempt(async () => ({ path: made, recipe: LOSSLESS_RECIPE }), false, search.levels)), gs]);
+  const candidates = allSettledOrThrow(losslessMade.then((made) => search.attempt(async () => ({ path: made, recipe: LOSSLESS_RECIPE }), false, search.levels)), gs);
   return candidates.then(([q, g]) => [q.candidate, g.candidate]);
 }
 
@@ -122,7 +122,7 @@ function groupByBase(search: Search, bases: Array<Candidate | undefined>, plans:
  */
 async function imagePasses(search: Search, bases: Array<Candidate | undefined>, progress: (fraction: number) => void): Promise<Array<Candidate | undefined>> {
   const first = await runPasses(search, groupByBase(search, bases, search.levels.map((level) => [level, IMAGE_PLANS[level]])), (f) => progress(0.8 * f));
-  const outcomes = await allSettled(search.levels.map((level) => first.get(level) ?? Promise.resolve<Outcome | undefined>(undefined)));
+  const outcomes = await allSettledOrThrow(...search.levels.map((level) => first.get(level) ?? Promise.resolve<Outcome | undefined>(undefined)));
   const retries = search.levels.flatMap((level, i): LevelPlan[] => {
     const outcome = outcomes[i];
     const plan = RETRY_PLANS[level];
@@ -130,7 +130,7 @@ async function imagePasses(search: Search, bases: Array<Candidate | undefined>, 
     return plan && missed ? [[level, plan]] : [];
   });
   const second = retries.length > 0 ? await runPasses(search, groupByBase(search, bases, retries), (f) => progress(0.8 + 0.2 * f)) : new Map<CompressionLevel, Promise<Outcome>>();
-  const again = await allSettled(search.levels.map((level) => second.get(level) ?? Promise.resolve<Outcome | undefined>(undefined)));
+  const again = await allSettledOrThrow(...search.levels.map((level) => second.get(level) ?? Promise.resolve<Outcome | undefined>(undefined)));
   return [...outcomes, ...again].map((o) => o?.candidate);
 }
 
@@ -148,7 +148,7 @@ export async function searchCandidates(
   const { look } = search.reference;
   void look.then(() => ctx.onProgress(10), () => undefined);
   try {
-    const [[lossless, ghostscript]] = await allSettled([made, look]);
+    const [[lossless, ghostscript]] = await allSettledOrThrow(made, look);
     ctx.onProgress(45);
     const pictures = await imagePasses(search, [lossless, ghostscript], (f) => ctx.onProgress(45 + 50 * f));
     return [lossless, ghostscript, ...pictures];

@@ -7,7 +7,7 @@ import type { CompressionLevel, LadderContext } from '../../types.js';
 import { type PdfReference, checkCandidate, prepareReference } from './pdf-check.js';
 import type { PdfFacts } from './pdf-facts.js';
 import { qpdfArgs } from './pdf-presets.js';
-import { allSettled } from './side-by-side.js';
+import { allSettledOrThrow } from '../../tools/concurrent.js';
 
 /** A checked candidate output. */
 export interface Candidate {
@@ -89,7 +89,7 @@ export class Search {
 
   /** Waits for the work started ahead, so no tool outlives the search. */
   async finish(): Promise<void> {
-    await allSettled(this.ahead);
+    await allSettledOrThrow(...this.ahead);
   }
 
   /** The original's renders and text, started on first use. */

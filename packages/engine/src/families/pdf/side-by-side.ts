@@ -21,14 +21,3 @@ export function waitingSignal(signal: AbortSignal): AbortSignal {
   setMaxListeners(256, own);
   return own;
 }
-
-/**
- * Like Promise.all, but waits for every task to end before throwing the first failure: no tool is left running
- * (and writing into a folder about to be removed) after the caller moved on.
- */
-export async function allSettled<T extends readonly unknown[]>(tasks: readonly [...{ [K in keyof T]: Promise<T[K]> }]): Promise<T> {
-  const settled = await Promise.allSettled(tasks);
-  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-  if (failed) throw failed.reason;
-  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as unknown as T;
-}
