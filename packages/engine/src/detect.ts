@@ -10,7 +10,7 @@ export const FAMILY_BY_EXT: Readonly<Record<string, Family>> = {
   jpg: 'image', png: 'image', gif: 'image', webp: 'image', heic: 'image', bmp: 'image', tif: 'image', avif: 'image',
   pdf: 'pdf',
   docx: 'office', xlsx: 'office', pptx: 'office', odt: 'office', ods: 'office', odp: 'office', doc: 'office', xls: 'office', ppt: 'office', rtf: 'office',
-  mp4: 'video', mov: 'video', avi: 'video', mkv: 'video', webm: 'video', wmv: 'video', flv: 'video',
+  mp4: 'video', mov: 'video', avi: 'video', mkv: 'video', webm: 'video', wmv: 'video', flv: 'video', ogv: 'video',
   mp3: 'audio', aac: 'audio', m4a: 'audio', ogg: 'audio', opus: 'audio', flac: 'audio', wav: 'audio',
   zip: 'archive', '7z': 'archive', rar: 'archive',
   txt: 'text', csv: 'text',
@@ -67,6 +67,34 @@ async function hasTiffSignature(file: string): Promise<boolean> {
   }
 }
 
+/**
+ * True when an Ogg file carries a Theora picture among its streams. file-type names an Ogg by its first stream only,
+ * so a file whose sound comes first would pass for audio (and lose its picture). Every stream's first page comes
+ * before any other page: those are read until the first page that starts no stream.
+ */
+async function oggHoldsTheora(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    const theora = Buffer.from('\x80theora', 'latin1');
+    let at = 0;
+    while (at + 27 <= bytesRead && head.toString('latin1', at, at + 4) === 'OggS') {
+      const startsStream = ((head[at + 5] ?? 0) & 0x02) !== 0;
+      if (!startsStream) return false;
+      const segments = head[at + 26] ?? 0;
+      const payload = at + 27 + segments;
+      if (head.subarray(payload, payload + theora.length).equals(theora)) return true;
+      let length = 0;
+      for (let i = 0; i < segments; i++) length += head[at + 27 + i] ?? 0;
+      at = payload + length;
+    }
+    return false;
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Plain text: valid UTF-8 without NUL bytes in its first 64 KiB. */
 async function looksLikeText(file: string): Promise<boolean> {
   const handle = await open(file, 'r');
@@ -111,6 +139,10 @@ export async function detect(file: string, nameHint?: string): Promise<DetectedT
   if (!ext && (await hasTiffSignature(file))) {
     ext = 'tif';
     mime = 'image/tiff';
+  }
+  if ((ext === 'ogg' || ext === 'opus') && (await oggHoldsTheora(file))) {
+    ext = 'ogv';
+    mime = 'video/ogg';
   }
   if (!ext && (await looksLikeText(file))) {
     const hinted = nameHint ? path.extname(nameHint).slice(1).toLowerCase() : '';

@@ -2,6 +2,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -88,6 +89,24 @@ async function independentSsim(reference: string, distorted: string, floor: numb
   };
   const aligned = await run('setpts=PTS-STARTPTS,');
   return aligned >= floor ? aligned : Math.max(aligned, await run(''));
+}
+
+/**
+ * SSIM ("All", both pictures as yuv444p) of every frame of a video against its reference, frames paired by their
+ * time from each picture's first frame: a check of the engine's own figure made independently of it (the engine
+ * pairs frames by position).
+ */
+export async function frameSsimByTime(reference: string, distorted: string): Promise<number[]> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'frame-ssim-'));
+  try {
+    await exec('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-noautorotate', '-i', reference, '-noautorotate', '-i', distorted, '-filter_complex',
+      '[0:v:0]setpts=PTS-STARTPTS,format=yuv444p[r];[1:v:0]setpts=PTS-STARTPTS,format=yuv444p[d];[r][d]ssim=stats_file=stats.log', '-an', '-f', 'null', '-'],
+    { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
+    const lines = (await readFile(path.join(dir, 'stats.log'), 'utf8')).trim().split('\n');
+    return lines.map((line) => Number(/All:([\d.]+)/.exec(line)?.[1] ?? 'NaN'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 const count = (info: MediaInfo, kind: string) => info.streams.filter((s) => s.type === kind).length;

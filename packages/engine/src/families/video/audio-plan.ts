@@ -11,6 +11,7 @@ const AUDIO_ENCODER: Readonly<Record<string, { encoder: string; label: string; k
   avi: { encoder: 'libmp3lame', label: 'MP3', kbpsPerPair: { light: 192, balanced: 160, maximum: 128 } },
   webm: { encoder: 'libopus', label: 'Opus', kbpsPerPair: { light: 128, balanced: 96, maximum: 64 } },
   wmv: { encoder: 'wmav2', label: 'WMA2', kbpsPerPair: { light: 192, balanced: 128, maximum: 96 } },
+  ogv: { encoder: 'libvorbis', label: 'Vorbis', kbpsPerPair: { light: 128, balanced: 96, maximum: 64 } },
 };
 
 /** Uncompressed or lossless audio: always worth re-encoding inside a video. */

@@ -11,11 +11,20 @@ export function speedClass(pixelFrames: number): SpeedClass {
   return 'large';
 }
 
-/** Where a level's quality search starts and the lowest quality it may reach (as knob values). */
+/** A level's quality search, as knob values: where it starts, the lowest quality it may reach, where it usually ends. */
 export interface LevelSearch {
+  /** First trial when the codec has no anchor (maximum starts at its cap: many videos keep the floor there, one encode). */
   start: number;
   cap: number;
+  /** The value this level most often ends on: the size estimate's guess. */
+  typical: number;
 }
+
+/**
+ * Threads of every encoder: a fixed count, because x264's and libvpx's output depends on it (a level's result is
+ * the same bytes on every machine). Three is what x264 picks by itself on the two-core machines the engine runs on.
+ */
+export const ENCODER_THREADS = 3;
 
 /** One video encoder as the container requires it, with its quality knob ("higher value = smaller file"). */
 export interface VideoCodec {
@@ -24,7 +33,11 @@ export interface VideoCodec {
   encoder: string;
   /** Name of the knob in recipes ('CRF', 'q'). */
   knob: string;
-  /** Knob values the search may use, best quality first. All levels share the same best value, so a level that cannot meet its floor at the best quality means no stricter level can either. */
+  /**
+   * Knob values the search may use, best quality first (for most encoders the knob rises as quality falls; Theora's
+   * q falls). All levels share the same best value, so a level that cannot meet its floor at the best quality means
+   * no stricter level can either. Levels name their start and cap by value.
+   */
   values: readonly number[];
   levels: Record<CompressionLevel, LevelSearch>;
   /**
@@ -48,7 +61,11 @@ export interface VideoCodec {
 
 const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-const X264_PRESET: Record<SpeedClass, string> = { tiny: 'slow', small: 'medium', medium: 'faster', large: 'veryfast' };
+/**
+ * x264 preset per amount of work. Small files get the standard tool's own preset (medium), so that balanced — one
+ * encode at CRF 28 when that keeps the floor — costs what the standard tool costs; longer files trade size for time.
+ */
+const X264_PRESET: Record<SpeedClass, string> = { tiny: 'medium', small: 'medium', medium: 'faster', large: 'veryfast' };
 
 function x264(extra: string[], note = ''): VideoCodec {
   return {
@@ -56,12 +73,12 @@ function x264(extra: string[], note = ''): VideoCodec {
     encoder: 'libx264',
     knob: 'CRF',
     values: range(14, 40),
-    levels: { light: { start: 20, cap: 28 }, balanced: { start: 24, cap: 34 }, maximum: { start: 28, cap: 40 } },
+    levels: { light: { start: 22, cap: 28, typical: 25 }, balanced: { start: 28, cap: 34, typical: 28 }, maximum: { start: 40, cap: 40, typical: 37 } },
     anchor: 28,
-    slope: 0.09,
+    slope: 0.11,
     pixFmts: ['yuv420p', 'yuvj420p', 'yuv422p', 'yuvj422p', 'yuv444p', 'yuvj444p'],
     sameCodec: ['h264'],
-    args: (crf, speed) => ['-c:v', 'libx264', '-crf', String(crf), '-preset', X264_PRESET[speed], ...extra],
+    args: (crf, speed) => ['-c:v', 'libx264', '-crf', String(crf), '-preset', X264_PRESET[speed], '-threads:v', String(ENCODER_THREADS), ...extra],
     speedLabel: (speed) => X264_PRESET[speed],
   };
 }
@@ -74,14 +91,19 @@ const VP9: VideoCodec = {
   encoder: 'libvpx-vp9',
   knob: 'CRF',
   values: range(15, 55),
-  levels: { light: { start: 30, cap: 38 }, balanced: { start: 35, cap: 46 }, maximum: { start: 40, cap: 55 } },
+  levels: { light: { start: 32, cap: 38, typical: 36 }, balanced: { start: 40, cap: 46, typical: 44 }, maximum: { start: 55, cap: 55, typical: 52 } },
   slope: 0.07,
   pixFmts: ['yuv420p', 'yuva420p', 'yuv422p', 'yuv440p', 'yuv444p'],
   sameCodec: ['vp9'],
   // -b:v 0 makes -crf a pure constant-quality mode; row-mt uses both cores even on small frames.
-  args: (crf, speed) => ['-c:v', 'libvpx-vp9', '-crf', String(crf), '-b:v', '0', '-deadline', 'good', '-cpu-used', String(VP9_CPU[speed]), '-row-mt', '1'],
+  args: (crf, speed) => ['-c:v', 'libvpx-vp9', '-crf', String(crf), '-b:v', '0', '-deadline', 'good', '-cpu-used', String(VP9_CPU[speed]), '-row-mt', '1', '-threads:v', String(ENCODER_THREADS)],
   speedLabel: (speed) => `cpu-used ${VP9_CPU[speed]}`,
 };
+
+/** A keyframe every 10 s (at most 300 frames), for encoders whose default interval is a fraction of a second. */
+function keyframeInterval(video: MediaStream): string {
+  return String(Math.min(300, Math.round((video.fps ?? 25) * 10)));
+}
 
 /**
  * WMV keeps Windows Media Video 8 (wmv2), the newest WMV codec ffmpeg can write, so the file still plays in
@@ -93,11 +115,28 @@ const WMV2: VideoCodec = {
   encoder: 'wmv2',
   knob: 'q',
   values: [2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 19, 22, 26, 31],
-  levels: { light: { start: 3, cap: 6 }, balanced: { start: 5, cap: 12 }, maximum: { start: 8, cap: 31 } },
+  levels: { light: { start: 3, cap: 6, typical: 3 }, balanced: { start: 5, cap: 12, typical: 5 }, maximum: { start: 8, cap: 31, typical: 8 } },
   slope: 0.2,
   pixFmts: ['yuv420p'],
   sameCodec: ['wmv2'],
-  args: (q, _speed, video) => ['-c:v', 'wmv2', '-q:v', String(q), '-g', String(Math.min(300, Math.round((video.fps ?? 25) * 10)))],
+  args: (q, _speed, video) => ['-c:v', 'wmv2', '-q:v', String(q), '-g', keyframeInterval(video)],
+  speedLabel: () => 'keyframes every 10 s',
+};
+
+/**
+ * Ogg video keeps Theora, the video codec of Ogg: libtheora's quality scale runs from 10 (best) to 0, so its values
+ * fall. Keyframes every 10 s like WMV2 (ffmpeg's default of 12 frames would spend most of the bits on them).
+ */
+const THEORA: VideoCodec = {
+  label: 'Theora',
+  encoder: 'libtheora',
+  knob: 'q',
+  values: [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+  levels: { light: { start: 8, cap: 5, typical: 8 }, balanced: { start: 6, cap: 3, typical: 5 }, maximum: { start: 4, cap: 0, typical: 3 } },
+  slope: 0.45,
+  pixFmts: ['yuv420p', 'yuv422p', 'yuv444p'],
+  sameCodec: ['theora'],
+  args: (q, _speed, video) => ['-c:v', 'libtheora', '-q:v', String(q), '-g', keyframeInterval(video)],
   speedLabel: () => 'keyframes every 10 s',
 };
 
@@ -115,6 +154,7 @@ export const VIDEO_CODECS: Readonly<Record<string, VideoCodec>> = {
   avi: x264(['-bf', '0'], ' (no B-frames)'),
   webm: VP9,
   wmv: WMV2,
+  ogv: THEORA,
 };
 
 /** Container flags per output format: MP4/MOV put the index first so playback starts before the download ends. */
@@ -128,7 +168,7 @@ export const MUX_ARGS: Readonly<Record<string, string[]>> = {
 
 /** ffmpeg's muxer name per canonical extension (needed because work files are named by us). */
 export const MUXER: Readonly<Record<string, string>> = {
-  mp4: 'mp4', mov: 'mov', mkv: 'matroska', flv: 'flv', avi: 'avi', webm: 'webm', wmv: 'asf',
+  mp4: 'mp4', mov: 'mov', mkv: 'matroska', flv: 'flv', avi: 'avi', webm: 'webm', wmv: 'asf', ogv: 'ogg',
 };
 
 /**

@@ -20,7 +20,7 @@ const streamBytes = (info: MediaInfo, bitRate: number | undefined) => ((bitRate 
 
 /**
  * Expected size per level without encoding the whole file: the main picture's few spread segments are encoded
- * at the knob value each level's quality search starts from, their bytes per second extrapolated over the
+ * at the knob value each level's quality search most often ends on, their bytes per second extrapolated over the
  * duration; audio follows the family's audio plan (its bitrate, or the source track when copied); every other
  * stream and the container keep the bytes they take in the source.
  */
@@ -62,7 +62,7 @@ export async function estimateVideo(input: string, type: DetectedType, ctx: Omit
   const bytesPerSec = new Map<number, number>();
   const sizes = {} as Record<CompressionLevel, number>;
   for (const level of LEVELS) {
-    const value = codec.levels[level].start;
+    const value = codec.levels[level].typical;
     if (!bytesPerSec.has(value)) {
       throwIfCancelled(ctx.signal);
       const out = path.join(ctx.workDir, `estimate-${value}.${container}`);

@@ -1,33 +1,79 @@
-import { SSIM_FLOOR, measureSsim } from '../../quality/ssim.js';
-import type { CompressContext } from '../../types.js';
-import { type MediaInfo, mainVideoStream, probeMedia } from '../media/probe.js';
+import path from 'node:path';
+import { measureFrameSsim } from '../../quality/frame-ssim.js';
+import type { FfmpegRunner } from '../media/ffmpeg.js';
+import { ffmpegTimeoutMs } from '../media/ffmpeg.js';
 
-/** Frames per second compared by SSIM: enough to catch a bad scene, cheap on long files. */
-export const SSIM_SAMPLE_FPS = 2;
+/**
+ * Seconds of picture judged together: about what a viewer takes in at once. A video's SSIM is the mean SSIM of the
+ * frames of its worst window, so a hard start (or any hard stretch) cannot hide behind an easy rest.
+ */
+export const WINDOW_SEC = 2;
 
-/** Where the main picture starts, relative to its file's first timestamp (what ffmpeg's inputs are shifted to). */
-function pictureStart(info: MediaInfo): number {
-  const video = mainVideoStream(info);
-  return video ? video.startTime - info.startTime : 0;
+/** Which frames of a video are compared with their source, and how they group into windows. */
+export interface PictureCheck {
+  /** [first, end) frame numbers to compare, one window each; every frame when absent, in consecutive windows. */
+  spans?: Array<[number, number]>;
+  /** Frames per window when every frame is compared. */
+  perWindow: number;
+}
+
+export interface PictureQuality {
+  /** Mean SSIM of the worst window: what must keep the level's floor, and what the recipe reports. */
+  worst: number;
+  /** Mean SSIM of every compared frame. */
+  mean: number;
+  frames: number;
+}
+
+const mean = (xs: readonly number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
+
+/**
+ * Groups per-frame SSIM into windows: consecutive runs of `perWindow` frames (a last run shorter than half a window
+ * joins the one before), or one window per span when spans were compared (a span the file ends inside is shorter).
+ */
+export function judgeFrames(figures: readonly number[], check: PictureCheck): PictureQuality {
+  const windows: number[][] = [];
+  if (check.spans) {
+    let at = 0;
+    for (const [from, to] of check.spans) {
+      const window = figures.slice(at, at + (to - from));
+      at += to - from;
+      if (window.length > 0) windows.push(window);
+    }
+  } else {
+    const size = Math.max(1, check.perWindow);
+    for (let at = 0; at < figures.length; at += size) {
+      const window = figures.slice(at, at + size);
+      const last = windows[windows.length - 1];
+      if (last && window.length < size / 2) last.push(...window);
+      else windows.push(window);
+    }
+  }
+  if (windows.length === 0) throw new Error('No frames were compared');
+  return { worst: Math.min(...windows.map(mean)), mean: mean(figures), frames: figures.length };
+}
+
+/** One side of a comparison: a file, its input options and the stream to read. */
+export interface PictureSource {
+  path: string;
+  args: readonly string[];
+  /** Stream specifier such as `0:1` (the first input) or `1:v:0` (the second). */
+  stream: string;
 }
 
 /**
- * SSIM of a re-encoded picture against its reference, frames compared at the same place in the picture's own
- * timeline. Encoders' priming (AAC, Opus, B-frame delay) shifts a picture's first timestamp by a few ms, and
- * ffmpeg's ssim filter pairs frames by timestamp, so the offset is removed first. Some demuxers (ASF) report
- * start times that do not match where frames really sit; a pure timing offset is no loss of picture quality,
- * so when the aligned comparison falls short, the raw one is measured too and the better counts.
+ * SSIM of a re-encoded picture against its source, frame by frame (frame n against frame n: the encodes neither
+ * drop nor repeat frames), judged in windows. Each file is decoded once.
  */
-export async function pictureSsim(ctx: CompressContext, reference: { path: string; info: MediaInfo; args: string[] }, distorted: string, distortedInfo?: MediaInfo): Promise<number> {
-  const info = distortedInfo ?? (await probeMedia(ctx.runProcess, distorted, ctx.signal));
-  const offset = pictureStart(reference.info) - pictureStart(info);
-  const measure = (shift: number) => measureSsim(ctx.runProcess, reference.path, distorted, {
-    signal: ctx.signal,
-    sampleFps: SSIM_SAMPLE_FPS,
-    referenceArgs: reference.args,
-    distortedArgs: ['-noautorotate', ...(Math.abs(shift) > 1e-4 ? ['-itsoffset', shift.toFixed(6)] : [])],
+export async function measurePicture(runner: FfmpegRunner, workDir: string, reference: PictureSource, distorted: PictureSource, check: PictureCheck, durationSec: number): Promise<PictureQuality> {
+  const statsFile = path.join(workDir, `ssim-${path.basename(distorted.path).replace(/[^\w.-]/g, '_')}.log`);
+  const figures = await measureFrameSsim(runner.runProcess, reference.path, distorted.path, {
+    signal: runner.signal,
+    reference: { args: reference.args, stream: reference.stream },
+    distorted: { args: distorted.args, stream: distorted.stream },
+    frames: check.spans,
+    statsFile,
+    timeoutMs: ffmpegTimeoutMs(durationSec, 10),
   });
-  const aligned = await measure(offset);
-  if (aligned >= SSIM_FLOOR[ctx.level] || Math.abs(offset) <= 1e-4) return aligned;
-  return Math.max(aligned, await measure(0));
+  return judgeFrames(figures, check);
 }

@@ -8,15 +8,19 @@ export interface Trial {
 }
 
 export interface SearchOutcome {
-  /** The smallest trial at or above the target (highest knob value), if any met it. */
+  /** The smallest trial at or above the target (highest knob index), if any met it and came out smaller than the limit. */
   best?: Trial;
   /** The SSIM the search had to keep: the floor, raised to the anchor's SSIM when an anchor was measured. */
   target: number;
+  /** True when no answer was found because outputs stopped being smaller than `bytesLimit`. */
+  tooBig: boolean;
+  /** d ln(1 − SSIM) / d index as last measured (the first guess when fewer than two trials differ). */
+  slope: number;
   trials: Trial[];
 }
 
 export interface SearchOptions {
-  /** Knob values, best quality first; the search runs over their indices. */
+  /** Knob values, best quality first; the search runs over their indices. The level's start and cap are among them. */
   values: readonly number[];
   level: LevelSearch;
   floor: number;
@@ -28,66 +32,74 @@ export interface SearchOptions {
    * when it is not one of `values` or lies beyond the level's cap.
    */
   anchor?: number;
+  /** A trial this large or larger cannot be the answer, nor can any better-quality value (sizes rise as quality does). */
+  bytesLimit?: number;
   /** Most trial encodes per call: keeps runtime bounded whatever the file. */
   maxTrials?: number;
   evaluate: (value: number) => Promise<{ ssim: number; bytes: number }>;
 }
 
-const lossOf = (ssim: number) => Math.log(Math.max(1e-6, 1 - ssim));
+/** The search's model of quality: ln(1 − SSIM), close to linear in the knob. */
+export const lossOf = (ssim: number) => Math.log(Math.max(1e-6, 1 - ssim));
 
-function indexAtMost(values: readonly number[], value: number): number {
-  let found = 0;
-  values.forEach((v, i) => {
-    if (v <= value) found = i;
-  });
-  return found;
+function indexOf(values: readonly number[], value: number): number {
+  const index = values.indexOf(value);
+  if (index < 0) throw new Error(`${value} is not one of the knob's values`);
+  return index;
 }
 
 /**
- * Finds the highest knob value (smallest file) whose SSIM stays at or above the floor, between the codec's best
+ * Finds the highest knob index (smallest file) whose SSIM stays at or above the target, between the codec's best
  * value and the level's cap. It keeps a bracket [highest passing, lowest failing] and probes where a model of
- * ln(1 − SSIM), linear in the knob, predicts the floor is crossed; it stops when the bracket is one step wide.
- * Because every level searches the same deterministic curve for its exact threshold, a stricter floor can never
- * end at a higher value: the three levels' sizes stay in order. With an anchor, the threshold is
- * max(floor, SSIM at the anchor): a stricter floor still gives a threshold at least as high.
+ * ln(1 − SSIM), linear in the index, predicts the target is crossed; it stops when the bracket is one step wide.
+ * Every level searches the same deterministic curve for its exact threshold, so a stricter floor never ends at a
+ * higher index: the levels' sizes stay in order, in one run or in separate calls. With an anchor, the threshold
+ * is max(floor, SSIM at the anchor); an anchor that keeps the floor is the answer itself (one encode), since
+ * values past it give less quality by construction.
  */
 export async function searchQuality(options: SearchOptions): Promise<SearchOutcome> {
   const { values } = options;
   const maxTrials = options.maxTrials ?? 6;
-  const capIndex = indexAtMost(values, options.level.cap);
+  const capIndex = indexOf(values, options.level.cap);
   let pass = -1;
   let fail = capIndex + 1;
+  // Highest index whose output is not smaller than the limit: nothing at or below it can be the answer.
+  let useless = -1;
   const trials = new Map<number, Trial>();
-  let next = Math.min(capIndex, indexAtMost(values, options.level.start));
   const anchorIndex = options.anchor === undefined ? -1 : values.indexOf(options.anchor);
-  if (anchorIndex >= 0 && anchorIndex <= capIndex) next = anchorIndex;
-  let floor = options.floor;
+  const anchored = anchorIndex >= 0 && anchorIndex <= capIndex;
+  let next = anchored ? anchorIndex : Math.min(capIndex, indexOf(values, options.level.start));
+  let target = options.floor;
+  let slope = options.slope;
 
   while (trials.size < maxTrials) {
     const value = values[next] as number;
     const result = await options.evaluate(value);
     trials.set(next, { value, ...result });
     // The anchor is the first trial, so raising the target here reclassifies nothing already measured.
-    if (next === anchorIndex) floor = Math.max(floor, result.ssim);
-    if (result.ssim >= floor) pass = Math.max(pass, next);
+    if (anchored && next === anchorIndex) target = Math.max(target, result.ssim);
+    if (result.ssim >= target) pass = Math.max(pass, next);
     else fail = Math.min(fail, next);
-    if (fail - pass <= 1) break;
+    if (options.bytesLimit !== undefined && result.bytes >= options.bytesLimit) useless = Math.max(useless, next);
+    if (anchored && pass === anchorIndex) break;
+    const low = Math.max(pass, useless);
+    if (fail - low <= 1) break;
 
     // Slope from the two trials nearest the bracket when they exist; the first guess otherwise.
     const known = [...trials.entries()].sort((a, b) => a[0] - b[0]);
     const a = trials.get(pass) ? [pass, trials.get(pass)!] as const : known[0]!;
     const b = trials.get(fail) ? [fail, trials.get(fail)!] as const : known[known.length - 1]!;
-    let slope = options.slope;
+    slope = options.slope;
     if (b[0] !== a[0]) {
       const measured = (lossOf(b[1].ssim) - lossOf(a[1].ssim)) / (b[0] - a[0]);
       if (measured > 0.005) slope = measured;
     }
-    const from = [next, result] as const;
-    const predicted = Math.floor(from[0] + (lossOf(floor) - lossOf(from[1].ssim)) / slope);
-    next = Math.max(pass + 1, Math.min(fail - 1, predicted));
-    if (trials.has(next)) next = Math.floor((pass + fail) / 2);
-    if (trials.has(next) || next <= pass || next >= fail) break;
+    const predicted = Math.floor(next + (lossOf(target) - lossOf(result.ssim)) / slope);
+    next = Math.max(low + 1, Math.min(fail - 1, predicted));
+    if (trials.has(next)) next = Math.floor((low + fail) / 2);
+    if (trials.has(next) || next <= low || next >= fail) break;
   }
   const sorted = [...trials.values()].sort((x, y) => x.value - y.value);
-  return { best: pass >= 0 ? trials.get(pass) : undefined, target: floor, trials: sorted };
+  const best = pass > useless ? trials.get(pass) : undefined;
+  return { best, target, tooBig: !best && useless >= 0, slope, trials: sorted };
 }

@@ -1,0 +1,176 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { EngineError } from '../../errors.js';
+import type { CompressionLevel } from '../../types.js';
+import { reportsDamage } from '../media/ffmpeg.js';
+import type { MediaInfo } from '../media/probe.js';
+import { verifyMediaOutput } from '../media/verify.js';
+import { type AudioDecision, planAudio } from './audio-plan.js';
+import { type StreamPlan, type VideoSettings, carriedStreams, encodeFinal, encodeTrial } from './encode.js';
+import { type PictureQuality, measurePicture } from './quality.js';
+import type { VideoJob } from './video-job.js';
+
+const VERIFY_KINDS = ['video', 'audio', 'subtitle', 'attachment'] as const;
+
+/** A written output that passed the stream checks (duration, tracks, picture size and rotation). */
+export interface VerifiedOutput {
+  path: string;
+  bytes: number;
+  info: MediaInfo;
+  /** Its picture's SSIM against the source, on the frames the job checks (absent when the picture was copied). */
+  quality?: PictureQuality;
+  /** How the audio was written, for the recipe. */
+  audioText: string;
+  notes: string[];
+}
+
+/** How one level writes the streams other than the picture; a muxer's or encoder's refusal changes it for good. */
+interface LevelStreams {
+  plan: StreamPlan;
+  audioText: string;
+  notes: string[];
+}
+
+/** An output that cannot be made for this file (after every fallback): the level keeps the original. */
+export class OutputRejected extends Error {}
+
+/**
+ * Every encode and measurement of one file, each made once: the levels of a ladder run (and the trials of one
+ * search) share them. Outputs are keyed by knob value and stream plan; a picture's SSIM by knob value alone,
+ * since the audio does not change the picture's bits.
+ */
+export class VideoTrials {
+  private readonly outputs = new Map<string, Promise<VerifiedOutput>>();
+  private readonly pictures = new Map<number, Promise<PictureQuality>>();
+  private readonly samples = new Map<number, Promise<{ ssim: number; bytes: number }>>();
+  private readonly streams = new Map<CompressionLevel, LevelStreams>();
+  private files = 0;
+  private progress: number;
+
+  constructor(
+    private readonly job: VideoJob,
+    private readonly onProgress: (percent: number) => void,
+    startPercent: number,
+  ) {
+    this.progress = startPercent;
+  }
+
+  /** Each encode or measurement takes a share of the progress still left (below 95 %). */
+  private step(): (fraction: number) => void {
+    const from = this.progress;
+    const to = from + (95 - from) / 4;
+    this.progress = to;
+    return (fraction) => this.onProgress(from + (to - from) * fraction);
+  }
+
+  private levelStreams(level: CompressionLevel): LevelStreams {
+    let streams = this.streams.get(level);
+    if (!streams) {
+      const { info, container } = this.job;
+      const audio = new Map<number, AudioDecision>();
+      for (const s of info.streams) if (s.type === 'audio') audio.set(s.index, planAudio(s, container, level));
+      const audioText = [...new Set([...audio.values()].map((d) => d.label))].join(', ');
+      streams = { plan: { audio, keepData: info.streams.some((s) => s.type === 'data') }, audioText, notes: [] };
+      this.streams.set(level, streams);
+    }
+    return streams;
+  }
+
+  settings(value: number): VideoSettings {
+    const picture = this.job.picture;
+    if (!picture) throw new Error('This video has no picture to re-encode');
+    return { codec: this.job.codec, value, speed: picture.speed, pixFmt: picture.pixFmt, video: picture.video };
+  }
+
+  /** The whole file at `value` (the picture copied when undefined) with the level's streams, written and checked once. */
+  output(value: number | undefined, level: CompressionLevel): Promise<VerifiedOutput> {
+    const streams = this.levelStreams(level);
+    const key = JSON.stringify([value, [...streams.plan.audio], streams.plan.keepData]);
+    let output = this.outputs.get(key);
+    if (!output) {
+      output = this.writeOutput(value, streams);
+      this.outputs.set(key, output);
+    }
+    return output;
+  }
+
+  /**
+   * Writes and checks the final file; its picture is measured while its streams are checked. A muxer that refuses
+   * data tracks gets a retry without them; a re-encoded audio track that changes the duration gets a retry with
+   * audio copied (once the source is known to be whole); anything else failing rejects the output.
+   */
+  private async writeOutput(value: number | undefined, streams: LevelStreams): Promise<VerifiedOutput> {
+    const { runner, info, container, input, workDir } = this.job;
+    const settings = value === undefined ? undefined : this.settings(value);
+    let failure = 'no attempt';
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const out = path.join(workDir, `output-${++this.files}.${container}`);
+      try {
+        const errors = await encodeFinal(runner, input, info, settings, streams.plan, container, out, this.step());
+        if (reportsDamage(errors)) await this.job.assertReadable();
+      } catch (err) {
+        if (!(err instanceof EngineError && err.kind === 'failed' && streams.plan.keepData)) throw err;
+        streams.plan.keepData = false;
+        streams.notes.push('Data tracks (timecode or telemetry) could not be copied into the new file and were dropped');
+        continue;
+      }
+      const fresh = value !== undefined && !this.pictures.has(value);
+      const measuring = value === undefined ? undefined : this.measure(value, out, streams);
+      const check = await verifyMediaOutput(runner, info, out, { durationSec: info.durationSec, kinds: VERIFY_KINDS });
+      if (check.ok) {
+        const quality = await measuring;
+        return { path: out, bytes: (await stat(out)).size, info: check.info, quality, audioText: streams.audioText, notes: [...streams.notes] };
+      }
+      // This output is dropped: its measurement (if it fails) must not surface.
+      measuring?.catch(() => undefined);
+      if (fresh) this.pictures.delete(value);
+      await this.job.assertReadable();
+      failure = check.reason;
+      if (![...streams.plan.audio.values()].some((d) => d.encode)) break;
+      streams.plan.audio = new Map([...streams.plan.audio].map(([i]) => [i, { label: 'copied' }]));
+      streams.audioText = 'audio copied';
+    }
+    throw new OutputRejected(`re-encoding (${failure})`);
+  }
+
+  /** The picture's SSIM at `value` (one measurement per value: the audio does not change the picture's bits). */
+  private measure(value: number, out: string, streams: LevelStreams): Promise<PictureQuality> {
+    let quality = this.pictures.get(value);
+    if (!quality) {
+      const { picture, runner, workDir, info } = this.job;
+      if (!picture) throw new Error('This video has no picture to measure');
+      const outIndex = carriedStreams(info, streams.plan).findIndex((s) => s.index === picture.video.index);
+      const onFraction = this.step();
+      quality = measurePicture(runner, workDir, picture.reference, { path: out, args: ['-noautorotate'], stream: `1:${outIndex}` }, picture.check, info.durationSec);
+      quality.then(() => onFraction(1), () => undefined);
+      this.pictures.set(value, quality);
+    }
+    return quality;
+  }
+
+  /** A search trial on the whole file: the level's output at `value`, judged on every frame. */
+  async wholeTrial(value: number, level: CompressionLevel): Promise<{ ssim: number; bytes: number }> {
+    const output = await this.output(value, level);
+    return { ssim: output.quality?.worst ?? 0, bytes: output.bytes };
+  }
+
+  /** A search trial on a longer file's sample: its picture alone at `value`, judged against the lossless sample. */
+  sampleTrial(value: number): Promise<{ ssim: number; bytes: number }> {
+    let trial = this.samples.get(value);
+    if (!trial) {
+      trial = this.measureSample(value);
+      this.samples.set(value, trial);
+    }
+    return trial;
+  }
+
+  private async measureSample(value: number): Promise<{ ssim: number; bytes: number }> {
+    const { picture, runner, workDir, container } = this.job;
+    if (picture?.search.kind !== 'sample') throw new Error('This video is searched on whole encodes');
+    const { clip } = picture.search;
+    const out = path.join(workDir, `sample-${++this.files}.${container}`);
+    await encodeTrial(runner, clip, this.settings(value), container, out, this.step());
+    const quality = await measurePicture(runner, workDir, { path: clip.path, args: clip.inputArgs, stream: '0:0' }, { path: out, args: [], stream: '1:v:0' }, { perWindow: picture.check.perWindow }, clip.durationSec);
+    return { ssim: quality.worst, bytes: (await stat(out)).size };
+  }
+}
