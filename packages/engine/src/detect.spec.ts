@@ -37,6 +37,28 @@ describe('detect', () => {
     expect((await detect(file, 'table.txt')).ext).toBe('txt');
   });
 
+  /** An Ogg page that starts a stream, holding one packet. */
+  const oggFirstPage = (serial: number, packet: Buffer) => {
+    const header = Buffer.alloc(27);
+    header.write('OggS', 0, 'latin1');
+    header[5] = 0x02;
+    header.writeUInt32LE(serial, 14);
+    header[26] = 1;
+    return Buffer.concat([header, Buffer.from([packet.length]), packet]);
+  };
+  const vorbis = Buffer.concat([Buffer.from('\x01vorbis', 'latin1'), Buffer.alloc(23)]);
+  const theora = Buffer.concat([Buffer.from('\x80theora', 'latin1'), Buffer.alloc(35)]);
+
+  it('takes an Ogg with a Theora stream for video, even when its sound comes first', async () => {
+    const file = path.join(dir, 'clip.ogg');
+    await writeFile(file, Buffer.concat([oggFirstPage(1, vorbis), oggFirstPage(2, theora)]));
+    expect(await detect(file, 'clip.ogg')).toEqual({ ext: 'ogv', mime: 'video/ogg', family: 'video' });
+    await writeFile(file, Buffer.concat([oggFirstPage(2, theora), oggFirstPage(1, vorbis)]));
+    expect(await detect(file, 'clip.ogg')).toEqual({ ext: 'ogv', mime: 'video/ogg', family: 'video' });
+    await writeFile(file, oggFirstPage(1, vorbis));
+    expect(await detect(file, 'clip.ogg')).toMatchObject({ ext: 'ogg', family: 'audio' });
+  });
+
   it('refuses binary content it does not know', async () => {
     const file = path.join(dir, 'noise.png');
     await writeFile(file, Buffer.from([0, 1, 2, 3, 0, 255, 254, 0, 7, 9, 0, 0, 1]));

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../../compress.js';
 import type { CompressResult } from '../../types.js';
 import { isEngineError } from '../../errors.js';
+import { type RunProcess, runProcess } from '../../process/run-process.js';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
 import { videoFamily } from './video.family.js';
 import { checkEstimate, checkLadder, describeLadder, expectInvalidInput, ffmpeg, probe, workFolders, writeCorrupt, writeTruncated } from '../media/media.test-support.js';
@@ -35,10 +36,13 @@ async function makeFixtures(): Promise<void> {
   await ffmpeg([...PICTURE, ...TONE(44100), ...STEREO, '-map', '0:v', '-map', '[a]', '-c:v', 'wmv2', '-q:v', '2', '-c:a', 'wmav2', '-b:a', '256k', fixture('clip.wmv')]);
   await ffmpeg([...PICTURE, ...TONE(44100), ...STEREO, '-map', '0:v', '-map', '[a]', '-c:v', 'libx264', '-crf', '8', '-c:a', 'libmp3lame', '-b:a', '320k', fixture('clip.flv')]);
   await ffmpeg([...PICTURE, ...TONE(48000), ...STEREO, '-map', '0:v', '-map', '[a]', '-c:v', 'libx264', '-crf', '8', '-c:a', 'pcm_s16le', fixture('clip.mov')]);
+  await ffmpeg([...PICTURE, ...TONE(48000), ...STEREO, '-map', '0:v', '-map', '[a]', '-c:v', 'libtheora', '-q:v', '10', '-c:a', 'libvorbis', '-b:a', '256k', fixture('clip.ogv')]);
+  // An Ogg whose first stream is its sound: named .ogg, it would pass for audio by its first page alone.
+  await ffmpeg([...TONE(48000), ...PICTURE, '-filter_complex', '[0:a][1:a]amerge=inputs=2[a]', '-map', '[a]', '-map', '2:v', '-c:v', 'libtheora', '-q:v', '10', '-c:a', 'libvorbis', '-b:a', '256k', fixture('sound-first.ogg')]);
   // Already heavily compressed: re-encoding at the light level's quality cannot make it smaller.
   await ffmpeg([...PICTURE, '-c:v', 'libx264', '-crf', '45', fixture('tiny.mp4')]);
-  // Long enough (480p, 10 s) for the sampled search path; also the cancel target.
-  await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=854x480:r=25:d=10', '-f', 'lavfi', '-i', 'sine=d=10', '-c:v', 'libx264', '-crf', '12', '-preset', 'veryfast', '-c:a', 'aac', fixture('long.mp4')]);
+  // Long enough (480p, 30 s: over 300 M pixel-frames) for the sampled search path; also the cancel target.
+  await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=854x480:r=25:d=30', '-f', 'lavfi', '-i', 'sine=d=30', '-c:v', 'libx264', '-crf', '12', '-preset', 'veryfast', '-c:a', 'aac', fixture('long.mp4')]);
   // 20 s with changing content and stereo AAC, for the sampled size estimate.
   await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=20', ...TONE(48000).map((a) => a.replace('d=2', 'd=20')), ...STEREO,
     '-map', '0:v', '-map', '[a]', '-c:v', 'libx264', '-crf', '10', '-preset', 'veryfast', '-c:a', 'aac', '-b:a', '256k', fixture('estimate.mp4')]);
@@ -56,7 +60,7 @@ describe('video family on generated clips', () => {
   /** Balanced results of the ladder tests, checked further below. */
   const balanced = new Map<string, CompressResult>();
 
-  it.each(['clip.mp4', 'clip.mkv', 'clip.webm', 'clip.avi', 'clip.wmv', 'clip.flv', 'clip.mov'])('%s: three levels valid, smaller, above their SSIM floor, monotonic, every track kept', async (name) => {
+  it.each(['clip.mp4', 'clip.mkv', 'clip.webm', 'clip.avi', 'clip.wmv', 'clip.flv', 'clip.mov', 'clip.ogv'])('%s: three levels valid, smaller, above their SSIM floor, monotonic, every track kept', async (name) => {
     const r = await checkLadder(fixture(name), dir, { kinds: ['video', 'audio', 'subtitle'], ssim: true, durationBy: 'probe', keepOutputs: true });
     console.log(describeLadder(name, r), `| ${r.balanced.recipe}`);
     balanced.set(name, r.balanced);
@@ -85,6 +89,16 @@ describe('video family on generated clips', () => {
     expect(wmv.streams.map((s) => s.codec)).toEqual(['wmv2', 'wmav2']);
     const avi = await probe(output('clip.avi'));
     expect(avi.streams.map((s) => s.codec)).toEqual(['h264', 'mp3']);
+    const ogv = await probe(output('clip.ogv'));
+    expect(ogv.streams.map((s) => s.codec)).toEqual(['theora', 'vorbis']);
+  });
+
+  it('compresses Theora video in an Ogg named .ogg whose sound comes first, as video, keeping both tracks', async () => {
+    const r = await compress(fixture('sound-first.ogg'), { level: 'balanced', tmpDir: dir });
+    expect(r.unchanged).toBe(false);
+    expect(r.format).toBe('ogv');
+    expect(r.metrics.ssim).toBeGreaterThanOrEqual(SSIM_FLOOR.balanced);
+    expect((await probe(r.output)).streams.map((s) => `${s.type}:${s.codec}`)).toEqual(['audio:vorbis', 'video:theora']);
   });
 
   it('returns the original bytes, marked unchanged, when re-encoding cannot shrink the file', async () => {
@@ -95,8 +109,15 @@ describe('video family on generated clips', () => {
 
   it('searches a longer file on samples and still meets the floor on the whole file, with progress', async () => {
     const seen: number[] = [];
-    const r = await compress(fixture('long.mp4'), { level: 'balanced', tmpDir: dir, onProgress: (p) => seen.push(p) });
+    const outputs: string[] = [];
+    const recording: RunProcess = (command, args, options) => {
+      outputs.push(args[args.length - 1] ?? '');
+      return runProcess(command, args, options);
+    };
+    const r = await compress(fixture('long.mp4'), { level: 'balanced', tmpDir: dir, onProgress: (p) => seen.push(p), runProcess: recording });
+    expect(outputs.some((o) => o.endsWith('sample-reference.mkv')), 'searched on a sample').toBe(true);
     expect(r.unchanged).toBe(false);
+    expect(r.recipe).toMatch(/worst 2-s window, every frame/);
     expect(r.metrics.ssim).toBeGreaterThanOrEqual(SSIM_FLOOR.balanced);
     expect(Math.abs((await probe(r.output)).durationSec - (await probe(fixture('long.mp4'))).durationSec)).toBeLessThanOrEqual(0.2);
     expect(seen.filter((p) => p > 0 && p < 100).length).toBeGreaterThan(5);

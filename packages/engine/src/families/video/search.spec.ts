@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { judgeFrames } from './quality.js';
+import { searchQuality } from './search.js';
+import { placeSpans } from './segments.js';
+
+/** A smooth quality curve: ln(1 − SSIM) rising by `slope` per knob step from `at0`. */
+const curve = (at0: number, slope: number) => (index: number) => 1 - Math.exp(Math.log(1 - at0) + slope * index);
+const CRF = Array.from({ length: 27 }, (_, i) => 14 + i);
+
+function search(options: { floor: number; anchor?: number; start: number; cap: number; bytesLimit?: number; ssimAt?: (i: number) => number; values?: number[] }) {
+  const values = options.values ?? CRF;
+  const ssimAt = options.ssimAt ?? curve(0.998, 0.12);
+  const tried: number[] = [];
+  const outcome = searchQuality({
+    values, floor: options.floor, slope: 0.11, anchor: options.anchor, bytesLimit: options.bytesLimit,
+    level: { start: options.start, cap: options.cap, typical: options.start },
+    evaluate: async (value) => {
+      tried.push(value);
+      const index = values.indexOf(value);
+      return { ssim: ssimAt(index), bytes: 1_000_000 * Math.exp(-0.1 * index) };
+    },
+  });
+  return outcome.then((o) => ({ ...o, tried }));
+}
+
+describe('quality search', () => {
+  it('finds the exact threshold of each floor, and a stricter floor never a higher value', async () => {
+    const ssimAt = curve(0.998, 0.12);
+    const highestPassing = (floor: number) => CRF.filter((_, i) => ssimAt(i) >= floor).at(-1);
+    for (const floor of [0.99, 0.97, 0.94]) {
+      const r = await search({ floor, start: 28, cap: 40, ssimAt });
+      expect(r.best?.value, String(floor)).toBe(highestPassing(floor));
+    }
+  });
+
+  it('stops at the anchor when it keeps the floor: one encode', async () => {
+    const r = await search({ floor: 0.97, anchor: 28, start: 24, cap: 34 });
+    expect(r.tried).toEqual([28]);
+    expect(r.best?.value).toBe(28);
+  });
+
+  it('tries the cap first at maximum and stops there when it keeps the floor', async () => {
+    const r = await search({ floor: 0.9, start: 40, cap: 40 });
+    expect(r.tried).toEqual([40]);
+  });
+
+  it('gives up, saying why, once outputs stop being smaller than the limit', async () => {
+    const r = await search({ floor: 0.99, anchor: 28, start: 22, cap: 28, bytesLimit: 10_000 });
+    expect(r.best).toBeUndefined();
+    expect(r.tooBig).toBe(true);
+    expect(r.tried).toEqual([28]);
+  });
+
+  it('runs over falling knobs too (Theora q, best first)', async () => {
+    const values = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0];
+    const ssimAt = curve(0.998, 0.45);
+    const r = await search({ floor: 0.97, start: 6, cap: 3, values, ssimAt });
+    expect(r.best?.value).toBe(values.filter((_, i) => ssimAt(i) >= 0.97 && i <= values.indexOf(3)).at(-1));
+  });
+});
+
+describe('picture windows', () => {
+  it('judges consecutive windows, a short last one joining the one before, and reports the worst', () => {
+    const figures = [...Array(50).fill(0.95), ...Array(50).fill(0.99), ...Array(10).fill(0.9)];
+    const q = judgeFrames(figures, { perWindow: 50 });
+    expect(q.worst).toBeCloseTo(0.95, 6);
+    expect(q.frames).toBe(110);
+    expect(judgeFrames(figures, { perWindow: 100 }).worst).toBeCloseTo((50 * 0.95 + 50 * 0.99 + 10 * 0.9) / 110, 6);
+  });
+
+  it('judges each compared span as one window', () => {
+    const q = judgeFrames([...Array(4).fill(0.99), ...Array(4).fill(0.96)], { perWindow: 4, spans: [[0, 4], [100, 104]] });
+    expect(q.worst).toBeCloseTo(0.96, 6);
+  });
+});
+
+describe('spans of a long video', () => {
+  it('always measures the start, the end and the busiest spans, never overlapping', () => {
+    const starts = placeSpans(600, 2, 6, [0, 301, 300.5, 120]);
+    expect(starts).toContain(0);
+    expect(starts).toContain(598);
+    expect(starts).toContain(301);
+    expect(starts).toContain(120);
+    expect(starts).toHaveLength(6);
+    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(2);
+  });
+});
