@@ -29,6 +29,8 @@ export interface MediaStream {
   hasAlpha: boolean;
   /** First timestamp, seconds (0 when unknown). */
   startTime: number;
+  /** The stream's own duration, seconds, when the container states it. */
+  durationSec?: number;
   /** Frame count the container's header declares (AVI, MP4), if any. */
   declaredFrames?: number;
 }
@@ -65,6 +67,7 @@ interface RawStream {
   sample_fmt?: string;
   bits_per_raw_sample?: string;
   start_time?: string;
+  duration?: string;
   nb_frames?: string;
   disposition?: { default?: number; attached_pic?: number };
   tags?: Record<string, string>;
@@ -119,6 +122,7 @@ function toStream(s: RawStream): MediaStream {
     bitsPerRawSample: num(s.bits_per_raw_sample),
     hasAlpha: (s.tags?.alpha_mode ?? s.tags?.ALPHA_MODE) === '1',
     startTime: Number(s.start_time) || 0,
+    durationSec: num(s.duration),
     declaredFrames: num(s.nb_frames),
   };
 }

@@ -5,7 +5,8 @@ import { type MediaInfo, mainVideoStream, probeMedia, streamCounts } from './pro
 /** The issue's tolerance: an output keeps the original's duration within ±0.2 s. */
 export const DURATION_TOLERANCE_SEC = 0.2;
 
-export type VerifyResult = { ok: true; info: MediaInfo } | { ok: false; reason: string };
+/** A failed check carries the output's probe when the output could be read. */
+export type VerifyResult = { ok: true; info: MediaInfo } | { ok: false; reason: string; info?: MediaInfo };
 
 export interface VerifyExpectations {
   /** The duration the output must have (the original's), in seconds. */
@@ -31,17 +32,17 @@ export async function verifyMediaOutput(runner: FfmpegRunner, original: MediaInf
   }
   const duration = expect.measuredOutputSec ?? info.durationSec;
   if (Math.abs(duration - expect.durationSec) > DURATION_TOLERANCE_SEC) {
-    return { ok: false, reason: `the output lasts ${duration.toFixed(2)} s instead of ${expect.durationSec.toFixed(2)} s` };
+    return { ok: false, reason: `the output lasts ${duration.toFixed(2)} s instead of ${expect.durationSec.toFixed(2)} s`, info };
   }
   const want = streamCounts(original, expect.kinds);
   const got = streamCounts(info, expect.kinds);
   for (const kind of expect.kinds) {
-    if (want[kind] !== got[kind]) return { ok: false, reason: `the output has ${got[kind]} ${kind} streams instead of ${want[kind]}` };
+    if (want[kind] !== got[kind]) return { ok: false, reason: `the output has ${got[kind]} ${kind} streams instead of ${want[kind]}`, info };
   }
   const before = mainVideoStream(original);
   const after = mainVideoStream(info);
   if (before && (!after || after.width !== before.width || after.height !== before.height || after.rotation !== before.rotation)) {
-    return { ok: false, reason: 'the output picture size or rotation differs from the original' };
+    return { ok: false, reason: 'the output picture size or rotation differs from the original', info };
   }
   return { ok: true, info };
 }

@@ -21,6 +21,11 @@ export interface VideoSettings {
   speed: SpeedClass;
   pixFmt: string;
   video: MediaStream;
+  /**
+   * The source shows its last frame longer than one frame: the output repeats it once at the end of that time, or
+   * its picture would stop early (each output frame lasts until the next; the last one, one frame).
+   */
+  holdLastFrame?: boolean;
 }
 
 /**
@@ -63,7 +68,8 @@ export function forOutputStream(args: readonly string[], index: number): string[
  * own timestamp (no frame repeated or dropped to fit a constant rate), so outputs compare frame by frame.
  */
 function videoArgs(s: VideoSettings, outIndex: number): string[] {
-  return [...forOutputStream(s.codec.args(s.value, s.speed, s.video), outIndex), `-pix_fmt:${outIndex}`, s.pixFmt, `-fps_mode:${outIndex}`, 'vfr'];
+  const hold = s.holdLastFrame ? [`-filter:${outIndex}`, 'tpad=stop_mode=clone:stop=1'] : [];
+  return [...forOutputStream(s.codec.args(s.value, s.speed, s.video), outIndex), `-pix_fmt:${outIndex}`, s.pixFmt, `-fps_mode:${outIndex}`, 'vfr', ...hold];
 }
 
 /** Muxer options: the container's own flags, and no random identifiers (Matroska and Ogg write them), so the same input gives the same bytes. */

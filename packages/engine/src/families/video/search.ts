@@ -71,6 +71,8 @@ export async function searchQuality(options: SearchOptions): Promise<SearchOutco
   let next = anchored ? anchorIndex : Math.min(capIndex, indexOf(values, options.level.start));
   let target = options.floor;
   let slope = options.slope;
+  // Size of the last move, in indices (0 before the second trial).
+  let lastStep = 0;
 
   while (trials.size < maxTrials) {
     const value = values[next] as number;
@@ -94,10 +96,15 @@ export async function searchQuality(options: SearchOptions): Promise<SearchOutco
       const measured = (lossOf(b[1].ssim) - lossOf(a[1].ssim)) / (b[0] - a[0]);
       if (measured > 0.005) slope = measured;
     }
-    const predicted = Math.floor(next + (lossOf(target) - lossOf(result.ssim)) / slope);
+    let predicted = Math.floor(next + (lossOf(target) - lossOf(result.ssim)) / slope);
+    // Until the threshold is bracketed, each step is at least twice the last: the curve flattens towards its ends.
+    if (pass < 0) predicted = Math.min(predicted, next - 2 * Math.max(1, lastStep));
+    else if (fail > capIndex) predicted = Math.max(predicted, next + 2 * Math.max(1, lastStep));
+    const from = next;
     next = Math.max(low + 1, Math.min(fail - 1, predicted));
     if (trials.has(next)) next = Math.floor((low + fail) / 2);
     if (trials.has(next) || next <= low || next >= fail) break;
+    lastStep = Math.abs(next - from);
   }
   const sorted = [...trials.values()].sort((x, y) => x.value - y.value);
   const best = pass > useless ? trials.get(pass) : undefined;

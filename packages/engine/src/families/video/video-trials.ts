@@ -3,8 +3,8 @@ import path from 'node:path';
 import { EngineError } from '../../errors.js';
 import type { CompressionLevel } from '../../types.js';
 import { reportsDamage } from '../media/ffmpeg.js';
-import type { MediaInfo } from '../media/probe.js';
-import { verifyMediaOutput } from '../media/verify.js';
+import { type MediaInfo, mainVideoStream } from '../media/probe.js';
+import { DURATION_TOLERANCE_SEC, verifyMediaOutput } from '../media/verify.js';
 import { type AudioDecision, planAudio } from './audio-plan.js';
 import { type StreamPlan, type VideoSettings, carriedStreams, encodeFinal, encodeTrial } from './encode.js';
 import { type PictureQuality, measurePicture } from './quality.js';
@@ -44,6 +44,8 @@ export class VideoTrials {
   private readonly pictures = new Map<number, Promise<PictureQuality>>();
   private readonly samples = new Map<number, Promise<{ ssim: number; bytes: number }>>();
   private readonly streams = new Map<CompressionLevel, LevelStreams>();
+  /** Set once an output's picture ends early: every output from then on holds the last frame (see VideoSettings). */
+  private holdLastFrame = false;
   private files = 0;
   private progress: number;
 
@@ -79,12 +81,13 @@ export class VideoTrials {
   settings(value: number): VideoSettings {
     const picture = this.job.picture;
     if (!picture) throw new Error('This video has no picture to re-encode');
-    return { codec: this.job.codec, value, speed: picture.speed, pixFmt: picture.pixFmt, video: picture.video };
+    return { codec: this.job.codec, value, speed: picture.speed, pixFmt: picture.pixFmt, video: picture.video, holdLastFrame: this.holdLastFrame };
   }
 
   /** The whole file at `value` (the picture copied when undefined) with the level's streams, written and checked once. */
   output(value: number | undefined, level: CompressionLevel): Promise<VerifiedOutput> {
     const streams = this.levelStreams(level);
+    // Holding the last frame needs no key: it is decided by the first output, before any output is returned.
     const key = JSON.stringify([value, [...streams.plan.audio], streams.plan.keepData]);
     let output = this.outputs.get(key);
     if (!output) {
@@ -101,9 +104,9 @@ export class VideoTrials {
    */
   private async writeOutput(value: number | undefined, streams: LevelStreams): Promise<VerifiedOutput> {
     const { runner, info, container, input, workDir } = this.job;
-    const settings = value === undefined ? undefined : this.settings(value);
     let failure = 'no attempt';
-    for (let attempt = 0; attempt < 3; attempt++) {
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const settings = value === undefined ? undefined : this.settings(value);
       const out = path.join(workDir, `output-${++this.files}.${container}`);
       try {
         const errors = await encodeFinal(runner, input, info, settings, streams.plan, container, out, this.step());
@@ -117,6 +120,14 @@ export class VideoTrials {
       const fresh = value !== undefined && !this.pictures.has(value);
       const measuring = value === undefined ? undefined : this.measure(value, out, streams);
       const check = await verifyMediaOutput(runner, info, out, { durationSec: info.durationSec, kinds: VERIFY_KINDS });
+      if (settings && !settings.holdLastFrame && check.info && this.pictureEndsEarly(check.info)) {
+        measuring?.catch(() => undefined);
+        // A truncated source ends early too: that is the file's fault, found before encoding again.
+        await this.job.assertReadable();
+        this.holdLastFrame = true;
+        this.pictures.clear();
+        continue;
+      }
       if (check.ok) {
         const quality = await measuring;
         return { path: out, bytes: (await stat(out)).size, info: check.info, quality, audioText: streams.audioText, notes: [...streams.notes] };
@@ -131,6 +142,14 @@ export class VideoTrials {
       streams.audioText = 'audio copied';
     }
     throw new OutputRejected(`re-encoding (${failure})`);
+  }
+
+  /** True when an output's picture stops more than the duration tolerance before the source's does. */
+  private pictureEndsEarly(output: MediaInfo): boolean {
+    const end = (info: MediaInfo, stream: MediaInfo['streams'][number] | undefined) => stream?.durationSec === undefined ? undefined : stream.startTime - info.startTime + stream.durationSec;
+    const source = end(this.job.info, this.job.picture?.video);
+    const written = end(output, mainVideoStream(output));
+    return source !== undefined && written !== undefined && source - written > DURATION_TOLERANCE_SEC;
   }
 
   /** The picture's SSIM at `value` (one measurement per value: the audio does not change the picture's bits). */
