@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { cpuBudget } from '../../cpu-budget.js';
 import { type FfmpegRunner, ffmpegTimeoutMs, runFfmpeg } from '../media/ffmpeg.js';
 import type { MediaInfo, MediaStream } from '../media/probe.js';
 import { type AudioDecision, audioArgs } from './audio-plan.js';
@@ -28,6 +29,8 @@ export interface VideoSettings {
   holdLastFrame?: boolean;
 }
 
+// Every encode below takes a slot of the process-wide CPU budget, as every job's encodes do.
+
 /**
  * The lossless sample a long file's quality search encodes: its spans (`starts`, each `spanSec` long) cut from the
  * source and decoded once, so every trial reads that small file instead of seeking through the source.
@@ -43,17 +46,17 @@ export async function prepareClip(runner: FfmpegRunner, source: string, info: Me
   const options = { durationSec: sampleSec, onFraction, readsUserInput: true, timeoutMs: ffmpegTimeoutMs(info.durationSec, 2) };
   // Fast path: seek to each span. Files with a wrong keyframe index decode garbage after a seek (the decoder
   // complains), so those are sampled again by decoding from the start and selecting the same spans.
-  const seeked = await runFfmpeg(runner, [
+  const seeked = await cpuBudget().run(() => runFfmpeg(runner, [
     ...starts.flatMap((start) => [...inputArgs, '-ss', start.toFixed(3), '-t', spanSec.toFixed(3), '-i', source]),
     '-filter_complex', `${starts.map((_, k) => `[${k}:${video.index}]`).join('')}concat=n=${starts.length}:v=1:a=0[v]`,
     '-map', '[v]', ...codecArgs, '-fps_mode', 'vfr', '-y', out,
-  ], options);
+  ], options), runner.signal);
   if (seeked.errors.length > 0) {
     const spans = starts.map((start) => `between(t,${start.toFixed(3)},${(start + spanSec).toFixed(3)})`).join('+');
-    await runFfmpeg(runner, [
+    await cpuBudget().run(() => runFfmpeg(runner, [
       ...inputArgs, '-i', source, '-filter_complex', `[0:${video.index}]select='${spans}',setpts=N/(${fps.toFixed(6)}*TB)[v]`,
       '-map', '[v]', ...codecArgs, '-fps_mode', 'vfr', '-y', out,
-    ], { ...options, durationSec: info.durationSec });
+    ], { ...options, durationSec: info.durationSec }), runner.signal);
   }
   return { path: out, inputArgs: [], map: '0:0', durationSec: sampleSec };
 }
@@ -79,9 +82,9 @@ function muxArgs(container: string): string[] {
 
 /** One trial: the clip's picture alone, encoded in the target container (so container quirks count too). */
 export async function encodeTrial(runner: FfmpegRunner, clip: SearchClip, s: VideoSettings, container: string, out: string, onFraction: (f: number) => void): Promise<void> {
-  await runFfmpeg(runner, [
+  await cpuBudget().run(() => runFfmpeg(runner, [
     ...clip.inputArgs, '-i', clip.path, '-map', clip.map, ...videoArgs(s, 0), '-an', '-sn', '-dn', ...muxArgs(container), '-y', out,
-  ], { durationSec: clip.durationSec, onFraction, timeoutMs: ffmpegTimeoutMs(clip.durationSec) });
+  ], { durationSec: clip.durationSec, onFraction, timeoutMs: ffmpegTimeoutMs(clip.durationSec) }), runner.signal);
 }
 
 /** How the final file treats the streams that are not the main picture. */
@@ -111,9 +114,9 @@ export async function encodeFinal(runner: FfmpegRunner, source: string, info: Me
     if (audio) codecs.push(...audioArgs(audio, outIndex));
   });
   const input = s ? [...decoderArgs(s.video), '-noautorotate'] : [];
-  const { errors } = await runFfmpeg(runner, [
+  const { errors } = await cpuBudget().run(() => runFfmpeg(runner, [
     ...input, '-i', source, ...maps, ...codecs, '-map_metadata', '0', '-map_chapters', '0', '-max_muxing_queue_size', '4096',
     ...muxArgs(container), '-y', out,
-  ], { durationSec: info.durationSec, onFraction, readsUserInput: true, timeoutMs: ffmpegTimeoutMs(info.durationSec) });
+  ], { durationSec: info.durationSec, onFraction, readsUserInput: true, timeoutMs: ffmpegTimeoutMs(info.durationSec) }), runner.signal);
   return errors;
 }

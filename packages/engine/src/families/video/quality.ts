@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { cpuBudget } from '../../cpu-budget.js';
 import { measureFrameSsim } from '../../quality/frame-ssim.js';
 import type { FfmpegRunner } from '../media/ffmpeg.js';
 import { ffmpegTimeoutMs } from '../media/ffmpeg.js';
@@ -67,13 +68,14 @@ export interface PictureSource {
  */
 export async function measurePicture(runner: FfmpegRunner, workDir: string, reference: PictureSource, distorted: PictureSource, check: PictureCheck, durationSec: number): Promise<PictureQuality> {
   const statsFile = path.join(workDir, `ssim-${path.basename(distorted.path).replace(/[^\w.-]/g, '_')}.log`);
-  const figures = await measureFrameSsim(runner.runProcess, reference.path, distorted.path, {
+  // Decoding both files and comparing them is a busy core too: a slot of the process-wide CPU budget.
+  const figures = await cpuBudget().run(() => measureFrameSsim(runner.runProcess, reference.path, distorted.path, {
     signal: runner.signal,
     reference: { args: reference.args, stream: reference.stream },
     distorted: { args: distorted.args, stream: distorted.stream },
     frames: check.spans,
     statsFile,
     timeoutMs: ffmpegTimeoutMs(durationSec, 10),
-  });
+  }), runner.signal);
   return judgeFrames(figures, check);
 }

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { COMPRESSION_LEVELS } from '@shrinkly/contract';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
 import type { CompressContext, CompressionLevel, DetectedType, FamilyCompressor, FamilyOutput, LadderContext, LadderOutput } from '../../types.js';
 import type { MediaInfo } from '../media/probe.js';
@@ -10,7 +10,6 @@ import { type SearchOutcome, lossOf, searchQuality } from './search.js';
 import { type VideoJob, prepareVideo } from './video-job.js';
 import { OutputRejected, type VerifiedOutput, VideoTrials } from './video-trials.js';
 
-const LEVELS: readonly CompressionLevel[] = ['light', 'balanced', 'maximum'];
 /** Full encodes a longer file's result may take when its check finds a window below the floor. */
 const FINAL_ATTEMPTS = 3;
 
@@ -117,28 +116,18 @@ async function compressVideo(input: string, type: DetectedType, ctx: CompressCon
   return pickOrKeep(job, new VideoTrials(job, ctx.onProgress, 8), ctx.level);
 }
 
-const sizeOf = async (job: VideoJob, output: FamilyOutput) => (output.path === job.input ? job.fileSize : (await stat(output.path)).size);
-
 /**
- * Every level from one run: the levels share the file's reading, its sample, and every encode and measurement
- * (a value two levels try is encoded once). Each level's pick is the one `compress` makes at that level; a pick
- * larger than a lighter level's gives way to that one.
+ * The asked levels (all three by default) from one run: they share the file's reading, its sample, and every
+ * encode and measurement (a value two levels try is encoded once). Each level's pick depends on nothing but the
+ * content and the level, so it is the same whichever levels are asked, and the same as `compress` at that level;
+ * stronger levels are never larger because every level searches the same deterministic curve for its own exact
+ * threshold (search.ts).
  */
-async function ladderVideo(input: string, type: DetectedType, ctx: LadderContext): Promise<LadderOutput> {
+async function ladderVideo(input: string, type: DetectedType, ctx: LadderContext): Promise<Partial<LadderOutput>> {
   const job = await prepareVideo(input, type, ctx);
   const trials = new VideoTrials(job, ctx.onProgress, 8);
-  const picks = {} as LadderOutput;
-  let lighter: { output: FamilyOutput; bytes: number } | undefined;
-  for (const level of LEVELS) {
-    const output = await pickOrKeep(job, trials, level);
-    const bytes = await sizeOf(job, output);
-    if (lighter && bytes > lighter.bytes) {
-      picks[level] = lighter.output;
-      continue;
-    }
-    picks[level] = output;
-    lighter = { output, bytes };
-  }
+  const picks: Partial<LadderOutput> = {};
+  for (const level of ctx.levels ?? COMPRESSION_LEVELS) picks[level] = await pickOrKeep(job, trials, level);
   return picks;
 }
 
