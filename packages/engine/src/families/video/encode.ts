@@ -82,8 +82,9 @@ function muxArgs(container: string): string[] {
 
 /** One trial: the clip's picture alone, encoded in the target container (so container quirks count too). */
 export async function encodeTrial(runner: FfmpegRunner, clip: SearchClip, s: VideoSettings, container: string, out: string, onFraction: (f: number) => void): Promise<void> {
+  // The clip's last frame is not the source's: it is never held.
   await cpuBudget().run(() => runFfmpeg(runner, [
-    ...clip.inputArgs, '-i', clip.path, '-map', clip.map, ...videoArgs(s, 0), '-an', '-sn', '-dn', ...muxArgs(container), '-y', out,
+    ...clip.inputArgs, '-i', clip.path, '-map', clip.map, ...videoArgs({ ...s, holdLastFrame: false }, 0), '-an', '-sn', '-dn', ...muxArgs(container), '-y', out,
   ], { durationSec: clip.durationSec, onFraction, timeoutMs: ffmpegTimeoutMs(clip.durationSec) }), runner.signal);
 }
 

@@ -97,10 +97,9 @@ export async function prepareVideo(input: string, type: DetectedType, ctx: Ladde
   const picture = { video, pixFmt, speed: speedClass(pixelFrames), reference };
   if (pixelFrames <= WHOLE_SEARCH_PIXEL_FRAMES) return { ...job, picture: { ...picture, search: { kind: 'whole' }, check: { perWindow } } };
 
-  // A long file is read whole before hours of encoding start.
-  await assertReadable();
+  // A long file is read whole before hours of encoding start, beside the scan of its packets.
+  const [, busiest] = await Promise.all([assertReadable(), busiestSpans(runner, input, video, info.durationSec, WINDOW_SEC)]);
   const count = Math.max(3, Math.min(8, Math.round(sampleBudget(pixelFrames) / perSecond / WINDOW_SEC)));
-  const busiest = await busiestSpans(runner, input, video, info.durationSec, WINDOW_SEC);
   const starts = placeSpans(info.durationSec, WINDOW_SEC, count, busiest);
   const clip = await prepareClip(runner, input, info, video, starts, WINDOW_SEC, ctx.workDir, (f) => ctx.onProgress(3 + 5 * f));
   // Frame numbers of the spans in the picture's own timeline (its first frame is frame 0).

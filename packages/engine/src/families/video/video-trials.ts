@@ -78,7 +78,7 @@ export class VideoTrials {
     return streams;
   }
 
-  settings(value: number): VideoSettings {
+  private settings(value: number): VideoSettings {
     const picture = this.job.picture;
     if (!picture) throw new Error('This video has no picture to re-encode');
     return { codec: this.job.codec, value, speed: picture.speed, pixFmt: picture.pixFmt, video: picture.video, holdLastFrame: this.holdLastFrame };
