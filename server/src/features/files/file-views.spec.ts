@@ -6,6 +6,8 @@ import { categoryOf, ratioOf, toStats } from './file-views.js';
 describe('file views', () => {
   it('sorts formats into the My Files tabs', () => {
     expect(['pdf', 'txt', 'jpg', 'mkv', 'm4a', 'zip'].map(categoryOf)).toEqual(['document', 'document', 'image', 'video', 'audio', 'other']);
+    // A video in an Ogg container is stored as .ogv, a video.
+    expect(categoryOf('ogv')).toBe('video');
   });
 
   it('reports savings with one decimal and ratios with two, without dividing by zero', () => {

@@ -7,7 +7,7 @@ const CATEGORY_BY_FORMAT: Record<string, FileCategory> = {};
 for (const [category, formats] of Object.entries({
   document: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'rtf', 'txt', 'csv'],
   image: ['jpg', 'png', 'gif', 'webp', 'heic', 'avif', 'bmp', 'tif'],
-  video: ['mp4', 'mov', 'avi', 'mkv', 'webm', 'wmv', 'flv'],
+  video: ['mp4', 'mov', 'avi', 'mkv', 'webm', 'wmv', 'flv', 'ogv'],
   audio: ['mp3', 'wav', 'ogg', 'm4a', 'aac', 'flac', 'opus'],
 } satisfies Record<Exclude<FileCategory, 'other'>, string[]>)) {
   for (const format of formats) CATEGORY_BY_FORMAT[format] = category as FileCategory;
