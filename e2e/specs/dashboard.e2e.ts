@@ -128,10 +128,11 @@ describe('the dashboard in the browser', () => {
   });
 
   it('shows a file being compressed, after a reload too, with its progress until it is ready', async () => {
-    // Ten seconds of real video at a high bit rate: its compression outlasts the upload's answer and a reload.
+    // Ten seconds of grainy video at a high bit rate (31 MB): its compression (search and every-frame check) outlasts
+    // the upload's answer and a reload.
     const clip = path.join(workDir, 'harbour-walk.mp4');
-    await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=10', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=10',
-      '-c:v', 'libx264', '-crf', '12', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip]);
+    await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=10,noise=alls=12:allf=t', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=10',
+      '-c:v', 'libx264', '-crf', '16', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip]);
     const { token } = await apiAccount(baseUrl);
     const page = await session.newPage();
     await dashboard.open(page, token);

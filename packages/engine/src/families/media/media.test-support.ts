@@ -92,15 +92,17 @@ async function independentSsim(reference: string, distorted: string, floor: numb
 }
 
 /**
- * SSIM ("All", both pictures as yuv444p) of every frame of a video against its reference, frames paired by their
- * time from each picture's first frame: a check of the engine's own figure made independently of it (the engine
- * pairs frames by position).
+ * SSIM ("All", both pictures as yuv444p) of every frame of a video against its reference: a check of the engine's
+ * own figure made independently of it. Frames are paired by their time from each picture's first frame, or by
+ * their position (the n-th with the n-th: what a viewer sees when the output keeps every frame, as the engine's do,
+ * while a source's irregular timestamps would pair neighbours by time).
  */
-export async function frameSsimByTime(reference: string, distorted: string): Promise<number[]> {
+export async function frameSsimByTime(reference: string, distorted: string, pairBy: 'time' | 'position' = 'time'): Promise<number[]> {
+  const align = pairBy === 'time' ? 'setpts=PTS-STARTPTS' : 'setpts=N/TB';
   const dir = await mkdtemp(path.join(tmpdir(), 'frame-ssim-'));
   try {
     await exec('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-noautorotate', '-i', reference, '-noautorotate', '-i', distorted, '-filter_complex',
-      '[0:v:0]setpts=PTS-STARTPTS,format=yuv444p[r];[1:v:0]setpts=PTS-STARTPTS,format=yuv444p[d];[r][d]ssim=stats_file=stats.log', '-an', '-f', 'null', '-'],
+      `[0:v:0]${align},format=yuv444p[r];[1:v:0]${align},format=yuv444p[d];[r][d]ssim=stats_file=stats.log`, '-an', '-f', 'null', '-'],
     { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
     const lines = (await readFile(path.join(dir, 'stats.log'), 'utf8')).trim().split('\n');
     return lines.map((line) => Number(/All:([\d.]+)/.exec(line)?.[1] ?? 'NaN'));
