@@ -22,11 +22,14 @@ function paletteSize(png: Buffer): number {
   return at < 4 ? 256 : png.readUInt32BE(at - 4) / 3;
 }
 
-/** libimagequant through sharp, then the lossless repack (which also packs small palettes into fewer bits). */
+/**
+ * libimagequant through sharp at pngquant's default speed (4, sharp's effort 7), then the lossless repack (which
+ * also packs small palettes into fewer bits).
+ */
 async function palettePng(source: ImageSource, quality: number, dither: number, out: string, signal: AbortSignal): Promise<void> {
   let img = openImage(source);
   if (source.autoOrient) img = img.autoOrient();
-  const quantised = await withProfile(img, source).png({ palette: true, quality, dither, effort: 8, compressionLevel: 9 }).toBuffer();
+  const quantised = await withProfile(img, source).png({ palette: true, quality, dither, effort: 7, compressionLevel: 9 }).toBuffer();
   // libvips' zlib-ng usually matches or beats our deflate on 8-bit indices; the repack pays off when a palette of
   // 16 colours or fewer can be packed into 4, 2 or 1 bits per pixel.
   const repacked = paletteSize(quantised) <= 16 ? await repackPng(quantised, signal) : null;
