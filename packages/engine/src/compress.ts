@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type CompressionLevel, COMPRESSION_LEVELS, DEFAULT_COMPRESSION_LEVEL } from '@shrinkly/contract';
 import { type EngineCall, familyBudget, withEngineCall } from './engine-call.js';
@@ -22,32 +22,50 @@ function familyContext(call: EngineCall): LadderContext {
   return { signal: call.signal, onProgress: call.progress, workDir: call.workDir, runProcess: call.runProcess, deadline: call.deadline };
 }
 
-/** A family's output made final: its bytes, or "kept the original" when it is not smaller. */
-async function settle(call: EngineCall, out: FamilyOutput): Promise<CachedResult> {
+/**
+ * One level's result: the output file in the work folder (or its bytes, when it comes from the result cache), or
+ * "kept the original" (neither) when it is not smaller.
+ */
+export interface LevelResult extends Omit<CachedResult, 'bytes'> {
+  size: number;
+  file?: string;
+  bytes?: Buffer;
+}
+
+/** A family's output made final: its file and size, or "kept the original" when it is not smaller. */
+async function settle(call: EngineCall, out: FamilyOutput): Promise<LevelResult> {
   const notes = out.notes ?? [];
   if (out.path !== call.input) {
-    const bytes = await readFile(out.path);
-    if (bytes.length < call.originalSize) return { bytes, format: out.format, recipe: out.recipe, metrics: out.metrics ?? {}, notes };
+    const { size } = await stat(out.path);
+    if (size < call.originalSize) return { file: out.path, size, format: out.format, recipe: out.recipe, metrics: out.metrics ?? {}, notes };
   }
   const recipe = out.path === call.input ? out.recipe : `kept the original: ${out.recipe} would not make it smaller`;
-  return { format: call.type.ext, recipe, metrics: {}, notes };
+  return { size: call.originalSize, format: call.type.ext, recipe, metrics: {}, notes };
+}
+
+/** Keeps a result in the cache; an output too big for it is never read into memory. */
+async function remember(hash: string, level: CompressionLevel, result: LevelResult): Promise<void> {
+  const cache = resultCache();
+  if (result.file && result.size > cache.maxBytes / 4) return;
+  const { file, size: _size, ...rest } = result;
+  cache.set(hash, level, file ? { ...rest, bytes: await readFile(file) } : rest);
 }
 
 /**
  * The results of `levels` for the call's file. A family with a ladder computes them in one run, which every level
- * of this content then shares through the result cache; a result is never larger than a lighter level's result
- * cached for the same content. Other families compress level by level.
+ * of this content then shares through the result cache. Other families compress level by level, each level in an
+ * empty folder of its own.
  */
-export async function resultsFor(call: EngineCall, levels: readonly CompressionLevel[]): Promise<Record<CompressionLevel, CachedResult>> {
+export async function resultsFor(call: EngineCall, levels: readonly CompressionLevel[]): Promise<Record<CompressionLevel, LevelResult>> {
   const { type, input } = call;
   const family = familyFor(type);
   const ctx = familyContext(call);
   const cache = resultCache();
   const hash = family.ladder && call.originalSize <= CACHE_INPUT_LIMIT ? await contentHash(input, ctx.signal) : undefined;
-  const results = {} as Record<CompressionLevel, CachedResult>;
+  const results = {} as Record<CompressionLevel, LevelResult>;
   const missing = levels.filter((level) => {
     const hit = hash ? cache.get(hash, level) : undefined;
-    if (hit) results[level] = hit;
+    if (hit) results[level] = { ...hit, size: hit.bytes?.length ?? call.originalSize };
     return !hit;
   });
   if (missing.length === 0) return results;
@@ -57,22 +75,25 @@ export async function resultsFor(call: EngineCall, levels: readonly CompressionL
       const out = outs[level];
       if (!out || (results[level] && !missing.includes(level))) continue;
       results[level] = await settle(call, out);
-      if (hash) cache.set(hash, level, results[level]);
+      if (hash) await remember(hash, level, results[level]);
     }
   } else {
-    for (const level of missing) results[level] = await settle(call, await family.compress(input, type, { ...ctx, level }));
+    for (const level of missing) {
+      const workDir = await mkdtemp(path.join(call.workDir, `${level}-`));
+      results[level] = await settle(call, await family.compress(input, type, { ...ctx, workDir, level }));
+    }
   }
   return results;
 }
 
 /** Writes a result where the caller can take it: a new folder in tmpDir holding NAME.min.EXT. */
-async function deliver(call: EngineCall, result: CachedResult): Promise<CompressResult> {
+async function deliver(call: EngineCall, result: LevelResult): Promise<CompressResult> {
   const base = { originalSize: call.originalSize, recipe: result.recipe, verified: true as const, metrics: result.metrics, notes: result.notes };
-  if (!result.bytes) return { ...base, output: call.input, format: call.type.ext, compressedSize: call.originalSize, unchanged: true };
+  if (!result.file && !result.bytes) return { ...base, output: call.input, format: call.type.ext, compressedSize: call.originalSize, unchanged: true };
   const resultDir = await mkdtemp(path.join(call.baseDir, 'shrinkly-result-'));
   const output = path.join(resultDir, `${path.basename(call.input, path.extname(call.input))}.min.${result.format}`);
-  await writeFile(output, result.bytes);
-  return { ...base, output, format: result.format, compressedSize: result.bytes.length, unchanged: false };
+  await (result.bytes ? writeFile(output, result.bytes) : copyFile(result.file!, output));
+  return { ...base, output, format: result.format, compressedSize: result.size, unchanged: false };
 }
 
 /**

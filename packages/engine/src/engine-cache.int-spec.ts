@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from './compress.js';
+import { photoLikePixels } from './families/image/image.test-support.js';
 import { isEngineError } from './errors.js';
 import { estimate } from './estimate.js';
 import { configureResultCache, ENGINE_VERSION, ResultCache, resultCache } from './result-cache.js';
@@ -17,15 +18,7 @@ beforeAll(async () => {
   // A noisy gradient photo and a flat screenshot with transparency: JPEG and PNG take different tracks.
   const width = 640;
   const height = 480;
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      pixels[i] = (x * 255) / width + ((x * y) % 13);
-      pixels[i + 1] = (y * 255) / height;
-      pixels[i + 2] = 128 + 100 * Math.sin(x / 17) * Math.cos(y / 23);
-    }
-  }
+  const pixels = photoLikePixels(width, height);
   photo = path.join(dir, 'photo.jpg');
   await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toFile(photo);
   screenshot = path.join(dir, 'shot.png');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { COMPRESSION_LEVELS, type CompressionLevel } from '@shrinkly/contract';
 import { Deadline, outOfTime, PREVIEW_TIME_BUDGET_MS } from './budget.js';
-import { compress, familyFor, resultsFor } from './compress.js';
+import { familyFor, resultsFor } from './compress.js';
 import { withEngineCall } from './engine-call.js';
 import { detect } from './detect.js';
 import { EngineError } from './errors.js';
@@ -84,18 +84,8 @@ async function measureLevels(input: string, options: Omit<CompressOptions, 'leve
   // The caller's signal carries the preview's deadline.
   const unbounded = () => ({ ms: 2 ** 31 - 1, extendable: false });
   return withEngineCall(input, options, { budget: unbounded, workPrefix: 'shrinkly-work' }, async (call) => {
-    const sizes = {} as Record<CompressionLevel, number>;
-    if (familyFor(call.type).ladder) {
-      const results = await resultsFor(call, COMPRESSION_LEVELS);
-      for (const level of COMPRESSION_LEVELS) sizes[level] = results[level].bytes?.length ?? call.originalSize;
-      return sizes;
-    }
-    for (const level of COMPRESSION_LEVELS) {
-      const result = await compress(input, { ...options, level });
-      sizes[level] = result.compressedSize;
-      if (!result.unchanged) await rm(path.dirname(result.output), { recursive: true, force: true });
-    }
-    return sizes;
+    const results = await resultsFor(call, COMPRESSION_LEVELS);
+    return { light: results.light.size, balanced: results.balanced.size, maximum: results.maximum.size };
   });
 }
 

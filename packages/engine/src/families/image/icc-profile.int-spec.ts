@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../../compress.js';
 import { isSrgbProfile } from './icc-profile.js';
+import { photoLikePixels } from './image.test-support.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -18,15 +19,7 @@ afterAll(async () => {
 async function photoWith(profile: 'srgb' | 'p3', name: string): Promise<string> {
   const width = 320;
   const height = 240;
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      pixels[i] = (x * 255) / width;
-      pixels[i + 1] = (y * 255) / height;
-      pixels[i + 2] = 128 + 100 * Math.sin(x / 11) * Math.cos(y / 13);
-    }
-  }
+  const pixels = photoLikePixels(width, height);
   const file = path.join(dir, name);
   await sharp(pixels, { raw: { width, height, channels: 3 } }).withIccProfile(profile).jpeg({ quality: 95 }).toFile(file);
   return file;

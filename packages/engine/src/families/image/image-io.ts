@@ -31,7 +31,7 @@ export function throwIfAborted(signal: AbortSignal): void {
  * A sharp pipeline with the family's safety settings: the pixel limit, and `failOn: 'warning'` so that a truncated
  * or damaged file is an error instead of a half-grey picture that we would then compress and call verified.
  */
-export function openImage(source: { path: string | Buffer; animated: boolean }): Sharp {
+export function openImage(source: Pick<ImageSource, 'path' | 'animated'>): Sharp {
   return sharp(source.path, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', animated: source.animated });
 }
 
@@ -60,12 +60,12 @@ export interface Pixels extends RawGeometry {
 }
 
 /**
- * Decodes `source` (a file, or encoded bytes in memory) fully into 8-bit sRGB pixels. This is both the "decode it
+ * Decodes `source` fully into 8-bit sRGB pixels. This is both the "decode it
  * again" check and the input of the SSIM measurement. With `alpha` every frame is decoded twice, flattened over black
  * and over white, so that a change in alpha (or in the colour under transparent pixels that shows up once
  * flattened) lowers the SSIM like any other change.
  */
-export async function decodePixels(source: { path: string | Buffer; animated: boolean; autoOrient: boolean }, alpha: boolean): Promise<Pixels> {
+export async function decodePixels(source: ImageSource, alpha: boolean): Promise<Pixels> {
   const backgrounds = alpha ? ['#000000', '#ffffff'] : [undefined];
   const parts: Buffer[] = [];
   let geometry: RawGeometry | undefined;

@@ -18,6 +18,20 @@ async function ffmpeg(args: string[]): Promise<void> {
   await runProcess('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...args]);
 }
 
+/** Raw RGB pixels that compress like a photo: smooth gradients, a soft wave and a little fine texture. */
+export function photoLikePixels(width: number, height: number): Buffer {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      pixels[i] = (x * 255) / width + ((x * y) % 13);
+      pixels[i + 1] = (y * 255) / height;
+      pixels[i + 2] = 128 + 100 * Math.sin(x / 17) * Math.cos(y / 23);
+    }
+  }
+  return pixels;
+}
+
 /** One file of each format the family handles, made from ffmpeg's synthetic sources. */
 export async function makeFixtures(dir: string): Promise<Record<string, string>> {
   const f = (name: string) => path.join(dir, name);

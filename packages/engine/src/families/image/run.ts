@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { cpuBudget } from '../../cpu-budget.js';
 import { EngineError } from '../../errors.js';
@@ -8,7 +8,7 @@ import { decodePixels, readError, throwIfAborted, type ImageSource, type Pixels 
 import { prepareJob, type ImageJob } from './prepare.js';
 import { SAMPLE_ABOVE_PIXELS, writeSample } from './sample.js';
 import { anchoredBars, colourShift, QUALITY_BAR, type QualityBars } from './quality.js';
-import { expectedTrials, LEVEL_ORDER, meets, passingTrials, runLadder, type Trial, type Track } from './search.js';
+import { expectedTrials, LEVEL_ORDER, levelsUpTo, meets, passingTrials, runLadder, type Trial, type Track } from './search.js';
 
 /** Below this many pixels a side, SSIM's 8×8 windows do not fit: only exact (lossless) results are accepted. */
 const MIN_SSIM_SIDE = 16;
@@ -26,9 +26,9 @@ export interface Reference extends Pixels {
 }
 
 /**
- * Encodes and measures trials. The reference is decoded once and kept in memory; each output is decoded straight
- * from its bytes and measured in process (SSIM as ffmpeg computes it, and the colour shift), so a trial costs one
- * encode and one decode and no other process or file.
+ * Encodes and measures trials. The reference is decoded once and kept in memory; each output is decoded and
+ * measured in process (SSIM as ffmpeg computes it, and the colour shift), so a trial costs one encode and one
+ * decode: no ffmpeg and no raw pixel files.
  */
 export class Measurer {
   private count = 0;
@@ -55,7 +55,7 @@ export class Measurer {
     try {
       const readable = this.job.readable ? await this.job.readable(file) : file;
       const frames = ref.alpha ? ref.pages / 2 : ref.pages;
-      const decoded = await decodePixels({ path: await readFile(readable), animated: frames > 1, autoOrient: false }, ref.alpha);
+      const decoded = await decodePixels({ path: readable, animated: frames > 1, autoOrient: false }, ref.alpha);
       if (decoded.width !== ref.width || decoded.pageHeight !== ref.pageHeight || decoded.pages !== ref.pages) return failed;
       if (this.job.verify && !(await this.job.verify(readable))) return failed;
       throwIfAborted(this.ctx.signal);
@@ -107,11 +107,6 @@ function output(job: ImageJob, trial: Trial): FamilyOutput {
  */
 export function eligibleTrials(trials: readonly Trial[], level: CompressionLevel, anchor: Trial | undefined): Trial[] {
   return trials.filter((t) => t !== anchor || level !== 'light' || t.track.stages.light !== undefined);
-}
-
-/** The levels from light up to `level`. */
-function upTo(level: CompressionLevel): readonly CompressionLevel[] {
-  return LEVEL_ORDER.slice(0, LEVEL_ORDER.indexOf(level) + 1);
 }
 
 /**
@@ -203,7 +198,7 @@ export async function imageLadder(input: string, ext: string, ctx: LadderContext
     // A lighter level whose pick is on the same track sits at a higher knob and would only be bigger (the encoders'
     // size grows with their knob); the others are made at full size and compared, so the ladder holds whichever
     // level a call asks for.
-    const others = upTo(level).slice(0, -1).filter((l) => own === undefined || picks.samplePick(l)?.track.id !== own.track.id);
+    const others = levelsUpTo(level).slice(0, -1).filter((l) => own === undefined || picks.samplePick(l)?.track.id !== own.track.id);
     const made = [own, ...(await Promise.all(others.map((l) => picks.pick(l))))].filter((t): t is Trial => t !== undefined);
     const best = made.sort((a, b) => a.size - b.size || b.ssim - a.ssim)[0];
     result[level] = best ? output(job, best) : keep(level);

@@ -4,6 +4,11 @@ import type { ImageSource } from './image-io.js';
 /** Levels from the highest quality to the smallest file; each level's search continues the one before it. */
 export const LEVEL_ORDER: readonly CompressionLevel[] = ['light', 'balanced', 'maximum'];
 
+/** The levels from light up to `level`. */
+export function levelsUpTo(level: CompressionLevel): readonly CompressionLevel[] {
+  return LEVEL_ORDER.slice(0, LEVEL_ORDER.indexOf(level) + 1);
+}
+
 /** The knob values one level may try on a track: higher knob = higher quality = larger file. */
 export interface KnobRange {
   min: number;
@@ -143,7 +148,7 @@ export async function runLadder(
   for (const trial of seed) knownOf(trial.track).set(trial.knob, trial);
   const all = (): Trial[] => [...memo.values()].flatMap((m) => [...m.values()]);
   const upTo = new Map<CompressionLevel, Trial[]>();
-  for (const stage of LEVEL_ORDER.slice(0, LEVEL_ORDER.indexOf(last) + 1)) {
+  for (const stage of levelsUpTo(last)) {
     await Promise.all(
       tracks.map(async (track) => {
         const range = track.stages[stage];
