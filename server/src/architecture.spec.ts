@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
  * The dependency rules of STYLE.md that imports can break, checked by reading import statements:
  * - services, repositories, job handlers, finishers and everything in server/src/jobs know nothing of HTTP
  *   (nothing from server/src/http/, express or @nestjs/platform-express), so the worker runs them without a web part;
- * - outside packages/engine, the engine is used through its package entry `@shrinkly/engine` only.
+ * - outside packages/engine, the engine is used through its package entry `@shrinkly/engine` only;
+ * - inside the engine, a family (src/families/<name>/) uses its own folder, the shared tools and quality measures and
+ *   the engine's definitions only: never the engine's entry points, the registry or another family. Files inside files
+ *   (archive members, pictures in documents) go through the engine handed over in the call's context.
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -53,6 +56,19 @@ function isEngineInternal(to: string): boolean {
   return to.startsWith('@shrinkly/engine/') || to === 'packages/engine' || to.startsWith('packages/engine/');
 }
 
+const ENGINE_SRC = 'packages/engine/src/';
+/** What a family may use besides its own folder. */
+const FAMILY_MAY_USE = ['tools/', 'quality/', 'process/', 'types', 'errors', 'detect', 'budget', 'cpu-budget'];
+
+/** A family's own (non-test) file importing engine code outside its folder and the shared parts. */
+function familyOverreach(file: string, to: string): boolean {
+  const family = /^packages\/engine\/src\/families\/([^/]+)\//.exec(file)?.[1];
+  if (!family || isTest(file) || file.includes('.test-support.') || !to.startsWith(ENGINE_SRC)) return false;
+  const within = to.slice(ENGINE_SRC.length);
+  if (within.startsWith(`families/${family}/`)) return false;
+  return !FAMILY_MAY_USE.some((allowed) => (allowed.endsWith('/') ? within.startsWith(allowed) : within.replace(/\.js$/, '') === allowed));
+}
+
 /** Each import that breaks a rule, as "file imports 'specifier': why". */
 function violations(files: SourceFile[]): string[] {
   const found: string[] = [];
@@ -62,6 +78,7 @@ function violations(files: SourceFile[]): string[] {
       const to = target(file.path, specifier);
       if (mustNotKnowHttp(file.path) && isHttp(to)) found.push(`${file.path} imports '${specifier}': services, repositories and jobs know nothing of HTTP`);
       if (!insideEngine && isEngineInternal(to)) found.push(`${file.path} imports '${specifier}': use the engine through '@shrinkly/engine' only`);
+      if (familyOverreach(file.path, to)) found.push(`${file.path} imports '${specifier}': a family uses tools/, quality/ and the engine's definitions, and reaches the engine through its context`);
     }
   }
   return found;
@@ -83,7 +100,7 @@ describe('dependency rules', () => {
     expect(violations(files)).toEqual([]);
   });
 
-  it('catch a service that imports HTTP, and an engine internal imported from outside the engine', () => {
+  it('catch a service that imports HTTP, an engine internal imported from outside the engine, and a family reaching past its context', () => {
     const files: SourceFile[] = [
       { path: 'server/src/features/files/file-library.service.ts', text: "import { clientIp } from '../../http/client-ip.js';\nimport type { Request } from 'express';" },
       { path: 'server/src/jobs/job-runner.ts', text: "import {\n  ExpressAdapter,\n} from '@nestjs/platform-express';" },
@@ -94,6 +111,11 @@ describe('dependency rules', () => {
       { path: 'server/src/features/files/files.controller.ts', text: "import type { Request } from 'express';\nimport { sendBlob } from '../../http/send-blob.js';" },
       { path: 'server/src/features/files/file-upload.service.ts', text: "import { probeTools } from '@shrinkly/engine';\n// not an import: from 'express'" },
       { path: 'packages/engine/src/index.ts', text: "export * from './registry.js';" },
+      { path: 'packages/engine/src/families/archive/members.ts', text: "import { FAMILIES } from '../index.js';\nconst { compress } = await import('../../compress.js');" },
+      { path: 'packages/engine/src/families/office/images.ts', text: "import { encodeJpeg } from '../image/formats/lossy.js';" },
+      // Allowed: a family's own folder, the shared tools, quality and definitions; tests may use the engine.
+      { path: 'packages/engine/src/families/video/encode.ts', text: "import { ffmpeg } from '../../tools/media/ffmpeg.js';\nimport { pixelSsim } from '../../quality/pixel-ssim.js';\nimport type { CompressContext } from '../../types.js';\nimport { plan } from './plan.js';" },
+      { path: 'packages/engine/src/families/video/video.int-spec.ts', text: "import { compress } from '../../compress.js';" },
     ];
     expect(violations(files)).toEqual([
       "server/src/features/files/file-library.service.ts imports '../../http/client-ip.js': services, repositories and jobs know nothing of HTTP",
@@ -103,6 +125,9 @@ describe('dependency rules', () => {
       "renderer/src/x.ts imports '@shrinkly/engine/src/registry.js': use the engine through '@shrinkly/engine' only",
       "scripts/bench.mjs imports '../packages/engine/src/index.ts': use the engine through '@shrinkly/engine' only",
       "scripts/bench.mjs imports '../packages/engine/dist/registry.js': use the engine through '@shrinkly/engine' only",
+      "packages/engine/src/families/archive/members.ts imports '../index.js': a family uses tools/, quality/ and the engine's definitions, and reaches the engine through its context",
+      "packages/engine/src/families/archive/members.ts imports '../../compress.js': a family uses tools/, quality/ and the engine's definitions, and reaches the engine through its context",
+      "packages/engine/src/families/office/images.ts imports '../image/formats/lossy.js': a family uses tools/, quality/ and the engine's definitions, and reaches the engine through its context",
     ]);
   });
 });

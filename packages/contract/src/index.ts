@@ -10,3 +10,4 @@ export * from './admin.js';
 export * from './converter.js';
 export * from './endpoints.js';
 export * from './client.js';
+export * from './desktop.js';

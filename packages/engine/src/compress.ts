@@ -5,7 +5,7 @@ import { type EngineCall, familyBudget, withEngineCall } from './engine-call.js'
 import { EngineError } from './errors.js';
 import { FAMILIES } from './families/index.js';
 import { type CachedResult, contentHash, resultCache } from './result-cache.js';
-import type { CompressOptions, CompressResult, DetectedType, FamilyCompressor, FamilyOutput, LadderContext } from './types.js';
+import type { CompressOptions, CompressResult, DetectedType, FamilyCompressor, FamilyOutput, LadderContext, NestedEngine } from './types.js';
 
 /** The family module that compresses this type, or an 'unsupported' error. */
 export function familyFor(type: DetectedType): FamilyCompressor {
@@ -14,12 +14,18 @@ export function familyFor(type: DetectedType): FamilyCompressor {
   return family;
 }
 
+/** The engine as families see it for the files inside their files (types.ts). */
+export const nestedEngine: NestedEngine = {
+  familyFor: (type) => FAMILIES.find((f) => f.formats.includes(type.ext)),
+  compress: (file, options) => compress(file, options),
+};
+
 /** Inputs up to this size are hashed for the result cache; bigger ones (long videos) are not worth reading twice. */
 const CACHE_INPUT_LIMIT = 64 * 1024 * 1024;
 
 /** What a family gets from an engine call. */
 function familyContext(call: EngineCall): LadderContext {
-  return { signal: call.signal, onProgress: call.progress, workDir: call.workDir, runProcess: call.runProcess, deadline: call.deadline };
+  return { signal: call.signal, onProgress: call.progress, workDir: call.workDir, runProcess: call.runProcess, deadline: call.deadline, nested: nestedEngine };
 }
 
 /**

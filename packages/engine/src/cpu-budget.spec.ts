@@ -43,4 +43,38 @@ describe('CpuBudget', () => {
     expect(budget.busy).toBe(0);
     expect(await budget.run(async () => 'next')).toBe('next');
   });
+
+  it('gives a tool of several threads that many slots, and keeps arrival order around it', async () => {
+    const budget = new CpuBudget(2);
+    const started: string[] = [];
+    const finish = new Map<string, () => void>();
+    const job = (name: string, threads = 1) =>
+      budget.run(
+        async () => {
+          started.push(name);
+          await new Promise<void>((resolve) => finish.set(name, resolve));
+        },
+        undefined,
+        threads,
+      );
+    const jobs = [job('a'), job('7z', 2), job('b'), job('huge', 16)];
+    await tick();
+    // '7z' waits for both slots; 'b' does not jump the queue though one slot is free.
+    expect(started).toEqual(['a']);
+    finish.get('a')?.();
+    await tick();
+    expect(started).toEqual(['a', '7z']);
+    expect(budget.busy).toBe(2);
+    finish.get('7z')?.();
+    await tick();
+    // A request above the budget is capped at it, so it runs (alone) instead of waiting forever.
+    expect(started).toEqual(['a', '7z', 'b']);
+    finish.get('b')?.();
+    await tick();
+    expect(started).toEqual(['a', '7z', 'b', 'huge']);
+    expect(budget.busy).toBe(2);
+    finish.get('huge')?.();
+    await Promise.all(jobs);
+    expect(budget.busy).toBe(0);
+  });
 });

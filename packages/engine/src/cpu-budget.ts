@@ -8,19 +8,23 @@ import { EngineError } from './errors.js';
  */
 export class CpuBudget {
   private running = 0;
-  private readonly waiting: Array<() => void> = [];
+  private readonly waiting: Array<{ threads: number; grant: () => void }> = [];
 
   constructor(readonly slots: number) {
     if (!(slots >= 1)) throw new RangeError('a CPU budget needs at least one slot');
   }
 
-  /** Runs `work` once a slot is free (in arrival order); a cancelled caller leaves the queue at once. */
-  async run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    await this.acquire(signal);
+  /**
+   * Runs `work` once `threads` slots are free (in arrival order; a tool that runs several threads of its own, such
+   * as 7-Zip, takes that many, capped at the budget). A cancelled caller leaves the queue at once.
+   */
+  async run<T>(work: () => Promise<T>, signal?: AbortSignal, threads = 1): Promise<T> {
+    const taken = Math.max(1, Math.min(this.slots, Math.floor(threads)));
+    await this.acquire(taken, signal);
     try {
       return await work();
     } finally {
-      this.release();
+      this.release(taken);
     }
   }
 
@@ -28,31 +32,43 @@ export class CpuBudget {
     return this.running;
   }
 
-  private acquire(signal?: AbortSignal): Promise<void> {
+  private acquire(threads: number, signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return Promise.reject(new EngineError('cancelled', 'Cancelled'));
-    if (this.running < this.slots) {
-      this.running++;
+    if (this.waiting.length === 0 && this.running + threads <= this.slots) {
+      this.running += threads;
       return Promise.resolve();
     }
     return new Promise((resolve, reject) => {
-      const grant = () => {
-        signal?.removeEventListener('abort', onAbort);
-        this.running++;
-        resolve();
+      const entry = {
+        threads,
+        grant: () => {
+          signal?.removeEventListener('abort', onAbort);
+          this.running += threads;
+          resolve();
+        },
       };
       const onAbort = () => {
-        const at = this.waiting.indexOf(grant);
+        const at = this.waiting.indexOf(entry);
         if (at >= 0) this.waiting.splice(at, 1);
         reject(new EngineError('cancelled', 'Cancelled'));
+        this.grantWaiting();
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.waiting.push(grant);
+      this.waiting.push(entry);
     });
   }
 
-  private release(): void {
-    this.running--;
-    this.waiting.shift()?.();
+  private release(threads: number): void {
+    this.running -= threads;
+    this.grantWaiting();
+  }
+
+  /** Starts waiting callers from the head of the queue for as long as they fit. */
+  private grantWaiting(): void {
+    for (let next = this.waiting[0]; next && this.running + next.threads <= this.slots; next = this.waiting[0]) {
+      this.waiting.shift();
+      next.grant();
+    }
   }
 }
 

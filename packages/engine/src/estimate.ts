@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { COMPRESSION_LEVELS, type CompressionLevel } from '@shrinkly/contract';
 import { Deadline, outOfTime, PREVIEW_TIME_BUDGET_MS } from './budget.js';
-import { familyFor, resultsFor } from './compress.js';
+import { familyFor, nestedEngine, resultsFor } from './compress.js';
 import { withEngineCall } from './engine-call.js';
 import { detect } from './detect.js';
 import { EngineError } from './errors.js';
@@ -69,6 +69,7 @@ async function estimateWithin(
       onProgress: () => {},
       workDir,
       runProcess: options.runProcess ?? defaultRunProcess,
+      nested: nestedEngine,
     });
     return { originalSize, sizes: clampLadder(sizes, originalSize), method: 'sampled' };
   } finally {

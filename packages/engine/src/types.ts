@@ -28,6 +28,22 @@ export interface CompressContext {
   runProcess: RunProcess;
   /** The call's time limit (budget.ts); media families extend it by the content's length once they know it. */
   deadline?: Deadline;
+  /**
+   * The engine itself, for files that hold other files (archive members, pictures inside Office documents). Absent
+   * when a family is called on its own: the files inside are then kept as they are.
+   */
+  nested?: NestedEngine;
+}
+
+/**
+ * What the engine offers a family for the files inside its file. It is handed over with every call, so no family
+ * imports the engine's entry points or the family registry (which imports every family).
+ */
+export interface NestedEngine {
+  /** The family that compresses `type`, if one is registered. */
+  familyFor(type: DetectedType): FamilyCompressor | undefined;
+  /** Compresses a contained file exactly as `compress()` does: its real type, its family's checks and floors. */
+  compress(file: string, options: CompressOptions & { nameHint: string; tmpDir: string }): Promise<CompressResult>;
 }
 
 /** A family's answer: a candidate output in the work folder. The engine compares sizes and picks the result. */

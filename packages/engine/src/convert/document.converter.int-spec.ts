@@ -8,7 +8,7 @@ import { convert } from '../convert.js';
 import { EngineError } from '../errors.js';
 import { readZipMember, unpackZip } from '../tools/zip/members.js';
 import { writeZip } from '../tools/zip/writer.js';
-import { CORPUS_DIR } from '../families/media/media.test-support.js';
+import { CORPUS_DIR } from '../tools/media/media.test-support.js';
 import { runProcess } from '../process/run-process.js';
 import { conversionTargets, extensionForMime } from './index.js';
 import { LibreOfficeBridge, replaceSharedLibreOffice, sharedLibreOffice } from './libreoffice-bridge.js';

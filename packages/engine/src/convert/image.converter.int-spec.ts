@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detect } from '../detect.js';
 import { isEngineError } from '../errors.js';
 import { writePngBomb } from '../families/image/image.test-support.js';
-import { CORPUS_DIR } from '../families/media/media.test-support.js';
+import { CORPUS_DIR } from '../tools/media/media.test-support.js';
 import { runProcess } from '../process/run-process.js';
 import { imageConverter } from './image.converter.js';
 import type { ConverterOutput } from './types.js';

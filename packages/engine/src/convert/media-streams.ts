@@ -1,4 +1,4 @@
-import type { FfmpegRunner } from '../families/media/ffmpeg.js';
+import type { FfmpegRunner } from '../tools/media/ffmpeg.js';
 
 interface RawStreams {
   streams?: Array<{ index: number; duration?: string; nb_read_packets?: string; tags?: Record<string, string> }>;

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { EngineError, isEngineError } from '../errors.js';
-import { type FfmpegRunner, assertNotTruncated, ffmpegTimeoutMs, readableDuration, reportsDamage, runFfmpeg } from '../families/media/ffmpeg.js';
+import { type FfmpegRunner, assertNotTruncated, ffmpegTimeoutMs, readableDuration, reportsDamage, runFfmpeg } from '../tools/media/ffmpeg.js';
 import { budgetMedia } from '../budget.js';
-import { budgetVideo } from '../families/media/media-budget.js';
-import { type MediaInfo, type MediaStream, mainVideoStream, probeMedia } from '../families/media/probe.js';
+import { budgetVideo } from '../tools/media/media-budget.js';
+import { type MediaInfo, type MediaStream, mainVideoStream, probeMedia } from '../tools/media/probe.js';
 import type { DetectedType } from '../types.js';
 import { AUDIO_RECIPES, type AudioRecipe, GIF_MAX_SECONDS, VIDEO_RECIPES, fixedRate, gifFilter } from './media-recipes.js';
 import { countVideoFrames, streamDurations } from './media-streams.js';

@@ -19,11 +19,12 @@ export interface MemberResult {
 
 /**
  * Compresses one unpacked member with the family of its real type (read from its content, the name only as a
- * hint), at the archive's level, through the public `compress()` so the family's own checks and floors apply.
+ * hint), at the archive's level, through the engine's own `compress()` so the family's own checks and floors apply.
  * Archives inside archives and plain text are left to deflate. The result is used only when it is smaller and in
  * the same format, since the member keeps its name. Any failure keeps the member as it is; a cancel stops all.
  */
 export async function compressMember(file: string, name: string, ctx: CompressContext, tmpDir: string): Promise<MemberResult | undefined> {
+  if (!ctx.nested) return undefined;
   let ext: string;
   try {
     const type = await detect(file, name);
@@ -32,10 +33,8 @@ export async function compressMember(file: string, name: string, ctx: CompressCo
   } catch {
     return undefined;
   }
-  // Imported when used: compress.js imports the family list, which imports this module.
-  const { compress } = await import('../../compress.js');
   try {
-    const result = await compress(file, { level: ctx.level, signal: ctx.signal, tmpDir, runProcess: ctx.runProcess, nameHint: name });
+    const result = await ctx.nested.compress(file, { level: ctx.level, signal: ctx.signal, tmpDir, runProcess: ctx.runProcess, nameHint: name });
     const dispose = async () => {
       if (!result.unchanged) await rm(path.dirname(result.output), { recursive: true, force: true });
     };

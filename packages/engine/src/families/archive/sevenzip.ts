@@ -1,5 +1,6 @@
 import { copyFile, lstat, mkdir, readdir, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
+import { cpuBudget } from '../../cpu-budget.js';
 import { EngineError } from '../../errors.js';
 import type { CompressContext, FamilyOutput } from '../../types.js';
 import { allSettledOrThrow, mapLimited } from '../../tools/concurrent.js';
@@ -16,7 +17,7 @@ const MEMBERS_AT_ONCE = 2;
  * 7-Zip's threads, fixed: LZMA2 splits big inputs into blocks when it has more than one thread, so the bytes would
  * otherwise depend on the machine's cores.
  */
-const THREADS = '-mmt=2';
+const THREADS = 2;
 /** The time a folder with nothing in it gets (the zip epoch), when the archive stored none for it. */
 const EMPTY_FOLDER_TIME = new Date('1980-01-01T00:00:00Z');
 
@@ -127,9 +128,8 @@ function compareListings(original: SevenListing, output: SevenListing, changed: 
 
 async function pack(dir: string, out: string, top: string[], methodArgs: string[], keepTimes: boolean, ctx: CompressContext): Promise<number> {
   // -spd: names are names, not wildcards; no -p here (7z a would encrypt with it).
-  await ctx.runProcess('7z', ['a', '-t7z', '-mx=9', THREADS, ...methodArgs, ...(keepTimes ? [] : ['-mtm=off']), '-bd', '-y', '-spd', '--', out, ...top], {
-    signal: ctx.signal, cwd: dir, timeoutMs: 30 * 60 * 1000,
-  });
+  const args = ['a', '-t7z', '-mx=9', `-mmt=${THREADS}`, ...methodArgs, ...(keepTimes ? [] : ['-mtm=off']), '-bd', '-y', '-spd', '--', out, ...top];
+  await cpuBudget().run(() => ctx.runProcess('7z', args, { signal: ctx.signal, cwd: dir, timeoutMs: 30 * 60 * 1000 }), ctx.signal, THREADS);
   return (await stat(out)).size;
 }
 

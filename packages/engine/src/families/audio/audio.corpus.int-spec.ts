@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { CORPUS_DIR, checkLadder, corpusFiles, describeLadder, expectInvalidInput, writeTruncated } from '../media/media.test-support.js';
+import { CORPUS_DIR, checkLadder, corpusFiles, describeLadder, expectInvalidInput, writeTruncated } from '../../tools/media/media.test-support.js';
 
 const files = corpusFiles(['mp3', 'aac', 'm4a', 'ogg', 'opus', 'flac', 'wav']);
 /** Formats whose truncation is detectable: Ogg is a stream format with no declared length, so a cut Ogg is just shorter. */

@@ -7,7 +7,7 @@ import { detect } from '../../detect.js';
 import { runProcess } from '../../process/run-process.js';
 import { isEngineError } from '../../errors.js';
 import { audioFamily } from './audio.family.js';
-import { audioMd5, checkEstimate, checkLadder, describeLadder, expectInvalidInput, ffmpeg, probe, workFolders, writeCorrupt, writeTruncated } from '../media/media.test-support.js';
+import { audioMd5, checkEstimate, checkLadder, describeLadder, expectInvalidInput, ffmpeg, probe, workFolders, writeCorrupt, writeTruncated } from '../../tools/media/media.test-support.js';
 
 // A few seconds of stereo "music": two tones and a little noise, so encoders have something real to do.
 const MUSIC = (seconds: number, extraInputs: string[] = []) => [

@@ -4,9 +4,9 @@ import { budgetMedia } from '../../budget.js';
 import { EngineError } from '../../errors.js';
 import { mapLimited } from '../../tools/concurrent.js';
 import type { CompressContext, CompressionLevel, DetectedType } from '../../types.js';
-import { type FfmpegRunner, ffmpegTimeoutMs, runFfmpeg } from '../media/ffmpeg.js';
-import { probeMedia } from '../media/probe.js';
-import { orderedSizes, spreadSegments, throwIfCancelled } from '../media/sample.js';
+import { type FfmpegRunner, ffmpegTimeoutMs, runFfmpeg } from '../../tools/media/ffmpeg.js';
+import { probeMedia } from '../../tools/media/probe.js';
+import { orderedSizes, spreadSegments, throwIfCancelled } from '../../tools/media/sample.js';
 import { MIN_GAIN } from './plan.js';
 import { LOSSLESS_ARGS, levelKbps, recipeFor } from './recipes.js';
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { COMPRESSION_LEVELS } from '@shrinkly/contract';
 import { allSettledOrThrow, mapLimited } from '../../tools/concurrent.js';
 import type { CompressionLevel, DetectedType, FamilyOutput, LadderContext, LadderOutput } from '../../types.js';
-import { assertNotTruncated, type FfmpegRunner, readableDuration } from '../media/ffmpeg.js';
+import { assertNotTruncated, type FfmpegRunner, readableDuration } from '../../tools/media/ffmpeg.js';
 import { checkedOutput, type Encode, encodeKey, type Encoded, LONGEST_SEC, runEncode } from './encode.js';
 import { type EncodePlan, likelyEncode, planLevel } from './plan.js';
 import { type AudioRecipe, recipeFor } from './recipes.js';

@@ -1,5 +1,5 @@
 import type { CompressionLevel } from '../../types.js';
-import type { MediaStream } from '../media/probe.js';
+import type { MediaStream } from '../../tools/media/probe.js';
 import type { Encode, EncodingRecipe } from './encode.js';
 import { LOSSLESS_ARGS, levelKbps, recipeFor } from './recipes.js';
 import type { Layout } from './sniff.js';

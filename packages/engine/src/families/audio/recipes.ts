@@ -1,5 +1,5 @@
 import type { CompressionLevel } from '../../types.js';
-import type { MediaStream } from '../media/probe.js';
+import type { MediaStream } from '../../tools/media/probe.js';
 
 /** How one audio format is rewritten: a lossy encoder at a bitrate per level, or a lossless one. */
 export type AudioRecipe =

@@ -1,7 +1,7 @@
 import { budgetMedia, type Deadline } from '../../budget.js';
 import { EngineError } from '../../errors.js';
-import type { FfmpegRunner } from '../media/ffmpeg.js';
-import { type MediaInfo, type MediaStream, probeMedia } from '../media/probe.js';
+import type { FfmpegRunner } from '../../tools/media/ffmpeg.js';
+import { type MediaInfo, type MediaStream, probeMedia } from '../../tools/media/probe.js';
 
 /** What every level's plan needs to know about the input, read once. */
 export interface AudioSource {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { canonicalExt, detect } from '../../detect.js';
 import { EngineError } from '../../errors.js';
-import type { CompressContext, DetectedType, FamilyCompressor, FamilyOutput } from '../../types.js';
+import type { CompressContext, DetectedType, FamilyOutput } from '../../types.js';
 import type { PackageEntry } from '../../tools/zip/members.js';
 
 /** Recompresses one picture in its own format; returns undefined when it has nothing to offer. */
@@ -14,17 +14,13 @@ export type ImageCompressor = (input: string, type: DetectedType, ctx: CompressC
 /** Pictures this small cannot gain enough to pay for an encode and a quality measurement. */
 const MIN_IMAGE_BYTES = 2048;
 
-/** Extension spellings that name the same format as the canonical one detect() reports. */
-
 /**
- * The image family's compressor for `ext`, looked up in the family registry at call time: importing the registry
- * statically would be an import cycle (it imports this family), and when no image family is registered the pictures
- * are simply kept as they are.
+ * The image family the engine registers for the picture's format (`ctx.nested`); without one, the pictures are kept
+ * as they are.
  */
-export const registryImageCompressor: ImageCompressor = async (input, type, ctx) => {
-  const { FAMILIES } = await import('../index.js');
-  const family: FamilyCompressor | undefined = FAMILIES.find((f) => f.family === 'image' && f.formats.includes(type.ext));
-  return family ? family.compress(input, type, ctx) : undefined;
+export const engineImageCompressor: ImageCompressor = async (input, type, ctx) => {
+  const family = ctx.nested?.familyFor(type);
+  return family?.family === 'image' ? family.compress(input, type, ctx) : undefined;
 };
 
 export interface ImageStats {

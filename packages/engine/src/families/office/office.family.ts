@@ -1,12 +1,12 @@
 import type { FamilyCompressor } from '../../types.js';
 import { resaveBinary } from './binary.js';
 import { estimatePackage } from './estimate.js';
-import { type ImageCompressor, registryImageCompressor } from './images.js';
+import { type ImageCompressor, engineImageCompressor } from './images.js';
 import { compressPackage } from './package.js';
 import { BINARY_FILTERS } from './recipes.js';
 
 export interface OfficeFamilyOptions {
-  /** How embedded pictures are recompressed; default: the registered image family, at call time. */
+  /** How embedded pictures are recompressed; default: the engine's image family for their format. */
   imageCompressor?: ImageCompressor;
 }
 
@@ -16,7 +16,7 @@ export interface OfficeFamilyOptions {
  * Every result is checked to open with the same pages, slides or sheets.
  */
 export function createOfficeFamily(options: OfficeFamilyOptions = {}): FamilyCompressor {
-  const images = options.imageCompressor ?? registryImageCompressor;
+  const images = options.imageCompressor ?? engineImageCompressor;
   return {
     family: 'office',
     formats: ['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'doc', 'xls', 'ppt'],

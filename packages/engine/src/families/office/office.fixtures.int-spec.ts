@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compress } from '../../compress.js';
+import { compress, nestedEngine } from '../../compress.js';
 import { detect } from '../../detect.js';
 import { FAMILIES } from '../index.js';
 import { runProcess } from '../../process/run-process.js';
@@ -63,7 +63,7 @@ describe('office family on generated documents', () => {
       if (ext === 'docx') {
         // The sampled estimate keeps the ladder and lands near what compression really gives.
         const workDir = await mkdtemp(path.join(tmp, 'estimate-'));
-        const est = await officeFamily.estimate?.(file, await detect(file), { signal: new AbortController().signal, onProgress: () => {}, workDir, runProcess });
+        const est = await officeFamily.estimate?.(file, await detect(file), { signal: new AbortController().signal, onProgress: () => {}, workDir, runProcess, nested: nestedEngine });
         expect(est).toBeDefined();
         const original = results.light.originalSize;
         expect(est?.light).toBeLessThanOrEqual(original);

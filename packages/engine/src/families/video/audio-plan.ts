@@ -1,5 +1,5 @@
 import type { CompressionLevel } from '../../types.js';
-import type { MediaStream } from '../media/probe.js';
+import type { MediaStream } from '../../tools/media/probe.js';
 
 /** Audio encoder per video container: one every player of that container decodes. */
 const AUDIO_ENCODER: Readonly<Record<string, { encoder: string; label: string; kbpsPerPair: Record<CompressionLevel, number> }>> = {

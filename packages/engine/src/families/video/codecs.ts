@@ -1,5 +1,5 @@
 import type { CompressionLevel } from '../../types.js';
-import type { MediaStream } from '../media/probe.js';
+import type { MediaStream } from '../../tools/media/probe.js';
 
 /** How much work a file is (all its pixels × frames): picks presets that keep a 2-core machine within minutes. */
 export type SpeedClass = 'tiny' | 'small' | 'medium' | 'large';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { cpuBudget } from '../../cpu-budget.js';
-import { type FfmpegRunner, ffmpegTimeoutMs, runFfmpeg } from '../media/ffmpeg.js';
-import type { MediaInfo, MediaStream } from '../media/probe.js';
+import { type FfmpegRunner, ffmpegTimeoutMs, runFfmpeg } from '../../tools/media/ffmpeg.js';
+import type { MediaInfo, MediaStream } from '../../tools/media/probe.js';
 import { type AudioDecision, audioArgs } from './audio-plan.js';
 import { MUX_ARGS, MUXER, type SpeedClass, type VideoCodec, decoderArgs } from './codecs.js';
 

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { cpuBudget } from '../../cpu-budget.js';
 import { measureFrameSsim } from '../../quality/frame-ssim.js';
-import type { FfmpegRunner } from '../media/ffmpeg.js';
-import { ffmpegTimeoutMs } from '../media/ffmpeg.js';
+import type { FfmpegRunner } from '../../tools/media/ffmpeg.js';
+import { ffmpegTimeoutMs } from '../../tools/media/ffmpeg.js';
 
 /**
  * Seconds of picture judged together: about what a viewer takes in at once. A video's SSIM is the mean SSIM of the

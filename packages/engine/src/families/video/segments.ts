@@ -1,5 +1,5 @@
-import type { FfmpegRunner } from '../media/ffmpeg.js';
-import type { MediaStream } from '../media/probe.js';
+import type { FfmpegRunner } from '../../tools/media/ffmpeg.js';
+import type { MediaStream } from '../../tools/media/probe.js';
 
 /**
  * Start times of the spans of `spanSec` (cut from the file's start) ordered from the busiest down: the bytes of a

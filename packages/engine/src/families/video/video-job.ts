@@ -1,9 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { EngineError } from '../../errors.js';
 import type { DetectedType, LadderContext } from '../../types.js';
-import { type FfmpegRunner, assertNotTruncated, readableDuration } from '../media/ffmpeg.js';
-import { budgetVideo } from '../media/media-budget.js';
-import { type MediaInfo, type MediaStream, fillAudioBitrates, mainVideoStream, probeMedia } from '../media/probe.js';
+import { type FfmpegRunner, assertNotTruncated, readableDuration } from '../../tools/media/ffmpeg.js';
+import { budgetVideo } from '../../tools/media/media-budget.js';
+import { type MediaInfo, type MediaStream, fillAudioBitrates, mainVideoStream, probeMedia } from '../../tools/media/probe.js';
 import { type SpeedClass, type VideoCodec, VIDEO_CODECS, decoderArgs, pickPixFmt, speedClass } from './codecs.js';
 import { type SearchClip, prepareClip } from './encode.js';
 import { type PictureCheck, type PictureSource, WINDOW_SEC } from './quality.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProcess } from '../../process/run-process.js';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
-import { CORPUS_DIR, LEVELS, checkLadder, corpusFiles, describeLadder, expectInvalidInput, frameSsimByTime, writeTruncated } from '../media/media.test-support.js';
+import { CORPUS_DIR, LEVELS, checkLadder, corpusFiles, describeLadder, expectInvalidInput, frameSsimByTime, writeTruncated } from '../../tools/media/media.test-support.js';
 
 const mean = (xs: readonly number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
 

@@ -1,7 +1,7 @@
 import { COMPRESSION_LEVELS } from '@shrinkly/contract';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
 import type { CompressContext, CompressionLevel, DetectedType, FamilyCompressor, FamilyOutput, LadderContext, LadderOutput } from '../../types.js';
-import type { MediaInfo } from '../media/probe.js';
+import type { MediaInfo } from '../../tools/media/probe.js';
 import { planAudio } from './audio-plan.js';
 import { VIDEO_CODECS } from './codecs.js';
 import { estimateVideo } from './estimate.js';

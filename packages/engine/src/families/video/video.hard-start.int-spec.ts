@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../../compress.js';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
-import { LEVELS, ffmpeg, frameSsimByTime } from '../media/media.test-support.js';
+import { LEVELS, ffmpeg, frameSsimByTime } from '../../tools/media/media.test-support.js';
 
 /**
  * Videos whose first seconds are much harder than the rest (moving noise or a spinning picture, then a still

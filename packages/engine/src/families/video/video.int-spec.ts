@@ -8,7 +8,7 @@ import { isEngineError } from '../../errors.js';
 import { type RunProcess, runProcess } from '../../process/run-process.js';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
 import { videoFamily } from './video.family.js';
-import { checkEstimate, checkLadder, describeLadder, expectInvalidInput, ffmpeg, probe, workFolders, writeCorrupt, writeTruncated } from '../media/media.test-support.js';
+import { checkEstimate, checkLadder, describeLadder, expectInvalidInput, ffmpeg, probe, workFolders, writeCorrupt, writeTruncated } from '../../tools/media/media.test-support.js';
 
 // Small generated clips (256x144, 2 s) so CI tests every container for real in seconds.
 const PICTURE = ['-f', 'lavfi', '-i', 'testsrc2=s=256x144:r=25:d=2'];

@@ -10,7 +10,7 @@ import { compress } from '../../compress.js';
 import { detect } from '../../detect.js';
 import { runProcess } from '../../process/run-process.js';
 import type { CompressionLevel } from '../../types.js';
-import { LEVELS, ffmpeg } from '../media/media.test-support.js';
+import { LEVELS, ffmpeg } from '../../tools/media/media.test-support.js';
 import { videoFamily } from './video.family.js';
 
 const run = promisify(execFile);
