@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, open, readdir, readFile, rm } from 'node:fs/promises';
 import { type AddressInfo, connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type ApiClient, createApiClient } from '@shrinkly/contract';
+import { type ApiClient, CHUNK_SIZE_BYTES, createApiClient } from '@shrinkly/contract';
 import pg from 'pg';
 import { type Logger, pino } from 'pino';
 import type { MailPort } from '../src/adapters/mail/mail.port.js';
@@ -177,6 +177,32 @@ export async function fileForm(file: string, name: string, fields: Record<string
   for (const [k, v] of Object.entries(fields)) data.set(k, v);
   data.set(field, new Blob([await readFile(file)]), name);
   return data;
+}
+
+/** One chunk of a chunked upload: which upload, which 1 MB piece, and the whole file it belongs to. */
+export interface ChunkOf {
+  uploadId: string;
+  index: number;
+  totalChunks: number;
+  fileName: string;
+  fileSize: number;
+}
+
+/** Sends piece `index` of `file` to POST /api/upload-chunk, with the user's token when given. */
+export async function sendChunk(t: TestApp, file: string, chunk: ChunkOf, token?: string): Promise<Response> {
+  const handle = await open(file, 'r');
+  const length = Math.min(CHUNK_SIZE_BYTES, chunk.fileSize - chunk.index * CHUNK_SIZE_BYTES);
+  const buffer = Buffer.alloc(length);
+  await handle.read(buffer, 0, length, chunk.index * CHUNK_SIZE_BYTES);
+  await handle.close();
+  const form = new FormData();
+  form.set('uploadId', chunk.uploadId);
+  form.set('chunkIndex', String(chunk.index));
+  form.set('totalChunks', String(chunk.totalChunks));
+  form.set('fileName', chunk.fileName);
+  form.set('fileSize', String(chunk.fileSize));
+  form.set('chunk', new Blob([buffer]), 'blob');
+  return t.fetch('/api/upload-chunk', { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
 }
 
 /** A logger that keeps every line it writes (as parsed JSON), for tests of what the server logs. */

@@ -23,6 +23,7 @@ import {
   uploadChunkResponseSchema,
 } from './compression.js';
 import {
+  assembleFileChunksRequestSchema,
   batchSchema,
   createBatchRequestSchema,
   createFolderRequestSchema,
@@ -209,6 +210,11 @@ export const endpoints = {
     method: 'POST', path: '/api/files/upload', tag: 'files', auth: 'user', request: undefined,
     multipart: { file: 'file', fields: fileUploadFieldsSchema }, response: fileUploadResponseSchema, errors: [402, 403, 404, 409, 413, 415],
     summary: 'Compress a file and store the smaller result in My Files; a long compression answers 202 with the job to follow',
+  }),
+  assembleFileChunks: endpoint({
+    method: 'POST', path: '/api/files/assemble-chunks', tag: 'files', auth: 'user', request: assembleFileChunksRequestSchema,
+    response: fileUploadResponseSchema, errors: [402, 403, 404, 409, 413, 415],
+    summary: 'Join the chunks of a large upload (sent to /api/upload-chunk) and store its compression in My Files, optionally in folderId; a long compression answers 202 with the job to follow',
   }),
   fileJob: endpoint({
     method: 'GET', path: '/api/files/jobs/{jobId}', params: ['jobId'], tag: 'files', auth: 'user', request: undefined,

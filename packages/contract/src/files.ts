@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BATCH_MAX_FILES, FILE_NAME_MAX_LENGTH, FOLDER_NAME_MAX_LENGTH } from './constants.js';
-import { compressionLevelSchema, jobStatusSchema } from './compression.js';
+import { assembleChunksRequestSchema, compressionLevelSchema, jobStatusSchema } from './compression.js';
 import { typedNameSchema } from './names.js';
 
 /** Extensions the dashboard's single upload accepts (SPEC section 5 "Dashboard upload"). */
@@ -64,6 +64,13 @@ export const fileUploadFieldsSchema = z.object({
   folderId: z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), idSchema.optional()),
   batchId: z.preprocess((v) => (v === '' ? undefined : v), idSchema.optional()),
 });
+
+/**
+ * Body of POST /api/files/assemble-chunks: a large upload sent in chunks to POST /api/upload-chunk, joined into My
+ * Files (at the root, or in `folderId`) instead of a landing-page compression.
+ */
+export const assembleFileChunksRequestSchema = assembleChunksRequestSchema.extend({ folderId: idSchema.optional() });
+export type AssembleFileChunksRequest = z.input<typeof assembleFileChunksRequestSchema>;
 
 /**
  * The answer of an upload (SPEC section 3 "Upload response"). A quick compression answers completed with the

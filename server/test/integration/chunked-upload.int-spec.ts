@@ -1,4 +1,4 @@
-import { open, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -12,24 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../src/db/schema/index.js';
 import { makePhotoJpeg, makeStoredZip } from '../fixtures.js';
-import { startTestApp, type TestApp } from '../harness.js';
-
-/** Sends chunk `index` of `file` (1 MB pieces). */
-async function sendChunk(t: TestApp, file: string, uploadId: string, index: number, totalChunks: number, fileName: string, fileSize: number) {
-  const handle = await open(file, 'r');
-  const length = Math.min(CHUNK_SIZE_BYTES, fileSize - index * CHUNK_SIZE_BYTES);
-  const buffer = Buffer.alloc(length);
-  await handle.read(buffer, 0, length, index * CHUNK_SIZE_BYTES);
-  await handle.close();
-  const form = new FormData();
-  form.set('uploadId', uploadId);
-  form.set('chunkIndex', String(index));
-  form.set('totalChunks', String(totalChunks));
-  form.set('fileName', fileName);
-  form.set('fileSize', String(fileSize));
-  form.set('chunk', new Blob([buffer]), 'blob');
-  return t.fetch('/api/upload-chunk', { method: 'POST', body: form });
-}
+import { sendChunk, startTestApp, type TestApp } from '../harness.js';
 
 async function waitFor(t: TestApp, jobId: string, status: string): Promise<CompressionJob> {
   const deadline = Date.now() + 120_000;
@@ -69,7 +52,7 @@ describe('chunked uploads and paid compression', () => {
     expect(total).toBeGreaterThanOrEqual(2);
     const order = [...Array(total).keys()].reverse();
     for (const i of [...order, 0]) {
-      const res = await sendChunk(t, photo, 'upload-out-of-order', i, total, 'big photo.jpg', size);
+      const res = await sendChunk(t, photo, { uploadId: 'upload-out-of-order', index: i, totalChunks: total, fileName: 'big photo.jpg', fileSize: size });
       expect(res.status).toBe(200);
     }
     const res = await t.fetch('/api/assemble-chunks', {
@@ -89,13 +72,13 @@ describe('chunked uploads and paid compression', () => {
     await makePhotoJpeg(photo, 4000, 3000);
     const size = (await stat(photo)).size;
     const total = Math.ceil(size / CHUNK_SIZE_BYTES);
-    expect((await sendChunk(t, photo, 'upload-partial', 0, total, 'p.jpg', size)).status).toBe(200);
+    expect((await sendChunk(t, photo, { uploadId: 'upload-partial', index: 0, totalChunks: total, fileName: 'p.jpg', fileSize: size })).status).toBe(200);
     // Same id, other file: conflict.
-    expect((await sendChunk(t, photo, 'upload-partial', 0, total, 'other.jpg', size)).status).toBe(409);
+    expect((await sendChunk(t, photo, { uploadId: 'upload-partial', index: 0, totalChunks: total, fileName: 'other.jpg', fileSize: size })).status).toBe(409);
     // Wrong chunk count for the size.
-    expect((await sendChunk(t, photo, 'upload-wrong-count', 0, total + 3, 'p.jpg', size)).status).toBe(400);
+    expect((await sendChunk(t, photo, { uploadId: 'upload-wrong-count', index: 0, totalChunks: total + 3, fileName: 'p.jpg', fileSize: size })).status).toBe(400);
     // An uploadId that tries to leave the folder.
-    expect((await sendChunk(t, photo, '../../escape', 0, total, 'p.jpg', size)).status).toBe(400);
+    expect((await sendChunk(t, photo, { uploadId: '../../escape', index: 0, totalChunks: total, fileName: 'p.jpg', fileSize: size })).status).toBe(400);
     const missing = await t.fetch('/api/assemble-chunks', { method: 'POST', json: { uploadId: 'upload-partial', totalChunks: total, fileName: 'p.jpg', fileSize: size } });
     expect(missing.status).toBe(409);
     expect(((await missing.json()) as { message: string }).message).toMatch(/Missing chunks: 1/);
@@ -108,7 +91,7 @@ describe('chunked uploads and paid compression', () => {
     const size = (await stat(archive)).size;
     expect(size).toBeGreaterThanOrEqual(FREE_COMPRESSION_LIMIT_BYTES);
     const total = Math.ceil(size / CHUNK_SIZE_BYTES);
-    for (let i = 0; i < total; i++) expect((await sendChunk(t, archive, 'upload-paid-archive', i, total, 'large archive.zip', size)).status).toBe(200);
+    for (let i = 0; i < total; i++) expect((await sendChunk(t, archive, { uploadId: 'upload-paid-archive', index: i, totalChunks: total, fileName: 'large archive.zip', fileSize: size })).status).toBe(200);
     const res = await t.fetch('/api/assemble-chunks', {
       method: 'POST',
       json: { uploadId: 'upload-paid-archive', totalChunks: total, fileName: 'large archive.zip', fileSize: size, compressionLevel: 'balanced' },
@@ -153,7 +136,7 @@ describe('chunked uploads and paid compression', () => {
     const archive = await largeArchive();
     const size = (await stat(archive)).size;
     const total = Math.ceil(size / CHUNK_SIZE_BYTES);
-    for (let i = 0; i < total; i++) await sendChunk(t, archive, 'upload-sim', i, total, 'second.zip', size);
+    for (let i = 0; i < total; i++) await sendChunk(t, archive, { uploadId: 'upload-sim', index: i, totalChunks: total, fileName: 'second.zip', fileSize: size });
     const body = (await (await t.fetch('/api/assemble-chunks', { method: 'POST', json: { uploadId: 'upload-sim', totalChunks: total, fileName: 'second.zip', fileSize: size } })).json()) as CompressionResponse;
     const cancel = await fetch(body.paymentUrl as string, { method: 'POST', body: new URLSearchParams({ outcome: 'cancel' }), redirect: 'manual' });
     expect(cancel.headers.get('location')).toBe(`/payment-error?error=payment_cancelled&jobId=${body.jobId}`);

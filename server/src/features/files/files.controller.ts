@@ -17,6 +17,7 @@ import { fileBlob } from './file-download.js';
 import { FileLibraryService } from './file-library.service.js';
 import { FileUploadService } from './file-upload.service.js';
 import { CompressionService } from '../compression/compression.service.js';
+import { ChunkUploadService } from '../uploads/chunk-upload.service.js';
 
 /** My Files: upload, list, rename, move, delete and download; and the storage statistics. */
 @Controller()
@@ -24,6 +25,7 @@ export class FilesController {
   constructor(
     @Inject(FileLibraryService) private readonly library: FileLibraryService,
     @Inject(FileUploadService) private readonly uploads: FileUploadService,
+    @Inject(ChunkUploadService) private readonly chunks: ChunkUploadService,
     @Inject(CompressionService) private readonly compression: CompressionService,
     @Inject(StoragePort) private readonly storage: StoragePort,
     @Inject(OptionalUser) private readonly optionalUser: OptionalUser,
@@ -43,10 +45,18 @@ export class FilesController {
       field: 'file', dir: `${this.config.tmpDir}/uploads`, maxBytes: limit.maxBytes, tooLargeMessage: '', tooLargeError: limit.error,
       fields: fileUploadFieldsSchema,
     });
-    const outcome = await this.uploads.accept(user, file, file.fields);
-    // Stored in time: 200 with the file; else 202 and the job to follow.
-    res.status(outcome.file ? 200 : 202);
-    return outcome;
+    return answered(res, await this.uploads.accept(user, file, file.fields));
+  }
+
+  /** A large file sent in chunks to POST /api/upload-chunk, under the same rules as a direct upload. */
+  @Route(endpoints.assembleFileChunks)
+  async assembleChunks(
+    @CurrentUser() user: UserRow,
+    @ValidBody() body: BodyOf<typeof endpoints.assembleFileChunks>,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<FileUploadResponse> {
+    const file = await this.chunks.assemble(body, `${this.config.tmpDir}/uploads`);
+    return answered(res, await this.uploads.accept(user, file, { compressionLevel: body.compressionLevel, folderId: body.folderId }));
   }
 
   @Route(endpoints.fileJob)
@@ -103,4 +113,10 @@ export class FilesController {
   stats(@CurrentUser() user: UserRow): Promise<Stats> {
     return this.library.stats(user);
   }
+}
+
+/** Stored in time: 200 with the file; else 202 and the job to follow. */
+function answered(res: Response, outcome: FileUploadResponse): FileUploadResponse {
+  res.status(outcome.file ? 200 : 202);
+  return outcome;
 }

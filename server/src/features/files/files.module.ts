@@ -14,6 +14,7 @@ import { CompressionJobRepository } from '../compression/compression-job.reposit
 import { CompressionModule } from '../compression/compression.module.js';
 import { FolderRepository } from '../folders/folder.repository.js';
 import { FoldersModule } from '../folders/folders.module.js';
+import { UploadsModule } from '../uploads/uploads.module.js';
 import { BatchRepository } from './batch.repository.js';
 import { FileLibraryService } from './file-library.service.js';
 import { FileRepository } from './file.repository.js';
@@ -23,7 +24,7 @@ import { LibraryResultFinisher } from './library-result.finisher.js';
 
 /** My Files: uploads compressed into storage (single and batch), listing, rename, move, delete, download, stats. */
 @Module({
-  imports: [AccountsModule, FoldersModule, CompressionModule],
+  imports: [AccountsModule, FoldersModule, CompressionModule, UploadsModule],
   controllers: [FilesController],
   providers: [
     factory(FileRepository, [DATABASE], (db: Database) => new FileRepository(db)),

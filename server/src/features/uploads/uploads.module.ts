@@ -6,7 +6,7 @@ import { CompressionModule } from '../compression/compression.module.js';
 import { ChunkUploadController } from './chunk-upload.controller.js';
 import { ChunkUploadService } from './chunk-upload.service.js';
 
-/** Large uploads in chunks, assembled into a landing-page compression. */
+/** Large uploads in chunks: staged here, and assembled into a landing-page compression here or into My Files by the files module. */
 @Module({
   imports: [AccountsModule, CompressionModule],
   controllers: [ChunkUploadController],
