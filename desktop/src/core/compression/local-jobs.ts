@@ -133,30 +133,34 @@ export class LocalJobs {
   }
 
   private async run(entry: JobEntry): Promise<void> {
-    const { job, controller } = entry;
+    const { job } = entry;
     this.update(entry, { status: 'running', progress: 0 });
     const tmpDir = await mkdtemp(path.join(this.options.tmpRoot ?? tmpdir(), 'shrinkly-desktop-'));
+    let outcome: Partial<JobEntry['job']>;
     try {
-      const result = await this.options.compressor.compress(
-        { input: job.sourcePath, level: job.level, tmpDir },
-        { signal: controller.signal, onProgress: (progress) => this.update(entry, { progress }) },
-      );
-      if (controller.signal.aborted) throw new LocalCompressionError('cancelled', 'Cancelled');
-      const message = [result.recipe, ...result.notes].join('. ');
-      if (result.unchanged) {
-        this.update(entry, { status: 'done', progress: 100, unchanged: true, compressedSize: result.originalSize, message });
-      } else {
-        const { outputFolder, keepOriginal } = this.options.settings();
-        const outputPath = await placeResult(result, job.sourcePath, { outputFolder, keepOriginal });
-        this.update(entry, { status: 'done', progress: 100, compressedSize: result.compressedSize, outputPath, message });
-      }
-      this.options.finished(this.get(job.id)!);
+      outcome = await this.compressAndPlace(entry, tmpDir);
     } catch (err) {
       const cancelled = err instanceof LocalCompressionError && err.kind === 'cancelled';
-      this.update(entry, cancelled ? { status: 'cancelled', message: 'Cancelled' } : { status: 'failed', message: failureMessage(err) });
-    } finally {
-      await rm(tmpDir, { recursive: true, force: true });
+      outcome = cancelled ? { status: 'cancelled', message: 'Cancelled' } : { status: 'failed', message: failureMessage(err) };
     }
+    // The job is reported finished only once nothing of it is left in the temporary folder.
+    await rm(tmpDir, { recursive: true, force: true });
+    this.update(entry, outcome);
+    if (outcome.status === 'done') this.options.finished(this.get(job.id)!);
+  }
+
+  private async compressAndPlace(entry: JobEntry, tmpDir: string): Promise<Partial<JobEntry['job']>> {
+    const { job, controller } = entry;
+    const result = await this.options.compressor.compress(
+      { input: job.sourcePath, level: job.level, tmpDir },
+      { signal: controller.signal, onProgress: (progress) => this.update(entry, { progress }) },
+    );
+    if (controller.signal.aborted) throw new LocalCompressionError('cancelled', 'Cancelled');
+    const message = [result.recipe, ...result.notes].join('. ');
+    if (result.unchanged) return { status: 'done', progress: 100, unchanged: true, compressedSize: result.originalSize, message };
+    const { outputFolder, keepOriginal } = this.options.settings();
+    const outputPath = await placeResult(result, job.sourcePath, { outputFolder, keepOriginal });
+    return { status: 'done', progress: 100, compressedSize: result.compressedSize, outputPath, message };
   }
 
   private update(entry: JobEntry, change: Partial<JobEntry['job']>): void {
