@@ -5,12 +5,15 @@ import type { EventSink, KeyValueStore, NativeDialogs, NativeShell, SecretCipher
 /** A KeyValueStore kept as JSON text, as electron-store keeps its file: values go through JSON both ways. */
 export class JsonStore implements KeyValueStore {
   text = '{}';
+  /** Every value written, with the time it was written. */
+  readonly writes: Array<{ key: string; value: unknown; at: number }> = [];
 
   get(key: string): unknown {
     return (JSON.parse(this.text) as Record<string, unknown>)[key];
   }
 
   set(key: string, value: unknown): void {
+    this.writes.push({ key, value: JSON.parse(JSON.stringify(value ?? null)), at: Date.now() });
     this.text = JSON.stringify({ ...JSON.parse(this.text), [key]: value });
   }
 
