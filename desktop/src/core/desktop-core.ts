@@ -1,5 +1,5 @@
 import { tmpdir } from 'node:os';
-import { DEFAULT_COMPRESSION_LEVEL, type DesktopEvent, type DesktopEventPayload, desktopEvents } from '@shrinkly/contract';
+import { type DesktopEvent, type DesktopEventPayload, desktopEvents } from '@shrinkly/contract';
 import { AccountService } from './account/account-service.js';
 import { TokenVault } from './account/token-vault.js';
 import type { LocalCompressor } from './compression/local-compressor.js';
@@ -92,7 +92,7 @@ export function createDesktopCore(deps: DesktopCoreDeps): DesktopCore {
     'settings:update': (patch) => settings.update(patch),
     'dialog:choose-files': async () => ({ paths: await deps.dialogs.chooseFiles() }),
     'dialog:choose-folder': async () => ({ path: await deps.dialogs.chooseFolder() }),
-    'compress:start': async ({ paths, level }) => ({ jobs: await jobs.start(paths, level ?? settings.get().defaultLevel ?? DEFAULT_COMPRESSION_LEVEL) }),
+    'compress:start': async ({ paths, level }) => ({ jobs: await jobs.start(paths, level ?? settings.get().defaultLevel) }),
     'compress:cancel': ({ id }) => {
       jobOrRefuse(id);
       jobs.cancel(id);
