@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Runs every test suite in turn: unit, database (PGlite, then PostgreSQL when TEST_DATABASE_URL is set),
-// and the browser tests against the built server. Stops at the first failing suite.
+// Runs every test suite in turn: unit, database (PGlite, then PostgreSQL when TEST_DATABASE_URL is set), the desktop
+// main process (real engine and server), and the browser tests against the built server. Stops at the first failing suite.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,7 @@ const suites = [
 if (process.env.TEST_DATABASE_URL) {
   suites.push({ name: 'database on PostgreSQL', args: ['--project', 'db'], env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL } });
 }
+suites.push({ name: 'desktop (main process: real engine, real server)', args: ['--project', 'desktop'] });
 suites.push({ name: 'browser (e2e)', args: ['--project', 'e2e'] });
 
 const timings = [];

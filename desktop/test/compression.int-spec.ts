@@ -1,0 +1,164 @@
+import { copyFile, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { LocalJob } from '@shrinkly/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePhotoPng } from '../../server/test/fixtures.js';
+import { FIXTURES, tempFolder, type TestCore, testCore } from './support/test-core.js';
+
+/** Local compression through the bridge, running the real engine in the worker thread on the repository's fixtures. */
+describe('local compression', () => {
+  let t: TestCore;
+  let work: Awaited<ReturnType<typeof tempFolder>>;
+  let jobTmp: Awaited<ReturnType<typeof tempFolder>>;
+
+  beforeAll(async () => {
+    work = await tempFolder();
+    jobTmp = await tempFolder('shrinkly-desktop-jobs-');
+    t = testCore({ tmpDir: jobTmp.dir });
+  });
+  afterAll(async () => {
+    await t.core.close();
+    await work.remove();
+    await jobTmp.remove();
+  });
+
+  async function copyOf(fixture: string, name = fixture, dir = work.dir): Promise<string> {
+    const target = path.join(dir, name);
+    await copyFile(path.join(FIXTURES, fixture), target);
+    return target;
+  }
+
+  async function finished(id: string): Promise<LocalJob> {
+    const list = await t.events.waitFor('jobs:changed', ({ jobs }) => jobs.some((j) => j.id === id && ['done', 'failed', 'cancelled'].includes(j.status)));
+    return list.jobs.find((j) => j.id === id)!;
+  }
+
+  async function compressOne(file: string, level?: 'light' | 'balanced' | 'maximum'): Promise<LocalJob> {
+    const { jobs } = await t.invoke('compress:start', { paths: [file], ...(level && { level }) });
+    expect(jobs).toMatchObject([{ sourcePath: file, sync: 'off', progress: 0 }]);
+    expect(['queued', 'running']).toContain(jobs[0]!.status);
+    return finished(jobs[0]!.id);
+  }
+
+  it('writes NAME.min.EXT beside the original, reports real progress and the recipe, and keeps the original', async () => {
+    const source = await copyOf('skagen.jpg', 'harbour.jpg');
+    const before = await readFile(source);
+    const job = await compressOne(source);
+    expect(job).toMatchObject({ status: 'done', progress: 100, unchanged: false, level: 'balanced', outputPath: path.join(work.dir, 'harbour.min.jpg'), sync: 'off' });
+    expect(job.message).toMatch(/mozjpeg/);
+    expect(job.compressedSize).toBe((await stat(job.outputPath!)).size);
+    expect(job.compressedSize!).toBeLessThan(job.originalSize);
+    expect((await sharp(job.outputPath!).metadata()).format).toBe('jpeg');
+    expect(await readFile(source)).toEqual(before);
+    const progress = t.events.of('jobs:changed').map(({ jobs }) => jobs.find((j) => j.id === job.id)?.progress).filter((p) => p !== undefined);
+    const steps = [...new Set(progress)];
+    // The engine's own progress, in order: more than a start and an end.
+    expect(steps.filter((p) => p > 0 && p < 100).length).toBeGreaterThan(1);
+    expect(steps).toEqual([...steps].sort((a, b) => a - b));
+    expect(await t.invoke('compress:show-in-folder', { id: job.id })).toEqual({ ok: true });
+    expect(t.shell.shown).toEqual([job.outputPath]);
+  });
+
+  it('never overwrites: a second result is NAME.min (2).EXT, a third NAME.min (3).EXT', async () => {
+    const source = await copyOf('skagen.jpg', 'pier.jpg');
+    const taken = path.join(work.dir, 'pier.min.jpg');
+    await copyFile(path.join(FIXTURES, 'skagen.png'), taken);
+    const placeholder = await readFile(taken);
+    const second = await compressOne(source, 'light');
+    const third = await compressOne(source, 'light');
+    expect([second.outputPath, third.outputPath]).toEqual([path.join(work.dir, 'pier.min (2).jpg'), path.join(work.dir, 'pier.min (3).jpg')]);
+    expect(await readFile(taken)).toEqual(placeholder);
+    expect(await readFile(second.outputPath!)).toEqual(await readFile(third.outputPath!));
+  });
+
+  it('writes into the output folder when one is set', async () => {
+    const out = await tempFolder();
+    try {
+      await t.invoke('settings:update', { outputFolder: out.dir });
+      const source = await copyOf('skagen.png', 'dunes.png');
+      const job = await compressOne(source, 'maximum');
+      expect(job.outputPath).toBe(path.join(out.dir, 'dunes.min.png'));
+      expect(await readdir(out.dir), JSON.stringify(job)).toEqual(['dunes.min.png']);
+    } finally {
+      await t.invoke('settings:update', { outputFolder: null });
+      await out.remove();
+    }
+  });
+
+  it('replaces the original only with the complete result when keepOriginal is off, leaving no temporary file', async () => {
+    const folder = await tempFolder();
+    try {
+      await t.invoke('settings:update', { keepOriginal: false });
+      const source = await copyOf('skagen.jpg', 'beach.jpg', folder.dir);
+      const originalSize = (await stat(source)).size;
+      const job = await compressOne(source);
+      expect(job).toMatchObject({ status: 'done', outputPath: source, originalSize });
+      expect(await readdir(folder.dir)).toEqual(['beach.jpg']);
+      expect((await stat(source)).size).toBe(job.compressedSize);
+      expect(job.compressedSize!).toBeLessThan(originalSize);
+      expect((await sharp(source).metadata()).format).toBe('jpeg');
+    } finally {
+      await t.invoke('settings:update', { keepOriginal: true });
+      await folder.remove();
+    }
+  });
+
+  it('writes no copy when nothing was gained: done, unchanged, the recipe as the message', async () => {
+    const folder = await tempFolder();
+    try {
+      const source = await copyOf('skagen.jpg', 'shore.jpg', folder.dir);
+      const first = await compressOne(source, 'maximum');
+      // A strongly compressed picture cannot get smaller at the light level's quality.
+      const again = await compressOne(first.outputPath!, 'light');
+      expect(again).toMatchObject({ status: 'done', unchanged: true, outputPath: null, compressedSize: again.originalSize });
+      expect(again.message).toMatch(/kept the original|would not make it smaller|mozjpeg/);
+      expect((await readdir(folder.dir)).sort()).toEqual(['shore.jpg', 'shore.min.jpg']);
+    } finally {
+      await folder.remove();
+    }
+  });
+
+  it('cancels a running job: the engine stops, and no result and no temporary file is left', async () => {
+    const folder = await tempFolder();
+    try {
+      // A picture of its own: the result cache already knows the fixtures' results, which finish at once.
+      const source = path.join(folder.dir, 'cliffs.png');
+      await makePhotoPng(source, 1200, 900);
+      const { jobs } = await t.invoke('compress:start', { paths: [source], level: 'maximum' });
+      const id = jobs[0]!.id;
+      await t.events.waitFor('jobs:changed', ({ jobs: list }) => list.some((j) => j.id === id && j.status === 'running' && j.progress > 0));
+      expect(await t.invoke('compress:cancel', { id })).toEqual({ ok: true });
+      const job = await finished(id);
+      expect(job).toMatchObject({ status: 'cancelled', outputPath: null, message: 'Cancelled' });
+      expect(await readdir(folder.dir)).toEqual(['cliffs.png']);
+      // Every job's private folder (and the engine's work folders inside it) is gone.
+      expect(await readdir(jobTmp.dir)).toEqual([]);
+    } finally {
+      await folder.remove();
+    }
+  });
+
+  it('fails a file the engine cannot compress with a clear message, and runs the others', async () => {
+    const folder = await tempFolder();
+    try {
+      const broken = path.join(folder.dir, 'broken.jpg');
+      await copyFile(path.join(FIXTURES, 'skagen.jpg'), broken);
+      const bytes = await readFile(broken);
+      await writeFile(broken, bytes.subarray(0, 600));
+      const good = await copyOf('letter.docx', 'letter.docx', folder.dir);
+      const { jobs } = await t.invoke('compress:start', { paths: [folder.dir] });
+      expect(jobs.map((j) => j.name)).toEqual(['broken.jpg', 'letter.docx']);
+      const [bad, fine] = [await finished(jobs[0]!.id), await finished(jobs[1]!.id)];
+      expect(bad.status).toBe('failed');
+      expect(bad.message).toBeTruthy();
+      expect(bad.message).not.toMatch(/at .*\.js|Error:/);
+      expect(fine.status).toBe('done');
+      expect(fine.sourcePath).toBe(good);
+      const cleared = await t.invoke('compress:clear-finished');
+      expect(cleared.jobs.filter((j) => ['done', 'failed', 'cancelled'].includes(j.status))).toEqual([]);
+    } finally {
+      await folder.remove();
+    }
+  });
+});
