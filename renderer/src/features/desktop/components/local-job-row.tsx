@@ -77,7 +77,7 @@ export function LocalJobRow({ job, onCancel, onShowInFolder, onSend }: LocalJobR
               Cancel
             </Button>
           )}
-          {job.status === 'done' && job.outputPath && (
+          {job.status === 'done' && (
             <Button size="compact-sm" variant="light" onClick={() => onShowInFolder(job)} aria-label={`Show ${job.name} in folder`}>
               Show in folder
             </Button>

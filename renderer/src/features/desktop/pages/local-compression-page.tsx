@@ -65,10 +65,10 @@ export function LocalCompressionPage() {
 
   return (
     <DesktopPage title="Compress Locally" intro="Compress files on this computer, without uploading them.">
-      <LocalDropArea onDropFiles={onDropFiles} onChoose={onChoose} choosing={choose.isPending} />
       <Card withBorder radius="lg" padding="lg">
         <LevelPicker value={level} onChange={setPicked} />
       </Card>
+      <LocalDropArea onDropFiles={onDropFiles} onChoose={onChoose} choosing={choose.isPending} />
       <ProblemAlert title={problem?.title ?? ''} message={problem?.message ?? null} onClose={() => setProblem(null)} />
       <FinishedJobsAnnouncer jobs={jobs.data} />
       {jobs.isPending ? <DesktopLoading label="Loading the compression queue" /> : jobs.isError ? (
