@@ -39,6 +39,18 @@ export default defineConfig({
       {
         resolve,
         test: {
+          name: 'desktop',
+          include: ['desktop/src/**/*.spec.ts', 'desktop/test/**/*.int-spec.ts', 'desktop/test/**/*.e2e.ts'],
+          environment: 'node',
+          // The compression worker runs the built engine and desktop (dist): built once before the suite.
+          globalSetup: ['desktop/test/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve,
+        test: {
           name: 'e2e',
           include: ['e2e/specs/**/*.e2e.ts'],
           environment: 'node',

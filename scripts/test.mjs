@@ -15,6 +15,7 @@ const suites = [
 if (process.env.TEST_DATABASE_URL) {
   suites.push({ name: 'database on PostgreSQL', args: ['--project', 'db'], env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL } });
 }
+suites.push({ name: 'desktop (main process, real engine and server)', args: ['--project', 'desktop'], env: { TEST_DATABASE_URL: '' } });
 suites.push({ name: 'browser (e2e)', args: ['--project', 'e2e'] });
 
 const timings = [];

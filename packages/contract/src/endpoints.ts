@@ -210,6 +210,12 @@ export const endpoints = {
     multipart: { file: 'file', fields: fileUploadFieldsSchema }, response: fileUploadResponseSchema, errors: [402, 403, 404, 409, 413, 415],
     summary: 'Compress a file and store the smaller result in My Files; a long compression answers 202 with the job to follow',
   }),
+  assembleFileChunks: endpoint({
+    method: 'POST', path: '/api/files/assemble-chunks', tag: 'files', auth: 'user',
+    request: assembleChunksRequestSchema.extend({ folderId: z.uuid('Not a valid id').optional() }),
+    response: fileUploadResponseSchema, errors: [402, 403, 404, 409, 413, 415],
+    summary: 'Join the chunks of a large upload (sent with /api/upload-chunk) and store it in My Files, like /api/files/upload',
+  }),
   fileJob: endpoint({
     method: 'GET', path: '/api/files/jobs/{jobId}', params: ['jobId'], tag: 'files', auth: 'user', request: undefined,
     response: compressionJobSchema, errors: [404], summary: 'State and progress of the compression of one of the caller\'s uploads to My Files',

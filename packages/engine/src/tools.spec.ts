@@ -2,7 +2,7 @@ import { mkdtemp, writeFile, chmod, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EXTERNAL_TOOLS, findOnPath, probeTools } from './tools.js';
+import { EXTERNAL_TOOLS, findOnPath, findTool, probeTools, unpackedPath } from './tools.js';
 
 describe('external tools', () => {
   const dirs: string[] = [];
@@ -25,8 +25,44 @@ describe('external tools', () => {
     expect(await findOnPath('gs', dir)).toBeNull();
   });
 
+  async function executable(name: string): Promise<string> {
+    const dir = await mkdtemp(path.join(tmpdir(), 'tools-'));
+    dirs.push(dir);
+    const exe = path.join(dir, name);
+    await writeFile(exe, '#!/bin/sh\n');
+    await chmod(exe, 0o755);
+    return exe;
+  }
+
+  it('finds ffmpeg from FFMPEG_PATH first, then ffmpeg-static\'s binary, then PATH', async () => {
+    const named = await executable('my-ffmpeg');
+    const bundled = await executable('ffmpeg');
+    const onPath = await executable('ffmpeg');
+    const envPath = path.dirname(onPath);
+    const loadPackage = (name: string) => (name === 'ffmpeg-static' ? bundled : null);
+    expect(await findTool('ffmpeg', { env: { FFMPEG_PATH: named }, envPath, loadPackage })).toBe(named);
+    expect(await findTool('ffmpeg', { env: {}, envPath, loadPackage })).toBe(bundled);
+    expect(await findTool('ffmpeg', { env: {}, envPath, loadPackage: () => null })).toBe(onPath);
+    // ffmpeg-static installed without its binary (its download step did not run): PATH's ffmpeg.
+    expect(await findTool('ffmpeg', { env: {}, envPath, loadPackage: () => path.join(path.dirname(bundled), 'absent') })).toBe(onPath);
+    // A variable naming a missing binary is a missing tool, not a silent fallback to another ffmpeg.
+    expect(await findTool('ffmpeg', { env: { FFMPEG_PATH: path.join(envPath, 'absent') }, envPath, loadPackage })).toBeNull();
+  });
+
+  it('finds ffprobe from FFPROBE_PATH, and only ffmpeg in ffmpeg-static', async () => {
+    const named = await executable('ffprobe');
+    const bundled = await executable('ffmpeg');
+    expect(await findTool('ffprobe', { env: { FFPROBE_PATH: named }, envPath: '' })).toBe(named);
+    expect(await findTool('ffprobe', { env: {}, envPath: '', loadPackage: () => bundled })).toBeNull();
+  });
+
+  it('reads a packaged app\'s binaries from outside its asar archive', () => {
+    const inside = path.join(path.sep, 'opt', 'Shrinkly', 'resources', 'app.asar', 'node_modules', 'ffmpeg-static', 'ffmpeg');
+    expect(unpackedPath(inside)).toBe(path.join(path.sep, 'opt', 'Shrinkly', 'resources', 'app.asar.unpacked', 'node_modules', 'ffmpeg-static', 'ffmpeg'));
+  });
+
   it('probes every listed tool', async () => {
-    const result = await probeTools('');
+    const result = await probeTools({ env: {}, envPath: '', loadPackage: () => null });
     expect(Object.keys(result).sort()).toEqual(EXTERNAL_TOOLS.map((t) => t.command).sort());
     expect(Object.values(result).every((v) => v === false)).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { EngineError } from '../errors.js';
-import { findOnPath } from '../tools.js';
+import { findTool } from '../tools.js';
 import { sandboxed, type SandboxOptions } from './sandbox.js';
 
 export interface RunProcessOptions {
@@ -33,17 +33,18 @@ const STDERR_TAIL_BYTES = 8 * 1024;
 const DEFAULT_TIMEOUT_MS = 10 * 60 * 1000;
 
 /**
- * Where each command was found on PATH: looked up once per process instead of on every spawn (a search runs ffmpeg
- * or qpdf dozens of times). Only hits are kept, so a tool installed while the server runs is found at its next use.
+ * Where each command was found (findTool: its environment variable, a bundled binary, PATH): looked up once per
+ * process instead of on every spawn (a search runs ffmpeg or qpdf dozens of times). Only hits are kept, so a tool
+ * installed while the server runs is found at its next use.
  */
 const resolved = new Map<string, string>();
 
 async function locate(command: string): Promise<string | null> {
   if (command.includes('/')) return command;
-  const key = `${process.env.PATH ?? ''}\0${command}`;
+  const key = `${process.env.PATH ?? ''}\0${process.env.FFMPEG_PATH ?? ''}\0${process.env.FFPROBE_PATH ?? ''}\0${command}`;
   const known = resolved.get(key);
   if (known) return known;
-  const found = await findOnPath(command);
+  const found = await findTool(command);
   if (found) resolved.set(key, found);
   return found;
 }

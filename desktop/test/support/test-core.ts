@@ -1,0 +1,45 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { DesktopChannel, DesktopRequest, DesktopResponse } from '@shrinkly/contract';
+import { createDesktopCore, type DesktopCore, type DesktopCoreDeps } from '../../src/core/desktop-core.js';
+import { WorkerCompressor } from '../../src/core/compression/worker-compressor.js';
+import { JsonStore, MemoryCipher, RecordedEvents, RecordingShell, ScriptedDialogs } from './ports.js';
+
+/** The compression worker as built by the suite's global setup (desktop/dist, running the engine's dist). */
+export const BUILT_WORKER = new URL('../../dist/core/compression/compress-worker.js', import.meta.url);
+
+export function builtWorkerCompressor(): WorkerCompressor {
+  return new WorkerCompressor(BUILT_WORKER);
+}
+
+export interface TestCore {
+  core: DesktopCore;
+  store: JsonStore;
+  events: RecordedEvents;
+  shell: RecordingShell;
+  dialogs: ScriptedDialogs;
+  invoke<C extends DesktopChannel>(channel: C, request?: DesktopRequest<C>): Promise<DesktopResponse<C>>;
+}
+
+/** A desktop core over in-memory ports; pass `store` again to model a restart of the app. */
+export function testCore(deps: Partial<DesktopCoreDeps> & { store?: JsonStore; dialogs?: ScriptedDialogs } = {}): TestCore {
+  const store = deps.store ?? new JsonStore();
+  const events = new RecordedEvents();
+  const shell = new RecordingShell();
+  const dialogs = deps.dialogs ?? new ScriptedDialogs();
+  const core = createDesktopCore({
+    secrets: new MemoryCipher(), compressor: builtWorkerCompressor(), ...deps, store, dialogs, shell, emit: events.sink,
+  });
+  const invoke = async <C extends DesktopChannel>(channel: C, request?: DesktopRequest<C>) => (await core.handle(channel, request)) as DesktopResponse<C>;
+  return { core, store, events, shell, dialogs, invoke };
+}
+
+/** A fresh temporary folder, removed by the returned cleanup. */
+export async function tempFolder(prefix = 'shrinkly-desktop-test-'): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** The repository's own test pictures and documents. */
+export const FIXTURES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../e2e/fixtures');
