@@ -18,6 +18,10 @@ const ffmpeg = (args: string[]) => promisify(execFile)('ffmpeg', ['-hide_banner'
 
 const DESKTOP_LINKS = ['Compress Locally', 'Sync', 'App Settings'];
 
+/** A stand-in for Chromium's offer to install the website as an app. */
+const offerInstallation = (page: Page) =>
+  page.evaluate(() => window.dispatchEvent(Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: async () => {}, userChoice: new Promise(() => {}) })));
+
 describe('the desktop app’s screens, on a real desktop core', () => {
   let session: BrowserSession;
   let harness: DesktopHarness;
@@ -65,6 +69,9 @@ describe('the desktop app’s screens, on a real desktop core', () => {
       await website.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     }
     expect(await website.evaluate(() => 'shrinklyDesktop' in window)).toBe(false);
+    // The website still offers installing it as an app.
+    await offerInstallation(website);
+    await website.getByTestId('install-prompt').waitFor();
     expect(errors).toEqual([]);
     await website.close();
   });
@@ -73,6 +80,10 @@ describe('the desktop app’s screens, on a real desktop core', () => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     for (const label of DESKTOP_LINKS) await nav.getByRole('link', { name: label }).waitFor();
+    // The website's offer to install it as an app has no place inside the installed app, even when the browser offers.
+    await offerInstallation(page);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.getByTestId('install-prompt').count()).toBe(0);
     await nav.getByRole('link', { name: 'Compress Locally' }).click();
     await page.getByRole('heading', { level: 1, name: 'Compress Locally' }).waitFor();
     await page.getByTestId('local-queue-empty').waitFor();

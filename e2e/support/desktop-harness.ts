@@ -1,11 +1,13 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DESKTOP_BRIDGE_GLOBAL, type DesktopEvent, type DesktopEventPayload } from '@shrinkly/contract';
 import type { Locator, Page } from 'playwright-core';
+import { WorkerCompressor } from '../../desktop/src/core/compression/worker-compressor.js';
 import { createDesktopCore, type DesktopCore, DesktopRequestError } from '../../desktop/src/core/desktop-core.js';
-import type { KeyValueStore, NativeDialogs, NativeShell, SecretCipher } from '../../desktop/src/core/ports.js';
+import type { KeyValueStore, NativeDialogs } from '../../desktop/src/core/ports.js';
+import { MemoryCipher, RecordingShell } from '../../desktop/test/support/ports.js';
 
 /** The page-side names the bridge talks through (a binding for calls, a function for events, a map for drops). */
 const INVOKE_BINDING = '__shrinklyDesktopInvoke';
@@ -32,23 +34,13 @@ function fileStore(file: string): KeyValueStore {
   };
 }
 
-/** Not secure, but never plain text on disk: each byte XOR-ed with a fixed key. */
-const testCipher: SecretCipher = {
-  isAvailable: () => true,
-  encrypt: (plain) => Buffer.from(Buffer.from(plain, 'utf8').map((byte) => byte ^ 0x5a)),
-  decrypt: (encrypted) => Buffer.from(encrypted.map((byte) => byte ^ 0x5a)).toString('utf8'),
-};
-
-/** What the app did with the system's shell, in order. */
-export interface ShellRecord {
-  shown: string[];
-  opened: string[];
-  launchAtLogin: boolean[];
-}
+/** The engine runs in the desktop's compression worker, loaded from its build (as in the app). */
+const BUILT_WORKER = new URL('../../desktop/dist/core/compression/compress-worker.js', import.meta.url);
 
 export interface DesktopHarness {
   core: DesktopCore;
-  shell: ShellRecord;
+  /** What the app asked of the system's shell (file manager, browser, launch at login), in order. */
+  shell: RecordingShell;
   /** Every event the core sent, in order. */
   events: { event: DesktopEvent; payload: unknown }[];
   /** The next "Choose files" dialog returns these paths (an unscripted dialog is cancelled: no paths). */
@@ -90,10 +82,11 @@ function installBridge(names: { global: string; invoke: string; sink: string; dr
  * dialogs and a recording shell, bridged into Playwright pages as the preload bridges it into the window.
  */
 export async function createDesktopHarness(options: { defaultServerUrl?: string } = {}): Promise<DesktopHarness> {
+  if (!existsSync(BUILT_WORKER)) throw new Error('The desktop tests need the desktop build: run `npx tsc -b desktop` first.');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'shrinkly-desktop-e2e-'));
   const chosenFiles: string[][] = [];
   const chosenFolders: string[] = [];
-  const shell: ShellRecord = { shown: [], opened: [], launchAtLogin: [] };
+  const shell = new RecordingShell();
   const events: DesktopHarness['events'] = [];
   const pages = new Set<Page>();
   // One delivery chain per page keeps events in the order the core sent them.
@@ -116,17 +109,13 @@ export async function createDesktopHarness(options: { defaultServerUrl?: string 
     chooseFiles: async () => chosenFiles.shift() ?? [],
     chooseFolder: async () => chosenFolders.shift() ?? null,
   };
-  const nativeShell: NativeShell = {
-    showItemInFolder: (item) => void shell.shown.push(item),
-    openExternal: async (url) => void shell.opened.push(url),
-    setLaunchAtLogin: (enabled) => void shell.launchAtLogin.push(enabled),
-  };
   const core = createDesktopCore({
     store: fileStore(path.join(dataDir, 'config.json')),
-    secrets: testCipher,
+    secrets: new MemoryCipher(),
     dialogs,
-    shell: nativeShell,
+    shell,
     emit,
+    compressor: new WorkerCompressor(BUILT_WORKER),
     tmpDir: dataDir,
     ...(options.defaultServerUrl ? { defaultServerUrl: options.defaultServerUrl } : {}),
   });

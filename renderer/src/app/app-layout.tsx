@@ -36,7 +36,8 @@ function PageFrame({ user, onLogout }: { user: User | null; onLogout: () => void
         <Outlet />
       </Box>
       <Footer />
-      <InstallPrompt />
+      {/* Installing the website as an app makes no sense inside the installed desktop app. */}
+      {!IN_DESKTOP_APP && <InstallPrompt />}
       <ScrollRestoration />
     </Box>
   );

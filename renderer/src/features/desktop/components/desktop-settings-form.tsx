@@ -23,10 +23,14 @@ export function DesktopSettingsForm({ saved, account }: DesktopSettingsFormProps
   const [savedNote, setSavedNote] = useState<string | null>(null);
   const update = useUpdateDesktopSettings();
 
-  const set = <K extends keyof DesktopSettings>(key: K, value: DesktopSettings[K]) => {
-    setDraft((current) => ({ ...current, [key]: value }));
+  // An edited field drops its error and the "saved" note.
+  const edited = (key: keyof DesktopSettings) => {
     setErrors((current) => ({ ...current, [key]: undefined }));
     setSavedNote(null);
+  };
+  const set = <K extends keyof DesktopSettings>(key: K, value: DesktopSettings[K]) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+    edited(key);
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -67,8 +71,7 @@ export function DesktopSettingsForm({ saved, account }: DesktopSettingsFormProps
             folderError={errors.outputFolder}
             onOutputToFolder={(toFolder) => {
               setOutputToFolder(toFolder);
-              setErrors((current) => ({ ...current, outputFolder: undefined }));
-              setSavedNote(null);
+              edited('outputFolder');
             }}
             onOutputFolder={(folder) => set('outputFolder', folder)}
             onKeepOriginal={(keep) => set('keepOriginal', keep)}
