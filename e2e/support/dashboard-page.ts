@@ -1,16 +1,16 @@
 import { createApiClient } from '@shrinkly/contract';
 import type { Locator, Page } from 'playwright-core';
-import { newCredentials } from './auth-page.js';
+import { type Credentials, newCredentials } from './auth-page.js';
 
-/** A new account made through the API (as a test fixture), and its token. */
-export async function apiAccount(baseUrl: string, options: { trial?: boolean } = {}): Promise<{ token: string; name: string }> {
+/** A new account made through the API (as a test fixture): its token and credentials. */
+export async function apiAccount(baseUrl: string, options: { trial?: boolean } = {}): Promise<{ token: string } & Credentials> {
   const credentials = newCredentials();
   const { token } = await createApiClient({ baseUrl }).register(credentials);
   if (options.trial) {
     const api = createApiClient({ baseUrl, getToken: () => token });
     await api.setupTrial({ creditCard: { cardholderName: credentials.name, cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '123' } });
   }
-  return { token, name: credentials.name };
+  return { token, ...credentials };
 }
 
 /** The page model of /dashboard. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { userSchema } from './auth.js';
 import { compressionLevelSchema } from './compression.js';
+import { folderListSchema } from './files.js';
 
 /**
  * The desktop app's bridge: the one door between the renderer (untrusted web content) and the Electron main
@@ -132,6 +133,8 @@ export const desktopChannels = {
   'sync:status': { request: none, response: syncStatusSchema },
   'sync:send': { request: z.object({ ids: z.array(localJobIdSchema).min(1).max(DESKTOP_MAX_FILES_PER_CALL) }).strict(), response: syncStatusSchema },
   'sync:retry': { request: none, response: syncStatusSchema },
+  /** The signed-in user's My Files folders on the configured server (GET /api/folders), to pick where results go. */
+  'sync:folders': { request: none, response: z.object({ folders: folderListSchema }) },
   /** Opens a page of the configured server (e.g. /subscribe) in the system browser. */
   'shell:open-server-page': { request: z.object({ path: z.string().regex(/^\/[A-Za-z0-9/_-]*$/, 'Not a page of the site') }).strict(), response: ok },
 } as const;

@@ -8,6 +8,7 @@ import { CompressionFailedPage } from '../features/compression/pages/compression
 import { CompressionSuccessPage } from '../features/compression/pages/compression-success-page';
 import { ConverterPage } from '../features/converter/pages/converter-page';
 import { DashboardPage } from '../features/dashboard/pages/dashboard-page';
+import { desktopRoutes } from '../features/desktop/desktop-app';
 import { PrivacyPage } from '../features/legal/pages/privacy-page';
 import { RefundPage } from '../features/legal/pages/refund-page';
 import { TermsPage } from '../features/legal/pages/terms-page';
@@ -49,6 +50,7 @@ export const router = createBrowserRouter([
       { path: 'adminadmin', lazy: async () => ({ Component: (await adminScreens()).AdminLoginPage }) },
       { path: 'admin-reset-password', lazy: async () => ({ Component: (await adminScreens()).AdminResetPasswordPage }) },
       { path: 'admin', lazy: async () => ({ Component: (await adminScreens()).AdminDashboardPage }) },
+      ...desktopRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

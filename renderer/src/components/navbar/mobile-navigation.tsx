@@ -1,17 +1,18 @@
 import { Avatar, Box, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { initialOf, type NavbarUser } from './navbar-user';
+import { initialOf, type NavbarUser, type NavLinkEntry } from './navbar-user';
 
 interface MobileNavigationProps {
   id: string;
   user: NavbarUser | null;
+  appLinks: readonly NavLinkEntry[];
   showHomeLinks: boolean;
   onNavigate: () => void;
   onLogout: () => void;
 }
 
 /** The collapsible menu of small screens: the same entries as the bar and the account menu. */
-export function MobileNavigation({ id, user, showHomeLinks, onNavigate, onLogout }: MobileNavigationProps) {
+export function MobileNavigation({ id, user, appLinks, showHomeLinks, onNavigate, onLogout }: MobileNavigationProps) {
   return (
     <Box component="nav" id={id} aria-label="Mobile navigation" px="md" pb="md">
       <Stack gap={4}>
@@ -25,6 +26,11 @@ export function MobileNavigation({ id, user, showHomeLinks, onNavigate, onLogout
             </Button>
           </>
         )}
+        {appLinks.map((entry) => (
+          <Button key={entry.to} component={Link} to={entry.to} variant="subtle" color="dark" justify="flex-start" onClick={onNavigate}>
+            {entry.label}
+          </Button>
+        ))}
         <Button component={Link} to="/converter" variant="light" justify="flex-start" onClick={onNavigate}>
           Free Converter
         </Button>

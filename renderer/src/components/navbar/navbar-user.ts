@@ -8,3 +8,9 @@ export interface NavbarUser {
 export function initialOf(user: NavbarUser): string {
   return (user.name.trim().charAt(0) || user.email.charAt(0)).toUpperCase();
 }
+
+/** A link of the bar: where it goes and its words. */
+export interface NavLinkEntry {
+  to: string;
+  label: string;
+}

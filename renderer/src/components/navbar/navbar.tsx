@@ -5,12 +5,14 @@ import { Link, useLocation } from 'react-router-dom';
 import { BrandLink } from '../brand-link';
 import { AccountMenu } from './account-menu';
 import { MobileNavigation } from './mobile-navigation';
-import type { NavbarUser } from './navbar-user';
+import type { NavbarUser, NavLinkEntry } from './navbar-user';
 
 interface NavbarProps {
   /** The signed-in user, or null for a visitor. */
   user: NavbarUser | null;
   onLogout: () => void;
+  /** Entries of the shell the app runs in (the desktop app's own screens); none on the website. */
+  appLinks?: readonly NavLinkEntry[];
 }
 
 const MOBILE_NAVIGATION_ID = 'mobile-navigation';
@@ -19,7 +21,7 @@ const MOBILE_NAVIGATION_ID = 'mobile-navigation';
  * The top bar. Features, Pricing and Sign In show only on the home page for signed-out visitors; a signed-in user
  * gets the account menu instead. Below `sm` everything moves into a collapsible menu behind a burger.
  */
-export function Navbar({ user, onLogout }: NavbarProps) {
+export function Navbar({ user, onLogout, appLinks = [] }: NavbarProps) {
   const [menuOpened, menu] = useDisclosure(false);
   const { pathname, hash } = useLocation();
   const showHomeLinks = pathname === '/' && user === null;
@@ -57,6 +59,11 @@ export function Navbar({ user, onLogout }: NavbarProps) {
                 </Button>
               </>
             )}
+            {appLinks.map((entry) => (
+              <Button key={entry.to} component={Link} to={entry.to} variant="subtle" color="dark" aria-current={pathname === entry.to ? 'page' : undefined}>
+                {entry.label}
+              </Button>
+            ))}
             <Button component={Link} to="/converter" variant="light">
               Free Converter
             </Button>
@@ -84,6 +91,7 @@ export function Navbar({ user, onLogout }: NavbarProps) {
         <MobileNavigation
           id={MOBILE_NAVIGATION_ID}
           user={user}
+          appLinks={appLinks}
           showHomeLinks={showHomeLinks}
           onNavigate={menu.close}
           onLogout={logout}

@@ -6,6 +6,7 @@ interface LevelPickerProps {
   value: CompressionLevel;
   onChange: (level: CompressionLevel) => void;
   disabled?: boolean;
+  label?: string;
 }
 
 function isLevel(value: string): value is CompressionLevel {
@@ -13,9 +14,9 @@ function isLevel(value: string): value is CompressionLevel {
 }
 
 /** Light / Balanced / Maximum as radio cards, each with its expected reduction and trade-off. */
-export function LevelPicker({ value, onChange, disabled = false }: LevelPickerProps) {
+export function LevelPicker({ value, onChange, disabled = false, label = 'Compression level' }: LevelPickerProps) {
   return (
-    <Radio.Group label="Compression level" value={value} onChange={(next) => isLevel(next) && onChange(next)}>
+    <Radio.Group label={label} value={value} onChange={(next) => isLevel(next) && onChange(next)}>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" mt={6}>
         {COMPRESSION_LEVELS.map((level) => (
           <Radio.Card key={level} value={level} radius="md" p="sm" disabled={disabled} opacity={disabled ? 0.6 : 1}>

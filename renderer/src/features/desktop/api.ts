@@ -1,0 +1,128 @@
+import type { CompressionLevel, DesktopAccount, DesktopSettingsPatch, LocalJob, SyncStatus } from '@shrinkly/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { desktopInvoke } from '../../platform/desktop';
+
+/** The main process owns all of this; the query cache mirrors it, kept current by its events (use-desktop-events). */
+export const desktopKeys = {
+  jobs: ['desktop', 'jobs'] as const,
+  settings: ['desktop', 'settings'] as const,
+  account: ['desktop', 'account'] as const,
+  sync: ['desktop', 'sync'] as const,
+  folders: (serverUrl: string, userId: string) => ['desktop', 'folders', serverUrl, userId] as const,
+};
+
+export function useLocalJobs() {
+  return useQuery({ queryKey: desktopKeys.jobs, queryFn: async () => (await desktopInvoke('compress:list', undefined)).jobs });
+}
+
+export function useDesktopSettings() {
+  return useQuery({ queryKey: desktopKeys.settings, queryFn: () => desktopInvoke('settings:get', undefined) });
+}
+
+export function useDesktopAccount() {
+  return useQuery({ queryKey: desktopKeys.account, queryFn: () => desktopInvoke('account:get', undefined) });
+}
+
+export function useSyncStatus() {
+  return useQuery({ queryKey: desktopKeys.sync, queryFn: () => desktopInvoke('sync:status', undefined) });
+}
+
+/** The signed-in user's My Files folders; asked only while someone is signed in. */
+export function useSyncFolders(account: DesktopAccount | undefined) {
+  const user = account?.user ?? null;
+  return useQuery({
+    queryKey: desktopKeys.folders(account?.serverUrl ?? '', user?.id ?? ''),
+    enabled: user !== null,
+    queryFn: async () => (await desktopInvoke('sync:folders', undefined)).folders,
+  });
+}
+
+/** Queues files for compression on this machine; without a level, the settings' default applies. */
+export function useStartCompression() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { paths: string[]; level?: CompressionLevel }) => desktopInvoke('compress:start', input),
+    onSuccess: ({ jobs }) => {
+      // Shown at once, even before the first progress event.
+      queryClient.setQueryData<LocalJob[]>(desktopKeys.jobs, (current = []) => {
+        const known = new Set(current.map((job) => job.id));
+        return [...current, ...jobs.filter((job) => !known.has(job.id))];
+      });
+    },
+  });
+}
+
+export function useCancelJob() {
+  return useMutation({ mutationFn: (id: string) => desktopInvoke('compress:cancel', { id }) });
+}
+
+export function useShowInFolder() {
+  return useMutation({ mutationFn: (id: string) => desktopInvoke('compress:show-in-folder', { id }) });
+}
+
+export function useClearFinished() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => desktopInvoke('compress:clear-finished', undefined),
+    onSuccess: ({ jobs }) => queryClient.setQueryData(desktopKeys.jobs, jobs),
+  });
+}
+
+function useSyncStatusMutation<Input>(call: (input: Input) => Promise<SyncStatus>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: (status) => queryClient.setQueryData(desktopKeys.sync, status) });
+}
+
+/** Sends finished results to My Files. */
+export function useSendToMyFiles() {
+  return useSyncStatusMutation((ids: string[]) => desktopInvoke('sync:send', { ids }));
+}
+
+export function useRetrySync() {
+  return useSyncStatusMutation((_: void) => desktopInvoke('sync:retry', undefined));
+}
+
+function useAccountMutation<Input>(call: (input: Input) => Promise<DesktopAccount>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (account) => {
+      queryClient.setQueryData(desktopKeys.account, account);
+      // Signing in or out changes what sync can do.
+      void queryClient.invalidateQueries({ queryKey: desktopKeys.sync });
+    },
+  });
+}
+
+export function useDesktopSignIn() {
+  return useAccountMutation((credentials: { email: string; password: string }) => desktopInvoke('account:sign-in', credentials));
+}
+
+export function useDesktopSignOut() {
+  return useAccountMutation(() => desktopInvoke('account:sign-out', undefined));
+}
+
+export function useUpdateDesktopSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: DesktopSettingsPatch) => desktopInvoke('settings:update', patch),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(desktopKeys.settings, settings);
+      // Another server or sync switched: who is signed in and what waits may have changed.
+      void queryClient.invalidateQueries({ queryKey: desktopKeys.account });
+      void queryClient.invalidateQueries({ queryKey: desktopKeys.sync });
+    },
+  });
+}
+
+export function useChooseFiles() {
+  return useMutation({ mutationFn: async () => (await desktopInvoke('dialog:choose-files', undefined)).paths });
+}
+
+export function useChooseFolder() {
+  return useMutation({ mutationFn: async () => (await desktopInvoke('dialog:choose-folder', undefined)).path });
+}
+
+export function useOpenServerPage() {
+  return useMutation({ mutationFn: (path: string) => desktopInvoke('shell:open-server-page', { path }) });
+}

@@ -1,0 +1,63 @@
+import { Button, Group, Radio, Stack, Switch, Text } from '@mantine/core';
+import { showErrorToast } from '../../../components/toasts';
+import { desktopErrorMessage } from '../../../platform/desktop';
+import { useChooseFolder } from '../api';
+
+interface OutputSettingsFieldsProps {
+  outputToFolder: boolean;
+  outputFolder: string | null;
+  keepOriginal: boolean;
+  folderError?: string;
+  onOutputToFolder: (toFolder: boolean) => void;
+  onOutputFolder: (folder: string) => void;
+  onKeepOriginal: (keep: boolean) => void;
+}
+
+/** Where results are written, and whether the original stays. */
+export function OutputSettingsFields(props: OutputSettingsFieldsProps) {
+  const { outputToFolder, outputFolder, keepOriginal, folderError } = props;
+  const chooseFolder = useChooseFolder();
+  const choose = () =>
+    chooseFolder.mutate(undefined, {
+      onSuccess: (folder) => {
+        if (folder) props.onOutputFolder(folder);
+      },
+      onError: (error) => showErrorToast(desktopErrorMessage(error), 'The folder dialog could not open'),
+    });
+
+  return (
+    <Stack gap="sm">
+      <Radio.Group
+        label="Where results are saved"
+        value={outputToFolder ? 'folder' : 'beside'}
+        onChange={(value) => props.onOutputToFolder(value === 'folder')}
+        error={folderError}
+      >
+        <Stack gap={6} mt={6}>
+          <Radio value="beside" label="Beside the original" />
+          <Radio value="folder" label="In a folder I choose" />
+        </Stack>
+      </Radio.Group>
+      {outputToFolder && (
+        <Group gap="sm" wrap="nowrap">
+          <Button variant="default" size="compact-md" onClick={choose} loading={chooseFolder.isPending}>
+            Choose folder
+          </Button>
+          <Text size="sm" c={outputFolder ? 'dark.8' : 'dark.5'} data-testid="output-folder" truncate="start">
+            {outputFolder ?? 'No folder chosen yet'}
+          </Text>
+        </Group>
+      )}
+      <Switch
+        label="Keep the original"
+        description={
+          keepOriginal
+            ? 'Each result is saved as NAME.min.EXT and the original file stays as it was.'
+            : 'Off: the result replaces the original file, which is not kept anywhere.'
+        }
+        checked={keepOriginal}
+        onChange={(event) => props.onKeepOriginal(event.currentTarget.checked)}
+      />
+    </Stack>
+  );
+}

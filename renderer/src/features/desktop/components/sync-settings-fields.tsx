@@ -1,0 +1,54 @@
+import { Select, Stack, Switch } from '@mantine/core';
+import type { DesktopAccount } from '@shrinkly/contract';
+import { desktopErrorMessage } from '../../../platform/desktop';
+import { useSyncFolders } from '../api';
+import { syncFolderOptions, TOP_LEVEL_FOLDER } from '../sync-folder-options';
+
+interface SyncSettingsFieldsProps {
+  account: DesktopAccount | undefined;
+  syncEnabled: boolean;
+  syncFolderId: string | null;
+  folderError?: string;
+  onSyncEnabled: (enabled: boolean) => void;
+  onSyncFolderId: (id: string | null) => void;
+}
+
+/** Sync on or off, and the My Files folder results go to (listed from the server for the signed-in user). */
+export function SyncSettingsFields(props: SyncSettingsFieldsProps) {
+  const { account, syncEnabled, syncFolderId, folderError } = props;
+  const folders = useSyncFolders(account);
+  const signedIn = Boolean(account?.user);
+
+  let description = 'Results you send go here.';
+  if (!signedIn) description = 'Sign in on the Sync page to choose a folder; until then results go to the top level.';
+  else if (folders.isPending) description = 'Loading your folders…';
+  else if (folders.isError) description = `Your folders could not be loaded: ${desktopErrorMessage(folders.error)}`;
+
+  const options = syncFolderOptions(folders.data ?? []);
+  // A folder chosen earlier stays selectable even when the list cannot show it (signed out, deleted since).
+  if (syncFolderId && !options.some((option) => option.value === syncFolderId)) {
+    options.push({ value: syncFolderId, label: 'A folder not found in My Files' });
+  }
+
+  return (
+    <Stack gap="sm">
+      <Switch
+        label="Sync results to My Files"
+        description="Sends each finished result to My Files on your account (needs a trial or Premium plan)."
+        checked={syncEnabled}
+        onChange={(event) => props.onSyncEnabled(event.currentTarget.checked)}
+      />
+      <Select
+        label="My Files folder"
+        description={description}
+        data={options}
+        value={syncFolderId ?? TOP_LEVEL_FOLDER}
+        onChange={(value) => props.onSyncFolderId(value && value !== TOP_LEVEL_FOLDER ? value : null)}
+        allowDeselect={false}
+        disabled={!signedIn || folders.isPending}
+        error={folderError}
+        maw={420}
+      />
+    </Stack>
+  );
+}

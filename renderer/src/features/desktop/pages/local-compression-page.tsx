@@ -1,0 +1,89 @@
+import { Card } from '@mantine/core';
+import type { CompressionLevel, LocalJob } from '@shrinkly/contract';
+import { useAtom } from 'jotai';
+import { useState } from 'react';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { desktopErrorMessage, desktopPathForFile } from '../../../platform/desktop';
+import { LevelPicker } from '../../uploads/components/level-picker';
+import {
+  useCancelJob,
+  useChooseFiles,
+  useClearFinished,
+  useDesktopSettings,
+  useLocalJobs,
+  useSendToMyFiles,
+  useShowInFolder,
+  useStartCompression,
+} from '../api';
+import { pickedLevelAtom } from '../atoms';
+import { DesktopLoading } from '../components/desktop-loading';
+import { DesktopPage } from '../components/desktop-page';
+import { FinishedJobsAnnouncer } from '../components/finished-jobs-announcer';
+import { LocalDropArea } from '../components/local-drop-area';
+import { LocalJobQueue } from '../components/local-job-queue';
+import { ProblemAlert } from '../components/problem-alert';
+import { unreadableDropMessage } from '../local-job-view';
+
+/** `/desktop` (desktop app only): compress files on this computer, follow them, send results to My Files. */
+export function LocalCompressionPage() {
+  const settings = useDesktopSettings();
+  const jobs = useLocalJobs();
+  const [picked, setPicked] = useAtom(pickedLevelAtom);
+  const [problem, setProblem] = useState<{ title: string; message: string } | null>(null);
+  const start = useStartCompression();
+  const choose = useChooseFiles();
+  const cancel = useCancelJob();
+  const showInFolder = useShowInFolder();
+  const clearFinished = useClearFinished();
+  const send = useSendToMyFiles();
+
+  const level: CompressionLevel = picked ?? settings.data?.defaultLevel ?? 'balanced';
+  const fail = (title: string) => (error: unknown) => setProblem({ title, message: desktopErrorMessage(error) });
+
+  const queue = (paths: string[]) => {
+    if (paths.length === 0) return;
+    setProblem(null);
+    start.mutate({ paths, level }, { onError: fail('The files could not be added') });
+  };
+  const onDropFiles = (files: File[]) => {
+    const paths: string[] = [];
+    const unreadable: string[] = [];
+    for (const file of files) {
+      const path = desktopPathForFile(file);
+      if (path) paths.push(path);
+      else unreadable.push(file.name);
+    }
+    queue(paths);
+    if (unreadable.length > 0) setProblem({ title: 'Some files were not added', message: unreadableDropMessage(unreadable) });
+  };
+  const onChoose = () => choose.mutate(undefined, { onSuccess: queue, onError: fail('The file dialog could not open') });
+  const sendJobs = (toSend: LocalJob[]) =>
+    send.mutate(
+      toSend.map((job) => job.id),
+      { onError: fail('The results could not be sent to My Files') },
+    );
+
+  return (
+    <DesktopPage title="Compress Locally" intro="Compress files on this computer, without uploading them.">
+      <Card withBorder radius="lg" padding="lg">
+        <LevelPicker value={level} onChange={setPicked} />
+      </Card>
+      <LocalDropArea onDropFiles={onDropFiles} onChoose={onChoose} choosing={choose.isPending} />
+      <ProblemAlert title={problem?.title ?? ''} message={problem?.message ?? null} onClose={() => setProblem(null)} />
+      <FinishedJobsAnnouncer jobs={jobs.data} />
+      {jobs.isPending ? <DesktopLoading label="Loading the compression queue" /> : jobs.isError ? (
+        <LoadFailedAlert title="The compression queue could not be loaded" detail={desktopErrorMessage(jobs.error)} onRetry={() => void jobs.refetch()} />
+      ) : (
+        <LocalJobQueue
+          jobs={jobs.data}
+          clearing={clearFinished.isPending}
+          onClearFinished={() => clearFinished.mutate(undefined, { onError: fail('Finished files could not be cleared') })}
+          onSendAll={sendJobs}
+          onSend={(job) => sendJobs([job])}
+          onCancel={(job) => cancel.mutate(job.id, { onError: fail(`${job.name} could not be cancelled`) })}
+          onShowInFolder={(job) => showInFolder.mutate(job.id, { onError: fail(`${job.name} could not be shown`) })}
+        />
+      )}
+    </DesktopPage>
+  );
+}

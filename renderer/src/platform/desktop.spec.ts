@@ -1,0 +1,91 @@
+import { DESKTOP_BRIDGE_GLOBAL, type DesktopBridge, type LocalJob } from '@shrinkly/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DesktopError, desktopBridge, desktopInvoke, onDesktopEvent } from './desktop';
+
+const JOB: LocalJob = {
+  id: 'job-000001',
+  name: 'photo.jpg',
+  sourcePath: '/home/me/photo.jpg',
+  level: 'balanced',
+  status: 'running',
+  progress: 40,
+  originalSize: 1000,
+  compressedSize: null,
+  outputPath: null,
+  unchanged: false,
+  message: null,
+  sync: 'off',
+};
+
+type Listener = (payload: unknown) => void;
+
+/** A bridge answering every call with `answer` (or failing with it), recording what was asked. */
+function installBridge(answer: (channel: string, request: unknown) => unknown) {
+  const calls: { channel: string; request: unknown }[] = [];
+  const listeners = new Map<string, Set<Listener>>();
+  const bridge = {
+    platform: 'linux',
+    appVersion: '1.0.0',
+    invoke: async (channel: string, request: unknown) => {
+      calls.push({ channel, request });
+      return answer(channel, request);
+    },
+    on: (event: string, listener: Listener) => {
+      const set = listeners.get(event) ?? new Set();
+      set.add(listener);
+      listeners.set(event, set);
+      return () => set.delete(listener);
+    },
+    pathForFile: () => '',
+  };
+  (globalThis as Record<string, unknown>).window = { [DESKTOP_BRIDGE_GLOBAL]: bridge as unknown as DesktopBridge };
+  const emit = (event: string, payload: unknown) => listeners.get(event)?.forEach((listener) => listener(payload));
+  return { calls, emit };
+}
+
+afterEach(() => {
+  delete (globalThis as Record<string, unknown>).window;
+});
+
+describe('the desktop bridge', () => {
+  it('is absent on the website: no bridge, calls refused in words, events never arrive', async () => {
+    (globalThis as Record<string, unknown>).window = {};
+    expect(desktopBridge()).toBeUndefined();
+    await expect(desktopInvoke('settings:get', undefined)).rejects.toThrow('only in the Shrinkly desktop app');
+    expect(onDesktopEvent('jobs:changed', () => {})).toBeTypeOf('function');
+  });
+
+  it('returns the answer read with the channel’s schema (defaults filled in)', async () => {
+    const { calls } = installBridge(() => ({ serverUrl: 'https://example.test' }));
+    const settings = await desktopInvoke('settings:get', undefined);
+    expect(settings).toMatchObject({ serverUrl: 'https://example.test', defaultLevel: 'balanced', keepOriginal: true });
+    expect(calls).toEqual([{ channel: 'settings:get', request: undefined }]);
+  });
+
+  it('turns a refusal into a DesktopError carrying its message and status', async () => {
+    installBridge(() => ({ error: 'No job with that id', status: 404 }));
+    const error = await desktopInvoke('compress:cancel', { id: 'job-000001' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DesktopError);
+    expect(error).toMatchObject({ message: 'No job with that id', status: 404 });
+  });
+
+  it('strips Electron’s wrapper from a failed call, and refuses an unreadable answer', async () => {
+    installBridge(() => {
+      throw new Error("Error invoking remote method 'sync:retry': Error: The server did not answer");
+    });
+    await expect(desktopInvoke('sync:retry', undefined)).rejects.toThrow(/^The server did not answer$/);
+    installBridge(() => ({ jobs: 'not a list' }));
+    await expect(desktopInvoke('compress:list', undefined)).rejects.toThrow('cannot read');
+  });
+
+  it('passes events checked against their schema and drops malformed ones', () => {
+    const { emit } = installBridge(() => null);
+    const seen: unknown[] = [];
+    const stop = onDesktopEvent('jobs:changed', ({ jobs }) => seen.push(jobs.map((job) => job.progress)));
+    emit('jobs:changed', { jobs: [JOB] });
+    emit('jobs:changed', { jobs: [{ ...JOB, progress: 'half' }] });
+    stop();
+    emit('jobs:changed', { jobs: [JOB] });
+    expect(seen).toEqual([[40]]);
+  });
+});
