@@ -113,6 +113,7 @@ export function createDesktopCore(deps: DesktopCoreDeps): DesktopCore {
     'sync:status': () => sync.status(),
     'sync:send': ({ ids }) => sync.enqueue(ids.map(jobOrRefuse)),
     'sync:retry': () => sync.retry(),
+    'sync:folders': async () => ({ folders: await account.folders() }),
     'shell:open-server-page': async ({ path }) => {
       await deps.shell.openExternal(new URL(path, `${settings.get().serverUrl}/`).toString());
       return { ok: true as const };

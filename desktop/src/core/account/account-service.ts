@@ -1,4 +1,4 @@
-import { ApiError, type ApiClient, createApiClient, type DesktopAccount, planOf, type User, userSchema } from '@shrinkly/contract';
+import { ApiError, type ApiClient, createApiClient, type DesktopAccount, type Folder, planOf, type User, userSchema } from '@shrinkly/contract';
 import { DesktopRequestError } from '../ipc-router.js';
 import type { KeyValueStore } from '../ports.js';
 import type { SettingsStore } from '../settings/settings-store.js';
@@ -89,6 +89,18 @@ export class AccountService {
       else if (!isUnreachable(err)) throw err;
     }
     return this.current();
+  }
+
+  /** The signed-in user's My Files folders, for choosing where sync puts results. */
+  async folders(): Promise<Folder[]> {
+    if (!this.options.vault.get()) throw new DesktopRequestError('Sign in to choose a My Files folder', 401);
+    try {
+      return await this.client().listFolders({});
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) this.tokenRejected();
+      if (err instanceof ApiError) throw new DesktopRequestError(err.serverMessage, err.status);
+      throw new DesktopRequestError(`Cannot reach ${this.options.settings.get().serverUrl}. Check the connection and try again.`, 503);
+    }
   }
 
   /** The server refused the token (expired, password changed, account deleted): signed out until the next sign-in. */
