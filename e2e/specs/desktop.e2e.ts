@@ -184,11 +184,23 @@ describe('the desktop app’s screens, on a real desktop core', () => {
     await page.getByRole('form', { name: 'Sign in to sync' }).waitFor();
   });
 
-  it('a trial account sends results to My Files: synced in the app and listed by GET /api/files', async () => {
+  it('a trial account picks its My Files folder and sends results there: synced in the app and listed by GET /api/files', async () => {
     const trial = await apiAccount(baseUrl, { trial: true });
     await screens.signIn(page, trial.email, trial.password);
     await screens.accountCard(page).getByText(trial.email).waitFor();
     expect(await screens.accountCard(page).getByTestId('sync-needs-plan').count()).toBe(0);
+
+    // The sync folder is chosen from the account's My Files folders, listed from the server.
+    const api = createApiClient({ baseUrl, getToken: () => trial.token });
+    const folder = await api.createFolder({ name: 'From the desktop' });
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'App Settings' }).click();
+    const folderSelect = screens.settingsForm(page).getByLabel('My Files folder');
+    await expect.poll(() => folderSelect.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await folderSelect.click();
+    await page.getByRole('option', { name: 'From the desktop' }).click();
+    await screens.saveSettings(page);
+    await screens.settingsForm(page).getByTestId('settings-saved').getByText('Settings saved.').waitFor();
+    expect(await harness.core.handle('settings:get', undefined)).toMatchObject({ syncFolderId: folder.id });
 
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Compress Locally' }).click();
     const jpeg = screens.job(page, 'skagen.jpg');
@@ -202,7 +214,7 @@ describe('the desktop app’s screens, on a real desktop core', () => {
     await expect.poll(() => page.getByTestId('sync-count-synced').innerText()).toBe('2');
     expect(await page.getByTestId('sync-count-failed').innerText()).toBe('0');
 
-    const stored = await createApiClient({ baseUrl, getToken: () => trial.token }).listFiles();
+    const stored = await api.listFiles({ folderId: folder.id });
     expect(stored.map((file) => file.name).sort()).toEqual(expect.arrayContaining([expect.stringMatching(/^skagen.*\.jpg$/), expect.stringMatching(/^skagen.*\.png$/)]));
     await screenshot(page, 'desktop-sync-synced');
   }, 120_000);
