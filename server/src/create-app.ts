@@ -13,7 +13,7 @@ import type { MailPort } from './adapters/mail/mail.port.js';
 import type { PaymentPort } from './adapters/payments/payment.port.js';
 import { createPayments, warnOfSandboxInProduction } from './adapters/payments/payment.provider.js';
 import { createQueue } from './adapters/queue/queue.provider.js';
-import { createStorage } from './adapters/storage/storage.provider.js';
+import { openBlobStore } from './adapters/storage/storage.provider.js';
 import type { StoragePort } from './adapters/storage/storage.port.js';
 import { AppModule } from './app.module.js';
 import { Clock } from './common/clock.js';
@@ -72,13 +72,14 @@ async function prepare(config: AppConfig, options: CreateAppOptions, roles: Role
   await database.migrate();
   const payments = options.payments ?? createPayments(config);
   warnOfSandboxInProduction(config, payments, logger);
+  const blobs = options.storage ? { storage: options.storage, s3Client: undefined } : await openBlobStore(config);
   const deps: AppDependencies = {
     config,
     db: database.db,
     logger,
     mail: options.mail ?? createMail(config, logger),
-    storage: options.storage ?? createStorage(config),
-    chunks: options.chunks ?? createChunkStaging(config),
+    storage: blobs.storage,
+    chunks: options.chunks ?? createChunkStaging(config, blobs.s3Client),
     queue: createQueue(config, logger, { runsJobs: roles.includes('worker') }),
     payments,
     clock: options.clock ?? new Clock(),

@@ -42,6 +42,43 @@ describe('loadConfig', () => {
     for (const key of ['PORT', 'DATABASE_URL', 'JWT_SECRET']) expect(message).toContain(key);
   });
 
+  describe('blob storage', () => {
+    const s3 = { STORAGE: 's3', S3_BUCKET: 'shrinkly-blobs' };
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig({ ...secret, ...env });
+      } catch (e) {
+        expect(e).toBeInstanceOf(ConfigError);
+        return (e as Error).message;
+      }
+      throw new Error('the configuration was accepted');
+    };
+
+    it('keeps blobs on local disk by default', () => {
+      expect(loadConfig(secret)).toMatchObject({ storage: 'local', s3: undefined });
+    });
+
+    it('reads AWS S3 with the SDK\'s own credentials, or another server at its address with path-style URLs', () => {
+      expect(loadConfig({ ...secret, ...s3 }).s3).toEqual({
+        endpoint: undefined, region: 'us-east-1', bucket: 'shrinkly-blobs', credentials: undefined, forcePathStyle: false,
+      });
+      const minio = loadConfig({ ...secret, ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_REGION: 'eu-west-3', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'key' });
+      expect(minio.s3).toEqual({
+        endpoint: 'http://127.0.0.1:9000', region: 'eu-west-3', bucket: 'shrinkly-blobs', credentials: { accessKeyId: 'id', secretAccessKey: 'key' }, forcePathStyle: true,
+      });
+      expect(loadConfig({ ...secret, ...s3, S3_ENDPOINT: 'https://s3.example.com', S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle).toBe(false);
+    });
+
+    it('stops at start naming what STORAGE=s3 is missing, or what is set without it', () => {
+      expect(problemsOf({ STORAGE: 's3' })).toContain('S3_BUCKET: required with STORAGE=s3');
+      expect(problemsOf({ ...s3, S3_ACCESS_KEY_ID: 'id' })).toContain('S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID');
+      expect(problemsOf({ ...s3, S3_BUCKET: 'Not_A_Bucket' })).toContain('S3_BUCKET: must be an S3 bucket name');
+      expect(problemsOf({ ...s3, S3_ENDPOINT: 'not a url' })).toContain('S3_ENDPOINT');
+      expect(problemsOf({ STORAGE: 'ftp' })).toContain('STORAGE');
+      expect(problemsOf({ S3_BUCKET: 'shrinkly-blobs' })).toContain('S3_BUCKET: set, but STORAGE is local; set STORAGE=s3');
+    });
+  });
+
   describe('with PAYMENT_PROVIDER=stripe', () => {
     const stripe = {
       PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',

@@ -26,6 +26,16 @@ const paypalEnv = {
   PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
 };
 
+/** S3's variables: S3_BUCKET is required with STORAGE=s3 (checked in s3Config); none may be set otherwise. */
+const s3Env = {
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lower-case letters, digits, dots, hyphens)').optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+};
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -51,10 +61,13 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'paypal']).default('sandbox'),
   /** `https`: Strict-Transport-Security only on requests that came over HTTPS (as TRUST_PROXY lets express see it). */
   HSTS: z.enum(['https', 'always', 'off']).default('https'),
+  /** Where blobs and the chunks of chunked uploads are kept: `local` (DATA_DIR) or `s3` (the S3_* variables below). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
   UNPAID_UPLOADS_PER_ADDRESS_BYTES: z.coerce.number().int().min(0).default(UNPAID_UPLOADS_PER_ADDRESS_BYTES),
   DOWNLOAD_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ...stripeEnv,
   ...paypalEnv,
+  ...s3Env,
 });
 
 type Env = z.output<typeof envSchema>;
@@ -76,6 +89,17 @@ export interface PaypalConfig {
   readonly webhookId: string;
   /** https://api-m.sandbox.paypal.com (the default) or https://api-m.paypal.com for live payments. */
   readonly apiBase: string;
+}
+
+/** An S3-compatible object store: AWS S3 when no endpoint is given. */
+export interface S3Config {
+  readonly endpoint: string | undefined;
+  readonly region: string;
+  readonly bucket: string;
+  /** Both set, or neither: then the AWS SDK's own chain (AWS_* variables, an instance or task role) is used. */
+  readonly credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `http://host/bucket/key` rather than `http://bucket.host/key`; most servers other than AWS need it. */
+  readonly forcePathStyle: boolean;
 }
 
 export type HstsMode = 'https' | 'always' | 'off';
@@ -120,28 +144,35 @@ export interface AppConfig {
   /** Uploads waiting for payment from one address add up to at most this many bytes. */
   readonly unpaidUploadsPerAddressBytes: number;
   readonly hsts: HstsMode;
+  readonly storage: Env['STORAGE'];
+  /** Set exactly when storage is S3. */
+  readonly s3: S3Config | undefined;
   /** Signs download, checkout and file links; its own key, so a link signature says nothing about the JWT secret. */
   readonly downloadLinkSecret: string;
 }
 
 export class ConfigError extends Error {}
 
+/** Stops the start with every problem named, one per line. */
+function invalid(problems: readonly string[]): never {
+  throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
+}
+
 /**
- * The variables a provider cannot start without, read when it is the configured provider (else undefined); every
- * missing one is named.
+ * The variables an adapter cannot start without, read when `choice` (such as `PAYMENT_PROVIDER=stripe`) is the
+ * configured one (else undefined); every missing one is named.
  */
-function requiredOf<K extends keyof Env>(e: Env, provider: Env['PAYMENT_PROVIDER'], keys: readonly K[]): Record<K, string> | undefined {
-  if (e.PAYMENT_PROVIDER !== provider) return undefined;
+function requiredOf<K extends keyof Env>(e: Env, choice: `${'PAYMENT_PROVIDER' | 'STORAGE'}=${string}`, keys: readonly K[]): Record<K, string> | undefined {
+  const [variable, value] = choice.split('=') as ['PAYMENT_PROVIDER' | 'STORAGE', string];
+  if (e[variable] !== value) return undefined;
   const missing = keys.filter((key) => !e[key]);
-  if (missing.length > 0) {
-    throw new ConfigError(`Invalid configuration:\n${missing.map((key) => `  ${key}: required with PAYMENT_PROVIDER=${provider}`).join('\n')}`);
-  }
+  if (missing.length > 0) invalid(missing.map((key) => `${key}: required with ${choice}`));
   return Object.fromEntries(keys.map((key) => [key, String(e[key])])) as Record<K, string>;
 }
 
 /** Stripe's settings when it is the provider. */
 function stripeConfig(e: Env): StripeConfig | undefined {
-  const v = requiredOf(e, 'stripe', ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID']);
+  const v = requiredOf(e, 'PAYMENT_PROVIDER=stripe', ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID']);
   return v && {
     secretKey: v.STRIPE_SECRET_KEY, publishableKey: v.STRIPE_PUBLISHABLE_KEY, webhookSecret: v.STRIPE_WEBHOOK_SECRET, priceId: v.STRIPE_PRICE_ID,
     apiBase: e.STRIPE_API_BASE.replace(/\/$/, ''),
@@ -150,10 +181,35 @@ function stripeConfig(e: Env): StripeConfig | undefined {
 
 /** PayPal's settings when it is the provider. */
 function paypalConfig(e: Env): PaypalConfig | undefined {
-  const v = requiredOf(e, 'paypal', ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_PLAN_ID', 'PAYPAL_WEBHOOK_ID']);
+  const v = requiredOf(e, 'PAYMENT_PROVIDER=paypal', ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_PLAN_ID', 'PAYPAL_WEBHOOK_ID']);
   return v && {
     clientId: v.PAYPAL_CLIENT_ID, clientSecret: v.PAYPAL_CLIENT_SECRET, planId: v.PAYPAL_PLAN_ID, webhookId: v.PAYPAL_WEBHOOK_ID,
     apiBase: e.PAYPAL_API_BASE.replace(/\/$/, ''),
+  };
+}
+
+/**
+ * S3's settings when STORAGE=s3. An S3 variable without STORAGE=s3 stops the start too: blobs silently kept on one
+ * machine's disk, when the operator meant a shared bucket, would be lost to every other process of a fleet.
+ */
+function s3Config(e: Env): S3Config | undefined {
+  const v = requiredOf(e, 'STORAGE=s3', ['S3_BUCKET']);
+  const given = (Object.keys(s3Env) as Array<keyof typeof s3Env>).filter((key) => key !== 'S3_REGION' && e[key] !== undefined);
+  if (!v) {
+    if (given.length > 0) invalid(given.map((key) => `${key}: set, but STORAGE is ${e.STORAGE}; set STORAGE=s3 to keep blobs in S3`));
+    return undefined;
+  }
+  const keyId = e.S3_ACCESS_KEY_ID;
+  const secret = e.S3_SECRET_ACCESS_KEY;
+  if ((keyId === undefined) !== (secret === undefined)) {
+    invalid([keyId ? 'S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID' : 'S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY']);
+  }
+  return {
+    endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+    region: e.S3_REGION,
+    bucket: v.S3_BUCKET,
+    credentials: keyId && secret ? { accessKeyId: keyId, secretAccessKey: secret } : undefined,
+    forcePathStyle: (e.S3_FORCE_PATH_STYLE ?? (e.S3_ENDPOINT ? 'true' : 'false')) === 'true',
   };
 }
 
@@ -180,8 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    invalid(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -217,6 +272,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     paypal: paypalConfig(e),
     unpaidUploadsPerAddressBytes: e.UNPAID_UPLOADS_PER_ADDRESS_BYTES,
     hsts: e.HSTS,
+    storage: e.STORAGE,
+    s3: s3Config(e),
     downloadLinkSecret: '',
   };
   const merged = { ...config, ...overrides };

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { type BlobInfo, StoragePort } from './storage.port.js';
@@ -36,12 +35,16 @@ export class LocalDiskStorage extends StoragePort {
   }
 
   /** The blob's own file: nothing to copy on local disk. */
-  withLocalCopy<T>(key: string, work: (localPath: string) => Promise<T>): Promise<T> {
-    return work(this.pathOf(key));
+  async withLocalCopy<T>(key: string, work: (localPath: string) => Promise<T>): Promise<T> {
+    const file = this.pathOf(key);
+    await stat(file);
+    return work(file);
   }
 
   async openRead(key: string, range?: { start: number; end: number }): Promise<Readable> {
-    return createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : {});
+    // Opened first, so a missing blob rejects here rather than failing the stream later.
+    const file = await open(this.pathOf(key));
+    return file.createReadStream(range ? { start: range.start, end: range.end } : {});
   }
 
   async size(key: string): Promise<number> {

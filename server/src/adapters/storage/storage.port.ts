@@ -7,8 +7,21 @@ export interface BlobInfo {
 }
 
 /**
+ * A blob that is not in storage, as a remote store reports it. It carries the file system's code, so callers see
+ * one error for a missing blob whichever adapter is configured.
+ */
+export class MissingBlobError extends Error {
+  readonly code = 'ENOENT';
+
+  constructor(key: string) {
+    super(`blob ${key} is not in storage`);
+  }
+}
+
+/**
  * Blob storage for uploads and results. Keys are random ids chosen here, never client file names.
  * The local disk adapter is the default; S3-compatible storage is the scale-out adapter.
+ * Reading a missing blob (`withLocalCopy`, `openRead`, `size`) rejects with an error whose `code` is `ENOENT`.
  */
 export abstract class StoragePort {
   /** Moves a finished local file into storage (the file is gone afterwards) and returns its new key. */
