@@ -164,9 +164,9 @@ export function storagePortContract(subject: () => StoragePortSubject): void {
       expect(hash.digest('hex')).toBe(sha);
       expect(await storage.size(key)).toBe(50 * MB);
       console.info(`50 MB blob: live memory grew ${(putGrowth / MB).toFixed(1)} MB storing it, ${(readGrowth / MB).toFixed(1)} MB reading it`);
-      // Loose on purpose: a store that held the blob would grow by 50 MB or more.
-      expect(putGrowth).toBeLessThan(30 * MB);
-      expect(readGrowth).toBeLessThan(30 * MB);
+      // Loose on purpose (seen: up to 25 MB while reading from S3): a store that held the blob would grow by 50 MB+.
+      expect(putGrowth).toBeLessThan(36 * MB);
+      expect(readGrowth).toBeLessThan(36 * MB);
       await storage.delete(key);
     }, 120_000);
   });
