@@ -4,7 +4,9 @@ import type { Logger } from 'pino';
 import { ChunkStagingPort } from './adapters/chunks/chunk-staging.port.js';
 import { MailPort } from './adapters/mail/mail.port.js';
 import { PaymentPort } from './adapters/payments/payment.port.js';
+import { RunOnceLock } from './adapters/locks/run-once.port.js';
 import { QueuePort } from './adapters/queue/queue.port.js';
+import { RateCounters } from './adapters/rate-counters/rate-counters.port.js';
 import { StoragePort } from './adapters/storage/storage.port.js';
 import { APP_CONFIG, DATABASE, LOGGER, TOOLS } from './app.tokens.js';
 import { BackgroundTasks } from './common/background-tasks.js';
@@ -25,13 +27,16 @@ export interface AppDependencies {
   storage: StoragePort;
   chunks: ChunkStagingPort;
   queue: QueuePort;
+  rateCounters: RateCounters;
+  runOnce: RunOnceLock;
   payments: PaymentPort;
   clock: Clock;
   tools: Record<string, boolean>;
 }
 
 /**
- * What every capability may use: the configuration, the database, the log, the ports and their adapters, the clock,
+ * What every capability may use: the configuration, the database, the log, the ports and their adapters (rate
+ * limits' counters and the run-once lock among them), the clock,
  * signed download links, and the job pipeline's engine step and handler registry.
  */
 @Global()
@@ -48,6 +53,8 @@ export class CoreModule {
       { provide: StoragePort, useValue: deps.storage },
       { provide: ChunkStagingPort, useValue: deps.chunks },
       { provide: QueuePort, useValue: deps.queue },
+      { provide: RateCounters, useValue: deps.rateCounters },
+      { provide: RunOnceLock, useValue: deps.runOnce },
       { provide: PaymentPort, useValue: deps.payments },
       { provide: Clock, useValue: deps.clock },
       { provide: JwtService, useValue: new JwtService({ secret: config.jwtSecret }) },

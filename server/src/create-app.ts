@@ -12,7 +12,10 @@ import { createMail } from './adapters/mail/mail.provider.js';
 import type { MailPort } from './adapters/mail/mail.port.js';
 import type { PaymentPort } from './adapters/payments/payment.port.js';
 import { createPayments, warnOfSandboxInProduction } from './adapters/payments/payment.provider.js';
+import { createRunOnceLock } from './adapters/locks/run-once.provider.js';
 import { createQueue } from './adapters/queue/queue.provider.js';
+import { createRateCounters } from './adapters/rate-counters/rate-counters.provider.js';
+import { connectRedis, type SharedRedis } from './adapters/redis/redis-connection.js';
 import { openBlobStore } from './adapters/storage/storage.provider.js';
 import type { StoragePort } from './adapters/storage/storage.port.js';
 import { AppModule } from './app.module.js';
@@ -60,14 +63,21 @@ export interface CreateAppOptions {
   worker?: boolean;
 }
 
-/** Everything a process is built from, the database opened and migrated. */
-async function prepare(config: AppConfig, options: CreateAppOptions, roles: Role[]): Promise<{ deps: AppDependencies; database: DatabaseHandle }> {
+interface Prepared {
+  deps: AppDependencies;
+  database: DatabaseHandle;
+  redis: SharedRedis | undefined;
+}
+
+/** Everything a process is built from, the database opened and migrated, Redis reached when configured. */
+async function prepare(config: AppConfig, options: CreateAppOptions, roles: Role[]): Promise<Prepared> {
   const logger = options.logger ?? pino({ level: config.logLevel });
   // What a crashed process left behind goes before anything new is written (temp-folders.ts).
   const leftovers = await removeDeadProcessesTemp(path.dirname(config.tmpDir));
   if (leftovers > 0) logger.info({ leftovers }, 'removed temporary files left by an earlier process');
   configureSharedLibreOffice({ workRoot: config.tmpDir });
   configureImageMemory();
+  const redis = config.redis ? await connectRedis(config.redis, logger) : undefined;
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
   await database.migrate();
   const payments = options.payments ?? createPayments(config);
@@ -80,12 +90,14 @@ async function prepare(config: AppConfig, options: CreateAppOptions, roles: Role
     mail: options.mail ?? createMail(config, logger),
     storage: blobs.storage,
     chunks: options.chunks ?? createChunkStaging(config, blobs.s3Client),
-    queue: createQueue(config, logger, { runsJobs: roles.includes('worker') }),
+    queue: createQueue(config, logger, { runsJobs: roles.includes('worker') }, redis),
+    rateCounters: createRateCounters(redis),
+    runOnce: createRunOnceLock(database),
     payments,
     clock: options.clock ?? new Clock(),
     tools: await probeTools(),
   };
-  return { deps, database };
+  return { deps, database, redis };
 }
 
 /**
@@ -94,7 +106,7 @@ async function prepare(config: AppConfig, options: CreateAppOptions, roles: Role
  */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<RunningApp> {
   const roles: Role[] = options.worker === false ? ['web'] : ['web', 'worker'];
-  const { deps, database } = await prepare(config, options, roles);
+  const { deps, database, redis } = await prepare(config, options, roles);
   const { logger, mail } = deps;
   const server = express();
   const app = await NestFactory.create(AppModule.create(deps), new ExpressAdapter(server), { bodyParser: false, logger: new NestPinoLogger(logger) });
@@ -114,6 +126,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       await sharedLibreOffice().close();
       await app.close();
       await mail.close();
+      await redis?.client.quit();
       await database.close();
     },
   };
@@ -121,7 +134,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 
 /** The worker part alone: runs queued jobs and the sweeper, and serves no HTTP. */
 export async function createWorker(config: AppConfig, options: Omit<CreateAppOptions, 'worker'> = {}): Promise<RunningWorker> {
-  const { deps, database } = await prepare(config, options, ['worker']);
+  const { deps, database, redis } = await prepare(config, options, ['worker']);
   const context = await NestFactory.createApplicationContext(AppModule.create(deps), { logger: new NestPinoLogger(deps.logger) });
   const worker = await startWorker(context, deps);
   return {
@@ -134,6 +147,7 @@ export async function createWorker(config: AppConfig, options: Omit<CreateAppOpt
       await sharedLibreOffice().close();
       await context.close();
       await deps.mail.close();
+      await redis?.client.quit();
       await database.close();
     },
   };

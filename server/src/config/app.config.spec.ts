@@ -30,6 +30,18 @@ describe('loadConfig', () => {
     expect(derived).toMatchObject({ paymentProvider: 'sandbox', hsts: 'https', unpaidUploadsPerAddressBytes: 10 * 1024 ** 3 });
   });
 
+  it('uses Redis only with REDIS_URL (worker concurrency defaulting to JOB_CONCURRENCY, locks to 30 s); runs the worker part unless told', () => {
+    expect(loadConfig({ ...secret, DATA_DIR: '/tmp/shrinkly-config-test' })).toMatchObject({ redis: undefined, runWorker: true });
+    expect(loadConfig({ ...secret, RUN_WORKER: 'false' }).runWorker).toBe(false);
+    expect(loadConfig({ ...secret, REDIS_URL: 'redis://127.0.0.1:6379', JOB_CONCURRENCY: '3' }).redis).toEqual({
+      url: 'redis://127.0.0.1:6379', prefix: 'shrinkly', workerConcurrency: 3, lockMs: 30_000, stalledCheckMs: 30_000,
+    });
+    const tuned = loadConfig({ ...secret, REDIS_URL: 'rediss://h:6380/2', REDIS_PREFIX: 'blue', WORKER_CONCURRENCY: '8', JOB_LOCK_MS: '5000', JOB_STALLED_CHECK_MS: '1000' });
+    expect(tuned.redis).toEqual({ url: 'rediss://h:6380/2', prefix: 'blue', workerConcurrency: 8, lockMs: 5000, stalledCheckMs: 1000 });
+    expect(() => loadConfig({ ...secret, REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(() => loadConfig({ ...secret, REDIS_URL: 'redis://h', WORKER_CONCURRENCY: '0', REDIS_PREFIX: 'a:b' })).toThrow(/WORKER_CONCURRENCY[\s\S]*REDIS_PREFIX|REDIS_PREFIX[\s\S]*WORKER_CONCURRENCY/);
+  });
+
   it('lists every bad key at once', () => {
     let error: unknown;
     try {

@@ -36,6 +36,15 @@ const s3Env = {
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
 };
 
+/** Redis's variables: the scale-out queue, shared rate limits; the others are read only with REDIS_URL. */
+const redisEnv = {
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'must be letters, digits, _ . or -').default('shrinkly'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+  JOB_STALLED_CHECK_MS: z.coerce.number().int().min(500).default(30_000),
+};
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -55,6 +64,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RENDERER_DIST: z.string().optional(),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  RUN_WORKER: z.enum(['true', 'false']).default('true'),
   COMPRESS_SYNC_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(COMPRESS_SYNC_WAIT_MS),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(10 * 60 * 1000),
   /** The payment provider: the sandbox (test mode, no money moves), or a real one with its own variables below. */
@@ -65,6 +75,7 @@ const envSchema = z.object({
   STORAGE: z.enum(['local', 's3']).default('local'),
   UNPAID_UPLOADS_PER_ADDRESS_BYTES: z.coerce.number().int().min(0).default(UNPAID_UPLOADS_PER_ADDRESS_BYTES),
   DOWNLOAD_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ...redisEnv,
   ...stripeEnv,
   ...paypalEnv,
   ...s3Env,
@@ -102,6 +113,19 @@ export interface S3Config {
   readonly forcePathStyle: boolean;
 }
 
+/** The Redis queue and counters, shared by every process of a deployment. */
+export interface RedisConfig {
+  readonly url: string;
+  /** Starts every key, so several deployments (or test files) can share one Redis. */
+  readonly prefix: string;
+  /** Jobs one worker process takes from Redis at once. */
+  readonly workerConcurrency: number;
+  /** How long a running job's lock lasts unless its process renews it (at half that): past it, the job is stalled. */
+  readonly lockMs: number;
+  /** How often workers look for stalled jobs (their process died) to hand them to another worker. */
+  readonly stalledCheckMs: number;
+}
+
 export type HstsMode = 'https' | 'always' | 'off';
 
 export type MailDriver = 'outbox' | 'smtp';
@@ -131,8 +155,12 @@ export interface AppConfig {
   readonly jsonBodyLimit: string;
   readonly logLevel: string;
   readonly rendererDist: string;
-  /** Compressions running at once in this process (default: the CPU cores). */
+  /** Compressions running at once in this process (default: the CPU cores); with Redis, the previews this process runs. */
   readonly jobConcurrency: number;
+  /** Whether `npm start` runs the worker part (jobs, sweeper) beside the web part; false leaves them to `npm run worker`. */
+  readonly runWorker: boolean;
+  /** Set with REDIS_URL: jobs go through Redis to every worker process, rate limits count across processes. */
+  readonly redis: RedisConfig | undefined;
   /** How long POST /api/compress waits for a quick result before answering with the job. */
   readonly compressSyncWaitMs: number;
   readonly sweepIntervalMs: number;
@@ -240,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const jobConcurrency = e.JOB_CONCURRENCY ?? Math.max(1, availableParallelism());
   const config: AppConfig = {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -264,7 +293,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jsonBodyLimit: e.JSON_BODY_LIMIT,
     logLevel: e.LOG_LEVEL,
     rendererDist: path.resolve(e.RENDERER_DIST ?? path.join(serverRoot, '../renderer/dist')),
-    jobConcurrency: e.JOB_CONCURRENCY ?? Math.max(1, availableParallelism()),
+    jobConcurrency,
+    runWorker: e.RUN_WORKER === 'true',
+    redis: e.REDIS_URL
+      ? {
+          url: e.REDIS_URL, prefix: e.REDIS_PREFIX, workerConcurrency: e.WORKER_CONCURRENCY ?? jobConcurrency,
+          lockMs: e.JOB_LOCK_MS, stalledCheckMs: e.JOB_STALLED_CHECK_MS,
+        }
+      : undefined,
     compressSyncWaitMs: e.COMPRESS_SYNC_WAIT_MS,
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     paymentProvider: e.PAYMENT_PROVIDER,

@@ -7,9 +7,9 @@ export type JobQueue = (typeof JOB_QUEUES)[number];
 
 /** Job records a restart can put back on their queue. */
 export interface ResumableJobs {
-  /** Jobs left processing by a process that stopped go back to queued; returns how many. */
-  requeueInterrupted(): Promise<number>;
-  listUnfinished(): Promise<Array<{ id: string }>>;
+  /** These jobs, left processing by a process that stopped, go back to queued; returns how many did. */
+  requeueInterrupted(ids: readonly string[]): Promise<number>;
+  listUnfinished(): Promise<Array<{ id: string; status: string }>>;
 }
 
 interface Declared {
@@ -38,10 +38,16 @@ export class JobHandlers {
   }
 }
 
-/** After a restart: jobs that were running are queued again (one more attempt), and every queued job is run. */
+/**
+ * At a worker's start: the unfinished jobs the queue does not hold (left by a process that stopped, or recorded
+ * before the queue was Redis) are queued again — one more attempt for those that were running — and enqueued. Jobs
+ * the queue holds are left to it: another worker runs them, or will take them over from a dead one.
+ */
 export async function resumeQueue(name: JobQueue, jobs: ResumableJobs, queue: QueuePort, logger: Logger): Promise<void> {
-  const interrupted = await jobs.requeueInterrupted();
-  const pending = await jobs.listUnfinished();
+  const unfinished = await jobs.listUnfinished();
+  const held = await queue.held(name, unfinished.map((job) => job.id));
+  const pending = unfinished.filter((job) => !held.has(job.id));
+  const interrupted = await jobs.requeueInterrupted(pending.filter((job) => job.status === 'processing').map((job) => job.id));
   for (const job of pending) await queue.enqueue(name, job.id);
   if (pending.length > 0) logger.info({ queue: name, resumed: pending.length, interrupted }, 'jobs resumed');
 }

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { EngineStep, EngineWork, StoredOutput } from './engine-step.js';
+import type { Delivery } from '../adapters/queue/queue.port.js';
 import type { Clock } from '../common/clock.js';
 import { failureMessage } from './job-failure.js';
 import { throttledProgress } from './job-progress.js';
@@ -33,8 +34,11 @@ export interface Finisher<J extends JobRecord> {
 
 /** One queue's jobs: how to take one up, what the engine does with it, and who finishes it. */
 export interface JobKind<J extends JobRecord> {
-  /** Moves a queued job to processing, or undefined when it is not queued any more (another worker has it). */
-  claim(jobId: string): Promise<J | undefined>;
+  /**
+   * Moves a queued job to processing, or undefined when it is not queued any more (another worker has it). A job
+   * redelivered after its process died is taken over from processing too.
+   */
+  claim(jobId: string, delivery: Delivery): Promise<J | undefined>;
   /** Puts a job back in the queue (the server is stopping mid-way). */
   requeue(job: J): Promise<void>;
   work(job: J, signal: AbortSignal): EngineWork;
@@ -45,7 +49,7 @@ export interface JobKind<J extends JobRecord> {
 
 /** The queries every job table answers (compression and conversion jobs). */
 export interface JobRecords<J> {
-  transition(id: string, from: Array<'queued'>, values: { status: 'processing'; startedAt: Date; progress: 0; error: null }): Promise<J | undefined>;
+  transition(id: string, from: Array<'queued' | 'processing'>, values: { status: 'processing'; startedAt: Date; progress: 0; error: null }): Promise<J | undefined>;
   update(id: string, values: { status: 'queued'; progress: 0 }): Promise<unknown>;
   setProgress(id: string, progress: number): Promise<void>;
 }
@@ -59,8 +63,8 @@ export abstract class QueuedJobs<J extends JobRecord> implements JobKind<J> {
     protected readonly clock: Clock,
   ) {}
 
-  claim(jobId: string): Promise<J | undefined> {
-    return this.records.transition(jobId, ['queued'], { status: 'processing', startedAt: this.clock.now(), progress: 0, error: null });
+  claim(jobId: string, delivery: Delivery): Promise<J | undefined> {
+    return this.records.transition(jobId, delivery.redelivered ? ['queued', 'processing'] : ['queued'], { status: 'processing', startedAt: this.clock.now(), progress: 0, error: null });
   }
 
   async requeue(job: J): Promise<void> {
@@ -86,8 +90,8 @@ export class JobRunner<J extends JobRecord> {
     private readonly logger: Logger,
   ) {}
 
-  async run(jobId: string, signal: AbortSignal): Promise<JobOutcome> {
-    const job = await this.kind.claim(jobId);
+  async run(jobId: string, signal: AbortSignal, delivery: Delivery): Promise<JobOutcome> {
+    const job = await this.kind.claim(jobId, delivery);
     if (!job?.inputBlob) return 'skipped';
     const finisher = this.kind.finisherOf(job);
     const stop = await finisher.before?.(job);

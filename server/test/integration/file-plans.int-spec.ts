@@ -187,7 +187,7 @@ describe('plans, quotas, expiry and batches', () => {
     // A queued job is not swept, however old.
     await t.running.app.get(SweeperService).sweep();
     expect(await db().select().from(compressionJobs).where(eq(compressionJobs.id, body.jobId))).toHaveLength(1);
-    expect(await t.running.app.get(CompressFileJob).run(body.jobId, new AbortController().signal)).toBe('success');
+    expect(await t.running.app.get(CompressFileJob).run(body.jobId, new AbortController().signal, { redelivered: false })).toBe('success');
     const [after] = await db().select().from(files).where(eq(files.id, body.fileId as string));
     expect(after).toEqual(before);
     expect(existsSync(path.join(t.dataDir, 'blobs', input.key.slice(0, 2), input.key))).toBe(false);

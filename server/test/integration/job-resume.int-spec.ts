@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueuePort } from '../../src/adapters/queue/queue.port.js';
 import { StoragePort } from '../../src/adapters/storage/storage.port.js';
 import { resumeQueue } from '../../src/jobs/job-handlers.js';
+import { CompressFileJob } from '../../src/features/compression/compress-file.job.js';
 import { CompressionJobRepository } from '../../src/features/compression/compression-job.repository.js';
 import { makePhotoJpeg } from '../fixtures.js';
 import { startTestApp, type TestApp } from '../harness.js';
@@ -52,4 +53,20 @@ describe('jobs after a restart', () => {
     }
     expect((await jobs.findById(created[1] as string))?.attempts).toBe(1);
   }, 90_000);
+
+  it('takes over a job left processing only when the queue hands it out again (its worker died)', async () => {
+    const jobs = t.running.app.get(CompressionJobRepository);
+    const photo = path.join(dir, 'taken-over.jpg');
+    await makePhotoJpeg(photo, 320, 240);
+    const blob = await t.running.app.get(StoragePort).putFile(photo);
+    const job = await jobs.create({
+      status: 'processing', level: 'balanced', fileName: 'taken-over.jpg', inputFormat: 'jpg', inputBlob: blob.key, originalSize: blob.size,
+      progress: 40, expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const runner = t.running.app.get(CompressFileJob);
+    const signal = new AbortController().signal;
+    expect(await runner.run(job.id, signal, { redelivered: false })).toBe('skipped');
+    expect(await runner.run(job.id, signal, { redelivered: true })).toBe('success');
+    expect(await jobs.findById(job.id)).toMatchObject({ status: 'completed', progress: 100 });
+  }, 60_000);
 });

@@ -6,9 +6,12 @@ import path from 'node:path';
 import type { CompressionJob, CompressionResponse } from '@shrinkly/contract';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StoragePort } from '../../src/adapters/storage/storage.port.js';
 import { createWorker, type RunningWorker } from '../../src/create-app.js';
-import { makePhotoPng } from '../fixtures.js';
+import { CompressionJobRepository } from '../../src/features/compression/compression-job.repository.js';
+import { makePhotoJpeg, makePhotoPng } from '../fixtures.js';
 import { fileForm, freePort, startTestApp, type TestApp } from '../harness.js';
+import { testRedis, testRedisConfig, testRedisUrl } from '../redis.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -83,3 +86,56 @@ describe('web and worker parts', () => {
     }
   }, 120_000);
 });
+
+describe.runIf(testRedisUrl)('web and worker parts on Redis', () => {
+  const redisConfig = testRedisConfig(testRedisUrl ?? '');
+  const env = {
+    REDIS_URL: redisConfig.url, REDIS_PREFIX: redisConfig.prefix, WORKER_CONCURRENCY: '1',
+    JOB_LOCK_MS: String(redisConfig.lockMs), JOB_STALLED_CHECK_MS: String(redisConfig.stalledCheckMs), COMPRESS_SYNC_WAIT_MS: '0',
+  };
+  let web: TestApp;
+  let worker: RunningWorker | undefined;
+  let dir: string;
+
+  beforeAll(async () => {
+    web = await startTestApp({ worker: false, env });
+    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-worker-redis-'));
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await web?.close();
+    await testRedis(redisConfig).cleanUp();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** The job as the web process answers it, from the database, once it has finished (or as it is after 60 s). */
+  async function finished(id: string): Promise<CompressionJob> {
+    let current = (await (await web.fetch(`/api/compression-job/${id}`)).json()) as CompressionJob;
+    for (let i = 0; i < 300 && current.status !== 'completed' && current.status !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      current = (await (await web.fetch(`/api/compression-job/${id}`)).json()) as CompressionJob;
+    }
+    return current;
+  }
+
+  it('a worker resumes at its start the jobs recorded but not in Redis, then takes new ones from Redis as they come', async () => {
+    // Recorded before the deployment used Redis: in the database only.
+    const photo = path.join(dir, 'before.jpg');
+    await makePhotoJpeg(photo, 320, 240);
+    const blob = await web.running.app.get(StoragePort).putFile(photo);
+    const before = await web.running.app.get(CompressionJobRepository).create({
+      status: 'queued', level: 'balanced', fileName: 'before.jpg', inputFormat: 'jpg', inputBlob: blob.key, originalSize: blob.size,
+      progress: 0, expiresAt: new Date(Date.now() + 3_600_000),
+    });
+
+    worker = await createWorker(web.config, { database: { ...web.running.database, close: async () => {} }, logger: pino({ level: 'silent' }) });
+    expect(await finished(before.id)).toMatchObject({ status: 'completed', progress: 100 });
+
+    const png = path.join(dir, 'after.png');
+    await makePhotoPng(png, 320, 240);
+    const res = await web.fetch('/api/compress', { method: 'POST', body: await fileForm(png, 'after.png', { compressionLevel: 'balanced' }) });
+    const { jobId } = (await res.json()) as CompressionResponse;
+    expect(await finished(jobId)).toMatchObject({ status: 'completed', progress: 100 });
+  }, 120_000);
+});
+

@@ -1,25 +1,26 @@
 import type { Logger } from 'pino';
 import { type JobHandler, QueuePort } from './queue.port.js';
+import { WorkSlots } from './work-slots.js';
 
 /**
  * A queue inside the server process, running at most `concurrency` jobs at a time in arrival order. In a process
  * without the worker part (`runsJobs: false`) jobs are only recorded: they wait in the database, queued, for a
- * worker process, which takes them up when it starts. Work a request waits on (`runNow`) runs here either way.
+ * worker process, which takes them up when it starts. Work a request waits on (`runNow`) runs here either way, in
+ * the same slots as jobs.
  */
 export class InProcessQueue extends QueuePort {
   private readonly handlers = new Map<string, JobHandler>();
-  /** Jobs and inline work, in arrival order. */
-  private readonly waiting: Array<(signal: AbortSignal) => Promise<void>> = [];
-  private readonly running = new Set<Promise<void>>();
-  private closed = false;
-  private readonly shutdown = new AbortController();
+  private readonly slots: WorkSlots;
+  /** Jobs enqueued here and not finished, as `queue/id`. */
+  private readonly holding = new Set<string>();
 
   constructor(
-    private readonly concurrency: number,
+    concurrency: number,
     private readonly logger: Logger,
     private readonly options: { runsJobs: boolean } = { runsJobs: true },
   ) {
     super();
+    this.slots = new WorkSlots(concurrency);
   }
 
   register(queue: string, handler: JobHandler): void {
@@ -31,40 +32,26 @@ export class InProcessQueue extends QueuePort {
     if (!this.options.runsJobs) return;
     const handler = this.handlers.get(queue);
     if (!handler) throw new Error(`no handler for queue ${queue}`);
-    if (this.closed) return;
-    this.waiting.push((signal) =>
-      handler(jobId, signal).then(
-        () => undefined,
-        (err: unknown) => this.logger.error({ err, queue, jobId }, 'job handler failed'),
-      ),
-    );
-    this.pump();
+    const key = `${queue}/${jobId}`;
+    if (this.slots.isClosed || this.holding.has(key)) return;
+    this.holding.add(key);
+    this.slots
+      .run((signal) => handler(jobId, signal, { redelivered: false }))
+      .catch((err: unknown) => {
+        if (!this.slots.isClosed) this.logger.error({ err, queue, jobId }, 'job handler failed');
+      })
+      .finally(() => this.holding.delete(key));
+  }
+
+  async held(queue: string, jobIds: readonly string[]): Promise<Set<string>> {
+    return new Set(jobIds.filter((id) => this.holding.has(`${queue}/${id}`)));
   }
 
   runNow<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    if (this.closed) return Promise.reject(new Error('The server is stopping'));
-    return new Promise<T>((resolve, reject) => {
-      this.waiting.push((signal) => work(signal).then(resolve, reject));
-      this.pump();
-    });
+    return this.slots.run(work);
   }
 
-  private pump(): void {
-    while (!this.closed && this.running.size < this.concurrency && this.waiting.length > 0) {
-      const next = this.waiting.shift() as (signal: AbortSignal) => Promise<void>;
-      const run = next(this.shutdown.signal)
-        .finally(() => {
-          this.running.delete(run);
-          this.pump();
-        });
-      this.running.add(run);
-    }
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    this.waiting.length = 0;
-    this.shutdown.abort();
-    await Promise.all([...this.running]);
+  close(): Promise<void> {
+    return this.slots.close();
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { MailPort } from '../../adapters/mail/mail.port.js';
+import { RateCounters } from '../../adapters/rate-counters/rate-counters.port.js';
 import { StoragePort } from '../../adapters/storage/storage.port.js';
 import { APP_CONFIG, DATABASE } from '../../app.tokens.js';
 import { BackgroundTasks } from '../../common/background-tasks.js';
@@ -33,7 +34,7 @@ import { UserRepository } from './user.repository.js';
     factory(AdminRepository, [DATABASE], (db: Database) => new AdminRepository(db)),
     factory(ResetTokenRepository, [DATABASE], (db: Database) => new ResetTokenRepository(db)),
     factory(PasswordHasher, [], () => new PasswordHasher()),
-    factory(AuthRateLimiter, [], () => new AuthRateLimiter()),
+    factory(AuthRateLimiter, [RateCounters], (c: RateCounters) => new AuthRateLimiter(c)),
     factory(TokenService, [JwtService, APP_CONFIG], (jwt: JwtService, config: AppConfig) => new TokenService(jwt, { user: config.userTokenTtl, admin: config.adminTokenTtl })),
     factory(Authenticator, [TokenService, UserRepository, AdminRepository], (t: TokenService, u: UserRepository, a: AdminRepository) => new Authenticator(t, u, a)),
     factory(OptionalUser, [Authenticator], (a: Authenticator) => new OptionalUser(a)),

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AUTH_RATE_LIMIT, ErrorMessages } from '@shrinkly/contract';
-import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateCounters } from '../../adapters/rate-counters/rate-counters.port.js';
 import { RateLimitedError } from '../../common/errors.js';
 
 /** Password checks: throttled per account and address, never locked per account. */
@@ -29,14 +30,15 @@ export interface SignInAttempt {
  *
  * Attempts are counted when they start and handed back when they succeed, so a burst of parallel guesses meets the
  * limits as surely as a sequence. Emails are counted whether or not they have an account, so answers tell nothing.
- * The counters live in this process (one server); the methods below are all its callers need, so that another
- * store can replace it.
+ * The counters live where `counters` keeps them: this process by default, Redis with REDIS_URL, so that every web
+ * process of a deployment counts the same attempts.
  */
 export class AuthRateLimiter {
-  private readonly counter = new RateLimiterMemory({
-    points: AUTH_RATE_LIMIT.attempts,
-    duration: AUTH_RATE_LIMIT.windowMs / 1000,
-  });
+  private readonly counter: RateLimiterAbstract;
+
+  constructor(counters: RateCounters) {
+    this.counter = counters.counter({ keyPrefix: 'auth', points: AUTH_RATE_LIMIT.attempts, duration: AUTH_RATE_LIMIT.windowMs / 1000 });
+  }
 
   /** Checks and counts a password attempt on `account` from `ip`, waiting first when the account is under attack. */
   async startSignIn(action: SignInAction, account: string, ip: string): Promise<SignInAttempt> {

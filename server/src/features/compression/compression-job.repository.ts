@@ -47,12 +47,13 @@ export class CompressionJobRepository {
     return this.db.select().from(compressionJobs).where(inArray(compressionJobs.status, ['queued', 'processing']));
   }
 
-  /** Marks interrupted jobs as queued again (one more attempt). */
-  async requeueInterrupted(): Promise<number> {
+  /** Marks these interrupted jobs as queued again (one more attempt). */
+  async requeueInterrupted(ids: readonly string[]): Promise<number> {
+    if (ids.length === 0) return 0;
     const rows = await this.db
       .update(compressionJobs)
       .set({ status: 'queued', progress: 0, attempts: sql`${compressionJobs.attempts} + 1` })
-      .where(eq(compressionJobs.status, 'processing'))
+      .where(and(eq(compressionJobs.status, 'processing'), inArray(compressionJobs.id, [...ids])))
       .returning({ id: compressionJobs.id });
     return rows.length;
   }

@@ -54,7 +54,7 @@ export class CompressionModule {
     @Inject(CompressionFulfilment) fulfilment: CompressionFulfilment,
     @Inject(AccountDeletionService) deletion: AccountDeletionService,
   ) {
-    handlers.declare(COMPRESS_QUEUE, async (jobId, signal) => void (await job.run(jobId, signal)), jobs);
+    handlers.declare(COMPRESS_QUEUE, async (jobId, signal, delivery) => void (await job.run(jobId, signal, delivery)), jobs);
     finishers.register('public', publicResults);
     billing.register('compression', fulfilment);
     deletion.registerOwnedBlobs((userId) => jobs.listBlobsOfUser(userId));

@@ -43,11 +43,12 @@ export class ConversionJobRepository {
     return this.db.select().from(conversionJobs).where(inArray(conversionJobs.status, ['queued', 'processing']));
   }
 
-  async requeueInterrupted(): Promise<number> {
+  async requeueInterrupted(ids: readonly string[]): Promise<number> {
+    if (ids.length === 0) return 0;
     const rows = await this.db
       .update(conversionJobs)
       .set({ status: 'queued', progress: 0, attempts: sql`${conversionJobs.attempts} + 1` })
-      .where(eq(conversionJobs.status, 'processing'))
+      .where(and(eq(conversionJobs.status, 'processing'), inArray(conversionJobs.id, [...ids])))
       .returning({ id: conversionJobs.id });
     return rows.length;
   }

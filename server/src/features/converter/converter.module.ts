@@ -37,6 +37,6 @@ export class ConverterModule {
     @Inject(ConvertFileJob) job: ConvertFileJob,
     @Inject(ConversionJobRepository) jobs: ConversionJobRepository,
   ) {
-    handlers.declare(CONVERT_QUEUE, async (jobId, signal) => void (await job.run(jobId, signal)), jobs);
+    handlers.declare(CONVERT_QUEUE, async (jobId, signal, delivery) => void (await job.run(jobId, signal, delivery)), jobs);
   }
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
+import { RunOnceLock } from '../../adapters/locks/run-once.port.js';
 import { StoragePort } from '../../adapters/storage/storage.port.js';
 import { APP_CONFIG, LOGGER } from '../../app.tokens.js';
 import { Clock } from '../../common/clock.js';
@@ -29,10 +30,10 @@ import { staleTempFiles } from './temp-folders.js';
   providers: [
     factory(
       SweeperService,
-      [CompressionJobRepository, ConversionJobRepository, FileRepository, BatchRepository, ResetTokenRepository, StoragePort, ChunkUploadService, SubscriptionService, Clock, LOGGER, APP_CONFIG],
+      [CompressionJobRepository, ConversionJobRepository, FileRepository, BatchRepository, ResetTokenRepository, StoragePort, ChunkUploadService, SubscriptionService, RunOnceLock, Clock, LOGGER, APP_CONFIG],
       (
         j: CompressionJobRepository, v: ConversionJobRepository, f: FileRepository, b: BatchRepository, r: ResetTokenRepository,
-        s: StoragePort, u: ChunkUploadService, plans: SubscriptionService, c: Clock, l: Logger, config: AppConfig,
+        s: StoragePort, u: ChunkUploadService, plans: SubscriptionService, lock: RunOnceLock, c: Clock, l: Logger, config: AppConfig,
       ) =>
         new SweeperService(
           [
@@ -40,7 +41,7 @@ import { staleTempFiles } from './temp-folders.js';
             staleTempFiles(path.dirname(config.tmpDir), config.tmpDir),
             { name: 'subscriptions', sweep: () => plans.tick() },
           ],
-          c, l,
+          lock, c, l,
         ),
     ),
   ],

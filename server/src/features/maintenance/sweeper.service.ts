@@ -1,18 +1,25 @@
 import type { Logger } from 'pino';
+import type { RunOnceLock, RunOnceOutcome } from '../../adapters/locks/run-once.port.js';
 import type { Clock } from '../../common/clock.js';
 
 /** One kind of expired thing: removes what has outlived `now` and says how many it removed. */
 export interface SweepTask {
   name: string;
   sweep(now: Date): Promise<number>;
+  /**
+   * Runs in every process, for what belongs to its machine (temporary folders). Other tasks act on the shared
+   * database and storage, and run in one process of the deployment at a time.
+   */
+  everyProcess?: boolean;
 }
 
-/** How many of each kind one pass removed, by task name. */
+/** How many of each kind one pass removed, by task name; a task another process was running is left out. */
 export type SweepReport = Record<string, number>;
 
 /**
  * Removes what has outlived its time, on a timer: expired compression jobs with their files, abandoned chunked
  * uploads, free accounts' files after 24 hours, and finished batches. Each task is a small function of its owner.
+ * Every worker process sweeps on its timer; the run-once lock keeps two from running the same task together.
  */
 export class SweeperService {
   private timer: NodeJS.Timeout | undefined;
@@ -20,6 +27,7 @@ export class SweeperService {
 
   constructor(
     private readonly tasks: SweepTask[],
+    private readonly lock: RunOnceLock,
     private readonly clock: Clock,
     private readonly logger: Logger,
   ) {}
@@ -36,14 +44,22 @@ export class SweeperService {
     const now = this.clock.now();
     const report: SweepReport = {};
     for (const task of this.tasks) {
-      // One task failing (a locked file, a dropped connection) must not stop the others.
-      report[task.name] = await task.sweep(now).catch((err: unknown) => {
-        this.logger.error({ err, task: task.name }, 'sweep task failed');
-        return 0;
-      });
+      const outcome = await this.runTask(task, now);
+      if (outcome.ran) report[task.name] = outcome.value;
     }
     if (Object.values(report).some((n) => n > 0)) this.logger.info(report, 'sweeper removed expired files');
     return report;
+  }
+
+  private async runTask(task: SweepTask, now: Date): Promise<RunOnceOutcome<number>> {
+    const sweep = () => task.sweep(now);
+    try {
+      return task.everyProcess ? { ran: true, value: await sweep() } : await this.lock.runExclusive(`sweep:${task.name}`, sweep);
+    } catch (err) {
+      // One task failing (a locked file, a dropped connection) must not stop the others.
+      this.logger.error({ err, task: task.name }, 'sweep task failed');
+      return { ran: true, value: 0 };
+    }
   }
 
   start(intervalMs: number): void {

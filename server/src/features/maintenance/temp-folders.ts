@@ -73,6 +73,7 @@ async function removeOld(ownDir: string, now: Date, maxAgeMs: number): Promise<n
 export function staleTempFiles(tmpRoot: string, ownDir: string, maxAgeMs = TEMP_MAX_AGE_MS): SweepTask {
   return {
     name: 'tempFiles',
+    everyProcess: true,
     async sweep(now) {
       return (await removeDeadProcessesTemp(tmpRoot, { keepOwn: true })) + (await removeOld(ownDir, now, maxAgeMs));
     },
