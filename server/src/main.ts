@@ -4,7 +4,7 @@ import { createApp } from './create-app.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const { app, logger } = await createApp(config);
+  const { app, logger } = await createApp(config, { worker: config.worker });
   const tools = await probeTools();
   const missing = EXTERNAL_TOOLS.filter((t) => !tools[t.command]);
   if (missing.length > 0) {
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     );
   }
   await app.listen(config.port, config.host);
-  logger.info({ url: config.appUrl, database: config.databaseUrl ? 'postgres' : 'pglite', mail: config.mail.driver }, `Shrinkly is running at ${config.appUrl}`);
+  logger.info({ url: config.appUrl, database: config.databaseUrl ? 'postgres' : 'pglite', mail: config.mail.driver, worker: config.worker }, `Shrinkly is running at ${config.appUrl}`);
 }
 
 main().catch((err: unknown) => {

@@ -11,7 +11,13 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.pgliteDir).toBe('/tmp/shrinkly-config-test/db');
     expect(config.mail).toMatchObject({ driver: 'outbox', outboxDir: '/tmp/shrinkly-config-test/outbox' });
+    expect(config.worker).toBe(true);
     expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('serves HTTP only with WORKER=false, beside separate worker processes', () => {
+    expect(loadConfig({ ...secret, WORKER: 'false' }).worker).toBe(false);
+    expect(() => loadConfig({ ...secret, WORKER: 'no' })).toThrow(ConfigError);
   });
 
   it('switches adapters by their variables', () => {

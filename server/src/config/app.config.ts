@@ -47,6 +47,8 @@ const envSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   COMPRESS_SYNC_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(COMPRESS_SYNC_WAIT_MS),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(10 * 60 * 1000),
+  /** `false`: `npm start` serves HTTP only, beside separate worker processes (`npm run worker`). */
+  WORKER: z.enum(['true', 'false']).default('true'),
   /** The payment provider: the sandbox (test mode, no money moves), or a real one with its own variables below. */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'paypal']).default('sandbox'),
   /** `https`: Strict-Transport-Security only on requests that came over HTTPS (as TRUST_PROXY lets express see it). */
@@ -112,6 +114,8 @@ export interface AppConfig {
   /** How long POST /api/compress waits for a quick result before answering with the job. */
   readonly compressSyncWaitMs: number;
   readonly sweepIntervalMs: number;
+  /** Whether the web process (`npm start`) runs the worker part too. */
+  readonly worker: boolean;
   readonly paymentProvider: Env['PAYMENT_PROVIDER'];
   /** Set exactly when the provider is Stripe. */
   readonly stripe: StripeConfig | undefined;
@@ -212,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobConcurrency: e.JOB_CONCURRENCY ?? Math.max(1, availableParallelism()),
     compressSyncWaitMs: e.COMPRESS_SYNC_WAIT_MS,
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
+    worker: e.WORKER === 'true',
     paymentProvider: e.PAYMENT_PROVIDER,
     stripe: stripeConfig(e),
     paypal: paypalConfig(e),
