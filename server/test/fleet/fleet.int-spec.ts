@@ -10,6 +10,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The launcher is shared with `npm run bench:scale`, which runs in plain Node.
 import { createDatabase, type Fleet, type FleetProcess, type RedisNamespace, redisNamespace, type S3Server, startFleet, startS3, type TestDatabase } from '../../../scripts/fleet/fleet.mjs';
+import { createS3Client } from '../../src/adapters/storage/s3-client.js';
+import { S3Storage } from '../../src/adapters/storage/s3.storage.js';
+import { loadConfig, type S3Config } from '../../src/config/app.config.js';
 import { makePhotoJpeg } from '../fixtures.js';
 import { fileForm, newUser } from '../harness.js';
 
@@ -96,6 +99,8 @@ describe('a fleet: two web processes and two workers on PostgreSQL, Redis and S3
     if (work) await rm(work, { recursive: true, force: true });
   }, 60_000);
 
+  /** The bucket's settings, read as a process of the fleet reads them. */
+  const s3Settings = () => loadConfig({ ...s3?.env, JWT_SECRET: 'x'.repeat(32), DATA_DIR: work }).s3 as S3Config;
   const jobOn = async (web: FleetProcess, jobId: string) =>
     (await (await fetch(`${web.url}/api/compression-job/${jobId}`)).json()) as CompressionJob;
   const finished = (web: FleetProcess, jobId: string, timeoutMs = 90_000) =>
@@ -145,7 +150,7 @@ describe('a fleet: two web processes and two workers on PostgreSQL, Redis and S3
     await makePhotoJpeg(photo, 4000, 3000);
     const bytes = await readFile(photo);
     const total = Math.ceil(bytes.length / CHUNK_SIZE_BYTES);
-    expect(total).toBeGreaterThanOrEqual(4);
+    expect(total).toBeGreaterThanOrEqual(3);
     const uploadId = `fleet-${Date.now()}`;
     for (let index = 0; index < total; index++) {
       const form = new FormData();
@@ -188,14 +193,17 @@ describe('a fleet: two web processes and two workers on PostgreSQL, Redis and S3
     }
   });
 
-  it('sweeps once across the workers: each expired job is removed by one of them, with its blobs', async () => {
-    const objects = () => readdirSync(path.join(work, 's3'), { recursive: true }).map(String);
+  it('sweeps once across the workers: each expired job is removed by one of them, with its result', async () => {
+    const bucket = new S3Storage(createS3Client(s3Settings()), s3Settings().bucket, path.join(work, 'tmp'));
+    const stored = (key: string) => bucket.size(key).then(() => true, () => false);
     const client = new pg.Client({ connectionString: database?.url });
     await client.connect();
     try {
       const { rows } = await client.query<{ input_blob: string; output_blob: string }>('select input_blob, output_blob from compression_jobs where id = $1', [photoJob.jobId]);
-      const blobs = [rows[0]?.input_blob, rows[0]?.output_blob] as string[];
-      for (const key of blobs) expect(objects().some((name) => name.includes(key))).toBe(true);
+      // The upload went when its result was stored; the result stays until the job expires.
+      const blobs = [rows[0]?.input_blob, rows[0]?.output_blob].filter((key): key is string => Boolean(key));
+      expect(blobs).toHaveLength(1);
+      for (const key of blobs) expect(await stored(key)).toBe(true);
       // Enough expired records that a pass takes a while: two workers sweeping them together would both count some.
       const planted = 300;
       await client.query(
@@ -208,8 +216,8 @@ describe('a fleet: two web processes and two workers on PostgreSQL, Redis and S3
         const { rows: left } = await client.query<{ n: number }>('select count(*)::int as n from compression_jobs where expires_at < now()');
         return left[0]?.n === 0;
       }, 60_000);
-      // The upload and the result are gone from the bucket, and the link with them.
-      for (const key of blobs) expect(objects().some((name) => name.includes(key))).toBe(false);
+      // The result is gone from the bucket, and its link with it.
+      for (const key of blobs) expect(await stored(key)).toBe(false);
       expect((await fetch(on(web1, photoJob.temporaryUrl as string))).status).toBe(404);
       await new Promise((r) => setTimeout(r, 1500));
       const removed = fleet!.workers.flatMap((w) => w.lines().filter((l) => l.msg === 'sweeper removed expired files').map((l) => Number(l.jobs ?? 0)));
@@ -221,8 +229,8 @@ describe('a fleet: two web processes and two workers on PostgreSQL, Redis and S3
 
   it('a worker killed with SIGKILL in the middle of a job: the other worker finishes it', async () => {
     const clip = path.join(work, 'clip.mp4');
-    // Ten seconds of grainy video at a high bit rate: its compression lasts several seconds.
-    await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=10,noise=alls=12:allf=t', '-c:v', 'libx264', '-crf', '16', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]);
+    // Four seconds of grainy video at a high bit rate: its compression lasts several seconds.
+    await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=4,noise=alls=12:allf=t', '-c:v', 'libx264', '-crf', '16', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]);
     const answer = await compress(web1, clip, 'clip.mp4');
     const workers = fleet!.workers;
     const busy = await until('a worker to start the video', async () => workers.find((w) => runsFfmpeg(w.pid)), 60_000);
