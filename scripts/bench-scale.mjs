@@ -96,7 +96,6 @@ try {
     workers: 1,
     env: { DATABASE_URL: database.url, ...redis.env, ...s3.env, COMPRESS_SYNC_WAIT_MS: '0' },
     workerEnv: { WORKER_CONCURRENCY: workerConcurrency },
-    logLevel: 'warn',
   });
   await compressOn(fleet.webs[0], photos[0], 'warm-up.jpg');
   const idle = probeHealth(fleet.webs);

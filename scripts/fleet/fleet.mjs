@@ -162,7 +162,7 @@ async function ready(proc, url) {
 /**
  * Starts `webs` web processes and `workers` worker processes of the built server at once, on the shared services
  * `env` names (DATABASE_URL, REDIS_URL, the S3 variables...). Each process gets its own port (web) and data folder.
- * `workerEnv` adds settings to the workers only.
+ * `workerEnv` adds settings to the workers only. A worker is ready when it logs that it runs: `logLevel` keeps `info`.
  */
 export async function startFleet({ webs, workers, env, workerEnv = {}, logLevel = 'info' }) {
   if (!existsSync(entries.web) || !existsSync(entries.worker)) throw new Error('The fleet runs the built server: run `npm run build` first.');
