@@ -31,9 +31,21 @@ export default defineConfig({
         test: {
           name: 'db',
           include: ['server/test/**/*.int-spec.ts'],
+          exclude: ['server/test/fleet/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve,
+        test: {
+          // The built server as separate web and worker processes on PostgreSQL, Redis and S3 (scripts/fleet/).
+          name: 'fleet',
+          include: ['server/test/fleet/**/*.int-spec.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -3,6 +3,9 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER, schema, type Database, type DatabaseHandle } from './client.js';
 
+/** The advisory lock key under which a process applies the migrations ("shrk"). */
+const MIGRATION_LOCK = 0x7368726b;
+
 /** A PostgreSQL server through a connection pool. */
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
@@ -12,7 +15,18 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     kind: 'postgres',
-    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // Processes of a fleet start together on one database: one applies the migrations, the others wait for the lock
+    // and find them applied.
+    migrate: async () => {
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        holder.release();
+      }
+    },
     close: () => pool.end(),
   };
 }
