@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench:scale [-- --jobs 16] [--worker-concurrency 1]
+// npm run bench:scale [-- --jobs 16] [--worker-concurrency 1] [--cores-per-worker 1]
 // The scale-out deployment on this machine (scripts/fleet/): two web processes of the built server on PostgreSQL,
 // Redis and an S3 test server, first with one worker process, then with two. Each round sends N compressions of
 // distinct ~6 MP photos at once, spread over both web processes, and prints the jobs per minute of each round and
@@ -14,9 +14,14 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { createDatabase, redisNamespace, startFleet, startS3 } from './fleet/fleet.mjs';
 
-const { values } = parseArgs({ options: { jobs: { type: 'string', default: '16' }, 'worker-concurrency': { type: 'string', default: '1' } } });
+const { values } = parseArgs({
+  options: { jobs: { type: 'string', default: '16' }, 'worker-concurrency': { type: 'string', default: '1' }, 'cores-per-worker': { type: 'string', default: '1' } },
+});
 const jobs = Number(values.jobs);
 const workerConcurrency = values['worker-concurrency'];
+// Each worker gets the CPU budget of one machine of that many cores (ENGINE_CPU_SLOTS), so two workers on this machine
+// stand for two machines: without it one worker's parallel trials already use every core here.
+const coresPerWorker = values['cores-per-worker'];
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -95,7 +100,7 @@ try {
     webs: 2,
     workers: 1,
     env: { DATABASE_URL: database.url, ...redis.env, ...s3.env, COMPRESS_SYNC_WAIT_MS: '0' },
-    workerEnv: { WORKER_CONCURRENCY: workerConcurrency },
+    workerEnv: { WORKER_CONCURRENCY: workerConcurrency, ENGINE_CPU_SLOTS: coresPerWorker },
   });
   await compressOn(fleet.webs[0], photos[0], 'warm-up.jpg');
   const idle = probeHealth(fleet.webs);
@@ -108,7 +113,7 @@ try {
   const ms = (v) => `${v.toFixed(0)} ms`.padStart(7);
   const megabytes = (photos.reduce((sum, p) => sum + p.length, 0) / photos.length / 1024 / 1024).toFixed(1);
   console.log(`[bench:scale] ${jobs} compressions of distinct 6 MP JPEGs (${megabytes} MB on average) at balanced, per round;`);
-  console.log(`  2 web processes, WORKER_CONCURRENCY=${workerConcurrency} per worker, PostgreSQL + Redis + S3 (s3rver) on this machine`);
+  console.log(`  2 web processes, WORKER_CONCURRENCY=${workerConcurrency} and ENGINE_CPU_SLOTS=${coresPerWorker} per worker, PostgreSQL + Redis + S3 (s3rver) on this machine`);
   for (const [label, r] of [['1 worker ', one], ['2 workers', two]]) {
     console.log(`  ${label}  ${r.perMinute.toFixed(1).padStart(6)} jobs/min  (${r.seconds.toFixed(1)} s)   /api/health p50 ${ms(percentile(r.health, 50))}  p95 ${ms(percentile(r.health, 95))}  (${r.health.length} probes)`);
   }

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
-import { configureImageMemory, configureSharedLibreOffice, probeTools, sharedLibreOffice } from '@shrinkly/engine';
+import { configureCpuBudget, configureImageMemory, configureSharedLibreOffice, probeTools, sharedLibreOffice } from '@shrinkly/engine';
 import path from 'node:path';
 import express from 'express';
 import { type Logger, pino } from 'pino';
@@ -77,6 +77,7 @@ async function prepare(config: AppConfig, options: CreateAppOptions, roles: Role
   if (leftovers > 0) logger.info({ leftovers }, 'removed temporary files left by an earlier process');
   configureSharedLibreOffice({ workRoot: config.tmpDir });
   configureImageMemory();
+  configureCpuBudget(config.engineCpuSlots);
   const redis = config.redis ? await connectRedis(config.redis, logger) : undefined;
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
   await database.migrate();

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './app.config.js';
 
@@ -7,6 +8,8 @@ describe('loadConfig', () => {
   it('applies the embedded defaults', () => {
     const config = loadConfig({ ...secret, DATA_DIR: '/tmp/shrinkly-config-test' });
     expect(config.port).toBe(3000);
+    expect(config.engineCpuSlots).toBe(availableParallelism());
+    expect(loadConfig({ ...secret, ENGINE_CPU_SLOTS: '1' }).engineCpuSlots).toBe(1);
     expect(config.appUrl).toBe('http://localhost:3000');
     expect(config.databaseUrl).toBeUndefined();
     expect(config.pgliteDir).toBe('/tmp/shrinkly-config-test/db');

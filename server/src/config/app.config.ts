@@ -64,6 +64,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RENDERER_DIST: z.string().optional(),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  ENGINE_CPU_SLOTS: z.coerce.number().int().min(1).max(256).optional(),
   RUN_WORKER: z.enum(['true', 'false']).default('true'),
   COMPRESS_SYNC_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(COMPRESS_SYNC_WAIT_MS),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(10 * 60 * 1000),
@@ -157,6 +158,8 @@ export interface AppConfig {
   readonly rendererDist: string;
   /** Compressions running at once in this process (default: the CPU cores); with Redis, the previews this process runs. */
   readonly jobConcurrency: number;
+  /** Encodes the engine runs at once in this process, across all its jobs (its CPU budget): the cores by default. */
+  readonly engineCpuSlots: number;
   /** Whether `npm start` runs the worker part (jobs, sweeper) beside the web part; false leaves them to `npm run worker`. */
   readonly runWorker: boolean;
   /** Set with REDIS_URL: jobs go through Redis to every worker process, rate limits count across processes. */
@@ -294,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     rendererDist: path.resolve(e.RENDERER_DIST ?? path.join(serverRoot, '../renderer/dist')),
     jobConcurrency,
+    engineCpuSlots: e.ENGINE_CPU_SLOTS ?? Math.max(1, availableParallelism()),
     runWorker: e.RUN_WORKER === 'true',
     redis: e.REDIS_URL
       ? {
