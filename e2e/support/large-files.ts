@@ -9,7 +9,11 @@ import { crc32 } from 'node:zlib';
  */
 export async function makeStoredZip(file: string, bytes: number): Promise<void> {
   const lines: string[] = [];
-  for (let i = 0; lines.join('').length < 1 << 20; i++) lines.push(`line ${String(i).padStart(8, '0')} of a large text file used to test paid compression\n`);
+  for (let i = 0, length = 0; length < 1 << 20; i++) {
+    const line = `line ${String(i).padStart(8, '0')} of a large text file used to test paid compression\n`;
+    lines.push(line);
+    length += line.length;
+  }
   const block = Buffer.from(lines.join('')).subarray(0, 1 << 20);
   const count = Math.ceil(bytes / block.length);
   const size = count * block.length;
