@@ -7,8 +7,8 @@
 // PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), where a
 // database of its own is created and dropped; Redis: TEST_REDIS_URL (default redis://127.0.0.1:6379), under a key
 // prefix of its own, removed afterwards.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
@@ -79,13 +79,26 @@ function probeHealth(webs) {
 }
 
 /** N compressions at once over the web processes: jobs per minute, and health latency while they ran. */
+/** CPU seconds a process and its finished children have used so far (Linux /proc; 0 elsewhere). */
+async function cpuSeconds(pid) {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // The fields after the command name (which may hold spaces): utime, stime, cutime, cstime are 14-17.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i] ?? 0), 0);
+  return ticks / 100;
+}
+
+const workersCpu = async (fleet) => (await Promise.all(fleet.workers.map((w) => cpuSeconds(w.pid)))).reduce((a, b) => a + b, 0);
+
 async function round(fleet, photos) {
   const stop = probeHealth(fleet.webs);
+  const cpuBefore = await workersCpu(fleet);
   const started = Date.now();
   await Promise.all(photos.map((jpeg, i) => compressOn(fleet.webs[i % fleet.webs.length], jpeg, `photo-${i}.jpg`)));
   const seconds = (Date.now() - started) / 1000;
+  const cores = ((await workersCpu(fleet)) - cpuBefore) / seconds;
   const health = await stop();
-  return { seconds, perMinute: (photos.length / seconds) * 60, health };
+  return { seconds, perMinute: (photos.length / seconds) * 60, cores, health };
 }
 
 const work = await mkdtemp(path.join(tmpdir(), 'shrinkly-bench-scale-'));
@@ -115,9 +128,9 @@ try {
   console.log(`[bench:scale] ${jobs} compressions of distinct 6 MP JPEGs (${megabytes} MB on average) at balanced, per round;`);
   console.log(`  2 web processes, WORKER_CONCURRENCY=${workerConcurrency} and ENGINE_CPU_SLOTS=${coresPerWorker} per worker, PostgreSQL + Redis + S3 (s3rver) on this machine`);
   for (const [label, r] of [['1 worker ', one], ['2 workers', two]]) {
-    console.log(`  ${label}  ${r.perMinute.toFixed(1).padStart(6)} jobs/min  (${r.seconds.toFixed(1)} s)   /api/health p50 ${ms(percentile(r.health, 50))}  p95 ${ms(percentile(r.health, 95))}  (${r.health.length} probes)`);
+    console.log(`  ${label}  ${r.perMinute.toFixed(1).padStart(6)} jobs/min  (${r.seconds.toFixed(1)} s)   workers used ${r.cores.toFixed(2)} cores: ${(r.perMinute / r.cores).toFixed(1)} jobs/min per core   /api/health p50 ${ms(percentile(r.health, 50))}  p95 ${ms(percentile(r.health, 95))}  (${r.health.length} probes)`);
   }
-  console.log(`  ratio 2 workers / 1 worker: ${(two.perMinute / one.perMinute).toFixed(2)}`);
+  console.log(`  ratio 2 workers / 1 worker: ${(two.perMinute / one.perMinute).toFixed(2)} (cores used ${(two.cores / one.cores).toFixed(2)}×, of ${availableParallelism()} on this machine)`);
   console.log(`  /api/health with idle workers: p50 ${ms(percentile(idleHealth, 50))}  p95 ${ms(percentile(idleHealth, 95))}`);
 } finally {
   await fleet?.stop();
