@@ -65,8 +65,7 @@ export class AccountService {
       this.options.vault.set(token);
       this.remember(user, serverUrl);
     } catch (err) {
-      if (err instanceof ApiError) throw new DesktopRequestError(err.serverMessage, err.status);
-      throw new DesktopRequestError(`Cannot reach ${serverUrl}. Check the connection and the server address.`, 503);
+      throw this.refusal(err);
     }
     return this.announce();
   }
@@ -98,9 +97,14 @@ export class AccountService {
       return await this.client().listFolders({});
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) this.tokenRejected();
-      if (err instanceof ApiError) throw new DesktopRequestError(err.serverMessage, err.status);
-      throw new DesktopRequestError(`Cannot reach ${this.options.settings.get().serverUrl}. Check the connection and try again.`, 503);
+      throw this.refusal(err);
     }
+  }
+
+  /** A failed call to the server as the bridge's answer: the server's own words, or that it could not be reached. */
+  private refusal(err: unknown): DesktopRequestError {
+    if (err instanceof ApiError) return new DesktopRequestError(err.serverMessage, err.status);
+    return new DesktopRequestError(`Cannot reach ${this.options.settings.get().serverUrl}. Check the connection and the server address.`, 503);
   }
 
   /** The server refused the token (expired, password changed, account deleted): signed out until the next sign-in. */
