@@ -69,6 +69,7 @@ export async function startS3(directory) {
   return {
     endpoint,
     bucket,
+    pid: child.pid,
     /** What every process of the fleet is configured with (s3rver checks signatures made with its one key pair). */
     env: {
       STORAGE: 's3', S3_ENDPOINT: endpoint, S3_REGION: 'us-east-1', S3_BUCKET: bucket, S3_FORCE_PATH_STYLE: 'true',
