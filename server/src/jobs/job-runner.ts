@@ -10,6 +10,19 @@ export interface JobRecord {
   id: string;
   inputBlob: string | null;
   originalSize: number;
+  /** Times the job was started and not handed back by a stopping process: this start included, once claimed. */
+  attempts: number;
+}
+
+/**
+ * Starts a job may have: a file whose work took its process down (killed for memory, a crash in a decoder) this many
+ * times is not tried again, or it would take down every worker it reaches, and every restart would try it anew.
+ */
+export const MAX_JOB_STARTS = 2;
+
+/** What a job stopped by its own file says. */
+export function stoppedTooOftenMessage(label: 'Compression' | 'Conversion'): string {
+  return `${label} stopped twice on this file, so it was not tried again. The file may be damaged: try another copy of it.`;
 }
 
 /**
@@ -35,11 +48,11 @@ export interface Finisher<J extends JobRecord> {
 /** One queue's jobs: how to take one up, what the engine does with it, and who finishes it. */
 export interface JobKind<J extends JobRecord> {
   /**
-   * Moves a queued job to processing, or undefined when it is not queued any more (another worker has it). A job
-   * redelivered after its process died is taken over from processing too.
+   * Moves a queued job to processing and counts the start, or undefined when it is not queued any more (another
+   * worker has it). A job redelivered after its process died is taken over from processing too.
    */
   claim(jobId: string, delivery: Delivery): Promise<J | undefined>;
-  /** Puts a job back in the queue (the server is stopping mid-way). */
+  /** Puts a job back in the queue without counting its start (the server is stopping mid-way). */
   requeue(job: J): Promise<void>;
   work(job: J, signal: AbortSignal): EngineWork;
   finisherOf(job: J): Finisher<J>;
@@ -49,8 +62,10 @@ export interface JobKind<J extends JobRecord> {
 
 /** The queries every job table answers (compression and conversion jobs). */
 export interface JobRecords<J> {
-  transition(id: string, from: Array<'queued' | 'processing'>, values: { status: 'processing'; startedAt: Date; progress: 0; error: null }): Promise<J | undefined>;
-  update(id: string, values: { status: 'queued'; progress: 0 }): Promise<unknown>;
+  /** Moves the job from one of `from` to processing and adds one to its `attempts`. */
+  start(id: string, from: Array<'queued' | 'processing'>, startedAt: Date): Promise<J | undefined>;
+  /** Moves a processing job back to queued and takes its last start off `attempts`. */
+  handBack(id: string): Promise<void>;
   setProgress(id: string, progress: number): Promise<void>;
 }
 
@@ -64,11 +79,11 @@ export abstract class QueuedJobs<J extends JobRecord> implements JobKind<J> {
   ) {}
 
   claim(jobId: string, delivery: Delivery): Promise<J | undefined> {
-    return this.records.transition(jobId, delivery.redelivered ? ['queued', 'processing'] : ['queued'], { status: 'processing', startedAt: this.clock.now(), progress: 0, error: null });
+    return this.records.start(jobId, delivery.redelivered ? ['queued', 'processing'] : ['queued'], this.clock.now());
   }
 
   async requeue(job: J): Promise<void> {
-    await this.records.update(job.id, { status: 'queued', progress: 0 });
+    await this.records.handBack(job.id);
   }
 
   /** An engine `onProgress` writing the job's progress (every 2 % at most). */
@@ -94,6 +109,10 @@ export class JobRunner<J extends JobRecord> {
     const job = await this.kind.claim(jobId, delivery);
     if (!job?.inputBlob) return 'skipped';
     const finisher = this.kind.finisherOf(job);
+    if (job.attempts > MAX_JOB_STARTS) {
+      this.logger.warn({ jobId: job.id, starts: job.attempts - 1 }, `${this.kind.label.toLowerCase()} stopped its process on every start: given up`);
+      return finisher.fail(job, stoppedTooOftenMessage(this.kind.label));
+    }
     const stop = await finisher.before?.(job);
     if (stop) return finisher.fail(job, stop);
     const work = this.kind.work(job, signal);

@@ -9,6 +9,8 @@ import { StoragePort } from '../../src/adapters/storage/storage.port.js';
 import { resumeQueue } from '../../src/jobs/job-handlers.js';
 import { CompressFileJob } from '../../src/features/compression/compress-file.job.js';
 import { CompressionJobRepository } from '../../src/features/compression/compression-job.repository.js';
+import { ConversionJobRepository } from '../../src/features/converter/conversion-job.repository.js';
+import { stoppedTooOftenMessage } from '../../src/jobs/job-runner.js';
 import { makePhotoJpeg } from '../fixtures.js';
 import { startTestApp, type TestApp } from '../harness.js';
 
@@ -69,4 +71,60 @@ describe('jobs after a restart', () => {
     expect(await runner.run(job.id, signal, { redelivered: true })).toBe('success');
     expect(await jobs.findById(job.id)).toMatchObject({ status: 'completed', progress: 100 });
   }, 60_000);
+
+  /** A compression job on a stored photo, in `status`, started `attempts` times before. */
+  async function recordedJob(name: string, status: 'queued' | 'processing', attempts: number) {
+    const photo = path.join(dir, name);
+    await makePhotoJpeg(photo, 320, 240);
+    const blob = await t.running.app.get(StoragePort).putFile(photo);
+    return t.running.app.get(CompressionJobRepository).create({
+      status, level: 'balanced', fileName: name, inputFormat: 'jpg', inputBlob: blob.key, originalSize: blob.size,
+      progress: status === 'processing' ? 40 : 0, attempts, expiresAt: new Date(Date.now() + 3_600_000),
+    });
+  }
+
+  it('gives up a job whose file took its process down on two starts, and says why', async () => {
+    const jobs = t.running.app.get(CompressionJobRepository);
+    const runner = t.running.app.get(CompressFileJob);
+    const signal = new AbortController().signal;
+    // Started once and taken over once already, both times by a process that died: this is its third start.
+    const poisoned = await recordedJob('poisoned.jpg', 'processing', 2);
+    expect(await runner.run(poisoned.id, signal, { redelivered: true })).toBe('failed');
+    expect(await jobs.findById(poisoned.id)).toMatchObject({ status: 'failed', attempts: 3 });
+    const seen = (await (await t.fetch(`/api/compression-job/${poisoned.id}`)).json()) as CompressionJob;
+    expect(seen).toMatchObject({ status: 'failed', error: stoppedTooOftenMessage('Compression') });
+
+    // One death only: the takeover runs it.
+    const once = await recordedJob('died-once.jpg', 'processing', 1);
+    expect(await runner.run(once.id, signal, { redelivered: true })).toBe('success');
+    expect(await jobs.findById(once.id)).toMatchObject({ status: 'completed', attempts: 2 });
+  }, 60_000);
+
+  it('does not count a start that a stopping process handed back', async () => {
+    const jobs = t.running.app.get(CompressionJobRepository);
+    const runner = t.running.app.get(CompressFileJob);
+    // Its process died once already: were the handed-back start counted, the next one would be its third.
+    const job = await recordedJob('handed-back.jpg', 'queued', 1);
+    const stopping = new AbortController();
+    stopping.abort();
+    expect(await runner.run(job.id, stopping.signal, { redelivered: false })).toBe('skipped');
+    expect(await jobs.findById(job.id)).toMatchObject({ status: 'queued', attempts: 1, progress: 0 });
+    expect(await runner.run(job.id, new AbortController().signal, { redelivered: false })).toBe('success');
+    expect(await jobs.findById(job.id)).toMatchObject({ status: 'completed', attempts: 2 });
+  }, 60_000);
+
+  it('counts starts the same way for conversions', async () => {
+    const conversions = t.running.app.get(ConversionJobRepository);
+    const job = await conversions.create({
+      status: 'queued', fileName: 'a.png', inputFormat: 'png', targetFormat: 'jpg', inputBlob: null, originalSize: 1,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    expect(await conversions.start(job.id, ['processing'], new Date())).toBeUndefined();
+    expect(await conversions.start(job.id, ['queued'], new Date())).toMatchObject({ status: 'processing', attempts: 1 });
+    await conversions.handBack(job.id);
+    expect(await conversions.findById(job.id)).toMatchObject({ status: 'queued', attempts: 0 });
+    await conversions.start(job.id, ['queued'], new Date());
+    expect(await conversions.requeueInterrupted([job.id])).toBe(1);
+    expect(await conversions.findById(job.id)).toMatchObject({ status: 'queued', attempts: 1 });
+  });
 });

@@ -21,7 +21,10 @@ export interface BullmqQueueOptions {
   stalledCheckMs: number;
 }
 
-/** Jobs whose process died this many times (a file that kills its worker) are given up. */
+/**
+ * Jobs whose process died more often than this (a file that kills its worker) are dropped by BullMQ. The job runner
+ * gives such a job up one start earlier (MAX_JOB_STARTS), with the reason in its record, so this is only a backstop.
+ */
 const MAX_STALLED = 2;
 /** A handler that throws (a fault of ours, not of the file) is tried again, after 5 s, then 10 s. */
 const FAILED_ATTEMPTS = 3;

@@ -38,6 +38,27 @@ export class CompressionJobRepository {
     return row;
   }
 
+  /**
+   * Starts a job that is in one of `from` (processing as well, when its worker died), counting the start in
+   * `attempts`; undefined when the job is not there to start (another worker has it).
+   */
+  async start(id: string, from: Array<'queued' | 'processing'>, startedAt: Date) {
+    const [row] = await this.db
+      .update(compressionJobs)
+      .set({ status: 'processing', startedAt, progress: 0, error: null, attempts: sql`${compressionJobs.attempts} + 1` })
+      .where(and(eq(compressionJobs.id, id), inArray(compressionJobs.status, from)))
+      .returning();
+    return row;
+  }
+
+  /** Puts a started job back in the queue without counting that start: this process stopped it, the file did not. */
+  async handBack(id: string): Promise<void> {
+    await this.db
+      .update(compressionJobs)
+      .set({ status: 'queued', progress: 0, attempts: sql`greatest(${compressionJobs.attempts} - 1, 0)` })
+      .where(and(eq(compressionJobs.id, id), eq(compressionJobs.status, 'processing')));
+  }
+
   async setProgress(id: string, progress: number): Promise<void> {
     await this.db.update(compressionJobs).set({ progress }).where(and(eq(compressionJobs.id, id), eq(compressionJobs.status, 'processing')));
   }
@@ -47,12 +68,12 @@ export class CompressionJobRepository {
     return this.db.select().from(compressionJobs).where(inArray(compressionJobs.status, ['queued', 'processing']));
   }
 
-  /** Marks these interrupted jobs as queued again (one more attempt). */
+  /** Marks these interrupted jobs as queued again (their interrupted start stays counted in `attempts`). */
   async requeueInterrupted(ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
     const rows = await this.db
       .update(compressionJobs)
-      .set({ status: 'queued', progress: 0, attempts: sql`${compressionJobs.attempts} + 1` })
+      .set({ status: 'queued', progress: 0 })
       .where(and(eq(compressionJobs.status, 'processing'), inArray(compressionJobs.id, [...ids])))
       .returning({ id: compressionJobs.id });
     return rows.length;

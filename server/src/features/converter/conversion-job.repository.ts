@@ -35,6 +35,27 @@ export class ConversionJobRepository {
     return row;
   }
 
+  /**
+   * Starts a job that is in one of `from` (processing as well, when its worker died), counting the start in
+   * `attempts`; undefined when the job is not there to start (another worker has it).
+   */
+  async start(id: string, from: Array<'queued' | 'processing'>, startedAt: Date) {
+    const [row] = await this.db
+      .update(conversionJobs)
+      .set({ status: 'processing', startedAt, progress: 0, error: null, attempts: sql`${conversionJobs.attempts} + 1` })
+      .where(and(eq(conversionJobs.id, id), inArray(conversionJobs.status, from)))
+      .returning();
+    return row;
+  }
+
+  /** Puts a started job back in the queue without counting that start: this process stopped it, the file did not. */
+  async handBack(id: string): Promise<void> {
+    await this.db
+      .update(conversionJobs)
+      .set({ status: 'queued', progress: 0, attempts: sql`greatest(${conversionJobs.attempts} - 1, 0)` })
+      .where(and(eq(conversionJobs.id, id), eq(conversionJobs.status, 'processing')));
+  }
+
   async setProgress(id: string, progress: number): Promise<void> {
     await this.db.update(conversionJobs).set({ progress }).where(and(eq(conversionJobs.id, id), eq(conversionJobs.status, 'processing')));
   }
@@ -43,11 +64,12 @@ export class ConversionJobRepository {
     return this.db.select().from(conversionJobs).where(inArray(conversionJobs.status, ['queued', 'processing']));
   }
 
+  /** Marks these interrupted jobs as queued again (their interrupted start stays counted in `attempts`). */
   async requeueInterrupted(ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
     const rows = await this.db
       .update(conversionJobs)
-      .set({ status: 'queued', progress: 0, attempts: sql`${conversionJobs.attempts} + 1` })
+      .set({ status: 'queued', progress: 0 })
       .where(and(eq(conversionJobs.status, 'processing'), inArray(conversionJobs.id, [...ids])))
       .returning({ id: conversionJobs.id });
     return rows.length;
