@@ -13,6 +13,7 @@ import { createDatabase, type Fleet, type FleetProcess, type RedisNamespace, red
 import { createS3Client } from '../../src/adapters/storage/s3-client.js';
 import { S3Storage } from '../../src/adapters/storage/s3.storage.js';
 import { loadConfig, type S3Config } from '../../src/config/app.config.js';
+import { stoppedTooOftenMessage } from '../../src/jobs/job-runner.js';
 import { makePhotoJpeg } from '../fixtures.js';
 import { fileForm, newUser } from '../harness.js';
 
@@ -244,4 +245,33 @@ describe('a fleet: two web processes and two workers on PostgreSQL, Redis and S3
     const video = await expectRangeDownload(web1, job);
     expect(video.subarray(4, 8).toString('latin1')).toBe('ftyp');
   }, 200_000);
+
+  it('a file whose job took two workers down in turn is not tried on a third: it fails with the reason', async () => {
+    const clip = path.join(work, 'clip-twice.mp4');
+    // Other bytes than the clip above, so that no worker answers from its result cache without running ffmpeg.
+    await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=4,noise=alls=14:allf=t', '-c:v', 'libx264', '-crf', '15', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]);
+    // The worker left by the test above, and one more: the job goes to one of them, then to the other.
+    await fleet!.addWorker();
+    const answer = await compress(web2, clip, 'clip-twice.mp4');
+    for (let death = 1; death <= 2; death++) {
+      const busy = await until(`a worker to start the video (start ${death})`, async () => fleet!.workers.find((w) => runsFfmpeg(w.pid)), 90_000);
+      await busy.kill('SIGKILL');
+    }
+    // A fresh worker takes the job over from the second dead one, and gives it up instead of running it.
+    const third = await fleet!.addWorker();
+    const job = await until('the job to end', async () => {
+      const seen = await jobOn(web1, answer.jobId);
+      return (seen.status === 'failed' || seen.status === 'completed') && seen;
+    }, 90_000);
+    expect(job).toMatchObject({ status: 'failed', error: stoppedTooOftenMessage('Compression') });
+    expect(runsFfmpeg(third.pid)).toBe(false);
+    const client = new pg.Client({ connectionString: database?.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ attempts: number }>('select attempts from compression_jobs where id = $1', [answer.jobId]);
+      expect(rows[0]?.attempts).toBe(3);
+    } finally {
+      await client.end();
+    }
+  }, 240_000);
 });
