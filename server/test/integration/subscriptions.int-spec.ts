@@ -90,7 +90,9 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
     later(10);
     await tick();
     expect(await ledgerOf(id)).toEqual([]);
-    expect(await api.me()).toMatchObject({ isTrialActive: false, isSubscribed: false, subscriptionStatus: 'expired' });
+    // Canceled without access: still canceled, free, and it can be reactivated.
+    expect(await api.me()).toMatchObject({ isTrialActive: false, isSubscribed: false, subscriptionStatus: 'canceled' });
+    expect(await api.subscription()).toMatchObject({ status: 'canceled', plan: 'free', canReactivate: true, canCancel: false });
   });
 
   it('a canceled premium plan keeps access to the period end, can be reactivated without a charge, and lapses when not', async () => {
@@ -108,7 +110,8 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
     await api.cancelSubscription();
     later(25);
     await tick();
-    expect(await api.me()).toMatchObject({ isSubscribed: false, subscriptionStatus: 'expired' });
+    expect(await api.me()).toMatchObject({ isSubscribed: false, subscriptionStatus: 'canceled' });
+    expect(await api.subscription()).toMatchObject({ status: 'canceled', plan: 'free', canReactivate: true });
     expect(await ledgerOf(id)).toHaveLength(1);
     // Subscribing again charges the card on file now.
     expect(await api.reactivateSubscription()).toMatchObject({ status: 'active' });

@@ -32,6 +32,15 @@ describe('subscriptionSummary', () => {
     expect(subscriptionSummary(canceled).map((row) => row.label)).toEqual(['Plan', 'Status', 'Access ends', 'Price']);
   });
 
+  it('shows a canceled plan whose access ran out as free, with when it ended and no price', () => {
+    const ranOut = { ...trial, plan: 'free', status: 'canceled', nextBillingDate: null, accessEndsAt: '2026-04-01T00:00:00.000Z', card: null } as const;
+    expect(subscriptionSummary(ranOut)).toEqual([
+      { label: 'Plan', value: 'Free' },
+      { label: 'Status', value: 'Canceled' },
+      { label: 'Access ended', value: 'April 1, 2026' },
+    ]);
+  });
+
   it('shows a free account as Free with no subscription', () => {
     const free = { ...trial, plan: 'free', status: 'none', trialEndDate: null, nextBillingDate: null, card: null } as const;
     expect(subscriptionSummary(free)).toEqual([

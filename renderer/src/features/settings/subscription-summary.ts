@@ -33,8 +33,10 @@ export function subscriptionSummary(details: SubscriptionDetails): SummaryRow[] 
   if (details.status === 'trial' || details.status === 'active' || details.status === 'past_due') {
     add('Next billing date', dateOf(details.nextBillingDate));
   }
-  if (details.status === 'canceled' || details.status === 'past_due') add('Access ends', dateOf(details.accessEndsAt));
-  if (details.status !== 'none' && details.status !== 'expired') add('Price', PRICE_PER_MONTH);
+  // A canceled plan whose access has run out is free now: when it ended, and no price.
+  const ranOut = details.status === 'canceled' && details.plan === 'free';
+  if (details.status === 'canceled' || details.status === 'past_due') add(ranOut ? 'Access ended' : 'Access ends', dateOf(details.accessEndsAt));
+  if (details.status !== 'none' && details.status !== 'expired' && !ranOut) add('Price', PRICE_PER_MONTH);
   if (details.card) add('Card', `${cardLabel(details.card)} (expires ${cardExpiry(details.card)})`);
   return rows;
 }

@@ -74,7 +74,6 @@ export class UserRepository {
       .where(
         or(
           lte(users.nextChargeAt, now),
-          and(eq(users.subscriptionStatus, 'canceled'), lte(sql`coalesce(${users.currentPeriodEnd}, ${users.trialEndsAt})`, now)),
           and(eq(users.subscriptionStatus, 'trial'), isNull(users.trialReminderSentAt), lte(users.trialEndsAt, remindBefore)),
         ),
       )

@@ -97,7 +97,8 @@ describe('the plan life cycle', () => {
     expect(canceled.state).toMatchObject({ status: 'canceled', nextChargeAt: null });
     const after = run(canceled.state, [[trialEnd, { type: 'tick' }], [new Date(trialEnd.getTime() + 40 * DAY), { type: 'tick' }]]);
     expect(charges([...canceled.effects, ...after.effects])).toEqual([]);
-    expect(after.state.status).toBe('expired');
+    // Still canceled once it has run out: shown as such, with Reactivate Subscription.
+    expect(after.state.status).toBe('canceled');
   });
 
   it('a canceled paid plan keeps its period, is not renewed, and can be reactivated without a charge before it ends', () => {
@@ -110,7 +111,18 @@ describe('the plan life cycle', () => {
     expect(back).toEqual({ state: { ...active }, effects: [] });
     const ran = run(canceled.state, [[end, { type: 'tick' }]]);
     expect(charges(ran.effects)).toEqual([]);
-    expect(ran.state.status).toBe('expired');
+    expect(ran.state.status).toBe('canceled');
+  });
+
+  it('reactivating a canceled plan after its access ran out charges now and starts a new billing cycle', () => {
+    const active = run(free, [[start, { type: 'start-trial' }], [trialEnd, { type: 'tick' }]]).state;
+    const end = active.currentPeriodEnd as Date;
+    const ranOut = run(active, [[new Date(end.getTime() - 5 * DAY), { type: 'cancel' }], [new Date(end.getTime() + 20 * DAY), { type: 'tick' }]]).state;
+    expect(ranOut).toMatchObject({ status: 'canceled', nextChargeAt: null });
+    const now = new Date(end.getTime() + 40 * DAY);
+    const again = run(ranOut, [[now, { type: 'reactivate' }]]);
+    expect(charges(again.effects)).toEqual([{ type: 'charge', periodStart: now, attempt: 1, amount: SUBSCRIPTION_PRICE_USD }]);
+    expect(again.state).toMatchObject({ status: 'active', subscriptionStartedAt: now, currentPeriodEnd: addMonths(now, 1) });
   });
 
   it('reactivating a lapsed plan charges the card on file now, and needs one', () => {

@@ -89,7 +89,7 @@ function stillRunning(state: PlanState, now: Date): boolean {
  * emails, a cancellation at the provider); the subscription service carries those out and feeds charge results back.
  *
  * free → trial (7 days, card on file) → premium (charged at trial end, then monthly) → canceled (no more charges;
- * access until the period end, then free). A canceled trial is never charged and keeps its access until the trial
+ * access until the period end, then free; it stays canceled, to be reactivated). A canceled trial is never charged and keeps its access until the trial
  * end. A failed renewal makes the plan past due: retried every RENEWAL_RETRY_HOURS up to RENEWAL_MAX_ATTEMPTS
  * times, with access for GRACE_PERIOD_DAYS after the period end; after the last failure the plan lapses (expired).
  */
@@ -135,7 +135,9 @@ export function nextPlan(state: PlanState, now: Date, event: PlanEvent): PlanCha
       return tick(state, now);
 
     case 'charge-succeeded': {
-      const anchor = state.subscriptionStartedAt && state.status !== 'expired' && state.status !== 'none' ? state.subscriptionStartedAt : event.periodStart;
+      // A plan that lapsed (or ran out after its cancellation) starts a new billing cycle; a running one keeps its own.
+      const lapsed = state.status === 'expired' || state.status === 'none' || (state.status === 'canceled' && !stillRunning(state, now));
+      const anchor = state.subscriptionStartedAt && !lapsed ? state.subscriptionStartedAt : event.periodStart;
       const periodEnd = periodEndAfter(anchor, event.periodStart);
       return {
         state: {
@@ -196,7 +198,7 @@ function providerCancel(state: PlanState): PlanEffect[] {
   return state.billingProvider ? [{ type: 'cancel-at-provider' }] : [];
 }
 
-/** What time alone changes: the trial's end, renewals, retries, the reminder, and canceled plans running out. */
+/** What time alone changes: the trial's end, renewals, retries and the reminder. */
 function tick(state: PlanState, now: Date): PlanChange {
   const due = state.nextChargeAt !== null && state.nextChargeAt <= now && !state.billingProvider;
   switch (state.status) {
@@ -212,12 +214,9 @@ function tick(state: PlanState, now: Date): PlanChange {
       return due ? { state, effects: [charge(state.currentPeriodEnd ?? now, state.renewalAttempts + 1)] } : unchanged(state);
     case 'past_due':
       return due ? { state, effects: [charge(state.currentPeriodEnd ?? now, state.renewalAttempts + 1)] } : unchanged(state);
-    case 'canceled': {
-      const end = accessEndsAt(state);
-      if (end && end > now) return unchanged(state);
-      return { state: { ...state, status: 'expired', nextChargeAt: null }, effects: [] };
-    }
     default:
+      // A canceled plan stays canceled once its access has run out ("canceled without access": Subscription Canceled,
+      // Reactivate Subscription); what it allows follows from its dates alone (planOf).
       return unchanged(state);
   }
 }

@@ -1,7 +1,7 @@
 import { Badge, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { COMPRESSION_LEVELS, type CompressionLevel, DEFAULT_COMPRESSION_LEVEL, type PreviewItem } from '@shrinkly/contract';
 import { formatBytes } from '../../../format/format-bytes';
-import { COMPRESSION_LEVEL_LABELS } from '../../landing/compression-level-labels';
+import { LEVEL_LABELS } from '../level-labels';
 
 interface LevelCardsProps {
   previews: PreviewItem[];
@@ -29,7 +29,7 @@ export function LevelCards({ previews, selected, onSelect }: LevelCardsProps) {
     <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" role="group" aria-label="Compression levels">
       {COMPRESSION_LEVELS.map((level) => {
         const item = byLevel.get(level);
-        const label = COMPRESSION_LEVEL_LABELS[level];
+        const label = LEVEL_LABELS[level];
         const active = level === selected;
         return (
           <UnstyledButton
@@ -46,7 +46,7 @@ export function LevelCards({ previews, selected, onSelect }: LevelCardsProps) {
           >
             <Stack gap={6}>
               <Group justify="space-between" gap={4} wrap="nowrap">
-                <Text fw={800}>{label.name}</Text>
+                <Text fw={800}>{label.label}</Text>
                 {level === DEFAULT_COMPRESSION_LEVEL && (
                   <Badge size="xs" variant="light">
                     Recommended
@@ -61,7 +61,7 @@ export function LevelCards({ previews, selected, onSelect }: LevelCardsProps) {
                 </>
               ) : (
                 <Text size="xs" c="dark.5">
-                  {label.reduction}
+                  {label.description}
                 </Text>
               )}
             </Stack>

@@ -1,6 +1,6 @@
 import { Slider, Stack, Text } from '@mantine/core';
 import { COMPRESSION_LEVELS } from '@shrinkly/contract';
-import { COMPRESSION_LEVEL_LABELS } from '../../landing/compression-level-labels';
+import { LEVEL_LABELS } from '../level-labels';
 import { LEVEL_SLIDER, levelForSliderValue, sliderValueForLevel } from '../level-slider';
 
 interface LevelSliderFieldProps {
@@ -8,11 +8,11 @@ interface LevelSliderFieldProps {
   onChange: (value: number) => void;
 }
 
-const MARKS = COMPRESSION_LEVELS.map((level) => ({ value: sliderValueForLevel(level), label: COMPRESSION_LEVEL_LABELS[level].name }));
+const MARKS = COMPRESSION_LEVELS.map((level) => ({ value: sliderValueForLevel(level), label: LEVEL_LABELS[level].label }));
 
 /** The compression strength slider (SPEC section 4 "Slider"); its level is the one the cards highlight. */
 export function LevelSliderField({ value, onChange }: LevelSliderFieldProps) {
-  const label = COMPRESSION_LEVEL_LABELS[levelForSliderValue(value)];
+  const label = LEVEL_LABELS[levelForSliderValue(value)];
   return (
     <Stack gap={6}>
       <Text id="level-slider-label" fw={600} size="sm">
@@ -25,16 +25,16 @@ export function LevelSliderField({ value, onChange }: LevelSliderFieldProps) {
         value={value}
         onChange={onChange}
         marks={MARKS}
-        label={(v) => COMPRESSION_LEVEL_LABELS[levelForSliderValue(v)].name}
+        label={(v) => LEVEL_LABELS[levelForSliderValue(v)].label}
         thumbLabel="Compression strength"
-        thumbValueText={(v) => `${v}: ${COMPRESSION_LEVEL_LABELS[levelForSliderValue(v)].name}`}
+        thumbValueText={(v) => `${v}: ${LEVEL_LABELS[levelForSliderValue(v)].label}`}
         mb="lg"
       />
       <Text size="sm" c="dark.6" data-testid="slider-level">
         <Text component="span" fw={700}>
-          {label.name}
+          {label.label}
         </Text>
-        : {label.reduction} · {label.trade}
+        : {label.description}
       </Text>
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { LocalJob } from '@shrinkly/contract';
-import { LEVEL_OPTIONS } from '../../uploads/compression-levels';
+import { LEVEL_LABELS } from '../../compression/level-labels';
 import { failureAdvice, isActive, maySend, STATUS_LABELS, SYNC_LABELS, sizeSummary } from '../local-job-view';
 
 const STATUS_COLORS: Record<LocalJob['status'], string> = {
@@ -39,7 +39,7 @@ export function LocalJobRow({ job, onCancel, onShowInFolder, onSend }: LocalJobR
           </Stack>
           <Group gap={6} wrap="nowrap">
             <Badge variant="light" color="gray" size="sm">
-              {LEVEL_OPTIONS[job.level].label}
+              {LEVEL_LABELS[job.level].label}
             </Badge>
             <Badge variant="light" color={STATUS_COLORS[job.status]} size="sm">
               {STATUS_LABELS[job.status]}

@@ -1,6 +1,6 @@
 import { Badge, Box, Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { COMPRESSION_LEVELS, DEFAULT_COMPRESSION_LEVEL } from '@shrinkly/contract';
-import { COMPRESSION_LEVEL_LABELS } from '../compression-level-labels';
+import { LEVEL_LABELS } from '../../compression/level-labels';
 import { FILE_FAMILIES } from '../file-families';
 
 /** `#features`: what Shrinkly compresses and the three strengths. */
@@ -45,7 +45,7 @@ export function FeaturesSection() {
         </Stack>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           {COMPRESSION_LEVELS.map((level) => {
-            const label = COMPRESSION_LEVEL_LABELS[level];
+            const label = LEVEL_LABELS[level];
             const recommended = level === DEFAULT_COMPRESSION_LEVEL;
             return (
               <Card
@@ -57,18 +57,15 @@ export function FeaturesSection() {
               >
                 <Stack gap={6}>
                   <Title order={3} fz="lg">
-                    {label.name}
+                    {label.label}
                   </Title>
                   {recommended && (
                     <Badge variant="light" w="fit-content">
                       Recommended
                     </Badge>
                   )}
-                  <Text fw={700} c="blue.8">
-                    {label.reduction}
-                  </Text>
-                  <Text size="sm" c="dark.5">
-                    {label.trade}
+                  <Text size="sm" c="dark.6">
+                    {label.description}
                   </Text>
                 </Stack>
               </Card>

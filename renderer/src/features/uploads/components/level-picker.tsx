@@ -1,6 +1,6 @@
 import { Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { COMPRESSION_LEVELS, type CompressionLevel } from '@shrinkly/contract';
-import { LEVEL_OPTIONS } from '../compression-levels';
+import { LEVEL_LABELS } from '../../compression/level-labels';
 
 interface LevelPickerProps {
   value: CompressionLevel;
@@ -24,10 +24,10 @@ export function LevelPicker({ value, onChange, disabled = false, label = 'Compre
               <Radio.Indicator size="sm" mt={2} />
               <Stack gap={2}>
                 <Text fw={700} size="sm">
-                  {LEVEL_OPTIONS[level].label}
+                  {LEVEL_LABELS[level].label}
                 </Text>
                 <Text size="xs" c="dark.5">
-                  {LEVEL_OPTIONS[level].description}
+                  {LEVEL_LABELS[level].description}
                 </Text>
               </Stack>
             </Group>

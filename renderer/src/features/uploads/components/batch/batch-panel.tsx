@@ -2,7 +2,7 @@ import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { BATCH_MAX_FILES, COMPRESSION_LEVELS, type CompressionLevel, type Folder, MAX_FILE_SIZE_BYTES } from '@shrinkly/contract';
 import { formatBytes } from '../../../../format/format-bytes';
 import { batchTotals } from '../../batch-queue';
-import { LEVEL_OPTIONS } from '../../compression-levels';
+import { LEVEL_LABELS } from '../../../compression/level-labels';
 import { BATCH_UPLOAD_TYPES } from '../../file-acceptance';
 import type { BatchCompression } from '../../use-batch-compression';
 import { DropZone } from '../../../../components/drop-zone/drop-zone';
@@ -10,7 +10,7 @@ import { BatchItemRow } from './batch-item-row';
 import { BatchStats, CompressionSummary } from './batch-stats';
 
 const maxSize = formatBytes(MAX_FILE_SIZE_BYTES);
-const LEVEL_DATA = COMPRESSION_LEVELS.map((level) => ({ value: level, label: LEVEL_OPTIONS[level].label }));
+const LEVEL_DATA = COMPRESSION_LEVELS.map((level) => ({ value: level, label: LEVEL_LABELS[level].label }));
 
 interface BatchPanelProps {
   batch: BatchCompression;
@@ -37,7 +37,7 @@ export function BatchPanel({ batch, folder }: BatchPanelProps) {
         value={batch.level}
         disabled={batch.running}
         onChange={(event) => batch.setLevel(event.currentTarget.value as CompressionLevel)}
-        description={LEVEL_OPTIONS[batch.level].description}
+        description={LEVEL_LABELS[batch.level].description}
       />
       <DropZone
         inputId="dashboard-batch-input"
