@@ -114,6 +114,10 @@ describe('public compression in the browser', () => {
     await processing.getByRole('button', { name: 'Cancel Upload' }).click();
 
     await page.getByText('Upload Cancelled').waitFor();
+    // F8 takes keyboard users to the toast.
+    await page.keyboard.press('F8');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Notifications (F8)');
+    expect(await page.getByRole('region', { name: 'Notifications (F8)' }).innerText()).toContain('Upload Cancelled');
     const request = await aborted;
     expect(request.failure()?.errorText).toMatch(/abort|cancel/i);
     await processing.waitFor({ state: 'detached' });

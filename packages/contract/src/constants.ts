@@ -101,9 +101,15 @@ export const LEVEL_QUALITY: Record<CompressionLevel, number> = { light: 85, bala
 export const WELCOME_DIALOG_AUTO_CONTINUE_MS = 3000;
 export const RESET_PAGE_REDIRECT_MS = 3000;
 
-/** Notifications (SPEC section 9). */
+/** Notifications (SPEC section 9): one at a time, shown for 5 s, at most 420 px wide, F8 moves focus to them. */
 export const NOTIFICATION_LIMIT = 1;
 export const NOTIFICATION_DURATION_MS = 5000;
+export const NOTIFICATION_MAX_WIDTH_PX = 420;
+export const NOTIFICATION_HOTKEY = 'F8';
+
+/** Tooltips (SPEC section 9): shown after 700 ms; moving on to another within 300 ms shows it at once. */
+export const TOOLTIP_OPEN_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /** Large uploads go in chunks of this size (SPEC section 9), retried up to CHUNK_ATTEMPTS times. */
 export const CHUNK_SIZE_BYTES = 1 * MB;

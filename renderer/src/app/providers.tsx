@@ -1,10 +1,10 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, Tooltip } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { NOTIFICATION_DURATION_MS, NOTIFICATION_LIMIT } from '@shrinkly/contract';
+import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@shrinkly/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { useState, type ReactNode } from 'react';
+import { NotificationsRegion } from './notifications-region';
 import { createQueryClient } from './query-client';
 import { theme } from './theme';
 
@@ -15,13 +15,11 @@ export function Providers({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} defaultColorScheme="light">
           <ModalsProvider>
-            <Notifications
-              limit={NOTIFICATION_LIMIT}
-              autoClose={NOTIFICATION_DURATION_MS}
-              position="top-right"
-              zIndex={1000}
-            />
-            {children}
+            <NotificationsRegion />
+            {/* Tooltips share one delay: after one closes, the next opens at once for TOOLTIP_SKIP_DELAY_MS. */}
+            <Tooltip.Group openDelay={TOOLTIP_OPEN_DELAY_MS} closeDelay={TOOLTIP_SKIP_DELAY_MS}>
+              {children}
+            </Tooltip.Group>
           </ModalsProvider>
         </MantineProvider>
       </QueryClientProvider>
