@@ -146,7 +146,8 @@ export const endpoints = {
   }),
   adminResetUserPassword: endpoint({
     method: 'POST', path: '/api/admin/reset-password/{id}', params: ['id'], tag: 'admin', auth: 'admin', request: undefined,
-    response: messageResponseSchema, errors: [401, 404], summary: 'Send the user the normal password reset email',
+    response: messageResponseSchema, errors: [401, 404, 503],
+    summary: 'Send the user the normal password reset email now: 400 when the address cannot take mail, 503 when the mail server refused',
   }),
   adminTerminateUser: endpoint({
     method: 'DELETE', path: '/api/admin/users/{id}', params: ['id'], tag: 'admin', auth: 'admin', request: undefined,

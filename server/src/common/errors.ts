@@ -1,8 +1,8 @@
 /** Domain errors the services throw; the HTTP filter maps each to its status. The message is shown to the user. */
 export abstract class DomainError extends Error {
   abstract readonly status: number;
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = new.target.name;
   }
 }
@@ -40,6 +40,10 @@ export class RateLimitedError extends DomainError {
 }
 export class PaymentRequiredError extends DomainError {
   readonly status = 402;
+}
+/** A service we depend on (the mail server, for one) failed: the same request may work later. */
+export class ServiceUnavailableError extends DomainError {
+  readonly status = 503;
 }
 /** The request was understood but its content cannot be processed (a damaged file, for one). */
 export class UnprocessableError extends DomainError {

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, payments, users } from '../../src/db/schema/index.js';
 import { makePhotoPng } from '../fixtures.js';
-import { fileForm, newUser, startTestApp, type TestApp, TestClock } from '../harness.js';
+import { fileForm, freePort, newUser, startTestApp, type TestApp, TestClock } from '../harness.js';
 
 async function blobCount(dataDir: string): Promise<number> {
   const root = path.join(dataDir, 'blobs');
@@ -16,10 +16,14 @@ async function blobCount(dataDir: string): Promise<number> {
   return n;
 }
 
-async function statusOf(call: Promise<unknown>): Promise<number> {
+async function errorOf(call: Promise<unknown>): Promise<ApiError> {
   const err = await call.then(() => undefined, (e: unknown) => e);
   expect(err, 'expected an HTTP error').toBeInstanceOf(ApiError);
-  return (err as ApiError).status;
+  return err as ApiError;
+}
+
+async function statusOf(call: Promise<unknown>): Promise<number> {
+  return (await errorOf(call)).status;
 }
 
 /** Monday 1 January 2029, noon UTC: the day before is in another ISO week, month and year. */
@@ -237,6 +241,25 @@ describe('admin API', () => {
     const token = new URL(link).searchParams.get('token') ?? '';
     expect((await t.api.resetPassword({ token, password: 'a brand new one' })).audience).toBe('user');
     expect(await statusOf(t.api.login({ email: body.email, password: body.password }))).toBe(401);
+  });
+
+  it('says why a reset mail could not go: an address that cannot take mail, a mail server that refused', async () => {
+    const { user } = await signUp();
+    await t.running.database.db.update(users).set({ email: 'no-at-sign' }).where(eq(users.id, user.id));
+    expect(await errorOf(admin.adminResetUserPassword({ id: user.id }))).toMatchObject({ status: 400, serverMessage: 'Invalid email address format' });
+
+    // The same request on a server whose mail server does not answer.
+    const closedPort = await freePort();
+    const cut = await startTestApp({ env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, SMTP_URL: `smtp://127.0.0.1:${closedPort}` } });
+    try {
+      const { token } = await cut.api.adminLogin({ email: adminEmail, password: adminPassword });
+      const { user: other } = await cut.api.register(newUser());
+      expect(await errorOf(cut.as(token, 'admin').adminResetUserPassword({ id: other.id }))).toMatchObject({
+        status: 503, serverMessage: 'Failed to send password reset email',
+      });
+    } finally {
+      await cut.close();
+    }
   });
 
   it('answers 404 for unknown ids', async () => {

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { RESET_LINKS_PER_ACCOUNT, RESET_TOKEN_TTL_MS } from '@shrinkly/contract';
+import { emailSchema, RESET_LINKS_PER_ACCOUNT, RESET_TOKEN_TTL_MS } from '@shrinkly/contract';
 import type { MailPort } from '../../adapters/mail/mail.port.js';
 import type { AdminRepository } from './admin.repository.js';
 import type { ResetSubject, ResetTokenRepository } from './reset-token.repository.js';
 import type { UserRepository } from './user.repository.js';
 import type { BackgroundTasks } from '../../common/background-tasks.js';
 import type { Clock } from '../../common/clock.js';
+import { ServiceUnavailableError, ValidationError } from '../../common/errors.js';
 import { passwordResetMail } from './mail-templates.js';
 import { hashResetToken } from './password-reset.service.js';
 
@@ -31,6 +32,19 @@ export class ResetLinkMailer {
       if (!account) return;
       await this.send(audience === 'user' ? { userId: account.id } : { adminId: account.id }, account.email, audience);
     });
+  }
+
+  /**
+   * Mails a link to this user now and says what went wrong, for staff who asked for it by the user's id (nothing to
+   * hide from them): an address that cannot take mail, or a mail server that refused.
+   */
+  async sendNow(user: { id: string; email: string }): Promise<void> {
+    if (!emailSchema.safeParse(user.email).success) throw new ValidationError('Invalid email address format');
+    try {
+      await this.send({ userId: user.id }, user.email, 'user');
+    } catch (err) {
+      throw new ServiceUnavailableError('Failed to send password reset email', { cause: err });
+    }
   }
 
   private async send(subject: ResetSubject, email: string, audience: 'user' | 'admin'): Promise<void> {

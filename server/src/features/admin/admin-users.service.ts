@@ -45,7 +45,7 @@ export class AdminUsersService {
   async sendPasswordReset(userId: string): Promise<void> {
     const user = isUuid(userId) ? await this.users.findById(userId) : undefined;
     if (!user) throw new NotFoundError(ErrorMessages.notFound);
-    this.resetLinks.sendLater('user', user.email);
+    await this.resetLinks.sendNow(user);
   }
 
   /**
