@@ -196,6 +196,10 @@ describe('public compression in the browser', () => {
     expect(await page.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/payment/abc');
     await page.getByRole('link', { name: 'Return to Home' }).waitFor();
 
+    await page.goto('/payment-success?paymentId=pay_12345');
+    expect(await page.getByTestId('payment-reference').innerText()).toBe('Payment reference: pay_12345');
+    await page.getByRole('link', { name: 'Return to Home' }).waitFor();
+
     await page.goto('/compression-failed');
     await page.getByRole('heading', { name: 'Compression Failed' }).waitFor();
 

@@ -7,17 +7,20 @@ import { ResultPageFrame } from '../../compression/components/result-page-frame'
 
 /**
  * `/payment-success/:type?` (compression by default, or subscription). For a compression with a jobId the paid
- * job is started and followed here until its download is ready.
+ * job is started and followed here until its download is ready. A `paymentId` from the provider is shown as the
+ * payment's reference, for the receipt and for support.
  */
 export function PaymentSuccessPage() {
   usePageTitle('Payment Successful');
   const { type = 'compression' } = useParams();
   const [searchParams] = useSearchParams();
   const jobId = searchParams.get('jobId');
+  const reference = paymentReference(searchParams.get('paymentId'));
 
   if (type === 'subscription') {
     return (
       <ResultPageFrame title="Payment Successful" subtitle="Thank you! Your Premium subscription is active.">
+        {reference}
         <Group justify="center" gap="sm">
           <Button component={Link} to="/dashboard">
             Go to Dashboard
@@ -34,6 +37,7 @@ export function PaymentSuccessPage() {
   if (!jobId) {
     return (
       <ResultPageFrame title="Payment Successful" subtitle="Thank you! Your payment has been received.">
+        {reference}
         <Group justify="center">
           <Button component={Link} to="/">
             Return to Home
@@ -47,7 +51,18 @@ export function PaymentSuccessPage() {
       title="Payment Successful"
       subtitle={<Text component="span">Thank you! Your file is being compressed; the download appears here when it is ready.</Text>}
     >
+      {reference}
       <PaidJobResult key={jobId} jobId={jobId} />
     </ResultPageFrame>
+  );
+}
+
+/** The provider's payment id as a line of text (never markup), when the link carries a plausible one. */
+function paymentReference(paymentId: string | null) {
+  if (!paymentId || paymentId.length > 200) return null;
+  return (
+    <Text size="sm" c="dark.5" ta="center" data-testid="payment-reference">
+      Payment reference: {paymentId}
+    </Text>
   );
 }
