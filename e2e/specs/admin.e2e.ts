@@ -145,6 +145,19 @@ describe('the admin panel in the browser', () => {
     await page.goto('/admin');
     await page.waitForURL('**/adminadmin');
     expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+
+    // A valid token whose check fails on the server's side goes too (SPEC: any failure of the users call).
+    const { token } = (await (await post('/api/admin/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password })).json()) as { token: string };
+    expect(token).toBeTruthy();
+    await page.evaluate((stored) => localStorage.setItem('adminToken', stored), token);
+    await page.route('**/api/admin/users**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
+    try {
+      await page.goto('/admin');
+      await page.waitForURL('**/adminadmin');
+      expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+    } finally {
+      await page.unroute('**/api/admin/users**');
+    }
   });
 
   it('asks for an administrator reset email', async () => {

@@ -40,21 +40,29 @@ export function useEndAdminSession() {
   }, [setToken, queryClient]);
 }
 
-/** SPEC section 4: the users call checks the stored token; a 401 removes it. */
-function useAdminCall<T>(call: () => Promise<T>): () => Promise<T> {
+/** A refused token: the server says the token is not (or no longer) an administrator's. */
+const refusedToken = (error: unknown) => error instanceof ApiError && error.status === 401;
+/**
+ * SPEC section 4: the users call checks the stored token, and its failure removes the token (REQUIREMENTS ADM-23):
+ * any error the server answers, but a refused search (400). A request that got no answer at all (offline) keeps the
+ * session.
+ */
+const failedTokenCheck = (error: unknown) => error instanceof ApiError && error.status !== 400;
+
+function useAdminCall<T>(call: () => Promise<T>, endsSession: (error: unknown) => boolean = refusedToken): () => Promise<T> {
   const endSession = useEndAdminSession();
   return async () => {
     try {
       return await call();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) endSession();
+      if (endsSession(error)) endSession();
       throw error;
     }
   };
 }
 
 export function useAdminUsers(q: string, page: number) {
-  const queryFn = useAdminCall<AdminUserList>(() => api.adminUsers({ q: q || undefined, page }));
+  const queryFn = useAdminCall<AdminUserList>(() => api.adminUsers({ q: q || undefined, page }), failedTokenCheck);
   return useQuery({ queryKey: adminUsersKey(q, page), queryFn, placeholderData: keepPreviousData });
 }
 
