@@ -50,24 +50,41 @@ export type AdminUserList = z.infer<typeof adminUserListSchema>;
 export const REVENUE_PERIODS = ['daily', 'weekly', 'monthly', 'annually'] as const;
 export type RevenuePeriod = (typeof REVENUE_PERIODS)[number];
 
-export const revenueRowSchema = z.object({
-  period: z.string().describe('UTC: 2026-11-25 (day), 2026-W48 (ISO week), 2026-11 (month), 2026 (year)'),
-  transactions: z.number().int(),
+/** A period's revenue; each granularity's row names its period (in UTC) under its own key, newest first. */
+const revenueFigures = {
   amount: z.number().describe('USD, charges minus refunds'),
+  transactions: z.number().int().describe('succeeded charges and refunds alike'),
+};
+
+export const revenueDaySchema = z.object({ date: z.string().describe('the UTC day, e.g. 2026-11-25'), ...revenueFigures });
+export const revenueWeekSchema = z.object({
+  week: z.string().describe('the ISO week from Monday 00:00 UTC, numbered in its ISO year, e.g. 2026-W48'),
+  ...revenueFigures,
 });
-export type RevenueRow = z.infer<typeof revenueRowSchema>;
+export const revenueMonthSchema = z.object({ month: z.string().describe('the UTC calendar month, e.g. 2026-11'), ...revenueFigures });
+export const revenueYearSchema = z.object({ year: z.string().describe('the UTC calendar year, e.g. 2026'), ...revenueFigures });
 
 /** GET /api/admin/revenue: the current period's total per granularity, and every period with revenue, newest first. */
 export const revenueSchema = z.object({
-  totals: z.object({ daily: z.number(), weekly: z.number(), monthly: z.number(), annually: z.number() }),
-  periods: z.object({
-    daily: z.array(revenueRowSchema),
-    weekly: z.array(revenueRowSchema),
-    monthly: z.array(revenueRowSchema),
-    annually: z.array(revenueRowSchema),
-  }),
+  totals: z
+    .object({ daily: z.number(), weekly: z.number(), monthly: z.number(), annually: z.number() })
+    .describe('USD in the current UTC day, ISO week, month and year'),
+  daily: z.array(revenueDaySchema).describe('every day with revenue, newest first'),
+  weekly: z.array(revenueWeekSchema).describe('every ISO week with revenue, newest first'),
+  monthly: z.array(revenueMonthSchema).describe('every month with revenue, newest first'),
+  annually: z.array(revenueYearSchema).describe('every year with revenue, newest first'),
 });
 export type Revenue = z.infer<typeof revenueSchema>;
+/** One granularity's row: `RevenueRow<'weekly'>` is `{ week, amount, transactions }`; `RevenueRow` is any of them. */
+export type RevenueRow<P extends RevenuePeriod = RevenuePeriod> = Revenue[P][number];
+
+/** A row's period, whatever its granularity: '2026-11-25', '2026-W48', '2026-11' or '2026'. */
+export function revenuePeriodOf(row: RevenueRow): string {
+  if ('date' in row) return row.date;
+  if ('week' in row) return row.week;
+  if ('month' in row) return row.month;
+  return row.year;
+}
 
 export const ADMIN_ACTIONS = ['sign-in', 'reset-password', 'terminate', 'export-users', 'export-revenue'] as const;
 export const adminAuditEntrySchema = z.object({

@@ -189,7 +189,10 @@ describe('admin API', () => {
     it('is zero on an empty ledger', async () => {
       expect(await admin.adminRevenue()).toEqual({
         totals: { daily: 0, weekly: 0, monthly: 0, annually: 0 },
-        periods: { daily: [], weekly: [], monthly: [], annually: [] },
+        daily: [],
+        weekly: [],
+        monthly: [],
+        annually: [],
       });
     });
 
@@ -201,12 +204,15 @@ describe('admin API', () => {
       await insert({ kind: 'compression', amount: 100, at: '2029-01-01T06:00:00.000Z', status: 'failed' });
       await insert({ kind: 'subscription', amount: 7.99, at: '2028-12-31T23:59:59.999Z', userId: payer.user.id });
       const revenue = await admin.adminRevenue();
+      expect(Object.keys(revenue).sort()).toEqual(['annually', 'daily', 'monthly', 'totals', 'weekly']);
       expect(revenue.totals).toEqual({ daily: 10, weekly: 10, monthly: 10, annually: 10 });
-      expect(revenue.periods).toEqual({
-        daily: [{ period: '2029-01-01', transactions: 3, amount: 10 }, { period: '2028-12-31', transactions: 1, amount: 7.99 }],
-        weekly: [{ period: '2029-W01', transactions: 3, amount: 10 }, { period: '2028-W52', transactions: 1, amount: 7.99 }],
-        monthly: [{ period: '2029-01', transactions: 3, amount: 10 }, { period: '2028-12', transactions: 1, amount: 7.99 }],
-        annually: [{ period: '2029', transactions: 3, amount: 10 }, { period: '2028', transactions: 1, amount: 7.99 }],
+      expect(Object.keys(revenue.daily[0] ?? {}).sort()).toEqual(['amount', 'date', 'transactions']);
+      expect(revenue).toEqual({
+        totals: revenue.totals,
+        daily: [{ date: '2029-01-01', amount: 10, transactions: 3 }, { date: '2028-12-31', amount: 7.99, transactions: 1 }],
+        weekly: [{ week: '2029-W01', amount: 10, transactions: 3 }, { week: '2028-W52', amount: 7.99, transactions: 1 }],
+        monthly: [{ month: '2029-01', amount: 10, transactions: 3 }, { month: '2028-12', amount: 7.99, transactions: 1 }],
+        annually: [{ year: '2029', amount: 10, transactions: 3 }, { year: '2028', amount: 7.99, transactions: 1 }],
       });
 
       // Terminating the payer: files, blobs and rows go, the token stops working, the ledger keeps its rows.

@@ -50,17 +50,21 @@ describe('revenue CSV', () => {
   it('lists every period with its granularity, amount in dollars and transactions; negative amounts stay numbers', () => {
     const revenue: Revenue = {
       totals: { daily: 0, weekly: 0, monthly: 0, annually: 0 },
-      periods: {
-        daily: [{ period: '2026-11-25', transactions: 2, amount: 7.98 }],
-        weekly: [],
-        monthly: [{ period: '2026-11', transactions: 3, amount: -1 }],
-        annually: [],
-      },
+      daily: [
+        { date: '2026-11-25', amount: 7.98, transactions: 2 },
+        { date: '2026-11-24', amount: 3.99, transactions: 1 },
+      ],
+      weekly: [{ week: '2026-W48', amount: 11.97, transactions: 3 }],
+      monthly: [{ month: '2026-11', amount: -1, transactions: 3 }],
+      annually: [{ year: '2026', amount: 11.97, transactions: 3 }],
     };
     expect(revenueCsv(revenue).split('\r\n')).toEqual([
       'Period,Date/Range,Revenue (USD),Transactions',
       'Daily,2026-11-25,7.98,2',
+      'Daily,2026-11-24,3.99,1',
+      'Weekly,2026-W48,11.97,3',
       'Monthly,2026-11,-1.00,3',
+      'Annually,2026,11.97,3',
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { MB, PRODUCT_NAME, REVENUE_PERIODS, type AdminUser, type Revenue } from '@shrinkly/contract';
+import { MB, PRODUCT_NAME, REVENUE_PERIODS, revenuePeriodOf, type AdminUser, type Revenue } from '@shrinkly/contract';
 import Papa from 'papaparse';
 import { periodLabel } from './plan';
 
@@ -53,7 +53,7 @@ export function revenueCsv(revenue: Revenue): string {
   return toCsv(
     REVENUE_CSV_COLUMNS,
     REVENUE_PERIODS.flatMap((period) =>
-      revenue.periods[period].map((row) => [periodLabel(period), row.period, row.amount.toFixed(2), row.transactions]),
+      revenue[period].map((row) => [periodLabel(period), revenuePeriodOf(row), row.amount.toFixed(2), row.transactions]),
     ),
   );
 }

@@ -1,7 +1,7 @@
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { payments } from '../../db/schema/index.js';
-import type { RevenuePeriod, RevenueRow } from '@shrinkly/contract';
+import type { RevenuePeriod } from '@shrinkly/contract';
 
 /**
  * Period keys, in UTC (Postgres `to_char` patterns): a day runs 00:00–24:00 UTC ('2026-11-25'); a week is the ISO
@@ -16,12 +16,19 @@ const PERIOD_FORMATS: Record<RevenuePeriod, string> = {
   annually: 'YYYY',
 };
 
+/** One period's ledger sum: its key in the granularity's format, the net USD amount and the rows counted. */
+export interface PeriodRevenue {
+  period: string;
+  amount: number;
+  transactions: number;
+}
+
 /** The payments ledger summed for staff: succeeded charges minus succeeded refunds, per period. */
 export class RevenueRepository {
   constructor(private readonly db: Database) {}
 
   /** Every period with a succeeded ledger row, newest first; `transactions` counts charges and refunds alike. */
-  async byPeriod(period: RevenuePeriod): Promise<RevenueRow[]> {
+  async byPeriod(period: RevenuePeriod): Promise<PeriodRevenue[]> {
     const key = periodKey(sql`${payments.createdAt}`, period);
     const rows = await this.db
       .select({
@@ -33,7 +40,7 @@ export class RevenueRepository {
       .where(eq(payments.status, 'succeeded'))
       .groupBy(key)
       .orderBy(desc(key));
-    return rows.map((row) => ({ period: row.period, transactions: row.transactions, amount: Number(row.amount) }));
+    return rows.map((row) => ({ period: row.period, amount: Number(row.amount), transactions: row.transactions }));
   }
 
   /** The key of the period each granularity is in at `now`, in the same format as `byPeriod`. */

@@ -1,4 +1,4 @@
-import { type Revenue, REVENUE_PERIODS, type RevenuePeriod, type RevenueRow } from '@shrinkly/contract';
+import { type Revenue, REVENUE_PERIODS, type RevenuePeriod } from '@shrinkly/contract';
 import type { Clock } from '../../common/clock.js';
 import type { RevenueRepository } from './revenue.repository.js';
 
@@ -10,14 +10,23 @@ export class RevenueService {
   ) {}
 
   async report(): Promise<Revenue> {
-    const [keys, ...lists] = await Promise.all([
+    const [keys, daily, weekly, monthly, annually] = await Promise.all([
       this.ledger.currentKeys(this.clock.now()),
-      ...REVENUE_PERIODS.map((period) => this.ledger.byPeriod(period)),
+      this.ledger.byPeriod('daily'),
+      this.ledger.byPeriod('weekly'),
+      this.ledger.byPeriod('monthly'),
+      this.ledger.byPeriod('annually'),
     ]);
-    const periods = Object.fromEntries(REVENUE_PERIODS.map((period, i) => [period, lists[i] ?? []])) as Record<RevenuePeriod, RevenueRow[]>;
+    const lists = { daily, weekly, monthly, annually };
     const totals = Object.fromEntries(
-      REVENUE_PERIODS.map((period) => [period, periods[period].find((row) => row.period === keys[period])?.amount ?? 0]),
+      REVENUE_PERIODS.map((period) => [period, lists[period].find((row) => row.period === keys[period])?.amount ?? 0]),
     ) as Record<RevenuePeriod, number>;
-    return { totals, periods };
+    return {
+      totals,
+      daily: daily.map(({ period, ...figures }) => ({ date: period, ...figures })),
+      weekly: weekly.map(({ period, ...figures }) => ({ week: period, ...figures })),
+      monthly: monthly.map(({ period, ...figures }) => ({ month: period, ...figures })),
+      annually: annually.map(({ period, ...figures }) => ({ year: period, ...figures })),
+    };
   }
 }

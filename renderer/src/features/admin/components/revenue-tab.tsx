@@ -1,5 +1,5 @@
 import { Button, Card, Group, Loader, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
-import { REVENUE_PERIODS, type RevenueRow } from '@shrinkly/contract';
+import { REVENUE_PERIODS, revenuePeriodOf, type RevenueRow } from '@shrinkly/contract';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { formatMoney } from '../../../format/format-money';
 import { useAdminRevenue } from '../api';
@@ -44,7 +44,7 @@ export function RevenueTab() {
         </Tabs.List>
         {REVENUE_PERIODS.map((period) => (
           <Tabs.Panel key={period} value={period} pt="md">
-            <RevenueRows period={period} rows={data.periods[period]} />
+            <RevenueRows period={period} rows={data[period]} />
           </Tabs.Panel>
         ))}
       </Tabs>
@@ -63,10 +63,10 @@ function RevenueRows({ period, rows }: { period: string; rows: readonly RevenueR
   return (
     <Stack gap="xs">
       {rows.map((row) => (
-        <Card key={row.period} withBorder radius="md" padding="sm">
+        <Card key={revenuePeriodOf(row)} withBorder radius="md" padding="sm">
           <Group justify="space-between">
             <Stack gap={0}>
-              <Text fw={600}>{row.period}</Text>
+              <Text fw={600}>{revenuePeriodOf(row)}</Text>
               <Text size="xs" c="dimmed">
                 {row.transactions} {row.transactions === 1 ? 'transaction' : 'transactions'}
               </Text>
