@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { type Revenue, REVENUE_PERIODS, revenuePeriodOf } from '@shrinkly/contract';
 import type { Download, Page } from 'playwright-core';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -9,9 +10,6 @@ const baseUrl = inject('baseUrl');
 
 const USERS_COLUMNS = ['ID', 'Name', 'Email', 'Account Type', 'Trial Active', 'Trial End Date', 'Subscription Start', 'Storage Used (MB)', 'Created At'];
 const REVENUE_COLUMNS = ['Period', 'Date/Range', 'Revenue (USD)', 'Transactions'];
-const PERIODS = ['daily', 'weekly', 'monthly', 'annually'] as const;
-/** Each granularity's period key in GET /api/admin/revenue's rows. */
-const PERIOD_KEYS = { daily: 'date', weekly: 'week', monthly: 'month', annually: 'year' } as const;
 
 async function post(path: string, body: unknown, token?: string): Promise<Response> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -117,23 +115,23 @@ describe('the admin panel in the browser', () => {
     const token = await page.evaluate(() => localStorage.getItem('adminToken'));
     const revenue = (await (
       await fetch(`${baseUrl}/api/admin/revenue`, { headers: { authorization: `Bearer ${token}` } })
-    ).json()) as Record<(typeof PERIODS)[number], Record<string, string | number>[]>;
+    ).json()) as Revenue;
 
     await page.getByRole('tab', { name: 'Revenue' }).click();
     for (const label of ['Daily', 'Weekly', 'Monthly', 'Annually']) await page.getByLabel(`${label} revenue`).waitFor();
     expect(await page.getByRole('tab', { name: 'Monthly' }).getAttribute('aria-selected')).toBe('true');
-    for (const period of PERIODS) {
+    for (const period of REVENUE_PERIODS) {
       await page.getByRole('tab', { name: period.charAt(0).toUpperCase() + period.slice(1) }).click();
       const panel = page.getByRole('tabpanel');
       const first = revenue[period][0];
-      if (first) await panel.getByText(String(first[PERIOD_KEYS[period]]), { exact: true }).waitFor();
+      if (first) await panel.getByText(revenuePeriodOf(first), { exact: true }).waitFor();
       else await panel.getByText(`No ${period} revenue data available`).waitFor();
     }
 
     const { name, rows } = await exportCsv(page);
     expect(name).toMatch(/^Shrinkly-revenue-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(rows[0]).toEqual(REVENUE_COLUMNS);
-    expect(rows.length - 1).toBe(PERIODS.reduce((sum, period) => sum + revenue[period].length, 0));
+    expect(rows.length - 1).toBe(REVENUE_PERIODS.reduce((sum, period) => sum + revenue[period].length, 0));
   });
 
   it('logs out to the login, and a refused stored token is removed', async () => {
