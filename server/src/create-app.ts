@@ -79,7 +79,7 @@ async function prepare(config: AppConfig, options: CreateAppOptions, roles: Role
   configureImageMemory();
   configureCpuBudget(config.engineCpuSlots);
   const redis = config.redis ? await connectRedis(config.redis, logger) : undefined;
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, logger }));
   await database.migrate();
   const payments = options.payments ?? createPayments(config);
   warnOfSandboxInProduction(config, payments, logger);

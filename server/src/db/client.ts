@@ -1,4 +1,5 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Logger } from 'pino';
 import * as schema from './schema/index.js';
 
 /** The one Drizzle API the repositories use, whichever client is behind it. */
@@ -16,11 +17,14 @@ export { schema };
 
 export const MIGRATIONS_FOLDER = new URL('../../src/db/migrations', import.meta.url).pathname;
 
-/** Opens PostgreSQL when a URL is given, else embedded PGlite in `pgliteDir` (in memory when undefined). */
-export async function openDatabase(opts: { databaseUrl?: string | undefined; pgliteDir?: string | undefined }): Promise<DatabaseHandle> {
+/**
+ * Opens PostgreSQL when a URL is given, else embedded PGlite in `pgliteDir` (in memory when undefined). The logger
+ * hears of connections the server ended between queries.
+ */
+export async function openDatabase(opts: { databaseUrl?: string | undefined; pgliteDir?: string | undefined; logger?: Logger }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const { openPostgres } = await import('./postgres.client.js');
-    return openPostgres(opts.databaseUrl);
+    return openPostgres(opts.databaseUrl, opts.logger);
   }
   const { openPglite } = await import('./pglite.client.js');
   return openPglite(opts.pgliteDir);
