@@ -125,6 +125,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       return match[1];
     },
     async close() {
+      // Every test has had its answers: connections still open (kept alive for a minute, above, or a raw socket a
+      // test left) would hold the server's close until they time out.
+      (running.app.getHttpServer() as import('node:http').Server).closeAllConnections();
       await running.close();
       await rm(dataDir, { recursive: true, force: true });
     },
