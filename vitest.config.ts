@@ -1,10 +1,35 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Workspace packages resolve to their TypeScript source ("source" export condition), so tests need no build.
 const resolve = { conditions: ['source', 'module', 'node', 'import', 'default'] };
 
+/**
+ * The test files that take minutes, longest first. Two workers share the files; a long file started last would leave
+ * one worker running it alone at the end (vitest orders unknown files by size, and these are short files).
+ */
+const LONGEST_FILES = [
+  'packages/engine/test/ladder.int-spec.ts',
+  'packages/engine/src/families/video/video.levels.int-spec.ts',
+  'packages/engine/src/families/video/video.corpus.int-spec.ts',
+  'packages/engine/src/families/office/office.corpus.int-spec.ts',
+  'packages/engine/src/families/video/video.hard-start.int-spec.ts',
+  'packages/engine/src/families/video/video.int-spec.ts',
+];
+
+class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const i = LONGEST_FILES.findIndex((name) => file.moduleId.endsWith(name));
+      return i === -1 ? LONGEST_FILES.length : i;
+    };
+    return (await super.sort(files)).map((file, order) => ({ file, order })).sort((a, b) => rank(a.file) - rank(b.file) || a.order - b.order).map((x) => x.file);
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         resolve,
@@ -20,6 +45,9 @@ export default defineConfig({
           name: 'engine',
           // Real encoders on a shared 2-core machine: a timing-sensitive media check gets one more try.
           retry: 1,
+          // Much of a file's time is one single-threaded tool (LibreOffice, ghostscript, an SSIM pass): two files at a
+          // time keep both cores busy.
+          maxWorkers: 2,
           include: ['packages/engine/src/**/*.int-spec.ts', 'packages/engine/test/**/*.int-spec.ts'],
           environment: 'node',
           testTimeout: 180_000,
@@ -31,6 +59,8 @@ export default defineConfig({
         test: {
           name: 'db',
           include: ['server/test/**/*.int-spec.ts'],
+          // Each file has a server and a database of its own; much of a test's time is waiting on a tool or a socket.
+          maxWorkers: 2,
           exclude: ['server/test/fleet/**'],
           environment: 'node',
           testTimeout: 30_000,
