@@ -23,7 +23,8 @@ class LongestFirstSequencer extends BaseSequencer {
       const i = LONGEST_FILES.findIndex((name) => file.moduleId.endsWith(name));
       return i === -1 ? LONGEST_FILES.length : i;
     };
-    return (await super.sort(files)).map((file, order) => ({ file, order })).sort((a, b) => rank(a.file) - rank(b.file) || a.order - b.order).map((x) => x.file);
+    // Array sort is stable: files outside the list keep vitest's own order.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
   }
 }
 

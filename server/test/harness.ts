@@ -92,7 +92,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   // fetch reuses an idle connection until 1 s before the server's 5 s keep-alive ends; on a loaded test machine that
   // margin is not always enough, and a large upload sent just as the server closes the connection fails with
   // ECONNRESET. Tests keep idle connections open for a minute instead.
-  (running.app.getHttpServer() as import('node:http').Server).keepAliveTimeout = 60_000;
+  const httpServer = running.app.getHttpServer() as import('node:http').Server;
+  httpServer.keepAliveTimeout = 60_000;
   const outboxDir = path.join(dataDir, 'outbox');
 
   const mailsSent = () => running.app.get(BackgroundTasks).idle();
@@ -127,7 +128,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     async close() {
       // Every test has had its answers: connections still open (kept alive for a minute, above, or a raw socket a
       // test left) would hold the server's close until they time out.
-      (running.app.getHttpServer() as import('node:http').Server).closeAllConnections();
+      httpServer.closeAllConnections();
       await running.close();
       await rm(dataDir, { recursive: true, force: true });
     },
