@@ -75,6 +75,11 @@ export const subscriptionDetailsSchema = z.object({
   provider: z.string().nullable(),
   /** The payment provider this server takes new subscriptions and cards with: 'sandbox', 'paypal' or 'stripe'. */
   checkoutProvider: z.string(),
+  /**
+   * How this server takes a new subscription: a card typed into our form (`form`, the sandbox), into the provider's
+   * own card fields (`stripe`), or none; `paypal`: the PayPal approval flow (PayPal, and the sandbox's test-mode one).
+   */
+  paymentMethods: z.object({ card: z.enum(['form', 'stripe']).nullable(), paypal: z.boolean() }),
   trialEndDate: z.string().nullable().describe('ISO 8601; the end of the trial, when there is or was one'),
   nextBillingDate: z.string().nullable().describe('ISO 8601; the next charge, null when none will be made'),
   accessEndsAt: z.string().nullable().describe('ISO 8601; canceled or past due: when premium access ends'),

@@ -39,6 +39,10 @@ export const compressionJobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The provider's own checkout of this job's payment (a Stripe Checkout Session, a PayPal order), once made. */
+    checkoutReference: text('checkout_reference'),
+    /** Where that checkout is opened, kept so each look at the job answers the same checkout instead of a new one. */
+    checkoutUrl: text('checkout_url'),
     /** When the download link stops working. */
     downloadExpiresAt: timestamp('download_expires_at', { withTimezone: true }),
     /** When the sweeper removes the job and its files. */

@@ -9,3 +9,4 @@ export * from './files.js';
 export * from './conversion-jobs.js';
 export * from './webhook-events.js';
 export * from './admin-audit.js';
+export * from './provider-subscriptions.js';

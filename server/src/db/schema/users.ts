@@ -22,6 +22,12 @@ export const users = pgTable('users', {
   billingProvider: text('billing_provider'),
   /** The provider's subscription id, when the provider bills the plan. */
   providerSubscriptionId: text('provider_subscription_id'),
+  /**
+   * Raised by every change of the plan columns: a charge is claimed for the plan as it was read (its revision), so
+   * two requests (or a request and a tick) that start from the same plan charge once, and a write made from a plan
+   * read before another change is refused instead of undoing it.
+   */
+  planRevision: integer('plan_revision').notNull().default(0),
   /** When the "trial ends in 2 days" email went out, so it goes once. */
   trialReminderSentAt: timestamp('trial_reminder_sent_at', { withTimezone: true }),
   /** Sum of the user's ready files' stored bytes, recomputed with every change to them. */

@@ -65,6 +65,10 @@ export class SubscriptionService {
       status: plan.subscriptionStatus,
       provider: user.billingProvider ?? (user.cardToken ? this.payments.provider : null),
       checkoutProvider: this.payments.provider,
+      paymentMethods: {
+        card: this.payments.provider === 'stripe' ? 'stripe' : this.payments.provider === 'sandbox' ? 'form' : null,
+        paypal: this.payments.provider !== 'stripe',
+      },
       trialEndDate: user.trialEndsAt?.toISOString() ?? null,
       nextBillingDate: user.nextChargeAt?.toISOString() ?? null,
       accessEndsAt: accessEndsAt(state)?.toISOString() ?? null,
