@@ -23,6 +23,8 @@ const paypalEnv = {
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_PLAN_ID: z.string().optional(),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
+  /** Optional: the merchant id of the account PayPal must pay (checked on every order before it is offered or captured). */
+  PAYPAL_MERCHANT_ID: z.string().regex(/^[0-9A-Za-z]+$/, 'must be a PayPal merchant id (letters and digits)').optional(),
   PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
 };
 
@@ -99,6 +101,8 @@ export interface PaypalConfig {
   readonly clientSecret: string;
   readonly planId: string;
   readonly webhookId: string;
+  /** The merchant id orders must name as their payee (PAYPAL_MERCHANT_ID), when set. */
+  readonly merchantId?: string;
   /** https://api-m.sandbox.paypal.com (the default) or https://api-m.paypal.com for live payments. */
   readonly apiBase: string;
 }
@@ -215,7 +219,7 @@ function paypalConfig(e: Env): PaypalConfig | undefined {
   const v = requiredOf(e, 'PAYMENT_PROVIDER=paypal', ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_PLAN_ID', 'PAYPAL_WEBHOOK_ID']);
   return v && {
     clientId: v.PAYPAL_CLIENT_ID, clientSecret: v.PAYPAL_CLIENT_SECRET, planId: v.PAYPAL_PLAN_ID, webhookId: v.PAYPAL_WEBHOOK_ID,
-    apiBase: e.PAYPAL_API_BASE.replace(/\/$/, ''),
+    apiBase: e.PAYPAL_API_BASE.replace(/\/$/, ''), ...(e.PAYPAL_MERCHANT_ID ? { merchantId: e.PAYPAL_MERCHANT_ID } : {}),
   };
 }
 

@@ -14,7 +14,8 @@ import type { AddressInfo } from 'node:net';
  * - POST /v1/billing/subscriptions/{id}/cancel {reason} → 204; 422 UNPROCESSABLE_ENTITY / SUBSCRIPTION_STATUS_INVALID
  *   unless it is active or suspended;
  * - POST /v1/notifications/verify-webhook-signature → `{verification_status: 'SUCCESS' | 'FAILURE'}`;
- * - POST /v2/checkout/orders → 201, CREATED with an `approve` link; GET /v2/checkout/orders/{id};
+ * - POST /v2/checkout/orders → 201, CREATED with an `approve` link (the whole order with `Prefer: return=representation`,
+ *   its payee the app's own merchant account); GET /v2/checkout/orders/{id};
  *   POST /v2/checkout/orders/{id}/capture → 201, COMPLETED with the capture; 422 ORDER_NOT_APPROVED,
  *   ORDER_ALREADY_CAPTURED or INSTRUMENT_DECLINED.
  *
@@ -40,6 +41,8 @@ export interface PaypalFakeOptions {
   plans?: FakePlan[];
   /** Seconds an access token lasts (PayPal: about 9 hours). */
   tokenTtlSeconds?: number;
+  /** The merchant id of the account that owns the REST app: the payee of its orders. */
+  merchantId?: string;
 }
 
 /** One request the fake received. */
@@ -95,6 +98,7 @@ export class PaypalFake {
   readonly clientId: string;
   readonly clientSecret: string;
   readonly webhookId: string;
+  readonly merchantId: string;
   readonly plans: FakePlan[];
   readonly calls: FakeCall[] = [];
   /** Subscriptions by id, in PayPal's own representation. */
@@ -116,6 +120,7 @@ export class PaypalFake {
     this.clientId = options.clientId ?? 'AYSq3RDGsmBLJE-otTkBtM-jBRd1TCQwFf9RGfwddNXWz0uFU9ztymylOhRS';
     this.clientSecret = options.clientSecret ?? 'EGnHDxD_qRPdaLdZz8iCr8N7_MzF-YHPTkjs6NKYQvQSBngp4PTTVWkPZRbL';
     this.webhookId = options.webhookId ?? '8PT597110X687430LKGECATA';
+    this.merchantId = options.merchantId ?? 'C7CYMKZDG8D6E';
     this.plans = options.plans ?? [{ id: 'P-5ML4271244454362WXNWU5NQ', price: '3.99', currency: 'USD', trialDays: 0 }];
     this.tokenTtlSeconds = options.tokenTtlSeconds ?? 32_400;
   }
@@ -147,7 +152,7 @@ export class PaypalFake {
   env(): Record<string, string> {
     return {
       PAYMENT_PROVIDER: 'paypal', PAYPAL_CLIENT_ID: this.clientId, PAYPAL_CLIENT_SECRET: this.clientSecret,
-      PAYPAL_PLAN_ID: this.planId, PAYPAL_WEBHOOK_ID: this.webhookId, PAYPAL_API_BASE: this.url,
+      PAYPAL_PLAN_ID: this.planId, PAYPAL_WEBHOOK_ID: this.webhookId, PAYPAL_API_BASE: this.url, PAYPAL_MERCHANT_ID: this.merchantId,
     };
   }
 
@@ -365,7 +370,7 @@ export class PaypalFake {
     const cancel = /^\/v1\/billing\/subscriptions\/([^/]+)\/cancel$/.exec(path);
     if (method === 'POST' && cancel) return this.cancel(decodeURIComponent(cancel[1] as string), json, send);
     if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') return this.verify(json, send);
-    if (method === 'POST' && path === '/v2/checkout/orders') return this.createOrder(json, send);
+    if (method === 'POST' && path === '/v2/checkout/orders') return this.createOrder(req, json, send);
     const order = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(path);
     if (method === 'GET' && order) {
       const found = this.orders.get(decodeURIComponent(order[1] as string));
@@ -434,7 +439,7 @@ export class PaypalFake {
     send(204);
   }
 
-  private createOrder(json: Json, send: (status: number, json?: Json) => void): void {
+  private createOrder(req: IncomingMessage, json: Json, send: (status: number, json?: Json) => void): void {
     if (json.intent !== 'CAPTURE' && json.intent !== 'AUTHORIZE') return send(400, invalidRequest('/intent'));
     const units = json.purchase_units as Array<Json> | undefined;
     const amount = units?.[0]?.amount as { currency_code?: unknown; value?: unknown } | undefined;
@@ -446,7 +451,7 @@ export class PaypalFake {
     const self = `${this.url}/v2/checkout/orders/${id}`;
     const order: Json = {
       id, intent: json.intent, status: 'CREATED', create_time: iso(new Date()),
-      purchase_units: units.map((u) => ({ reference_id: 'default', ...u, payee: { email_address: 'merchant@example.com', merchant_id: 'C7CYMKZDG8D6E' } })),
+      purchase_units: units.map((u) => ({ reference_id: 'default', ...u, payee: { email_address: 'merchant@example.com', merchant_id: this.merchantId } })),
       links: [
         { href: self, rel: 'self', method: 'GET' },
         { href: `${this.url}/checkoutnow?token=${id}`, rel: 'approve', method: 'GET' },
@@ -457,7 +462,7 @@ export class PaypalFake {
     const context = (json.application_context ?? {}) as { return_url?: string; cancel_url?: string };
     this.orders.set(id, order);
     this.orderSides.set(id, { returnUrl: context.return_url ?? 'https://www.paypal.com/', cancelUrl: context.cancel_url ?? 'https://www.paypal.com/', declines: false });
-    send(201, { id, status: 'CREATED', links: order.links });
+    send(201, req.headers.prefer === 'return=representation' ? order : { id, status: 'CREATED', links: order.links });
   }
 
   private capture(id: string, send: (status: number, json?: Json) => void): void {

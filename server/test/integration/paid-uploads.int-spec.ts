@@ -2,25 +2,26 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type CompressionJob, type CompressionResponse, ErrorMessages, FREE_COMPRESSION_LIMIT_BYTES, MB } from '@shrinkly/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CardDetails, type CheckoutRequest, PaymentPort, type SavedCard } from '../../src/adapters/payments/payment.port.js';
+import { type CheckoutRequest, PaymentPort } from '../../src/adapters/payments/payment.port.js';
+import { compressionJobs } from '../../src/db/schema/index.js';
 import { makeStoredZip } from '../fixtures.js';
 import { capturingLogger, newUser, rawRequest, startTestApp, type TestApp } from '../harness.js';
 
-/** A provider that is not the sandbox: checkout happens elsewhere. */
+/** A provider that is not the sandbox: checkout happens elsewhere, a new one each time it is asked (counted). */
 class HostedCheckout extends PaymentPort {
   readonly provider = 'hosted';
   readonly isSandbox = false;
-  async checkoutUrl(request: CheckoutRequest): Promise<string> {
-    return `https://pay.example.com/checkout/${request.purchase.id}`;
-  }
-  async saveCard(card: CardDetails): Promise<SavedCard> {
-    return { token: 'tok', brand: 'visa', last4: card.number.slice(-4) };
-  }
-  async charge(): Promise<{ reference: string }> {
-    return { reference: 'hosted-charge' };
-  }
-  async cancelSubscription(): Promise<void> {}
+  readonly asked: string[] = [];
+  readonly checkout = {
+    checkoutUrl: async (request: CheckoutRequest): Promise<string> => {
+      this.asked.push(request.purchase.id);
+      // Slow enough for looks arriving together to overlap.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return `https://pay.example.com/checkout/${request.purchase.id}/${this.asked.length}`;
+    },
+  };
 }
 
 /** Room for one 100 MB unpaid upload per address, not two. */
@@ -152,6 +153,36 @@ describe('the payment provider switch', () => {
       const id = '00000000-0000-4000-8000-000000000000';
       expect((await t.fetch(`/api/simulate-payment-success/${id}`, { method: 'POST' })).status).toBe(404);
       expect((await t.fetch(`/api/payments/sandbox/checkout/${id}?sig=x`)).status).toBe(404);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+
+  it('asks the provider for a job\'s checkout once and answers the stored one at every later look', async () => {
+    const hosted = new HostedCheckout();
+    const t = await startTestApp({ payments: hosted });
+    try {
+      const db = t.running.database.db;
+      const waiting = async () => {
+        const [row] = await db.insert(compressionJobs).values({
+          status: 'payment_required', level: 'balanced', fileName: 'film.mov', inputFormat: 'video/quicktime', originalSize: 150 * MB,
+          requiresPayment: true, paymentAmount: 1, expiresAt: new Date(Date.now() + 86_400_000),
+        }).returning();
+        return (row as { id: string }).id;
+      };
+      const look = async (jobId: string) => ((await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as CompressionJob).paymentUrl;
+
+      const polled = await waiting();
+      const first = await look(polled);
+      for (let i = 0; i < 4; i += 1) expect(await look(polled)).toBe(first);
+      const [row] = await db.select().from(compressionJobs).where(eq(compressionJobs.id, polled));
+      expect(row?.checkoutUrl).toBe(first);
+
+      const together = await waiting();
+      const looks = await Promise.all([look(together), look(together), look(together)]);
+      expect(new Set(looks).size).toBe(1);
+      expect(hosted.asked.filter((id) => id === polled)).toHaveLength(1);
+      expect(hosted.asked.filter((id) => id === together)).toHaveLength(1);
     } finally {
       await t.close();
     }

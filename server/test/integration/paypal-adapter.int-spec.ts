@@ -197,9 +197,22 @@ describe('PaypalPayments against the local PayPal', () => {
         purchase_units: [{ reference_id: `compression:${purchase.id}`, amount: { currency_code: 'USD', value: '1.00' } }],
         application_context: { return_url: `${APP_URL}/api/paypal/checkout-return`, user_action: 'PAY_NOW' },
       });
-      expect(await paypal.order(order.id)).toEqual({
+      const asCreated = {
         id: order.id, status: 'CREATED', reference: `compression:${purchase.id}`, amount: 1, currency: 'USD', capture: null,
-      });
+        payee: fake.merchantId, approvalUrl: order.approvalUrl,
+      };
+      expect(order).toEqual(asCreated);
+      expect(await paypal.order(order.id)).toEqual(asCreated);
+    });
+
+    it('pays us only an order whose payee is PAYPAL_MERCHANT_ID, when it is set', async () => {
+      const order = await newOrder();
+      expect(paypal.paysUs(order)).toBe(true);
+      const ours = new PaypalPayments({ ...fake.settings(), merchantId: fake.merchantId }, APP_URL, LINK_SECRET);
+      expect(ours.paysUs(order)).toBe(true);
+      const another = new PaypalPayments({ ...fake.settings(), merchantId: 'X9PLKT3M2QJWA' }, APP_URL, LINK_SECRET);
+      expect(another.paysUs(order)).toBe(false);
+      expect(another.paysUs({ ...order, payee: null })).toBe(false);
     });
 
     it('is captured once approved; captured again it answers the same capture', async () => {

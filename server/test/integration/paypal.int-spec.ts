@@ -1,11 +1,11 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ApiError, type CompressionJob, type CompressionResponse, FREE_COMPRESSION_LIMIT_BYTES } from '@shrinkly/contract';
+import { ApiError, type CompressionJob, type CompressionResponse, FREE_COMPRESSION_LIMIT_BYTES, MB } from '@shrinkly/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { PaypalPayments } from '../../src/adapters/payments/paypal.payments.js';
-import { payments } from '../../src/db/schema/index.js';
+import { compressionJobs, payments } from '../../src/db/schema/index.js';
 import {
   type ProviderSubscriptionEvent,
   SubscriptionEventHandler,
@@ -331,6 +331,112 @@ describe('pay per file with PayPal (Orders API v2, against the local PayPal)', (
     const ledger = await t.running.database.db.select().from(payments).where(eq(payments.jobId, job.jobId));
     expect(ledger).toMatchObject([{ provider: 'paypal', providerReference: captureId, amount: 1, currency: 'USD', status: 'succeeded' }]);
   }, 120_000);
+
+  describe('one order per job, and only that order captured', () => {
+    /** A visitor's 150 MB file waiting for its $1 payment, and its signed checkout link. */
+    async function jobWaitingForPayment(): Promise<{ jobId: string; paymentUrl: string }> {
+      const [row] = await t.running.database.db.insert(compressionJobs).values({
+        status: 'payment_required', level: 'balanced', fileName: 'film.mov', inputFormat: 'video/quicktime', originalSize: 150 * MB,
+        requiresPayment: true, paymentAmount: 1, expiresAt: new Date(Date.now() + 86_400_000),
+      }).returning();
+      const jobId = (row as { id: string }).id;
+      const job = (await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as CompressionJob;
+      return { jobId, paymentUrl: job.paymentUrl as string };
+    }
+
+    /** An order for the job made with our credentials but not through its link (as each opening of it used to). */
+    function orderMadeElsewhere(jobId: string, amount = 1): Promise<{ id: string }> {
+      return new PaypalPayments(fake.settings(), t.baseUrl, 'x'.repeat(43)).createOrder({
+        purchase: { kind: 'compression', id: jobId }, amount, currency: 'USD', description: 'elsewhere',
+        returnUrl: `${t.baseUrl}/api/paypal/checkout-return`, cancelUrl: t.baseUrl,
+      });
+    }
+
+    const statusOf = (orderId: string) => fake.orders.get(orderId)?.status;
+    const capturesOf = (orderId: string) => fake.callsTo('POST', `/v2/checkout/orders/${orderId}/capture`).length;
+    const ordersFor = (jobId: string) =>
+      [...fake.orders.values()].filter((o) => (o.purchase_units as Array<{ reference_id: string }>)[0]?.reference_id === `compression:${jobId}`);
+    const isPaid = async (jobId: string) => ((await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as CompressionJob).isPaid;
+
+    it('the link opened twice goes on with the same order; a second order for the job is never captured', async () => {
+      const { jobId, paymentUrl } = await jobWaitingForPayment();
+      const first = await openCheckout(paymentUrl);
+      expect(await openCheckout(paymentUrl)).toBe(first);
+      expect(ordersFor(jobId)).toHaveLength(1);
+      const [row] = await t.running.database.db.select().from(compressionJobs).where(eq(compressionJobs.id, jobId));
+      expect(row?.checkoutReference).toBe(first);
+
+      const second = await orderMadeElsewhere(jobId);
+      const secondBack = fake.approveOrder(second.id);
+      const firstBack = fake.approveOrder(first);
+      expect((await hop(secondBack)).status).toBe(404);
+      expect((await hop(firstBack)).location).toMatch(/^\/payment-success\/compression\?/);
+      expect((await hop(secondBack)).status).toBe(404);
+      expect([statusOf(first), statusOf(second.id)]).toEqual(['COMPLETED', 'APPROVED']);
+      expect(capturesOf(second.id)).toBe(0);
+      expect(await t.running.database.db.select().from(payments).where(eq(payments.jobId, jobId))).toHaveLength(1);
+    });
+
+    it('openings of the link that arrive together share one order', async () => {
+      const { jobId, paymentUrl } = await jobWaitingForPayment();
+      const opened = await Promise.all([openCheckout(paymentUrl), openCheckout(paymentUrl), openCheckout(paymentUrl)]);
+      expect(new Set(opened).size).toBe(1);
+      const [row] = await t.running.database.db.select().from(compressionJobs).where(eq(compressionJobs.id, jobId));
+      expect(row?.checkoutReference).toBe(opened[0]);
+    });
+
+    it('a made-up order, or an order of the job that is not its own, is not found at the return route and not captured', async () => {
+      const { jobId } = await jobWaitingForPayment();
+      expect((await hop(`${t.baseUrl}/api/paypal/checkout-return?token=5O190127TN364715T&PayerID=QYR5Z8XDVJNXQ`)).status).toBe(404);
+      // The job's link was never opened: no order is its own, so one made for it elsewhere is refused at its price too.
+      const stray = await orderMadeElsewhere(jobId);
+      expect((await hop(fake.approveOrder(stray.id))).status).toBe(404);
+      expect([statusOf(stray.id), capturesOf(stray.id)]).toEqual(['APPROVED', 0]);
+      expect(await isPaid(jobId)).toBe(false);
+    });
+
+    it('a paid job is not captured again: its order back again, or another order for it', async () => {
+      const { jobId, paymentUrl } = await jobWaitingForPayment();
+      const orderId = await openCheckout(paymentUrl);
+      const back = fake.approveOrder(orderId);
+      const paid = await hop(back);
+      expect(paid.location).toMatch(/^\/payment-success\/compression\?/);
+      expect(capturesOf(orderId)).toBe(1);
+
+      expect(await hop(back)).toEqual(paid);
+      expect(await hop(paymentUrl)).toEqual(paid);
+      expect(capturesOf(orderId)).toBe(1);
+      const late = await orderMadeElsewhere(jobId);
+      expect((await hop(fake.approveOrder(late.id))).status).toBe(404);
+      expect([statusOf(late.id), capturesOf(late.id)]).toEqual(['APPROVED', 0]);
+      expect(await t.running.database.db.select().from(payments).where(eq(payments.jobId, jobId))).toHaveLength(1);
+    });
+
+    it('an order PayPal no longer offers is replaced by a new one, and only the new one is captured', async () => {
+      const { jobId, paymentUrl } = await jobWaitingForPayment();
+      const voided = await openCheckout(paymentUrl);
+      (fake.orders.get(voided) as { status: string }).status = 'VOIDED';
+      const replacement = await openCheckout(paymentUrl);
+      expect(replacement).not.toBe(voided);
+      expect(await openCheckout(paymentUrl)).toBe(replacement);
+      expect((await hop(fake.approveOrder(replacement))).location).toMatch(/^\/payment-success\/compression\?/);
+      expect(await isPaid(jobId)).toBe(true);
+      expect(capturesOf(voided)).toBe(0);
+    });
+
+    it('an order that does not pay PAYPAL_MERCHANT_ID is neither offered to the payer nor captured', async () => {
+      const { jobId, paymentUrl } = await jobWaitingForPayment();
+      const orderId = await openCheckout(paymentUrl);
+      const back = fake.approveOrder(orderId);
+      // The payee changed after the order was made (PayPal reports another merchant account for it).
+      const unit = (fake.orders.get(orderId)?.purchase_units as Array<{ payee: { merchant_id: string } }>)[0];
+      if (unit) unit.payee.merchant_id = 'X9PLKT3M2QJWA';
+      expect((await hop(back)).status).toBe(404);
+      expect((await hop(paymentUrl)).status).toBe(502);
+      expect([statusOf(orderId), capturesOf(orderId)]).toEqual(['APPROVED', 0]);
+      expect(await isPaid(jobId)).toBe(false);
+    });
+  });
 });
 
 describe('PayPal routes with another payment provider', () => {

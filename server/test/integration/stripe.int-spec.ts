@@ -154,6 +154,30 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     expect(after.paymentUrl).toBeNull();
   });
 
+  /** The Checkout Sessions asked of Stripe for one job (its id is the session's client_reference_id). */
+  const sessionRequestsFor = (jobId: string) =>
+    fake.calls('POST /v1/checkout/sessions').filter((r) => r.params.client_reference_id === jobId);
+
+  it('asks Stripe for a job\'s Checkout Session once, however often the job is polled', async () => {
+    const jobId = await jobWaitingForPayment();
+    const seen = [];
+    for (let i = 0; i < 5; i += 1) seen.push(((await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as { paymentUrl: string }).paymentUrl);
+    expect(sessionRequestsFor(jobId)).toHaveLength(1);
+    const session = [...fake.sessions.values()].find((s) => (s.metadata as { id?: string }).id === jobId);
+    expect(new Set(seen)).toEqual(new Set([session?.url]));
+    const [row] = await db().select().from(compressionJobs).where(eq(compressionJobs.id, jobId));
+    expect(row?.checkoutUrl).toBe(session?.url);
+  });
+
+  it('asks Stripe once when the first polls of a job arrive together', async () => {
+    const jobId = await jobWaitingForPayment();
+    const polls = await Promise.all(
+      Array.from({ length: 4 }, async () => ((await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as { paymentUrl: string }).paymentUrl),
+    );
+    expect(sessionRequestsFor(jobId)).toHaveLength(1);
+    expect(new Set(polls).size).toBe(1);
+  });
+
   it('refuses a forged or tampered event with 400 and changes nothing', async () => {
     const jobId = await jobWaitingForPayment();
     await t.fetch(`/api/compression-job/${jobId}`);

@@ -42,6 +42,10 @@ export interface PaypalOrder {
   currency: string;
   /** The capture, once the money was taken (or refused): COMPLETED, PENDING, DECLINED, … */
   capture: { id: string; status: string; amount: number; currency: string } | null;
+  /** The account PayPal pays the order to, as it reports it (the payee's merchant_id). */
+  payee: string | null;
+  /** Where the payer approves it, while the order waits for that. */
+  approvalUrl: string | null;
 }
 
 /** A payment PayPal does not take here: cards on file are the sandbox's (or Stripe's). */
@@ -79,6 +83,7 @@ interface OrderResource {
   purchase_units?: Array<{
     reference_id?: string;
     amount?: Money;
+    payee?: { merchant_id?: string; email_address?: string };
     payments?: { captures?: Array<{ id: string; status: string; amount: Money }> };
   }>;
 }
@@ -120,6 +125,8 @@ function readOrder(resource: OrderResource): PaypalOrder {
     capture: capture
       ? { id: capture.id, status: capture.status, amount: Number(capture.amount.value), currency: capture.amount.currency_code }
       : null,
+    payee: unit?.payee?.merchant_id ?? null,
+    approvalUrl: approveLink(resource.links),
   };
 }
 
@@ -243,11 +250,11 @@ export class PaypalPayments extends PaymentPort {
 
   /**
    * An order for one purchase, to capture at once when the payer approves it; PayPal sends the payer back to
-   * `returnUrl` with `?token=<order id>&PayerID=…`, or to `cancelUrl`.
+   * `returnUrl` with `?token=<order id>&PayerID=…`, or to `cancelUrl`. Answers the order as PayPal made it.
    */
   async createOrder(request: {
     purchase: Purchase; amount: number; currency: string; description: string; returnUrl: string; cancelUrl: string;
-  }): Promise<{ id: string; approvalUrl: string | null }> {
+  }): Promise<PaypalOrder> {
     const created = (await this.call('POST', '/v2/checkout/orders', {
       intent: 'CAPTURE',
       purchase_units: [{
@@ -262,8 +269,24 @@ export class PaypalPayments extends PaymentPort {
         return_url: request.returnUrl,
         cancel_url: request.cancelUrl,
       },
-    })) as OrderResource;
-    return { id: created.id, approvalUrl: approveLink(created.links) };
+      // The whole order in the answer (not only its id and links): its payee, as PayPal set it, is checked at once.
+    }, { Prefer: 'return=representation' })) as OrderResource;
+    return readOrder(created);
+  }
+
+  /**
+   * True when PayPal pays the order to the account we mean to be paid. PayPal pays an order to the account that owns
+   * the REST app unless the create call names another payee, which ours never does, and only our credentials create,
+   * change or capture our orders: so the order bound to a job is ours by where it came from, which the return route
+   * checks first. This is the second lock, on the account itself, and it needs to be told which account that is:
+   * with PAYPAL_MERCHANT_ID (the business account's merchant id), an order PayPal reports as payable to any other
+   * (the REST app of another account, deployed by mistake; a payee changed after the order was made) is neither
+   * offered to a payer nor captured. Without it nothing but those same credentials could say who "we" are, so the
+   * order's origin is the check.
+   */
+  paysUs(order: PaypalOrder): boolean {
+    const merchant = this.settings.merchantId;
+    return merchant === undefined || order.payee === merchant;
   }
 
   /** The order as PayPal has it now; undefined when PayPal knows no such order. */
@@ -308,7 +331,7 @@ export class PaypalPayments extends PaymentPort {
   }
 
   /** One API call with the bearer token; a refused token is fetched again once. The answer's JSON, or null for 204. */
-  private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+  private async call(method: 'GET' | 'POST', path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<unknown> {
     const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
     const requestId = method === 'POST' ? randomUUID() : undefined;
     for (let attempt = 1; ; attempt += 1) {
@@ -320,6 +343,7 @@ export class PaypalPayments extends PaymentPort {
           ...(payload !== undefined ? { 'Content-Type': 'application/json' } : {}),
           // The same id on a retried POST makes PayPal act once.
           ...(requestId ? { 'PayPal-Request-Id': requestId } : {}),
+          ...extraHeaders,
         },
         body: payload,
       });

@@ -9,6 +9,8 @@ export interface PurchaseTerms {
   description: string;
   /** The owner's id, kept with the ledger row; null for a visitor. */
   userId: string | null;
+  /** The provider's own checkout bound to the purchase (the PayPal order made for it), once there is one. */
+  checkoutReference: string | null;
   returnTo: { paid: (providerReference: string) => string; canceled: string; declined: string; failed: string };
 }
 
@@ -19,6 +21,11 @@ export interface PurchaseTerms {
 export interface Fulfilment {
   /** The terms of a purchase still waiting for payment, or undefined when there is none to pay. */
   terms(id: string): Promise<PurchaseTerms | undefined>;
+  /**
+   * Binds the provider's checkout `reference` to the purchase in place of `replacing` (null: none bound yet), only
+   * if that one is still bound; answers the one bound afterwards.
+   */
+  bindCheckout(id: string, reference: string, replacing: string | null): Promise<string | null>;
   /** The payment is recorded: deliver (idempotent: a repeated event delivers nothing more). */
   fulfil(id: string): Promise<void>;
 }
@@ -58,6 +65,14 @@ export class BillingService {
     const terms = await this.fulfilmentOf(purchase.kind).terms(purchase.id);
     if (!terms) throw new NotFoundError('Not found');
     return terms;
+  }
+
+  /**
+   * Binds the provider's checkout of a purchase (the PayPal order made for it) in place of `replacing`, unless another
+   * request bound a different one first: answers the one bound now, the only one ever captured for the purchase.
+   */
+  bindCheckout(purchase: Purchase, reference: string, replacing: string | null): Promise<string | null> {
+    return this.fulfilmentOf(purchase.kind).bindCheckout(purchase.id, reference, replacing);
   }
 
   /** The provider's reference of the payment recorded for a purchase, if it is paid. */

@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import { CardDeclinedError, type PaymentPort, type Purchase } from '../../adapters/payments/payment.port.js';
+import type { PaypalOrder, PaypalPayments } from '../../adapters/payments/paypal.payments.js';
 import { NotFoundError } from '../../common/errors.js';
-import type { BillingService } from './billing.service.js';
+import type { BillingService, PurchaseTerms } from './billing.service.js';
 import { atProvider, PaymentProviderFailedError, paypalOnly } from './provider-call.js';
 
 /** `compression:<id>`, as our orders name what they pay for, back to the purchase. */
@@ -11,10 +12,18 @@ function purchaseOf(reference: string | null): Purchase | undefined {
 }
 
 /**
- * Pay per file with PayPal (Orders API v2). The owner's signed checkout link creates an order for the purchase's
- * terms and sends the payer to PayPal; PayPal sends them back to the return route, which checks that the order is
- * ours and asks what the purchase costs before it captures the money, then hands the payment to billing (the
- * ledger, then the fulfilment) like any other. Each step answers where the payer goes next.
+ * Order states in which the payer may (still, or again) approve the order on PayPal's page: approved but not
+ * captured is a payer who never came back, or whose funding was declined at capture and who may choose another.
+ */
+const PAYABLE = new Set(['CREATED', 'PAYER_ACTION_REQUIRED', 'APPROVED']);
+
+/**
+ * Pay per file with PayPal (Orders API v2), one order per purchase. The owner's signed checkout link creates the
+ * order, binds it to the purchase (the job's checkout reference) and sends the payer to PayPal; opened again, it
+ * goes on with that same order while PayPal still has it payable, so a payer never holds two approvable orders
+ * for one file. PayPal sends the payer back to the return route, which captures only the order bound to the
+ * purchase, payable to us, at the purchase's price, and never for a purchase already paid; it then hands the
+ * payment to billing (the ledger, then the fulfilment) like any other. Each step answers where the payer goes next.
  */
 export class PaypalCheckoutService {
   constructor(
@@ -36,20 +45,14 @@ export class PaypalCheckoutService {
     // Paid already (the link opened again): the page of that payment, not a second one.
     const paid = await this.billing.paymentOf(purchase);
     if (paid) return terms.returnTo.paid(paid);
-    const order = await atProvider(this.logger, () =>
-      paypal.createOrder({
-        purchase, amount: terms.amount, currency: terms.currency, description: terms.description,
-        returnUrl: `${this.appUrl}/api/paypal/checkout-return`, cancelUrl: `${this.appUrl}${terms.returnTo.canceled}`,
-      }),
-    );
-    if (!order.approvalUrl) throw new PaymentProviderFailedError('PayPal gave no page to approve the payment: please try again');
-    return order.approvalUrl;
+    return this.toOrder(paypal, purchase, terms);
   }
 
   /**
-   * The payer is back from PayPal with the order (`token`): captured only when it is one of ours, for a purchase
-   * to pay, at its price. Answers the page the payer goes to. Back again (a reload), PayPal answers the capture it
-   * made, and billing records it once.
+   * The payer is back from PayPal with the order (`token`): captured only when it is the order bound to its
+   * purchase, the purchase is not paid yet, and the order pays us the purchase's price; any other order is not
+   * found and left as it is. Answers the page the payer goes to. Back again (a reload), the purchase is paid and
+   * its payment's page is answered without asking PayPal to capture anything.
    */
   async finish(orderId: string | undefined): Promise<string> {
     const paypal = paypalOnly(this.payments);
@@ -58,10 +61,56 @@ export class PaypalCheckoutService {
     const purchase = purchaseOf(order?.reference ?? null);
     if (!order || !purchase) throw new NotFoundError('Not found');
     const terms = await this.billing.terms(purchase);
-    if (order.amount !== terms.amount || order.currency !== terms.currency) {
-      this.logger.warn({ order: order.id, purchase }, 'PayPal order does not ask the purchase\'s price: not captured');
+    if (terms.checkoutReference !== order.id) {
+      this.logger.warn({ order: order.id, purchase }, 'PayPal order is not the one bound to its purchase: not captured');
       throw new NotFoundError('Not found');
     }
+    const paid = await this.billing.paymentOf(purchase);
+    if (paid) return terms.returnTo.paid(paid);
+    if (!paypal.paysUs(order) || order.amount !== terms.amount || order.currency !== terms.currency) {
+      this.logger.warn({ order: order.id, payee: order.payee, purchase }, 'PayPal order does not pay us the purchase\'s price: not captured');
+      throw new NotFoundError('Not found');
+    }
+    return this.capture(paypal, order, purchase, terms);
+  }
+
+  /**
+   * The purchase's one order: the bound one while PayPal still offers it for approval (captured already, the
+   * return route records it), else a new order bound to the purchase in its place.
+   */
+  private async toOrder(paypal: PaypalPayments, purchase: Purchase, terms: PurchaseTerms): Promise<string> {
+    const bound = terms.checkoutReference;
+    const order = bound ? await atProvider(this.logger, () => paypal.order(bound)) : undefined;
+    if (order?.status === 'COMPLETED') return this.finish(order.id);
+    if (order && PAYABLE.has(order.status) && order.approvalUrl) return this.approvalOf(paypal, order);
+    // None yet, or one PayPal no longer offers (voided, expired, approved with no page to approve it again): a new one
+    // replaces it, and only the order bound to the purchase is ever captured.
+    const created = await atProvider(this.logger, () =>
+      paypal.createOrder({
+        purchase, amount: terms.amount, currency: terms.currency, description: terms.description,
+        returnUrl: `${this.appUrl}/api/paypal/checkout-return`, cancelUrl: `${this.appUrl}${terms.returnTo.canceled}`,
+      }),
+    );
+    const approval = this.approvalOf(paypal, created);
+    const now = await this.billing.bindCheckout(purchase, created.id, bound);
+    if (now === created.id) return approval;
+    // Another opening of the link bound its order first: that one is the purchase's, and this one is never captured.
+    if (now === null) throw new NotFoundError('Not found');
+    return this.toOrder(paypal, purchase, { ...terms, checkoutReference: now });
+  }
+
+  /** The page where the payer approves an order that pays us; PayPal giving none is its failure. */
+  private approvalOf(paypal: PaypalPayments, order: PaypalOrder): string {
+    if (!paypal.paysUs(order)) {
+      this.logger.error({ order: order.id, payee: order.payee }, 'PayPal made an order payable to another account than PAYPAL_MERCHANT_ID');
+      throw new PaymentProviderFailedError('PayPal is not set up to take payments for this site: please try again later');
+    }
+    if (!order.approvalUrl) throw new PaymentProviderFailedError('PayPal gave no page to approve the payment: please try again');
+    return order.approvalUrl;
+  }
+
+  /** Takes the money of the purchase's approved order and records it once; PayPal answers a repeated capture as made. */
+  private async capture(paypal: PaypalPayments, order: PaypalOrder, purchase: Purchase, terms: PurchaseTerms): Promise<string> {
     let captured;
     try {
       captured = await atProvider(this.logger, () => paypal.captureOrder(order.id));

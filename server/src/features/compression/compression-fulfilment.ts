@@ -26,6 +26,7 @@ export class CompressionFulfilment implements Fulfilment {
     return {
       ...paymentTerms(job),
       userId: job.userId,
+      checkoutReference: job.checkoutReference,
       returnTo: {
         paid: (reference) => `/payment-success/compression?jobId=${id}&paymentId=${encodeURIComponent(reference)}`,
         canceled: `/payment-error?error=payment_cancelled&jobId=${id}`,
@@ -33,6 +34,10 @@ export class CompressionFulfilment implements Fulfilment {
         failed: `/payment-error?error=payment_failed&jobId=${id}`,
       },
     };
+  }
+
+  bindCheckout(jobId: string, reference: string, replacing: string | null): Promise<string | null> {
+    return this.jobs.swapCheckout(jobId, 'checkoutReference', replacing, reference);
   }
 
   async fulfil(jobId: string): Promise<void> {

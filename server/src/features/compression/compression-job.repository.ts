@@ -39,6 +39,23 @@ export class CompressionJobRepository {
   }
 
   /**
+   * Stores `to` as the job's checkout URL or reference only while it is still `from` (null: none stored yet), so
+   * two requests racing to make the job's checkout store one. Answers what is stored afterwards: `to`, or the
+   * other request's when it stored first (null when the job is gone).
+   */
+  async swapCheckout(id: string, column: 'checkoutUrl' | 'checkoutReference', from: string | null, to: string): Promise<string | null> {
+    const stored = compressionJobs[column];
+    const [won] = await this.db
+      .update(compressionJobs)
+      .set({ [column]: to })
+      .where(and(eq(compressionJobs.id, id), from === null ? isNull(stored) : eq(stored, from)))
+      .returning({ id: compressionJobs.id });
+    if (won) return to;
+    const [row] = await this.db.select({ value: stored }).from(compressionJobs).where(eq(compressionJobs.id, id)).limit(1);
+    return row?.value ?? null;
+  }
+
+  /**
    * Starts a job that is in one of `from` (processing as well, when its worker died), counting the start in
    * `attempts`; undefined when the job is not there to start (another worker has it).
    */

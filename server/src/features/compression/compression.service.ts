@@ -31,6 +31,9 @@ const ACCEPTED = new AcceptedTypes(LANDING_ACCEPTED_TYPES);
 
 /** The rules of public compression: free or paid, job creation, payment, and what the client sees. */
 export class CompressionService {
+  /** Checkouts being made, by job id: first looks at a job that arrive together wait for the same one. */
+  private readonly checkoutsMaking = new Map<string, Promise<string>>();
+
   constructor(
     private readonly jobs: CompressionJobRepository,
     private readonly storage: StoragePort,
@@ -185,9 +188,28 @@ export class CompressionService {
     const payable = job.status === 'payment_required' && !job.paidAt;
     return {
       downloadUrl: downloadable ? this.tickets.url(job.id, job.downloadExpiresAt as Date) : null,
-      paymentUrl: payable
-        ? await this.billing.checkoutUrl({ purchase: { kind: 'compression', id: job.id }, ...paymentTerms(job) })
-        : null,
+      paymentUrl: payable ? await this.checkoutOf(job) : null,
     };
+  }
+
+  /**
+   * The job's checkout, made once and kept on the job: each later look (a visitor's page polls the job) answers the
+   * stored URL without asking the provider, which would otherwise create a Stripe Checkout Session per poll. First
+   * looks racing in this process share one request; across processes the conditional store keeps one URL, which
+   * both answer. A Stripe session lasts 24 hours from the first look, as long as the job waiting for it at most.
+   */
+  private checkoutOf(job: CompressionJobRow): Promise<string> {
+    if (job.checkoutUrl) return Promise.resolve(job.checkoutUrl);
+    let pending = this.checkoutsMaking.get(job.id);
+    if (!pending) {
+      pending = this.makeCheckout(job).finally(() => this.checkoutsMaking.delete(job.id));
+      this.checkoutsMaking.set(job.id, pending);
+    }
+    return pending;
+  }
+
+  private async makeCheckout(job: CompressionJobRow): Promise<string> {
+    const url = await this.billing.checkoutUrl({ purchase: { kind: 'compression', id: job.id }, ...paymentTerms(job) });
+    return (await this.jobs.swapCheckout(job.id, 'checkoutUrl', null, url)) ?? url;
   }
 }
