@@ -81,7 +81,8 @@ async function prepare(config: AppConfig, options: CreateAppOptions, roles: Role
   const redis = config.redis ? await connectRedis(config.redis, logger) : undefined;
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, logger }));
   await database.migrate();
-  const payments = options.payments ?? createPayments(config);
+  const clock = options.clock ?? new Clock();
+  const payments = options.payments ?? createPayments(config, { db: database.db, clock });
   warnOfSandboxInProduction(config, payments, logger);
   const blobs = options.storage ? { storage: options.storage, s3Client: undefined } : await openBlobStore(config);
   const deps: AppDependencies = {
@@ -95,7 +96,7 @@ async function prepare(config: AppConfig, options: CreateAppOptions, roles: Role
     rateCounters: createRateCounters(redis),
     runOnce: createRunOnceLock(database),
     payments,
-    clock: options.clock ?? new Clock(),
+    clock,
     tools: await probeTools(),
   };
   return { deps, database, redis };

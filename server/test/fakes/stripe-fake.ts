@@ -73,7 +73,6 @@ function id(prefix: string): string {
   return `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
 }
 
-const now = () => Math.floor(Date.now() / 1000);
 
 function invalid(message: string, code: string, param?: string, status = 400): StripeApiError {
   return new StripeApiError(status, { type: 'invalid_request_error', code, message, ...(param ? { param } : {}) });
@@ -88,6 +87,8 @@ export interface StripeFakeOptions {
   webhookSecret: string;
   /** The prices subscriptions may be created on, by id. */
   prices: Record<string, { unitAmount: number; currency: string }>;
+  /** The fake's clock in milliseconds, for tests that move time across trial and period ends. */
+  now?: () => number;
 }
 
 export class StripeFake {
@@ -98,6 +99,7 @@ export class StripeFake {
   readonly paymentIntents = new Map<string, Json>();
   readonly sessions = new Map<string, Json>();
   readonly subscriptions = new Map<string, Json>();
+  readonly invoices = new Map<string, Json>();
   private readonly idempotent = new Map<string, { fingerprint: string; status: number; body: Json }>();
   /** Outages to answer before the next calls (to one route, or any). */
   private failures: Array<{ status: number; route?: string }> = [];
@@ -105,6 +107,11 @@ export class StripeFake {
   baseUrl = '';
 
   constructor(readonly options: StripeFakeOptions) {}
+
+  /** Seconds since the epoch on the fake's clock (real time unless the test gives one). */
+  private now(): number {
+    return Math.floor((this.options.now ?? Date.now)() / 1000);
+  }
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => void this.serve(req, res));
@@ -209,8 +216,12 @@ export class StripeFake {
         return this.createSession(p);
       case 'POST subscriptions':
         return this.createSubscription(p);
-      case 'GET subscriptions/:id':
-        return this.subscription(objectId as string);
+      case 'GET subscriptions/:id': {
+        const subscription = this.subscription(objectId as string);
+        const expand = (p.expand as string[] | undefined) ?? [];
+        const invoice = this.invoices.get(String(subscription.latest_invoice));
+        return expand.includes('latest_invoice') && invoice ? { ...subscription, latest_invoice: invoice } : subscription;
+      }
       case 'DELETE subscriptions/:id':
         return this.cancelSubscription(objectId as string);
       default:
@@ -220,7 +231,7 @@ export class StripeFake {
 
   private createCustomer(p: Json): Json {
     const customer: Json = {
-      id: id('cus'), object: 'customer', created: now(), livemode: false, email: p.email ?? null, name: p.name ?? null,
+      id: id('cus'), object: 'customer', created: this.now(), livemode: false, email: p.email ?? null, name: p.name ?? null,
       metadata: p.metadata ?? {}, invoice_settings: { default_payment_method: null, custom_fields: null, footer: null },
     };
     this.customers.set(customer.id as string, customer);
@@ -258,7 +269,7 @@ export class StripeFake {
 
   private cardPaymentMethod(pmId: string, card: TestCard, customer: string | null): Json {
     return {
-      id: pmId, object: 'payment_method', type: 'card', created: now(), livemode: false, customer, metadata: {},
+      id: pmId, object: 'payment_method', type: 'card', created: this.now(), livemode: false, customer, metadata: {},
       card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, funding: 'credit', country: 'US' },
     };
   }
@@ -272,7 +283,7 @@ export class StripeFake {
     if (p.customer) this.customer(String(p.customer));
     const setiId = id('seti');
     const intent: Json = {
-      id: setiId, object: 'setup_intent', created: now(), livemode: false, customer: p.customer ?? null,
+      id: setiId, object: 'setup_intent', created: this.now(), livemode: false, customer: p.customer ?? null,
       client_secret: `${setiId}_secret_${randomBytes(12).toString('hex')}`, status: 'requires_payment_method',
       usage: p.usage ?? 'off_session', payment_method: null, allowed_payment_method_types: p.allowed_payment_method_types ?? ['card'],
       metadata: p.metadata ?? {},
@@ -289,7 +300,7 @@ export class StripeFake {
     const intent = [...this.setupIntents.values()].find((s) => s.client_secret === clientSecret);
     if (!intent) throw new Error('no SetupIntent with that client secret');
     const card = TEST_CARDS[testCard] as TestCard;
-    const pm = { ...this.cardPaymentMethod(id('pm'), card, intent.customer as string | null), _declines: card.declines };
+    const pm: Json = { ...this.cardPaymentMethod(id('pm'), card, intent.customer as string | null), _declines: card.declines };
     Object.defineProperty(pm, '_declines', { enumerable: false });
     this.paymentMethods.set(pm.id as string, pm);
     Object.assign(intent, { status: 'succeeded', payment_method: pm.id });
@@ -301,7 +312,7 @@ export class StripeFake {
     if (!p.currency) throw invalid('Missing required param: currency.', 'parameter_missing', 'currency');
     if (p.customer) this.customer(String(p.customer));
     const intent: Json = {
-      id: id('pi'), object: 'payment_intent', created: now(), livemode: false, amount: Number(p.amount),
+      id: id('pi'), object: 'payment_intent', created: this.now(), livemode: false, amount: Number(p.amount),
       currency: String(p.currency).toLowerCase(), customer: p.customer ?? null, description: p.description ?? null,
       payment_method: p.payment_method ?? null, metadata: p.metadata ?? {}, status: 'requires_payment_method',
       latest_charge: null, last_payment_error: null,
@@ -339,7 +350,7 @@ export class StripeFake {
     }
     const csId = `cs_test_${randomBytes(20).toString('hex')}`;
     const session: Json = {
-      id: csId, object: 'checkout.session', created: now(), expires_at: now() + DAY_S, livemode: false, mode: p.mode,
+      id: csId, object: 'checkout.session', created: this.now(), expires_at: this.now() + DAY_S, livemode: false, mode: p.mode,
       status: 'open', payment_status: 'unpaid', amount_subtotal: total, amount_total: total, currency,
       client_reference_id: p.client_reference_id ?? null, customer: p.customer ?? null, customer_email: p.customer_email ?? null,
       metadata: p.metadata ?? {}, payment_intent: null, success_url: p.success_url, cancel_url: p.cancel_url ?? null,
@@ -368,9 +379,10 @@ export class StripeFake {
     const paymentMethod = p.default_payment_method
       ? String(this.paymentMethod(String(p.default_payment_method), 'default_payment_method').id)
       : ((customer.invoice_settings as Json).default_payment_method as string | null);
-    const start = now();
+    const start = this.now();
     const trialDays = p.trial_period_days ? Number(p.trial_period_days) : 0;
-    const trialEnd = trialDays > 0 ? start + trialDays * DAY_S : null;
+    if (p.trial_end !== undefined && Number(p.trial_end) <= start) throw invalid('Invalid timestamp: must be an integer Unix timestamp in the future.', 'parameter_invalid_integer', 'trial_end');
+    const trialEnd = p.trial_end !== undefined ? Number(p.trial_end) : trialDays > 0 ? start + trialDays * DAY_S : null;
     if (!trialEnd) {
       if (!paymentMethod) throw invalid('This customer has no attached payment source or default payment method.', 'resource_missing');
       if (this.declines(paymentMethod)) throw new StripeApiError(402, { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' });
@@ -391,6 +403,9 @@ export class StripeFake {
       },
     };
     this.subscriptions.set(subId, subscription);
+    // The first invoice: $0 for a trial, the first month paid at once otherwise.
+    const first = this.makeInvoice(subscription, trialEnd ? 0 : price.unitAmount, 'paid', start, periodEnd, 'subscription_create');
+    subscription.latest_invoice = first.id;
     return subscription;
   }
 
@@ -404,7 +419,7 @@ export class StripeFake {
   private cancelSubscription(subId: string): Json {
     const subscription = this.subscriptions.get(subId);
     if (!subscription || subscription.status === 'canceled') throw missing('subscription', subId);
-    Object.assign(subscription, { status: 'canceled', canceled_at: now(), ended_at: now() });
+    Object.assign(subscription, { status: 'canceled', canceled_at: this.now(), ended_at: this.now() });
     return subscription;
   }
 
@@ -428,23 +443,38 @@ export class StripeFake {
     } else {
       subscription.status = 'past_due';
     }
+    const invoice = this.makeInvoice(subscription, price.unit_amount as number, outcome, start, end, 'subscription_cycle');
+    subscription.latest_invoice = invoice.id;
+    return invoice;
+  }
+
+  /** Charges recorded by the fake: every paid invoice with an amount, as Stripe's dashboard lists them. */
+  paidInvoices(): Json[] {
+    return [...this.invoices.values()].filter((i) => i.status === 'paid' && Number(i.amount_paid) > 0);
+  }
+
+  private makeInvoice(subscription: Json, amount: number, outcome: 'paid' | 'failed', start: number, end: number, reason: string): Json {
+    const item = this.itemOf(subscription);
+    const price = item.price as Json;
+    const subId = subscription.id as string;
     const invoiceId = id('in');
-    subscription.latest_invoice = invoiceId;
-    return {
-      id: invoiceId, object: 'invoice', created: now(), livemode: false, customer: subscription.customer,
-      billing_reason: 'subscription_cycle', currency: price.currency, amount_due: price.unit_amount,
-      amount_paid: outcome === 'paid' ? price.unit_amount : 0, amount_remaining: outcome === 'paid' ? 0 : price.unit_amount,
-      attempt_count: 1, status: outcome === 'paid' ? 'paid' : 'open', period_start: item.current_period_start, period_end: start,
+    const invoice: Json = {
+      id: invoiceId, object: 'invoice', created: this.now(), livemode: false, customer: subscription.customer,
+      billing_reason: reason, currency: price.currency, amount_due: amount,
+      amount_paid: outcome === 'paid' ? amount : 0, amount_remaining: outcome === 'paid' ? 0 : amount,
+      attempt_count: 1, status: outcome === 'paid' ? 'paid' : 'open', period_start: start, period_end: start,
       parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subId, metadata: subscription.metadata } },
       lines: {
         object: 'list', has_more: false, url: `/v1/invoices/${invoiceId}/lines`,
         data: [{
-          id: id('il'), object: 'line_item', amount: price.unit_amount, currency: price.currency, quantity: 1,
+          id: id('il'), object: 'line_item', amount, currency: price.currency, quantity: 1,
           period: { start, end },
           parent: { type: 'subscription_item_details', subscription_item_details: { subscription: subId, subscription_item: item.id } },
         }],
       },
     };
+    this.invoices.set(invoiceId, invoice);
+    return invoice;
   }
 
   /** The trial ended and its first charge went through: the subscription turns active (`previous` is what changed). */
@@ -458,7 +488,7 @@ export class StripeFake {
   /** An event as Stripe sends it to a webhook endpoint. */
   event(type: string, object: Json, previousAttributes?: Json): Json {
     return {
-      id: id('evt'), object: 'event', api_version: Stripe.API_VERSION, created: now(), livemode: false, pending_webhooks: 1,
+      id: id('evt'), object: 'event', api_version: Stripe.API_VERSION, created: this.now(), livemode: false, pending_webhooks: 1,
       request: { id: null, idempotency_key: null }, type,
       data: { object: structuredClone(object), ...(previousAttributes ? { previous_attributes: previousAttributes } : {}) },
     };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CardDeclinedError, ProviderUnavailableError } from '../../src/adapters/payments/payment.port.js';
-import { NotOfferedByPaypalError, PaypalApiError, PaypalPayments } from '../../src/adapters/payments/paypal.payments.js';
+import { PaypalApiError, PaypalPayments } from '../../src/adapters/payments/paypal.payments.js';
 import { PaypalFake } from '../fakes/paypal-fake.js';
 import { freePort } from '../harness.js';
 import { paymentAdapterContract } from '../payment-adapter.contract.js';
@@ -151,7 +151,7 @@ describe('PaypalPayments against the local PayPal', () => {
     it('asks PayPal with the PAYPAL-* headers, our webhook id and the event, and trusts only SUCCESS', async () => {
       const id = await approvedSubscription();
       const delivery = fake.saleDelivery(id);
-      expect(await paypal.verifyWebhook(headersOf(delivery), delivery.body)).toBe(true);
+      expect(await paypal.webhooks.verify(headersOf(delivery), delivery.body)).toBe(true);
       const sent = JSON.parse(fake.callsTo('POST', '/v1/notifications/verify-webhook-signature').at(-1)?.body ?? '{}') as Record<string, unknown>;
       expect(sent).toEqual({
         auth_algo: 'SHA256withRSA', cert_url: delivery.headers['paypal-cert-url'], transmission_id: delivery.headers['paypal-transmission-id'],
@@ -165,10 +165,10 @@ describe('PaypalPayments against the local PayPal', () => {
       const delivery = fake.saleDelivery(id);
       const tampered = delivery.body.replace('"total":"3.99"', '"total":"0.01"');
       expect(tampered).not.toBe(delivery.body);
-      expect(await paypal.verifyWebhook(headersOf(delivery), tampered)).toBe(false);
-      expect(await paypal.verifyWebhook({ ...headersOf(delivery), transmissionId: 'b2a3c4d5-0000-4000-8000-000000000000' }, delivery.body)).toBe(false);
+      expect(await paypal.webhooks.verify(headersOf(delivery), tampered)).toBe(false);
+      expect(await paypal.webhooks.verify({ ...headersOf(delivery), transmissionId: 'b2a3c4d5-0000-4000-8000-000000000000' }, delivery.body)).toBe(false);
       const forOther = fake.saleDelivery(id, { webhookId: '1JE4291016473214C' });
-      expect(await paypal.verifyWebhook(headersOf(forOther), forOther.body)).toBe(false);
+      expect(await paypal.webhooks.verify(headersOf(forOther), forOther.body)).toBe(false);
     });
   });
 
@@ -237,19 +237,34 @@ describe('PaypalPayments against the local PayPal', () => {
     });
   });
 
-  describe('what PayPal does not do here', () => {
-    it('cards on file throw a clear error', async () => {
-      await expect(paypal.saveCard()).rejects.toBeInstanceOf(NotOfferedByPaypalError);
-      await expect(paypal.charge()).rejects.toThrow(/PayPal bills the subscription itself/);
+  describe('its plans, as the plans read them', () => {
+    it('keeps no card on file and starts no plan from card fields: its plans are approved at PayPal', () => {
+      expect(paypal.cards).toBeUndefined();
+      expect(paypal.cardFieldPlans).toBeUndefined();
+      expect(paypal.approvalPlans.name).toBe('paypal');
+    });
+
+    it('reads a subscription back: pending until approved, active with its next billing time, ended once cancelled', async () => {
+      const { id } = await paypal.approvalPlans.createSubscription({ userId: 'u-1', email: 'ada@example.com', name: 'Ada', trial: false });
+      expect(await paypal.approvalPlans.subscription(id)).toMatchObject({ id, status: 'pending', userId: 'u-1' });
+      fake.approve(id);
+      const active = await paypal.approvalPlans.subscription(id);
+      expect(active).toMatchObject({ status: 'active', userId: 'u-1', trialEndsAt: null, charges: [] });
+      expect(active?.periodEnd?.getTime()).toBeGreaterThan(Date.now());
+      fake.setStatus(id, 'SUSPENDED');
+      expect(await paypal.approvalPlans.subscription(id)).toMatchObject({ status: 'past_due' });
+      fake.setStatus(id, 'CANCELLED');
+      expect(await paypal.approvalPlans.subscription(id)).toMatchObject({ status: 'ended' });
     });
   });
 
   paymentAdapterContract(() => ({
     adapter: paypal,
+    plans: paypal.approvalPlans,
     activeSubscription: () => approvedSubscription(),
     isEnded: async (id) => ['CANCELLED', 'EXPIRED'].includes(String(fake.subscriptions.get(id)?.status)),
     failNext: (count) => fake.failNext(count),
-    unreachable: () => unreachable,
+    unreachable: () => unreachable.approvalPlans,
   }));
 
   let unreachable: PaypalPayments;

@@ -13,6 +13,14 @@ const EXCEPTIONS: Array<{ route: string; reason: string }> = [
     reason: 'the form post of that sandbox checkout page (url-encoded, answers a redirect): not part of the API',
   },
   {
+    route: 'GET /api/payments/sandbox/paypal/{subscriptionId}',
+    reason: 'the sandbox\'s test-mode PayPal approval page, standing in for PayPal\'s hosted page: not part of the API',
+  },
+  {
+    route: 'POST /api/payments/sandbox/paypal/{subscriptionId}',
+    reason: 'the form post of that approval page (url-encoded, answers a redirect back to /subscribe): not part of the API',
+  },
+  {
     route: 'GET /api/paypal/checkout/{jobId}',
     reason: 'the signed checkout link of pay per file with PayPal: a browser hop that creates the order and redirects to PayPal, not part of the API',
   },
@@ -94,6 +102,7 @@ describe('mounted routes', () => {
     const { token } = await t.api.register(newUser());
     const setupIntent = await t.fetch(endpoints.stripeSetupIntent.path, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
     const webhook = await t.fetch(endpoints.stripeWebhook.path, { method: 'POST', json: { id: 'evt_1', type: 'invoice.paid' } });
-    expect([setupIntent.status, webhook.status]).toEqual([404, 404]);
+    const stripeJs = await t.fetch(endpoints.stripeJs.path);
+    expect([setupIntent.status, webhook.status, stripeJs.status]).toEqual([404, 404, 404]);
   });
 });

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentPort } from '../../src/adapters/payments/payment.port.js';
 import { StripePayments } from '../../src/adapters/payments/stripe.payments.js';
-import { compressionJobs, payments, webhookEvents } from '../../src/db/schema/index.js';
+import { compressionJobs, payments, users, webhookEvents } from '../../src/db/schema/index.js';
+import { SubscriptionService } from '../../src/features/plans/subscription.service.js';
 import { StripeFake } from '../fakes/stripe-fake.js';
 import { newUser, startTestApp, type TestApp } from '../harness.js';
 
@@ -77,6 +78,18 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
   async function subscriptionPayments(userId: string) {
     return (await db().select().from(payments).where(eq(payments.userId, userId))).filter((p) => p.kind === 'subscription');
   }
+
+  it('lets the card step load Stripe.js: its script, frames and API calls are in the Content-Security-Policy', async () => {
+    for (const route of ['/', '/auth', '/api/health']) {
+      const policy = (await t.fetch(route)).headers.get('content-security-policy')?.split(';');
+      expect(policy, route).toEqual(expect.arrayContaining([
+        "default-src 'self'", "script-src 'self' https://js.stripe.com", "frame-src 'self' https://js.stripe.com https://hooks.stripe.com",
+        "connect-src 'self' https://api.stripe.com", "object-src 'none'",
+      ]));
+    }
+    // Stripe's own Stripe.js: no stand-in outside the browser tests.
+    expect(await (await t.fetch('/api/stripe/js')).json()).toEqual({ url: null });
+  });
 
   it('gives the card step a SetupIntent for a Stripe customer of the account', async () => {
     const { token, user } = await t.api.register(newUser());
@@ -214,7 +227,7 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     expect((await fake.deliver(webhookUrl, failed)).status).toBe(200);
     expect(await planOf(token)).toMatchObject({ status: 'past_due' });
 
-    await stripePayments().cancelSubscription(subscriptionId);
+    await stripePayments().cardFieldPlans.cancelSubscription(subscriptionId);
     const deleted = fake.event('customer.subscription.deleted', fake.subscriptions.get(subscriptionId) as Record<string, unknown>);
     expect((await fake.deliver(webhookUrl, deleted)).status).toBe(200);
     expect(await planOf(token)).toMatchObject({ status: 'canceled' });
@@ -223,11 +236,98 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
 
   it('acknowledges events it does not use, and the trial\'s $0 invoice, without acting', async () => {
     const { subscriptionId, userId, token } = await trialSubscription();
-    const trialInvoice = { ...fake.invoice(subscriptionId, 'paid'), amount_paid: 0, billing_reason: 'subscription_create' };
+    const trialInvoice = fake.invoices.get(String(fake.subscriptions.get(subscriptionId)?.latest_invoice)) as Record<string, unknown>;
+    expect(trialInvoice).toMatchObject({ amount_paid: 0, billing_reason: 'subscription_create' });
     for (const event of [fake.event('invoice.paid', trialInvoice), fake.event('customer.created', { id: 'cus_x', object: 'customer' })]) {
       expect((await fake.deliver(webhookUrl, event)).status).toBe(200);
     }
     expect(await planOf(token)).toMatchObject({ status: 'trial' });
     expect(await subscriptionPayments(userId)).toEqual([]);
+  });
+
+  /** A signed-up account with a card saved through Stripe.js, as the card step leaves it. */
+  async function withCard(card: 'pm_card_visa' | 'pm_card_chargeDeclined' = 'pm_card_visa') {
+    const { token, user } = await t.api.register(newUser());
+    const res = await t.fetch('/api/stripe/setup-intent', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const paymentMethodId = fake.confirmSetupIntent(((await res.json()) as { clientSecret: string }).clientSecret, card);
+    return { api: t.as(token), userId: user.id, token, paymentMethodId };
+  }
+
+  const subscriptionsOf = (userId: string) => [...fake.subscriptions.values()].filter((sub) => (sub.metadata as { userId?: string }).userId === userId);
+  const live = (userId: string) => subscriptionsOf(userId).filter((sub) => sub.status !== 'canceled');
+
+  it('never charges a Stripe customer itself: reactivating after a cancel makes a new subscription that bills from the period end', async () => {
+    const { api, userId, paymentMethodId } = await withCard();
+    const first = await api.subscribe({ paymentMethodId });
+    const intents = fake.calls('POST /v1/payment_intents').length;
+    await api.cancelSubscription();
+    expect(live(userId)).toEqual([]);
+    // The "Reactivate Subscription" button, while the paid month runs.
+    expect(await api.reactivateSubscription()).toMatchObject({ status: 'active', plan: 'premium', provider: 'stripe' });
+    const [resumed] = live(userId);
+    expect(resumed).toMatchObject({ status: 'trialing', trial_end: Math.floor(Date.parse(first.nextBillingDate ?? '') / 1000) });
+    expect(fake.calls('POST /v1/payment_intents')).toHaveLength(intents);
+    expect(await subscriptionPayments(userId)).toHaveLength(1);
+    // Cancelled again: that subscription ends at Stripe too, and access still runs to the paid period's end.
+    await api.cancelSubscription();
+    expect(live(userId)).toEqual([]);
+    expect(await api.me()).toMatchObject({ isSubscribed: true, subscriptionStatus: 'canceled' });
+    expect(await subscriptionPayments(userId)).toHaveLength(1);
+  });
+
+  it('a subscribe again with the same card after a cancel is a new subscription, charged, not a replay of the old one', async () => {
+    const { api, userId, paymentMethodId } = await withCard();
+    await api.subscribe({ paymentMethodId });
+    await api.cancelSubscription();
+    // Access ran out; the "Pay $3.99 with Visa ending in …" button, or the same card again.
+    await db().update(users).set({ currentPeriodEnd: new Date(Date.now() - 1000) }).where(eq(users.id, userId));
+    expect(await api.subscribe({ paymentMethodId })).toMatchObject({ status: 'active', plan: 'premium' });
+    expect(subscriptionsOf(userId)).toHaveLength(2);
+    expect(live(userId)).toHaveLength(1);
+    const paidInvoices = fake.paidInvoices().filter((i) => subscriptionsOf(userId).some((sub) => sub.id === (i.parent as { subscription_details: { subscription: string } }).subscription_details.subscription));
+    expect(paidInvoices).toHaveLength(2);
+    expect((await subscriptionPayments(userId)).map((p) => p.providerReference).sort()).toEqual(paidInvoices.map((i) => i.id).sort());
+    // And with the card on file only.
+    await api.cancelSubscription();
+    await db().update(users).set({ currentPeriodEnd: new Date(Date.now() - 1000) }).where(eq(users.id, userId));
+    expect(await api.subscribe({})).toMatchObject({ status: 'active' });
+    expect(live(userId)).toHaveLength(1);
+    expect(await subscriptionPayments(userId)).toHaveLength(3);
+  });
+
+  it('a late customer.subscription.created after its deleted event changes nothing: the plan stays canceled', async () => {
+    const { subscriptionId, token } = await trialSubscription();
+    const created = fake.event('customer.subscription.created', fake.subscriptions.get(subscriptionId) as Record<string, unknown>);
+    await t.as(token).cancelSubscription();
+    const deleted = fake.event('customer.subscription.deleted', fake.subscriptions.get(subscriptionId) as Record<string, unknown>);
+    for (const event of [deleted, created]) expect((await fake.deliver(webhookUrl, event)).status).toBe(200);
+    // A canceled trial: its days still run, nothing bills.
+    expect(await planOf(token)).toMatchObject({ status: 'canceled', plan: 'trial', nextBillingDate: null });
+    const [row] = await db().select().from(users).where(eq(users.providerSubscriptionId, subscriptionId));
+    expect(row).toBeUndefined();
+  });
+
+  it('upgrading during a Stripe trial ends the trial subscription first: one live subscription', async () => {
+    const { subscriptionId, userId, token } = await trialSubscription();
+    expect(await t.as(token).subscribe({})).toMatchObject({ status: 'active', plan: 'premium' });
+    expect(fake.subscriptions.get(subscriptionId)?.status).toBe('canceled');
+    expect(live(userId)).toHaveLength(1);
+    // Events of the ended trial subscription arriving now change nothing.
+    const late = fake.event('customer.subscription.updated', fake.subscriptions.get(subscriptionId) as Record<string, unknown>, { status: 'trialing' });
+    expect((await fake.deliver(webhookUrl, late)).status).toBe(200);
+    expect(await planOf(token)).toMatchObject({ status: 'active', provider: 'stripe' });
+  });
+
+  it('reads a plan back when its period ended with no word from Stripe, and lapses when Stripe says it ended', async () => {
+    const { api, userId, paymentMethodId } = await withCard();
+    await api.subscribe({ paymentMethodId });
+    const [subscription] = live(userId);
+    // Stripe ended it on its own (a webhook that never came), and the period is over.
+    Object.assign(subscription ?? {}, { status: 'canceled' });
+    await db().update(users).set({ nextChargeAt: new Date(Date.now() - 1000), currentPeriodEnd: new Date(Date.now() - 1000) }).where(eq(users.id, userId));
+    await t.running.app.get(SubscriptionService).tick();
+    expect(await api.subscription()).toMatchObject({ status: 'canceled', plan: 'free', nextBillingDate: null });
+    const [row] = await db().select().from(users).where(eq(users.id, userId));
+    expect(row).toMatchObject({ billingProvider: null, providerSubscriptionId: null });
   });
 });

@@ -1,9 +1,10 @@
 import { type ApiClient, ApiError, ErrorMessages, SUBSCRIPTION_PRICE_USD } from '@shrinkly/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxPayments } from '../../src/adapters/payments/sandbox.payments.js';
-import { payments, users } from '../../src/db/schema/index.js';
-import { SubscriptionEventHandler } from '../../src/features/billing/subscription-events.js';
-import { addMonths } from '../../src/features/plans/billing-calendar.js';
+import { PaymentPort } from '../../src/adapters/payments/payment.port.js';
+import type { SandboxPayments } from '../../src/adapters/payments/sandbox.payments.js';
+import { addMonths } from '../../src/common/billing-calendar.js';
+import { payments, sandboxSubscriptions, users } from '../../src/db/schema/index.js';
 import { SubscriptionService } from '../../src/features/plans/subscription.service.js';
 import { capturingLogger, newUser, startTestApp, type TestApp, TestClock } from '../harness.js';
 
@@ -13,23 +14,15 @@ const CARD = { cardholderName: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242'
 const FAILING_CARD = { ...CARD, cardNumber: '4000 0000 0000 0341' };
 const DECLINED_CARD = { ...CARD, cardNumber: '4000 0000 0000 0002' };
 
-/** The sandbox, remembering which provider subscriptions it was asked to end. */
-class RecordingSandbox extends SandboxPayments {
-  readonly canceled: string[] = [];
-  override async cancelSubscription(id: string): Promise<void> {
-    this.canceled.push(id);
-  }
-}
-
 describe('trial, subscription, renewals, cancel and reactivate', () => {
   let t: TestApp;
   const clock = new TestClock();
   const log = capturingLogger('debug');
-  let provider: RecordingSandbox;
+  let sandbox: SandboxPayments;
 
   beforeAll(async () => {
-    provider = new RecordingSandbox('http://127.0.0.1', 'x'.repeat(32));
-    t = await startTestApp({ clock, logger: log.logger, payments: provider });
+    t = await startTestApp({ clock, logger: log.logger });
+    sandbox = t.running.app.get(PaymentPort) as SandboxPayments;
   });
   afterAll(async () => {
     await t?.close();
@@ -37,12 +30,12 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
 
   const signUp = async () => {
     const { token, user } = await t.api.register(newUser());
-    return { id: user.id, api: t.as(token) };
+    return { id: user.id, api: t.as(token), email: user.email };
   };
   const failure = (call: Promise<unknown>) => call.then(() => undefined, (e: unknown) => e as ApiError);
   const tick = () => t.running.app.get(SubscriptionService).tick();
   const ledgerOf = async (userId: string) =>
-    (await t.running.database.db.select().from(payments)).filter((p) => p.userId === userId).map((p) => ({ kind: p.kind, status: p.status, amount: p.amount }));
+    (await t.running.database.db.select().from(payments)).filter((p) => p.userId === userId).map((p) => ({ kind: p.kind, status: p.status, amount: p.amount, provider: p.provider }));
   const later = (days: number) => {
     clock.offsetMs += days * DAY;
   };
@@ -62,7 +55,7 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
     later(1);
     await Promise.all([tick(), tick()]);
     await tick();
-    expect(await ledgerOf(id)).toEqual([{ kind: 'subscription', status: 'succeeded', amount: SUBSCRIPTION_PRICE_USD }]);
+    expect(await ledgerOf(id)).toEqual([{ kind: 'subscription', status: 'succeeded', amount: SUBSCRIPTION_PRICE_USD, provider: 'sandbox' }]);
     expect(await api.me()).toMatchObject({ isSubscribed: true, isTrialActive: false, subscriptionStatus: 'active' });
     expect((await api.subscription()).nextBillingDate).toBe(addMonths(trialEnd, 1).toISOString());
 
@@ -125,7 +118,7 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
     later(7);
     await tick();
     expect(await api.subscription()).toMatchObject({ status: 'past_due', plan: 'premium' });
-    expect(await ledgerOf(id)).toEqual([{ kind: 'subscription', status: 'failed', amount: SUBSCRIPTION_PRICE_USD }]);
+    expect(await ledgerOf(id)).toEqual([{ kind: 'subscription', status: 'failed', amount: SUBSCRIPTION_PRICE_USD, provider: 'sandbox' }]);
     later(1);
     await tick();
     later(1);
@@ -146,18 +139,112 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
     expect((await failure(api.cancelSubscription()))?.status).toBe(409);
   });
 
-  it('follows a provider-billed plan, and deleting the account ends it at the provider first', async () => {
+  it('two subscribes at once charge once: one answers, the other is refused', async () => {
     const { id, api } = await signUp();
-    const handler = t.running.app.get(SubscriptionEventHandler);
-    const periodEnd = new Date(clock.now().getTime() + 30 * DAY);
-    await handler.handle({ type: 'activated', provider: 'paypal', subscriptionId: 'I-TEST1', userId: id, trialEndsAt: null, periodEnd });
-    expect(await api.subscription()).toMatchObject({ status: 'active', provider: 'paypal', nextBillingDate: null });
-    const paid = { type: 'paid', provider: 'paypal', subscriptionId: 'I-TEST1', eventId: 'WH-1', amount: 3.99, currency: 'USD', reference: 'SALE-1', periodEnd } as const;
-    await handler.handle(paid);
-    await handler.handle(paid);
-    expect(await ledgerOf(id)).toEqual([{ kind: 'subscription', status: 'succeeded', amount: 3.99 }]);
-    await api.deleteAccount();
-    expect(provider.canceled).toContain('I-TEST1');
+    await api.setupTrial({ creditCard: CARD });
+    const outcomes = await Promise.allSettled([api.subscribe({}), api.subscribe({}), api.subscribe({})]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    for (const o of outcomes) if (o.status === 'rejected') expect((o.reason as ApiError).status).toBe(409);
+    expect((await ledgerOf(id)).filter((p) => p.status === 'succeeded')).toHaveLength(1);
+    expect(await api.me()).toMatchObject({ isSubscribed: true, subscriptionStatus: 'active' });
+  });
+
+  it('a tick at the trial end racing a subscribe charges once', async () => {
+    const { id, api } = await signUp();
+    await api.setupTrial({ creditCard: CARD });
+    later(7);
+    await Promise.allSettled([tick(), api.subscribe({}), tick(), api.reactivateSubscription()]);
+    await tick();
+    expect((await ledgerOf(id)).filter((p) => p.status === 'succeeded')).toHaveLength(1);
+    expect(await api.me()).toMatchObject({ isSubscribed: true });
+  });
+
+  it('an active status nobody renews lapses by its dates: premium only while a paid period covers now', async () => {
+    const { id, api } = await signUp();
+    await api.subscribe({ creditCard: CARD });
+    // A plan whose renewal never happened (the clock stopped, say): no charge due, the status still says active.
+    await t.running.database.db.update(users).set({ nextChargeAt: null }).where(eq(users.id, id));
+    later(32);
+    expect((await api.me()).isSubscribed).toBe(true);
+    later(3);
+    expect(await api.me()).toMatchObject({ isSubscribed: false });
+    expect((await api.subscription()).plan).toBe('free');
+  });
+
+  describe('the sandbox\'s test-mode PayPal', () => {
+    /** The payer's Approve on the sandbox's approval page, through its signed link. */
+    async function approve(approvalUrl: string | null): Promise<Response> {
+      const url = new URL(approvalUrl ?? '');
+      return fetch(`${t.baseUrl}${url.pathname}${url.search}`, { method: 'POST', body: new URLSearchParams({ outcome: 'approve' }), redirect: 'manual' });
+    }
+
+    it('create → approve on the test page → activate: premium, paid in the ledger, only for the account it was made for', async () => {
+      const { id, api } = await signUp();
+      const other = await signUp();
+      const { id: subscriptionId, approvalUrl } = await api.paypalCreateSubscription({ userEmail: '', userName: '' });
+      expect(approvalUrl).toContain(`/api/payments/sandbox/paypal/${subscriptionId}?sig=`);
+      const page = await fetch(`${t.baseUrl}${new URL(approvalUrl ?? '').pathname}${new URL(approvalUrl ?? '').search}`);
+      expect(await page.text()).toContain('TEST MODE');
+      // Not approved yet: refused, nothing changes.
+      expect((await failure(api.paypalActivateSubscription({ subscriptionId })))?.status).toBe(402);
+      const back = await approve(approvalUrl);
+      expect(back.status).toBe(303);
+      expect(back.headers.get('location')).toBe(`/subscribe?paypal=approved&subscription_id=${subscriptionId}&ba_token=BA-${subscriptionId.slice(2)}`);
+      // Another account's id and a made-up one are refused.
+      expect((await failure(other.api.paypalActivateSubscription({ subscriptionId })))?.status).toBe(404);
+      expect((await failure(api.paypalActivateSubscription({ subscriptionId: 'I-MADEUP000000' })))?.status).toBe(404);
+      expect(await other.api.me()).toMatchObject({ isSubscribed: false });
+      const activated = await api.paypalActivateSubscription({ subscriptionId });
+      expect(activated).toMatchObject({ status: 'active', plan: 'premium', provider: 'sandbox-paypal' });
+      expect(await api.paypalActivateSubscription({ subscriptionId })).toMatchObject({ status: 'active' });
+      expect(await ledgerOf(id)).toEqual([{ kind: 'subscription', status: 'succeeded', amount: SUBSCRIPTION_PRICE_USD, provider: 'sandbox-paypal' }]);
+      expect((await failure(api.paypalCreateSubscription({ userEmail: '', userName: '' })))?.status).toBe(409);
+    });
+
+    it('renews when the provider bills it (read back at the period end), and lapses once cancelled', async () => {
+      const { id, api } = await signUp();
+      const { id: subscriptionId, approvalUrl } = await api.paypalCreateSubscription({ userEmail: '', userName: '' });
+      await approve(approvalUrl);
+      const first = await api.paypalActivateSubscription({ subscriptionId });
+      later(32);
+      await tick();
+      expect(await ledgerOf(id)).toHaveLength(2);
+      const renewed = await api.subscription();
+      expect(renewed).toMatchObject({ status: 'active', plan: 'premium' });
+      expect(Date.parse(renewed.nextBillingDate ?? '')).toBeGreaterThan(Date.parse(first.nextBillingDate ?? ''));
+      const canceled = await api.cancelSubscription();
+      expect(canceled).toMatchObject({ status: 'canceled', plan: 'premium', provider: null, nextBillingDate: null });
+      const [record] = await t.running.database.db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, subscriptionId));
+      expect(record?.status).toBe('cancelled');
+      later(40);
+      await tick();
+      expect(await api.me()).toMatchObject({ isSubscribed: false, subscriptionStatus: 'canceled' });
+      expect(await ledgerOf(id)).toHaveLength(2);
+    });
+
+    it('an approval is the plan\'s at once, as PayPal\'s webhook makes it; a second one while it is live is ended: one live subscription', async () => {
+      const { api } = await signUp();
+      const a = await api.paypalCreateSubscription({ userEmail: '', userName: '' });
+      const b = await api.paypalCreateSubscription({ userEmail: '', userName: '' });
+      // The payer approves and never comes back to /subscribe: premium all the same.
+      await approve(a.approvalUrl);
+      expect(await api.subscription()).toMatchObject({ status: 'active', plan: 'premium', provider: 'sandbox-paypal' });
+      // A second approval (another tab) while a is live would bill twice: it is ended at once.
+      await approve(b.approvalUrl);
+      expect((await sandbox.approvalPlans.find(a.id))?.status).toBe('active');
+      expect((await sandbox.approvalPlans.find(b.id))?.status).toBe('cancelled');
+      expect((await failure(api.paypalActivateSubscription({ subscriptionId: b.id })))?.status).toBe(409);
+      expect(await api.paypalActivateSubscription({ subscriptionId: a.id })).toMatchObject({ status: 'active' });
+    });
+
+    it('deleting the account ends its subscription at the provider first', async () => {
+      const { api } = await signUp();
+      const { id: subscriptionId, approvalUrl } = await api.paypalCreateSubscription({ userEmail: '', userName: '' });
+      await approve(approvalUrl);
+      await api.paypalActivateSubscription({ subscriptionId });
+      await api.deleteAccount();
+      expect((await sandbox.approvalPlans.find(subscriptionId))?.status).toBe('cancelled');
+    });
   });
 
   it('keeps no card number or CVV in the database or the log', async () => {

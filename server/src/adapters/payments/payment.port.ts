@@ -1,4 +1,4 @@
-/** What is bought: one paid compression (its job id). Subscriptions are billed by SubscriptionBilling below. */
+/** What is bought: one paid compression (its job id). Subscriptions are billed through the plan capabilities below. */
 export interface Purchase {
   kind: 'compression';
   id: string;
@@ -49,22 +49,129 @@ export interface SavedCard {
   last4: string;
 }
 
-/** A plan (a trial, or premium now) a provider runs and bills itself, started from a payment method its own card fields made (Stripe). */
-export interface ProviderPlan {
-  subscriptionId: string;
-  trialEndsAt: Date | null;
-  periodEnd: Date | null;
-  /** The card the provider will charge, as receipts show it; `token` is what our card on file keeps. */
-  card: { token: string; brand: string; last4: string; expMonth: number; expYear: number } | null;
+/** The card a provider-billed plan charges, as receipts show it; `token` is what our card on file keeps. */
+export interface ProviderCard {
+  token: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
 }
 
-export interface ProviderPlans {
+/** One charge a provider made for a subscription, as its API reports it. */
+export interface ProviderCharge {
+  reference: string;
+  amount: number;
+  currency: string;
+  /** The end of the period the charge paid for. */
+  periodEnd: Date | null;
+}
+
+/**
+ * A subscription as the provider has it now, read from its API (never from what a payer or a webhook body says).
+ * `pending`: created, not approved or not paid yet; `trialing`, `active`, `past_due`: it bills; `ended`: it never
+ * bills again.
+ */
+export interface ProviderSubscription {
+  id: string;
+  status: 'pending' | 'trialing' | 'active' | 'past_due' | 'ended';
+  /** The account it says it was created for (Stripe's metadata, PayPal's custom_id): checked against our own record. */
+  userId: string | null;
+  /** The end of the free trial, while it runs. */
+  trialEndsAt: Date | null;
+  /** The end of the period paid for (or of the trial). */
+  periodEnd: Date | null;
+  /** Charges the provider reports with the subscription (all of them, or the latest): recorded once in the ledger. */
+  charges: ProviderCharge[];
+  card: ProviderCard | null;
+}
+
+/** The card on file and charges of it that we make (off-session): we bill the plan with our own scheduler. */
+export interface CardOnFile {
+  /** Saves a card with the provider for later charges; throws CardDeclinedError when the provider refuses it. */
+  saveCard(card: CardDetails): Promise<SavedCard>;
+  /**
+   * Charges a card on file now and returns the provider's reference; throws CardDeclinedError when the card is
+   * refused, ProviderUnavailableError when the provider fails.
+   */
+  charge(request: ChargeRequest): Promise<{ reference: string }>;
+}
+
+/** Subscriptions a provider runs and bills itself: read back and ended by id. */
+export interface ProviderBilledPlans {
+  /** The `billingProvider` of plans it bills, and the ledger's provider of their charges. */
+  readonly name: string;
+  /** The subscription as the provider has it now; undefined when it knows no such subscription. */
+  subscription(id: string): Promise<ProviderSubscription | undefined>;
+  /** Ends it now; harmless when it has ended already. */
+  cancelSubscription(id: string): Promise<void>;
+}
+
+/** Provider-billed plans started from a payment method the provider's own card fields made (Stripe.js). */
+export interface CardFieldPlans extends ProviderBilledPlans {
   /** The provider's customer that saved this payment method for this account, or undefined. */
   customerOf(paymentMethodId: string, userId: string): Promise<string | undefined>;
-  /** Starts the 7-day trial; throws CardDeclinedError or ProviderUnavailableError. */
-  startTrialSubscription(customerId: string, paymentMethodId: string): Promise<ProviderPlan>;
-  /** Premium now, the first month charged at once; throws CardDeclinedError or ProviderUnavailableError. */
-  startPaidSubscription(customerId: string, paymentMethodId: string): Promise<ProviderPlan>;
+  /**
+   * A subscription for the account, paid with the payment method (or the customer's default one): the 7-day trial,
+   * premium now with the first month charged at once (a refused card throws CardDeclinedError and leaves nothing
+   * billing), or billing deferred until `deferUntil` (a plan reactivated before it ran out). `attempt` is unique per
+   * try, so a new try is a new subscription while a retried call of the same try is not. Answers it as read back
+   * from the provider.
+   */
+  startSubscription(request: {
+    customerId: string; paymentMethodId: string | null; userId: string; trial: boolean; deferUntil: Date | null; attempt: string;
+  }): Promise<ProviderSubscription>;
+  /** What the card step needs to show the provider's card fields for this account. */
+  setupCard(user: { id: string; email: string; name: string }): Promise<{ clientSecret: string; publishableKey: string }>;
+}
+
+/** Provider-billed plans the payer approves on the provider's own page (PayPal, and the sandbox's test-mode PayPal). */
+export interface ApprovalPlans extends ProviderBilledPlans {
+  /** A subscription for one of our accounts, with the free trial first or not; the payer approves it at `approvalUrl`. */
+  createSubscription(request: { userId: string; email: string; name: string; trial: boolean }): Promise<{ id: string; approvalUrl: string | null }>;
+}
+
+/** The sandbox's checkout page for one purchase, opened only through the link signed for its owner. */
+export interface TestCheckoutPages {
+  checkoutPath(purchaseId: string): string;
+  verifyCheckout(purchaseId: string, sig: string | undefined): boolean;
+}
+
+/** The sandbox's test-mode PayPal approval page, opened only through the link signed for the subscription. */
+export interface TestApprovalPages {
+  approvalPath(subscriptionId: string): string;
+  verifyApproval(subscriptionId: string, sig: string | undefined): boolean;
+  /** The payer approved: false when the subscription was not waiting for approval. */
+  approve(subscriptionId: string): Promise<boolean>;
+  /** The payer turned back (or we end it). */
+  cancelSubscription(subscriptionId: string): Promise<void>;
+}
+
+/** A Stripe webhook request, checked against the endpoint's signing secret: its event, or undefined when forged. */
+export interface StripeWebhooks {
+  readonly format: 'stripe';
+  verify(rawBody: Buffer, signature: string | undefined): import('stripe').Stripe.Event | undefined;
+}
+
+/** The PAYPAL-* headers of a webhook delivery, as PayPal's verification call takes them. */
+export interface PaypalWebhookHeaders {
+  authAlgo: string;
+  certUrl: string;
+  transmissionId: string;
+  transmissionSig: string;
+  transmissionTime: string;
+}
+
+/** A PayPal webhook delivery, verified by PayPal's own call: true only when PayPal says it sent it. */
+export interface PaypalWebhooks {
+  readonly format: 'paypal';
+  verify(headers: PaypalWebhookHeaders, eventJson: string): Promise<boolean>;
+}
+
+/** Payment of one purchase on a checkout page (the provider's, or ours for the sandbox). */
+export interface HostedCheckout {
+  /** The URL the payer opens to pay. */
+  checkoutUrl(request: CheckoutRequest): Promise<string>;
 }
 
 /** The provider refused the card. */
@@ -74,25 +181,27 @@ export class CardDeclinedError extends Error {}
 export class ProviderUnavailableError extends Error {}
 
 /**
- * Takes payments. The sandbox provider (a local checkout page, plainly marked test mode) is the default;
- * Stripe Checkout with signed webhooks is the production adapter.
+ * A payment provider, as the capabilities it really has: every provider takes one-off payments on a checkout page;
+ * the sandbox keeps cards on file that our scheduler charges (and runs a test-mode PayPal); Stripe runs plans started
+ * from its own card fields; PayPal runs plans its payers approve. Features ask for a capability, never for a
+ * provider by name; a capability a provider does not have is absent, and its routes answer 404.
  */
 export abstract class PaymentPort {
   /** Provider name, stored in the ledger. */
   abstract readonly provider: string;
-  /** Providers whose card fields are their own (Stripe.js) run and bill plans themselves; absent elsewhere. */
-  readonly providerPlans?: ProviderPlans;
   /** True for the sandbox only: enables the simulate-payment route. */
   abstract readonly isSandbox: boolean;
-  /** The URL the payer opens to pay. */
-  abstract checkoutUrl(request: CheckoutRequest): Promise<string>;
-  /** Saves a card with the provider for later charges; throws CardDeclinedError when the provider refuses it. */
-  abstract saveCard(card: CardDetails): Promise<SavedCard>;
-  /**
-   * Charges a card on file now and returns the provider's reference; throws CardDeclinedError when the card is
-   * refused, ProviderUnavailableError when the provider fails.
-   */
-  abstract charge(request: ChargeRequest): Promise<{ reference: string }>;
-  /** Ends a subscription the provider bills (PayPal, Stripe) at the provider; harmless when it is already ended. */
-  abstract cancelSubscription(subscriptionId: string): Promise<void>;
+  abstract readonly checkout: HostedCheckout;
+  readonly cards?: CardOnFile;
+  readonly cardFieldPlans?: CardFieldPlans;
+  readonly approvalPlans?: ApprovalPlans;
+  /** The sandbox's own pages that stand in for a provider's (no money moves); absent with a real provider. */
+  readonly testMode?: { checkout: TestCheckoutPages; approval: TestApprovalPages };
+  /** Signed provider events, in the provider's own format. */
+  readonly webhooks?: StripeWebhooks | PaypalWebhooks;
+
+  /** The capability that bills plans under this `billingProvider` name, if this provider has it. */
+  billedPlans(billingProvider: string): ProviderBilledPlans | undefined {
+    return [this.cardFieldPlans, this.approvalPlans].find((plans) => plans?.name === billingProvider);
+  }
 }

@@ -1,15 +1,18 @@
 import type { Logger } from 'pino';
+import type { Clock } from '../../common/clock.js';
 import type { AppConfig } from '../../config/app.config.js';
+import type { Database } from '../../db/client.js';
 import type { PaymentPort } from './payment.port.js';
 import { PaypalPayments } from './paypal.payments.js';
 import { SandboxPayments } from './sandbox.payments.js';
 import { createStripeClient, StripePayments } from './stripe.payments.js';
 
 /** Picks the payment adapter from PAYMENT_PROVIDER: the sandbox by default, Stripe or PayPal. */
-export function createPayments(config: AppConfig): PaymentPort {
+export function createPayments(config: AppConfig, store: { db: Database; clock: Clock }): PaymentPort {
   if (config.stripe) return new StripePayments(createStripeClient(config.stripe), config.stripe, config.appUrl);
   if (config.paypal) return new PaypalPayments(config.paypal, config.appUrl, config.downloadLinkSecret);
-  return new SandboxPayments(config.appUrl, config.downloadLinkSecret);
+  // The sandbox keeps its test-mode PayPal's record in our database, as PayPal keeps it on its side.
+  return new SandboxPayments({ appUrl: config.appUrl, linkSecret: config.downloadLinkSecret, db: store.db, clock: store.clock });
 }
 
 /**

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { PRODUCT_NAME } from '@shrinkly/contract';
-import { DomainError } from '../../common/errors.js';
 import type { PaypalConfig } from '../../config/app.config.js';
 import { CheckoutLinkSigner } from './checkout-link.js';
-import type { CheckoutRequest, Purchase, SavedCard } from './payment.port.js';
+import type { ApprovalPlans, CheckoutRequest, HostedCheckout, PaypalWebhookHeaders, PaypalWebhooks, ProviderSubscription, Purchase } from './payment.port.js';
 import { CardDeclinedError, PaymentPort, ProviderUnavailableError } from './payment.port.js';
+
+export type { PaypalWebhookHeaders } from './payment.port.js';
 
 /** PayPal's subscription states (Subscriptions API v1). */
 export type PaypalSubscriptionStatus = 'APPROVAL_PENDING' | 'APPROVED' | 'ACTIVE' | 'SUSPENDED' | 'CANCELLED' | 'EXPIRED';
@@ -22,15 +23,6 @@ export interface PaypalSubscription {
   inTrial: boolean;
 }
 
-/** The PAYPAL-* headers of a webhook delivery, as the verification call takes them. */
-export interface PaypalWebhookHeaders {
-  authAlgo: string;
-  certUrl: string;
-  transmissionId: string;
-  transmissionSig: string;
-  transmissionTime: string;
-}
-
 /** A one-time payment (Orders API v2) as we read it: what it is for, what it asks, and its capture once taken. */
 export interface PaypalOrder {
   id: string;
@@ -46,11 +38,6 @@ export interface PaypalOrder {
   payee: string | null;
   /** Where the payer approves it, while the order waits for that. */
   approvalUrl: string | null;
-}
-
-/** A payment PayPal does not take here: cards on file are the sandbox's (or Stripe's). */
-export class NotOfferedByPaypalError extends DomainError {
-  readonly status = 501;
 }
 
 /** PayPal answered with an error of its own: `name` and the first detail's `issue` say which. */
@@ -149,16 +136,63 @@ export function readSubscription(resource: SubscriptionResource): PaypalSubscrip
   };
 }
 
+/** A PayPal subscription's status as our plans read it. */
+function statusOf(subscription: PaypalSubscription): ProviderSubscription['status'] {
+  switch (subscription.status) {
+    case 'APPROVAL_PENDING':
+    case 'APPROVED':
+      return 'pending';
+    case 'ACTIVE':
+      return subscription.inTrial ? 'trialing' : 'active';
+    case 'SUSPENDED':
+      return 'past_due';
+    default:
+      return 'ended';
+  }
+}
+
+/**
+ * Plans PayPal runs and bills: created for one of our accounts, approved by the payer at PayPal, read back from
+ * PayPal's API. Its charges reach us as PAYMENT.SALE.COMPLETED deliveries (a subscription's answer names no sale).
+ */
+export class PaypalPlans implements ApprovalPlans {
+  readonly name = 'paypal';
+
+  constructor(private readonly paypal: PaypalPayments) {}
+
+  /** PayPal's plan decides the trial (PAYPAL_PLAN_ID): an account whose trial is used is refused one at activation. */
+  createSubscription(request: { userId: string; email: string; name: string }): Promise<{ id: string; approvalUrl: string | null }> {
+    return this.paypal.createSubscription(request);
+  }
+
+  async subscription(id: string): Promise<ProviderSubscription | undefined> {
+    const found = await this.paypal.subscription(id);
+    if (!found || found.planId !== this.paypal.planId) return undefined;
+    return {
+      id: found.id, status: statusOf(found), userId: found.customId,
+      trialEndsAt: found.inTrial ? found.nextBillingTime : null, periodEnd: found.nextBillingTime, charges: [], card: null,
+    };
+  }
+
+  cancelSubscription(id: string): Promise<void> {
+    return this.paypal.cancelSubscription(id);
+  }
+}
+
 /**
  * PayPal, through its REST API: subscriptions to one plan that PayPal bills itself (create → the payer approves at
- * PayPal → show → cancel), the verification of webhook deliveries by PayPal's own verify call, and one-time payments
- * of a purchase (Orders API v2: our signed checkout link creates the order and sends the payer to approve it; the
- * return route captures it). Calls carry an OAuth2 client-credentials token, kept until shortly before it expires
- * and fetched again when PayPal refuses it. Cards on file are not PayPal's here: they throw NotOfferedByPaypalError.
+ * PayPal → show → cancel; PaypalPlans), the verification of webhook deliveries by PayPal's own verify call, and
+ * one-time payments of a purchase (Orders API v2: our signed checkout link creates the order and sends the payer to
+ * approve it; the return route captures it). Calls carry an OAuth2 client-credentials token, kept until shortly
+ * before it expires and fetched again when PayPal refuses it. PayPal keeps no card on file here.
  */
-export class PaypalPayments extends PaymentPort {
+export class PaypalPayments extends PaymentPort implements HostedCheckout, PaypalWebhooks {
   readonly provider = 'paypal';
   readonly isSandbox = false;
+  readonly format = 'paypal';
+  override readonly checkout: HostedCheckout = this;
+  override readonly approvalPlans: PaypalPlans = new PaypalPlans(this);
+  override readonly webhooks: PaypalWebhooks = this;
   private token: { value: string; expiresAt: number } | undefined;
   private pendingToken: Promise<string> | undefined;
   private readonly now: () => number;
@@ -222,7 +256,7 @@ export class PaypalPayments extends PaymentPort {
    * Asks PayPal whether a webhook delivery is its own, for our webhook: true only for verification_status SUCCESS.
    * `eventJson` is the delivery's body as JSON text, sent on as the webhook_event.
    */
-  async verifyWebhook(headers: PaypalWebhookHeaders, eventJson: string): Promise<boolean> {
+  async verify(headers: PaypalWebhookHeaders, eventJson: string): Promise<boolean> {
     const fields = JSON.stringify({
       auth_algo: headers.authAlgo,
       cert_url: headers.certUrl,
@@ -310,14 +344,6 @@ export class PaypalPayments extends PaymentPort {
       if (!order) throw err;
       return order;
     }
-  }
-
-  async saveCard(): Promise<SavedCard> {
-    throw new NotOfferedByPaypalError('PayPal bills the subscription itself: no card is kept on file. Subscribe with PayPal instead.');
-  }
-
-  async charge(): Promise<{ reference: string }> {
-    throw new NotOfferedByPaypalError('PayPal bills the subscription itself: there is no card on file to charge.');
   }
 
   /** A resource PayPal may not know: undefined for its 404. */

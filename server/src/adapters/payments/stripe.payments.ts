@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { TRIAL_DAYS } from '@shrinkly/contract';
 import Stripe from 'stripe';
-import { ValidationError } from '../../common/errors.js';
 import type { StripeConfig } from '../../config/app.config.js';
-import type { CardDetails, ChargeRequest, CheckoutRequest, SavedCard } from './payment.port.js';
+import type { CardFieldPlans, CheckoutRequest, HostedCheckout, ProviderCard, ProviderSubscription, StripeWebhooks } from './payment.port.js';
 import { CardDeclinedError, PaymentPort, ProviderUnavailableError } from './payment.port.js';
 
 /** Amounts are dollars in our ledger and the smallest currency unit (cents) at Stripe. */
@@ -39,29 +38,64 @@ function isMissing(err: unknown): boolean {
   return err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing';
 }
 
-/** What the card step needs to show Stripe's own card fields (Stripe.js) for a SetupIntent. */
-export interface StripeSetupIntent {
-  customerId: string;
-  clientSecret: string;
-  publishableKey: string;
+/** A subscription's status at Stripe, as our plans read it. */
+function statusOf(status: Stripe.Subscription.Status): ProviderSubscription['status'] {
+  switch (status) {
+    case 'trialing':
+      return 'trialing';
+    case 'active':
+      return 'active';
+    case 'past_due':
+    case 'unpaid':
+    case 'paused':
+      return 'past_due';
+    case 'incomplete':
+      return 'pending';
+    default:
+      // canceled, incomplete_expired: it never bills again.
+      return 'ended';
+  }
 }
 
-/** A trial subscription Stripe bills itself, and the card it will charge, as receipts show it. */
-export interface StripeTrialSubscription {
-  subscriptionId: string;
-  customerId: string;
-  status: string;
-  trialEndsAt: Date | null;
-  periodEnd: Date | null;
-  card: { token: string; brand: string; last4: string; expMonth: number; expYear: number } | null;
+/** The end of the subscription's current period (kept on its items since API version 2025-03-31). */
+export function periodEndOf(subscription: Stripe.Subscription): Date | null {
+  const end = subscription.items?.data?.[0]?.current_period_end;
+  return end ? new Date(end * 1000) : null;
+}
+
+/** The end of the period an invoice pays for: its subscription line's period. */
+export function invoicePeriodEnd(invoice: Stripe.Invoice): Date | null {
+  const lines = invoice.lines?.data ?? [];
+  const line = lines.find((l) => l.parent?.type === 'subscription_item_details') ?? lines[0];
+  return line?.period?.end ? new Date(line.period.end * 1000) : null;
+}
+
+/** The subscription as our plans read it; its latest invoice (expanded) is its charge when it was paid. */
+export function readStripeSubscription(subscription: Stripe.Subscription, card: ProviderCard | null = null): ProviderSubscription {
+  const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
+  const paid = invoice && invoice.status === 'paid' && invoice.amount_paid > 0;
+  return {
+    id: subscription.id,
+    status: statusOf(subscription.status),
+    userId: subscription.metadata?.userId ?? null,
+    trialEndsAt: subscription.status === 'trialing' && subscription.trial_end ? new Date(subscription.trial_end * 1000) : null,
+    periodEnd: periodEndOf(subscription),
+    charges: paid && invoice.id
+      ? [{ reference: invoice.id, amount: invoice.amount_paid / 100, currency: invoice.currency.toUpperCase(), periodEnd: invoicePeriodEnd(invoice) }]
+      : [],
+    card,
+  };
 }
 
 /**
- * The plan at Stripe: the card is typed into Stripe's hosted fields (Stripe.js) against a SetupIntent, never on our
- * server; with the payment method that gives, Stripe runs the 7-day trial and then bills STRIPE_PRICE_ID monthly.
- * Its webhooks (invoice.paid, invoice.payment_failed, customer.subscription.*) report what happens next.
+ * Plans at Stripe: the card is typed into Stripe's hosted fields (Stripe.js) against a SetupIntent, never on our
+ * server; with the payment method that gives, Stripe runs the 7-day trial and then bills STRIPE_PRICE_ID monthly, or
+ * bills the first month at once. Its webhooks (invoice.paid, invoice.payment_failed, customer.subscription.*) report
+ * what happens next, and a subscription is read back from Stripe whenever that matters.
  */
-export class StripeSubscriptions {
+export class StripePlans implements CardFieldPlans {
+  readonly name = 'stripe';
+
   constructor(
     private readonly stripe: Stripe,
     private readonly config: StripeConfig,
@@ -72,7 +106,7 @@ export class StripeSubscriptions {
    * account asking again within Stripe's idempotency window (24 hours) gets the same customer; the key follows the
    * name and email too, since Stripe refuses a key reused with other parameters.
    */
-  async createSetupIntent(user: { id: string; email: string; name: string }): Promise<StripeSetupIntent> {
+  async setupCard(user: { id: string; email: string; name: string }): Promise<{ clientSecret: string; publishableKey: string; customerId: string }> {
     const params = { email: user.email, name: user.name, metadata: { userId: user.id } };
     const fingerprint = createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 16);
     try {
@@ -104,83 +138,83 @@ export class StripeSubscriptions {
   }
 
   /**
-   * The 7-day trial on STRIPE_PRICE_ID with the saved card as the customer's default (Stripe charges it when the
-   * trial ends). Throws CardDeclinedError when Stripe refuses the card, ProviderUnavailableError when Stripe fails.
+   * A subscription on STRIPE_PRICE_ID with the saved card as the customer's default: the 7-day trial (Stripe charges
+   * at its end), or premium now, the first month charged as it is made; a refused card fails the call
+   * (`error_if_incomplete`) with CardDeclinedError instead of leaving an unpaid subscription behind. The idempotency
+   * key carries the attempt, so a retried call is one subscription and a new attempt another; the answer is read back.
    */
-  startTrialSubscription(customerId: string, paymentMethodId: string): Promise<StripeTrialSubscription> {
-    return this.startSubscription(customerId, paymentMethodId, true);
-  }
-
-  /**
-   * Premium now on STRIPE_PRICE_ID: the first month is charged as the subscription is made; a refused card fails
-   * the call (`error_if_incomplete`) with CardDeclinedError instead of leaving an unpaid subscription behind.
-   */
-  startPaidSubscription(customerId: string, paymentMethodId: string): Promise<StripeTrialSubscription> {
-    return this.startSubscription(customerId, paymentMethodId, false);
-  }
-
-  private async startSubscription(customerId: string, paymentMethodId: string, trial: boolean): Promise<StripeTrialSubscription> {
+  async startSubscription(request: {
+    customerId: string; paymentMethodId: string | null; userId: string; trial: boolean; deferUntil: Date | null; attempt: string;
+  }): Promise<ProviderSubscription> {
+    const { customerId, userId, trial, deferUntil, attempt } = request;
     try {
-      const customer = await this.stripe.customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethodId } });
-      const userId = customer.metadata?.userId;
-      const subscription = await this.stripe.subscriptions.create(
-        {
-          customer: customerId, items: [{ price: this.config.priceId }], default_payment_method: paymentMethodId, metadata: userId ? { userId } : {},
-          ...(trial ? { trial_period_days: TRIAL_DAYS } : { payment_behavior: 'error_if_incomplete' as const }),
-        },
-        { idempotencyKey: `shrinkly-${trial ? 'trial' : 'premium'}-${customerId}-${paymentMethodId}` },
+      let paymentMethodId = request.paymentMethodId;
+      if (paymentMethodId) {
+        await this.stripe.customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethodId } });
+      } else {
+        const customer = await this.stripe.customers.retrieve(customerId);
+        const saved = customer.deleted ? null : customer.invoice_settings.default_payment_method;
+        paymentMethodId = typeof saved === 'string' ? saved : (saved?.id ?? null);
+        if (!paymentMethodId) throw new CardDeclinedError('no card on file at Stripe');
+      }
+      // A deferred start is Stripe's trial_end: nothing is charged until then (the period already paid for runs out).
+      const start = trial
+        ? { trial_period_days: TRIAL_DAYS }
+        : deferUntil
+          ? { trial_end: Math.floor(deferUntil.getTime() / 1000) }
+          : { payment_behavior: 'error_if_incomplete' as const };
+      const kind = trial ? 'trial' : deferUntil ? 'resume' : 'premium';
+      const created = await this.stripe.subscriptions.create(
+        { customer: customerId, items: [{ price: this.config.priceId }], default_payment_method: paymentMethodId, metadata: { userId }, ...start },
+        { idempotencyKey: `shrinkly-${kind}-${customerId}-${attempt}` },
       );
-      const pm = await this.stripe.paymentMethods.retrieve(paymentMethodId);
-      return {
-        subscriptionId: subscription.id,
-        customerId,
-        status: subscription.status,
-        trialEndsAt: subscription.trial_end ? new Date(subscription.trial_end * 1000) : null,
-        periodEnd: periodEndOf(subscription),
-        card: pm.card
-          ? { token: customerId, brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year }
-          : null,
-      };
+      const [subscription, pm] = await Promise.all([
+        this.stripe.subscriptions.retrieve(created.id, { expand: ['latest_invoice'] }),
+        this.stripe.paymentMethods.retrieve(paymentMethodId),
+      ]);
+      const card = pm.card
+        ? { token: customerId, brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year }
+        : null;
+      return readStripeSubscription(subscription, card);
     } catch (err) {
-      throw providerError(err, 'start a trial subscription');
+      throw providerError(err, 'start a subscription');
+    }
+  }
+
+  async subscription(id: string): Promise<ProviderSubscription | undefined> {
+    try {
+      return readStripeSubscription(await this.stripe.subscriptions.retrieve(id, { expand: ['latest_invoice'] }));
+    } catch (err) {
+      if (isMissing(err)) return undefined;
+      throw providerError(err, 'read a subscription');
+    }
+  }
+
+  /** Ends the subscription now (DELETE /v1/subscriptions/{id}); Stripe's "no such subscription" means it already ended. */
+  async cancelSubscription(subscriptionId: string): Promise<void> {
+    try {
+      await this.stripe.subscriptions.cancel(subscriptionId);
+    } catch (err) {
+      if (isMissing(err)) return;
+      throw providerError(err, 'cancel a subscription');
     }
   }
 }
 
-/** The end of the subscription's current period (kept on its items since API version 2025-03-31). */
-export function periodEndOf(subscription: Stripe.Subscription): Date | null {
-  const end = subscription.items?.data?.[0]?.current_period_end;
-  return end ? new Date(end * 1000) : null;
-}
-
 /**
- * Stripe: pay-per-file through Stripe Checkout (the payer leaves for Stripe's page and comes back; the
- * checkout.session.completed webhook marks the purchase paid), charges of a customer's default card off-session,
- * and subscriptions Stripe bills itself (StripeSubscriptions). Cards never reach our server.
- *
- * The card token kept on file with Stripe is the Stripe customer id: its default payment method is the card.
+ * Pay-per-file through Stripe Checkout: the payer leaves for Stripe's page and comes back; the
+ * checkout.session.completed webhook marks the purchase paid.
  */
-export class StripePayments extends PaymentPort {
-  readonly provider = 'stripe';
-  readonly isSandbox = false;
-  readonly subscriptions: StripeSubscriptions;
-  /** Trials run at Stripe (the card step's payment method): the plans feature starts them through the port. */
-  override readonly providerPlans: StripeSubscriptions;
-
+export class StripeCheckout implements HostedCheckout {
   constructor(
     private readonly stripe: Stripe,
-    private readonly config: StripeConfig,
     private readonly appUrl: string,
-  ) {
-    super();
-    this.subscriptions = new StripeSubscriptions(stripe, config);
-    this.providerPlans = this.subscriptions;
-  }
+  ) {}
 
   /**
    * A Checkout Session for the purchase: one line item of its amount, metadata {kind, id} for the webhook, back to
    * /payment-success (or /payment-error when the payer cancels). Keyed by the purchase, so asking again for the
-   * same purchase (each look at a job waiting for payment) answers the same session.
+   * same purchase answers the same session.
    */
   async checkoutUrl(request: CheckoutRequest): Promise<string> {
     const { kind, id } = request.purchase;
@@ -207,53 +241,45 @@ export class StripePayments extends PaymentPort {
       throw providerError(err, 'create a Checkout Session');
     }
   }
+}
 
-  /**
-   * The card form posts to our server only with the sandbox: with Stripe the card is typed into Stripe's own fields
-   * (Stripe.js and a SetupIntent), so a card number sent here is refused without reaching anyone.
-   */
-  async saveCard(_card: CardDetails): Promise<SavedCard> {
-    throw new ValidationError('Please enter your card in the secure Stripe form');
-  }
+/** Stripe's webhook requests, checked against STRIPE_WEBHOOK_SECRET. */
+export class StripeWebhookVerifier implements StripeWebhooks {
+  readonly format = 'stripe';
 
-  /** An off-session PaymentIntent on the customer's (cardToken's) default card, confirmed at once. */
-  async charge(request: ChargeRequest): Promise<{ reference: string }> {
-    try {
-      const customer = await this.stripe.customers.retrieve(request.cardToken);
-      const card = customer.deleted ? null : customer.invoice_settings.default_payment_method;
-      if (!card) throw new CardDeclinedError('no card on file at Stripe');
-      const intent = await this.stripe.paymentIntents.create(
-        {
-          amount: toCents(request.amount), currency: request.currency.toLowerCase(), customer: customer.id,
-          payment_method: typeof card === 'string' ? card : card.id, off_session: true, confirm: true, description: request.description,
-        },
-        { idempotencyKey: request.idempotencyKey },
-      );
-      if (intent.status !== 'succeeded' && intent.status !== 'processing') throw new CardDeclinedError(`payment ${intent.status}`);
-      return { reference: intent.id };
-    } catch (err) {
-      throw providerError(err, 'charge a card');
-    }
-  }
+  constructor(
+    private readonly stripe: Stripe,
+    private readonly secret: string,
+  ) {}
 
-  /** Ends the subscription now (DELETE /v1/subscriptions/{id}); Stripe's "no such subscription" means it already ended. */
-  async cancelSubscription(subscriptionId: string): Promise<void> {
-    try {
-      await this.stripe.subscriptions.cancel(subscriptionId);
-    } catch (err) {
-      if (isMissing(err)) return;
-      throw providerError(err, 'cancel a subscription');
-    }
-  }
-
-  /** The event of a webhook request, once its Stripe-Signature is checked against STRIPE_WEBHOOK_SECRET. */
-  verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event | undefined {
+  /** The event of a webhook request, once its Stripe-Signature is checked; undefined when it is not Stripe's. */
+  verify(rawBody: Buffer, signature: string | undefined): Stripe.Event | undefined {
     if (!signature) return undefined;
     try {
-      return this.stripe.webhooks.constructEvent(rawBody, signature, this.config.webhookSecret);
+      return this.stripe.webhooks.constructEvent(rawBody, signature, this.secret);
     } catch (err) {
       if (err instanceof Stripe.errors.StripeSignatureVerificationError) return undefined;
       throw err;
     }
+  }
+}
+
+/**
+ * Stripe: pay-per-file through Stripe Checkout, plans Stripe runs and bills (started from its own card fields), and
+ * its signed webhooks. Cards never reach our server, and we never charge a Stripe customer ourselves: every charge of
+ * a plan is Stripe's, on a subscription.
+ */
+export class StripePayments extends PaymentPort {
+  readonly provider = 'stripe';
+  readonly isSandbox = false;
+  override readonly cardFieldPlans: StripePlans;
+  override readonly checkout: StripeCheckout;
+  override readonly webhooks: StripeWebhookVerifier;
+
+  constructor(stripe: Stripe, config: StripeConfig, appUrl: string) {
+    super();
+    this.cardFieldPlans = new StripePlans(stripe, config);
+    this.checkout = new StripeCheckout(stripe, appUrl);
+    this.webhooks = new StripeWebhookVerifier(stripe, config.webhookSecret);
   }
 }

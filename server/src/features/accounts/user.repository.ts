@@ -59,7 +59,20 @@ export class UserRepository {
 
   /** Writes the plan fields (and the card on file) the plan life cycle decided. */
   async updatePlan(id: string, values: Partial<Pick<UserRow, PlanColumn>>): Promise<UserRow | undefined> {
-    const [row] = await this.db.update(users).set(values).where(eq(users.id, id)).returning();
+    const [row] = await this.db.update(users).set({ ...values, planRevision: sql`${users.planRevision} + 1` }).where(eq(users.id, id)).returning();
+    return row;
+  }
+
+  /**
+   * Stores a plan decided from the row at `revision`, raising the revision; undefined when the plan changed since
+   * (another request, another process's tick), so a decision made on a stale plan is never written over a newer one.
+   */
+  async updatePlanAt(id: string, revision: number, values: Partial<Pick<UserRow, PlanColumn>>): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({ ...values, planRevision: revision + 1 })
+      .where(and(eq(users.id, id), eq(users.planRevision, revision)))
+      .returning();
     return row;
   }
 

@@ -5,7 +5,7 @@ import { isUuid } from '../../common/ids.js';
 import type { AccountDeletionService } from '../accounts/account-deletion.service.js';
 import type { ResetLinkMailer } from '../accounts/reset-link-mailer.js';
 import type { UserRepository } from '../accounts/user.repository.js';
-import { addDays } from '../plans/billing-calendar.js';
+import { addDays } from '../../common/billing-calendar.js';
 import { planOf } from '../plans/plan-of.js';
 import { toUserView } from '../plans/user-view.js';
 import type { DirectoryUser, UserDirectoryRepository } from './user-directory.repository.js';

@@ -11,21 +11,22 @@ import { PaymentRepository } from './payment.repository.js';
 import { PaypalController } from './paypal.controller.js';
 import { PaypalCheckoutController } from './paypal-checkout.controller.js';
 import { PaypalCheckoutService } from './paypal-checkout.service.js';
-import { PaypalSubscriptionService } from './paypal-subscription.service.js';
+import { PaypalWebhookService } from './paypal-webhooks.service.js';
 import { SandboxCheckoutController } from './sandbox-checkout.controller.js';
+import { SandboxPaypalController } from './sandbox-paypal.controller.js';
 import { StripeWebhookService } from './stripe-webhooks.service.js';
 import { StripeController } from './stripe.controller.js';
-import { SubscriptionDetailsReader, SubscriptionEventHandler } from './subscription-events.js';
+import { SubscriptionEventHandler } from './subscription-events.js';
 import { WebhookEventRepository } from './webhook-event.repository.js';
 
 /**
  * Billing: checkout links, the payments ledger, and payments handed to the fulfilment of what was bought (through
  * the sandbox's page, Stripe Checkout or PayPal's orders); Stripe's SetupIntent and webhook routes and PayPal's
- * subscription and webhook routes, whose subscription events go to the plan life cycle.
+ * webhook route, whose subscription events go to the plan life cycle; the sandbox's test-mode PayPal approval page.
  */
 @Module({
   imports: [AccountsModule],
-  controllers: [SandboxCheckoutController, StripeController, PaypalController, PaypalCheckoutController],
+  controllers: [SandboxCheckoutController, SandboxPaypalController, StripeController, PaypalController, PaypalCheckoutController],
   providers: [
     factory(PaymentRepository, [DATABASE], (db: Database) => new PaymentRepository(db)),
     factory(BillingService, [PaymentRepository, PaymentPort], (l: PaymentRepository, p: PaymentPort) => new BillingService(l, p)),
@@ -37,10 +38,10 @@ import { WebhookEventRepository } from './webhook-event.repository.js';
       (b: BillingService, e: WebhookEventRepository, h: SubscriptionEventHandler, l: Logger) => new StripeWebhookService(b, e, h, l),
     ),
     factory(
-      PaypalSubscriptionService,
-      [PaymentPort, WebhookEventRepository, SubscriptionEventHandler, SubscriptionDetailsReader, LOGGER],
-      (p: PaymentPort, e: WebhookEventRepository, h: SubscriptionEventHandler, d: SubscriptionDetailsReader, l: Logger) =>
-        new PaypalSubscriptionService(p, e, h, () => d, l),
+      PaypalWebhookService,
+      [PaymentPort, WebhookEventRepository, SubscriptionEventHandler, LOGGER],
+      (p: PaymentPort, e: WebhookEventRepository, h: SubscriptionEventHandler, l: Logger) =>
+        new PaypalWebhookService(p.webhooks?.format === 'paypal' ? p.webhooks : undefined, e, h, l),
     ),
     factory(
       PaypalCheckoutService,
@@ -48,6 +49,6 @@ import { WebhookEventRepository } from './webhook-event.repository.js';
       (p: PaymentPort, b: BillingService, c: AppConfig, l: Logger) => new PaypalCheckoutService(p, b, c.appUrl, l),
     ),
   ],
-  exports: [BillingService, PaymentRepository],
+  exports: [BillingService],
 })
 export class BillingModule {}

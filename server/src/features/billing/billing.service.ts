@@ -1,4 +1,12 @@
-import type { CheckoutRequest, PaymentEvent, PaymentPort, Purchase } from '../../adapters/payments/payment.port.js';
+import { CURRENCY } from '@shrinkly/contract';
+import {
+  CardDeclinedError,
+  type CheckoutRequest,
+  type PaymentEvent,
+  type PaymentPort,
+  ProviderUnavailableError,
+  type Purchase,
+} from '../../adapters/payments/payment.port.js';
 import { NotFoundError } from '../../common/errors.js';
 import type { PaymentRepository } from './payment.repository.js';
 
@@ -30,6 +38,9 @@ export interface Fulfilment {
   fulfil(id: string): Promise<void>;
 }
 
+/** What a charge of a plan's card on file came to: paid, declined, or claimed already by another request or process. */
+export type PlanChargeOutcome = { outcome: 'paid'; reference: string } | { outcome: 'declined' } | { outcome: 'claimed-elsewhere' };
+
 /**
  * The billing boundary: checkout links, the payments ledger, and the hand-over of each completed payment to the
  * fulfilment of what was bought. Payment providers' events (the sandbox checkout page today, webhooks later) come here.
@@ -57,7 +68,47 @@ export class BillingService {
 
   /** The URL the payer opens to pay. */
   checkoutUrl(request: CheckoutRequest): Promise<string> {
-    return this.payments.checkoutUrl(request);
+    return this.payments.checkout.checkoutUrl(request);
+  }
+
+  /**
+   * One charge of a plan's card on file, at most once per `claimKey` whatever runs it: the ledger row is claimed
+   * first (unique per account and key), then the provider asked with the same key as its idempotency key. A declined
+   * card is a failed ledger row; a provider that cannot be reached releases the claim (ProviderUnavailableError), so
+   * a later try may charge.
+   */
+  async chargePlan(request: { userId: string; cardToken: string; amount: number; claimKey: string; description: string }): Promise<PlanChargeOutcome> {
+    const cards = this.payments.cards;
+    if (!cards) throw new Error(`${this.payments.provider} keeps no card on file that we charge`);
+    const { userId, claimKey, amount } = request;
+    const claim = await this.ledger.claim({
+      kind: 'subscription', amount, currency: CURRENCY, userId, provider: this.payments.provider,
+      providerReference: `claim-${userId}-${claimKey}`, periodKey: claimKey,
+    });
+    if (!claim) return { outcome: 'claimed-elsewhere' };
+    try {
+      const { reference } = await cards.charge({
+        cardToken: request.cardToken, amount, currency: CURRENCY, description: request.description, idempotencyKey: `${userId}:${claimKey}`,
+      });
+      await this.ledger.settle(claim.id, 'succeeded', reference);
+      return { outcome: 'paid', reference };
+    } catch (err) {
+      if (err instanceof CardDeclinedError) {
+        await this.ledger.settle(claim.id, 'failed');
+        return { outcome: 'declined' };
+      }
+      if (err instanceof ProviderUnavailableError) await this.ledger.release(claim.id);
+      throw err;
+    }
+  }
+
+  /** A charge a provider made of a plan it bills, recorded once by its reference: true when it was not recorded yet. */
+  async recordPlanCharge(charge: { userId: string; provider: string; reference: string; amount: number; currency: string }): Promise<boolean> {
+    const row = await this.ledger.record({
+      kind: 'subscription', amount: charge.amount, currency: charge.currency, userId: charge.userId, provider: charge.provider,
+      providerReference: charge.reference, periodKey: `${charge.provider}:${charge.reference}`,
+    });
+    return row !== undefined;
   }
 
   /** What the checkout of a purchase shows; not found when it is not waiting for payment. */

@@ -15,7 +15,7 @@ export async function atProvider<T>(logger: Logger, call: () => Promise<T>): Pro
   } catch (err) {
     if (!(err instanceof ProviderUnavailableError)) throw err;
     logger.warn({ err }, 'payment provider call failed');
-    throw new PaymentProviderFailedError('PayPal is not answering as it should: please try again in a few minutes');
+    throw new PaymentProviderFailedError('The payment provider is not answering as it should: please try again in a few minutes');
   }
 }
 

@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import type { PaymentEvent } from '../../adapters/payments/payment.port.js';
-import { periodEndOf } from '../../adapters/payments/stripe.payments.js';
 import { NotFoundError } from '../../common/errors.js';
 import type { BillingService } from './billing.service.js';
 import type { ProviderSubscriptionEvent, SubscriptionEventHandler } from './subscription-events.js';
@@ -15,7 +14,6 @@ export type StripeEventMeaning =
   | { kind: 'subscription'; event: ProviderSubscriptionEvent }
   | { kind: 'ignored'; reason: string };
 
-const date = (seconds: number | null | undefined): Date | null => (seconds ? new Date(seconds * 1000) : null);
 const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
 
 /** The subscription an invoice bills (under `parent.subscription_details` since API version 2025-03-31). */
@@ -23,24 +21,9 @@ function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
   return idOf(invoice.parent?.subscription_details?.subscription);
 }
 
-/** The end of the period an invoice pays for: its subscription line's period. */
-function paidPeriodEnd(invoice: Stripe.Invoice): Date | null {
-  const lines = invoice.lines?.data ?? [];
-  const line = lines.find((l) => l.parent?.type === 'subscription_item_details') ?? lines[0];
-  return date(line?.period?.end);
-}
-
-/** The plan is on at Stripe: its account is the one that created it with us (metadata userId). */
-function activated(subscription: Stripe.Subscription): StripeEventMeaning {
-  const userId = subscription.metadata?.userId;
-  if (!userId) return { kind: 'ignored', reason: 'a subscription without our userId' };
-  return {
-    kind: 'subscription',
-    event: {
-      type: 'activated', provider: PROVIDER, subscriptionId: subscription.id, userId,
-      trialEndsAt: date(subscription.trial_end), periodEnd: periodEndOf(subscription),
-    },
-  };
+/** News of a subscription: the plans read it back from Stripe rather than trusting the event's copy. */
+function changed(event: Stripe.Event, subscriptionId: string): StripeEventMeaning {
+  return { kind: 'subscription', event: { type: 'changed', provider: PROVIDER, subscriptionId, eventId: event.id } };
 }
 
 /** Reads one verified Stripe event as what it means to billing and the plans; pure, so each mapping is testable alone. */
@@ -65,36 +48,25 @@ export function meaningOf(event: Stripe.Event): StripeEventMeaning {
       const invoice = event.data.object;
       const subscriptionId = subscriptionOfInvoice(invoice);
       if (!subscriptionId) return { kind: 'ignored', reason: 'an invoice of no subscription' };
-      // Starting a trial "pays" a $0 invoice: nothing was charged.
-      if (invoice.amount_paid === 0) return { kind: 'ignored', reason: 'a $0 invoice' };
+      // Starting a trial "pays" a $0 invoice: nothing was charged, but the subscription may have changed.
+      if (invoice.amount_paid === 0 || !invoice.id) return changed(event, subscriptionId);
       return {
         kind: 'subscription',
         event: {
           type: 'paid', provider: PROVIDER, subscriptionId, eventId: event.id, amount: invoice.amount_paid / 100,
-          currency: invoice.currency.toUpperCase(), reference: invoice.id, periodEnd: paidPeriodEnd(invoice),
+          currency: invoice.currency.toUpperCase(), reference: invoice.id,
         },
       };
     }
     case 'invoice.payment_failed': {
       const subscriptionId = subscriptionOfInvoice(event.data.object);
       if (!subscriptionId) return { kind: 'ignored', reason: 'an invoice of no subscription' };
-      return { kind: 'subscription', event: { type: 'payment-failed', provider: PROVIDER, subscriptionId, eventId: event.id } };
+      return changed(event, subscriptionId);
     }
     case 'customer.subscription.created':
-    case 'customer.subscription.updated': {
-      const subscription = event.data.object;
-      const before = event.type === 'customer.subscription.updated'
-        ? (event.data.previous_attributes as Partial<Stripe.Subscription> | undefined)?.status
-        : 'new';
-      // Started (its trial, or paid at once), or active after the trial or an incomplete first payment; other
-      // changes arrive as invoice events.
-      const started = before === 'new' && (subscription.status === 'trialing' || subscription.status === 'active');
-      const turnedActive = subscription.status === 'active' && (before === 'trialing' || before === 'incomplete');
-      if (!started && !turnedActive) return { kind: 'ignored', reason: `subscription ${before ?? 'unchanged'} → ${subscription.status}` };
-      return activated(subscription);
-    }
+    case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
-      return { kind: 'subscription', event: { type: 'canceled', provider: PROVIDER, subscriptionId: event.data.object.id, eventId: event.id } };
+      return changed(event, event.data.object.id);
     default:
       return { kind: 'ignored', reason: `${event.type} is not used` };
   }

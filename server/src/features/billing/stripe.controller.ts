@@ -2,7 +2,6 @@ import { Controller, Headers, Inject, Req } from '@nestjs/common';
 import { endpoints } from '@shrinkly/contract';
 import type { Request } from 'express';
 import { PaymentPort, ProviderUnavailableError } from '../../adapters/payments/payment.port.js';
-import { StripePayments } from '../../adapters/payments/stripe.payments.js';
 import { DomainError, NotFoundError, ValidationError } from '../../common/errors.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { Route } from '../../http/contract-route.js';
@@ -26,16 +25,12 @@ export class StripeController {
     @Inject(StripeWebhookService) private readonly webhooks: StripeWebhookService,
   ) {}
 
-  private stripe(): StripePayments {
-    if (!(this.payments instanceof StripePayments)) throw new NotFoundError('Not found');
-    return this.payments;
-  }
-
   @Route(endpoints.stripeSetupIntent)
   async setupIntent(@CurrentUser() user: UserRow): Promise<{ clientSecret: string; publishableKey: string }> {
-    const stripe = this.stripe();
+    const plans = this.payments.cardFieldPlans;
+    if (!plans) throw new NotFoundError('Not found');
     try {
-      const { clientSecret, publishableKey } = await stripe.subscriptions.createSetupIntent(user);
+      const { clientSecret, publishableKey } = await plans.setupCard(user);
       return { clientSecret, publishableKey };
     } catch (err) {
       throw err instanceof ProviderUnavailableError ? new PaymentProviderError('The payment provider is unavailable, please try again shortly') : err;
@@ -44,9 +39,10 @@ export class StripeController {
 
   @Route(endpoints.stripeWebhook)
   async webhook(@Req() req: Request, @Headers('stripe-signature') signature: string | undefined): Promise<{ received: boolean }> {
-    const stripe = this.stripe();
+    const webhooks = this.payments.webhooks;
+    if (webhooks?.format !== 'stripe') throw new NotFoundError('Not found');
     const body: unknown = req.body;
-    const event = Buffer.isBuffer(body) && body.length > 0 ? stripe.verifyWebhook(body, signature) : undefined;
+    const event = Buffer.isBuffer(body) && body.length > 0 ? webhooks.verify(body, signature) : undefined;
     if (!event) throw new ValidationError('Invalid Stripe-Signature');
     await this.webhooks.handle(event);
     return { received: true };

@@ -1,13 +1,13 @@
 import { SUBSCRIPTION_PRICE_USD } from '@shrinkly/contract';
 import { describe, expect, it } from 'vitest';
-import { addMonths, periodEndAfter } from './billing-calendar.js';
+import { addMonths, periodEndAfter } from '../../common/billing-calendar.js';
 import { nextPlan, type PlanEffect, type PlanEvent, PlanRuleError, type PlanState } from './plan-lifecycle.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const at = (iso: string) => new Date(iso);
 const free: PlanState = {
   status: 'none', trialEndsAt: null, currentPeriodEnd: null, nextChargeAt: null, renewalAttempts: 0, subscriptionStartedAt: null,
-  billingProvider: null, hasCard: true, trialReminderSentAt: null,
+  billingProvider: null, payWith: 'card', trialReminderSentAt: null,
 };
 
 /** Applies events in turn, feeding each charge back as succeeded (or as `charges` says), like the service does. */
@@ -41,7 +41,7 @@ describe('the plan life cycle', () => {
     expect(charges(effects)).toEqual([]);
     expect(mails(effects)).toEqual(['trial-started', 'trial-ending']);
     expect(() => nextPlan(state, start, { type: 'start-trial' })).toThrow(PlanRuleError);
-    expect(() => nextPlan({ ...free, hasCard: false }, start, { type: 'start-trial' })).toThrow('A card is needed');
+    expect(() => nextPlan({ ...free, payWith: null }, start, { type: 'start-trial' })).toThrow('A card is needed');
   });
 
   it('charges $3.99 exactly at the trial end, then renews every calendar month from that day', () => {
@@ -131,7 +131,7 @@ describe('the plan life cycle', () => {
     const again = run(lapsed, [[now, { type: 'reactivate' }]]);
     expect(charges(again.effects)).toEqual([{ type: 'charge', periodStart: now, attempt: 1, amount: SUBSCRIPTION_PRICE_USD }]);
     expect(again.state).toMatchObject({ status: 'active', subscriptionStartedAt: now, currentPeriodEnd: addMonths(now, 1) });
-    expect(() => nextPlan({ ...lapsed, hasCard: false }, now, { type: 'reactivate' })).toThrow('Add a card');
+    expect(() => nextPlan({ ...lapsed, payWith: null }, now, { type: 'reactivate' })).toThrow('Add a card');
   });
 
   it('subscribing from free charges now; an upgrade from a trial ends the trial with the first charge; twice is refused', () => {
@@ -143,17 +143,57 @@ describe('the plan life cycle', () => {
     expect(() => nextPlan(free, start, { type: 'cancel' })).toThrow('no subscription to cancel');
   });
 
-  it('follows a provider that bills the plan: activation, payments, failures and cancellation, never charging itself', () => {
+  it('follows what the provider reads back for a plan it bills: active, past due, renewed, ended; never charging itself', () => {
     const periodEnd = at('2026-02-10T09:00:00Z');
-    const activated = nextPlan(free, start, { type: 'provider-activated', provider: 'paypal', trialEndsAt: null, periodEnd });
-    expect(activated.state).toMatchObject({ status: 'active', billingProvider: 'paypal', currentPeriodEnd: periodEnd, nextChargeAt: null });
-    expect(nextPlan(activated.state, periodEnd, { type: 'tick' }).effects).toEqual([]);
-    const failed = nextPlan(activated.state, periodEnd, { type: 'provider-payment-failed' });
+    const provider = { ...free, payWith: null };
+    const linked = nextPlan(provider, start, { type: 'provider-linked', provider: 'paypal', subscription: { status: 'active', trialEndsAt: null, periodEnd } });
+    expect(linked.state).toMatchObject({ status: 'active', billingProvider: 'paypal', currentPeriodEnd: periodEnd, nextChargeAt: periodEnd });
+    expect(nextPlan(linked.state, new Date(periodEnd.getTime() - 1), { type: 'tick' }).effects).toEqual([]);
+    // Its period ended with no news of a renewal: read it back (once a retry interval), never charge.
+    const due = nextPlan(linked.state, periodEnd, { type: 'tick' });
+    expect(due.effects).toEqual([{ type: 'read-provider' }]);
+    expect(due.state.nextChargeAt).toEqual(new Date(periodEnd.getTime() + DAY));
+    const failed = nextPlan(due.state, periodEnd, { type: 'provider-state', subscription: { status: 'past_due', trialEndsAt: null, periodEnd } });
     expect(failed.state.status).toBe('past_due');
-    const paid = nextPlan(failed.state, periodEnd, { type: 'provider-paid', periodEnd: at('2026-03-10T09:00:00Z') });
-    expect(paid.state).toMatchObject({ status: 'active', currentPeriodEnd: at('2026-03-10T09:00:00Z') });
-    const canceled = nextPlan(paid.state, periodEnd, { type: 'cancel' });
-    expect(canceled.effects).toContainEqual({ type: 'cancel-at-provider' });
-    expect(nextPlan(canceled.state, periodEnd, { type: 'provider-canceled' }).effects).toEqual([]);
+    expect(mails(failed.effects)).toEqual(['payment-failed']);
+    const renewed = nextPlan(failed.state, periodEnd, { type: 'provider-state', subscription: { status: 'active', trialEndsAt: null, periodEnd: at('2026-03-10T09:00:00Z') } });
+    expect(renewed.state).toMatchObject({ status: 'active', currentPeriodEnd: at('2026-03-10T09:00:00Z'), nextChargeAt: at('2026-03-10T09:00:00Z') });
+    const ended = nextPlan(renewed.state, at('2026-02-20T00:00:00Z'), { type: 'provider-state', subscription: { status: 'ended', trialEndsAt: null, periodEnd: null } });
+    expect(ended.state).toMatchObject({ status: 'canceled', billingProvider: null, nextChargeAt: null, currentPeriodEnd: at('2026-03-10T09:00:00Z') });
+    expect(mails(ended.effects)).toEqual(['canceled']);
+    // A late report about a plan no provider bills any more changes nothing.
+    expect(nextPlan(ended.state, at('2026-02-21T00:00:00Z'), { type: 'provider-state', subscription: { status: 'active', trialEndsAt: null, periodEnd: at('2026-04-10T09:00:00Z') } }))
+      .toEqual({ state: ended.state, effects: [] });
+  });
+
+  it('cancels a provider plan at the provider first, and stops following it', () => {
+    const linked = nextPlan({ ...free, payWith: 'provider' }, start, { type: 'provider-linked', provider: 'stripe', subscription: { status: 'active', trialEndsAt: null, periodEnd: addMonths(start, 1) } });
+    const canceled = nextPlan(linked.state, start, { type: 'cancel' });
+    expect(canceled.effects[0]).toEqual({ type: 'cancel-at-provider' });
+    expect(canceled.state).toMatchObject({ status: 'canceled', billingProvider: null, currentPeriodEnd: addMonths(start, 1) });
+  });
+
+  it('starts and resumes a plan at the provider for an account whose card the provider keeps, never charging it itself', () => {
+    const stripe: PlanState = { ...free, payWith: 'provider' };
+    expect(nextPlan(stripe, start, { type: 'start-trial' }).effects).toEqual([{ type: 'start-at-provider', trial: true, deferUntil: null }]);
+    expect(nextPlan(stripe, start, { type: 'subscribe' }).effects).toEqual([{ type: 'start-at-provider', trial: false, deferUntil: null }]);
+    const end = addMonths(start, 1);
+    const canceled: PlanState = { ...stripe, status: 'canceled', currentPeriodEnd: end, subscriptionStartedAt: start };
+    // Reactivated before the paid period ends: billing resumes at its end, nothing charged now.
+    expect(nextPlan(canceled, new Date(end.getTime() - DAY), { type: 'reactivate' }).effects).toEqual([{ type: 'start-at-provider', trial: false, deferUntil: end }]);
+    // The provider's "trial" until that day is the deferred start, not a free trial: premium goes on.
+    const resumed = nextPlan(canceled, new Date(end.getTime() - DAY), { type: 'provider-linked', provider: 'stripe', subscription: { status: 'trialing', trialEndsAt: end, periodEnd: end } });
+    expect(resumed.state).toMatchObject({ status: 'active', currentPeriodEnd: end, billingProvider: 'stripe', trialEndsAt: null });
+    expect(nextPlan({ ...canceled, currentPeriodEnd: at('2026-01-01T00:00:00Z') }, start, { type: 'reactivate' }).effects)
+      .toEqual([{ type: 'start-at-provider', trial: false, deferUntil: null }]);
+  });
+
+  it('grants a trial once per account, whoever runs it', () => {
+    const used: PlanState = { ...free, payWith: 'provider', status: 'expired', trialEndsAt: start };
+    const trialAgain = { type: 'provider-linked', provider: 'paypal', subscription: { status: 'trialing', trialEndsAt: addMonths(start, 1), periodEnd: addMonths(start, 1) } } as const;
+    expect(() => nextPlan(used, addMonths(start, 1), trialAgain)).toThrow('free trial has already been used');
+    const first = nextPlan({ ...free, payWith: 'provider' }, start, { ...trialAgain, subscription: { ...trialAgain.subscription, trialEndsAt: trialEnd } });
+    expect(first.state).toMatchObject({ status: 'trial', trialEndsAt: trialEnd });
+    expect(mails(first.effects)).toEqual(['trial-started']);
   });
 });

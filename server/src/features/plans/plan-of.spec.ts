@@ -31,10 +31,17 @@ describe('planOf', () => {
     expect(planOf(account('trial', null), now)).toMatchObject({ plan: 'free', subscriptionStatus: 'expired' });
   });
 
-  it('an active subscription is premium whatever the trial dates say', () => {
-    const premium = planOf(account('active', new Date(now.getTime() - day)), now);
+  it('an active subscription is premium while its paid period covers now, whatever the trial dates say', () => {
+    const premium = planOf(account('active', new Date(now.getTime() - day), new Date(now.getTime() + 20 * day)), now);
     expect(premium).toMatchObject({ plan: 'premium', subscriptionStatus: 'active', isSubscribed: true, isTrialActive: false, mayBatch: true, mayStore: true });
     expect(premium.pricePerFile(FREE_COMPRESSION_LIMIT_BYTES * 3)).toBe(0);
+  });
+
+  it('an active status with no paid period, or one that ended past the grace with no renewal, is free', () => {
+    expect(planOf(account('active'), now)).toMatchObject({ plan: 'free', isSubscribed: false, mayBatch: false });
+    const ended = new Date(now.getTime() - day);
+    expect(planOf(account('active', null, ended), now)).toMatchObject({ plan: 'premium', isSubscribed: true });
+    expect(planOf(account('active', null, ended), new Date(now.getTime() + 3 * day))).toMatchObject({ plan: 'free', isSubscribed: false });
   });
 
   it('canceled and expired subscriptions are free once their time is over', () => {

@@ -8,7 +8,7 @@ import {
   type SubscriptionStatus,
 } from '@shrinkly/contract';
 import type { UserRow } from '../../db/schema/index.js';
-import { addDays } from './billing-calendar.js';
+import { addDays } from '../../common/billing-calendar.js';
 
 /** What an account (or a visitor, with no account) may do right now. */
 export interface PlanAccess {
@@ -43,8 +43,10 @@ export function planOf(user: Pick<UserRow, 'subscriptionStatus' | 'trialEndsAt' 
   const trialRunning = user?.trialEndsAt != null && user.trialEndsAt > now;
   const paidRunning = user?.currentPeriodEnd != null && user.currentPeriodEnd > now;
   const inGrace = user?.currentPeriodEnd != null && addDays(user.currentPeriodEnd, GRACE_PERIOD_DAYS) > now;
-  // Premium: active; past due within the grace period; canceled until the paid period ends.
-  const isSubscribed = status === 'active' || (status === 'past_due' && inGrace) || (status === 'canceled' && paidRunning);
+  // Premium only while a paid period covers now, whatever the status says: active or past due within the grace after
+  // the period end (a renewal being charged or retried, or a provider's report on its way); canceled until the period
+  // ends. A status nothing renews lapses by its dates.
+  const isSubscribed = ((status === 'active' || status === 'past_due') && inGrace) || (status === 'canceled' && paidRunning);
   // Trial: running, or canceled (never charged) until its end.
   const isTrialActive = !isSubscribed && trialRunning && (status === 'trial' || (status === 'canceled' && user?.currentPeriodEnd == null));
   const premium = isTrialActive || isSubscribed;

@@ -2,21 +2,22 @@ import { Global, Inject, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { MailPort } from '../../adapters/mail/mail.port.js';
 import { PaymentPort } from '../../adapters/payments/payment.port.js';
-import { APP_CONFIG, LOGGER } from '../../app.tokens.js';
+import { APP_CONFIG, DATABASE, LOGGER } from '../../app.tokens.js';
 import { BackgroundTasks } from '../../common/background-tasks.js';
 import { Clock } from '../../common/clock.js';
 import { factory } from '../../common/factory-provider.js';
 import type { AppConfig } from '../../config/app.config.js';
+import type { Database } from '../../db/client.js';
 import { AccountDeletionService } from '../accounts/account-deletion.service.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { UserRepository } from '../accounts/user.repository.js';
 import { BillingModule } from '../billing/billing.module.js';
-import { PaymentRepository } from '../billing/payment.repository.js';
-import { SubscriptionDetailsReader, SubscriptionEventHandler } from '../billing/subscription-events.js';
-import { NotFoundError } from '../../common/errors.js';
+import { BillingService } from '../billing/billing.service.js';
+import { SubscriptionEventHandler } from '../billing/subscription-events.js';
 import { FileRepository } from '../files/file.repository.js';
 import { FilesModule } from '../files/files.module.js';
 import { SubscriptionController } from './subscription.controller.js';
+import { ProviderSubscriptionRepository } from './provider-subscription.repository.js';
 import { SubscriptionService } from './subscription.service.js';
 
 /**
@@ -28,22 +29,16 @@ import { SubscriptionService } from './subscription.service.js';
   imports: [AccountsModule, FilesModule, BillingModule],
   controllers: [SubscriptionController],
   providers: [
+    factory(ProviderSubscriptionRepository, [DATABASE], (db: Database) => new ProviderSubscriptionRepository(db)),
     factory(
       SubscriptionService,
-      [UserRepository, FileRepository, PaymentRepository, PaymentPort, MailPort, BackgroundTasks, Clock, LOGGER, APP_CONFIG],
-      (u: UserRepository, f: FileRepository, l: PaymentRepository, p: PaymentPort, m: MailPort, b: BackgroundTasks, c: Clock, log: Logger, config: AppConfig) =>
-        new SubscriptionService(u, f, l, p, m, b, c, log, config.appUrl),
+      [UserRepository, FileRepository, ProviderSubscriptionRepository, BillingService, PaymentPort, MailPort, BackgroundTasks, Clock, LOGGER, APP_CONFIG],
+      (u: UserRepository, f: FileRepository, s: ProviderSubscriptionRepository, b: BillingService, p: PaymentPort, m: MailPort, t: BackgroundTasks, c: Clock, l: Logger, config: AppConfig) =>
+        new SubscriptionService(u, f, s, b, p, m, t, c, l, config.appUrl),
     ),
     { provide: SubscriptionEventHandler, useExisting: SubscriptionService },
-    factory(SubscriptionDetailsReader, [SubscriptionService, UserRepository], (s: SubscriptionService, u: UserRepository) => ({
-      async details(userId: string) {
-        const user = await u.findById(userId);
-        if (!user) throw new NotFoundError('No such account');
-        return s.details(user);
-      },
-    })),
   ],
-  exports: [SubscriptionService, SubscriptionEventHandler, SubscriptionDetailsReader],
+  exports: [SubscriptionService, SubscriptionEventHandler],
 })
 export class PlansModule {
   constructor(@Inject(AccountDeletionService) deletion: AccountDeletionService, @Inject(SubscriptionService) subscriptions: SubscriptionService) {

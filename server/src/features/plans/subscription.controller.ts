@@ -5,7 +5,7 @@ import { type BodyOf, Route, ValidBody } from '../../http/contract-route.js';
 import { CurrentUser } from '../accounts/auth.guards.js';
 import { SubscriptionService } from './subscription.service.js';
 
-/** The trial step, subscribing, cancelling and reactivating, and the plan as /settings shows it. */
+/** The trial step, subscribing (by card, or approved at PayPal), cancelling and reactivating, and the plan as /settings shows it. */
 @Controller()
 export class SubscriptionController {
   constructor(@Inject(SubscriptionService) private readonly subscriptions: SubscriptionService) {}
@@ -28,6 +28,16 @@ export class SubscriptionController {
   @Route(endpoints.cancelSubscription)
   cancel(@CurrentUser() user: UserRow): Promise<SubscriptionDetails> {
     return this.subscriptions.cancel(user);
+  }
+
+  @Route(endpoints.paypalCreateSubscription)
+  createApproval(@CurrentUser() user: UserRow, @ValidBody() body: BodyOf<typeof endpoints.paypalCreateSubscription>): Promise<{ id: string; approvalUrl: string | null }> {
+    return this.subscriptions.createApproval(user, body);
+  }
+
+  @Route(endpoints.paypalActivateSubscription)
+  activateApproval(@CurrentUser() user: UserRow, @ValidBody() body: BodyOf<typeof endpoints.paypalActivateSubscription>): Promise<SubscriptionDetails> {
+    return this.subscriptions.activateApproval(user, body.subscriptionId);
   }
 
   @Route(endpoints.reactivateSubscription)

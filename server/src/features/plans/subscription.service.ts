@@ -1,19 +1,36 @@
-import { CURRENCY, ErrorMessages, SUBSCRIPTION_PRICE_USD, type SubscriptionDetails, TRIAL_REMINDER_DAYS, type User } from '@shrinkly/contract';
+import { ErrorMessages, SUBSCRIPTION_PRICE_USD, type SubscriptionDetails, TRIAL_REMINDER_DAYS, type User } from '@shrinkly/contract';
 import type { Logger } from 'pino';
 import type { MailPort } from '../../adapters/mail/mail.port.js';
-import { CardDeclinedError, type PaymentPort, ProviderUnavailableError } from '../../adapters/payments/payment.port.js';
+import {
+  type ApprovalPlans,
+  CardDeclinedError,
+  type PaymentPort,
+  type ProviderBilledPlans,
+  type ProviderSubscription,
+} from '../../adapters/payments/payment.port.js';
 import type { BackgroundTasks } from '../../common/background-tasks.js';
+import { addDays } from '../../common/billing-calendar.js';
 import type { Clock } from '../../common/clock.js';
 import { ConflictError, NotFoundError, PaymentRequiredError, ValidationError } from '../../common/errors.js';
 import type { UserRow } from '../../db/schema/index.js';
 import type { PlanColumn, UserRepository } from '../accounts/user.repository.js';
-import type { PaymentRepository } from '../billing/payment.repository.js';
+import type { BillingService } from '../billing/billing.service.js';
+import { atProvider } from '../billing/provider-call.js';
 import type { ProviderSubscriptionEvent } from '../billing/subscription-events.js';
 import type { FileRepository } from '../files/file.repository.js';
-import { addDays } from './billing-calendar.js';
 import { planMail } from './plan-mails.js';
-import { accessEndsAt, nextPlan, type PlanEffect, type PlanEvent, PlanRuleError, type PlanState } from './plan-lifecycle.js';
+import {
+  accessEndsAt,
+  nextPlan,
+  type PlanEffect,
+  type PlanEvent,
+  type PlanMail,
+  PlanRuleError,
+  type PlanState,
+  type ProviderPlanReading,
+} from './plan-lifecycle.js';
 import { planOf } from './plan-of.js';
+import type { ProviderSubscriptionRepository } from './provider-subscription.repository.js';
 import { toUserView } from './user-view.js';
 
 /** A card as the trial step and /subscribe send it; the number and CVV go to the provider only. */
@@ -24,30 +41,55 @@ export interface CardInput {
   cardholderName: string;
 }
 
-function stateOf(row: UserRow): PlanState {
-  return {
-    status: row.subscriptionStatus, trialEndsAt: row.trialEndsAt, currentPeriodEnd: row.currentPeriodEnd, nextChargeAt: row.nextChargeAt,
-    renewalAttempts: row.renewalAttempts, subscriptionStartedAt: row.subscriptionStartedAt, billingProvider: row.billingProvider,
-    hasCard: row.cardToken !== null, trialReminderSentAt: row.trialReminderSentAt,
-  };
+/** The plan changed while a request was deciding on it (another request, a tick): nothing was charged or stored. */
+export class PlanChangedError extends ConflictError {}
+
+/** What one change of a plan is carried out with. */
+interface ApplyContext {
+  /** A payment method the provider's own card fields just saved for this account (Stripe.js), to start a plan with. */
+  paymentMethod?: { customerId: string; paymentMethodId: string };
+  /** A request (not the scheduler): a declined card is refused (402) and the plan stays as it was. */
+  request?: boolean;
+  /** Columns stored with the new plan. */
+  extra?: Partial<Pick<UserRow, PlanColumn>>;
 }
 
-function columnsOf(state: PlanState): Partial<Pick<UserRow, PlanColumn>> {
-  const { hasCard: _card, status, ...rest } = state;
+type PlanColumns = Partial<Pick<UserRow, PlanColumn>>;
+
+function columnsOf(state: PlanState): PlanColumns {
+  const { payWith: _payWith, status, ...rest } = state;
   return { ...rest, subscriptionStatus: status };
+}
+
+/** A provider subscription as the plan rules read it; one still waiting for approval or payment bills nothing yet. */
+function readingOf(subscription: ProviderSubscription | undefined): ProviderPlanReading {
+  if (!subscription || subscription.status === 'ended') return { status: 'ended', trialEndsAt: null, periodEnd: null };
+  const status = subscription.status === 'pending' ? 'past_due' : subscription.status;
+  return { status, trialEndsAt: subscription.trialEndsAt, periodEnd: subscription.periodEnd };
+}
+
+/** It bills (or will, after its trial): trialing, active or past due. */
+function isLive(subscription: ProviderSubscription | undefined): boolean {
+  return subscription !== undefined && (subscription.status === 'trialing' || subscription.status === 'active' || subscription.status === 'past_due');
 }
 
 /**
  * Carries out the plan life cycle (plan-lifecycle.ts) for accounts: the trial step, subscribing, cancelling and
- * reactivating, the scheduler's tick, and what providers that bill plans report. It persists each new plan, charges
- * the card on file once per period and attempt (the ledger's claim), sends the plan emails and ends provider
- * subscriptions. Every charge and failed charge is a ledger row.
+ * reactivating, the scheduler's tick, PayPal-style approvals, and what providers that bill plans report. Each change
+ * is decided from the plan as read and stored only if the plan is still that one (its revision), so two requests,
+ * or a request and a tick, never both act on one plan; charges go through billing, claimed per revision.
+ *
+ * Provider-billed plans (Stripe, PayPal, the sandbox's test-mode PayPal): an account has at most one live provider
+ * subscription (linking a new one ends the previous one first); a subscription counts only when our server created
+ * it for that account; its state is always read back from the provider, never taken from a webhook's body or the
+ * payer; and the scheduler reads it back when its period ends with no news of a renewal.
  */
 export class SubscriptionService {
   constructor(
     private readonly users: UserRepository,
     private readonly files: FileRepository,
-    private readonly ledger: PaymentRepository,
+    private readonly providerSubscriptions: ProviderSubscriptionRepository,
+    private readonly billing: BillingService,
     private readonly payments: PaymentPort,
     private readonly mail: MailPort,
     private readonly tasks: BackgroundTasks,
@@ -59,15 +101,15 @@ export class SubscriptionService {
   details(user: UserRow): SubscriptionDetails {
     const now = this.clock.now();
     const plan = planOf(user, now);
-    const state = stateOf(user);
+    const state = this.stateOf(user);
     return {
       plan: plan.plan,
       status: plan.subscriptionStatus,
       provider: user.billingProvider ?? (user.cardToken ? this.payments.provider : null),
       checkoutProvider: this.payments.provider,
       paymentMethods: {
-        card: this.payments.provider === 'stripe' ? 'stripe' : this.payments.provider === 'sandbox' ? 'form' : null,
-        paypal: this.payments.provider !== 'stripe',
+        card: this.payments.cards ? 'form' : this.payments.cardFieldPlans ? 'stripe' : null,
+        paypal: this.payments.approvalPlans !== undefined,
       },
       trialEndDate: user.trialEndsAt?.toISOString() ?? null,
       nextBillingDate: user.nextChargeAt?.toISOString() ?? null,
@@ -76,17 +118,18 @@ export class SubscriptionService {
       card: user.cardBrand && user.cardLast4 && user.cardExpMonth && user.cardExpYear
         ? { brand: user.cardBrand, last4: user.cardLast4, expMonth: user.cardExpMonth, expYear: user.cardExpYear }
         : null,
-      canCancel: ['trial', 'active', 'past_due'].includes(user.subscriptionStatus) && plan.subscriptionStatus !== 'expired',
+      canCancel: ['trial', 'active', 'past_due'].includes(user.subscriptionStatus) && (plan.isTrialActive || plan.isSubscribed),
       canReactivate: user.subscriptionStatus === 'canceled' || user.subscriptionStatus === 'expired',
     };
   }
 
-  /** The trial step: the card is saved at the provider, then the 7-day trial starts. */
+  /** The trial step with a card typed into our form: the card is saved at the provider, then the 7-day trial starts. */
   async startTrial(user: UserRow, card: CardInput | undefined): Promise<User> {
     if (!card) throw new ValidationError('creditCard is required');
+    if (!this.payments.cards) throw new ValidationError('Please enter your card in the secure payment form');
     if (user.subscriptionStatus !== 'none' || user.trialEndsAt) throw new ConflictError(ErrorMessages.trialUsed);
     const withCard = await this.saveCard(user, card);
-    const row = await this.apply(withCard, { type: 'start-trial' });
+    const row = await this.apply(withCard, { type: 'start-trial' }, { request: true });
     // Files uploaded while free were temporary; a trial account keeps them.
     await this.files.keepAll(user.id);
     return toUserView(row, this.clock.now());
@@ -94,59 +137,73 @@ export class SubscriptionService {
 
   /**
    * The trial step with a provider that bills the plan itself (Stripe): the payment method its own card fields made,
-   * checked to belong to this account, starts the provider's 7-day trial; the card on file is what it will charge.
+   * checked to belong to this account, starts the provider's 7-day trial.
    */
   async startProviderTrial(user: UserRow, paymentMethodId: string): Promise<User> {
     if (user.subscriptionStatus !== 'none' || user.trialEndsAt) throw new ConflictError(ErrorMessages.trialUsed);
-    return toUserView(await this.startAtProvider(user, paymentMethodId, 'trial'), this.clock.now());
-  }
-
-  /**
-   * A plan the provider runs and bills (Stripe), from the payment method its own card fields made, checked to belong
-   * to this account: a 7-day trial, or premium now with the first month charged at once.
-   */
-  private async startAtProvider(user: UserRow, paymentMethodId: string, kind: 'trial' | 'premium'): Promise<UserRow> {
-    const provider = this.payments.providerPlans;
-    if (!provider) throw new ValidationError('Enter the card in the form: this payment provider takes card details directly');
-    const customerId = await provider.customerOf(paymentMethodId, user.id);
-    if (!customerId) throw new NotFoundError('This payment method was not set up for your account');
-    const start = kind === 'trial' ? provider.startTrialSubscription(customerId, paymentMethodId) : provider.startPaidSubscription(customerId, paymentMethodId);
-    const plan = await start.catch((err: unknown) => {
-      throw err instanceof CardDeclinedError ? new PaymentRequiredError(ErrorMessages.cardDeclined) : err;
-    });
-    const card = plan.card;
-    const linked = await this.users.updatePlan(user.id, {
-      billingProvider: this.payments.provider, providerSubscriptionId: plan.subscriptionId,
-      ...(card ? { cardToken: card.token, cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear } : {}),
-    });
-    const row = await this.apply(linked ?? user, { type: 'provider-activated', provider: this.payments.provider, trialEndsAt: plan.trialEndsAt, periodEnd: plan.periodEnd });
+    const paymentMethod = await this.providerPaymentMethod(user, paymentMethodId);
+    const row = await this.apply(user, { type: 'start-trial' }, { paymentMethod, request: true });
     await this.files.keepAll(user.id);
-    return row;
+    return toUserView(row, this.clock.now());
   }
 
-  /** Premium now: the given card is kept on file, then charged; a declined charge changes nothing (402). */
+  /** Premium now: with a new card (typed, or saved by the provider's fields) or the one on file; a declined card changes nothing (402). */
   async subscribe(user: UserRow, card: CardInput | undefined, paymentMethodId?: string): Promise<SubscriptionDetails> {
+    let row: UserRow;
     if (paymentMethodId) {
-      if (user.subscriptionStatus === 'active' || user.subscriptionStatus === 'past_due') throw new ConflictError('This account is already subscribed');
-      return this.details(await this.startAtProvider(user, paymentMethodId, 'premium'));
+      row = await this.apply(user, { type: 'subscribe' }, { paymentMethod: await this.providerPaymentMethod(user, paymentMethodId), request: true });
+    } else {
+      if (card && !this.payments.cards) throw new ValidationError('Please enter your card in the secure payment form');
+      const withCard = card ? await this.saveCard(user, card) : user;
+      row = await this.apply(withCard, { type: 'subscribe' }, { request: true });
     }
-    const withCard = card ? await this.saveCard(user, card) : user;
-    const row = await this.apply(withCard, { type: 'subscribe' }, { declinedIsRefusal: true });
     await this.files.keepAll(user.id);
     return this.details(row);
   }
 
   async cancel(user: UserRow): Promise<SubscriptionDetails> {
-    return this.details(await this.apply(user, { type: 'cancel' }));
+    return this.details(await this.apply(user, { type: 'cancel' }, { request: true }));
   }
 
   async reactivate(user: UserRow): Promise<SubscriptionDetails> {
-    const row = await this.apply(user, { type: 'reactivate' }, { declinedIsRefusal: true });
+    const row = await this.apply(user, { type: 'reactivate' }, { request: true });
     await this.files.keepAll(user.id);
     return this.details(row);
   }
 
-  /** The scheduler: trial ends, renewals, retries, reminders and plans running out, up to `now`. */
+  /**
+   * A subscription for the payer to approve on the provider's page (PayPal, or the sandbox's test-mode PayPal),
+   * recorded as made by us for this account; refused while the account's premium runs.
+   */
+  async createApproval(user: UserRow, payer: { userEmail: string; userName: string }): Promise<{ id: string; approvalUrl: string | null }> {
+    const plans = this.approvalPlans();
+    if (planOf(user, this.clock.now()).isSubscribed) throw new ConflictError('You already have an active subscription');
+    const created = await atProvider(this.logger, () =>
+      plans.createSubscription({ userId: user.id, email: payer.userEmail.trim() || user.email, name: payer.userName.trim() || user.name, trial: false }),
+    );
+    await this.providerSubscriptions.record(plans.name, created.id, user.id);
+    return created;
+  }
+
+  /**
+   * Premium once the provider says so: the subscription must be one we created for this account, and is read from
+   * the provider, never taken from the caller. Activating it again (a reload) changes nothing.
+   */
+  async activateApproval(user: UserRow, subscriptionId: string): Promise<SubscriptionDetails> {
+    const plans = this.approvalPlans();
+    if ((await this.providerSubscriptions.ownerOf(plans.name, subscriptionId)) !== user.id) throw new NotFoundError('PayPal subscription not found');
+    const subscription = await atProvider(this.logger, () => plans.subscription(subscriptionId));
+    if (!subscription) throw new NotFoundError('PayPal subscription not found');
+    if (subscription.status === 'pending') throw new PaymentRequiredError('The subscription has not been approved at PayPal yet');
+    if (subscription.status === 'ended') throw new ConflictError('This PayPal subscription has ended: please subscribe again');
+    const row = user.providerSubscriptionId === subscriptionId && user.billingProvider === plans.name
+      ? await this.refresh(user)
+      : await this.link(user, plans, subscription);
+    await this.files.keepAll(user.id);
+    return this.details(row);
+  }
+
+  /** The scheduler: trial ends, renewals, retries, reminders, provider plans read back, up to `now`. */
   async tick(): Promise<number> {
     const now = this.clock.now();
     const due = await this.users.listPlansToTick(now, addDays(now, TRIAL_REMINDER_DAYS));
@@ -156,54 +213,80 @@ export class SubscriptionService {
         const after = await this.apply(user, { type: 'tick' });
         if (after.subscriptionStatus !== user.subscriptionStatus || after.nextChargeAt?.getTime() !== user.nextChargeAt?.getTime()) changed += 1;
       } catch (err) {
-        // One account's trouble (a provider down) must not stop the others; it is due again next tick.
-        this.logger.error({ err, userId: user.id }, 'plan tick failed');
+        // Changed meanwhile: whoever changed it acted on the newer plan. Anything else (a provider down) must not stop
+        // the others; the account is due again next tick.
+        if (!(err instanceof PlanChangedError)) this.logger.error({ err, userId: user.id }, 'plan tick failed');
       }
     }
     return changed;
   }
 
-  /** What a provider that bills the plan reports, once verified. */
+  /**
+   * What a provider that bills plans reports, once verified: the charge is recorded once, and the subscription read
+   * back from the provider. The account's own subscription updates the plan; a live one we created for the account
+   * that is not its plan's is linked when the account has none live, and ended at the provider otherwise. Anything
+   * about a subscription we did not create changes nothing.
+   */
   async handle(event: ProviderSubscriptionEvent): Promise<void> {
-    if (event.type === 'activated') {
-      const user = await this.users.findById(event.userId);
-      if (!user) throw new NotFoundError('No such account');
-      const linked = await this.users.updatePlan(user.id, { providerSubscriptionId: event.subscriptionId, billingProvider: event.provider });
-      await this.apply(linked ?? user, { type: 'provider-activated', provider: event.provider, trialEndsAt: event.trialEndsAt, periodEnd: event.periodEnd });
+    const plans = this.payments.billedPlans(event.provider);
+    const ownerId = plans && (await this.providerSubscriptions.ownerOf(event.provider, event.subscriptionId));
+    const user = ownerId ? await this.users.findById(ownerId) : undefined;
+    if (!plans || !user) {
+      this.logger.warn({ provider: event.provider, subscriptionId: event.subscriptionId, type: event.type }, 'provider event for a subscription we did not create: ignored');
       return;
     }
-    const user = await this.users.findByProviderSubscription(event.provider, event.subscriptionId);
-    if (!user) {
-      this.logger.warn({ provider: event.provider, subscriptionId: event.subscriptionId, type: event.type }, 'provider event for an unknown subscription ignored');
-      return;
+    const charged = event.type === 'paid'
+      && (await this.billing.recordPlanCharge({ userId: user.id, provider: event.provider, reference: event.reference, amount: event.amount, currency: event.currency }));
+    let row = user;
+    if (user.billingProvider === event.provider && user.providerSubscriptionId === event.subscriptionId) {
+      row = await this.refresh(user);
+    } else {
+      const subscription = await plans.subscription(event.subscriptionId);
+      if (subscription && isLive(subscription)) row = await this.adoptOrEnd(user, plans, subscription);
     }
-    if (event.type === 'paid') {
-      const recorded = await this.ledger.record({
-        kind: 'subscription', amount: event.amount, currency: event.currency, userId: user.id, provider: event.provider,
-        providerReference: event.reference, periodKey: `${event.provider}:${event.eventId}`,
-      });
-      // A replayed event finds its payment recorded and changes nothing.
-      if (!recorded) return;
-      await this.apply(user, { type: 'provider-paid', periodEnd: event.periodEnd });
-      return;
-    }
-    await this.apply(user, event.type === 'payment-failed' ? { type: 'provider-payment-failed' } : { type: 'provider-canceled' });
+    if (charged) this.sendMail('receipt', row);
   }
 
   /** Ends the provider's subscription of an account that is being deleted. */
   async endBeforeDeletion(userId: string): Promise<void> {
     const user = await this.users.findById(userId);
-    if (user?.providerSubscriptionId && ['trial', 'active', 'past_due'].includes(user.subscriptionStatus)) {
-      await this.payments.cancelSubscription(user.providerSubscriptionId);
-    }
+    const plans = user?.billingProvider ? this.payments.billedPlans(user.billingProvider) : undefined;
+    if (user?.providerSubscriptionId && plans) await plans.cancelSubscription(user.providerSubscriptionId);
+  }
+
+  /** How the account pays for a new plan: the card on file we charge, a new subscription at the provider, or nothing. */
+  private stateOf(row: UserRow, context: ApplyContext = {}): PlanState {
+    const payWith = context.paymentMethod ? 'provider' : !row.cardToken ? null : this.payments.cards ? 'card' : this.payments.cardFieldPlans ? 'provider' : null;
+    return {
+      status: row.subscriptionStatus, trialEndsAt: row.trialEndsAt, currentPeriodEnd: row.currentPeriodEnd, nextChargeAt: row.nextChargeAt,
+      renewalAttempts: row.renewalAttempts, subscriptionStartedAt: row.subscriptionStartedAt, billingProvider: row.billingProvider,
+      payWith, trialReminderSentAt: row.trialReminderSentAt,
+    };
+  }
+
+  private approvalPlans(): ApprovalPlans {
+    const plans = this.payments.approvalPlans;
+    if (!plans) throw new NotFoundError('Not found');
+    return plans;
+  }
+
+  /** The customer that saved a payment method with the provider's card fields, checked to be this account's. */
+  private async providerPaymentMethod(user: UserRow, paymentMethodId: string): Promise<{ customerId: string; paymentMethodId: string }> {
+    const plans = this.payments.cardFieldPlans;
+    if (!plans) throw new ValidationError('Enter the card in the form: this payment provider takes card details directly');
+    const customerId = await atProvider(this.logger, () => plans.customerOf(paymentMethodId, user.id));
+    if (!customerId) throw new NotFoundError('This payment method was not set up for your account');
+    return { customerId, paymentMethodId };
   }
 
   private async saveCard(user: UserRow, card: CardInput): Promise<UserRow> {
+    const cards = this.payments.cards;
+    if (!cards) throw new ValidationError('Please enter your card in the secure payment form');
     const [month, year] = card.expiryDate.split('/').map(Number) as [number, number];
     const expYear = 2000 + year;
     // A card works until the end of its expiry month.
     if (new Date(Date.UTC(expYear, month, 1)) <= this.clock.now()) throw new PaymentRequiredError(ErrorMessages.cardExpired);
-    const saved = await this.payments
+    const saved = await cards
       .saveCard({ number: card.cardNumber, expMonth: month, expYear, cvv: card.cvv, holder: card.cardholderName })
       .catch((err: unknown) => {
         throw err instanceof CardDeclinedError ? new PaymentRequiredError(ErrorMessages.cardDeclined) : err;
@@ -212,62 +295,156 @@ export class SubscriptionService {
     return row ?? user;
   }
 
-  /** Applies one event: the new plan is stored, then its effects carried out (a charge's result applied in turn). */
-  private async apply(user: UserRow, event: PlanEvent, options: { declinedIsRefusal?: boolean } = {}): Promise<UserRow> {
+  /**
+   * Applies one event to the plan as read: decided by the rules, stored only if the plan is still the one read (else
+   * PlanChangedError, and nothing is charged), then its effects carried out (their results applied in turn). Ending
+   * the provider's subscription comes first, so a plan is never stored as canceled while the provider still bills.
+   */
+  private async apply(user: UserRow, event: PlanEvent, context: ApplyContext = {}): Promise<UserRow> {
     const now = this.clock.now();
     let change;
     try {
-      change = nextPlan(stateOf(user), now, event);
+      change = nextPlan(this.stateOf(user, context), now, event);
     } catch (err) {
       if (err instanceof PlanRuleError) throw err.kind === 'conflict' ? new ConflictError(err.message) : new PaymentRequiredError(err.message);
       throw err;
     }
-    let row = (await this.users.updatePlan(user.id, columnsOf(change.state))) ?? user;
-    for (const effect of change.effects) row = await this.carryOut(row, effect, options);
+    const endsAtProvider = change.effects.some((e) => e.type === 'cancel-at-provider');
+    if (endsAtProvider) await this.endAtProvider(user);
+    const columns = { ...columnsOf(change.state), ...(endsAtProvider ? { providerSubscriptionId: null } : {}), ...context.extra };
+    const stored = await this.users.updatePlanAt(user.id, user.planRevision, columns);
+    if (!stored) throw new PlanChangedError('Your plan changed while this was being done: please try again');
+    let row = stored;
+    for (const effect of change.effects) row = await this.carryOut(row, effect, context, user.planRevision);
     return row;
   }
 
-  private async carryOut(user: UserRow, effect: PlanEffect, options: { declinedIsRefusal?: boolean }): Promise<UserRow> {
+  private async carryOut(user: UserRow, effect: PlanEffect, context: ApplyContext, revision: number): Promise<UserRow> {
     switch (effect.type) {
-      case 'mail': {
-        const message = planMail(effect.mail, user, { trialEndsAt: user.trialEndsAt, periodEnd: user.currentPeriodEnd }, `${this.appUrl}/settings`);
-        this.tasks.run('plan email', () => this.mail.send(message));
+      case 'mail':
+        this.sendMail(effect.mail, user);
         return user;
-      }
       case 'cancel-at-provider':
-        if (user.providerSubscriptionId) await this.payments.cancelSubscription(user.providerSubscriptionId);
         return user;
       case 'charge':
-        return this.charge(user, effect, options);
+        return this.charge(user, effect, context, revision);
+      case 'start-at-provider':
+        return this.startAtProvider(user, effect, context, revision);
+      case 'read-provider':
+        return this.refresh(user);
     }
   }
 
   /**
-   * One charge of the card on file for a period and attempt, at most once whatever runs it: the ledger row is
-   * claimed first (unique per account and period key), then the provider asked with the same idempotency key.
+   * One charge of the card on file, through billing, claimed for the plan revision it was decided at: another
+   * request or process deciding from the same plan gets no claim and charges nothing.
    */
-  private async charge(user: UserRow, effect: Extract<PlanEffect, { type: 'charge' }>, options: { declinedIsRefusal?: boolean }): Promise<UserRow> {
+  private async charge(user: UserRow, effect: Extract<PlanEffect, { type: 'charge' }>, context: ApplyContext, revision: number): Promise<UserRow> {
     if (!user.cardToken) throw new PaymentRequiredError('Add a card to subscribe');
-    const periodKey = `${effect.periodStart.toISOString()}#${effect.attempt}`;
-    const claim = await this.ledger.claim({
-      kind: 'subscription', amount: effect.amount, currency: CURRENCY, userId: user.id, provider: this.payments.provider,
-      providerReference: `claim-${user.id}-${periodKey}`, periodKey,
+    const result = await this.billing.chargePlan({
+      userId: user.id, cardToken: user.cardToken, amount: effect.amount, claimKey: `plan@${revision}`, description: 'Shrinkly Premium, one month',
     });
-    if (!claim) return user;
+    if (result.outcome === 'paid') return this.apply(user, { type: 'charge-succeeded', periodStart: effect.periodStart });
+    if (result.outcome === 'claimed-elsewhere') {
+      if (context.request) throw new ConflictError('A payment for this plan is already being made: please wait a moment');
+      return user;
+    }
+    if (context.request) throw new PaymentRequiredError(ErrorMessages.cardDeclined);
+    return this.apply(user, { type: 'charge-failed' });
+  }
+
+  /** A new subscription at the provider whose card fields saved the card (Stripe), linked as the plan's one. */
+  private async startAtProvider(user: UserRow, effect: Extract<PlanEffect, { type: 'start-at-provider' }>, context: ApplyContext, revision: number): Promise<UserRow> {
+    const plans = this.payments.cardFieldPlans;
+    const customerId = context.paymentMethod?.customerId ?? user.cardToken;
+    if (!plans || !customerId) throw new PaymentRequiredError('Add a card to subscribe');
+    const subscription = await atProvider(this.logger, () =>
+      plans.startSubscription({
+        customerId, paymentMethodId: context.paymentMethod?.paymentMethodId ?? null, userId: user.id, trial: effect.trial, deferUntil: effect.deferUntil,
+        attempt: `plan@${revision}`,
+      }),
+    ).catch((err: unknown) => {
+      throw err instanceof CardDeclinedError ? new PaymentRequiredError(ErrorMessages.cardDeclined) : err;
+    });
+    await this.providerSubscriptions.record(plans.name, subscription.id, user.id);
+    if (!isLive(subscription)) {
+      // Made but not billing (its first payment failed): it must not stay behind.
+      await atProvider(this.logger, () => plans.cancelSubscription(subscription.id));
+      throw new PaymentRequiredError(ErrorMessages.cardDeclined);
+    }
+    const card = subscription.card;
+    const cardColumns: PlanColumns = card
+      ? { cardToken: card.token, cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear }
+      : {};
+    return this.link(user, plans, subscription, cardColumns);
+  }
+
+  /**
+   * Makes a live provider subscription the plan's: the account's previous one is ended first (one live provider
+   * subscription per account); one the rules refuse (a second free trial) or that lost a race is ended at once.
+   * Charges it reports are recorded once.
+   */
+  private async link(user: UserRow, plans: ProviderBilledPlans, subscription: ProviderSubscription, extra: PlanColumns = {}): Promise<UserRow> {
+    if (user.providerSubscriptionId && user.providerSubscriptionId !== subscription.id) await this.endAtProvider(user);
+    let row: UserRow;
     try {
-      const { reference } = await this.payments.charge({
-        cardToken: user.cardToken, amount: effect.amount, currency: CURRENCY, description: 'Shrinkly Premium, one month', idempotencyKey: `${user.id}:${periodKey}`,
+      row = await this.apply(user, { type: 'provider-linked', provider: plans.name, subscription: readingOf(subscription) }, {
+        request: true, extra: { ...extra, providerSubscriptionId: subscription.id },
       });
-      await this.ledger.settle(claim.id, 'succeeded', reference);
-      return this.apply(user, { type: 'charge-succeeded', periodStart: effect.periodStart });
     } catch (err) {
-      if (err instanceof CardDeclinedError) {
-        await this.ledger.settle(claim.id, 'failed');
-        if (options.declinedIsRefusal) throw new PaymentRequiredError(ErrorMessages.cardDeclined);
-        return this.apply(user, { type: 'charge-failed' });
+      if (err instanceof ConflictError) {
+        await atProvider(this.logger, () => plans.cancelSubscription(subscription.id));
+        this.logger.info({ userId: user.id, subscriptionId: subscription.id, reason: err.message }, 'provider subscription refused and ended');
       }
-      if (err instanceof ProviderUnavailableError) await this.ledger.release(claim.id);
       throw err;
     }
+    return this.recordCharges(row, plans, subscription);
+  }
+
+  /** A live subscription we made for the account that is not its plan's (a late approval): adopted, or ended. */
+  private async adoptOrEnd(user: UserRow, plans: ProviderBilledPlans, subscription: ProviderSubscription): Promise<UserRow> {
+    if (user.billingProvider) {
+      await plans.cancelSubscription(subscription.id);
+      this.logger.info({ userId: user.id, subscriptionId: subscription.id }, 'a second live provider subscription ended');
+      return user;
+    }
+    try {
+      return await this.link(user, plans, subscription);
+    } catch (err) {
+      // Refused by the rules (and ended at the provider): a webhook has nothing to retry.
+      if (err instanceof ConflictError && !(err instanceof PlanChangedError)) return user;
+      throw err;
+    }
+  }
+
+  /** The plan's provider subscription read back from the provider, and the plan made to follow it. */
+  private async refresh(user: UserRow): Promise<UserRow> {
+    const plans = user.billingProvider ? this.payments.billedPlans(user.billingProvider) : undefined;
+    if (!plans || !user.providerSubscriptionId) return user;
+    const id = user.providerSubscriptionId;
+    const subscription = await plans.subscription(id);
+    const reading = readingOf(subscription);
+    const row = await this.apply(user, { type: 'provider-state', subscription: reading }, reading.status === 'ended' ? { extra: { providerSubscriptionId: null } } : {});
+    return subscription ? this.recordCharges(row, plans, subscription) : row;
+  }
+
+  private async recordCharges(user: UserRow, plans: ProviderBilledPlans, subscription: ProviderSubscription): Promise<UserRow> {
+    for (const charge of subscription.charges) {
+      const recorded = await this.billing.recordPlanCharge({ userId: user.id, provider: plans.name, reference: charge.reference, amount: charge.amount, currency: charge.currency });
+      if (recorded) this.sendMail('receipt', user);
+    }
+    return user;
+  }
+
+  /** Ends the account's provider subscription at the provider (harmless when it has ended). */
+  private async endAtProvider(user: UserRow): Promise<void> {
+    const plans = user.billingProvider ? this.payments.billedPlans(user.billingProvider) : undefined;
+    const id = user.providerSubscriptionId;
+    if (plans && id) await atProvider(this.logger, () => plans.cancelSubscription(id));
+  }
+
+  private sendMail(kind: PlanMail, user: UserRow): void {
+    const message = planMail(kind, user, { trialEndsAt: user.trialEndsAt, periodEnd: user.currentPeriodEnd }, `${this.appUrl}/settings`);
+    this.tasks.run('plan email', () => this.mail.send(message));
   }
 }
