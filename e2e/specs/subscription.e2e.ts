@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { authPage, newCredentials } from '../support/auth-page.js';
 import { type BrowserSession, launchBrowser, screenshot } from '../support/browser.js';
 import { apiAccount, dashboard } from '../support/dashboard-page.js';
-import { cardForm, DECLINED_CARD, GOOD_CARD, openSettings, settings, toast } from '../support/subscription-pages.js';
+import { buttonLabelFits, cardForm, DECLINED_CARD, GOOD_CARD, longDate, openSettings, openSubscribe, settings, toast } from '../support/subscription-pages.js';
 
 const baseUrl = inject('baseUrl');
 const today = () => new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
@@ -118,12 +118,10 @@ describe('subscriptions in the browser', () => {
   it('subscribes a free account with the card form; batch compression unlocks; /subscribe then says Already Subscribed', async () => {
     const { token } = await apiAccount(baseUrl);
     const page = await session.newPage();
-    await dashboard.open(page, token);
-    await page.goto('/subscribe');
+    const plan = await openSubscribe(page, token);
     await page.getByRole('heading', { level: 1, name: 'Subscribe to Premium' }).waitFor();
     await page.getByRole('heading', { name: 'Premium Features' }).waitFor();
     await page.getByRole('heading', { name: 'Compare Plans' }).waitFor();
-    const plan = page.getByRole('region', { name: 'Premium', exact: true });
     expect(await plan.innerText()).toContain('$3.99/month');
 
     await plan.getByRole('button', { name: 'Subscribe Now' }).click();
@@ -164,6 +162,71 @@ describe('subscriptions in the browser', () => {
     await page.getByRole('button', { name: 'Cancel Subscription' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel Subscription' });
     expect(await dialog.innerText()).toContain('You will not be charged again. You keep Premium until');
+    await page.close();
+  });
+
+  it("shows a trial account Already Subscribed, with the trial's end and its first charge, instead of a pay button", async () => {
+    const { token } = await apiAccount(baseUrl, { trial: true });
+    const details = await createApiClient({ baseUrl, getToken: () => token }).subscription();
+    const page = await session.newPage();
+    const plan = await openSubscribe(page, token);
+    const already = plan.getByRole('button', { name: 'Already Subscribed' });
+    await already.waitFor();
+    expect(await already.isDisabled()).toBe(true);
+    const text = await plan.innerText();
+    expect(text).toContain(`Your free trial ends on ${longDate(details.trialEndDate ?? '')}.`);
+    expect(text).toContain(`The first $3.99 is charged on ${longDate(details.nextBillingDate ?? '')}, unless you cancel before then.`);
+    expect(await plan.getByRole('button', { name: /^Pay / }).count()).toBe(0);
+    await screenshot(page, 'subscribe-trial-already-subscribed');
+    await plan.getByRole('link', { name: 'Manage your subscription in Settings' }).click();
+    await page.waitForURL('**/settings');
+    await page.close();
+  });
+
+  it("offers a canceled trial the card on file, then PayPal, with the pay button's label whole on narrow and wide screens", async () => {
+    const { token } = await apiAccount(baseUrl, { trial: true });
+    await createApiClient({ baseUrl, getToken: () => token }).cancelSubscription();
+    const page = await session.newPage();
+    const plan = await openSubscribe(page, token);
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.reload();
+      const pay = plan.getByRole('button', { name: 'Pay $3.99/month with Visa ending in 4242' });
+      await pay.waitFor();
+      expect(await buttonLabelFits(pay), `at ${width} px`).toBe(true);
+      await plan.getByText('or', { exact: true }).waitFor();
+      await plan.getByRole('button', { name: 'Subscribe with PayPal' }).waitFor();
+      await screenshot(page, `subscribe-card-on-file-${width}`);
+    }
+    await page.close();
+  });
+
+  it("subscribes with the sandbox's test-mode PayPal beside the card form: Cancel says Payment Cancelled, Approve gives Premium", async () => {
+    const { token } = await apiAccount(baseUrl);
+    const page = await session.newPage();
+    const plan = await openSubscribe(page, token);
+    await plan.getByRole('button', { name: 'Subscribe Now' }).waitFor();
+    await plan.getByText('or', { exact: true }).waitFor();
+    const paypal = plan.getByRole('button', { name: 'Subscribe with PayPal' });
+
+    await paypal.click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    // Back on /subscribe: the query is dropped once the cancellation is told.
+    await page.waitForURL('**/subscribe');
+    await toast(page, 'Payment Cancelled').waitFor();
+
+    await paypal.click();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForURL('**/subscription-success?plan=premium');
+    await page.getByRole('heading', { name: 'Welcome to Premium!' }).waitFor();
+    const details = await createApiClient({ baseUrl, getToken: () => token }).subscription();
+    expect(details).toMatchObject({ plan: 'premium', status: 'active', provider: 'sandbox-paypal' });
+
+    await page.goto('/subscribe');
+    const already = plan.getByRole('button', { name: 'Already Subscribed' });
+    await already.waitFor();
+    expect(await already.isDisabled()).toBe(true);
+    expect(await plan.getByRole('button', { name: 'Subscribe with PayPal' }).count()).toBe(0);
     await page.close();
   });
 

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { dashboard } from './dashboard-page.js';
 
 export interface TestCard {
   cardholderName: string;
@@ -39,3 +40,35 @@ export const settings = {
   row: (page: Page, label: string): Locator =>
     page.getByTestId('subscription-summary').getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) }).getByRole('cell'),
 };
+
+/** /subscribe's plan card, where the payment buttons are. */
+export function planCard(page: Page): Locator {
+  return page.getByRole('region', { name: 'Premium', exact: true });
+}
+
+/** Opens /subscribe signed in with `token`; answers its plan card. */
+export async function openSubscribe(page: Page, token: string): Promise<Locator> {
+  await dashboard.open(page, token);
+  await page.goto('/subscribe');
+  return planCard(page);
+}
+
+/** A date as the pages write it: "March 8, 2026". */
+export function longDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/**
+ * Whether a button's whole label shows: the label element is not cut off (nothing scrolled out of it) and lies
+ * inside the button, which hides what overflows it.
+ */
+export function buttonLabelFits(button: Locator): Promise<boolean> {
+  return button.evaluate((element) => {
+    const label = element.querySelector('.mantine-Button-label');
+    if (!label) return false;
+    const outer = element.getBoundingClientRect();
+    const inner = label.getBoundingClientRect();
+    const inside = inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5 && inner.top >= outer.top - 0.5 && inner.bottom <= outer.bottom + 0.5;
+    return inside && label.scrollWidth <= label.clientWidth && label.scrollHeight <= label.clientHeight;
+  });
+}

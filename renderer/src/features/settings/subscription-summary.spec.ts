@@ -6,6 +6,7 @@ const trial: SubscriptionDetails = {
   plan: 'trial',
   status: 'trial',
   provider: 'sandbox', checkoutProvider: 'sandbox',
+  paymentMethods: { card: 'form', paypal: true },
   trialEndDate: '2026-03-08T12:00:00.000Z',
   nextBillingDate: '2026-03-08T12:00:00.000Z',
   accessEndsAt: null,

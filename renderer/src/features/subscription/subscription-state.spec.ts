@@ -1,12 +1,13 @@
 import type { SubscriptionDetails } from '@shrinkly/contract';
 import { describe, expect, it } from 'vitest';
-import { cardEntryOf, cardPlanOptions } from './subscription-state';
+import { cardPlanOptions, checkoutMethodsOf, isCanceledWithPremium, isSubscribed, isTrialing, trialSchedule } from './subscription-state';
 
 const NEW_ACCOUNT: SubscriptionDetails = {
   plan: 'free',
   status: 'none',
   provider: null,
   checkoutProvider: 'sandbox',
+  paymentMethods: { card: 'form', paypal: true },
   trialEndDate: null,
   nextBillingDate: null,
   accessEndsAt: null,
@@ -16,19 +17,65 @@ const NEW_ACCOUNT: SubscriptionDetails = {
   canReactivate: false,
 };
 const CARD = { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2039 };
+const TRIAL: SubscriptionDetails = {
+  ...NEW_ACCOUNT,
+  plan: 'trial',
+  status: 'trial',
+  provider: 'sandbox',
+  trialEndDate: '2026-03-08T12:00:00.000Z',
+  nextBillingDate: '2026-03-08T12:00:00.000Z',
+  card: CARD,
+  canCancel: true,
+};
+const STRIPE = { card: 'stripe', paypal: false } as const;
+const PAYPAL = { card: null, paypal: true } as const;
 
-describe('cardEntryOf', () => {
-  it("takes cards in Stripe's hosted fields only when the server's provider is Stripe", () => {
-    expect(cardEntryOf({ checkoutProvider: 'stripe' })).toBe('stripe');
-    expect(cardEntryOf({ checkoutProvider: 'sandbox' })).toBe('typed');
+describe('isTrialing', () => {
+  it('a running trial has nothing to buy; a canceled one, or one that ran out, has', () => {
+    expect(isTrialing(TRIAL)).toBe(true);
+    expect(isSubscribed(TRIAL)).toBe(false);
+    const canceled = { ...TRIAL, status: 'canceled', nextBillingDate: null, canCancel: false, canReactivate: true } as const;
+    expect(isTrialing(canceled)).toBe(false);
+    expect(isCanceledWithPremium(canceled)).toBe(false);
+    expect(isTrialing({ ...TRIAL, plan: 'free', status: 'expired' })).toBe(false);
+    expect(isTrialing({ ...TRIAL, plan: 'premium', status: 'active' })).toBe(false);
+  });
+});
+
+describe('trialSchedule', () => {
+  it("says when the trial ends and when the first month's price is charged", () => {
+    expect(trialSchedule({ ...TRIAL, nextBillingDate: '2026-03-09T12:00:00.000Z' })).toBe(
+      'Your free trial ends on March 8, 2026. The first $3.99 is charged on March 9, 2026, unless you cancel before then.',
+    );
+  });
+
+  it('leaves out a date the server does not give', () => {
+    expect(trialSchedule({ ...TRIAL, nextBillingDate: null })).toBe('Your free trial ends on March 8, 2026.');
+    expect(trialSchedule({ ...TRIAL, trialEndDate: null, nextBillingDate: null })).toBe('');
+  });
+});
+
+describe('checkoutMethodsOf', () => {
+  it("offers what the server takes: the sandbox's card form and PayPal, Stripe's card fields, or PayPal alone", () => {
+    expect(checkoutMethodsOf(NEW_ACCOUNT)).toEqual({ card: 'form', paypal: true });
+    expect(checkoutMethodsOf({ provider: null, paymentMethods: STRIPE })).toEqual(STRIPE);
+    expect(checkoutMethodsOf({ provider: null, paymentMethods: PAYPAL })).toEqual(PAYPAL);
+  });
+
+  it('keeps an account whose plan PayPal bills on PayPal, while the server takes PayPal', () => {
+    expect(checkoutMethodsOf({ provider: 'sandbox-paypal', paymentMethods: NEW_ACCOUNT.paymentMethods })).toEqual(PAYPAL);
+    expect(checkoutMethodsOf({ provider: 'paypal', paymentMethods: PAYPAL })).toEqual(PAYPAL);
+    expect(checkoutMethodsOf({ provider: 'sandbox', paymentMethods: NEW_ACCOUNT.paymentMethods })).toEqual({ card: 'form', paypal: true });
+    // A server that no longer takes PayPal offers what it takes.
+    expect(checkoutMethodsOf({ provider: 'paypal', paymentMethods: STRIPE })).toEqual(STRIPE);
   });
 });
 
 describe('cardPlanOptions', () => {
   it('Premium now by card, or the trial first while it is unused, whatever the provider', () => {
     expect(cardPlanOptions(NEW_ACCOUNT)).toEqual({ offer: 'card-or-trial' });
-    expect(cardPlanOptions({ ...NEW_ACCOUNT, checkoutProvider: 'stripe' })).toEqual({ offer: 'card-or-trial' });
+    expect(cardPlanOptions({ ...NEW_ACCOUNT, checkoutProvider: 'stripe', paymentMethods: STRIPE })).toEqual({ offer: 'card-or-trial' });
     expect(cardPlanOptions({ ...NEW_ACCOUNT, status: 'expired', card: CARD })).toEqual({ offer: 'card' });
-    expect(cardPlanOptions({ ...NEW_ACCOUNT, checkoutProvider: 'stripe', status: 'trial', plan: 'trial', card: CARD })).toEqual({ offer: 'card' });
+    expect(cardPlanOptions({ ...TRIAL, status: 'canceled', checkoutProvider: 'stripe', paymentMethods: STRIPE })).toEqual({ offer: 'card' });
   });
 });

@@ -14,6 +14,17 @@ import type { CardEntry } from '../subscription-state';
 import { CreditCardFields } from './credit-card-fields';
 import { StripeCardSlot } from './stripe-card-slot';
 
+/**
+ * The pay button names the card on file ("Pay $3.99/month with Visa ending in 4242"), longer than the plan card is
+ * wide on some screens: the label wraps onto balanced lines, and the button grows with it, instead of being cut off.
+ */
+const LABEL_LINE_HEIGHT = 1.35;
+const WRAPPING_BUTTON = {
+  // One line keeps the button's own height; each further line adds its height.
+  root: { height: 'auto', paddingBlock: `calc((var(--button-height) - ${LABEL_LINE_HEIGHT}em) / 2)` },
+  label: { whiteSpace: 'normal', textWrap: 'balance', height: 'auto', lineHeight: LABEL_LINE_HEIGHT },
+} as const;
+
 interface CardPaymentProps {
   /** The card on file, charged unless the user gives another. */
   card: SubscriptionDetails['card'];
@@ -64,7 +75,7 @@ export function CardPayment({ card, entry, onSubscribed }: CardPaymentProps) {
   if (card && !typingCard) {
     return (
       <Stack gap="xs">
-        <Button size="md" fullWidth loading={busy} disabled={busy} onClick={() => pay(undefined)}>
+        <Button size="md" fullWidth loading={busy} disabled={busy} onClick={() => pay(undefined)} styles={WRAPPING_BUTTON}>
           Pay {PRICE_PER_MONTH} with {cardLabel(card)}
         </Button>
         <Button variant="subtle" size="compact-sm" onClick={() => setTypingCard(true)} disabled={busy}>
@@ -93,7 +104,7 @@ export function CardPayment({ card, entry, onSubscribed }: CardPaymentProps) {
           Subscribe Now
         </Button>
         {card && (
-          <Button variant="subtle" size="compact-sm" onClick={() => setTypingCard(false)} disabled={busy}>
+          <Button variant="subtle" size="compact-sm" onClick={() => setTypingCard(false)} disabled={busy} styles={WRAPPING_BUTTON}>
             Use {cardLabel(card)}
           </Button>
         )}

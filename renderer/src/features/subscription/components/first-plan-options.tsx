@@ -1,21 +1,23 @@
 import { Button, Stack } from '@mantine/core';
 import { TRIAL_DAYS, type SubscriptionDetails } from '@shrinkly/contract';
 import { useState } from 'react';
-import { cardEntryOf, cardPlanOptions } from '../subscription-state';
+import { type CardEntry, cardPlanOptions } from '../subscription-state';
 import { CardPayment } from './card-payment';
 import { TrialCardForm } from './trial-card-form';
 
 interface FirstPlanOptionsProps {
   details: SubscriptionDetails;
+  /** Where this server takes a new card. */
+  entry: CardEntry;
   onSubscribed: () => void;
   onTrialStarted: () => void;
 }
 
 /** An account with no plan to keep: Premium now by card; for one that never had a plan, also the free trial first (one per account). */
-export function FirstPlanOptions({ details, onSubscribed, onTrialStarted }: FirstPlanOptionsProps) {
+export function FirstPlanOptions({ details, entry, onSubscribed, onTrialStarted }: FirstPlanOptionsProps) {
   const [trialFirst, setTrialFirst] = useState(false);
   const { offer } = cardPlanOptions(details);
-  const payNow = <CardPayment card={details.card} entry={cardEntryOf(details)} onSubscribed={onSubscribed} />;
+  const payNow = <CardPayment card={details.card} entry={entry} onSubscribed={onSubscribed} />;
   if (offer === 'card') return payNow;
   return (
     <Stack gap="sm">

@@ -1,10 +1,10 @@
-import { Anchor, Button, Loader, Stack, Text } from '@mantine/core';
-import type { SubscriptionDetails, User } from '@shrinkly/contract';
+import { Anchor, Button, Divider, Loader, Stack, Text } from '@mantine/core';
+import { SUPPORT_EMAIL, type SubscriptionDetails, type User } from '@shrinkly/contract';
 import { Link } from 'react-router-dom';
 import { showSuccessToast } from '../../../components/toasts';
 import { formatLongDate } from '../../../format/format-date';
 import { useReactivateSubscription } from '../api';
-import { isCanceledWithPremium, isSubscribed, paysWithPaypal } from '../subscription-state';
+import { checkoutMethodsOf, isCanceledWithPremium, isSubscribed, isTrialing, trialSchedule } from '../subscription-state';
 import { showSubscribeError } from '../subscription-errors';
 import { FirstPlanOptions } from './first-plan-options';
 import { PaypalButton } from './paypal-button';
@@ -16,7 +16,10 @@ interface PaymentOptionsProps {
   onTrialStarted: () => void;
 }
 
-/** The plan card's buttons: sign in first, already subscribed, reactivate, or pay by card or PayPal. */
+/**
+ * The plan card's buttons: sign in first, already subscribed (a running trial too: its first charge is scheduled),
+ * reactivate, or pay by card and/or PayPal, as this server takes them.
+ */
 export function PaymentOptions({ user, details, onSubscribed, onTrialStarted }: PaymentOptionsProps) {
   if (!user) {
     return (
@@ -26,21 +29,54 @@ export function PaymentOptions({ user, details, onSubscribed, onTrialStarted }: 
     );
   }
   if (!details) return <Loader size="sm" mx="auto" aria-label="Loading your plan" />;
-  if (isSubscribed(details)) {
+  if (isSubscribed(details)) return <AlreadySubscribed />;
+  if (isTrialing(details)) return <AlreadySubscribed schedule={trialSchedule(details)} />;
+  if (isCanceledWithPremium(details)) return <ReactivateButton details={details} onReactivated={onSubscribed} />;
+  return <NewPlanOptions user={user} details={details} onSubscribed={onSubscribed} onTrialStarted={onTrialStarted} />;
+}
+
+/** Nothing to buy: the disabled Already Subscribed (SPEC), what is scheduled, and where the plan is managed. */
+function AlreadySubscribed({ schedule }: { schedule?: string }) {
+  return (
+    <Stack gap="xs" align="center">
+      <Button size="md" fullWidth disabled>
+        Already Subscribed
+      </Button>
+      {schedule && (
+        <Text size="sm" c="dark.6" ta="center">
+          {schedule}
+        </Text>
+      )}
+      <Anchor component={Link} to="/settings" size="sm">
+        Manage your subscription in Settings
+      </Anchor>
+    </Stack>
+  );
+}
+
+/** A new plan: the card options where this server takes cards, PayPal where it takes PayPal; both, split by "or". */
+function NewPlanOptions({ user, details, onSubscribed, onTrialStarted }: PaymentOptionsProps & { user: User; details: SubscriptionDetails }) {
+  const methods = checkoutMethodsOf(details);
+  const card = methods.card && (
+    <FirstPlanOptions details={details} entry={methods.card} onSubscribed={onSubscribed} onTrialStarted={onTrialStarted} />
+  );
+  const paypal = methods.paypal && <PaypalButton user={user} />;
+  if (card && paypal) {
     return (
-      <Stack gap="xs" align="center">
-        <Button size="md" fullWidth disabled>
-          Already Subscribed
-        </Button>
-        <Anchor component={Link} to="/settings" size="sm">
-          Manage your subscription in Settings
-        </Anchor>
+      <Stack gap="md">
+        {card}
+        <Divider label="or" labelPosition="center" />
+        {paypal}
       </Stack>
     );
   }
-  if (isCanceledWithPremium(details)) return <ReactivateButton details={details} onReactivated={onSubscribed} />;
-  if (paysWithPaypal(details)) return <PaypalButton user={user} />;
-  return <FirstPlanOptions details={details} onSubscribed={onSubscribed} onTrialStarted={onTrialStarted} />;
+  return (
+    card || paypal || (
+      <Text size="sm" c="dark.6">
+        Subscriptions cannot be taken right now. Please try again later or contact {SUPPORT_EMAIL}.
+      </Text>
+    )
+  );
 }
 
 function ReactivateButton({ details, onReactivated }: { details: SubscriptionDetails; onReactivated: () => void }) {

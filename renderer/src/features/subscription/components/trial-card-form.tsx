@@ -1,4 +1,4 @@
-import { Button, Checkbox, Loader, Stack } from '@mantine/core';
+import { Button, Checkbox, Loader, Stack, Text } from '@mantine/core';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { showErrorToast, showSuccessToast } from '../../../components/toasts';
@@ -8,7 +8,6 @@ import { type CardFields, EMPTY_CARD } from '../card-input';
 import { EMPTY_HOSTED_CARD, firstCardProblem, firstHostedCardProblem, type HostedCardState } from '../card-validation';
 import { TRIAL_SETUP_FAILED, TRIAL_STARTED, TRIAL_TERMS } from '../plan-texts';
 import type { StripeCard } from '../stripe-setup';
-import { cardEntryOf } from '../subscription-state';
 import { CreditCardFields } from './credit-card-fields';
 import { StripeCardSlot } from './stripe-card-slot';
 
@@ -28,7 +27,8 @@ interface TrialCardFormProps {
  */
 export function TrialCardForm({ onStarted, children }: TrialCardFormProps) {
   const details = useSubscriptionDetails();
-  const entry = details.data ? cardEntryOf(details.data) : null;
+  // Undefined while loading; null where this server takes no cards (PayPal only).
+  const entry = details.data?.paymentMethods.card;
   const [card, setCard] = useState<CardFields>(EMPTY_CARD);
   const [hostedCard, setHostedCard] = useState<HostedCardState>(EMPTY_HOSTED_CARD);
   const stripeCard = useRef<StripeCard | null>(null);
@@ -79,8 +79,12 @@ export function TrialCardForm({ onStarted, children }: TrialCardFormProps) {
         />
         {details.isError ? (
           <LoadFailedAlert title="The card form could not be loaded" onRetry={() => void details.refetch()} />
-        ) : !entry ? (
+        ) : entry === undefined ? (
           <Loader size="sm" mx="auto" aria-label="Loading the card form" />
+        ) : entry === null ? (
+          <Text size="sm" c="dark.6">
+            Cards are not taken here. You can subscribe with PayPal from the Subscribe page.
+          </Text>
         ) : (
           <CreditCardFields
             value={card}
