@@ -308,6 +308,14 @@ export const endpoints = {
     errors: [404, 502],
     summary: 'Stripe provider only: a Stripe customer and SetupIntent for the card step (the card goes to Stripe, never to this server)',
   }),
+  stripeJs: endpoint({
+    method: 'GET', path: '/api/stripe/js', tag: 'subscription', auth: 'none', request: undefined,
+    response: z.object({
+      url: z.string().nullable().describe('null: Stripe\'s own Stripe.js from https://js.stripe.com; a test server\'s stand-in script otherwise'),
+    }),
+    errors: [404],
+    summary: 'Stripe provider only: where the card step loads Stripe.js from (the script this server\'s Content-Security-Policy allows)',
+  }),
   stripeWebhook: endpoint({
     method: 'POST', path: '/api/stripe/webhook', tag: 'subscription', auth: 'none', request: undefined, raw: true,
     response: z.object({ received: z.boolean() }), errors: [404],

@@ -131,6 +131,18 @@ describe('loadConfig', () => {
     it('is not needed by the sandbox', () => {
       expect(loadConfig({ ...secret, DATA_DIR: '/tmp/shrinkly-config-test' }).stripe).toBeUndefined();
     });
+
+    it('loads Stripe\'s own Stripe.js unless a test gives a stand-in (STRIPE_JS_URL, NODE_ENV=test only)', () => {
+      expect(loadConfig({ ...secret, ...stripe }).stripe?.jsUrl).toBeUndefined();
+      const standIn = 'http://127.0.0.1:4567/v3/';
+      expect(loadConfig({ ...secret, ...stripe, NODE_ENV: 'test', STRIPE_JS_URL: standIn }).stripe?.jsUrl).toBe(standIn);
+      for (const env of ['production', 'development', undefined]) {
+        expect(() => loadConfig({ ...secret, ...stripe, NODE_ENV: env, STRIPE_JS_URL: standIn })).toThrow(
+          `STRIPE_JS_URL: tests only (NODE_ENV=test), but NODE_ENV is ${env ?? 'production'}`,
+        );
+      }
+      expect(() => loadConfig({ ...secret, ...stripe, NODE_ENV: 'test', STRIPE_JS_URL: 'file:///tmp/stripe.js' })).toThrow(/STRIPE_JS_URL: /);
+    });
   });
 
   describe('with PAYMENT_PROVIDER=paypal', () => {

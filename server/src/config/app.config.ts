@@ -15,6 +15,8 @@ const stripeEnv = {
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
   STRIPE_PRICE_ID: z.string().regex(/^price_/, 'must be a Stripe price id (price_…)').optional(),
   STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+  /** Tests only (checked in stripeJsUrl): a stand-in for Stripe.js, loaded by the card step in place of Stripe's own. */
+  STRIPE_JS_URL: z.url({ protocol: /^https?$/ }).optional(),
 };
 
 /** PayPal's variables: required with PAYMENT_PROVIDER=paypal (checked in paypalConfig), ignored otherwise. */
@@ -93,6 +95,11 @@ export interface StripeConfig {
   readonly webhookSecret: string;
   readonly priceId: string;
   readonly apiBase: string;
+  /**
+   * Where the card step loads Stripe.js from when it is not Stripe's own (https://js.stripe.com, the version
+   * @stripe/stripe-js picks): a stand-in script in tests (STRIPE_JS_URL), which the Content-Security-Policy then allows.
+   */
+  readonly jsUrl?: string;
 }
 
 /** What the PayPal adapter needs: the REST app's credentials, the plan subscribers join and the webhook to verify. */
@@ -205,12 +212,24 @@ function requiredOf<K extends keyof Env>(e: Env, choice: `${'PAYMENT_PROVIDER' |
   return Object.fromEntries(keys.map((key) => [key, String(e[key])])) as Record<K, string>;
 }
 
+/**
+ * STRIPE_JS_URL, accepted in tests only: outside them a card form must run Stripe's own Stripe.js, loaded from
+ * js.stripe.com (Stripe's rule for PCI compliance), and the Content-Security-Policy must allow nothing else.
+ */
+function stripeJsUrl(e: Env): string | undefined {
+  if (e.STRIPE_JS_URL !== undefined && e.NODE_ENV !== 'test') {
+    invalid([`STRIPE_JS_URL: tests only (NODE_ENV=test), but NODE_ENV is ${e.NODE_ENV}; unset it to load Stripe.js from https://js.stripe.com`]);
+  }
+  return e.STRIPE_JS_URL;
+}
+
 /** Stripe's settings when it is the provider. */
 function stripeConfig(e: Env): StripeConfig | undefined {
+  const jsUrl = stripeJsUrl(e);
   const v = requiredOf(e, 'PAYMENT_PROVIDER=stripe', ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID']);
   return v && {
     secretKey: v.STRIPE_SECRET_KEY, publishableKey: v.STRIPE_PUBLISHABLE_KEY, webhookSecret: v.STRIPE_WEBHOOK_SECRET, priceId: v.STRIPE_PRICE_ID,
-    apiBase: e.STRIPE_API_BASE.replace(/\/$/, ''),
+    apiBase: e.STRIPE_API_BASE.replace(/\/$/, ''), jsUrl,
   };
 }
 

@@ -6,6 +6,7 @@ import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { AppConfig } from '../config/app.config.js';
+import { contentSecurityPolicyDirectives } from '../http/content-security-policy.js';
 import { strictTransportSecurity } from '../http/hsts.js';
 import { HttpExceptionFilter, sendError } from '../http/http-exception.filter.js';
 import { loggableUrl } from '../http/loggable-url.js';
@@ -31,8 +32,7 @@ export function configureWeb(app: INestApplication, server: Express, config: App
       },
     }),
   );
-  // Served over plain HTTP by default (http://localhost:3000), so no upgrade-insecure-requests.
-  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } }, strictTransportSecurity: false }));
+  app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicyDirectives(config.stripe) }, strictTransportSecurity: false }));
   app.use(strictTransportSecurity(config.hsts));
   const json = express.json({ limit: config.jsonBodyLimit });
   // Body errors (too large, not JSON) answer here in our error shape, before any route runs.

@@ -15,7 +15,7 @@ import { capturingLogger, fileForm, newUser, rawRequest, startTestApp, type Test
 
 const HOUR = 60 * 60 * 1000;
 
-describe('the HTTP edge: early 413, HSTS, link signatures, aborted downloads', () => {
+describe('the HTTP edge: early 413, HSTS, Content-Security-Policy, link signatures, aborted downloads', () => {
   let t: TestApp;
   let dir: string;
   const log = capturingLogger();
@@ -76,6 +76,17 @@ describe('the HTTP edge: early 413, HSTS, link signatures, aborted downloads', (
     it('is sent when the request came over HTTPS through a trusted proxy', async () => {
       const res = await t.fetch('/api/health', { headers: { 'x-forwarded-proto': 'https' } });
       expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    });
+  });
+
+  describe('Content-Security-Policy', () => {
+    it('is helmet\'s strict default with the sandbox: scripts, frames and connections from the site only', async () => {
+      for (const route of ['/', '/auth', '/api/health']) {
+        const policy = (await t.fetch(route)).headers.get('content-security-policy') ?? '';
+        expect(policy.split(';'), route).toEqual(expect.arrayContaining(["default-src 'self'", "script-src 'self'", "object-src 'none'"]));
+        // Frames and connections fall back to default-src 'self'; no payment provider's script is allowed.
+        expect(policy, route).not.toMatch(/frame-src|connect-src|stripe|upgrade-insecure-requests/);
+      }
     });
   });
 

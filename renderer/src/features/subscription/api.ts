@@ -59,6 +59,11 @@ export function requestStripeSetupIntent(): Promise<{ clientSecret: string; publ
   return api.stripeSetupIntent();
 }
 
+/** Stripe only: where Stripe.js is loaded from; null for Stripe's own (js.stripe.com), a stand-in's address in tests. */
+export async function requestStripeJsUrl(): Promise<string | null> {
+  return (await api.stripeJs()).url;
+}
+
 /** Premium now: charges the card given, or the card on file when none is given. */
 export function useSubscribe(onSubscribed?: () => void) {
   return usePlanMutation((card: TrialCard | undefined) => api.subscribe(card ?? {}), onSubscribed);

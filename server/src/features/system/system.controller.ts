@@ -1,7 +1,9 @@
 import { Controller, Inject, ServiceUnavailableException } from '@nestjs/common';
 import { endpoints, type HealthResponse } from '@shrinkly/contract';
 import { sql } from 'drizzle-orm';
-import { DATABASE, TOOLS } from '../../app.tokens.js';
+import { APP_CONFIG, DATABASE, TOOLS } from '../../app.tokens.js';
+import { NotFoundError } from '../../common/errors.js';
+import type { AppConfig } from '../../config/app.config.js';
 import type { Database } from '../../db/client.js';
 import { Route } from '../../http/contract-route.js';
 import { buildOpenApiDocument } from '../../http/openapi.js';
@@ -13,6 +15,7 @@ export class SystemController {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     @Inject(TOOLS) private readonly tools: Record<string, boolean>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** 200 while the database answers, 503 (logged) when it does not. */
@@ -27,5 +30,15 @@ export class SystemController {
   @Route(endpoints.openApiDocument)
   docs(): unknown {
     return this.openApi;
+  }
+
+  /**
+   * The Stripe.js the card step loads, the one script the Content-Security-Policy allows beside ours
+   * (http/content-security-policy.ts): Stripe's own (null), or a test's stand-in. "Not found" unless the provider is Stripe.
+   */
+  @Route(endpoints.stripeJs)
+  stripeJs(): { url: string | null } {
+    if (!this.config.stripe) throw new NotFoundError('Not found');
+    return { url: this.config.stripe.jsUrl ?? null };
   }
 }

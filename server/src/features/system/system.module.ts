@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SystemController } from './system.controller.js';
 
-/** Health and the API description. */
+/** Health, the API description and where the web app loads Stripe.js from. */
 @Module({ controllers: [SystemController] })
 export class SystemModule {}
