@@ -15,6 +15,7 @@ const LONGEST_FILES = [
   'packages/engine/src/families/office/office.corpus.int-spec.ts',
   'packages/engine/src/families/video/video.hard-start.int-spec.ts',
   'packages/engine/src/families/video/video.int-spec.ts',
+  'server/test/integration/plan-life-cycle.model.int-spec.ts',
 ];
 
 class LongestFirstSequencer extends BaseSequencer {

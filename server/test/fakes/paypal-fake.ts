@@ -105,6 +105,11 @@ export class PaypalFake {
   readonly subscriptions = new Map<string, Json>();
   /** Orders by id, in PayPal's own representation. */
   readonly orders = new Map<string, Json>();
+  /** Every charge of a subscription PayPal made, oldest first. */
+  readonly sales: FakeSale[] = [];
+  /** Subscriptions whose next payments PayPal fails to collect (suspending them). */
+  readonly failingPayments = new Set<string>();
+  private readonly clock: () => Date;
   private readonly orderSides = new Map<string, { returnUrl: string; cancelUrl: string; declines: boolean }>();
   private readonly tokens = new Map<string, number>();
   private readonly created = new Map<string, { status: number; body: Json }>();
@@ -123,6 +128,7 @@ export class PaypalFake {
     this.merchantId = options.merchantId ?? 'C7CYMKZDG8D6E';
     this.plans = options.plans ?? [{ id: 'P-5ML4271244454362WXNWU5NQ', price: '3.99', currency: 'USD', trialDays: 0 }];
     this.tokenTtlSeconds = options.tokenTtlSeconds ?? 32_400;
+    this.clock = options.now ?? (() => new Date());
   }
 
   static async start(options: PaypalFakeOptions = {}): Promise<PaypalFake> {
@@ -178,14 +184,54 @@ export class PaypalFake {
   approve(id: string, options: { activate?: boolean } = {}): Json {
     const subscription = this.subscription(id);
     if (subscription.status !== 'APPROVAL_PENDING') throw new Error(`subscription ${id} is ${String(subscription.status)}, not waiting for approval`);
-    const now = new Date();
+    const now = this.clock();
     const subscriber = subscription.subscriber as Json;
     subscriber.payer_id = paypalId('', 13);
     subscription.status = options.activate === false ? 'APPROVED' : 'ACTIVE';
     subscription.status_update_time = iso(now);
     subscription.update_time = iso(now);
-    if (subscription.status === 'ACTIVE') subscription.billing_info = this.billingInfo(String(subscription.plan_id), now);
+    if (subscription.status === 'ACTIVE') {
+      const plan = this.planOf(String(subscription.plan_id));
+      subscription.billing_info = this.billingInfo(plan.id, now);
+      // SUBSCRIBE_NOW: the first cycle is charged at once, unless it is a free trial.
+      if (plan.trialDays === 0) this.recordSale(id, now, new Date(String((subscription.billing_info as Json).next_billing_time)));
+    }
     return subscription;
+  }
+
+  /**
+   * PayPal's own billing up to its clock's now: each active subscription whose next billing time has come is charged
+   * (a sale, the next time a cycle later), or, when its payments fail, suspended. Answers the deliveries PayPal sends
+   * for what happened, for the test to deliver when (and as often as) it likes.
+   */
+  bill(): FakeDelivery[] {
+    const deliveries: FakeDelivery[] = [];
+    for (const [id, subscription] of this.subscriptions) {
+      const info = subscription.billing_info as Json | undefined;
+      while (subscription.status === 'ACTIVE' && info && new Date(String(info.next_billing_time)) <= this.clock()) {
+        const due = new Date(String(info.next_billing_time));
+        if (this.failingPayments.has(id)) {
+          subscription.status = 'SUSPENDED';
+          info.failed_payments_count = Number(info.failed_payments_count ?? 0) + 1;
+          deliveries.push(this.subscriptionDelivery('BILLING.SUBSCRIPTION.PAYMENT.FAILED', id), this.subscriptionDelivery('BILLING.SUBSCRIPTION.SUSPENDED', id));
+          break;
+        }
+        const next = new Date(due.getTime() + 30 * DAY_MS);
+        const sale = this.recordSale(id, due, next);
+        info.next_billing_time = iso(next);
+        info.last_payment = { amount: { currency_code: sale.currency, value: sale.total }, time: iso(due) };
+        for (const cycle of (info.cycle_executions as Json[] | undefined) ?? []) if (cycle.tenure_type === 'TRIAL') cycle.cycles_remaining = 0;
+        deliveries.push(this.saleDelivery(id, { sale }));
+      }
+    }
+    return deliveries;
+  }
+
+  private recordSale(subscriptionId: string, time: Date, periodEnd: Date): FakeSale {
+    const plan = this.planOf(String(this.subscription(subscriptionId).plan_id));
+    const sale = { id: paypalId('', 17), subscriptionId, total: plan.price, currency: plan.currency, time, periodEnd };
+    this.sales.push(sale);
+    return sale;
   }
 
   /**
@@ -215,7 +261,9 @@ export class PaypalFake {
   setStatus(id: string, status: 'ACTIVE' | 'SUSPENDED' | 'CANCELLED' | 'EXPIRED'): void {
     const subscription = this.subscription(id);
     subscription.status = status;
-    subscription.status_update_time = iso(new Date());
+    subscription.status_update_time = iso(this.clock());
+    // An ended subscription has no next billing time.
+    if (status === 'CANCELLED' || status === 'EXPIRED') delete (subscription.billing_info as Json | undefined)?.next_billing_time;
   }
 
   /** A delivery of an event about a subscription, its resource the subscription as it is now. */
@@ -224,12 +272,13 @@ export class PaypalFake {
     return this.delivery(eventType, 'subscription', resource, `Subscription ${eventType.split('.').at(-1)?.toLowerCase()}`, options);
   }
 
-  /** A PAYMENT.SALE.COMPLETED delivery: one charge of the subscription. */
-  saleDelivery(subscriptionId: string, options: { total?: string; webhookId?: string } = {}): FakeDelivery {
+  /** A PAYMENT.SALE.COMPLETED delivery of a sale PayPal made (a new one of the plan's price unless given). */
+  saleDelivery(subscriptionId: string, options: { total?: string; webhookId?: string; sale?: FakeSale } = {}): FakeDelivery {
     const plan = this.planOf(String(this.subscription(subscriptionId).plan_id));
-    const total = options.total ?? plan.price;
-    const now = iso(new Date());
-    const saleId = paypalId('', 17);
+    const sale = options.sale ?? this.recordSale(subscriptionId, this.clock(), new Date(this.clock().getTime() + 30 * DAY_MS));
+    const total = options.total ?? sale.total;
+    const now = iso(sale.time);
+    const saleId = sale.id;
     const resource: Json = {
       id: saleId, state: 'completed', amount: { total, currency: plan.currency, details: { subtotal: total } },
       payment_mode: 'INSTANT_TRANSFER', protection_eligibility: 'ELIGIBLE',
@@ -248,7 +297,7 @@ export class PaypalFake {
   delivery(eventType: string, resourceType: string, resource: Json, summary: string, options: { webhookId?: string } = {}): FakeDelivery {
     const eventId = paypalId('WH-', 17);
     const event: Json = {
-      id: eventId, event_version: '1.0', create_time: iso(new Date()), resource_type: resourceType, resource_version: '2.0',
+      id: eventId, event_version: '1.0', create_time: iso(this.clock()), resource_type: resourceType, resource_version: '2.0',
       event_type: eventType, summary, resource,
       links: [
         { href: `${this.url}/v1/notifications/webhooks-events/${eventId}`, rel: 'self', method: 'GET' },
@@ -256,7 +305,7 @@ export class PaypalFake {
       ],
     };
     const transmissionId = randomUUID();
-    const transmissionTime = iso(new Date());
+    const transmissionTime = iso(this.clock());
     const sig = this.sign(transmissionId, transmissionTime, options.webhookId ?? this.webhookId, event);
     return {
       headers: {
@@ -393,7 +442,7 @@ export class PaypalFake {
     send(200, {
       scope: 'https://uri.paypal.com/services/subscriptions https://uri.paypal.com/services/applications/webhooks',
       access_token: accessToken, token_type: 'Bearer', app_id: 'APP-80W284485P519543T', expires_in: this.tokenTtlSeconds,
-      nonce: `${iso(new Date())}${randomBytes(16).toString('base64url')}`,
+      nonce: `${iso(this.clock())}${randomBytes(16).toString('base64url')}`,
     });
   }
 
@@ -404,7 +453,7 @@ export class PaypalFake {
     if (typeof json.plan_id !== 'string') return send(400, invalidRequest('/plan_id'));
     if (!this.plans.some((p) => p.id === json.plan_id)) return send(404, NOT_FOUND());
     const id = paypalId('I-', 12);
-    const now = iso(new Date());
+    const now = iso(this.clock());
     const subscription: Json = {
       id, plan_id: json.plan_id, status: 'APPROVAL_PENDING', status_update_time: now, start_time: now, quantity: '1',
       subscriber: json.subscriber ?? {}, custom_id: json.custom_id, create_time: now, update_time: now, plan_overridden: false,
@@ -434,8 +483,9 @@ export class PaypalFake {
       ]));
     }
     subscription.status = 'CANCELLED';
-    subscription.status_update_time = iso(new Date());
+    subscription.status_update_time = iso(this.clock());
     subscription.status_change_note = json.reason;
+    delete (subscription.billing_info as Json | undefined)?.next_billing_time;
     send(204);
   }
 
@@ -450,7 +500,7 @@ export class PaypalFake {
     const id = paypalId('', 17);
     const self = `${this.url}/v2/checkout/orders/${id}`;
     const order: Json = {
-      id, intent: json.intent, status: 'CREATED', create_time: iso(new Date()),
+      id, intent: json.intent, status: 'CREATED', create_time: iso(this.clock()),
       purchase_units: units.map((u) => ({ reference_id: 'default', ...u, payee: { email_address: 'merchant@example.com', merchant_id: this.merchantId } })),
       links: [
         { href: self, rel: 'self', method: 'GET' },
@@ -478,7 +528,7 @@ export class PaypalFake {
     if (side.declines) {
       return unprocessable('INSTRUMENT_DECLINED', 'The instrument presented  was either declined by the processor or bank, or it can\'t be used for this payment.');
     }
-    const now = iso(new Date());
+    const now = iso(this.clock());
     const unit = (order.purchase_units as Json[])[0] as Json;
     const captureId = paypalId('', 17);
     unit.payments = {

@@ -448,6 +448,34 @@ export class StripeFake {
     return invoice;
   }
 
+  /**
+   * Stripe's own billing up to its clock's now: each trialing or active subscription whose period (or trial) has
+   * ended is invoiced, paid with its default card or failed (past due); one past due for a week is canceled, as
+   * Stripe's retries give up. Answers the events Stripe sends for what happened, for the test to deliver when (and
+   * as often as) it likes.
+   */
+  bill(): Json[] {
+    const events: Json[] = [];
+    for (const [subId, subscription] of this.subscriptions) {
+      for (;;) {
+        const item = this.itemOf(subscription);
+        const periodEnd = item.current_period_end as number;
+        const status = subscription.status as string;
+        if (status === 'past_due' && periodEnd + 7 * DAY_S <= this.now()) {
+          Object.assign(subscription, { status: 'canceled', canceled_at: this.now(), ended_at: this.now() });
+          events.push(this.event('customer.subscription.deleted', subscription));
+        }
+        if ((status !== 'trialing' && status !== 'active') || periodEnd > this.now()) break;
+        const declines = this.declines(String(subscription.default_payment_method));
+        const invoice = this.invoice(subId, declines ? 'failed' : 'paid');
+        events.push(this.event(declines ? 'invoice.payment_failed' : 'invoice.paid', invoice));
+        events.push(this.event('customer.subscription.updated', subscription, { status }));
+        if (declines) break;
+      }
+    }
+    return events;
+  }
+
   /** Charges recorded by the fake: every paid invoice with an amount, as Stripe's dashboard lists them. */
   paidInvoices(): Json[] {
     return [...this.invoices.values()].filter((i) => i.status === 'paid' && Number(i.amount_paid) > 0);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CardDeclinedError, ProviderUnavailableError } from '../../src/adapters/payments/payment.port.js';
+import { addMonths } from '../../src/common/billing-calendar.js';
 import { PaypalApiError, PaypalPayments } from '../../src/adapters/payments/paypal.payments.js';
 import { PaypalFake } from '../fakes/paypal-fake.js';
 import { freePort } from '../harness.js';
@@ -96,12 +97,16 @@ describe('PaypalPayments against the local PayPal', () => {
     it('are read back: waiting for approval, then active with the next billing time', async () => {
       const { id } = await paypal.createSubscription({ userId: 'user-7', email: 'a@example.com', name: 'Ada' });
       expect(await paypal.subscription(id)).toEqual({
-        id, status: 'APPROVAL_PENDING', planId: fake.planId, customId: 'user-7', nextBillingTime: null, inTrial: false,
+        id, status: 'APPROVAL_PENDING', planId: fake.planId, customId: 'user-7', nextBillingTime: null, lastPaymentTime: null, inTrial: false,
       });
       fake.approve(id);
       const active = await paypal.subscription(id);
       expect(active).toMatchObject({ status: 'ACTIVE', customId: 'user-7', inTrial: false });
       expect(active?.nextBillingTime?.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+      expect(Math.abs((active?.lastPaymentTime?.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
+      // Cancelled, it has no next billing time: what was paid runs a month from the last payment.
+      await paypal.cancelSubscription(id);
+      expect(await paypal.approvalPlans.subscription(id)).toMatchObject({ status: 'ended', periodEnd: addMonths(active?.lastPaymentTime as Date, 1) });
     });
 
     it('of a plan with a free trial say so, the next billing time ending the trial', async () => {

@@ -318,7 +318,7 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     expect(await planOf(token)).toMatchObject({ status: 'active', provider: 'stripe' });
   });
 
-  it('reads a plan back when its period ended with no word from Stripe, and lapses when Stripe says it ended', async () => {
+  it('reads a plan back when its period ended with no word from Stripe: ended there, it is canceled and keeps what was paid', async () => {
     const { api, userId, paymentMethodId } = await withCard();
     await api.subscribe({ paymentMethodId });
     const [subscription] = live(userId);
@@ -326,8 +326,11 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     Object.assign(subscription ?? {}, { status: 'canceled' });
     await db().update(users).set({ nextChargeAt: new Date(Date.now() - 1000), currentPeriodEnd: new Date(Date.now() - 1000) }).where(eq(users.id, userId));
     await t.running.app.get(SubscriptionService).tick();
-    expect(await api.subscription()).toMatchObject({ status: 'canceled', plan: 'free', nextBillingDate: null });
     const [row] = await db().select().from(users).where(eq(users.id, userId));
-    expect(row).toMatchObject({ billingProvider: null, providerSubscriptionId: null });
+    expect(row).toMatchObject({ subscriptionStatus: 'canceled', billingProvider: null, providerSubscriptionId: null, nextChargeAt: null });
+    // Its one paid month, as Stripe has it, still runs; nothing renews it.
+    const invoice = fake.invoices.get(String(subscription?.latest_invoice)) as { lines: { data: Array<{ period: { end: number } }> } };
+    expect(row?.currentPeriodEnd?.getTime()).toBe((invoice.lines.data[0]?.period.end ?? 0) * 1000);
+    expect(await api.subscription()).toMatchObject({ status: 'canceled', plan: 'premium', nextBillingDate: null });
   });
 });

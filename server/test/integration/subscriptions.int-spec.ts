@@ -112,12 +112,12 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
     expect((await failure(api.subscribe({})))?.status).toBe(409);
   });
 
-  it('a failed renewal makes the plan past due with access, retries daily, and lapses after the last failure', async () => {
+  it('a failed first charge makes the plan past due without premium (nothing was paid), retries daily, and lapses after the last failure', async () => {
     const { id, api } = await signUp();
     await api.setupTrial({ creditCard: FAILING_CARD });
     later(7);
     await tick();
-    expect(await api.subscription()).toMatchObject({ status: 'past_due', plan: 'premium' });
+    expect(await api.subscription()).toMatchObject({ status: 'past_due', plan: 'free' });
     expect(await ledgerOf(id)).toEqual([{ kind: 'subscription', status: 'failed', amount: SUBSCRIPTION_PRICE_USD, provider: 'sandbox' }]);
     later(1);
     await tick();

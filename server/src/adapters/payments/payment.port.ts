@@ -10,6 +10,8 @@ export interface ChargeRequest {
   amount: number;
   currency: string;
   description: string;
+  /** The month it pays for, as the receipt shows it. */
+  period: { start: Date; end: Date };
   /** The same key for a retried call makes the provider charge once. */
   idempotencyKey: string;
 }

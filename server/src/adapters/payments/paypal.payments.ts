@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PRODUCT_NAME } from '@shrinkly/contract';
+import { addMonths } from '../../common/billing-calendar.js';
 import type { PaypalConfig } from '../../config/app.config.js';
 import { CheckoutLinkSigner } from './checkout-link.js';
 import type { ApprovalPlans, CheckoutRequest, HostedCheckout, PaypalWebhookHeaders, PaypalWebhooks, ProviderSubscription, Purchase } from './payment.port.js';
@@ -19,6 +20,8 @@ export interface PaypalSubscription {
   customId: string | null;
   /** The next charge; the end of the period (or of the free trial) being served. */
   nextBillingTime: Date | null;
+  /** The last payment PayPal collected (a cancelled subscription no longer has a next billing time). */
+  lastPaymentTime: Date | null;
   /** True while the plan's free trial cycle is still running. */
   inTrial: boolean;
 }
@@ -81,7 +84,11 @@ interface SubscriptionResource {
   plan_id: string;
   custom_id?: string;
   links?: Link[];
-  billing_info?: { next_billing_time?: string; cycle_executions?: Array<{ tenure_type: string; cycles_remaining?: number }> };
+  billing_info?: {
+    next_billing_time?: string;
+    last_payment?: { time?: string };
+    cycle_executions?: Array<{ tenure_type: string; cycles_remaining?: number }>;
+  };
 }
 
 export interface PaypalPaymentsOptions {
@@ -132,6 +139,7 @@ export function readSubscription(resource: SubscriptionResource): PaypalSubscrip
     planId: resource.plan_id,
     customId: resource.custom_id ?? null,
     nextBillingTime: next ? new Date(next) : null,
+    lastPaymentTime: resource.billing_info?.last_payment?.time ? new Date(resource.billing_info.last_payment.time) : null,
     inTrial: trial !== undefined && (trial.cycles_remaining ?? 0) > 0,
   };
 }
@@ -168,10 +176,10 @@ export class PaypalPlans implements ApprovalPlans {
   async subscription(id: string): Promise<ProviderSubscription | undefined> {
     const found = await this.paypal.subscription(id);
     if (!found || found.planId !== this.paypal.planId) return undefined;
-    return {
-      id: found.id, status: statusOf(found), userId: found.customId,
-      trialEndsAt: found.inTrial ? found.nextBillingTime : null, periodEnd: found.nextBillingTime, charges: [], card: null,
-    };
+    const status = statusOf(found);
+    // Ended: what was paid runs out a monthly cycle after the last payment (PayPal keeps no next billing time then).
+    const periodEnd = status === 'ended' ? (found.lastPaymentTime && addMonths(found.lastPaymentTime, 1)) : found.nextBillingTime;
+    return { id: found.id, status, userId: found.customId, trialEndsAt: found.inTrial ? found.nextBillingTime : null, periodEnd, charges: [], card: null };
   }
 
   cancelSubscription(id: string): Promise<void> {

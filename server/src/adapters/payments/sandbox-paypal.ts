@@ -24,7 +24,8 @@ function toProviderSubscription(row: SandboxSubscriptionRow, now: Date): Provide
     status: row.status === 'approval_pending' ? 'pending' : row.status === 'cancelled' ? 'ended' : trialRunning ? 'trialing' : 'active',
     userId: row.userId,
     trialEndsAt: trialRunning ? row.trialEndsAt : null,
-    periodEnd: row.periodEnd,
+    // Ended: paid through the end of its last charged period (a trial never charged paid for nothing).
+    periodEnd: row.status === 'cancelled' && row.charges.length === 0 ? null : row.periodEnd,
     charges: row.charges.map((c) => ({ reference: c.reference, amount: c.amount, currency: c.currency, periodEnd: new Date(c.periodEnd) })),
     card: null,
   };

@@ -74,12 +74,14 @@ export function invoicePeriodEnd(invoice: Stripe.Invoice): Date | null {
 export function readStripeSubscription(subscription: Stripe.Subscription, card: ProviderCard | null = null): ProviderSubscription {
   const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
   const paid = invoice && invoice.status === 'paid' && invoice.amount_paid > 0;
+  const status = statusOf(subscription.status);
   return {
     id: subscription.id,
-    status: statusOf(subscription.status),
+    status,
     userId: subscription.metadata?.userId ?? null,
     trialEndsAt: subscription.status === 'trialing' && subscription.trial_end ? new Date(subscription.trial_end * 1000) : null,
-    periodEnd: periodEndOf(subscription),
+    // Ended: what was paid runs out at the end of the period its last paid invoice covers.
+    periodEnd: status === 'ended' ? (paid ? invoicePeriodEnd(invoice) : null) : periodEndOf(subscription),
     charges: paid && invoice.id
       ? [{ reference: invoice.id, amount: invoice.amount_paid / 100, currency: invoice.currency.toUpperCase(), periodEnd: invoicePeriodEnd(invoice) }]
       : [],

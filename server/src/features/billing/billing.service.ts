@@ -77,7 +77,9 @@ export class BillingService {
    * card is a failed ledger row; a provider that cannot be reached releases the claim (ProviderUnavailableError), so
    * a later try may charge.
    */
-  async chargePlan(request: { userId: string; cardToken: string; amount: number; claimKey: string; description: string }): Promise<PlanChargeOutcome> {
+  async chargePlan(request: {
+    userId: string; cardToken: string; amount: number; claimKey: string; description: string; period: { start: Date; end: Date };
+  }): Promise<PlanChargeOutcome> {
     const cards = this.payments.cards;
     if (!cards) throw new Error(`${this.payments.provider} keeps no card on file that we charge`);
     const { userId, claimKey, amount } = request;
@@ -88,7 +90,8 @@ export class BillingService {
     if (!claim) return { outcome: 'claimed-elsewhere' };
     try {
       const { reference } = await cards.charge({
-        cardToken: request.cardToken, amount, currency: CURRENCY, description: request.description, idempotencyKey: `${userId}:${claimKey}`,
+        cardToken: request.cardToken, amount, currency: CURRENCY, description: request.description, period: request.period,
+        idempotencyKey: `${userId}:${claimKey}`,
       });
       await this.ledger.settle(claim.id, 'succeeded', reference);
       return { outcome: 'paid', reference };

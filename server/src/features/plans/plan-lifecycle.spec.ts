@@ -46,7 +46,7 @@ describe('the plan life cycle', () => {
 
   it('charges $3.99 exactly at the trial end, then renews every calendar month from that day', () => {
     const { state, effects } = run(free, [[start, { type: 'start-trial' }], [trialEnd, { type: 'tick' }]]);
-    expect(charges(effects)).toEqual([{ type: 'charge', periodStart: trialEnd, attempt: 1, amount: SUBSCRIPTION_PRICE_USD }]);
+    expect(charges(effects)).toEqual([{ type: 'charge', periodStart: trialEnd, periodEnd: addMonths(trialEnd, 1), attempt: 1, amount: SUBSCRIPTION_PRICE_USD }]);
     expect(state).toMatchObject({ status: 'active', subscriptionStartedAt: trialEnd, currentPeriodEnd: addMonths(trialEnd, 1), nextChargeAt: addMonths(trialEnd, 1) });
     const renewed = run(state, [[addMonths(trialEnd, 1), { type: 'tick' }]]);
     expect(charges(renewed.effects)).toHaveLength(1);
@@ -79,7 +79,7 @@ describe('the plan life cycle', () => {
     // Not due again before the retry time.
     expect(nextPlan(failed.state, new Date(periodEnd.getTime() + DAY - 1), { type: 'tick' }).effects).toEqual([]);
     const retried = run(failed.state, [[new Date(periodEnd.getTime() + DAY), { type: 'tick' }]], ['ok']);
-    expect(charges(retried.effects)).toEqual([{ type: 'charge', periodStart: periodEnd, attempt: 2, amount: SUBSCRIPTION_PRICE_USD }]);
+    expect(charges(retried.effects)).toEqual([{ type: 'charge', periodStart: periodEnd, periodEnd: addMonths(trialEnd, 2), attempt: 2, amount: SUBSCRIPTION_PRICE_USD }]);
     expect(retried.state).toMatchObject({ status: 'active', renewalAttempts: 0, currentPeriodEnd: addMonths(trialEnd, 2) });
   });
 
@@ -121,7 +121,7 @@ describe('the plan life cycle', () => {
     expect(ranOut).toMatchObject({ status: 'canceled', nextChargeAt: null });
     const now = new Date(end.getTime() + 40 * DAY);
     const again = run(ranOut, [[now, { type: 'reactivate' }]]);
-    expect(charges(again.effects)).toEqual([{ type: 'charge', periodStart: now, attempt: 1, amount: SUBSCRIPTION_PRICE_USD }]);
+    expect(charges(again.effects)).toEqual([{ type: 'charge', periodStart: now, periodEnd: addMonths(now, 1), attempt: 1, amount: SUBSCRIPTION_PRICE_USD }]);
     expect(again.state).toMatchObject({ status: 'active', subscriptionStartedAt: now, currentPeriodEnd: addMonths(now, 1) });
   });
 
@@ -129,7 +129,7 @@ describe('the plan life cycle', () => {
     const lapsed: PlanState = { ...free, status: 'expired', currentPeriodEnd: at('2026-03-01T00:00:00Z'), subscriptionStartedAt: at('2026-02-01T00:00:00Z') };
     const now = at('2026-05-05T10:00:00Z');
     const again = run(lapsed, [[now, { type: 'reactivate' }]]);
-    expect(charges(again.effects)).toEqual([{ type: 'charge', periodStart: now, attempt: 1, amount: SUBSCRIPTION_PRICE_USD }]);
+    expect(charges(again.effects)).toEqual([{ type: 'charge', periodStart: now, periodEnd: addMonths(now, 1), attempt: 1, amount: SUBSCRIPTION_PRICE_USD }]);
     expect(again.state).toMatchObject({ status: 'active', subscriptionStartedAt: now, currentPeriodEnd: addMonths(now, 1) });
     expect(() => nextPlan({ ...lapsed, payWith: null }, now, { type: 'reactivate' })).toThrow('Add a card');
   });

@@ -58,8 +58,8 @@ export type PlanEvent =
 export type PlanMail = 'trial-started' | 'trial-ending' | 'receipt' | 'payment-failed' | 'canceled';
 
 export type PlanEffect =
-  /** Charge the card on file for the period starting at `periodStart`; `attempt` counts the tries of that period. */
-  | { type: 'charge'; periodStart: Date; attempt: number; amount: number }
+  /** Charge the card on file for the period from `periodStart` to `periodEnd`; `attempt` counts the tries of that period. */
+  | { type: 'charge'; periodStart: Date; periodEnd: Date; attempt: number; amount: number }
   | { type: 'mail'; mail: PlanMail }
   /** End the plan's subscription at the provider that bills it, before the new plan is stored. */
   | { type: 'cancel-at-provider' }
@@ -85,7 +85,19 @@ export interface PlanChange {
 
 const unchanged = (state: PlanState): PlanChange => ({ state, effects: [] });
 const mail = (m: PlanMail): PlanEffect => ({ type: 'mail', mail: m });
-const charge = (periodStart: Date, attempt: number): PlanEffect => ({ type: 'charge', periodStart, attempt, amount: SUBSCRIPTION_PRICE_USD });
+/**
+ * The month a charge starting at `periodStart` pays for: counted from the plan's first paid day, or from this one when
+ * the plan lapsed (or never ran) and a new billing cycle starts.
+ */
+function periodFrom(state: PlanState, now: Date, periodStart: Date): { anchor: Date; periodEnd: Date } {
+  const lapsed = state.status === 'expired' || state.status === 'none' || (state.status === 'canceled' && !stillRunning(state, now));
+  const anchor = state.subscriptionStartedAt && !lapsed ? state.subscriptionStartedAt : periodStart;
+  return { anchor, periodEnd: periodEndAfter(anchor, periodStart) };
+}
+
+function charge(state: PlanState, now: Date, periodStart: Date, attempt: number): PlanEffect {
+  return { type: 'charge', periodStart, periodEnd: periodFrom(state, now, periodStart).periodEnd, attempt, amount: SUBSCRIPTION_PRICE_USD };
+}
 
 /** When premium (or trial) access of a canceled or past-due plan ends. */
 export function accessEndsAt(state: PlanState): Date | null {
@@ -108,7 +120,7 @@ function paidAndRunning(state: PlanState, now: Date): boolean {
 
 /** The way to pay for premium now: a charge of the card on file, or a new subscription at the provider. */
 function payNow(state: PlanState, now: Date, refusal: string): PlanEffect[] {
-  if (state.payWith === 'card') return [charge(now, 1)];
+  if (state.payWith === 'card') return [charge(state, now, now, 1)];
   if (state.payWith === 'provider') return [{ type: 'start-at-provider', trial: false, deferUntil: null }];
   throw new PlanRuleError('payment-required', refusal);
 }
@@ -136,14 +148,16 @@ function withProviderState(state: PlanState, now: Date, reading: ProviderPlanRea
     return { ...state, status: 'active', currentPeriodEnd: periodEnd, subscriptionStartedAt: state.subscriptionStartedAt ?? now, nextChargeAt: nextLook, renewalAttempts: 0 };
   }
   if (reading.status === 'past_due') {
-    return {
-      ...state, status: 'past_due', currentPeriodEnd: state.currentPeriodEnd ?? reading.periodEnd ?? state.trialEndsAt ?? now,
-      nextChargeAt: addHours(now, RENEWAL_RETRY_HOURS),
-    };
+    // Past due keeps the grace after the period we know was paid, if any: the provider's own period may be unpaid.
+    return { ...state, status: 'past_due', nextChargeAt: addHours(now, RENEWAL_RETRY_HOURS) };
   }
-  // Ended at the provider: nothing bills the plan any more; what was paid for still runs out by its dates.
+  // Ended at the provider: nothing bills the plan any more; what was paid for (the provider says until when, a renewal
+  // we had not heard of included) still runs out by its dates.
   const live = state.status === 'trial' || state.status === 'active' || state.status === 'past_due';
-  return { ...state, status: live ? 'canceled' : state.status, billingProvider: null, nextChargeAt: null, renewalAttempts: 0 };
+  return {
+    ...state, status: live ? 'canceled' : state.status, currentPeriodEnd: latest(state.currentPeriodEnd, reading.periodEnd), billingProvider: null,
+    nextChargeAt: null, renewalAttempts: 0,
+  };
 }
 
 function latest(a: Date | null, b: Date | null): Date | null {
@@ -211,9 +225,7 @@ export function nextPlan(state: PlanState, now: Date, event: PlanEvent): PlanCha
 
     case 'charge-succeeded': {
       // A plan that lapsed (or ran out after its cancellation) starts a new billing cycle; a running one keeps its own.
-      const lapsed = state.status === 'expired' || state.status === 'none' || (state.status === 'canceled' && !stillRunning(state, now));
-      const anchor = state.subscriptionStartedAt && !lapsed ? state.subscriptionStartedAt : event.periodStart;
-      const periodEnd = periodEndAfter(anchor, event.periodStart);
+      const { anchor, periodEnd } = periodFrom(state, now, event.periodStart);
       return {
         state: { ...state, status: 'active', subscriptionStartedAt: anchor, currentPeriodEnd: periodEnd, nextChargeAt: periodEnd, renewalAttempts: 0 },
         effects: [mail('receipt')],
@@ -222,7 +234,8 @@ export function nextPlan(state: PlanState, now: Date, event: PlanEvent): PlanCha
 
     case 'charge-failed': {
       const attempts = state.renewalAttempts + 1;
-      const periodEnd = state.currentPeriodEnd ?? state.trialEndsAt ?? now;
+      // The grace follows a period that was paid; a first charge that fails (at the trial's end) leaves none.
+      const periodEnd = state.currentPeriodEnd;
       if (attempts >= RENEWAL_MAX_ATTEMPTS) {
         return { state: { ...state, status: 'expired', currentPeriodEnd: periodEnd, nextChargeAt: null, renewalAttempts: attempts }, effects: [mail('payment-failed'), mail('canceled')] };
       }
@@ -269,7 +282,7 @@ function tick(state: PlanState, now: Date): PlanChange {
   }
   switch (state.status) {
     case 'trial': {
-      if (due) return { state, effects: [charge(state.trialEndsAt ?? now, state.renewalAttempts + 1)] };
+      if (due) return { state, effects: [charge(state, now, state.trialEndsAt ?? now, state.renewalAttempts + 1)] };
       const remindAt = state.trialEndsAt && addDays(state.trialEndsAt, -TRIAL_REMINDER_DAYS);
       if (remindAt && remindAt <= now && !state.trialReminderSentAt) {
         return { state: { ...state, trialReminderSentAt: now }, effects: [mail('trial-ending')] };
@@ -278,7 +291,7 @@ function tick(state: PlanState, now: Date): PlanChange {
     }
     case 'active':
     case 'past_due':
-      return due ? { state, effects: [charge(state.currentPeriodEnd ?? now, state.renewalAttempts + 1)] } : unchanged(state);
+      return due ? { state, effects: [charge(state, now, state.currentPeriodEnd ?? now, state.renewalAttempts + 1)] } : unchanged(state);
     default:
       // A canceled plan stays canceled once its access has run out ("canceled without access": Subscription Canceled,
       // Reactivate Subscription); what it allows follows from its dates alone (planOf).

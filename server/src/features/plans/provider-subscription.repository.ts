@@ -11,6 +11,15 @@ export class ProviderSubscriptionRepository {
     await this.db.insert(providerSubscriptions).values({ provider, subscriptionId, userId }).onConflictDoNothing();
   }
 
+  /** Every subscription we created for the account, oldest first. */
+  async listOf(userId: string): Promise<Array<{ provider: string; subscriptionId: string }>> {
+    return this.db
+      .select({ provider: providerSubscriptions.provider, subscriptionId: providerSubscriptions.subscriptionId })
+      .from(providerSubscriptions)
+      .where(eq(providerSubscriptions.userId, userId))
+      .orderBy(providerSubscriptions.createdAt);
+  }
+
   /** The account we created the subscription for; undefined when it is not one of ours. */
   async ownerOf(provider: string, subscriptionId: string): Promise<string | undefined> {
     const [row] = await this.db

@@ -63,7 +63,8 @@ function columnsOf(state: PlanState): PlanColumns {
 
 /** A provider subscription as the plan rules read it; one still waiting for approval or payment bills nothing yet. */
 function readingOf(subscription: ProviderSubscription | undefined): ProviderPlanReading {
-  if (!subscription || subscription.status === 'ended') return { status: 'ended', trialEndsAt: null, periodEnd: null };
+  if (!subscription) return { status: 'ended', trialEndsAt: null, periodEnd: null };
+  if (subscription.status === 'ended') return { status: 'ended', trialEndsAt: null, periodEnd: subscription.periodEnd };
   const status = subscription.status === 'pending' ? 'past_due' : subscription.status;
   return { status, trialEndsAt: subscription.trialEndsAt, periodEnd: subscription.periodEnd };
 }
@@ -148,7 +149,8 @@ export class SubscriptionService {
   }
 
   /** Premium now: with a new card (typed, or saved by the provider's fields) or the one on file; a declined card changes nothing (402). */
-  async subscribe(user: UserRow, card: CardInput | undefined, paymentMethodId?: string): Promise<SubscriptionDetails> {
+  async subscribe(given: UserRow, card: CardInput | undefined, paymentMethodId?: string): Promise<SubscriptionDetails> {
+    const user = await this.readProviderPlan(given);
     let row: UserRow;
     if (paymentMethodId) {
       row = await this.apply(user, { type: 'subscribe' }, { paymentMethod: await this.providerPaymentMethod(user, paymentMethodId), request: true });
@@ -161,11 +163,17 @@ export class SubscriptionService {
     return this.details(row);
   }
 
-  async cancel(user: UserRow): Promise<SubscriptionDetails> {
-    return this.details(await this.apply(user, { type: 'cancel' }, { request: true }));
+  /** No more charges: the plan's provider subscription ends, and any other one we made for the account that bills. */
+  async cancel(given: UserRow): Promise<SubscriptionDetails> {
+    // A charge the provider made that we have not heard of yet is part of what the cancel keeps.
+    const user = await this.readProviderPlan(given);
+    const row = await this.apply(user, { type: 'cancel' }, { request: true });
+    await this.endEveryLiveSubscription(user.id);
+    return this.details(row);
   }
 
-  async reactivate(user: UserRow): Promise<SubscriptionDetails> {
+  async reactivate(given: UserRow): Promise<SubscriptionDetails> {
+    const user = await this.readProviderPlan(given);
     const row = await this.apply(user, { type: 'reactivate' }, { request: true });
     await this.files.keepAll(user.id);
     return this.details(row);
@@ -175,8 +183,9 @@ export class SubscriptionService {
    * A subscription for the payer to approve on the provider's page (PayPal, or the sandbox's test-mode PayPal),
    * recorded as made by us for this account; refused while the account's premium runs.
    */
-  async createApproval(user: UserRow, payer: { userEmail: string; userName: string }): Promise<{ id: string; approvalUrl: string | null }> {
+  async createApproval(given: UserRow, payer: { userEmail: string; userName: string }): Promise<{ id: string; approvalUrl: string | null }> {
     const plans = this.approvalPlans();
+    const user = await this.readProviderPlan(given);
     if (planOf(user, this.clock.now()).isSubscribed) throw new ConflictError('You already have an active subscription');
     const created = await atProvider(this.logger, () =>
       plans.createSubscription({ userId: user.id, email: payer.userEmail.trim() || user.email, name: payer.userName.trim() || user.name, trial: false }),
@@ -192,7 +201,7 @@ export class SubscriptionService {
   async activateApproval(user: UserRow, subscriptionId: string): Promise<SubscriptionDetails> {
     const plans = this.approvalPlans();
     if ((await this.providerSubscriptions.ownerOf(plans.name, subscriptionId)) !== user.id) throw new NotFoundError('PayPal subscription not found');
-    const subscription = await atProvider(this.logger, () => plans.subscription(subscriptionId));
+    const subscription = await this.readBack(user, plans, subscriptionId);
     if (!subscription) throw new NotFoundError('PayPal subscription not found');
     if (subscription.status === 'pending') throw new PaymentRequiredError('The subscription has not been approved at PayPal yet');
     if (subscription.status === 'ended') throw new ConflictError('This PayPal subscription has ended: please subscribe again');
@@ -241,17 +250,31 @@ export class SubscriptionService {
     if (user.billingProvider === event.provider && user.providerSubscriptionId === event.subscriptionId) {
       row = await this.refresh(user);
     } else {
-      const subscription = await plans.subscription(event.subscriptionId);
+      const subscription = await this.readBack(user, plans, event.subscriptionId);
       if (subscription && isLive(subscription)) row = await this.adoptOrEnd(user, plans, subscription);
     }
     if (charged) this.sendMail('receipt', row);
   }
 
-  /** Ends the provider's subscription of an account that is being deleted. */
+  /** Ends, at the provider, every subscription of an account that is being deleted. */
   async endBeforeDeletion(userId: string): Promise<void> {
     const user = await this.users.findById(userId);
-    const plans = user?.billingProvider ? this.payments.billedPlans(user.billingProvider) : undefined;
-    if (user?.providerSubscriptionId && plans) await plans.cancelSubscription(user.providerSubscriptionId);
+    if (user) await this.endAtProvider(user);
+    await this.endEveryLiveSubscription(userId);
+  }
+
+  /**
+   * Every subscription we made for the account that still bills (or will, after a trial) is ended at its provider:
+   * a second tab's approval, one whose webhook has not come yet. One that was never approved bills nothing.
+   */
+  private async endEveryLiveSubscription(userId: string): Promise<void> {
+    const user = await this.users.findById(userId);
+    if (!user) return;
+    for (const { provider, subscriptionId } of await this.providerSubscriptions.listOf(userId)) {
+      const plans = this.payments.billedPlans(provider);
+      const subscription = plans && (await this.readBack(user, plans, subscriptionId));
+      if (plans && subscription && isLive(subscription)) await atProvider(this.logger, () => plans.cancelSubscription(subscriptionId));
+    }
   }
 
   /** How the account pays for a new plan: the card on file we charge, a new subscription at the provider, or nothing. */
@@ -342,7 +365,9 @@ export class SubscriptionService {
   private async charge(user: UserRow, effect: Extract<PlanEffect, { type: 'charge' }>, context: ApplyContext, revision: number): Promise<UserRow> {
     if (!user.cardToken) throw new PaymentRequiredError('Add a card to subscribe');
     const result = await this.billing.chargePlan({
-      userId: user.id, cardToken: user.cardToken, amount: effect.amount, claimKey: `plan@${revision}`, description: 'Shrinkly Premium, one month',
+      userId: user.id, cardToken: user.cardToken, amount: effect.amount, claimKey: `plan@${revision}`,
+      description: `Shrinkly Premium, ${effect.periodStart.toISOString().slice(0, 10)} to ${effect.periodEnd.toISOString().slice(0, 10)}`,
+      period: { start: effect.periodStart, end: effect.periodEnd },
     });
     if (result.outcome === 'paid') return this.apply(user, { type: 'charge-succeeded', periodStart: effect.periodStart });
     if (result.outcome === 'claimed-elsewhere') {
@@ -385,20 +410,29 @@ export class SubscriptionService {
    * Charges it reports are recorded once.
    */
   private async link(user: UserRow, plans: ProviderBilledPlans, subscription: ProviderSubscription, extra: PlanColumns = {}): Promise<UserRow> {
-    if (user.providerSubscriptionId && user.providerSubscriptionId !== subscription.id) await this.endAtProvider(user);
-    let row: UserRow;
-    try {
-      row = await this.apply(user, { type: 'provider-linked', provider: plans.name, subscription: readingOf(subscription) }, {
-        request: true, extra: { ...extra, providerSubscriptionId: subscription.id },
-      });
-    } catch (err) {
-      if (err instanceof ConflictError) {
-        await atProvider(this.logger, () => plans.cancelSubscription(subscription.id));
-        this.logger.info({ userId: user.id, subscriptionId: subscription.id, reason: err.message }, 'provider subscription refused and ended');
+    // What the provider took is in the ledger whatever happens next.
+    await this.recordCharges(user, plans, subscription);
+    let current = user;
+    for (let attempt = 1; ; attempt += 1) {
+      if (current.providerSubscriptionId && current.providerSubscriptionId !== subscription.id) await this.endAtProvider(current);
+      try {
+        return await this.apply(current, { type: 'provider-linked', provider: plans.name, subscription: readingOf(subscription) }, {
+          request: true, extra: { ...extra, providerSubscriptionId: subscription.id },
+        });
+      } catch (err) {
+        // The plan changed meanwhile (a tick, a webhook): the subscription is made and paid, so link it to the plan as
+        // it is now. Refused by the rules (a second free trial): it must not stay behind.
+        if (err instanceof PlanChangedError && attempt < 5) {
+          current = (await this.users.findById(user.id)) ?? current;
+          continue;
+        }
+        if (err instanceof ConflictError) {
+          await atProvider(this.logger, () => plans.cancelSubscription(subscription.id));
+          this.logger.info({ userId: user.id, subscriptionId: subscription.id, reason: err.message }, 'provider subscription refused and ended');
+        }
+        throw err;
       }
-      throw err;
     }
-    return this.recordCharges(row, plans, subscription);
   }
 
   /** A live subscription we made for the account that is not its plan's (a late approval): adopted, or ended. */
@@ -417,15 +451,31 @@ export class SubscriptionService {
     }
   }
 
+  /**
+   * Before anything that starts billing: a plan a provider bills is first read back, so a renewal the provider made
+   * but has not told us of yet is known, and a second subscription is never started for a period already paid.
+   */
+  private async readProviderPlan(user: UserRow): Promise<UserRow> {
+    return user.billingProvider && user.providerSubscriptionId ? this.refresh(user) : user;
+  }
+
   /** The plan's provider subscription read back from the provider, and the plan made to follow it. */
   private async refresh(user: UserRow): Promise<UserRow> {
     const plans = user.billingProvider ? this.payments.billedPlans(user.billingProvider) : undefined;
     if (!plans || !user.providerSubscriptionId) return user;
-    const id = user.providerSubscriptionId;
-    const subscription = await plans.subscription(id);
+    const subscription = await this.readBack(user, plans, user.providerSubscriptionId);
     const reading = readingOf(subscription);
-    const row = await this.apply(user, { type: 'provider-state', subscription: reading }, reading.status === 'ended' ? { extra: { providerSubscriptionId: null } } : {});
-    return subscription ? this.recordCharges(row, plans, subscription) : row;
+    return this.apply(user, { type: 'provider-state', subscription: reading }, reading.status === 'ended' ? { extra: { providerSubscriptionId: null } } : {});
+  }
+
+  /**
+   * A subscription as the provider has it now; the charges it reports are recorded in the ledger (once each), so
+   * whatever reads a subscription back, the ledger keeps up with what the provider took.
+   */
+  private async readBack(user: UserRow, plans: ProviderBilledPlans, id: string): Promise<ProviderSubscription | undefined> {
+    const subscription = await atProvider(this.logger, () => plans.subscription(id));
+    if (subscription) await this.recordCharges(user, plans, subscription);
+    return subscription;
   }
 
   private async recordCharges(user: UserRow, plans: ProviderBilledPlans, subscription: ProviderSubscription): Promise<UserRow> {
