@@ -170,6 +170,41 @@ export interface PaypalWebhooks {
   verify(headers: PaypalWebhookHeaders, eventJson: string): Promise<boolean>;
 }
 
+/** A one-time payment the payer approves at the provider before we take it (PayPal's orders), as we read it. */
+export interface ProviderOrder {
+  id: string;
+  /** CREATED, APPROVED (the payer agreed), COMPLETED (captured), … */
+  status: string;
+  /** Ours, set when the order was created: the purchase it pays for (`compression:<job id>`). */
+  reference: string | null;
+  amount: number;
+  currency: string;
+  /** The capture, once the money was taken (or refused): COMPLETED, PENDING, DECLINED, … */
+  capture: { id: string; status: string; amount: number; currency: string } | null;
+  /** The account the provider pays the order to, as it reports it (the payee's merchant id). */
+  payee: string | null;
+  /** Where the payer approves it, while the order waits for that. */
+  approvalUrl: string | null;
+}
+
+/**
+ * One-time payments approved at the provider and captured when the payer comes back (PayPal's Orders API): our signed
+ * checkout link creates the order, the return route captures it.
+ */
+export interface ApprovedOrders {
+  /** True when `sig` is the one this purchase's checkout link carries. */
+  verifyCheckout(purchaseId: string, sig: string | undefined): boolean;
+  createOrder(request: {
+    purchase: Purchase; amount: number; currency: string; description: string; returnUrl: string; cancelUrl: string;
+  }): Promise<ProviderOrder>;
+  /** The order as the provider has it now; undefined when it knows no such order. */
+  order(id: string): Promise<ProviderOrder | undefined>;
+  /** Takes the money of an approved order; a refused payment is CardDeclinedError. */
+  captureOrder(id: string): Promise<ProviderOrder>;
+  /** Whether the order pays our own account. */
+  paysUs(order: ProviderOrder): boolean;
+}
+
 /** Payment of one purchase on a checkout page (the provider's, or ours for the sandbox). */
 export interface HostedCheckout {
   /** The URL the payer opens to pay. */
@@ -197,6 +232,7 @@ export abstract class PaymentPort {
   readonly cards?: CardOnFile;
   readonly cardFieldPlans?: CardFieldPlans;
   readonly approvalPlans?: ApprovalPlans;
+  readonly orders?: ApprovedOrders;
   /** The sandbox's own pages that stand in for a provider's (no money moves); absent with a real provider. */
   readonly testMode?: { checkout: TestCheckoutPages; approval: TestApprovalPages };
   /** Signed provider events, in the provider's own format. */

@@ -3,7 +3,17 @@ import { PRODUCT_NAME } from '@shrinkly/contract';
 import { addMonths } from '../../common/billing-calendar.js';
 import type { PaypalConfig } from '../../config/app.config.js';
 import { CheckoutLinkSigner } from './checkout-link.js';
-import type { ApprovalPlans, CheckoutRequest, HostedCheckout, PaypalWebhookHeaders, PaypalWebhooks, ProviderSubscription, Purchase } from './payment.port.js';
+import type {
+  ApprovalPlans,
+  ApprovedOrders,
+  CheckoutRequest,
+  HostedCheckout,
+  PaypalWebhookHeaders,
+  PaypalWebhooks,
+  ProviderOrder,
+  ProviderSubscription,
+  Purchase,
+} from './payment.port.js';
 import { CardDeclinedError, PaymentPort, ProviderUnavailableError } from './payment.port.js';
 
 export type { PaypalWebhookHeaders } from './payment.port.js';
@@ -26,22 +36,8 @@ export interface PaypalSubscription {
   inTrial: boolean;
 }
 
-/** A one-time payment (Orders API v2) as we read it: what it is for, what it asks, and its capture once taken. */
-export interface PaypalOrder {
-  id: string;
-  /** CREATED, APPROVED (the payer agreed), COMPLETED (captured), … */
-  status: string;
-  /** Ours, set when the order was created: the purchase it pays for (`compression:<job id>`). */
-  reference: string | null;
-  amount: number;
-  currency: string;
-  /** The capture, once the money was taken (or refused): COMPLETED, PENDING, DECLINED, … */
-  capture: { id: string; status: string; amount: number; currency: string } | null;
-  /** The account PayPal pays the order to, as it reports it (the payee's merchant_id). */
-  payee: string | null;
-  /** Where the payer approves it, while the order waits for that. */
-  approvalUrl: string | null;
-}
+/** A one-time payment (Orders API v2) as we read it: the port's ProviderOrder. */
+export type PaypalOrder = ProviderOrder;
 
 /** PayPal answered with an error of its own: `name` and the first detail's `issue` say which. */
 export class PaypalApiError extends ProviderUnavailableError {
@@ -194,13 +190,14 @@ export class PaypalPlans implements ApprovalPlans {
  * approve it; the return route captures it). Calls carry an OAuth2 client-credentials token, kept until shortly
  * before it expires and fetched again when PayPal refuses it. PayPal keeps no card on file here.
  */
-export class PaypalPayments extends PaymentPort implements HostedCheckout, PaypalWebhooks {
+export class PaypalPayments extends PaymentPort implements HostedCheckout, ApprovedOrders, PaypalWebhooks {
   readonly provider = 'paypal';
   readonly isSandbox = false;
   readonly format = 'paypal';
   override readonly checkout: HostedCheckout = this;
   override readonly approvalPlans: PaypalPlans = new PaypalPlans(this);
   override readonly webhooks: PaypalWebhooks = this;
+  override readonly orders: ApprovedOrders = this;
   private token: { value: string; expiresAt: number } | undefined;
   private pendingToken: Promise<string> | undefined;
   private readonly now: () => number;

@@ -1,9 +1,8 @@
 import type { Logger } from 'pino';
-import { CardDeclinedError, type PaymentPort, type Purchase } from '../../adapters/payments/payment.port.js';
-import type { PaypalOrder, PaypalPayments } from '../../adapters/payments/paypal.payments.js';
+import { type ApprovedOrders, CardDeclinedError, type PaymentPort, type ProviderOrder, type Purchase } from '../../adapters/payments/payment.port.js';
 import { NotFoundError } from '../../common/errors.js';
 import type { BillingService, PurchaseTerms } from './billing.service.js';
-import { atProvider, PaymentProviderFailedError, paypalOnly } from './provider-call.js';
+import { approvedOrders, atProvider, PaymentProviderFailedError } from './provider-call.js';
 
 /** `compression:<id>`, as our orders name what they pay for, back to the purchase. */
 function purchaseOf(reference: string | null): Purchase | undefined {
@@ -38,7 +37,7 @@ export class PaypalCheckoutService {
    * the link is the owner's and the purchase is one to pay.
    */
   async start(purchaseId: string, sig: string | undefined): Promise<string> {
-    const paypal = paypalOnly(this.payments);
+    const paypal = approvedOrders(this.payments);
     if (!paypal.verifyCheckout(purchaseId, sig)) throw new NotFoundError('Not found');
     const purchase: Purchase = { kind: 'compression', id: purchaseId };
     const terms = await this.billing.terms(purchase);
@@ -55,7 +54,7 @@ export class PaypalCheckoutService {
    * its payment's page is answered without asking PayPal to capture anything.
    */
   async finish(orderId: string | undefined): Promise<string> {
-    const paypal = paypalOnly(this.payments);
+    const paypal = approvedOrders(this.payments);
     if (!orderId) throw new NotFoundError('Not found');
     const order = await atProvider(this.logger, () => paypal.order(orderId));
     const purchase = purchaseOf(order?.reference ?? null);
@@ -78,7 +77,7 @@ export class PaypalCheckoutService {
    * The purchase's one order: the bound one while PayPal still offers it for approval (captured already, the
    * return route records it), else a new order bound to the purchase in its place.
    */
-  private async toOrder(paypal: PaypalPayments, purchase: Purchase, terms: PurchaseTerms): Promise<string> {
+  private async toOrder(paypal: ApprovedOrders, purchase: Purchase, terms: PurchaseTerms): Promise<string> {
     const bound = terms.checkoutReference;
     const order = bound ? await atProvider(this.logger, () => paypal.order(bound)) : undefined;
     if (order?.status === 'COMPLETED') return this.finish(order.id);
@@ -100,7 +99,7 @@ export class PaypalCheckoutService {
   }
 
   /** The page where the payer approves an order that pays us; PayPal giving none is its failure. */
-  private approvalOf(paypal: PaypalPayments, order: PaypalOrder): string {
+  private approvalOf(paypal: ApprovedOrders, order: ProviderOrder): string {
     if (!paypal.paysUs(order)) {
       this.logger.error({ order: order.id, payee: order.payee }, 'PayPal made an order payable to another account than PAYPAL_MERCHANT_ID');
       throw new PaymentProviderFailedError('PayPal is not set up to take payments for this site: please try again later');
@@ -110,7 +109,7 @@ export class PaypalCheckoutService {
   }
 
   /** Takes the money of the purchase's approved order and records it once; PayPal answers a repeated capture as made. */
-  private async capture(paypal: PaypalPayments, order: PaypalOrder, purchase: Purchase, terms: PurchaseTerms): Promise<string> {
+  private async capture(paypal: ApprovedOrders, order: ProviderOrder, purchase: Purchase, terms: PurchaseTerms): Promise<string> {
     let captured;
     try {
       captured = await atProvider(this.logger, () => paypal.captureOrder(order.id));
@@ -125,7 +124,7 @@ export class PaypalCheckoutService {
       return terms.returnTo.failed;
     }
     await this.billing.paid({
-      purchase, amount: capture.amount, currency: capture.currency, userId: terms.userId, provider: paypal.provider, providerReference: capture.id,
+      purchase, amount: capture.amount, currency: capture.currency, userId: terms.userId, provider: this.payments.provider, providerReference: capture.id,
     });
     return terms.returnTo.paid(capture.id);
   }

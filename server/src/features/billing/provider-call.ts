@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
-import { type PaymentPort, ProviderUnavailableError } from '../../adapters/payments/payment.port.js';
-import { PaypalPayments } from '../../adapters/payments/paypal.payments.js';
+import { type ApprovedOrders, type PaymentPort, ProviderUnavailableError } from '../../adapters/payments/payment.port.js';
 import { DomainError, NotFoundError } from '../../common/errors.js';
 
 /** The payment provider failed us (unreachable, or an error of its own): try again later. */
@@ -19,8 +18,8 @@ export async function atProvider<T>(logger: Logger, call: () => Promise<T>): Pro
   }
 }
 
-/** The PayPal adapter, when PayPal is the payment provider: PayPal's routes are "not found" with any other. */
-export function paypalOnly(payments: PaymentPort): PaypalPayments {
-  if (!(payments instanceof PaypalPayments)) throw new NotFoundError('Not found');
-  return payments;
+/** Orders approved at the provider (PayPal's), when the provider takes them: their routes are "not found" otherwise. */
+export function approvedOrders(payments: PaymentPort): ApprovedOrders {
+  if (!payments.orders) throw new NotFoundError('Not found');
+  return payments.orders;
 }
