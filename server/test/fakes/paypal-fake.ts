@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { addMonths } from '../../src/common/billing-calendar.js';
 
 /**
  * A local stand-in for PayPal's REST API, for the calls Shrinkly makes, answering as PayPal does (paths, bodies,
@@ -216,11 +217,13 @@ export class PaypalFake {
           deliveries.push(this.subscriptionDelivery('BILLING.SUBSCRIPTION.PAYMENT.FAILED', id), this.subscriptionDelivery('BILLING.SUBSCRIPTION.SUSPENDED', id));
           break;
         }
-        const next = new Date(due.getTime() + 30 * DAY_MS);
+        const next = addMonths(due, 1);
         const sale = this.recordSale(id, due, next);
         info.next_billing_time = iso(next);
         info.last_payment = { amount: { currency_code: sale.currency, value: sale.total }, time: iso(due) };
-        for (const cycle of (info.cycle_executions as Json[] | undefined) ?? []) if (cycle.tenure_type === 'TRIAL') cycle.cycles_remaining = 0;
+        for (const cycle of (info.cycle_executions as Json[] | undefined) ?? []) {
+          if (cycle.tenure_type === 'REGULAR') cycle.cycles_completed = Number(cycle.cycles_completed ?? 0) + 1;
+        }
         deliveries.push(this.saleDelivery(id, { sale }));
       }
     }
@@ -275,7 +278,7 @@ export class PaypalFake {
   /** A PAYMENT.SALE.COMPLETED delivery of a sale PayPal made (a new one of the plan's price unless given). */
   saleDelivery(subscriptionId: string, options: { total?: string; webhookId?: string; sale?: FakeSale } = {}): FakeDelivery {
     const plan = this.planOf(String(this.subscription(subscriptionId).plan_id));
-    const sale = options.sale ?? this.recordSale(subscriptionId, this.clock(), new Date(this.clock().getTime() + 30 * DAY_MS));
+    const sale = options.sale ?? this.recordSale(subscriptionId, this.clock(), addMonths(this.clock(), 1));
     const total = options.total ?? sale.total;
     const now = iso(sale.time);
     const saleId = sale.id;
@@ -351,12 +354,13 @@ export class PaypalFake {
   private billingInfo(planId: string, now: Date): Json {
     const plan = this.planOf(planId);
     const trial = plan.trialDays > 0;
-    const next = new Date(now.getTime() + (trial ? plan.trialDays * DAY_MS : 30 * DAY_MS));
+    const next = trial ? new Date(now.getTime() + plan.trialDays * DAY_MS) : addMonths(now, 1);
     const regular = { tenure_type: 'REGULAR', sequence: trial ? 2 : 1, cycles_completed: trial ? 0 : 1, cycles_remaining: 0, current_pricing_scheme_version: 1, total_cycles: 0 };
     return {
       outstanding_balance: { currency_code: plan.currency, value: '0.0' },
+      // As PayPal shows it, a running trial cycle counts as completed.
       cycle_executions: trial
-        ? [{ tenure_type: 'TRIAL', sequence: 1, cycles_completed: 0, cycles_remaining: 1, current_pricing_scheme_version: 1, total_cycles: 1 }, regular]
+        ? [{ tenure_type: 'TRIAL', sequence: 1, cycles_completed: 1, cycles_remaining: 0, current_pricing_scheme_version: 1, total_cycles: 1 }, regular]
         : [regular],
       ...(trial ? {} : { last_payment: { amount: { currency_code: plan.currency, value: plan.price }, time: iso(now) } }),
       next_billing_time: iso(next),

@@ -101,6 +101,8 @@ export class StripeFake {
   readonly subscriptions = new Map<string, Json>();
   readonly invoices = new Map<string, Json>();
   private readonly idempotent = new Map<string, { fingerprint: string; status: number; body: Json }>();
+  /** How long each answer takes (a slow Stripe, to let requests overlap). */
+  latencyMs = 0;
   /** Outages to answer before the next calls (to one route, or any). */
   private failures: Array<{ status: number; route?: string }> = [];
   private server: Server | undefined;
@@ -125,7 +127,10 @@ export class StripeFake {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
-  /** The next `count` API calls (to `route`, such as 'POST /v1/payment_intents', when given) answer `status` with Stripe's api_error body. */
+  /**
+   * The next `count` API calls (to `route`, such as 'POST /v1/payment_intents', or every path under a prefix ending
+   * in `*`, when given) answer `status` with Stripe's api_error body.
+   */
   failNext(count: number, status = 500, route?: string): void {
     for (let i = 0; i < count; i += 1) this.failures.push({ status, route });
   }
@@ -153,7 +158,9 @@ export class StripeFake {
       send(401, { error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${given.slice(0, 8)}***` } });
       return;
     }
-    const failure = this.failures.findIndex((f) => !f.route || f.route === `${method} ${url.pathname}`);
+    if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
+    const here = `${method} ${url.pathname}`;
+    const failure = this.failures.findIndex((f) => !f.route || f.route === here || (f.route.endsWith('*') && here.startsWith(f.route.slice(0, -1))));
     if (failure >= 0) {
       const [{ status }] = this.failures.splice(failure, 1) as [{ status: number }];
       send(status, { error: { type: 'api_error', message: 'An unknown error occurred' } });
@@ -437,11 +444,15 @@ export class StripeFake {
     const price = item.price as Json;
     const start = item.current_period_end as number;
     const end = start + MONTH_S;
+    // As at Stripe, the period moves on at the renewal whether or not its invoice is paid.
+    Object.assign(item, { current_period_start: start, current_period_end: end });
     if (outcome === 'paid') {
-      Object.assign(item, { current_period_start: start, current_period_end: end });
       subscription.status = 'active';
+      delete subscription._pastDueSince;
     } else {
       subscription.status = 'past_due';
+      subscription._pastDueSince ??= this.now();
+      Object.defineProperty(subscription, '_pastDueSince', { enumerable: false });
     }
     const invoice = this.makeInvoice(subscription, price.unit_amount as number, outcome, start, end, 'subscription_cycle');
     subscription.latest_invoice = invoice.id;
@@ -461,7 +472,7 @@ export class StripeFake {
         const item = this.itemOf(subscription);
         const periodEnd = item.current_period_end as number;
         const status = subscription.status as string;
-        if (status === 'past_due' && periodEnd + 7 * DAY_S <= this.now()) {
+        if (status === 'past_due' && Number(subscription._pastDueSince) + 7 * DAY_S <= this.now()) {
           Object.assign(subscription, { status: 'canceled', canceled_at: this.now(), ended_at: this.now() });
           events.push(this.event('customer.subscription.deleted', subscription));
         }

@@ -253,6 +253,15 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     return { api: t.as(token), userId: user.id, token, paymentMethodId };
   }
 
+  /** Another card saved through Stripe.js for the same account. */
+  async function withCardFor(userId: string): Promise<string> {
+    const [row] = await db().select().from(users).where(eq(users.id, userId));
+    const { clientSecret } = await stripePayments().cardFieldPlans.setupCard(row as { id: string; email: string; name: string });
+    return fake.confirmSetupIntent(clientSecret, 'pm_card_mastercard');
+  }
+
+  const failure = (call: Promise<unknown>) => call.then(() => undefined, (e: unknown) => e as { status: number });
+
   const subscriptionsOf = (userId: string) => [...fake.subscriptions.values()].filter((sub) => (sub.metadata as { userId?: string }).userId === userId);
   const live = (userId: string) => subscriptionsOf(userId).filter((sub) => sub.status !== 'canceled');
 
@@ -332,5 +341,38 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     const invoice = fake.invoices.get(String(subscription?.latest_invoice)) as { lines: { data: Array<{ period: { end: number } }> } };
     expect(row?.currentPeriodEnd?.getTime()).toBe((invoice.lines.data[0]?.period.end ?? 0) * 1000);
     expect(await api.subscription()).toMatchObject({ status: 'canceled', plan: 'premium', nextBillingDate: null });
+  });
+
+  it('a second subscribe while the first waits on Stripe is refused, and only one subscription is made and paid', async () => {
+    const { api, userId, paymentMethodId } = await withCard();
+    const second = await withCardFor(userId);
+    fake.latencyMs = 150;
+    try {
+      const first = api.subscribe({ paymentMethodId });
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const outcomes = await Promise.allSettled([first, api.subscribe({ paymentMethodId: second }), api.reactivateSubscription()]);
+      expect(outcomes[0]).toMatchObject({ status: 'fulfilled' });
+      for (const later of outcomes.slice(1)) expect((later as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
+    } finally {
+      fake.latencyMs = 0;
+    }
+    expect(subscriptionsOf(userId)).toHaveLength(1);
+    expect(await subscriptionPayments(userId)).toHaveLength(1);
+  });
+
+  it('a subscription Stripe made but could not be read back is still recorded and linked, never made twice', async () => {
+    const { api, userId, paymentMethodId } = await withCard();
+    fake.failNext(3, 500, 'GET /v1/subscriptions/*');
+    expect(await api.subscribe({ paymentMethodId })).toMatchObject({ status: 'active' });
+    const [made] = subscriptionsOf(userId);
+    const [row] = await db().select().from(users).where(eq(users.id, userId));
+    expect(row).toMatchObject({ billingProvider: 'stripe', providerSubscriptionId: made?.id });
+    expect((await failure(api.subscribe({})))?.status).toBe(409);
+    expect(subscriptionsOf(userId)).toHaveLength(1);
+    // Its charge reaches the ledger when Stripe's invoice.paid arrives (or the plan is next read back).
+    const invoice = fake.invoices.get(String(made?.latest_invoice)) as Record<string, unknown>;
+    expect((await fake.deliver(webhookUrl, fake.event('invoice.paid', invoice))).status).toBe(200);
+    expect(await subscriptionPayments(userId)).toHaveLength(1);
+    expect(await api.me()).toMatchObject({ isSubscribed: true });
   });
 });

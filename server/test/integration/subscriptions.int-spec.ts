@@ -159,6 +159,36 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
     expect(await api.me()).toMatchObject({ isSubscribed: true });
   });
 
+  it('while the first charge at the trial end waits on the provider, a subscribe or a cancel is refused (409): one charge, kept', async () => {
+    const { id, api } = await signUp();
+    await api.setupTrial({ creditCard: CARD });
+    later(7);
+    const charge = sandbox.cards.charge;
+    let release: () => void = () => undefined;
+    sandbox.cards.charge = async (request) => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return charge.call(sandbox.cards, request);
+    };
+    try {
+      const ticking = tick();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const refused = await Promise.all([failure(api.subscribe({})), failure(api.cancelSubscription())]);
+      expect(refused.map((e) => [e?.status, e?.serverMessage])).toEqual([
+        [409, expect.stringContaining('A payment for this plan is being made')], [409, expect.stringContaining('A payment for this plan is being made')],
+      ]);
+      release();
+      await ticking;
+    } finally {
+      sandbox.cards.charge = charge;
+    }
+    expect((await ledgerOf(id)).filter((p) => p.status === 'succeeded')).toHaveLength(1);
+    expect(await api.me()).toMatchObject({ isSubscribed: true, subscriptionStatus: 'active' });
+    // Once it is done, the cancel goes through and keeps the month just paid.
+    expect(await api.cancelSubscription()).toMatchObject({ status: 'canceled', plan: 'premium' });
+  });
+
   it('an active status nobody renews lapses by its dates: premium only while a paid period covers now', async () => {
     const { id, api } = await signUp();
     await api.subscribe({ creditCard: CARD });

@@ -83,7 +83,7 @@ interface SubscriptionResource {
   billing_info?: {
     next_billing_time?: string;
     last_payment?: { time?: string };
-    cycle_executions?: Array<{ tenure_type: string; cycles_remaining?: number }>;
+    cycle_executions?: Array<{ tenure_type: string; cycles_completed?: number; cycles_remaining?: number }>;
   };
 }
 
@@ -128,7 +128,9 @@ function approveLink(links: Link[] | undefined): string | null {
 /** Reads a subscription resource (the show answer, or a webhook event's resource). */
 export function readSubscription(resource: SubscriptionResource): PaypalSubscription {
   const next = resource.billing_info?.next_billing_time;
-  const trial = resource.billing_info?.cycle_executions?.find((c) => c.tenure_type === 'TRIAL');
+  const cycles = resource.billing_info?.cycle_executions ?? [];
+  const trial = cycles.find((c) => c.tenure_type === 'TRIAL');
+  const regular = cycles.find((c) => c.tenure_type === 'REGULAR');
   return {
     id: resource.id,
     status: resource.status,
@@ -136,7 +138,8 @@ export function readSubscription(resource: SubscriptionResource): PaypalSubscrip
     customId: resource.custom_id ?? null,
     nextBillingTime: next ? new Date(next) : null,
     lastPaymentTime: resource.billing_info?.last_payment?.time ? new Date(resource.billing_info.last_payment.time) : null,
-    inTrial: trial !== undefined && (trial.cycles_remaining ?? 0) > 0,
+    // PayPal counts a running trial cycle as completed already: a trial runs until the first regular payment.
+    inTrial: trial !== undefined && (regular?.cycles_completed ?? 0) === 0 && !resource.billing_info?.last_payment,
   };
 }
 
@@ -173,8 +176,10 @@ export class PaypalPlans implements ApprovalPlans {
     const found = await this.paypal.subscription(id);
     if (!found || found.planId !== this.paypal.planId) return undefined;
     const status = statusOf(found);
-    // Ended: what was paid runs out a monthly cycle after the last payment (PayPal keeps no next billing time then).
-    const periodEnd = status === 'ended' ? (found.lastPaymentTime && addMonths(found.lastPaymentTime, 1)) : found.nextBillingTime;
+    // What was paid runs a monthly cycle from the last payment: the next billing time says when PayPal will try, not
+    // what it collected (and a cancelled subscription has none). A trial runs to its next billing time.
+    const paidThrough = found.lastPaymentTime && addMonths(found.lastPaymentTime, 1);
+    const periodEnd = status === 'trialing' ? found.nextBillingTime : paidThrough;
     return { id: found.id, status, userId: found.customId, trialEndsAt: found.inTrial ? found.nextBillingTime : null, periodEnd, charges: [], card: null };
   }
 

@@ -80,8 +80,9 @@ export function readStripeSubscription(subscription: Stripe.Subscription, card: 
     status,
     userId: subscription.metadata?.userId ?? null,
     trialEndsAt: subscription.status === 'trialing' && subscription.trial_end ? new Date(subscription.trial_end * 1000) : null,
-    // Ended: what was paid runs out at the end of the period its last paid invoice covers.
-    periodEnd: status === 'ended' ? (paid ? invoicePeriodEnd(invoice) : null) : periodEndOf(subscription),
+    // What was paid runs out at the end of the period its last paid invoice covers (a trial at its end): Stripe moves
+    // `current_period_end` on at each renewal before the charge is tried, so it says nothing of what was paid.
+    periodEnd: status === 'trialing' ? periodEndOf(subscription) : paid ? invoicePeriodEnd(invoice) : null,
     charges: paid && invoice.id
       ? [{ reference: invoice.id, amount: invoice.amount_paid / 100, currency: invoice.currency.toUpperCase(), periodEnd: invoicePeriodEnd(invoice) }]
       : [],
@@ -170,11 +171,12 @@ export class StripePlans implements CardFieldPlans {
         { customer: customerId, items: [{ price: this.config.priceId }], default_payment_method: paymentMethodId, metadata: { userId }, ...start },
         { idempotencyKey: `shrinkly-${kind}-${customerId}-${attempt}` },
       );
+      // Made (and maybe charged): whatever happens to the read back, the subscription is answered so that it is recorded.
       const [subscription, pm] = await Promise.all([
-        this.stripe.subscriptions.retrieve(created.id, { expand: ['latest_invoice'] }),
-        this.stripe.paymentMethods.retrieve(paymentMethodId),
+        this.stripe.subscriptions.retrieve(created.id, { expand: ['latest_invoice'] }).catch(() => created),
+        this.stripe.paymentMethods.retrieve(paymentMethodId).catch(() => null),
       ]);
-      const card = pm.card
+      const card = pm?.card
         ? { token: customerId, brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year }
         : null;
       return readStripeSubscription(subscription, card);

@@ -28,6 +28,13 @@ export const users = pgTable('users', {
    * read before another change is refused instead of undoing it.
    */
   planRevision: integer('plan_revision').notNull().default(0),
+  /**
+   * A change of the plan that waits on a payment provider (a charge, a subscription started, read or ended) holds the
+   * plan until it is done: its token and until when. Any other change meanwhile is refused; a holder that died lets go
+   * when the time is up.
+   */
+  planLease: text('plan_lease'),
+  planLeaseUntil: timestamp('plan_lease_until', { withTimezone: true }),
   /** When the "trial ends in 2 days" email went out, so it goes once. */
   trialReminderSentAt: timestamp('trial_reminder_sent_at', { withTimezone: true }),
   /** Sum of the user's ready files' stored bytes, recomputed with every change to them. */

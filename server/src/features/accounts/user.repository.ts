@@ -1,12 +1,17 @@
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { type UserRow, users } from '../../db/schema/index.js';
 
 /** The columns the plan life cycle owns. */
 export type PlanColumn =
   | 'subscriptionStatus' | 'trialEndsAt' | 'currentPeriodEnd' | 'nextChargeAt' | 'renewalAttempts' | 'subscriptionStartedAt'
-  | 'billingProvider' | 'providerSubscriptionId' | 'trialReminderSentAt'
+  | 'billingProvider' | 'providerSubscriptionId' | 'trialReminderSentAt' | 'planLease' | 'planLeaseUntil'
   | 'cardToken' | 'cardBrand' | 'cardLast4' | 'cardExpMonth' | 'cardExpYear';
+
+/** No change waiting on a payment provider holds the plan (or the one that did has run out of time). */
+function leaseFree(now: Date) {
+  return or(isNull(users.planLease), lt(users.planLeaseUntil, now));
+}
 
 /** Named queries on the users table. No business rules here. */
 export class UserRepository {
@@ -58,22 +63,33 @@ export class UserRepository {
   }
 
   /** Writes the plan fields (and the card on file) the plan life cycle decided. */
-  async updatePlan(id: string, values: Partial<Pick<UserRow, PlanColumn>>): Promise<UserRow | undefined> {
-    const [row] = await this.db.update(users).set({ ...values, planRevision: sql`${users.planRevision} + 1` }).where(eq(users.id, id)).returning();
+  /** Changes plan columns (the card on file) unless a change waiting on the provider holds the plan; undefined then. */
+  async updatePlan(id: string, values: Partial<Pick<UserRow, PlanColumn>>, now = new Date()): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({ ...values, planRevision: sql`${users.planRevision} + 1` })
+      .where(and(eq(users.id, id), leaseFree(now)))
+      .returning();
     return row;
   }
 
   /**
    * Stores a plan decided from the row at `revision`, raising the revision; undefined when the plan changed since
-   * (another request, another process's tick), so a decision made on a stale plan is never written over a newer one.
+   * (another request, another process's tick) or another change holds it (`lease` is the caller's own hold, if any),
+   * so a decision made on a stale plan is never written over a newer one.
    */
-  async updatePlanAt(id: string, revision: number, values: Partial<Pick<UserRow, PlanColumn>>): Promise<UserRow | undefined> {
+  async updatePlanAt(id: string, revision: number, values: Partial<Pick<UserRow, PlanColumn>>, hold: { now: Date; lease?: string }): Promise<UserRow | undefined> {
     const [row] = await this.db
       .update(users)
       .set({ ...values, planRevision: revision + 1 })
-      .where(and(eq(users.id, id), eq(users.planRevision, revision)))
+      .where(and(eq(users.id, id), eq(users.planRevision, revision), hold.lease ? or(leaseFree(hold.now), eq(users.planLease, hold.lease)) : leaseFree(hold.now)))
       .returning();
     return row;
+  }
+
+  /** Lets go of a hold on the plan (nothing when another has taken it since). */
+  async releasePlanLease(id: string, lease: string): Promise<void> {
+    await this.db.update(users).set({ planLease: null, planLeaseUntil: null }).where(and(eq(users.id, id), eq(users.planLease, lease)));
   }
 
   /**

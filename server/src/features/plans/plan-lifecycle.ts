@@ -142,9 +142,10 @@ function withProviderState(state: PlanState, now: Date, reading: ProviderPlanRea
     return { ...state, status: 'trial', trialEndsAt: reading.trialEndsAt, nextChargeAt: reading.trialEndsAt, renewalAttempts: 0 };
   }
   if (reading.status === 'active') {
-    const periodEnd = latest(state.currentPeriodEnd, reading.periodEnd) ?? periodEndAfter(now, now);
-    // Active at the provider, but its period ended with no renewal reported yet: look again later (the grace keeps access).
-    const nextLook = periodEnd > now ? periodEnd : addHours(now, RENEWAL_RETRY_HOURS);
+    // Access follows what was paid (the provider's paid-through date, or ours), never a period it has not charged.
+    const periodEnd = latest(state.currentPeriodEnd, reading.periodEnd);
+    // Active at the provider, but its paid period ended with no renewal reported yet: look again later (the grace keeps access).
+    const nextLook = periodEnd && periodEnd > now ? periodEnd : addHours(now, RENEWAL_RETRY_HOURS);
     return { ...state, status: 'active', currentPeriodEnd: periodEnd, subscriptionStartedAt: state.subscriptionStartedAt ?? now, nextChargeAt: nextLook, renewalAttempts: 0 };
   }
   if (reading.status === 'past_due') {

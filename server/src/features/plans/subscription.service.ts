@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ErrorMessages, SUBSCRIPTION_PRICE_USD, type SubscriptionDetails, TRIAL_REMINDER_DAYS, type User } from '@shrinkly/contract';
 import type { Logger } from 'pino';
 import type { MailPort } from '../../adapters/mail/mail.port.js';
@@ -52,7 +53,15 @@ interface ApplyContext {
   request?: boolean;
   /** Columns stored with the new plan. */
   extra?: Partial<Pick<UserRow, PlanColumn>>;
+  /** The hold on the plan this change runs under (a change waiting on the provider holds the plan until it is done). */
+  lease?: string;
 }
+
+/** How long a change waiting on the provider holds the plan at most (a process that died lets go then). */
+const PLAN_LEASE_MS = 2 * 60_000;
+/** Effects that wait on the payment provider: their change holds the plan until they are done. */
+const PROVIDER_EFFECTS = new Set<PlanEffect['type']>(['charge', 'start-at-provider', 'cancel-at-provider', 'read-provider']);
+const PLAN_BUSY = 'A payment for this plan is being made or your plan changed meanwhile: please try again in a moment';
 
 type PlanColumns = Partial<Pick<UserRow, PlanColumn>>;
 
@@ -167,9 +176,9 @@ export class SubscriptionService {
   async cancel(given: UserRow): Promise<SubscriptionDetails> {
     // A charge the provider made that we have not heard of yet is part of what the cancel keeps.
     const user = await this.readProviderPlan(given);
-    const row = await this.apply(user, { type: 'cancel' }, { request: true });
-    await this.endEveryLiveSubscription(user.id);
-    return this.details(row);
+    // Any other live subscription made for the account ends first, even when the plan is canceled already.
+    await this.endEveryLiveSubscription(user.id, user.providerSubscriptionId);
+    return this.details(await this.apply(user, { type: 'cancel' }, { request: true }));
   }
 
   async reactivate(given: UserRow): Promise<SubscriptionDetails> {
@@ -267,10 +276,11 @@ export class SubscriptionService {
    * Every subscription we made for the account that still bills (or will, after a trial) is ended at its provider:
    * a second tab's approval, one whose webhook has not come yet. One that was never approved bills nothing.
    */
-  private async endEveryLiveSubscription(userId: string): Promise<void> {
+  private async endEveryLiveSubscription(userId: string, except: string | null = null): Promise<void> {
     const user = await this.users.findById(userId);
     if (!user) return;
     for (const { provider, subscriptionId } of await this.providerSubscriptions.listOf(userId)) {
+      if (subscriptionId === except) continue;
       const plans = this.payments.billedPlans(provider);
       const subscription = plans && (await this.readBack(user, plans, subscriptionId));
       if (plans && subscription && isLive(subscription)) await atProvider(this.logger, () => plans.cancelSubscription(subscriptionId));
@@ -314,16 +324,34 @@ export class SubscriptionService {
       .catch((err: unknown) => {
         throw err instanceof CardDeclinedError ? new PaymentRequiredError(ErrorMessages.cardDeclined) : err;
       });
-    const row = await this.users.updatePlan(user.id, { cardToken: saved.token, cardBrand: saved.brand, cardLast4: saved.last4, cardExpMonth: month, cardExpYear: expYear });
-    return row ?? user;
+    const row = await this.users.updatePlan(
+      user.id, { cardToken: saved.token, cardBrand: saved.brand, cardLast4: saved.last4, cardExpMonth: month, cardExpYear: expYear }, this.clock.now(),
+    );
+    if (!row) throw new PlanChangedError(PLAN_BUSY);
+    return row;
   }
 
   /**
-   * Applies one event to the plan as read: decided by the rules, stored only if the plan is still the one read (else
-   * PlanChangedError, and nothing is charged), then its effects carried out (their results applied in turn). Ending
-   * the provider's subscription comes first, so a plan is never stored as canceled while the provider still bills.
+   * Applies one event to the plan as read: decided by the rules, stored only if the plan is still the one read and no
+   * other change holds it (else PlanChangedError, and nothing is charged), then its effects carried out (their results
+   * applied in turn). A change whose effects wait on the provider holds the plan until they are done, so nothing else
+   * decides from the plan meanwhile; ending the provider's subscription comes before the new plan is stored, so a plan
+   * is never stored as canceled while the provider still bills. A change made under a hold (a charge's result) that
+   * meets a plan changed meanwhile (the card saved again) is merged into the plan as it is now.
    */
   private async apply(user: UserRow, event: PlanEvent, context: ApplyContext = {}): Promise<UserRow> {
+    let current = user;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.applyOnce(current, event, context);
+      } catch (err) {
+        if (!(err instanceof PlanChangedError) || !context.lease || attempt >= 5) throw err;
+        current = (await this.users.findById(user.id)) ?? current;
+      }
+    }
+  }
+
+  private async applyOnce(user: UserRow, event: PlanEvent, context: ApplyContext): Promise<UserRow> {
     const now = this.clock.now();
     let change;
     try {
@@ -332,14 +360,27 @@ export class SubscriptionService {
       if (err instanceof PlanRuleError) throw err.kind === 'conflict' ? new ConflictError(err.message) : new PaymentRequiredError(err.message);
       throw err;
     }
-    const endsAtProvider = change.effects.some((e) => e.type === 'cancel-at-provider');
-    if (endsAtProvider) await this.endAtProvider(user);
-    const columns = { ...columnsOf(change.state), ...(endsAtProvider ? { providerSubscriptionId: null } : {}), ...context.extra };
-    const stored = await this.users.updatePlanAt(user.id, user.planRevision, columns);
-    if (!stored) throw new PlanChangedError('Your plan changed while this was being done: please try again');
-    let row = stored;
-    for (const effect of change.effects) row = await this.carryOut(row, effect, context, user.planRevision);
-    return row;
+    let row = user;
+    let lease = context.lease;
+    const holds = !lease && change.effects.some((e) => PROVIDER_EFFECTS.has(e.type));
+    if (holds) {
+      lease = randomUUID();
+      const held = await this.users.updatePlanAt(user.id, user.planRevision, { planLease: lease, planLeaseUntil: new Date(now.getTime() + PLAN_LEASE_MS) }, { now });
+      if (!held) throw new PlanChangedError(PLAN_BUSY);
+      row = held;
+    }
+    try {
+      const endsAtProvider = change.effects.some((e) => e.type === 'cancel-at-provider');
+      if (endsAtProvider) await this.endAtProvider(user);
+      const columns = { ...columnsOf(change.state), ...(endsAtProvider ? { providerSubscriptionId: null } : {}), ...context.extra };
+      const stored = await this.users.updatePlanAt(user.id, row.planRevision, columns, { now, lease });
+      if (!stored) throw new PlanChangedError(PLAN_BUSY);
+      let current = stored;
+      for (const effect of change.effects) current = await this.carryOut(current, effect, { ...context, lease }, user.planRevision);
+      return current;
+    } finally {
+      if (holds && lease) await this.users.releasePlanLease(user.id, lease);
+    }
   }
 
   private async carryOut(user: UserRow, effect: PlanEffect, context: ApplyContext, revision: number): Promise<UserRow> {
@@ -354,7 +395,7 @@ export class SubscriptionService {
       case 'start-at-provider':
         return this.startAtProvider(user, effect, context, revision);
       case 'read-provider':
-        return this.refresh(user);
+        return this.refresh(user, context);
     }
   }
 
@@ -369,13 +410,13 @@ export class SubscriptionService {
       description: `Shrinkly Premium, ${effect.periodStart.toISOString().slice(0, 10)} to ${effect.periodEnd.toISOString().slice(0, 10)}`,
       period: { start: effect.periodStart, end: effect.periodEnd },
     });
-    if (result.outcome === 'paid') return this.apply(user, { type: 'charge-succeeded', periodStart: effect.periodStart });
+    if (result.outcome === 'paid') return this.apply(user, { type: 'charge-succeeded', periodStart: effect.periodStart }, context);
     if (result.outcome === 'claimed-elsewhere') {
       if (context.request) throw new ConflictError('A payment for this plan is already being made: please wait a moment');
       return user;
     }
     if (context.request) throw new PaymentRequiredError(ErrorMessages.cardDeclined);
-    return this.apply(user, { type: 'charge-failed' });
+    return this.apply(user, { type: 'charge-failed' }, context);
   }
 
   /** A new subscription at the provider whose card fields saved the card (Stripe), linked as the plan's one. */
@@ -401,7 +442,7 @@ export class SubscriptionService {
     const cardColumns: PlanColumns = card
       ? { cardToken: card.token, cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear }
       : {};
-    return this.link(user, plans, subscription, cardColumns);
+    return this.link(user, plans, subscription, cardColumns, context);
   }
 
   /**
@@ -409,36 +450,33 @@ export class SubscriptionService {
    * subscription per account); one the rules refuse (a second free trial) or that lost a race is ended at once.
    * Charges it reports are recorded once.
    */
-  private async link(user: UserRow, plans: ProviderBilledPlans, subscription: ProviderSubscription, extra: PlanColumns = {}): Promise<UserRow> {
+  private async link(
+    user: UserRow, plans: ProviderBilledPlans, subscription: ProviderSubscription, extra: PlanColumns = {}, context: ApplyContext = {},
+  ): Promise<UserRow> {
     // What the provider took is in the ledger whatever happens next.
     await this.recordCharges(user, plans, subscription);
-    let current = user;
-    for (let attempt = 1; ; attempt += 1) {
-      if (current.providerSubscriptionId && current.providerSubscriptionId !== subscription.id) await this.endAtProvider(current);
-      try {
-        return await this.apply(current, { type: 'provider-linked', provider: plans.name, subscription: readingOf(subscription) }, {
-          request: true, extra: { ...extra, providerSubscriptionId: subscription.id },
-        });
-      } catch (err) {
-        // The plan changed meanwhile (a tick, a webhook): the subscription is made and paid, so link it to the plan as
-        // it is now. Refused by the rules (a second free trial): it must not stay behind.
-        if (err instanceof PlanChangedError && attempt < 5) {
-          current = (await this.users.findById(user.id)) ?? current;
-          continue;
-        }
-        if (err instanceof ConflictError) {
-          await atProvider(this.logger, () => plans.cancelSubscription(subscription.id));
-          this.logger.info({ userId: user.id, subscriptionId: subscription.id, reason: err.message }, 'provider subscription refused and ended');
-        }
-        throw err;
+    const event: PlanEvent = { type: 'provider-linked', provider: plans.name, subscription: readingOf(subscription) };
+    try {
+      // The rules first (a second free trial is refused), before the account's previous subscription is touched.
+      nextPlan(this.stateOf(user, context), this.clock.now(), event);
+      if (user.providerSubscriptionId && user.providerSubscriptionId !== subscription.id) await this.endAtProvider(user);
+      return await this.apply(user, event, { ...context, request: true, extra: { ...extra, providerSubscriptionId: subscription.id } });
+    } catch (err) {
+      // Refused by the rules: it must not stay behind. A plan that kept changing leaves it to its webhook, which links it.
+      const refused = err instanceof PlanRuleError || (err instanceof ConflictError && !(err instanceof PlanChangedError));
+      if (refused) {
+        await atProvider(this.logger, () => plans.cancelSubscription(subscription.id));
+        this.logger.info({ userId: user.id, subscriptionId: subscription.id, reason: err.message }, 'provider subscription refused and ended');
+        if (err instanceof PlanRuleError) throw new ConflictError(err.message);
       }
+      throw err;
     }
   }
 
   /** A live subscription we made for the account that is not its plan's (a late approval): adopted, or ended. */
   private async adoptOrEnd(user: UserRow, plans: ProviderBilledPlans, subscription: ProviderSubscription): Promise<UserRow> {
     if (user.billingProvider) {
-      await plans.cancelSubscription(subscription.id);
+      await atProvider(this.logger, () => plans.cancelSubscription(subscription.id));
       this.logger.info({ userId: user.id, subscriptionId: subscription.id }, 'a second live provider subscription ended');
       return user;
     }
@@ -460,12 +498,12 @@ export class SubscriptionService {
   }
 
   /** The plan's provider subscription read back from the provider, and the plan made to follow it. */
-  private async refresh(user: UserRow): Promise<UserRow> {
+  private async refresh(user: UserRow, context: ApplyContext = {}): Promise<UserRow> {
     const plans = user.billingProvider ? this.payments.billedPlans(user.billingProvider) : undefined;
     if (!plans || !user.providerSubscriptionId) return user;
     const subscription = await this.readBack(user, plans, user.providerSubscriptionId);
     const reading = readingOf(subscription);
-    return this.apply(user, { type: 'provider-state', subscription: reading }, reading.status === 'ended' ? { extra: { providerSubscriptionId: null } } : {});
+    return this.apply(user, { type: 'provider-state', subscription: reading }, { lease: context.lease, ...(reading.status === 'ended' ? { extra: { providerSubscriptionId: null } } : {}) });
   }
 
   /**

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "plan_lease" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "plan_lease_until" timestamp with time zone;
