@@ -193,9 +193,18 @@ export class PaypalFake {
     subscription.update_time = iso(now);
     if (subscription.status === 'ACTIVE') {
       const plan = this.planOf(String(subscription.plan_id));
+      const startsLater = typeof subscription.start_time === 'string' && new Date(subscription.start_time) > now;
       subscription.billing_info = this.billingInfo(plan.id, now);
-      // SUBSCRIBE_NOW: the first cycle is charged at once, unless it is a free trial.
-      if (plan.trialDays === 0) this.recordSale(id, now, new Date(String((subscription.billing_info as Json).next_billing_time)));
+      if (startsLater) {
+        // start_time ahead: nothing is charged before it; its first cycle is billed then.
+        const info = subscription.billing_info as Json;
+        info.next_billing_time = subscription.start_time;
+        delete info.last_payment;
+        for (const cycle of info.cycle_executions as Json[]) if (cycle.tenure_type === 'REGULAR') cycle.cycles_completed = 0;
+      } else if (plan.trialDays === 0) {
+        // SUBSCRIBE_NOW: the first cycle is charged at once, unless it is a free trial.
+        this.recordSale(id, now, new Date(String((subscription.billing_info as Json).next_billing_time)));
+      }
     }
     return subscription;
   }
@@ -459,7 +468,7 @@ export class PaypalFake {
     const id = paypalId('I-', 12);
     const now = iso(this.clock());
     const subscription: Json = {
-      id, plan_id: json.plan_id, status: 'APPROVAL_PENDING', status_update_time: now, start_time: now, quantity: '1',
+      id, plan_id: json.plan_id, status: 'APPROVAL_PENDING', status_update_time: now, start_time: typeof json.start_time === 'string' ? json.start_time : now, quantity: '1',
       subscriber: json.subscriber ?? {}, custom_id: json.custom_id, create_time: now, update_time: now, plan_overridden: false,
       links: this.links(id),
     };

@@ -267,6 +267,23 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
       expect(await api.paypalActivateSubscription({ subscriptionId: a.id })).toMatchObject({ status: 'active' });
     });
 
+    it('taken up again while a canceled plan still runs, it bills from the end of what was paid: nothing twice', async () => {
+      const { id, api } = await signUp();
+      const first = await api.paypalCreateSubscription({ userEmail: '', userName: '' });
+      await approve(first.approvalUrl);
+      const paidUntil = (await api.subscription()).nextBillingDate;
+      later(10);
+      expect(await api.cancelSubscription()).toMatchObject({ status: 'canceled', plan: 'premium', accessEndsAt: paidUntil });
+      const again = await api.paypalCreateSubscription({ userEmail: '', userName: '' });
+      await approve(again.approvalUrl);
+      expect(await api.subscription()).toMatchObject({ status: 'active', plan: 'premium', provider: 'sandbox-paypal', nextBillingDate: paidUntil });
+      expect(await ledgerOf(id)).toHaveLength(1);
+      later(21);
+      await tick();
+      expect(await ledgerOf(id)).toHaveLength(2);
+      expect(await api.me()).toMatchObject({ isSubscribed: true, subscriptionStatus: 'active' });
+    });
+
     it('deleting the account ends its subscription at the provider first', async () => {
       const { api } = await signUp();
       const { id: subscriptionId, approvalUrl } = await api.paypalCreateSubscription({ userEmail: '', userName: '' });

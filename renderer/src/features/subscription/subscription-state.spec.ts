@@ -1,6 +1,6 @@
 import type { SubscriptionDetails } from '@shrinkly/contract';
 import { describe, expect, it } from 'vitest';
-import { cardPlanOptions, checkoutMethodsOf, isCanceledWithPremium, isSubscribed, isTrialing, trialSchedule } from './subscription-state';
+import { cardPlanOptions, checkoutMethodsOf, isCanceledWithPremium, isSubscribed, isTrialing, resumesWith, trialSchedule } from './subscription-state';
 
 const NEW_ACCOUNT: SubscriptionDetails = {
   plan: 'free',
@@ -39,6 +39,17 @@ describe('isTrialing', () => {
     expect(isCanceledWithPremium(canceled)).toBe(false);
     expect(isTrialing({ ...TRIAL, plan: 'free', status: 'expired' })).toBe(false);
     expect(isTrialing({ ...TRIAL, plan: 'premium', status: 'active' })).toBe(false);
+  });
+});
+
+describe('resumesWith', () => {
+  const canceled: SubscriptionDetails = { ...NEW_ACCOUNT, plan: 'premium', status: 'canceled', canReactivate: true, accessEndsAt: '2026-04-01T00:00:00.000Z' };
+  const visa = { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2039 };
+
+  it('takes a canceled plan up again with the card on file, or with PayPal where there is none and PayPal is taken', () => {
+    expect(resumesWith({ ...canceled, card: visa })).toBe('reactivate');
+    expect(resumesWith(canceled)).toBe('paypal');
+    expect(resumesWith({ ...canceled, paymentMethods: { card: 'stripe', paypal: false } })).toBe('reactivate');
   });
 });
 

@@ -35,6 +35,15 @@ export function isCanceledWithPremium(details: SubscriptionDetails): boolean {
 }
 
 /**
+ * How a canceled plan that still runs is taken up again: the Reactivate button where a card on file pays for it, or,
+ * for an account with no card on a server that takes PayPal, PayPal's approval once more (billing from the plan's
+ * end, so nothing is paid twice).
+ */
+export function resumesWith(details: SubscriptionDetails): 'reactivate' | 'paypal' {
+  return details.card === null && details.paymentMethods.paypal ? 'paypal' : 'reactivate';
+}
+
+/**
  * Where a new card is typed: into SPEC's card form, posted to our server (the sandbox), or into Stripe's own hosted
  * fields, so the number never reaches our server (DESIGN "Security rules").
  */

@@ -129,8 +129,11 @@ export interface CardFieldPlans extends ProviderBilledPlans {
 
 /** Provider-billed plans the payer approves on the provider's own page (PayPal, and the sandbox's test-mode PayPal). */
 export interface ApprovalPlans extends ProviderBilledPlans {
-  /** A subscription for one of our accounts, with the free trial first or not; the payer approves it at `approvalUrl`. */
-  createSubscription(request: { userId: string; email: string; name: string; trial: boolean }): Promise<{ id: string; approvalUrl: string | null }>;
+  /**
+   * A subscription for one of our accounts, with the free trial first or not, billed from its approval or from
+   * `startAt` (a plan taken up again before its paid period ran out); the payer approves it at `approvalUrl`.
+   */
+  createSubscription(request: { userId: string; email: string; name: string; trial: boolean; startAt: Date | null }): Promise<{ id: string; approvalUrl: string | null }>;
 }
 
 /** The sandbox's checkout page for one purchase, opened only through the link signed for its owner. */

@@ -168,7 +168,7 @@ export class PaypalPlans implements ApprovalPlans {
   constructor(private readonly paypal: PaypalPayments) {}
 
   /** PayPal's plan decides the trial (PAYPAL_PLAN_ID): an account whose trial is used is refused one at activation. */
-  createSubscription(request: { userId: string; email: string; name: string }): Promise<{ id: string; approvalUrl: string | null }> {
+  createSubscription(request: { userId: string; email: string; name: string; startAt: Date | null }): Promise<{ id: string; approvalUrl: string | null }> {
     return this.paypal.createSubscription(request);
   }
 
@@ -226,10 +226,12 @@ export class PaypalPayments extends PaymentPort implements HostedCheckout, Appro
   }
 
   /** Creates a subscription to the plan for one of our users; the payer approves it at `approvalUrl`. */
-  async createSubscription(request: { userId: string; email: string; name: string }): Promise<{ id: string; approvalUrl: string | null }> {
+  async createSubscription(request: { userId: string; email: string; name: string; startAt?: Date | null }): Promise<{ id: string; approvalUrl: string | null }> {
     const back = `${this.appUrl}/subscribe`;
     const created = (await this.call('POST', '/v1/billing/subscriptions', {
       plan_id: this.settings.planId,
+      // Billing from then on (PayPal's first charge is at start_time), rather than at approval.
+      ...(request.startAt ? { start_time: request.startAt.toISOString().replace(/\.\d{3}Z$/, 'Z') } : {}),
       custom_id: request.userId,
       subscriber: { name: splitName(request.name), email_address: request.email },
       application_context: {

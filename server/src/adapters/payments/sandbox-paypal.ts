@@ -24,8 +24,8 @@ function toProviderSubscription(row: SandboxSubscriptionRow, now: Date): Provide
     status: row.status === 'approval_pending' ? 'pending' : row.status === 'cancelled' ? 'ended' : trialRunning ? 'trialing' : 'active',
     userId: row.userId,
     trialEndsAt: trialRunning ? row.trialEndsAt : null,
-    // Ended: paid through the end of its last charged period (a trial never charged paid for nothing).
-    periodEnd: row.status === 'cancelled' && row.charges.length === 0 ? null : row.periodEnd,
+    // Paid through the end of its last charged period: a trial, or a start to come, has paid for nothing yet.
+    periodEnd: trialRunning ? row.trialEndsAt : (row.charges.at(-1)?.periodEnd ? new Date(row.charges.at(-1)?.periodEnd as string) : null),
     charges: row.charges.map((c) => ({ reference: c.reference, amount: c.amount, currency: c.currency, periodEnd: new Date(c.periodEnd) })),
     card: null,
   };
@@ -57,9 +57,9 @@ export class SandboxPaypal implements ApprovalPlans, TestApprovalPages {
     return this.links.verify(id, sig);
   }
 
-  async createSubscription(request: { userId: string; trial: boolean }): Promise<{ id: string; approvalUrl: string }> {
+  async createSubscription(request: { userId: string; trial: boolean; startAt: Date | null }): Promise<{ id: string; approvalUrl: string }> {
     const id = subscriptionId();
-    await this.db.insert(sandboxSubscriptions).values({ id, userId: request.userId, status: 'approval_pending', withTrial: request.trial });
+    await this.db.insert(sandboxSubscriptions).values({ id, userId: request.userId, status: 'approval_pending', withTrial: request.trial, startsAt: request.startAt });
     return { id, approvalUrl: `${this.appUrl}${this.approvalPath(id)}` };
   }
 
@@ -84,8 +84,10 @@ export class SandboxPaypal implements ApprovalPlans, TestApprovalPages {
     if (!row || row.status !== 'approval_pending') return false;
     const now = this.clock.now();
     const trialEndsAt = row.withTrial ? addDays(now, TRIAL_DAYS) : null;
-    const periodEnd = trialEndsAt ?? addMonths(now, 1);
-    const charges = trialEndsAt ? [] : [charge(now, periodEnd)];
+    // Billing from its start (a later one, or the trial's end), else the first month now.
+    const deferredTo = row.startsAt && row.startsAt > now ? row.startsAt : null;
+    const periodEnd = deferredTo ?? trialEndsAt ?? addMonths(now, 1);
+    const charges = deferredTo || trialEndsAt ? [] : [charge(now, periodEnd)];
     const updated = await this.db
       .update(sandboxSubscriptions)
       .set({ status: 'active', trialEndsAt, periodEnd, charges })
@@ -108,7 +110,7 @@ export class SandboxPaypal implements ApprovalPlans, TestApprovalPages {
       const row = await this.find(id);
       const now = this.clock.now();
       if (!row || row.status !== 'active' || !row.periodEnd || row.periodEnd > now) return row;
-      const anchor = row.trialEndsAt ?? new Date(row.charges[0]?.paidAt ?? row.createdAt);
+      const anchor = row.startsAt ?? row.trialEndsAt ?? new Date(row.charges[0]?.paidAt ?? row.createdAt);
       const charges = [...row.charges];
       let periodEnd = row.periodEnd;
       while (periodEnd <= now) {

@@ -39,6 +39,8 @@ export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {
   /** Whether it starts with the 7-day free trial (asked for at create). */
   withTrial: boolean('with_trial').notNull(),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  /** Billing starts then rather than at approval (a plan taken up again before the paid period ran out). */
+  startsAt: timestamp('starts_at', { withTimezone: true }),
   periodEnd: timestamp('period_end', { withTimezone: true }),
   charges: jsonb('charges').$type<SandboxCharge[]>().notNull().default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -144,6 +144,8 @@ function withProviderState(state: PlanState, now: Date, reading: ProviderPlanRea
   if (reading.status === 'active') {
     // Access follows what was paid (the provider's paid-through date, or ours), never a period it has not charged.
     const periodEnd = latest(state.currentPeriodEnd, reading.periodEnd);
+    // Billing from later, nothing paid yet: a trial that still runs stays the trial until the first charge.
+    if (!periodEnd && state.trialEndsAt && state.trialEndsAt > now) return { ...state, status: 'trial', nextChargeAt: state.trialEndsAt, renewalAttempts: 0 };
     // Active at the provider, but its paid period ended with no renewal reported yet: look again later (the grace keeps access).
     const nextLook = periodEnd && periodEnd > now ? periodEnd : addHours(now, RENEWAL_RETRY_HOURS);
     return { ...state, status: 'active', currentPeriodEnd: periodEnd, subscriptionStartedAt: state.subscriptionStartedAt ?? now, nextChargeAt: nextLook, renewalAttempts: 0 };

@@ -190,14 +190,21 @@ export class SubscriptionService {
 
   /**
    * A subscription for the payer to approve on the provider's page (PayPal, or the sandbox's test-mode PayPal),
-   * recorded as made by us for this account; refused while the account's premium runs.
+   * recorded as made by us for this account; refused while the account's premium runs and renews. A canceled plan that
+   * still runs is taken up again with billing from its end, so nothing is paid twice.
    */
   async createApproval(given: UserRow, payer: { userEmail: string; userName: string }): Promise<{ id: string; approvalUrl: string | null }> {
     const plans = this.approvalPlans();
     const user = await this.readProviderPlan(given);
-    if (planOf(user, this.clock.now()).isSubscribed) throw new ConflictError('You already have an active subscription');
+    const now = this.clock.now();
+    const plan = planOf(user, now);
+    const running = accessEndsAt(this.stateOf(user));
+    const startAt = user.subscriptionStatus === 'canceled' && running && running > now ? running : null;
+    if (plan.isSubscribed && !startAt) throw new ConflictError('You already have an active subscription');
     const created = await atProvider(this.logger, () =>
-      plans.createSubscription({ userId: user.id, email: payer.userEmail.trim() || user.email, name: payer.userName.trim() || user.name, trial: false }),
+      plans.createSubscription({
+        userId: user.id, email: payer.userEmail.trim() || user.email, name: payer.userName.trim() || user.name, trial: false, startAt,
+      }),
     );
     await this.providerSubscriptions.record(plans.name, created.id, user.id);
     return created;

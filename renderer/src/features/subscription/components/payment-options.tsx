@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { showSuccessToast } from '../../../components/toasts';
 import { formatLongDate } from '../../../format/format-date';
 import { useReactivateSubscription } from '../api';
-import { checkoutMethodsOf, isCanceledWithPremium, isSubscribed, isTrialing, trialSchedule } from '../subscription-state';
+import { checkoutMethodsOf, isCanceledWithPremium, isSubscribed, isTrialing, resumesWith, trialSchedule } from '../subscription-state';
 import { showSubscribeError } from '../subscription-errors';
 import { FirstPlanOptions } from './first-plan-options';
 import { PaypalButton } from './paypal-button';
@@ -31,7 +31,10 @@ export function PaymentOptions({ user, details, onSubscribed, onTrialStarted }: 
   if (!details) return <Loader size="sm" mx="auto" aria-label="Loading your plan" />;
   if (isSubscribed(details)) return <AlreadySubscribed />;
   if (isTrialing(details)) return <AlreadySubscribed schedule={trialSchedule(details)} />;
-  if (isCanceledWithPremium(details)) return <ReactivateButton details={details} onReactivated={onSubscribed} />;
+  if (isCanceledWithPremium(details)) {
+    if (resumesWith(details) === 'paypal') return <ResumeWithPaypal user={user} details={details} />;
+    return <ReactivateButton details={details} onReactivated={onSubscribed} />;
+  }
   return <NewPlanOptions user={user} details={details} onSubscribed={onSubscribed} onTrialStarted={onTrialStarted} />;
 }
 
@@ -76,6 +79,20 @@ function NewPlanOptions({ user, details, onSubscribed, onTrialStarted }: Payment
         Subscriptions cannot be taken right now. Please try again later or contact {SUPPORT_EMAIL}.
       </Text>
     )
+  );
+}
+
+/** A canceled plan paid with PayPal that still runs: approved at PayPal again, billed from the day it would have ended. */
+function ResumeWithPaypal({ user, details }: { user: User; details: SubscriptionDetails }) {
+  const until = details.accessEndsAt ? formatLongDate(new Date(details.accessEndsAt)) : null;
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dark.6">
+        Your subscription is canceled, but Premium lasts{until ? ` until ${until}` : ''}. Subscribe again with PayPal to
+        keep it; nothing is charged before {until ?? 'then'}.
+      </Text>
+      <PaypalButton user={user} />
+    </Stack>
   );
 }
 

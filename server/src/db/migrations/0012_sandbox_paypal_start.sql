@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_subscriptions" ADD COLUMN "starts_at" timestamp with time zone;
