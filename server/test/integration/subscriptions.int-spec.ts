@@ -189,6 +189,27 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
     expect(await api.cancelSubscription()).toMatchObject({ status: 'canceled', plan: 'premium' });
   });
 
+  it('a charge whose process died while the provider was asked is finished under its own key: charged once', async () => {
+    const { id, api } = await signUp();
+    await api.setupTrial({ creditCard: CARD });
+    const [row] = await t.running.database.db.select().from(users).where(eq(users.id, id));
+    // A process claimed the first charge, asked the provider (which charged), and died before it heard back.
+    const key = 'plan@dead-process';
+    const charged = await sandbox.cards.charge({
+      cardToken: row?.cardToken as string, amount: SUBSCRIPTION_PRICE_USD, currency: 'USD', description: 'Premium', idempotencyKey: `${id}:${key}`,
+      period: { start: new Date(), end: new Date() },
+    });
+    await t.running.database.db.insert(payments).values({
+      kind: 'subscription', status: 'pending', amount: SUBSCRIPTION_PRICE_USD, currency: 'USD', userId: id, provider: 'sandbox',
+      providerReference: `claim-${id}-${key}`, periodKey: key,
+    });
+    later(7);
+    await tick();
+    const ledger = (await t.running.database.db.select().from(payments)).filter((p) => p.userId === id);
+    expect(ledger.map((p) => [p.status, p.providerReference])).toEqual([['succeeded', charged.reference]]);
+    expect(await api.me()).toMatchObject({ isSubscribed: true, subscriptionStatus: 'active' });
+  });
+
   it('an active status nobody renews lapses by its dates: premium only while a paid period covers now', async () => {
     const { id, api } = await signUp();
     await api.subscribe({ creditCard: CARD });

@@ -75,23 +75,25 @@ export class BillingService {
    * One charge of a plan's card on file, at most once per `claimKey` whatever runs it: the ledger row is claimed
    * first (unique per account and key), then the provider asked with the same key as its idempotency key. A declined
    * card is a failed ledger row; a provider that cannot be reached releases the claim (ProviderUnavailableError), so
-   * a later try may charge.
+   * a later try may charge. A claim left unsettled (its process died while the provider was asked, which may have
+   * charged) is finished first, under its own key: the provider answers what it did then, or charges once now.
+   * Callers hold the plan (nothing else charges it meanwhile).
    */
   async chargePlan(request: {
     userId: string; cardToken: string; amount: number; claimKey: string; description: string; period: { start: Date; end: Date };
   }): Promise<PlanChargeOutcome> {
     const cards = this.payments.cards;
     if (!cards) throw new Error(`${this.payments.provider} keeps no card on file that we charge`);
-    const { userId, claimKey, amount } = request;
-    const claim = await this.ledger.claim({
+    const { userId, amount } = request;
+    const claim = (await this.ledger.unsettledClaimOf(userId)) ?? (await this.ledger.claim({
       kind: 'subscription', amount, currency: CURRENCY, userId, provider: this.payments.provider,
-      providerReference: `claim-${userId}-${claimKey}`, periodKey: claimKey,
-    });
+      providerReference: `claim-${userId}-${request.claimKey}`, periodKey: request.claimKey,
+    }));
     if (!claim) return { outcome: 'claimed-elsewhere' };
     try {
       const { reference } = await cards.charge({
         cardToken: request.cardToken, amount, currency: CURRENCY, description: request.description, period: request.period,
-        idempotencyKey: `${userId}:${claimKey}`,
+        idempotencyKey: `${userId}:${claim.periodKey}`,
       });
       await this.ledger.settle(claim.id, 'succeeded', reference);
       return { outcome: 'paid', reference };

@@ -25,6 +25,17 @@ export class PaymentRepository {
     return row;
   }
 
+  /** A charge of the account's plan claimed and never settled (its process died while the provider was asked). */
+  async unsettledClaimOf(userId: string): Promise<PaymentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, userId), eq(payments.kind, 'subscription'), eq(payments.status, 'pending')))
+      .orderBy(payments.createdAt)
+      .limit(1);
+    return row;
+  }
+
   /** The provider's answer to a claimed charge. */
   async settle(id: string, status: 'succeeded' | 'failed', providerReference?: string): Promise<void> {
     await this.db.update(payments).set({ status, ...(providerReference ? { providerReference } : {}) }).where(eq(payments.id, id));
