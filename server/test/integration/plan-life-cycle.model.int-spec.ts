@@ -260,6 +260,13 @@ function property(world: () => World) {
   });
 }
 
+/** The property over RUNS sequences (PLAN_MODEL_SEED replays one run of it). */
+function keepsEveryInvariant(world: () => World): void {
+  it(`keeps every invariant over ${RUNS} sequences`, async () => {
+    await fc.assert(property(world), { numRuns: RUNS, ...(process.env.PLAN_MODEL_SEED ? { seed: Number(process.env.PLAN_MODEL_SEED) } : {}) });
+  }, 1_800_000);
+}
+
 describe('the plan life cycle as random sequences of events', () => {
   describe('with the sandbox: cards we charge, and its test-mode PayPal', () => {
     let world: World;
@@ -311,10 +318,7 @@ describe('the plan life cycle as random sequences of events', () => {
       };
     });
     afterAll(() => world?.close());
-
-    it(`keeps every invariant over ${RUNS} sequences`, async () => {
-      await fc.assert(property(() => world), { numRuns: RUNS, ...(process.env.PLAN_MODEL_SEED ? { seed: Number(process.env.PLAN_MODEL_SEED) } : {}) });
-    }, 1_800_000);
+    keepsEveryInvariant(() => world);
   });
 
   describe('with Stripe: plans Stripe bills, started from its card fields', () => {
@@ -385,10 +389,7 @@ describe('the plan life cycle as random sequences of events', () => {
       };
     });
     afterAll(() => world?.close());
-
-    it(`keeps every invariant over ${RUNS} sequences`, async () => {
-      await fc.assert(property(() => world), { numRuns: RUNS, ...(process.env.PLAN_MODEL_SEED ? { seed: Number(process.env.PLAN_MODEL_SEED) } : {}) });
-    }, 1_800_000);
+    keepsEveryInvariant(() => world);
   });
 
   describe('with PayPal: plans its payers approve and PayPal bills', () => {
@@ -448,9 +449,6 @@ describe('the plan life cycle as random sequences of events', () => {
       };
     });
     afterAll(() => world?.close());
-
-    it(`keeps every invariant over ${RUNS} sequences`, async () => {
-      await fc.assert(property(() => world), { numRuns: RUNS, ...(process.env.PLAN_MODEL_SEED ? { seed: Number(process.env.PLAN_MODEL_SEED) } : {}) });
-    }, 1_800_000);
+    keepsEveryInvariant(() => world);
   });
 });
