@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMPRESS_SYNC_WAIT_MS, UNPAID_UPLOADS_PER_ADDRESS_BYTES } from '@shrinkly/contract';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -63,7 +64,10 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Shrinkly <no-reply@shrinkly.local>'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((v) => parseTrustProxy(v) !== undefined, 'must be false, true (one proxy), a number of proxies, or their addresses and subnets'),
   JSON_BODY_LIMIT: z.string().default('100kb'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RENDERER_DIST: z.string().optional(),
@@ -163,7 +167,8 @@ export interface AppConfig {
   readonly adminEmail: string | undefined;
   readonly adminPassword: string | undefined;
   readonly mail: { driver: MailDriver; smtpUrl: string | undefined; from: string; outboxDir: string };
-  readonly trustProxy: boolean;
+  /** Which proxies in front are believed about the client's address (TRUST_PROXY, as express's `trust proxy` takes it). */
+  readonly trustProxy: TrustProxy;
   readonly jsonBodyLimit: string;
   readonly logLevel: string;
   readonly rendererDist: string;
@@ -315,7 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       from: e.MAIL_FROM,
       outboxDir: path.join(dataDir, 'outbox'),
     },
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     jsonBodyLimit: e.JSON_BODY_LIMIT,
     logLevel: e.LOG_LEVEL,
     rendererDist: path.resolve(e.RENDERER_DIST ?? path.join(serverRoot, '../renderer/dist')),

@@ -91,6 +91,24 @@ describe('rate limits on sign-in, sign-up, reset and admin login', () => {
     expect((await login(user.email, user.password, owner)).status).toBe(200);
   });
 
+  it('behind one trusted proxy, a client\'s own X-Forwarded-For entries never change its address: spraying is still refused', async () => {
+    // Each request names a new address of its own before the one the proxy appended.
+    const forged = (i: number) => `203.0.113.${i % 250}, 10.9.${i}.1, ${attacker}`;
+    for (let i = 0; i < AUTH_RATE_LIMIT.accountsPerAddress; i++) {
+      expect((await login(`sprayed${i}@example.com`, 'nope nope', forged(i))).status).toBe(401);
+    }
+    await expectLimited(await login('one.more@example.com', 'nope nope', forged(999)));
+    await expectLimited(await login('one.more@example.com', 'nope nope', attacker));
+  });
+
+  it('records the address the proxy appended in the admin audit trail, not the one the client sent', async () => {
+    const res = await post('/api/admin/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, `6.6.6.6, ${owner}`);
+    expect(res.status).toBe(200);
+    const { token } = (await res.json()) as { token: string };
+    const [latest] = await t.as(token, 'admin').adminAudit();
+    expect(latest).toMatchObject({ action: 'sign-in', clientAddress: owner });
+  });
+
   it('does not count successful sign-ins', async () => {
     const body = newUser();
     await t.api.register(body);
