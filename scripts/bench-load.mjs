@@ -46,7 +46,7 @@ const port = await new Promise((resolve) => {
 const baseUrl = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
   cwd: root,
-  env: { MALLOC_ARENA_MAX: '2', ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), APP_URL: baseUrl, LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '' },
+  env: { MALLOC_ARENA_MAX: '2', ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), APP_URL: baseUrl, LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '', PAYMENT_SANDBOX_DEMO: 'true' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const rssMb = () => {

@@ -75,7 +75,7 @@ const file = path.join(work, 'upload.zip');
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_URL: base, DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_URL: base, DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn', DATABASE_URL: '', PAYMENT_SANDBOX_DEMO: 'true' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 try {

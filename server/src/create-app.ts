@@ -114,7 +114,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const app = await NestFactory.create(AppModule.create(deps), new ExpressAdapter(server), { bodyParser: false, logger: new NestPinoLogger(logger) });
   configureWeb(app, server, config, logger);
   await app.init();
-  await app.get(AdminAuthService).ensureAdmin({ email: config.adminEmail, password: config.adminPassword }, logger);
+  await app.get(AdminAuthService).ensureAdmin(
+    { email: config.adminEmail, password: config.adminPassword, passwordFile: path.join(config.dataDir, 'admin-password') }, logger,
+  );
   const worker: Worker | undefined = roles.includes('worker') ? await startWorker(app, deps) : undefined;
 
   return {

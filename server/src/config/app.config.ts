@@ -78,6 +78,8 @@ const envSchema = z.object({
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(10 * 60 * 1000),
   /** The payment provider: the sandbox (test mode, no money moves), or a real one with its own variables below. */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'paypal']).default('sandbox'),
+  /** `true`: a production start may run the sandbox payments (a public demo: every paid thing is free). */
+  PAYMENT_SANDBOX_DEMO: z.enum(['true', 'false']).default('false'),
   /** `https`: Strict-Transport-Security only on requests that came over HTTPS (as TRUST_PROXY lets express see it). */
   HSTS: z.enum(['https', 'always', 'off']).default('https'),
   /** Where blobs and the chunks of chunked uploads are kept: `local` (DATA_DIR) or `s3` (the S3_* variables below). */
@@ -206,6 +208,18 @@ function invalid(problems: readonly string[]): never {
 }
 
 /**
+ * The sandbox takes no money: in production every paid file and every plan would be free. A production start with it
+ * stops unless PAYMENT_SANDBOX_DEMO=true says a demo is meant (`npm start` says so: it demonstrates the product).
+ */
+function refuseSandboxInProduction(e: Env): void {
+  if (e.NODE_ENV !== 'production' || e.PAYMENT_PROVIDER !== 'sandbox' || e.PAYMENT_SANDBOX_DEMO === 'true') return;
+  invalid([
+    'PAYMENT_PROVIDER: sandbox in production takes no money (every paid file and every plan would be free); set PAYMENT_PROVIDER=stripe ' +
+      'or paypal with their keys, or PAYMENT_SANDBOX_DEMO=true to serve a demo',
+  ]);
+}
+
+/**
  * The variables an adapter cannot start without, read when `choice` (such as `PAYMENT_PROVIDER=stripe`) is the
  * configured one (else undefined); every missing one is named.
  */
@@ -298,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     invalid(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  refuseSandboxInProduction(e);
   const dataDir = path.resolve(e.DATA_DIR);
   const jobConcurrency = e.JOB_CONCURRENCY ?? Math.max(1, availableParallelism());
   const config: AppConfig = {

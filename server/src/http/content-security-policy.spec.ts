@@ -26,7 +26,7 @@ const STRICT = [
   "img-src 'self' data:", "object-src 'none'", "script-src 'self'", "script-src-attr 'none'", "style-src 'self' https: 'unsafe-inline'",
 ].join(';');
 
-const SECRET = { JWT_SECRET: 'x'.repeat(40) };
+const SECRET = { JWT_SECRET: 'x'.repeat(40), NODE_ENV: 'test' };
 const PAYPAL = { PAYMENT_PROVIDER: 'paypal', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_PLAN_ID: 'P-1', PAYPAL_WEBHOOK_ID: 'WH-1' };
 const STRIPE = {
   PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc',

@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common'
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { toHttpError } from './http-error.js';
+import { loggableUrl } from './loggable-url.js';
 
 /** The one place errors become responses: `{ message }` with the right status; faults are logged with the request id. */
 @Catch()
@@ -17,7 +18,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
 export function sendError(req: Request, res: Response, exception: unknown, logger: Logger): void {
   const reply = toHttpError(exception);
   if (reply.isFault) {
-    logger.error({ err: exception, requestId: req.id, method: req.method, url: req.originalUrl }, 'request failed');
+    // The request log's redaction: a URL's query and share path carry capabilities (signatures, tokens).
+    logger.error({ err: exception, requestId: req.id, method: req.method, url: loggableUrl(req.originalUrl) }, 'request failed');
   }
   if (res.headersSent) {
     res.end();

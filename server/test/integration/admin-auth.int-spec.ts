@@ -1,3 +1,5 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { JwtService } from '@nestjs/jwt';
 import { ApiError, ErrorMessages } from '@shrinkly/contract';
@@ -83,18 +85,23 @@ describe('first administrator without ADMIN_EMAIL', () => {
   });
   afterAll(async () => t?.close());
 
-  it('is created with a generated password printed once, which signs in', async () => {
+  it('is created with a generated password written once to a file only this user reads, never to the log; it signs in', async () => {
     // The app under test already created one at boot; check the same service on a fresh row set.
     await t.running.database.db.delete(admins);
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) }));
     const service = t.running.app.get(AdminAuthService);
-    await service.ensureAdmin({ email: undefined, password: undefined }, logger);
-    await service.ensureAdmin({ email: undefined, password: undefined }, logger);
-    const printed = lines.map((l) => JSON.parse(l) as { password?: string }).filter((l) => l.password);
-    expect(printed).toHaveLength(1);
+    const passwordFile = path.join(t.dataDir, 'admin-password');
+    await service.ensureAdmin({ email: undefined, password: undefined, passwordFile }, logger);
+    await service.ensureAdmin({ email: undefined, password: undefined, passwordFile }, logger);
+    const [email, password] = (await readFile(passwordFile, 'utf8')).trim().split('\n');
+    expect(email).toBe(DEFAULT_ADMIN_EMAIL);
+    expect((await stat(passwordFile)).mode & 0o777).toBe(0o600);
+    const said = lines.map((l) => JSON.parse(l) as { file?: string; password?: string }).filter((l) => l.file);
+    expect(said).toMatchObject([{ file: passwordFile }]);
+    expect(lines.join('')).not.toContain(password);
     expect(await t.running.app.get(AdminRepository).count()).toBe(1);
-    const { token } = await t.api.adminLogin({ email: DEFAULT_ADMIN_EMAIL, password: printed[0]?.password ?? '' });
+    const { token } = await t.api.adminLogin({ email: DEFAULT_ADMIN_EMAIL, password: password ?? '' });
     expect(token).toBeTruthy();
   });
 });

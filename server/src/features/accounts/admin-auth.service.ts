@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { ErrorMessages } from '@shrinkly/contract';
 import type { Logger } from 'pino';
 import { UnauthorizedError } from '../../common/errors.js';
@@ -41,32 +43,33 @@ export class AdminAuthService {
 
   /**
    * Makes sure an administrator exists: ADMIN_EMAIL / ADMIN_PASSWORD when set (created if that address has no
-   * account yet); otherwise, on a database without administrators, one with a generated password printed once.
+   * account yet); otherwise, on a database without administrators, one with a generated password written once to
+   * `passwordFile`, readable by this user only (the log says where, never the password: logs travel further).
    */
-  async ensureAdmin(config: { email: string | undefined; password: string | undefined }, logger: Logger): Promise<void> {
+  async ensureAdmin(config: { email: string | undefined; password: string | undefined; passwordFile: string }, logger: Logger): Promise<void> {
     if (config.email) {
       if (await this.admins.findByEmail(config.email)) return;
-      const password = config.password ?? generatePassword();
-      await this.admins.create({ email: config.email, passwordHash: await this.hasher.hash(password) });
-      if (config.password) logger.info({ email: config.email }, 'administrator account created from ADMIN_EMAIL / ADMIN_PASSWORD');
-      else announce(logger, config.email, password);
-      return;
+      if (config.password) {
+        await this.admins.create({ email: config.email, passwordHash: await this.hasher.hash(config.password) });
+        logger.info({ email: config.email }, 'administrator account created from ADMIN_EMAIL / ADMIN_PASSWORD');
+        return;
+      }
+      return this.createWithGeneratedPassword(config.email, config.passwordFile, logger);
     }
     if ((await this.admins.count()) > 0) return;
-    const password = generatePassword();
-    await this.admins.create({ email: DEFAULT_ADMIN_EMAIL, passwordHash: await this.hasher.hash(password) });
-    announce(logger, DEFAULT_ADMIN_EMAIL, password);
+    return this.createWithGeneratedPassword(DEFAULT_ADMIN_EMAIL, config.passwordFile, logger);
   }
-}
 
-function generatePassword(): string {
-  return randomBytes(18).toString('base64url');
-}
-
-function announce(logger: Logger, email: string, password: string): void {
-  // Printed once, at creation: only the hash is stored.
-  logger.warn(
-    { email, password },
-    'administrator account created with a generated password; it is shown only this once, sign in at /adminadmin and keep it safe',
-  );
+  private async createWithGeneratedPassword(email: string, file: string, logger: Logger): Promise<void> {
+    const password = randomBytes(18).toString('base64url');
+    // Written before the account exists, so a password nobody can read never guards an account.
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, `${email}\n${password}\n`, { mode: 0o600 });
+    await chmod(file, 0o600);
+    await this.admins.create({ email, passwordHash: await this.hasher.hash(password) });
+    logger.warn(
+      { email, file },
+      'administrator account created with a generated password, written to this file (readable only by this user): sign in at /adminadmin, then delete it',
+    );
+  }
 }
