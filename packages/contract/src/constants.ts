@@ -114,6 +114,18 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 /** Large uploads go in chunks of this size (SPEC section 9), retried up to CHUNK_ATTEMPTS times. */
 export const CHUNK_SIZE_BYTES = 1 * MB;
 export const CHUNK_ATTEMPTS = 3;
+/**
+ * Chunked uploads not assembled yet, counted from their first chunk by the size they declare, so that staging cannot
+ * fill the disk: per client address (visitors and free accounts), and per trial or premium account (its storage
+ * quota and one largest file more). Chunks from one address are also rate limited. Unfinished uploads go after 24 h.
+ */
+export const CHUNKED_UPLOAD_LIMITS = {
+  openPerAddress: 10,
+  stagedBytesPerAddress: 10 * GB,
+  openPerAccount: 20,
+  stagedBytesPerAccount: 15 * GB,
+  chunksPerMinutePerAddress: 1200,
+} as const;
 /** How long /api/compress waits for a quick result before answering with the job to follow. */
 export const COMPRESS_SYNC_WAIT_MS = 5000;
 /** Benefits listed with the subscription option of a compression response. */

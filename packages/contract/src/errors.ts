@@ -40,6 +40,7 @@ export const ErrorMessages = {
   cardDeclined: 'Your card was declined. Please use another card.',
   fileTooLarge: `Maximum file size is ${MAX_FILE_SIZE_BYTES / GB}GB. Please choose a smaller file.`,
   converterTooLarge: `This file is too large to convert. The converter takes files of up to ${CONVERTER_LIMIT_BYTES / MB}MB.`,
+  stagingFull: `Too many unfinished uploads from your address or account: finish or abandon them (they are removed after ${TEMPORARY_FILE_TTL_MS / (60 * 60 * 1000)} hours) before starting more.`,
   chunkTooLarge: `A chunk may be at most ${CHUNK_SIZE_BYTES / MB}MB`,
   previewTooLarge: `Files of ${FREE_LIMIT_MB}MB or more are previewed in your browser; upload them in chunks to compress them.`,
 } as const;

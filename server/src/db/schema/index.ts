@@ -10,3 +10,4 @@ export * from './conversion-jobs.js';
 export * from './webhook-events.js';
 export * from './admin-audit.js';
 export * from './provider-subscriptions.js';
+export * from './chunk-uploads.js';

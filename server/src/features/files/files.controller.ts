@@ -10,6 +10,7 @@ import type { FileRow, UserRow } from '../../db/schema/index.js';
 import { CurrentUser } from '../accounts/auth.guards.js';
 import { receiveFile } from '../uploads/multipart.js';
 import { OptionalUser } from '../accounts/optional-user.js';
+import { clientIp } from '../../http/client-ip.js';
 import { sendBlob } from '../../http/send-blob.js';
 import { SignedLinkQuery } from '../../http/signed-link.js';
 import type { SignedLink } from '../../common/download-ticket.service.js';
@@ -53,9 +54,10 @@ export class FilesController {
   async assembleChunks(
     @CurrentUser() user: UserRow,
     @ValidBody() body: BodyOf<typeof endpoints.assembleFileChunks>,
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<FileUploadResponse> {
-    const file = await this.chunks.assemble(body, `${this.config.tmpDir}/uploads`);
+    const file = await this.chunks.assemble(body, `${this.config.tmpDir}/uploads`, { userId: user.id, address: clientIp(req) });
     return answered(res, await this.uploads.accept(user, file, { compressionLevel: body.compressionLevel, folderId: body.folderId }));
   }
 

@@ -28,15 +28,16 @@ export class ChunkUploadController {
     });
     // A file that will wait for payment is refused at its first chunk, not after gigabytes, when the unpaid
     // uploads from this address are already at their cap.
-    await this.compression.assertUnpaidRoom(clientIp(req), fields.fileSize, await this.optionalUser.of(req));
-    const received = await this.chunks.storeChunk(fields, buffer);
+    const user = await this.optionalUser.of(req);
+    await this.compression.assertUnpaidRoom(clientIp(req), fields.fileSize, user);
+    const received = await this.chunks.storeChunk(fields, buffer, { userId: user?.id ?? null, address: clientIp(req) });
     return { uploadId: fields.uploadId, chunkIndex: fields.chunkIndex, received, totalChunks: fields.totalChunks };
   }
 
   @Route(endpoints.assembleChunks)
   async assemble(@ValidBody() body: BodyOf<typeof endpoints.assembleChunks>, @Req() req: Request): Promise<CompressionResponse> {
     const user = await this.optionalUser.of(req);
-    const file = await this.chunks.assemble(body, `${this.config.tmpDir}/uploads`);
+    const file = await this.chunks.assemble(body, `${this.config.tmpDir}/uploads`, { userId: user?.id ?? null, address: clientIp(req) });
     return this.compression.accept(file, body.compressionLevel, user, clientIp(req));
   }
 }

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { CHUNK_SIZE_BYTES, ErrorMessages, MAX_FILE_SIZE_BYTES } from '@shrinkly/contract';
+import { CHUNK_SIZE_BYTES, CHUNKED_UPLOAD_LIMITS, ErrorMessages, MAX_FILE_SIZE_BYTES } from '@shrinkly/contract';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { ChunkStagingPort, UploadMeta } from '../../adapters/chunks/chunk-staging.port.js';
-import { ConflictError, PayloadTooLargeError, ValidationError } from '../../common/errors.js';
+import type { RateCounters } from '../../adapters/rate-counters/rate-counters.port.js';
+import { ConflictError, NotFoundError, PayloadTooLargeError, RateLimitedError, ValidationError } from '../../common/errors.js';
 import type { IncomingFile } from './incoming-file.js';
+import type { OpenUploadRepository, UploadOwner } from './open-upload.repository.js';
 
 export interface ChunkFields extends UploadMeta {
   uploadId: string;
@@ -12,10 +16,52 @@ export interface ChunkFields extends UploadMeta {
 
 /**
  * Large uploads in 1 MB chunks: the rules (sizes, order-free arrival, the same file throughout, nothing missing at
- * assembly). The chunks wait in the chunk staging port; uploads left unfinished are removed by the sweeper.
+ * assembly). The chunks wait in the chunk staging port; uploads left unfinished are removed by the sweeper. An upload
+ * belongs to who sent its first chunk (an account, else the address): nobody else writes or assembles it. What an
+ * owner has open counts against CHUNKED_UPLOAD_LIMITS by declared size from that first chunk, and chunks from one
+ * address are rate limited, so staging cannot fill the disk.
  */
 export class ChunkUploadService {
-  constructor(private readonly staging: ChunkStagingPort) {}
+  private readonly chunkRate: RateLimiterAbstract;
+
+  constructor(
+    private readonly staging: ChunkStagingPort,
+    private readonly uploads: OpenUploadRepository,
+    counters: RateCounters,
+  ) {
+    this.chunkRate = counters.counter({ keyPrefix: 'chunks', points: CHUNKED_UPLOAD_LIMITS.chunksPerMinutePerAddress, duration: 60 });
+  }
+
+  /** The upload as its owner's: bound at its first chunk (within the owner's caps), refused to anyone else (404). */
+  private async ownedUpload(uploadId: string, meta: UploadMeta, owner: UploadOwner, opening: boolean): Promise<void> {
+    const existing = await this.uploads.find(uploadId);
+    if (existing) {
+      const same = existing.userId ? existing.userId === owner.userId : existing.userId === owner.userId && existing.address === owner.address;
+      if (!same) throw new NotFoundError('No such upload: start it again with a new uploadId');
+      return;
+    }
+    if (!opening) throw new NotFoundError('No such upload: start it again with a new uploadId');
+    if (!(await this.uploads.open(uploadId, owner, meta.fileSize))) return this.ownedUpload(uploadId, meta, owner, false);
+    // Counted with the new one, so uploads opened at once from one owner cannot pass the caps together.
+    const open = await this.uploads.openBy(owner);
+    const [maxOpen, maxBytes] = owner.userId
+      ? [CHUNKED_UPLOAD_LIMITS.openPerAccount, CHUNKED_UPLOAD_LIMITS.stagedBytesPerAccount]
+      : [CHUNKED_UPLOAD_LIMITS.openPerAddress, CHUNKED_UPLOAD_LIMITS.stagedBytesPerAddress];
+    if (open.uploads > maxOpen || open.bytes > maxBytes) {
+      await this.uploads.close(uploadId);
+      if (open.uploads > maxOpen) throw new RateLimitedError(ErrorMessages.stagingFull, 3600);
+      throw new PayloadTooLargeError(ErrorMessages.stagingFull);
+    }
+  }
+
+  private async countChunk(address: string): Promise<void> {
+    try {
+      await this.chunkRate.consume(address);
+    } catch (res) {
+      if (res instanceof RateLimiterRes) throw new RateLimitedError(ErrorMessages.rateLimited, Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+      throw res;
+    }
+  }
 
   private expectedChunkSize(meta: UploadMeta, index: number): number {
     return index < meta.totalChunks - 1 ? CHUNK_SIZE_BYTES : meta.fileSize - CHUNK_SIZE_BYTES * (meta.totalChunks - 1);
@@ -37,22 +83,25 @@ export class ChunkUploadService {
     }
   }
 
-  /** Writes one chunk into its place; returns how many chunks have arrived so far. */
-  async storeChunk(fields: ChunkFields, chunk: Buffer): Promise<number> {
+  /** Writes one chunk of its owner's upload into its place; returns how many chunks have arrived so far. */
+  async storeChunk(fields: ChunkFields, chunk: Buffer, owner: UploadOwner): Promise<number> {
     this.checkShape(fields);
     if (fields.chunkIndex >= fields.totalChunks) throw new ValidationError(`chunkIndex must be below totalChunks (${fields.totalChunks})`);
     const expected = this.expectedChunkSize(fields, fields.chunkIndex);
     if (chunk.length !== expected) throw new ValidationError(`Chunk ${fields.chunkIndex} must be ${expected} bytes, not ${chunk.length}`);
+    await this.countChunk(owner.address);
+    await this.ownedUpload(fields.uploadId, fields, owner, true);
     await this.sameUpload(fields.uploadId, fields);
     await this.staging.writeChunk(fields.uploadId, fields.chunkIndex, fields.chunkIndex * CHUNK_SIZE_BYTES, chunk);
     return (await this.staging.received(fields.uploadId)).size;
   }
 
   /** Hands over the assembled file (moved into `outDir`) once every chunk has arrived; the upload is forgotten. */
-  async assemble(request: { uploadId: string } & UploadMeta, outDir: string): Promise<IncomingFile> {
+  async assemble(request: { uploadId: string } & UploadMeta, outDir: string, owner: UploadOwner): Promise<IncomingFile> {
     this.checkShape(request);
     const present = await this.staging.received(request.uploadId);
     if (present.size === 0) throw new ValidationError('No chunks were uploaded for this uploadId');
+    await this.ownedUpload(request.uploadId, request, owner, false);
     await this.sameUpload(request.uploadId, request);
     const missing: number[] = [];
     for (let i = 0; i < request.totalChunks && missing.length < 20; i++) if (!present.has(i)) missing.push(i);
@@ -61,11 +110,14 @@ export class ChunkUploadService {
     if (size !== request.fileSize) throw new ValidationError(`The chunks add up to ${size} bytes, not ${request.fileSize}`);
     const target = path.join(outDir, `${randomUUID()}.upload`);
     await this.staging.takeAssembled(request.uploadId, target);
+    await this.uploads.close(request.uploadId);
     return { path: target, size, originalName: request.fileName };
   }
 
-  /** Removes uploads untouched for longer than `maxAgeMs`. */
-  removeAbandoned(now: Date, maxAgeMs: number): Promise<number> {
-    return this.staging.removeAbandoned(now, maxAgeMs);
+  /** Removes uploads untouched for longer than `maxAgeMs`, and the owners' records of those opened before then. */
+  async removeAbandoned(now: Date, maxAgeMs: number): Promise<number> {
+    const removed = await this.staging.removeAbandoned(now, maxAgeMs);
+    await this.uploads.removeOpenedBefore(new Date(now.getTime() - maxAgeMs));
+    return removed;
   }
 }

@@ -1,16 +1,23 @@
 import { Module } from '@nestjs/common';
 import { ChunkStagingPort } from '../../adapters/chunks/chunk-staging.port.js';
+import { RateCounters } from '../../adapters/rate-counters/rate-counters.port.js';
+import { DATABASE } from '../../app.tokens.js';
 import { factory } from '../../common/factory-provider.js';
+import type { Database } from '../../db/client.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { CompressionModule } from '../compression/compression.module.js';
 import { ChunkUploadController } from './chunk-upload.controller.js';
 import { ChunkUploadService } from './chunk-upload.service.js';
+import { OpenUploadRepository } from './open-upload.repository.js';
 
 /** Large uploads in chunks: staged here, and assembled into a landing-page compression here or into My Files by the files module. */
 @Module({
   imports: [AccountsModule, CompressionModule],
   controllers: [ChunkUploadController],
-  providers: [factory(ChunkUploadService, [ChunkStagingPort], (s: ChunkStagingPort) => new ChunkUploadService(s))],
+  providers: [
+    factory(OpenUploadRepository, [DATABASE], (db: Database) => new OpenUploadRepository(db)),
+    factory(ChunkUploadService, [ChunkStagingPort, OpenUploadRepository, RateCounters], (s: ChunkStagingPort, u: OpenUploadRepository, r: RateCounters) => new ChunkUploadService(s, u, r)),
+  ],
   exports: [ChunkUploadService],
 })
 export class UploadsModule {}
