@@ -11,7 +11,7 @@ import type { ChunkStagingPort } from './adapters/chunks/chunk-staging.port.js';
 import { createMail } from './adapters/mail/mail.provider.js';
 import type { MailPort } from './adapters/mail/mail.port.js';
 import type { PaymentPort } from './adapters/payments/payment.port.js';
-import { createPayments, warnOfSandboxInProduction } from './adapters/payments/payment.provider.js';
+import { createPayments, refuseSandboxInProduction, warnOfSandboxInProduction } from './adapters/payments/payment.provider.js';
 import { createRunOnceLock } from './adapters/locks/run-once.provider.js';
 import { createQueue } from './adapters/queue/queue.provider.js';
 import { createRateCounters } from './adapters/rate-counters/rate-counters.provider.js';
@@ -83,6 +83,7 @@ async function prepare(config: AppConfig, options: CreateAppOptions, roles: Role
   await database.migrate();
   const clock = options.clock ?? new Clock();
   const payments = options.payments ?? createPayments(config, { db: database.db, clock });
+  refuseSandboxInProduction(config, payments);
   warnOfSandboxInProduction(config, payments, logger);
   const blobs = options.storage ? { storage: options.storage, s3Client: undefined } : await openBlobStore(config);
   const deps: AppDependencies = {

@@ -3,12 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './app.config.js';
 
 describe('loadConfig', () => {
-  // Production (the default NODE_ENV) with the sandbox (the default provider) is a demo the start must be told of.
-  const secret = { JWT_SECRET: 'x'.repeat(40), PAYMENT_SANDBOX_DEMO: 'true' };
+  const secret = { JWT_SECRET: 'x'.repeat(40) };
 
   it('applies the embedded defaults', () => {
-    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(40) })).toThrow(/PAYMENT_PROVIDER: sandbox in production takes no money/);
-    expect(loadConfig({ JWT_SECRET: 'x'.repeat(40), NODE_ENV: 'development' }).paymentProvider).toBe('sandbox');
+    expect(loadConfig({ JWT_SECRET: 'x'.repeat(40) })).toMatchObject({ env: 'production', paymentProvider: 'sandbox', paymentSandboxDemo: false });
     const config = loadConfig({ ...secret, DATA_DIR: '/tmp/shrinkly-config-test' });
     expect(config.port).toBe(3000);
     expect(config.engineCpuSlots).toBe(availableParallelism());

@@ -186,6 +186,8 @@ export interface AppConfig {
   readonly compressSyncWaitMs: number;
   readonly sweepIntervalMs: number;
   readonly paymentProvider: Env['PAYMENT_PROVIDER'];
+  /** PAYMENT_SANDBOX_DEMO: a production start may serve the sandbox payments (a demo where everything paid is free). */
+  readonly paymentSandboxDemo: boolean;
   /** Set exactly when the provider is Stripe. */
   readonly stripe: StripeConfig | undefined;
   /** Set exactly when the provider is PayPal. */
@@ -205,18 +207,6 @@ export class ConfigError extends Error {}
 /** Stops the start with every problem named, one per line. */
 function invalid(problems: readonly string[]): never {
   throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
-}
-
-/**
- * The sandbox takes no money: in production every paid file and every plan would be free. A production start with it
- * stops unless PAYMENT_SANDBOX_DEMO=true says a demo is meant (`npm start` says so: it demonstrates the product).
- */
-function refuseSandboxInProduction(e: Env): void {
-  if (e.NODE_ENV !== 'production' || e.PAYMENT_PROVIDER !== 'sandbox' || e.PAYMENT_SANDBOX_DEMO === 'true') return;
-  invalid([
-    'PAYMENT_PROVIDER: sandbox in production takes no money (every paid file and every plan would be free); set PAYMENT_PROVIDER=stripe ' +
-      'or paypal with their keys, or PAYMENT_SANDBOX_DEMO=true to serve a demo',
-  ]);
 }
 
 /**
@@ -312,7 +302,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     invalid(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
-  refuseSandboxInProduction(e);
   const dataDir = path.resolve(e.DATA_DIR);
   const jobConcurrency = e.JOB_CONCURRENCY ?? Math.max(1, availableParallelism());
   const config: AppConfig = {
@@ -351,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     compressSyncWaitMs: e.COMPRESS_SYNC_WAIT_MS,
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     paymentProvider: e.PAYMENT_PROVIDER,
+    paymentSandboxDemo: e.PAYMENT_SANDBOX_DEMO === 'true',
     stripe: stripeConfig(e),
     paypal: paypalConfig(e),
     unpaidUploadsPerAddressBytes: e.UNPAID_UPLOADS_PER_ADDRESS_BYTES,
