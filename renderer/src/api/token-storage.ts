@@ -13,3 +13,9 @@ export function readStoredToken(key: string): string | null {
 export function writeStoredToken(key: string, token: string | null): void {
   platform.storage.set(key, token || null);
 }
+
+/** The Authorization header of the signed-in user, for requests made outside the contract client. */
+export function userAuthHeaders(): Record<string, string> {
+  const token = readStoredToken(USER_TOKEN_KEY);
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}

@@ -1,4 +1,5 @@
 import { CHUNK_ATTEMPTS, CHUNK_SIZE_BYTES, endpoints } from '@shrinkly/contract';
+import { userAuthHeaders } from '../api/token-storage';
 import { sleep } from './abortable-sleep';
 import { multipartForm } from './multipart-form';
 import { readAnswer } from './read-answer';
@@ -21,8 +22,10 @@ async function sendChunk(file: File, upload: ChunkedUpload, chunkIndex: number, 
   const route = endpoints.uploadChunk;
   const fields = { chunkIndex, totalChunks: upload.totalChunks, uploadId: upload.uploadId, fileName: file.name, fileSize: file.size };
   const body = multipartForm(route, fields, file.slice(start, start + CHUNK_SIZE_BYTES), file.name);
-  // No progress is needed per chunk, so plain fetch does.
-  await readAnswer(route, await fetch(route.path, { method: route.method, body, signal, credentials: 'include' }));
+  // No progress is needed per chunk, so plain fetch does. The token goes with every chunk as with the assembly: an
+  // upload belongs to who sent its first chunk, and the server refuses its assembly to anyone else.
+  const init: RequestInit = { method: route.method, body, signal, credentials: 'include', headers: userAuthHeaders() };
+  await readAnswer(route, await fetch(route.path, init));
 }
 
 /** One chunk, tried up to CHUNK_ATTEMPTS times with a delay of attempt × 1 s between tries (SPEC section 7). */

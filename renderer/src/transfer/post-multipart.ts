@@ -1,5 +1,5 @@
 import type { Endpoint, ResponseOf } from '@shrinkly/contract';
-import { readStoredToken, USER_TOKEN_KEY } from '../api/token-storage';
+import { userAuthHeaders } from '../api/token-storage';
 import { readAnswer } from './read-answer';
 import { UploadError } from './transfer-errors';
 
@@ -47,8 +47,7 @@ export function postMultipart<E extends Endpoint>(
     xhr.timeout = timeoutMs;
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
-    const token = readStoredToken(USER_TOKEN_KEY);
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(userAuthHeaders())) xhr.setRequestHeader(name, value);
 
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onUploadProgress?.(event.loaded / event.total);
