@@ -34,8 +34,14 @@ describe('local compression', () => {
     return list.jobs.find((j) => j.id === id)!;
   }
 
+  /** Files dropped on the window, then queued as the window asks. */
+  async function compress(paths: string[], level?: 'light' | 'balanced' | 'maximum') {
+    t.core.userChose(paths);
+    return t.invoke('compress:start', { paths, ...(level && { level }) });
+  }
+
   async function compressOne(file: string, level?: 'light' | 'balanced' | 'maximum'): Promise<LocalJob> {
-    const { jobs } = await t.invoke('compress:start', { paths: [file], ...(level && { level }) });
+    const { jobs } = await compress([file], level);
     expect(jobs).toMatchObject([{ sourcePath: file, sync: 'off', progress: 0 }]);
     expect(['queued', 'running']).toContain(jobs[0]!.status);
     return finished(jobs[0]!.id);
@@ -75,6 +81,8 @@ describe('local compression', () => {
   it('writes into the output folder when one is set', async () => {
     const out = await tempFolder();
     try {
+      t.dialogs.folder = out.dir;
+      await t.invoke('dialog:choose-folder');
       await t.invoke('settings:update', { outputFolder: out.dir });
       const source = await copyOf('skagen.png', 'dunes.png');
       const job = await compressOne(source, 'maximum');
@@ -125,7 +133,7 @@ describe('local compression', () => {
       // A picture of its own: the result cache already knows the fixtures' results, which finish at once.
       const source = path.join(folder.dir, 'cliffs.png');
       await makePhotoPng(source, 1200, 900);
-      const { jobs } = await t.invoke('compress:start', { paths: [source], level: 'maximum' });
+      const { jobs } = await compress([source], 'maximum');
       const id = jobs[0]!.id;
       await t.events.waitFor('jobs:changed', ({ jobs: list }) => list.some((j) => j.id === id && j.status === 'running' && j.progress > 0));
       expect(await t.invoke('compress:cancel', { id })).toEqual({ ok: true });
@@ -147,7 +155,7 @@ describe('local compression', () => {
       const bytes = await readFile(broken);
       await writeFile(broken, bytes.subarray(0, 600));
       const good = await copyOf('letter.docx', 'letter.docx', folder.dir);
-      const { jobs } = await t.invoke('compress:start', { paths: [folder.dir] });
+      const { jobs } = await compress([folder.dir]);
       expect(jobs.map((j) => j.name)).toEqual(['broken.jpg', 'letter.docx']);
       const [bad, fine] = [await finished(jobs[0]!.id), await finished(jobs[1]!.id)];
       expect(bad.status).toBe('failed');

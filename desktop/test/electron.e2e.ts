@@ -69,6 +69,14 @@ describe.skipIf(reason !== 'runs')(`the desktop app in Electron (${reason})`, ()
       ),
     );
     expect(refused).toBe(400);
+    // A file the user never chose (in the dialog, by a drop, by opening it with the app) is not the page's to compress.
+    const notChosen = await page.evaluate(() =>
+      (globalThis as any).shrinklyDesktop.invoke('compress:start', { paths: ['/etc/hosts'] }).then(
+        () => null,
+        (err: { status: number }) => err.status,
+      ),
+    );
+    expect(notChosen).toBe(403);
   });
 
   it('runs with context isolation, sandbox and no Node integration', async () => {

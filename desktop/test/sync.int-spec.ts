@@ -57,6 +57,7 @@ describe('sync to My Files', () => {
   async function compressed(d: TestCore, fixture: string, name: string): Promise<LocalJob> {
     const source = path.join(work.dir, name);
     await copyFile(path.join(FIXTURES, fixture), source);
+    d.core.userChose([source]);
     const { jobs } = await d.invoke('compress:start', { paths: [source] });
     const id = jobs[0]!.id;
     const { jobs: list } = await d.events.waitFor('jobs:changed', ({ jobs: all }) => all.some((j) => j.id === id && j.status === 'done'));

@@ -164,6 +164,27 @@ describe('the desktop app’s screens, on a real desktop core', () => {
     await screenshot(page, 'desktop-settings');
   });
 
+  it('acts only on what the user chose: a script in the page naming another file or folder is refused', async () => {
+    const untouched = path.join(workDir, 'never chosen.jpg');
+    await copyFile(fixture('skagen.jpg'), untouched);
+    const before = await readFile(untouched);
+    const invoke = (channel: string, request: unknown) =>
+      page.evaluate(([c, r]) => (window as unknown as Record<string, { invoke(c: string, r: unknown): Promise<unknown> }>).shrinklyDesktop!.invoke(c, r), [channel, request] as const);
+
+    expect(await invoke('settings:update', { outputFolder: workDir })).toEqual({ status: 403, error: 'The output folder can only be set with Choose folder' });
+    // With "keep original" off a result replaces its original: still only the user's own files.
+    await invoke('settings:update', { keepOriginal: false });
+    expect(await invoke('compress:start', { paths: [untouched] })).toEqual({
+      status: 403,
+      error: `Only files you choose can be compressed: drop them on the window or use Choose files (not chosen: ${untouched})`,
+    });
+    await invoke('settings:update', { keepOriginal: true });
+    expect(await readFile(untouched)).toEqual(before);
+    expect((await jobs()).map((job) => job.sourcePath)).not.toContain(untouched);
+    expect(await harness.core.handle('settings:get', undefined)).toMatchObject({ outputFolder: outputDir, keepOriginal: true });
+    await rm(untouched);
+  });
+
   it('a free account signs in and is shown what sync needs, with the /subscribe page of its server', async () => {
     const free = await apiAccount(baseUrl);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Sync' }).click();

@@ -49,9 +49,12 @@ export interface DesktopHarness {
   nextChosenFolder(folder: string): void;
   /** Puts the bridge into `page` (before it navigates) and forwards the core's events to it. */
   attach(page: Page): Promise<void>;
-  /** Drops files from disk onto `target`, as a drag from the file manager does; the bridge knows their paths. */
+  /**
+   * Drops files from disk onto `target`, as a drag from the file manager does: the bridge knows their paths, and the
+   * core takes them as chosen by the user (the preload's report of a real drop).
+   */
   dropFiles(page: Page, target: Locator, paths: string[]): Promise<void>;
-  /** Files dropped on the window outside the drop area, or opened with the app (the shell's files:opened). */
+  /** Files opened with the app: taken as chosen by the user, then announced with files:opened (as the shell does). */
   openFiles(paths: string[]): Promise<void>;
   close(): Promise<void>;
 }
@@ -142,6 +145,7 @@ export async function createDesktopHarness(options: { defaultServerUrl?: string 
       page.once('close', () => pages.delete(page));
     },
     async dropFiles(page, target, paths) {
+      core.userChose(paths);
       const names = paths.map((file) => path.basename(file));
       await page.evaluate(
         ([drops, entries]) => {
@@ -158,6 +162,7 @@ export async function createDesktopHarness(options: { defaultServerUrl?: string 
       for (const type of ['dragenter', 'dragover', 'drop']) await target.dispatchEvent(type, { dataTransfer });
     },
     async openFiles(paths) {
+      core.userChose(paths);
       emit('files:opened', { paths });
       await Promise.all([...pages].map((page) => deliveries.get(page)));
     },

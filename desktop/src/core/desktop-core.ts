@@ -5,11 +5,13 @@ import { TokenVault } from './account/token-vault.js';
 import type { LocalCompressor } from './compression/local-compressor.js';
 import { LocalJobs } from './compression/local-jobs.js';
 import { WorkerCompressor } from './compression/worker-compressor.js';
+import { UserChoices } from './consent/user-choices.js';
 import { createIpcRouter, DesktopRequestError } from './ipc-router.js';
 import type { EventSink, KeyValueStore, NativeDialogs, NativeShell, SecretCipher } from './ports.js';
 import { SettingsStore } from './settings/settings-store.js';
 import { DEFAULT_RETRY, SyncService } from './sync/sync-service.js';
 import { SyncQueue } from './sync/sync-queue.js';
+import { opensInBrowser } from './window-policy.js';
 
 export { DesktopRequestError };
 
@@ -35,6 +37,11 @@ export interface DesktopCoreDeps {
 export interface DesktopCore {
   /** Answers one bridge request: 404 unknown channel, 400 invalid request, else the channel's answer. */
   handle(channel: string, request: unknown): Promise<unknown>;
+  /**
+   * Files the user gave the app outside the bridge: dropped on the window (as the preload saw the drop) or opened
+   * with the app. With those chosen in the open dialog, they are the only paths `compress:start` accepts.
+   */
+  userChose(paths: readonly string[]): void;
   /** Resumes the persisted sync queue and refreshes the account. */
   start(): Promise<void>;
   /** Cancels running jobs, stops the sync queue and the compression worker. */
@@ -81,6 +88,7 @@ export function createDesktopCore(deps: DesktopCoreDeps): DesktopCore {
     if (next.syncEnabled !== previous.syncEnabled) emit('sync:changed', sync.status());
   });
 
+  const choices = new UserChoices();
   const jobOrRefuse = (id: string) => {
     const job = jobs.get(id);
     if (!job) throw new DesktopRequestError('No such job', 404);
@@ -89,10 +97,24 @@ export function createDesktopCore(deps: DesktopCoreDeps): DesktopCore {
 
   const handle = createIpcRouter({
     'settings:get': () => settings.get(),
-    'settings:update': (patch) => settings.update(patch),
-    'dialog:choose-files': async () => ({ paths: await deps.dialogs.chooseFiles() }),
-    'dialog:choose-folder': async () => ({ path: await deps.dialogs.chooseFolder() }),
-    'compress:start': async ({ paths, level }) => ({ jobs: await jobs.start(paths, level ?? settings.get().defaultLevel) }),
+    'settings:update': (patch) => {
+      choices.requireOutputFolder(patch.outputFolder, settings.get().outputFolder);
+      return settings.update(patch);
+    },
+    'dialog:choose-files': async () => {
+      const paths = await deps.dialogs.chooseFiles();
+      choices.chose(paths);
+      return { paths };
+    },
+    'dialog:choose-folder': async () => {
+      const folder = await deps.dialogs.chooseFolder();
+      choices.pickedFolder(folder);
+      return { path: folder };
+    },
+    'compress:start': async ({ paths, level }) => {
+      choices.requireChosen(paths);
+      return { jobs: await jobs.start(paths, level ?? settings.get().defaultLevel) };
+    },
     'compress:cancel': ({ id }) => {
       jobOrRefuse(id);
       jobs.cancel(id);
@@ -115,13 +137,16 @@ export function createDesktopCore(deps: DesktopCoreDeps): DesktopCore {
     'sync:retry': () => sync.retry(),
     'sync:folders': async () => ({ folders: await account.folders() }),
     'shell:open-server-page': async ({ path }) => {
-      await deps.shell.openExternal(new URL(path, `${settings.get().serverUrl}/`).toString());
+      const page = new URL(path, `${settings.get().serverUrl}/`).toString();
+      if (!opensInBrowser(page)) throw new DesktopRequestError('Only https:// pages open in the browser: set a server address starting with https://', 403);
+      await deps.shell.openExternal(page);
       return { ok: true as const };
     },
   });
 
   return {
     handle,
+    userChose: (paths) => choices.chose(paths),
     async start() {
       sync.start();
       await account.refresh().catch(() => undefined);

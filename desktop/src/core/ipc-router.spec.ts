@@ -1,8 +1,8 @@
 import { type DesktopChannel, desktopChannels } from '@shrinkly/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ScriptedDialogs } from '../../test/support/ports.js';
-import { testCore } from '../../test/support/test-core.js';
-import { type ChannelHandlers, createIpcRouter, DesktopRequestError } from './ipc-router.js';
+import { refusal, testCore } from '../../test/support/test-core.js';
+import { type ChannelHandlers, createIpcRouter } from './ipc-router.js';
 
 const JOB_ID = 'job_123456';
 
@@ -25,16 +25,6 @@ const BAD_REQUESTS: Record<DesktopChannel, unknown[]> = {
   'sync:retry': [{ now: true }],
   'shell:open-server-page': [{ path: 'https://evil.example' }, { path: '//evil.example/x' }, { path: '/a?b=c' }, { path: 'javascript:alert(1)' }],
 };
-
-async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string } | undefined> {
-  try {
-    await promise;
-    return undefined;
-  } catch (err) {
-    if (!(err instanceof DesktopRequestError)) throw err;
-    return { status: err.status, message: err.message };
-  }
-}
 
 describe('the bridge router', () => {
   it('refuses every bad message of every channel with 400 and zod\'s message, and never calls the handler', async () => {
@@ -78,7 +68,7 @@ describe('the desktop core\'s channels', () => {
       ['settings:update', { defaultLevel: 'maximum' }],
       ['dialog:choose-files', undefined],
       ['dialog:choose-folder', undefined],
-      ['compress:start', { paths: ['/no/such/file.jpg'] }],
+      ['compress:start', { paths: ['/home/ada/a.jpg'] }],
       ['compress:list', undefined],
       ['compress:clear-finished', undefined],
       ['account:get', undefined],
@@ -104,7 +94,7 @@ describe('the desktop core\'s channels', () => {
   });
 
   it('turn a missing file into a failed job with a message, not a crash', async () => {
-    const { jobs } = (await t.core.handle('compress:start', { paths: ['/no/such/file.jpg'], level: 'light' })) as { jobs: Array<{ status: string; message: string; level: string }> };
+    const { jobs } = (await t.core.handle('compress:start', { paths: ['/home/ada/a.jpg'], level: 'light' })) as { jobs: Array<{ status: string; message: string; level: string }> };
     expect(jobs).toMatchObject([{ status: 'failed', level: 'light', message: 'The file or folder no longer exists' }]);
   });
 

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempFolder } from '../../test/support/test-core.js';
-import { contentSecurityPolicy, navigationDecision, rendererFile } from './window-policy.js';
+import { contentSecurityPolicy, navigationDecision, opensInBrowser, permissionGranted, rendererFile } from './window-policy.js';
 
 describe('the window\'s policy', () => {
   it('lets scripts come only from the app and network calls go only to the app and the configured server', () => {
@@ -17,8 +17,29 @@ describe('the window\'s policy', () => {
     expect(navigationDecision('app://shrinkly/dashboard')).toBe('allow');
     expect(navigationDecision('https://shrinkly.app/subscribe')).toBe('external');
     expect(navigationDecision('http://localhost:3000/subscribe')).toBe('external');
-    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'data:text/html,hi', 'app://other/x', 'smb://host/share', 'not a url']) {
+    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'data:text/html,hi', 'app://other/x', 'smb://host/share', 'http://files.example.org/x', 'not a url']) {
       expect(navigationDecision(url), url).toBe('deny');
+    }
+  });
+
+  it('hands the system browser https:// pages and http:// ones on this computer only, never the app\'s own pages', () => {
+    for (const url of ['https://shrinkly.app/subscribe', 'http://localhost:3000/', 'http://127.0.0.1:5173/x', 'http://[::1]:3000/']) {
+      expect(opensInBrowser(url), url).toBe(true);
+    }
+    // A new window of the app's pages (window.open, target=_blank) goes nowhere, not to the system.
+    for (const url of ['app://shrinkly/dashboard', 'http://files.example.org/', 'http://localhost.example.org/', 'file:///etc/passwd', 'mailto:a@b.c', 'ms-settings:', 'javascript:alert(1)', '']) {
+      expect(opensInBrowser(url), url).toBe(false);
+    }
+  });
+
+  it('grants the app\'s pages the clipboard and no other permission; other pages none', () => {
+    expect(permissionGranted('clipboard-sanitized-write', 'app://shrinkly/files')).toBe(true);
+    expect(permissionGranted('clipboard-sanitized-write', 'app://shrinkly')).toBe(true);
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'display-capture', 'openExternal', 'fileSystem', 'midiSysex', 'unknown']) {
+      expect(permissionGranted(permission, 'app://shrinkly/'), permission).toBe(false);
+    }
+    for (const origin of ['https://evil.example', 'file:///', 'app://other', '', undefined]) {
+      expect(permissionGranted('clipboard-sanitized-write', origin), String(origin)).toBe(false);
     }
   });
 

@@ -32,21 +32,47 @@ export function contentSecurityPolicy(serverUrl: string): string {
   ].join('; ');
 }
 
+function parsedUrl(url: string): URL | null {
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}
+
+/** Hosts of a development server on this computer: the only ones a plain http:// page may open from. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether the system browser may be asked to open `url`: https:// pages, and http:// ones only on this computer (a
+ * development server). Never the app's own pages, file:, or any other scheme the system would hand to some program.
+ */
+export function opensInBrowser(url: string): boolean {
+  const parsed = parsedUrl(url);
+  return parsed?.protocol === 'https:' || (parsed?.protocol === 'http:' && LOOPBACK_HOSTS.has(parsed.hostname));
+}
+
 /**
  * What the window does with a link or a navigation: stay in the app for its own pages, send web pages (the
  * configured server's /subscribe, help links) to the system browser, and refuse everything else (file:, data:,
- * javascript:, custom schemes).
+ * javascript:, custom schemes, plain http:// beyond this computer).
  */
 export function navigationDecision(url: string): 'allow' | 'external' | 'deny' {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'deny';
-  }
-  if (isAppUrl(parsed)) return 'allow';
-  if (parsed.protocol === 'https:' || parsed.protocol === 'http:') return 'external';
-  return 'deny';
+  const parsed = parsedUrl(url);
+  if (parsed && isAppUrl(parsed)) return 'allow';
+  return opensInBrowser(url) ? 'external' : 'deny';
+}
+
+/** The only permission the app's pages use: writing to the clipboard (copying a share link). */
+const GRANTED_PERMISSIONS = new Set(['clipboard-sanitized-write']);
+
+/**
+ * Whether a page may use a browser permission (Electron grants every one unless the app says otherwise): only those
+ * the app uses, and only for its own pages. Camera, microphone, location, notifications and the rest are refused.
+ */
+export function permissionGranted(permission: string, requestingUrl: string | undefined): boolean {
+  const parsed = requestingUrl ? parsedUrl(requestingUrl) : null;
+  return GRANTED_PERMISSIONS.has(permission) && !!parsed && isAppUrl(parsed);
 }
 
 /**

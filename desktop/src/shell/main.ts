@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { app, BrowserWindow, ipcMain, type IpcMainInvokeEvent, net, protocol } from 'electron';
+import { app, BrowserWindow, type IpcMainEvent, ipcMain, type IpcMainInvokeEvent, net, protocol, session } from 'electron';
 import { type DesktopCore, createDesktopCore, DesktopRequestError } from '../core/desktop-core.js';
-import { APP_ORIGIN, APP_SCHEME, contentSecurityPolicy, isAppUrl, navigationDecision, rendererFile } from '../core/window-policy.js';
-import { EVENT_CHANNEL, INVOKE_CHANNEL, type InvokeEnvelope, VERSION_ARGUMENT } from './bridge-ipc.js';
+import { APP_ORIGIN, APP_SCHEME, contentSecurityPolicy, isAppUrl, navigationDecision, opensInBrowser, permissionGranted, rendererFile } from '../core/window-policy.js';
+import { DROP_CHANNEL, EVENT_CHANNEL, INVOKE_CHANNEL, type InvokeEnvelope, VERSION_ARGUMENT } from './bridge-ipc.js';
 import { electronKeyValueStore, nativeDialogs, nativeShell, safeStorageCipher } from './electron-ports.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -19,19 +19,28 @@ let core: DesktopCore | undefined;
 /** Files handed to the app before its window was ready (opened with it, or dropped on its icon). */
 const pendingFiles: string[] = [];
 
-/** Paths of existing files in a command line (what the system passes when files are opened with the app). */
-function filesIn(argv: readonly string[]): string[] {
-  return argv.slice(app.isPackaged ? 1 : 2).filter((arg) => !arg.startsWith('-') && existsSync(arg));
+/**
+ * Absolute paths of existing files in a command line (what the system passes when files are opened with the app),
+ * relative ones read from the folder the command ran in.
+ */
+function filesIn(argv: readonly string[], workingDirectory: string): string[] {
+  const args = argv.slice(app.isPackaged ? 1 : 2).filter((arg) => !arg.startsWith('-'));
+  return args.map((arg) => path.resolve(workingDirectory, arg)).filter((file) => existsSync(file));
 }
 
+/** Files the user opened with the app: the bridge may compress them, and the window is told to. */
 function openFiles(paths: string[]): void {
   if (paths.length === 0) return;
-  if (window) window.webContents.send(EVENT_CHANNEL, 'files:opened', { paths });
-  else pendingFiles.push(...paths);
+  if (window && core) {
+    core.userChose(paths);
+    window.webContents.send(EVENT_CHANNEL, 'files:opened', { paths });
+  } else {
+    pendingFiles.push(...paths);
+  }
 }
 
 /** Only our window's own page may use the bridge (not a frame inside it, not a page it navigated to). */
-function fromOurWindow(event: IpcMainInvokeEvent): boolean {
+function fromOurWindow(event: IpcMainEvent | IpcMainInvokeEvent): boolean {
   const frame = event.senderFrame;
   return !!window && event.sender === window.webContents && !!frame && frame === window.webContents.mainFrame && isAppUrl(new URL(frame.url));
 }
@@ -65,7 +74,8 @@ function createWindow(): BrowserWindow {
     if (decision === 'external') void nativeShell.openExternal(url);
   });
   win.webContents.setWindowOpenHandler(({ url }) => {
-    if (navigationDecision(url) !== 'deny') void nativeShell.openExternal(url);
+    // Never a second window, not even of the app's own pages: web pages go to the browser, anything else nowhere.
+    if (opensInBrowser(url)) void nativeShell.openExternal(url);
     return { action: 'deny' };
   });
   win.webContents.on('did-finish-load', () => openFiles(pendingFiles.splice(0)));
@@ -96,6 +106,16 @@ async function start(): Promise<void> {
     return new Response(answer.body, { status: answer.status, headers });
   });
 
+  // Electron grants every permission a page asks for unless told otherwise.
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, grant, details) => grant(permissionGranted(permission, details.requestingUrl)));
+  session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin) => permissionGranted(permission, requestingOrigin));
+
+  // The preload reports files the user dropped on the window; nothing the page sends reaches this channel.
+  ipcMain.on(DROP_CHANNEL, (event, paths: unknown) => {
+    if (!fromOurWindow(event) || !Array.isArray(paths)) return;
+    core!.userChose(paths.filter((file): file is string => typeof file === 'string'));
+  });
+
   ipcMain.handle(INVOKE_CHANNEL, async (event, channel: unknown, request: unknown): Promise<InvokeEnvelope> => {
     if (!fromOurWindow(event)) return { error: { error: 'Not allowed from this page', status: 403 } };
     try {
@@ -114,15 +134,15 @@ async function start(): Promise<void> {
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  pendingFiles.push(...filesIn(process.argv));
-  app.on('second-instance', (_event, argv) => {
+  pendingFiles.push(...filesIn(process.argv, process.cwd()));
+  app.on('second-instance', (_event, argv, workingDirectory) => {
     if (window) {
       if (window.isMinimized()) window.restore();
       window.focus();
     } else if (app.isReady()) {
       window = createWindow();
     }
-    openFiles(filesIn(argv));
+    openFiles(filesIn(argv, workingDirectory));
   });
   app.on('open-file', (event, file) => {
     event.preventDefault();

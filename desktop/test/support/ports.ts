@@ -47,12 +47,12 @@ export class MemoryCipher implements SecretCipher {
   }
 }
 
-/** Dialogs that answer what the test chose, counting how often they were opened. */
+/** Dialogs that answer what the test chose (`files`, `folder`: what the user picks next), counting how often they were opened. */
 export class ScriptedDialogs implements NativeDialogs {
   opened = 0;
   constructor(
-    private readonly files: string[] = [],
-    private readonly folder: string | null = null,
+    public files: string[] = [],
+    public folder: string | null = null,
   ) {}
 
   async chooseFiles(): Promise<string[]> {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DesktopChannel, DesktopRequest, DesktopResponse } from '@shrinkly/contract';
-import { createDesktopCore, type DesktopCore, type DesktopCoreDeps } from '../../src/core/desktop-core.js';
+import { createDesktopCore, type DesktopCore, type DesktopCoreDeps, DesktopRequestError } from '../../src/core/desktop-core.js';
 import { WorkerCompressor } from '../../src/core/compression/worker-compressor.js';
 import { JsonStore, MemoryCipher, RecordedEvents, RecordingShell, ScriptedDialogs } from './ports.js';
 
@@ -33,6 +33,17 @@ export function testCore(deps: Partial<DesktopCoreDeps> & { store?: JsonStore; d
   });
   const invoke = async <C extends DesktopChannel>(channel: C, request?: DesktopRequest<C>) => (await core.handle(channel, request)) as DesktopResponse<C>;
   return { core, store, events, shell, dialogs, invoke };
+}
+
+/** The refusal a bridge call ended with (its status and message), or undefined when it was answered. */
+export async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string } | undefined> {
+  try {
+    await promise;
+    return undefined;
+  } catch (err) {
+    if (!(err instanceof DesktopRequestError)) throw err;
+    return { status: err.status, message: err.message };
+  }
 }
 
 /** A fresh temporary folder, removed by the returned cleanup. */
