@@ -2,10 +2,11 @@ import 'reflect-metadata';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
-import { configureCpuBudget, configureImageMemory, configureSharedLibreOffice, probeTools, sharedLibreOffice } from '@shrinkly/engine';
+import { configureCpuBudget, configureImageMemory, configureSharedLibreOffice, probeTools, sandboxMode, sharedLibreOffice } from '@shrinkly/engine';
 import path from 'node:path';
 import express from 'express';
 import { type Logger, pino } from 'pino';
+import { checkToolConfinement } from './config/tool-confinement.js';
 import { createChunkStaging } from './adapters/chunks/chunk-staging.provider.js';
 import type { ChunkStagingPort } from './adapters/chunks/chunk-staging.port.js';
 import { createMail } from './adapters/mail/mail.provider.js';
@@ -72,6 +73,7 @@ interface Prepared {
 /** Everything a process is built from, the database opened and migrated, Redis reached when configured. */
 async function prepare(config: AppConfig, options: CreateAppOptions, roles: Role[]): Promise<Prepared> {
   const logger = options.logger ?? pino({ level: config.logLevel });
+  checkToolConfinement(config, sandboxMode(), logger);
   // What a crashed process left behind goes before anything new is written (temp-folders.ts).
   const leftovers = await removeDeadProcessesTemp(path.dirname(config.tmpDir));
   if (leftovers > 0) logger.info({ leftovers }, 'removed temporary files left by an earlier process');

@@ -1,4 +1,4 @@
-import { EXTERNAL_TOOLS, probeTools, sandboxMode } from '@shrinkly/engine';
+import { EXTERNAL_TOOLS, probeTools } from '@shrinkly/engine';
 import { ConfigError, loadConfig } from './config/app.config.js';
 import { createApp } from './create-app.js';
 
@@ -9,12 +9,6 @@ async function main(): Promise<void> {
   const missing = EXTERNAL_TOOLS.filter((t) => !tools[t.command]);
   if (missing.length > 0) {
     logger.warn({ missing: missing.map((t) => t.command) }, `unavailable until installed: ${[...new Set(missing.map((t) => t.feature))].join('; ')}`);
-  }
-  if (sandboxMode() !== 'bwrap') {
-    logger.warn(
-      { sandbox: sandboxMode() },
-      'bubblewrap is not usable here: the tools that open uploaded files run with the network and files of this server (install the bubblewrap package; user namespaces must be allowed)',
-    );
   }
   await app.listen(config.port, config.host);
   logger.info(

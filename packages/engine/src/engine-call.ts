@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Deadline, outOfTime, WORK_BUDGETS } from './budget.js';
 import { detect } from './detect.js';
 import { EngineError } from './errors.js';
+import { jobRunner } from './process/job-runner.js';
 import { runProcess as defaultRunProcess, type RunProcess } from './process/run-process.js';
 import type { DetectedType } from './types.js';
 
@@ -47,15 +48,18 @@ export function familyBudget(timeBudgetMs: number | undefined): CallBudget {
 
 /**
  * Runs `work` inside one engine call: reads the real type, starts the time budget, makes a private work folder
- * (`<prefix>-XXXXXX` in tmpDir) and removes it afterwards whatever happens, and turns an expired deadline or an
- * abort into 'over-budget' or 'cancelled'. `accept` refuses a type before any work starts.
+ * (`<prefix>-XXXXXX` in tmpDir) and removes it afterwards whatever happens, runs every tool in a sandbox that sees
+ * only the input and that folder (jobRunner), and turns an expired deadline or an abort into 'over-budget' or
+ * 'cancelled'. `accept` refuses a type before any work starts.
  */
 export async function withEngineCall<T>(
-  input: string,
+  given: string,
   options: EngineCallOptions,
   setup: { budget: CallBudget; workPrefix: string; accept?: (type: DetectedType) => void },
   work: (call: EngineCall) => Promise<T>,
 ): Promise<T> {
+  // Absolute: the tools run in a sandbox of their own, starting in their work folder.
+  const input = path.resolve(given);
   const originalSize = (await stat(input)).size;
   if (originalSize === 0) throw new EngineError('invalid-input', 'The file is empty');
   const type = await detect(input, options.nameHint);
@@ -69,7 +73,8 @@ export async function withEngineCall<T>(
   const progress = (p: number) => report(Math.max(0, Math.min(99, Math.round(p))));
   try {
     if (signal.aborted) throw new EngineError('cancelled', 'Cancelled');
-    return await work({ input, originalSize, type, deadline, signal, workDir, baseDir, progress, runProcess: options.runProcess ?? defaultRunProcess });
+    const runProcess = jobRunner(options.runProcess ?? defaultRunProcess, { readable: [input], writable: [workDir] });
+    return await work({ input, originalSize, type, deadline, signal, workDir, baseDir, progress, runProcess });
   } catch (err) {
     if (deadline.expired) throw outOfTime(type.family, budgetMs);
     if (signal.aborted && !(err instanceof EngineError && err.kind === 'cancelled')) throw new EngineError('cancelled', 'Cancelled', undefined, { cause: err });

@@ -7,6 +7,7 @@ import { familyFor, nestedEngine, resultsFor } from './compress.js';
 import { withEngineCall } from './engine-call.js';
 import { detect } from './detect.js';
 import { EngineError } from './errors.js';
+import { jobRunner } from './process/job-runner.js';
 import { runProcess as defaultRunProcess } from './process/run-process.js';
 import type { CompressOptions, DetectedType, FamilyCompressor } from './types.js';
 
@@ -68,7 +69,7 @@ async function estimateWithin(
       signal: deadline.signal,
       onProgress: () => {},
       workDir,
-      runProcess: options.runProcess ?? defaultRunProcess,
+      runProcess: jobRunner(options.runProcess ?? defaultRunProcess, { readable: [path.resolve(input)], writable: [workDir] }),
       nested: nestedEngine,
     });
     return { originalSize, sizes: clampLadder(sizes, originalSize), method: 'sampled' };

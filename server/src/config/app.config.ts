@@ -80,6 +80,8 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'paypal']).default('sandbox'),
   /** `true`: a production start may run the sandbox payments (a public demo: every paid thing is free). */
   PAYMENT_SANDBOX_DEMO: z.enum(['true', 'false']).default('false'),
+  /** `true`: a production start may run the tools without bubblewrap (they would see this server's files). */
+  ALLOW_UNCONFINED_TOOLS: z.enum(['true', 'false']).default('false'),
   /** `https`: Strict-Transport-Security only on requests that came over HTTPS (as TRUST_PROXY lets express see it). */
   HSTS: z.enum(['https', 'always', 'off']).default('https'),
   /** Where blobs and the chunks of chunked uploads are kept: `local` (DATA_DIR) or `s3` (the S3_* variables below). */
@@ -188,6 +190,8 @@ export interface AppConfig {
   readonly paymentProvider: Env['PAYMENT_PROVIDER'];
   /** PAYMENT_SANDBOX_DEMO: a production start may serve the sandbox payments (a demo where everything paid is free). */
   readonly paymentSandboxDemo: boolean;
+  /** ALLOW_UNCONFINED_TOOLS: a production start may run the tools without their sandbox (the risk accepted). */
+  readonly allowUnconfinedTools: boolean;
   /** Set exactly when the provider is Stripe. */
   readonly stripe: StripeConfig | undefined;
   /** Set exactly when the provider is PayPal. */
@@ -341,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     paymentProvider: e.PAYMENT_PROVIDER,
     paymentSandboxDemo: e.PAYMENT_SANDBOX_DEMO === 'true',
+    allowUnconfinedTools: e.ALLOW_UNCONFINED_TOOLS === 'true',
     stripe: stripeConfig(e),
     paypal: paypalConfig(e),
     unpaidUploadsPerAddressBytes: e.UNPAID_UPLOADS_PER_ADDRESS_BYTES,

@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EngineError } from '../errors.js';
 import { placeAs } from '../families/office/libreoffice.js';
 import { writeLockedDownProfile } from '../families/office/office-lockdown.js';
+import { toolEnvironment } from '../process/run-process.js';
 import { sandboxed } from '../process/sandbox.js';
 
 /** The UNO script the bridge runs (shipped beside the compiled code, outside src/ and dist/). */
@@ -15,6 +16,12 @@ const BRIDGE_SCRIPT = fileURLToPath(new URL('../../scripts/uno-bridge.py', impor
 /** Debian's Python, which is the one python3-uno installs into (a pyenv python3 first on PATH would lack it). */
 const DEFAULT_PYTHON = '/usr/bin/python3';
 const START_TIMEOUT_MS = 90_000;
+/**
+ * Documents one office converts before it is replaced by a fresh one with a fresh profile: whatever a document
+ * managed to leave in the profile (the lockdown keeps history, recovery and backups off) meets few documents after
+ * it, while start-up (~2 s) is paid once per this many conversions.
+ */
+const DOCUMENTS_PER_OFFICE = 50;
 
 /** One document to convert: paths are absolute; filters are LibreOffice filter names. */
 export interface OfficeRequest {
@@ -52,6 +59,8 @@ export class LibreOfficeBridge {
   private homeDir: string | undefined;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
+  /** Conversions sent to the running office. */
+  private served = 0;
   /** Serialises requests: LibreOffice converts one document at a time. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -85,7 +94,9 @@ export class LibreOfficeBridge {
   /** Places the document in the office's exchange folder, converts it there and moves the result to `request.output`. */
   private async send(request: OfficeRequest, limits: { timeoutMs: number; signal: AbortSignal }): Promise<void> {
     if (limits.signal.aborted) throw new EngineError('cancelled', 'Cancelled');
+    if (this.served >= DOCUMENTS_PER_OFFICE) this.kill();
     const child = await this.ensureStarted();
+    this.served += 1;
     const id = this.nextId++;
     const slot = path.join(this.homeDir ?? '', 'io', String(id));
     await mkdir(slot, { recursive: true });
@@ -153,7 +164,7 @@ export class LibreOfficeBridge {
       private: true, writable: [this.homeDir], readable: [BRIDGE_SCRIPT],
     });
     // Its own process group, so a kill takes soffice with it (the sandbox also ends with its parent).
-    const child = spawn(confined.command, confined.args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(confined.command, confined.args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'], env: toolEnvironment({}, this.homeDir) });
     // A write racing the process's exit fails with EPIPE: the exit handler below answers the waiting request.
     child.stdin.on('error', () => {});
     let stderr = '';
@@ -197,6 +208,7 @@ export class LibreOfficeBridge {
       throw err;
     }
     this.child = child;
+    this.served = 0;
     this.setActive(false);
     return child;
   }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { EngineError } from '../errors.js';
 import { findTool } from '../tools.js';
 import { sandboxed, type SandboxOptions } from './sandbox.js';
@@ -9,7 +10,8 @@ export interface RunProcessOptions {
   /** Milliseconds before the process tree is killed and the call fails with kind 'timeout'. */
   timeoutMs?: number;
   cwd?: string;
-  env?: NodeJS.ProcessEnv;
+  /** Variables the tool needs beyond its minimal environment (toolEnvironment); the server's own never pass. */
+  env?: Record<string, string>;
   /** Collect stdout and return it (otherwise it is discarded). Capped at `maxStdoutBytes`. */
   captureStdout?: boolean;
   maxStdoutBytes?: number;
@@ -30,6 +32,24 @@ export interface RunProcessResult {
 }
 
 const STDERR_TAIL_BYTES = 8 * 1024;
+
+/** What a tool may see of the server's environment: where programs are and the language. Never keys or URLs. */
+const PASSED_VARIABLES = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'SYSTEMROOT', 'WINDIR', 'PATHEXT', 'TEMP', 'TMP'];
+
+/**
+ * The environment a tool starts with: the few variables above, HOME (inside the sandbox: the tool's own folder)
+ * and what the caller adds. The server's secrets (JWT_SECRET, payment keys, database and mail URLs) stay out, so a
+ * tool that a hostile file takes over has none to write into its output.
+ */
+export function toolEnvironment(extra: Record<string, string> = {}, home?: string): Record<string, string> {
+  const env: Record<string, string> = { LANG: 'C.UTF-8' };
+  for (const name of PASSED_VARIABLES) {
+    const value = process.env[name];
+    if (value !== undefined) env[name] = value;
+  }
+  env.HOME = home ?? tmpdir();
+  return { ...env, ...extra };
+}
 const DEFAULT_TIMEOUT_MS = 10 * 60 * 1000;
 
 /**
@@ -71,11 +91,11 @@ export const runProcess: RunProcess = async (command, args, options = {}) => {
   const found = await locate(command);
   if (!found) throw new EngineError('tool-missing', `${command} is not installed on this server`);
   if (options.signal?.aborted) throw new EngineError('cancelled', 'Cancelled');
-  const confined = sandboxed(found, args, options.sandbox);
+  const confined = sandboxed(found, args, { ...options.sandbox, ...(options.cwd ? { cwd: options.cwd } : {}) });
   return new Promise<RunProcessResult>((resolve, reject) => {
     const child = spawn(confined.command, confined.args, {
       cwd: options.cwd,
-      env: options.env ?? process.env,
+      env: toolEnvironment(options.env, options.cwd ?? options.sandbox?.writable?.[0]),
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -6,7 +6,9 @@ import path from 'node:path';
  * - links are never updated (Writer and Calc), fields are not refreshed on load (INCLUDEPICTURE, INCLUDETEXT, DDE);
  * - linked content (pictures, OLE objects, sections, templates) is not fetched from any address the document names,
  *   local or remote: `BlockUntrustedRefererLinks` treats every uploaded document as an untrusted referrer;
- * - macros never run.
+ * - macros never run;
+ * - nothing of a document stays in the profile: no recent-documents list, no autorecovery copies, no backups (the
+ *   warm office of the converter keeps its profile between documents).
  * These hold even where the process sandbox is weaker (see process/sandbox.ts), and the sandbox holds where a
  * setting has a gap: each defence is tested on its own.
  */
@@ -23,6 +25,10 @@ const SETTINGS: ReadonlyArray<[path: string, name: string, type: 'boolean' | 'in
   // Calc recalculates nothing on load (a WEBSERVICE or external reference keeps its stored value).
   ['/org.openoffice.Office.Calc/Formula/Load', 'OOXMLRecalcMode', 'int', 1],
   ['/org.openoffice.Office.Calc/Formula/Load', 'ODFRecalcMode', 'int', 1],
+  ['/org.openoffice.Office.Common/History', 'PickListSize', 'int', 0],
+  ['/org.openoffice.Office.Recovery/AutoSave', 'Enabled', 'boolean', false],
+  ['/org.openoffice.Office.Recovery/RecoveryInfo', 'Enabled', 'boolean', false],
+  ['/org.openoffice.Office.Common/Save/Document', 'CreateBackup', 'boolean', false],
 ];
 
 function registry(): string {

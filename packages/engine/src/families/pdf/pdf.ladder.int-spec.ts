@@ -8,6 +8,7 @@ import { COMPRESSION_LEVELS } from '@shrinkly/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../../compress.js';
 import { detect } from '../../detect.js';
+import { jobRunner } from '../../process/job-runner.js';
 import { runProcess } from '../../process/run-process.js';
 import { configureResultCache } from '../../result-cache.js';
 import type { CompressResult, CompressionLevel, LadderContext } from '../../types.js';
@@ -40,15 +41,18 @@ afterAll(async () => {
 
 const digest = async (file: string) => createHash('sha256').update(await readFile(file)).digest('hex');
 
-/** The three levels' picks of one `ladder` run, by their bytes. */
-/** A fresh context for one call of the family, in its own work folder. */
-async function familyContext(): Promise<LadderContext> {
-  return { signal: new AbortController().signal, onProgress: () => {}, workDir: await mkdtemp(path.join(dir, 'family-')), runProcess };
+/**
+ * A fresh context for one call of the family on `input`, in its own work folder, its tools confined as an engine
+ * call confines them (the order ghostscript writes fonts in depends on what it sees of the machine's font setup).
+ */
+async function familyContext(input: string): Promise<LadderContext> {
+  const workDir = await mkdtemp(path.join(dir, 'family-'));
+  return { signal: new AbortController().signal, onProgress: () => {}, workDir, runProcess: jobRunner(runProcess, { readable: [input], writable: [workDir] }) };
 }
 
 /** The three levels' picks of one `ladder` run, by their bytes. */
 async function ladderDigests(input: string): Promise<Record<CompressionLevel, string>> {
-  const ctx = await familyContext();
+  const ctx = await familyContext(input);
   try {
     const picks = await pdfFamily.ladder?.(input, await detect(input), ctx);
     const entries = await Promise.all(COMPRESSION_LEVELS.map(async (level) => {
@@ -64,7 +68,7 @@ async function ladderDigests(input: string): Promise<Record<CompressionLevel, st
 
 /** The family's own `compress` at one level (not the engine's cached ladder), by its output's bytes. */
 async function familyDigest(input: string, level: CompressionLevel): Promise<string> {
-  const ctx = await familyContext();
+  const ctx = await familyContext(input);
   try {
     return await digest((await pdfFamily.compress(input, await detect(input), { ...ctx, level })).path);
   } finally {
