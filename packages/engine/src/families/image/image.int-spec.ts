@@ -9,6 +9,7 @@ import { isEngineError } from '../../errors.js';
 import { runProcess } from '../../process/run-process.js';
 import { checkLadder, makeFixtures, writeCorrupt, writePngBomb, writeTruncated } from './image.test-support.js';
 import { imageFamily } from './image.family.js';
+import { prepareJob } from './prepare.js';
 import { isSrgbProfile } from './icc-profile.js';
 import { recompressImage } from './recompress.js';
 
@@ -137,6 +138,51 @@ describe('image family on generated fixtures', () => {
     expect(await recompressImage(broken, 'png', 'balanced', ctx)).toBeNull();
     expect((await recompressImage(fixtures['shot.bmp'] ?? '', 'bmp', 'light', ctx, { keepFormat: false }))?.format).toBe('png');
   });
+});
+
+describe('image family on animated WebP', () => {
+  const files: Record<string, string> = {};
+  beforeAll(async () => {
+    // 30 frames of 320×240 (2.3 MP over all frames, about 200 KB lossy): below the 4 MP where still pictures get
+    // libwebp's slowest method. A fractal zoom for the lossy one, testsrc2 for the lossless one.
+    const made = [
+      ['anim-lossy.webp', 'mandelbrot=size=320x240:rate=10', ['-lossless', '0', '-quality', '75']],
+      ['anim-lossless.webp', 'testsrc2=size=320x240:rate=10', ['-lossless', '1']],
+    ] as const;
+    for (const [name, source, quality] of made) {
+      files[name] = path.join(dir, name);
+      await runProcess('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', source, '-t', '3', '-loop', '0',
+        '-c:v', 'libwebp_anim', ...quality, files[name] ?? '']);
+    }
+  });
+
+  it('searches libwebp at method 4 (the standard setting\'s), and lossless at method 1', async () => {
+    // libwebp's animation encoder at method 6 took 12-47 s per encode of a 200 KB animation: minutes per search.
+    const ctx = { signal: new AbortController().signal, runProcess, workDir: await mkdtemp(path.join(dir, 'anim-job-')) };
+    const lossy = ['webp-lossy-m4-sharp-yuv', 'webp-lossy-m4'];
+    for (const [name, tracks] of [['anim-lossy.webp', lossy], ['anim-lossless.webp', ['webp-lossless-m1', ...lossy]]] as const) {
+      const prepared = await prepareJob(files[name] ?? '', 'webp', ctx);
+      if (!('job' in prepared)) throw new Error(prepared.keep);
+      expect(prepared.job.source.animated).toBe(true);
+      expect(prepared.job.tracks.map((t) => t.id), name).toEqual(tracks);
+      expect(prepared.job.anchor?.track.id).toBe('webp-lossy-m4');
+    }
+  });
+
+  for (const name of ['anim-lossy.webp', 'anim-lossless.webp']) {
+    it(`${name}: every level valid, smaller at maximum above its floor, frames, delays and loop kept`, async () => {
+      const input = files[name] ?? '';
+      const results = await checkLadder(input, dir, check);
+      expect(results.maximum.unchanged, results.maximum.recipe).toBe(false);
+      const before = await sharp(input, { animated: true }).metadata();
+      for (const r of Object.values(results)) {
+        const after = await sharp(r.output, { animated: true }).metadata();
+        expect([after.pages, after.delay, after.loop]).toEqual([before.pages, before.delay, before.loop]);
+      }
+      // A lossless animation gets a lossless candidate at light: the very same pixels.
+      if (name === 'anim-lossless.webp') expect(results.light.recipe).toMatch(/^WebP lossless \(pixels unchanged\)/);
+    });
+  }
 });
 
 /** A photo-like picture: smooth gradients with fine noise (deterministic). */

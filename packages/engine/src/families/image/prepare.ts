@@ -135,7 +135,7 @@ export async function prepareJob(input: string, ext: string, ctx: JobContext): P
     case 'jpg': return job(jpegTracks(meta.chromaSubsampling), true, jpegAnchor());
     case 'png': return job(pngTracks(ctx.signal), false, pngAnchor(ctx.signal));
     case 'bmp': return job(pngTracks(ctx.signal), false, undefined, 'png');
-    case 'webp': return job(webpTracks(pixels, await isLosslessWebp(input)), true, webpAnchor());
+    case 'webp': return job(webpTracks(pixels, await isLosslessWebp(input), animated), true, webpAnchor());
     case 'avif': return job(avifTracks(pixels), true, avifAnchor(pixels));
     case 'gif': return job(gifTracks(), false);
     case 'tif': return job(tiffTracks(meta), false);

@@ -60,26 +60,46 @@ export function webpAnchor(): Anchor {
 }
 
 /**
+ * libwebp's effort (cwebp's -m) for a picture of `pixels` (all frames together). Animations stay at method 4 at any
+ * size: libwebp's animation encoder at method 6 took 12-47 s per encode of 200-400 KB animations of 30-60 frames
+ * that method 4 encodes in 0.2-0.6 s, for sizes within 1 %.
+ */
+function webpEffort(pixels: number, animated: boolean): number {
+  return animated ? 4 : effortFor(pixels, 6, 4);
+}
+
+/** Sharp YUV is searched up to this many pixels (all frames together). */
+const SHARP_YUV_MAX_PIXELS = 4_000_000;
+
+/**
  * libwebp lossy tracks. Sharp YUV keeps colour edges that plain 4:2:0 conversion blurs: at method 6 it reached the
  * same SSIM in 1-8 % fewer bytes on 17 of 19 photos (1-2 % more on the other two) and 13 % fewer on a graphic, so
  * light and balanced search it (the standard encoding stays a candidate). At the same knob it is larger, though, and
  * maximum mostly ends at the bottom of its knob range: maximum searches plain conversion. Above 4 MP sharp YUV would
- * add seconds to each full-size encode: plain conversion only, at method 4.
+ * add seconds to each full-size encode: plain conversion only, at method 4. Animations keep sharp YUV below 4 MP (on
+ * a fractal zoom it kept light's floor where plain conversion could not) but at method 4, whose plain track is the
+ * standard setting's, so the anchor is one of maximum's trials.
  */
-function webpLossyTracks(pixels: number): Track[] {
-  const effort = effortFor(pixels, 6, 4);
-  if (effort === 4) return [webpLossyTrack(4)];
+function webpLossyTracks(pixels: number, animated: boolean): Track[] {
+  const effort = webpEffort(pixels, animated);
+  if (pixels > SHARP_YUV_MAX_PIXELS) return [webpLossyTrack(4)];
   const { light, balanced, maximum } = JPEG_LIKE_STAGES;
   return [webpLossyTrack(effort, { sharpYuv: true, stages: { light, balanced } }), webpLossyTrack(effort, { stages: { maximum } })];
 }
 
+/**
+ * Lossless WebP for animations: on two test animations method 1 was 1 % smaller to 3 % larger than methods 4-6, in
+ * a third to a tenth of their time (a 30-frame animation: 1.6 s against 4.5 s at method 4 and 12 s at method 6).
+ */
+const ANIMATED_LOSSLESS_EFFORT = 1;
+
 /** libwebp lossy (and lossless when the source was lossless), frames and delays kept for animations. */
-export function webpTracks(pixels: number, lossless: boolean): Track[] {
-  const effort = effortFor(pixels, 6, 4);
-  const lossy = webpLossyTracks(pixels);
+export function webpTracks(pixels: number, lossless: boolean, animated = false): Track[] {
+  const lossy = webpLossyTracks(pixels, animated);
   if (!lossless) return lossy;
+  const effort = animated ? ANIMATED_LOSSLESS_EFFORT : effortFor(pixels, 6, 4);
   const exact: Track = {
-    id: 'webp-lossless',
+    id: `webp-lossless-m${effort}`,
     stages: { light: { min: 100, max: 100, start: 100 } },
     precision: 1,
     encode: (src, _q, out) => encodeWithSharp(src, out, (img) => img.webp({ lossless: true, effort })),
