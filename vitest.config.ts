@@ -51,6 +51,8 @@ export default defineConfig({
           // time keep both cores busy.
           maxWorkers: 2,
           include: ['packages/engine/src/**/*.int-spec.ts', 'packages/engine/test/**/*.int-spec.ts'],
+          // The corpus ladder (packages/engine/src/corpus-ladder.test-support.ts) is made once per run and shared by the files that check it.
+          globalSetup: ['packages/engine/test/global-setup.ts'],
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 180_000,

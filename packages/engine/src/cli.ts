@@ -59,7 +59,7 @@ async function runCompress(files: string[], level: CompressionLevel, outDir: str
       if (!result.unchanged) await rm(path.dirname(result.output), { recursive: true, force: true });
       const line = {
         input, output, format: result.format, originalSize: result.originalSize, compressedSize: result.compressedSize,
-        unchanged: result.unchanged, recipe: result.recipe, ms: Date.now() - started,
+        unchanged: result.unchanged, recipe: result.recipe, metrics: result.metrics, notes: result.notes, ms: Date.now() - started,
       };
       process.stdout.write(`${JSON.stringify(line)}\n`);
     } catch (err) {

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../../compress.js';
 import { isEngineError } from '../../errors.js';
+import { corpusLadder, corpusLevels } from '../../corpus-ladder.test-support.js';
 import { checkLadder, writeTruncated } from './image.test-support.js';
 
 // The shared corpus sits beside the repository; CI machines may not have it, and then these cases are skipped.
@@ -28,13 +29,15 @@ describe.runIf(files.length > 0)('image family on the shared corpus', () => {
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'image-corpus-'));
-  });
+    // Made once for the whole suite (the ladder test checks the same results), perhaps by another test file.
+    await corpusLadder();
+  }, 1_800_000);
   afterAll(async () => rm(dir, { recursive: true, force: true }));
 
   const check = (ok: boolean, message: string) => expect(ok, message).toBe(true);
 
   it.each(files.map((f) => [path.relative(corpusDir, f), f]))('%s: each level valid, not larger, above its floor, monotonic', async (name, file) => {
-    const r = await checkLadder(file, dir, check);
+    const r = await checkLadder(file, dir, check, await corpusLevels(file));
     console.log(`${name}: ${r.light.originalSize} → ${r.light.compressedSize} / ${r.balanced.compressedSize} / ${r.maximum.compressedSize}` +
       ` (SSIM ${r.light.metrics.ssim ?? '-'} / ${r.balanced.metrics.ssim ?? '-'} / ${r.maximum.metrics.ssim ?? '-'})`);
   });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compress } from '../../compress.js';
+import { corpusLadder, corpusLevels } from '../../corpus-ladder.test-support.js';
 import { runProcess } from '../../process/run-process.js';
 import { measureSsim, SSIM_FLOOR } from '../../quality/ssim.js';
 import type { CompressionLevel, CompressResult } from '../../types.js';
@@ -29,13 +29,14 @@ describe.runIf(existsSync(CORPUS))('office family on the corpus', () => {
   let tmp: string;
   beforeAll(async () => {
     tmp = await mkdtemp(path.join(tmpdir(), 'office-corpus-'));
-  });
+    // Made once for the whole suite (the ladder test checks the same results), perhaps by another test file.
+    await corpusLadder();
+  }, 1_800_000);
   afterAll(async () => rm(tmp, { recursive: true, force: true }));
 
-  /** Three levels, never larger, monotonic; returns the results by level. */
+  /** Three levels (from the corpus ladder, made once for the suite), never larger, monotonic; the results by level. */
   async function ladder(file: string): Promise<Record<CompressionLevel, CompressResult>> {
-    const results = {} as Record<CompressionLevel, CompressResult>;
-    for (const level of LEVELS) results[level] = await compress(file, { level, tmpDir: tmp });
+    const results = await corpusLevels(file);
     const { light, balanced, maximum } = results;
     for (const r of Object.values(results)) {
       expect(r.compressedSize).toBeLessThanOrEqual(r.originalSize);

@@ -78,6 +78,8 @@ export interface LadderOptions {
   durationBy: 'probe' | 'decode';
   /** Leave the outputs in place for further checks (the caller's temp folder removes them). */
   keepOutputs?: boolean;
+  /** The levels made already (the corpus ladder, corpus-ladder.test-support.ts): checked, not compressed again, and kept. */
+  made?: Record<CompressionLevel, CompressResult>;
 }
 
 /** SSIM with both pictures' timelines starting at zero (encoder priming shifts starts by a few ms); the raw pairing too when that falls short. */
@@ -124,7 +126,7 @@ export async function checkLadder(file: string, tmpDir: string, options: LadderO
   const originalSeconds = await seconds(file);
   const results = {} as Record<CompressionLevel, CompressResult>;
   for (const level of LEVELS) {
-    const r = await compress(file, { level, tmpDir });
+    const r = options.made?.[level] ?? (await compress(file, { level, tmpDir }));
     results[level] = r;
     const name = `${path.basename(file)} ${level}`;
     expect(r.compressedSize, name).toBeLessThanOrEqual(r.originalSize);
@@ -149,7 +151,7 @@ export async function checkLadder(file: string, tmpDir: string, options: LadderO
   const size = (l: CompressionLevel) => results[l].compressedSize;
   expect(size('maximum'), `${path.basename(file)} ladder`).toBeLessThanOrEqual(size('balanced'));
   expect(size('balanced'), `${path.basename(file)} ladder`).toBeLessThanOrEqual(size('light'));
-  if (!options.keepOutputs) for (const level of LEVELS) if (!results[level].unchanged) await rm(path.dirname(results[level].output), { recursive: true, force: true });
+  if (!options.keepOutputs && !options.made) for (const level of LEVELS) if (!results[level].unchanged) await rm(path.dirname(results[level].output), { recursive: true, force: true });
   return results;
 }
 
