@@ -195,8 +195,10 @@ export class CompressionService {
   /**
    * The job's checkout, made once and kept on the job: each later look (a visitor's page polls the job) answers the
    * stored URL without asking the provider, which would otherwise create a Stripe Checkout Session per poll. First
-   * looks racing in this process share one request; across processes the conditional store keeps one URL, which
-   * both answer. A Stripe session lasts 24 hours from the first look, as long as the job waiting for it at most.
+   * looks racing in this process share one request, and a look that read the job before the URL was stored reads it
+   * again before asking; across processes the conditional store keeps one URL, which both answer (and Stripe's
+   * idempotency key gives both the same session). A Stripe session lasts 24 hours from the first look, as long as
+   * the job waiting for it at most.
    */
   private checkoutOf(job: CompressionJobRow): Promise<string> {
     if (job.checkoutUrl) return Promise.resolve(job.checkoutUrl);
@@ -209,6 +211,8 @@ export class CompressionService {
   }
 
   private async makeCheckout(job: CompressionJobRow): Promise<string> {
+    const stored = (await this.jobs.findById(job.id))?.checkoutUrl;
+    if (stored) return stored;
     const url = await this.billing.checkoutUrl({ purchase: { kind: 'compression', id: job.id }, ...paymentTerms(job) });
     return (await this.jobs.swapCheckout(job.id, 'checkoutUrl', null, url)) ?? url;
   }
