@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every test suite: unit, engine, database (PGlite, then PostgreSQL when TEST_DATABASE_URL is set, and with it the
+// Runs every test suite: the lint and format check, unit, engine, database (PGlite, then PostgreSQL when TEST_DATABASE_URL is set, and with it the
 // fleet of web and worker processes on PostgreSQL, Redis and S3), the desktop main process (real engine and server), and
 // the browser tests against the built server. Stops at the first failing suite, and ends with the time of each suite
 // and the 20 slowest test files.
@@ -13,6 +13,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'shrinkly-test-times-'));
 
 const suites = [
+  // Format, lint and import order (Biome, biome.json): seconds, so it goes first.
+  { name: 'lint and format', command: ['npx', 'biome', 'ci', '--error-on-warnings', '.'] },
   { name: 'unit', args: ['--project', 'unit'] },
   { name: 'engine (real tools)', args: ['--project', 'engine'] },
   { name: 'database on PGlite', args: ['--project', 'db'], env: { TEST_DATABASE_URL: '' } },
@@ -42,7 +44,8 @@ for (const [index, suite] of suites.entries()) {
   console.log(`\n[test] ${suite.name}`);
   const suiteStarted = Date.now();
   const report = path.join(reports, `${index}.json`);
-  const result = spawnSync('npx', ['vitest', 'run', ...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+  const [command, ...args] = suite.command ?? ['npx', 'vitest', 'run', ...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const result = spawnSync(command, args, {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...suite.env },

@@ -31,6 +31,11 @@ const reason = !binary
     ? 'skipped: the renderer is not built (npm run build)'
     : 'runs';
 
+/** The bridge as page script sees it. */
+interface BridgeWindow {
+  shrinklyDesktop: { invoke(channel: string, payload?: unknown): Promise<unknown> };
+}
+
 describe.skipIf(reason !== 'runs')(`the desktop app in Electron (${reason})`, () => {
   let t: TestApp;
   let app: ElectronApplication;
@@ -60,10 +65,10 @@ describe.skipIf(reason !== 'runs')(`the desktop app in Electron (${reason})`, ()
   });
 
   it('exposes the bridge, answers through it and refuses bad messages', async () => {
-    const settings = await page.evaluate(() => (globalThis as any).shrinklyDesktop.invoke('settings:get'));
+    const settings = await page.evaluate(() => (globalThis as unknown as BridgeWindow).shrinklyDesktop.invoke('settings:get'));
     expect(settings).toMatchObject({ serverUrl: t.baseUrl, keepOriginal: true });
     const refused = await page.evaluate(() =>
-      (globalThis as any).shrinklyDesktop.invoke('settings:update', { defaultLevel: 'extreme' }).then(
+      (globalThis as unknown as BridgeWindow).shrinklyDesktop.invoke('settings:update', { defaultLevel: 'extreme' }).then(
         () => null,
         (err: { status: number }) => err.status,
       ),
@@ -71,7 +76,7 @@ describe.skipIf(reason !== 'runs')(`the desktop app in Electron (${reason})`, ()
     expect(refused).toBe(400);
     // A file the user never chose (in the dialog, by a drop, by opening it with the app) is not the page's to compress.
     const notChosen = await page.evaluate(() =>
-      (globalThis as any).shrinklyDesktop.invoke('compress:start', { paths: ['/etc/hosts'] }).then(
+      (globalThis as unknown as BridgeWindow).shrinklyDesktop.invoke('compress:start', { paths: ['/etc/hosts'] }).then(
         () => null,
         (err: { status: number }) => err.status,
       ),

@@ -1,6 +1,6 @@
 import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type DesktopAccount, type LocalJob, type SyncStatus } from '@shrinkly/contract';
+import type { DesktopAccount, LocalJob, SyncStatus } from '@shrinkly/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, startTestApp, type TestApp } from '../../server/test/harness.js';
 import { type JsonStore, MemoryCipher } from './support/ports.js';

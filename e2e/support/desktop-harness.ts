@@ -65,7 +65,9 @@ function installBridge(names: { global: string; invoke: string; sink: string; dr
   const dropPaths = new Map<string, string>();
   const w = window as unknown as Record<string, unknown>;
   w[names.drops] = dropPaths;
-  w[names.sink] = (event: string, payload: unknown) => listeners.get(event)?.forEach((listener) => listener(payload));
+  w[names.sink] = (event: string, payload: unknown) => {
+    for (const listener of listeners.get(event) ?? []) listener(payload);
+  };
   w[names.global] = Object.freeze({
     platform: 'linux',
     appVersion: '0.0.0-e2e',

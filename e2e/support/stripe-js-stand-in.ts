@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
  * origin (the card number is typed there, never into the page), reports `change` events, and `confirmCardSetup`,
  * which the frame confirms with this server, as Stripe's frames talk to Stripe. Only the parts stripe-setup.ts calls.
  */
-const STRIPE_JS = String.raw`(() => {
+const STRIPE_JS = `(() => {
   const origin = new URL(document.currentScript.src).origin;
   const listeners = {};
   const confirmations = new Map();

@@ -179,7 +179,8 @@ export async function startFleet({ webs, workers, env, workerEnv = {}, logLevel 
     await mkdir(dataDir);
     const port = role === 'web' ? await freePort() : 0;
     const url = role === 'web' ? `http://127.0.0.1:${port}` : undefined;
-    const proc = launch(role, name, { ...shared, ...extra, DATA_DIR: dataDir, PORT: String(port), ...(url && { APP_URL: url, RUN_WORKER: 'false' }) });
+    const proc = launch(role, name, { ...shared, ...extra, DATA_DIR: dataDir, PORT: String(port), ...(url ? { APP_URL: url, RUN_WORKER: 'false' } : {}) });
+    // biome-ignore lint/nursery/noMisusedPromises: launch answers a plain object (its `exited` field is the promise)
     return { ...proc, url, dataDir };
   };
   const all = await Promise.all([

@@ -112,7 +112,7 @@ export async function runFuzz({ baseUrl, dataDir, corpusDir, count = 300, seed =
       for (let i = 0; i < total; i++) {
         const fields = { uploadId, chunkIndex: String(i), totalChunks: String(total), fileName: name, fileSize: String(file.length) };
         res = await call('/api/upload-chunk', { method: 'POST', body: form(fields, file.subarray(i * CHUNK, (i + 1) * CHUNK), 'blob', 'chunk') }, 'chunked');
-        if (!res || !res.ok) return res;
+        if (!res?.ok) return res;
       }
       res = await call('/api/assemble-chunks', {
         method: 'POST', headers: { 'content-type': 'application/json' },

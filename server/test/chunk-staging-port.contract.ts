@@ -18,7 +18,10 @@ export interface ChunkStagingSubject {
  */
 export function chunkStagingContract(subject: () => ChunkStagingSubject): void {
   let counter = 0;
-  const newId = () => `contract-${Date.now()}-${(counter += 1)}`;
+  const newId = () => {
+    counter += 1;
+    return `contract-${Date.now()}-${counter}`;
+  };
   const chunkSize = 4096;
 
   describe('as a chunk staging store', () => {

@@ -249,7 +249,7 @@ export function rawRequest(baseUrl: string, head: string, body: Buffer = Buffer.
       socket.destroy();
       resolve({ status: Number(received.slice(9, 12)), head: received.slice(0, end), elapsedMs: Date.now() - started });
     });
-    socket.write(head.replace(/\n/g, '\r\n') + '\r\n');
+    socket.write(`${head.replace(/\n/g, '\r\n')}\r\n`);
     if (body.length > 0) socket.write(body);
   });
 }

@@ -80,7 +80,8 @@ export function storagePortContract(subject: () => StoragePortSubject): void {
   let counter = 0;
   const put = async (bytes: Buffer) => {
     const { storage, workDir } = subject();
-    const file = path.join(workDir, `put-${(counter += 1)}`);
+    counter += 1;
+    const file = path.join(workDir, `put-${counter}`);
     await writeFile(file, bytes);
     const blob = await storage.putFile(file);
     expect(existsSync(file)).toBe(false);

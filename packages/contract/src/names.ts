@@ -5,7 +5,7 @@ import { z } from 'zod';
  * Refused: C0 and C1 control characters (CR and LF included) and DEL; slashes and backslashes, so a name is never
  * a path; and the invisible bidirectional controls (U+202E and friends) that make `cod.exe` look like `exe.doc`.
  */
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what names may not hold
 const FORBIDDEN_IN_NAMES = /[\u0000-\u001f\u007f-\u009f/\\\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 const INVISIBLE = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 

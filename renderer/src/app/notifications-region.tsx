@@ -8,11 +8,11 @@ import { useRef } from 'react';
  * keyboard user can reach a toast's close button (and read it) without hunting for it.
  */
 export function NotificationsRegion() {
-  const region = useRef<HTMLDivElement>(null);
+  const region = useRef<HTMLElement>(null);
   useHotkeys([[NOTIFICATION_HOTKEY, () => region.current?.focus()]], []);
   // Mantine's containers are fixed in place, so they render inside this one landmark rather than in a portal.
   return (
-    <div ref={region} role="region" aria-label={`Notifications (${NOTIFICATION_HOTKEY})`} tabIndex={-1} data-testid="notifications-region">
+    <section ref={region} aria-label={`Notifications (${NOTIFICATION_HOTKEY})`} tabIndex={-1} data-testid="notifications-region">
       <Notifications
         withinPortal={false}
         limit={NOTIFICATION_LIMIT}
@@ -21,6 +21,6 @@ export function NotificationsRegion() {
         position="top-right"
         zIndex={1000}
       />
-    </div>
+    </section>
   );
 }

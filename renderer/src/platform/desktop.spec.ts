@@ -39,7 +39,9 @@ function installBridge(answer: (channel: string, request: unknown) => unknown) {
     pathForFile: () => '',
   };
   (globalThis as Record<string, unknown>).window = { [DESKTOP_BRIDGE_GLOBAL]: bridge as unknown as DesktopBridge };
-  const emit = (event: string, payload: unknown) => listeners.get(event)?.forEach((listener) => listener(payload));
+  const emit = (event: string, payload: unknown) => {
+    for (const listener of listeners.get(event) ?? []) listener(payload);
+  };
   return { calls, emit };
 }
 

@@ -23,7 +23,9 @@ export function useTransferList<Item extends { id: string }>(isBusy: (item: Item
 
   useEffect(() => {
     const running = work.current;
-    return () => running.forEach((controller) => controller.abort());
+    return () => {
+      for (const controller of running) controller.abort();
+    };
   }, []);
 
   const update = useCallback((change: (items: Item[]) => Item[]) => {

@@ -23,7 +23,7 @@ const adminOnly: Endpoint = {
  * (spec files are transformed without legacy decorator support).
  */
 function decorate(target: object, key: string, route: MethodDecorator, params: ParameterDecorator[] = []): void {
-  params.forEach((param, index) => param(target, key, index));
+  for (const [index, param] of params.entries()) param(target, key, index);
   route(target, key, Object.getOwnPropertyDescriptor(target, key) as PropertyDescriptor);
 }
 

@@ -19,7 +19,7 @@ export function configureWeb(app: INestApplication, server: Express, config: App
   app.use(
     pinoHttp({
       logger,
-      genReqId: (req, res) => {
+      genReqId: (_req, res) => {
         const id = randomUUID();
         res.setHeader('X-Request-Id', id);
         return id;

@@ -240,7 +240,7 @@ describe('a fleet: two web processes and two workers on PostgreSQL, Redis and S3
     await busy.kill('SIGKILL');
     const job = await finished(web2, answer.jobId, 150_000);
     expect(job.compressedSize).toBeLessThan((await stat(clip)).size);
-    const other = workers.find((w) => w !== busy) as FleetProcess;
+    const _other = workers.find((w) => w !== busy) as FleetProcess;
     expect(runsFfmpeg(busy.pid)).toBe(false);
     const video = await expectRangeDownload(web1, job);
     expect(video.subarray(4, 8).toString('latin1')).toBe('ftyp');

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { JwtService } from '@nestjs/jwt';
-import { ApiError, ErrorMessages } from '@shrinkly/contract';
+import { type ApiError, ErrorMessages } from '@shrinkly/contract';
 import type { Request } from 'express';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,7 +89,12 @@ describe('first administrator without ADMIN_EMAIL', () => {
     // The app under test already created one at boot; check the same service on a fresh row set.
     await t.running.database.db.delete(admins);
     const lines: string[] = [];
-    const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) }));
+    const logger = pino({ level: 'info' }, new Writable({
+      write: (chunk, _enc, done) => {
+        lines.push(String(chunk));
+        done();
+      },
+    }));
     const service = t.running.app.get(AdminAuthService);
     const passwordFile = path.join(t.dataDir, 'admin-password');
     await service.ensureAdmin({ email: undefined, password: undefined, passwordFile }, logger);

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type CompressionJob, type CompressionResponse, FREE_COMPRESSION_LIMIT_BYTES, TEMPORARY_FILE_TTL_MS } from '@shrinkly/contract';
@@ -146,7 +146,8 @@ describe('public compression over HTTP', () => {
     forged.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 3600));
     expect((await fetch(forged)).status).toBe(404);
     const job = (await t.running.database.db.select().from(compressionJobs)).find((j) => j.id === body.jobId);
-    const blob = path.join(t.dataDir, 'blobs', (job?.outputBlob as string).slice(0, 2), job?.outputBlob as string);
+    const key = job?.outputBlob as string;
+    const blob = path.join(t.dataDir, 'blobs', key.slice(0, 2), key);
     expect(existsSync(blob)).toBe(true);
 
     clock.offsetMs = TEMPORARY_FILE_TTL_MS + 60_000;

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  ApiError,
+  type ApiError,
   type ApiClient,
   type CompressionJob,
   ErrorMessages,
@@ -158,7 +158,8 @@ describe('plans, quotas, expiry and batches', () => {
     const free = await signUp();
     const body = (await (await upload(free.token)).json()) as FileUploadResponse;
     const [row] = await db().select().from(files).where(eq(files.id, body.fileId as string));
-    const blob = path.join(t.dataDir, 'blobs', (row?.blobKey as string).slice(0, 2), row?.blobKey as string);
+    const key = row?.blobKey as string;
+    const blob = path.join(t.dataDir, 'blobs', key.slice(0, 2), key);
     expect(existsSync(blob)).toBe(true);
     expect((await free.api.stats()).totalFiles).toBe(1);
 

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiError, ErrorMessages, RESET_TOKEN_TTL_MS } from '@shrinkly/contract';
+import { type ApiError, ErrorMessages, RESET_TOKEN_TTL_MS } from '@shrinkly/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MailMessage, MailPort } from '../../src/adapters/mail/mail.port.js';
 import { passwordResetTokens } from '../../src/db/schema/index.js';

@@ -326,7 +326,8 @@ describe('pay per file with PayPal (Orders API v2, against the local PayPal)', (
     ]);
     const back = fake.approveOrder(orderId);
     const paid = await hop(back);
-    const captureId = ((fake.orders.get(orderId)?.purchase_units as Array<{ payments: { captures: Array<{ id: string }> } }>)[0])?.payments.captures[0]?.id;
+    const units = fake.orders.get(orderId)?.purchase_units as Array<{ payments: { captures: Array<{ id: string }> } }>;
+    const captureId = units[0]?.payments.captures[0]?.id;
     expect(paid).toEqual({ status: 303, location: `/payment-success/compression?jobId=${job.jobId}&paymentId=${captureId}` });
     expect(((await (await t.fetch(`/api/compression-job/${job.jobId}`)).json()) as CompressionJob).isPaid).toBe(true);
 
@@ -436,7 +437,8 @@ describe('pay per file with PayPal (Orders API v2, against the local PayPal)', (
       const orderId = await openCheckout(paymentUrl);
       const back = fake.approveOrder(orderId);
       // The payee changed after the order was made (PayPal reports another merchant account for it).
-      const unit = (fake.orders.get(orderId)?.purchase_units as Array<{ payee: { merchant_id: string } }>)[0];
+      const units = fake.orders.get(orderId)?.purchase_units as Array<{ payee: { merchant_id: string } }>;
+      const unit = units[0];
       if (unit) unit.payee.merchant_id = 'X9PLKT3M2QJWA';
       expect((await hop(back)).status).toBe(404);
       expect((await hop(paymentUrl)).status).toBe(502);

@@ -1,4 +1,4 @@
-import { type ApiClient, ApiError, ErrorMessages, SUBSCRIPTION_PRICE_USD } from '@shrinkly/contract';
+import { ApiError, ErrorMessages, SUBSCRIPTION_PRICE_USD } from '@shrinkly/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentPort } from '../../src/adapters/payments/payment.port.js';

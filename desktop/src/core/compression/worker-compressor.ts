@@ -33,8 +33,14 @@ export class WorkerCompressor implements LocalCompressor {
       const settle = () => options.signal.removeEventListener('abort', onAbort);
       this.pending.set(id, {
         onProgress: options.onProgress,
-        resolve: (result) => (settle(), resolve(result)),
-        reject: (err) => (settle(), reject(err)),
+        resolve: (result) => {
+          settle();
+          resolve(result);
+        },
+        reject: (err) => {
+          settle();
+          reject(err);
+        },
       });
       worker.ref();
       this.send(worker, { type: 'compress', id, ...request });
@@ -65,7 +71,10 @@ export class WorkerCompressor implements LocalCompressor {
   private receive(message: FromWorker): void {
     const call = this.pending.get(message.id);
     if (!call) return;
-    if (message.type === 'progress') return call.onProgress(message.percent);
+    if (message.type === 'progress') {
+      call.onProgress(message.percent);
+      return;
+    }
     this.pending.delete(message.id);
     // An idle worker does not keep the process alive.
     if (this.pending.size === 0) this.worker?.unref();

@@ -3,7 +3,7 @@ import { ApiError, type DesktopAccount, type LocalJob, type SyncState, type Sync
 import type { AccountService } from '../account/account-service.js';
 import { isUnreachable } from '../account/account-service.js';
 import type { SettingsStore } from '../settings/settings-store.js';
-import { type SyncItem, SyncQueue } from './sync-queue.js';
+import type { SyncItem, SyncQueue } from './sync-queue.js';
 import { DIRECT_UPLOAD_MAX_BYTES, uploadToMyFiles } from './uploader.js';
 
 /** Backoff of failed uploads: baseMs after the first failure, doubling up to maxMs. */
@@ -116,7 +116,7 @@ export class SyncService {
 
   /** Resolves when no upload is running or due right now (tests and shutdown). */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.running !== null) await this.running;
   }
 
   private problem(items: readonly SyncItem[]): string | null {
@@ -127,7 +127,7 @@ export class SyncService {
   }
 
   private kick(): void {
-    if (this.closed || this.running) return;
+    if (this.closed || this.running !== null) return;
     clearTimeout(this.timer);
     this.running = this.drain().finally(() => {
       this.running = null;

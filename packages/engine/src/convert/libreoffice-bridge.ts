@@ -131,8 +131,14 @@ export class LibreOfficeBridge {
           limits.signal.removeEventListener('abort', onAbort);
         };
         this.pending.set(id, {
-          resolve: () => (settle(), resolve()),
-          reject: (err) => (settle(), reject(err)),
+          resolve: () => {
+            settle();
+            resolve();
+          },
+          reject: (err) => {
+            settle();
+            reject(err);
+          },
         });
         child.stdin.write(`${JSON.stringify({ id, ...request })}\n`);
       });

@@ -39,7 +39,7 @@ async function writeRotated(from: string, to: string): Promise<void> {
   const bytes = Buffer.from(await readFile(from));
   const tkhd = bytes.indexOf('tkhd');
   // Version-0 header: 4 bytes version/flags + 40 bytes of fields before the 3×3 matrix.
-  [0, 65536, 0, -65536, 0, 0, 0, 0, 0x40000000].forEach((v, i) => bytes.writeInt32BE(v, tkhd + 4 + 40 + i * 4));
+  for (const [i, v] of [0, 65536, 0, -65536, 0, 0, 0, 0, 0x40000000].entries()) bytes.writeInt32BE(v, tkhd + 4 + 40 + i * 4);
   await writeFile(to, bytes);
 }
 

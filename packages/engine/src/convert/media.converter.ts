@@ -188,7 +188,10 @@ export const mediaConverter: FamilyConverter = {
       durationSec: job.durationSec,
       onFraction: (f) => {
         const percent = Math.min(95, Math.round(1 + f * 94));
-        if (percent > last) ctx.onProgress((last = percent));
+        if (percent > last) {
+          last = percent;
+          ctx.onProgress(percent);
+        }
       },
       readsUserInput: true,
       timeoutMs: ffmpegTimeoutMs(info.durationSec),

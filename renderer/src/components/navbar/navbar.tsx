@@ -28,6 +28,7 @@ export function Navbar({ user, onLogout, appLinks = [] }: NavbarProps) {
 
   const closeMenu = menu.close;
   // Any navigation closes the small-screen menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is what the effect answers, though it does not read it
   useEffect(() => {
     closeMenu();
   }, [pathname, hash, closeMenu]);

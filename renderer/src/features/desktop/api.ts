@@ -79,7 +79,7 @@ export function useSendToMyFiles() {
 }
 
 export function useRetrySync() {
-  return useSyncStatusMutation((_: void) => desktopInvoke('sync:retry', undefined));
+  return useSyncStatusMutation((_: undefined) => desktopInvoke('sync:retry', undefined));
 }
 
 function useAccountMutation<Input>(call: (input: Input) => Promise<DesktopAccount>) {

@@ -33,9 +33,11 @@ export function useDesktopEvents(): void {
           { paths, level: picked ?? undefined },
           { onError: (error) => showErrorToast(desktopErrorMessage(error), 'Could not add the files') },
         );
-        go(LOCAL_COMPRESSION_PATH);
+        void go(LOCAL_COMPRESSION_PATH);
       }),
     ];
-    return () => unsubscribe.forEach((stop) => stop());
+    return () => {
+      for (const stop of unsubscribe) stop();
+    };
   }, [queryClient]);
 }

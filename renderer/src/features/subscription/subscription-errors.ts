@@ -7,7 +7,10 @@ import { messageOf } from '../account/auth-errors';
  * Payment Error in the provider's words; anything else is a Subscription Error that points to support.
  */
 export function showSubscribeError(error: unknown): void {
-  if (error instanceof ApiError && error.status === 402) return showErrorToast(error.serverMessage, 'Payment Error');
+  if (error instanceof ApiError && error.status === 402) {
+    showErrorToast(error.serverMessage, 'Payment Error');
+    return;
+  }
   const detail = error instanceof ApiError ? error.serverMessage : messageOf(error);
   showErrorToast(`${detail ?? 'Something went wrong'}. If this keeps happening, please contact ${SUPPORT_EMAIL}.`, 'Subscription Error');
 }

@@ -81,7 +81,7 @@ export class SandboxPaypal implements ApprovalPlans, TestApprovalPages {
   async approve(id: string): Promise<boolean> {
     const row = await this.find(id);
     if (row?.status === 'active') return true;
-    if (!row || row.status !== 'approval_pending') return false;
+    if (row?.status !== 'approval_pending') return false;
     const now = this.clock.now();
     const trialEndsAt = row.withTrial ? addDays(now, TRIAL_DAYS) : null;
     // Billing from its start (a later one, or the trial's end), else the first month now.
@@ -109,7 +109,7 @@ export class SandboxPaypal implements ApprovalPlans, TestApprovalPages {
     for (;;) {
       const row = await this.find(id);
       const now = this.clock.now();
-      if (!row || row.status !== 'active' || !row.periodEnd || row.periodEnd > now) return row;
+      if (row?.status !== 'active' || !row.periodEnd || row.periodEnd > now) return row;
       const anchor = row.startsAt ?? row.trialEndsAt ?? new Date(row.charges[0]?.paidAt ?? row.createdAt);
       const charges = [...row.charges];
       let periodEnd = row.periodEnd;

@@ -110,7 +110,7 @@ export class PaypalCheckoutService {
 
   /** Takes the money of the purchase's approved order and records it once; PayPal answers a repeated capture as made. */
   private async capture(paypal: ApprovedOrders, order: ProviderOrder, purchase: Purchase, terms: PurchaseTerms): Promise<string> {
-    let captured;
+    let captured: ProviderOrder;
     try {
       captured = await atProvider(this.logger, () => paypal.captureOrder(order.id));
     } catch (err) {

@@ -67,7 +67,7 @@ export class ConverterService {
   /** The converted file behind a signed link; forged or expired links are "not found". */
   async download(jobId: string, link: SignedLink): Promise<ConversionJobRow> {
     const job = isUuid(jobId) && this.tickets.verifyConversion(jobId, link) ? await this.jobs.findById(jobId) : undefined;
-    if (!job || job.status !== 'completed' || !job.outputBlob) throw new NotFoundError('This download link has expired or is not valid');
+    if (job?.status !== 'completed' || !job.outputBlob) throw new NotFoundError('This download link has expired or is not valid');
     return job;
   }
 

@@ -71,7 +71,7 @@ export class FileLibraryService {
   /** The file behind a signed link; forged or expired links are "not found". */
   async signed(id: string, link: SignedLink): Promise<FileRow> {
     const file = isUuid(id) && this.tickets.verifyFile(id, link) ? await this.files.findById(id) : undefined;
-    if (!file || file.status !== 'ready') throw new NotFoundError('This download link has expired or is not valid');
+    if (file?.status !== 'ready') throw new NotFoundError('This download link has expired or is not valid');
     return file;
   }
 

@@ -20,7 +20,10 @@ describe('SweeperService', () => {
         return 3;
       },
     };
-    const local: SweepTask = { name: 'tempFiles', everyProcess: true, sweep: async () => (runs.push('tempFiles'), 1) };
+    const local: SweepTask = { name: 'tempFiles', everyProcess: true, sweep: async () => {
+      runs.push('tempFiles');
+      return 1;
+    } };
     const [one, two] = [new SweeperService([shared, local], lock, new Clock(), logger), new SweeperService([shared, local], lock, new Clock(), logger)];
     const first = one.sweep();
     await new Promise((r) => setTimeout(r, 10));

@@ -23,6 +23,7 @@ import { planMail } from './plan-mails.js';
 import {
   accessEndsAt,
   nextPlan,
+  type PlanChange,
   type PlanEffect,
   type PlanEvent,
   type PlanMail,
@@ -360,7 +361,7 @@ export class SubscriptionService {
 
   private async applyOnce(user: UserRow, event: PlanEvent, context: ApplyContext): Promise<UserRow> {
     const now = this.clock.now();
-    let change;
+    let change: PlanChange;
     try {
       change = nextPlan(this.stateOf(user, context), now, event);
     } catch (err) {

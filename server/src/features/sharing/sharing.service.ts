@@ -28,7 +28,7 @@ export class SharingService {
   /** The file behind a share link, while the link lasts. */
   async shared(token: string): Promise<FileRow> {
     const file = SHARE_TOKEN.test(token) ? await this.files.findByShareToken(token) : undefined;
-    if (!file || !file.shareExpiresAt || file.shareExpiresAt <= this.clock.now()) throw new NotFoundError(ErrorMessages.shareLinkInvalid);
+    if (!file?.shareExpiresAt || file.shareExpiresAt <= this.clock.now()) throw new NotFoundError(ErrorMessages.shareLinkInvalid);
     return file;
   }
 }

@@ -224,7 +224,10 @@ describe('7z and rar', () => {
     // Words in a seeded random order: -mx=9 gains a lot on what -mx=1 wrote, so light rewrites the archive.
     let seed = 7;
     const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota', 'kappa', 'lambda', 'mu'];
-    const word = () => words[(seed = (seed * 1103515245 + 12345) & 0x7fffffff) % words.length];
+    const word = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return words[seed % words.length];
+    };
     await writeFile(path.join(src, 'folder', 'deeper', 'notes.txt'), Array.from({ length: 30_000 }, () => Array.from({ length: 8 }, word).join(' ')).join('\n'));
     const implicit = path.join(dir, 'implicit.7z');
     await runProcess('7z', ['a', '-t7z', '-mx=1', '-bd', implicit, 'folder/deeper/notes.txt'], { cwd: src });

@@ -207,7 +207,10 @@ function photoPixels(width: number, height: number): Buffer {
 function screenshotPixels(width: number, height: number): Buffer {
   const data = Buffer.alloc(width * height * 3, 245);
   let seed = 11;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) >> 8) / 0x7fffff;
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return (seed >> 8) / 0x7fffff;
+  };
   const fill = (x0: number, y0: number, w: number, h: number, rgb: [number, number, number]) => {
     for (let y = y0; y < Math.min(height, y0 + h); y++) {
       for (let x = x0; x < Math.min(width, x0 + w); x++) data.set(rgb, (y * width + x) * 3);

@@ -124,7 +124,10 @@ class FullSizePicks {
 
   pick(level: CompressionLevel): Promise<Trial | undefined> {
     let pick = this.picks.get(level);
-    if (!pick) this.picks.set(level, (pick = this.confirm(level)));
+    if (!pick) {
+      pick = this.confirm(level);
+      this.picks.set(level, pick);
+    }
     return pick;
   }
 
@@ -137,7 +140,10 @@ class FullSizePicks {
     for (const candidate of this.candidates(level).slice(0, CONFIRMATIONS)) {
       const key = `${candidate.track.id}@${candidate.knob}`;
       let made = this.made.get(key);
-      if (!made) this.made.set(key, (made = this.full(candidate.track, candidate.knob)));
+      if (!made) {
+        made = this.full(candidate.track, candidate.knob);
+        this.made.set(key, made);
+      }
       const trial = await made;
       if (meets(trial, QUALITY_BAR[level])) return trial;
     }

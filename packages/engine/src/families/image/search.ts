@@ -108,7 +108,7 @@ async function searchTrack(track: Track, range: KnobRange, bar: QualityBar, know
     const probes = nextProbes(track, range, bar, known);
     if (probes.length === 0) return;
     const trials = await Promise.all(probes.map((k) => evaluate(track, k)));
-    probes.forEach((k, i) => known.set(k, trials[i]!));
+    for (const [i, k] of probes.entries()) known.set(k, trials[i]!);
   }
 }
 
@@ -141,7 +141,10 @@ export async function runLadder(
   const memo = new Map<string, Map<number, Trial>>();
   const knownOf = (track: Track): Map<number, Trial> => {
     let known = memo.get(track.id);
-    if (!known) memo.set(track.id, (known = new Map()));
+    if (!known) {
+      known = new Map();
+      memo.set(track.id, known);
+    }
     return known;
   };
   // Trials made before the search (the reference anchor): a track with the same id starts from them.

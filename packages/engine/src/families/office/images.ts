@@ -67,7 +67,7 @@ async function recompressOne(
   const type = await detect(entry.file).catch(() => undefined);
   const named = canonicalExt(path.extname(entry.name).slice(1));
   // The part keeps its name and content type, so only a picture whose bytes match its name is re-encoded in place.
-  if (!type || type.family !== 'image' || named !== type.ext) return undefined;
+  if (type?.family !== 'image' || named !== type.ext) return undefined;
   const workDir = await mkdtemp(path.join(ctx.workDir, 'image-'));
   try {
     const input = path.join(workDir, `in.${type.ext}`);

@@ -143,7 +143,7 @@ async function pageSsim(ref: PdfReference, reference: string, page: number, rend
   const key = `${page}:${createHash('sha256').update(b).digest('hex')}`;
   const measure = () => cpuBudget().run(() => renderSsim(a, b), tools.signal);
   const known = ref.scores.get(key);
-  if (known) return known.catch(measure);
+  if (known !== undefined) return known.catch(measure);
   const score = measure();
   ref.scores.set(key, score);
   score.catch(() => ref.scores.delete(key));

@@ -141,7 +141,7 @@ function visibleSize(objects: PdfObjects, page: PdfDict): [number, number] {
 /** A rectangle normalised to [llx, lly, urx, ury]. */
 function box(objects: PdfObjects, value: JsonValue | undefined): [number, number, number, number] | undefined {
   const n = objects.numbers(value);
-  if (!n || n.length !== 4) return undefined;
+  if (n?.length !== 4) return undefined;
   const [a = 0, b = 0, c = 0, d = 0] = n;
   return [Math.min(a, c), Math.min(b, d), Math.max(a, c), Math.max(b, d)];
 }

@@ -49,7 +49,7 @@ export function fromLevel(levels: readonly CompressionLevel[], level: Compressio
 export function pickFor(level: CompressionLevel, candidates: ReadonlyArray<Candidate | undefined>): Candidate | undefined {
   let best: Candidate | undefined;
   for (const c of candidates) {
-    if (c && c.levels.includes(level) && c.ssim >= SSIM_FLOOR[level] && (!best || c.size < best.size)) best = c;
+    if (c?.levels.includes(level) && c.ssim >= SSIM_FLOOR[level] && (!best || c.size < best.size)) best = c;
   }
   return best;
 }

@@ -40,7 +40,7 @@ function zip64Extra(values: readonly number[]): Buffer {
   const field = Buffer.alloc(4 + values.length * 8);
   field.writeUInt16LE(0x0001, 0);
   field.writeUInt16LE(values.length * 8, 2);
-  values.forEach((v, i) => field.writeBigUInt64LE(BigInt(v), 4 + i * 8));
+  for (const [i, v] of values.entries()) field.writeBigUInt64LE(BigInt(v), 4 + i * 8);
   return field;
 }
 

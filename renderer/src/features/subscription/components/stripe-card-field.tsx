@@ -45,6 +45,7 @@ export default function StripeCardField({ disabled, onReady, onChange }: StripeC
     callbacks.current = { onReady, onChange };
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each attempt (Try again) mounts a fresh card field
   useEffect(() => {
     const element = target.current;
     if (!element) return;
@@ -74,6 +75,7 @@ export default function StripeCardField({ disabled, onReady, onChange }: StripeC
     };
   }, [attempt]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a field mounted later (status turns ready) takes the current setting too
   useEffect(() => card.current?.setDisabled(disabled), [disabled, status]);
 
   return (

@@ -83,7 +83,7 @@ function toPalette(img: PngPixels, greyProfileSafe: boolean): PngPixels {
   // A grey image with 17-256 levels is no smaller as a palette: the indices take as many bits as the levels.
   if ((channels === 1 && order.length > 16)) return img;
   order.sort((a, b) => Number((a & 255) === 255) - Number((b & 255) === 255));
-  order.forEach((c, i) => seen.set(c, i));
+  for (const [i, c] of order.entries()) seen.set(c, i);
   const palette = Buffer.alloc(order.length * 3);
   const alphas = order.map((c) => c & 255);
   order.forEach((c, i) => {
@@ -91,7 +91,7 @@ function toPalette(img: PngPixels, greyProfileSafe: boolean): PngPixels {
     palette[i * 3 + 1] = (c >>> 16) & 255;
     palette[i * 3 + 2] = (c >>> 8) & 255;
   });
-  const transparent = alphas.findIndex((a) => a === 255);
+  const transparent = alphas.indexOf(255);
   const trnsLength = transparent === -1 ? alphas.length : transparent;
   const indices = Buffer.alloc(rows.length / channels);
   for (let p = 0, o = 0; p < rows.length; p += channels) indices[o++] = seen.get(pixel(p)) ?? 0;

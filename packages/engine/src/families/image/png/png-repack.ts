@@ -66,7 +66,7 @@ async function compressPixels(img: PngPixels, signal?: AbortSignal): Promise<Buf
  */
 export async function repackPng(file: Buffer, signal?: AbortSignal): Promise<Buffer | null> {
   const parsed = parsePng(file);
-  if (!parsed || parsed.header.interlace !== 0 || parsed.chunks.some((c) => c.type === 'acTL')) return null;
+  if (parsed?.header.interlace !== 0 || parsed.chunks.some((c) => c.type === 'acTL')) return null;
   const { header } = parsed;
   const { rowBytes, bpp } = rowGeometry(header);
   const expected = header.height * (rowBytes + 1);
