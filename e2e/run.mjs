@@ -9,8 +9,16 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Each part of the build, from what it is made of; `check` must exist for the part to count as built. */
 const parts = [
-  { check: 'server/dist/main.js', outputs: ['packages/contract/dist', 'packages/engine/dist', 'server/dist'], sources: ['packages/contract/src', 'packages/engine/src', 'server/src'] },
-  { check: 'renderer/dist/index.html', outputs: ['renderer/dist'], sources: ['packages/contract/src', 'renderer/src', 'renderer/public', 'renderer/index.html'] },
+  {
+    check: 'server/dist/main.js',
+    outputs: ['packages/contract/dist', 'packages/engine/dist', 'server/dist'],
+    sources: ['packages/contract/src', 'packages/engine/src', 'server/src'],
+  },
+  {
+    check: 'renderer/dist/index.html',
+    outputs: ['renderer/dist'],
+    sources: ['packages/contract/src', 'renderer/src', 'renderer/public', 'renderer/index.html'],
+  },
 ];
 const at = (p) => path.join(root, p);
 
@@ -28,7 +36,9 @@ function run(command, args) {
 }
 
 const missing = parts.some((part) => !existsSync(at(part.check)));
-const stale = parts.some((part) => Math.max(...part.sources.map((p) => newest(at(p)))) > Math.max(...part.outputs.map((p) => newest(at(p)))));
+const stale = parts.some(
+  (part) => Math.max(...part.sources.map((p) => newest(at(p)))) > Math.max(...part.outputs.map((p) => newest(at(p)))),
+);
 if (missing || stale) {
   console.log(missing ? '[test:e2e] no build yet: building' : '[test:e2e] sources changed since the last build: building');
   run('npm', ['run', 'build', '--silent']);

@@ -5,8 +5,8 @@
 // seconds per file and, per file against the standard tool on the same file, the median time ratio and size ratio
 // (ours ÷ standard), and writes the same as JSON. Needs `npm run build` first.
 import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { mkdtemp, readdir, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,9 +32,12 @@ if (!dir) {
 /** Standard tools the comparison needs that the product itself does not. */
 function ensureBenchTools() {
   const need = { pngquant: 'pngquant', cwebp: 'webp', zip: 'zip', gifsicle: 'gifsicle' };
-  const missing = Object.entries(need).filter(([cmd]) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status !== 0).map(([, pkg]) => pkg);
+  const missing = Object.entries(need)
+    .filter(([cmd]) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status !== 0)
+    .map(([, pkg]) => pkg);
   if (missing.length === 0) return;
-  if (process.getuid?.() === 0) spawnSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...missing], { stdio: 'inherit' });
+  if (process.getuid?.() === 0)
+    spawnSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...missing], { stdio: 'inherit' });
   else console.warn(`standard tools missing (their columns stay empty): sudo apt-get install ${missing.join(' ')}`);
 }
 
@@ -63,7 +66,11 @@ async function ssimOf(family, original, output, work) {
     if (family === 'pdf') {
       sh('pdftoppm', ['-r', '72', '-f', '1', '-l', '1', '-png', original, path.join(work, 'a')]);
       sh('pdftoppm', ['-r', '72', '-f', '1', '-l', '1', '-png', output, path.join(work, 'b')]);
-      const pick = async (prefix) => path.join(work, (await readdir(work)).find((n) => n.startsWith(prefix) && n.endsWith('.png')));
+      const pick = async (prefix) =>
+        path.join(
+          work,
+          (await readdir(work)).find((n) => n.startsWith(prefix) && n.endsWith('.png')),
+        );
       return await engine.measureSsim(engine.runProcess, await pick('a'), await pick('b'));
     }
   } catch {
@@ -87,21 +94,61 @@ async function standard(type, input, work) {
       sh('sh', ['-c', 'dwebp "$1" -o "$2" && cwebp -quiet -q 75 "$2" -o "$3"', 'sh', input, out('png'), out('webp')]);
       return { tool: 'cwebp q75', path: out('webp') };
     case 'heic':
-      sh('sh', ['-c', 'heif-convert -q 100 "$1" "$2" >/dev/null && heif-enc -q 50 -o "$3" "$2" >/dev/null', 'sh', input, out('png'), out('heic')]);
+      sh('sh', [
+        '-c',
+        'heif-convert -q 100 "$1" "$2" >/dev/null && heif-enc -q 50 -o "$3" "$2" >/dev/null',
+        'sh',
+        input,
+        out('png'),
+        out('heic'),
+      ]);
       return { tool: 'heif-enc q50', path: out('heic') };
     case 'gif':
       sh('gifsicle', ['-O3', input, '-o', out('gif')]);
       return { tool: 'gifsicle -O3', path: out('gif') };
     case 'pdf':
-      sh('gs', ['-dSAFER', '-dBATCH', '-dNOPAUSE', '-sDEVICE=pdfwrite', '-dPDFSETTINGS=/ebook', `-sOutputFile=${out('pdf')}`, input]);
+      sh('gs', [
+        '-dSAFER',
+        '-dBATCH',
+        '-dNOPAUSE',
+        '-sDEVICE=pdfwrite',
+        '-dPDFSETTINGS=/ebook',
+        `-sOutputFile=${out('pdf')}`,
+        input,
+      ]);
       return { tool: 'gs /ebook', path: out('pdf') };
-    case 'mp4': case 'mov': case 'mkv': case 'avi': case 'flv': case 'wmv': case 'webm':
-      sh('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-c:v', 'libx264', '-crf', '28', '-preset', 'medium', '-c:a', 'aac', '-b:a', '128k', out('mp4')]);
+    case 'mp4':
+    case 'mov':
+    case 'mkv':
+    case 'avi':
+    case 'flv':
+    case 'wmv':
+    case 'webm':
+      sh('ffmpeg', [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        '-i',
+        input,
+        '-c:v',
+        'libx264',
+        '-crf',
+        '28',
+        '-preset',
+        'medium',
+        '-c:a',
+        'aac',
+        '-b:a',
+        '128k',
+        out('mp4'),
+      ]);
       return { tool: 'x264 crf28', path: out('mp4') };
     case 'mp3':
       sh('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-c:a', 'libmp3lame', '-b:a', '128k', out('mp3')]);
       return { tool: 'mp3 128k', path: out('mp3') };
-    case 'aac': case 'm4a':
+    case 'aac':
+    case 'm4a':
       sh('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-c:a', 'aac', '-b:a', '128k', out(type.ext)]);
       return { tool: 'aac 128k', path: out(type.ext) };
     case 'zip': {
@@ -148,9 +195,29 @@ for (const file of files) {
         const r = await engine.compress(file, { level, nameHint: file, tmpDir: work });
         const seconds = (performance.now() - started) / 1000;
         const ssim = r.unchanged ? 1 : await ssimOf(type.family, file, r.output, await mkdtemp(path.join(work, 's-')));
-        rows.push({ file, family: type.family, ext: type.ext, who: 'shrinkly', level, originalSize, size: r.compressedSize, ssim, seconds, mbps: originalSize / 1048576 / seconds, recipe: r.recipe });
+        rows.push({
+          file,
+          family: type.family,
+          ext: type.ext,
+          who: 'shrinkly',
+          level,
+          originalSize,
+          size: r.compressedSize,
+          ssim,
+          seconds,
+          mbps: originalSize / 1048576 / seconds,
+          recipe: r.recipe,
+        });
       } catch (err) {
-        rows.push({ file, family: type.family, ext: type.ext, who: 'shrinkly', level, originalSize, error: String(err.message ?? err) });
+        rows.push({
+          file,
+          family: type.family,
+          ext: type.ext,
+          who: 'shrinkly',
+          level,
+          originalSize,
+          error: String(err.message ?? err),
+        });
       }
     }
     const started = performance.now();
@@ -160,10 +227,29 @@ for (const file of files) {
         const seconds = (performance.now() - started) / 1000;
         const size = Math.min((await stat(s.path)).size, originalSize);
         const ssim = await ssimOf(type.family, file, s.path, await mkdtemp(path.join(work, 's-')));
-        rows.push({ file, family: type.family, ext: type.ext, who: s.tool, level: 'standard', originalSize, size, ssim, seconds, mbps: originalSize / 1048576 / seconds });
+        rows.push({
+          file,
+          family: type.family,
+          ext: type.ext,
+          who: s.tool,
+          level: 'standard',
+          originalSize,
+          size,
+          ssim,
+          seconds,
+          mbps: originalSize / 1048576 / seconds,
+        });
       }
     } catch (err) {
-      rows.push({ file, family: type.family, ext: type.ext, who: 'standard', level: 'standard', originalSize, error: String(err.message ?? err) });
+      rows.push({
+        file,
+        family: type.family,
+        ext: type.ext,
+        who: 'standard',
+        level: 'standard',
+        originalSize,
+        error: String(err.message ?? err),
+      });
     }
   } finally {
     await rm(work, { recursive: true, force: true });
@@ -179,19 +265,43 @@ for (const r of rows) {
 const summary = [];
 const standardOf = new Map(rows.filter((r) => r.level === 'standard' && r.error === undefined).map((r) => [r.file, r]));
 /** Median over the files of a group of (ours ÷ standard tool's) for one measure, on files where both ran. */
-const ratio = (rs, field) => median(rs.filter((r) => standardOf.has(r.file) && r[field] > 0).map((r) => r[field] / standardOf.get(r.file)[field]));
-console.log(['family', 'level', 'files', 'median red.', 'p90 red.', 'median SSIM', 'median s', 'time ×std', 'bytes ×std', 'errors'].join('\t'));
+const ratio = (rs, field) =>
+  median(rs.filter((r) => standardOf.has(r.file) && r[field] > 0).map((r) => r[field] / standardOf.get(r.file)[field]));
+console.log(
+  ['family', 'level', 'files', 'median red.', 'p90 red.', 'median SSIM', 'median s', 'time ×std', 'bytes ×std', 'errors'].join(
+    '\t',
+  ),
+);
 for (const [key, rs] of [...groups.entries()].sort()) {
   const ok = rs.filter((r) => r.error === undefined);
   const red = ok.map((r) => 1 - r.size / r.originalSize);
   const ssims = ok.map((r) => r.ssim).filter((s) => typeof s === 'number');
   const ours = key.endsWith('\tstandard') ? [] : ok;
   const line = {
-    group: key.replace('\t', ' '), files: rs.length, medianReduction: median(red), p90Reduction: p90(red), medianSsim: median(ssims),
-    medianSeconds: median(ok.map((r) => r.seconds)), timeVsStandard: ratio(ours, 'seconds'), bytesVsStandard: ratio(ours, 'size'), errors: rs.length - ok.length,
+    group: key.replace('\t', ' '),
+    files: rs.length,
+    medianReduction: median(red),
+    p90Reduction: p90(red),
+    medianSsim: median(ssims),
+    medianSeconds: median(ok.map((r) => r.seconds)),
+    timeVsStandard: ratio(ours, 'seconds'),
+    bytesVsStandard: ratio(ours, 'size'),
+    errors: rs.length - ok.length,
   };
   summary.push(line);
-  console.log([...key.split('\t'), rs.length, pct(line.medianReduction), pct(line.p90Reduction), num(line.medianSsim), num(line.medianSeconds, 2), num(line.timeVsStandard, 2), num(line.bytesVsStandard, 2), line.errors].join('\t'));
+  console.log(
+    [
+      ...key.split('\t'),
+      rs.length,
+      pct(line.medianReduction),
+      pct(line.p90Reduction),
+      num(line.medianSsim),
+      num(line.medianSeconds, 2),
+      num(line.timeVsStandard, 2),
+      num(line.bytesVsStandard, 2),
+      line.errors,
+    ].join('\t'),
+  );
 }
 /**
  * Compressions per minute of the photos of DIR at balanced with 1, 2 and 4 jobs at once, as the server runs them:
@@ -205,9 +315,12 @@ async function throughput(photos) {
     const work = await mkdtemp(path.join(tmpdir(), 'shrinkly-bench-'));
     const queue = [...jobs];
     const started = performance.now();
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      for (let file = queue.shift(); file; file = queue.shift()) await engine.compress(file, { level: 'balanced', nameHint: file, tmpDir: work });
-    }));
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        for (let file = queue.shift(); file; file = queue.shift())
+          await engine.compress(file, { level: 'balanced', nameHint: file, tmpDir: work });
+      }),
+    );
     const minutes = (performance.now() - started) / 60000;
     await rm(work, { recursive: true, force: true });
     out.push({ concurrency, jobs: jobs.length, jobsPerMinute: jobs.length / minutes });

@@ -16,7 +16,10 @@ const engine = await import(path.join(root, 'packages/engine/dist/index.js'));
 
 const args = process.argv.slice(2);
 const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 5;
-const dir = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--runs') ?? process.env.CORPUS_DIR ?? path.resolve(root, '../shared/corpus');
+const dir =
+  args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--runs') ??
+  process.env.CORPUS_DIR ??
+  path.resolve(root, '../shared/corpus');
 if (!existsSync(dir)) {
   console.error(`no corpus at ${dir}: npm run bench:convert -- DIR`);
   process.exit(2);
@@ -51,7 +54,11 @@ async function plainOnce(file, work, target = 'pdf') {
   const profile = await mkdtemp(path.join(work, 'profile-'));
   const out = await mkdtemp(path.join(work, 'out-'));
   const start = process.hrtime.bigint();
-  const r = spawnSync('soffice', ['--headless', `-env:UserInstallation=${pathToFileURL(profile).href}`, '--convert-to', target, '--outdir', out, file], { encoding: 'utf8' });
+  const r = spawnSync(
+    'soffice',
+    ['--headless', `-env:UserInstallation=${pathToFileURL(profile).href}`, '--convert-to', target, '--outdir', out, file],
+    { encoding: 'utf8' },
+  );
   const elapsed = ms(start);
   if (r.status !== 0) throw new Error(`soffice failed: ${r.stderr}`);
   await rm(profile, { recursive: true, force: true });
@@ -79,7 +86,14 @@ try {
       plain.push(await plainOnce(file, work));
       plainSame.push(await plainOnce(file, work, `pdf:${EXPORT_FILTER[ext]}${SAME_SETTINGS}`));
     }
-    rows.push({ pair: `${ext} → pdf`, file: path.basename(file), cold, warm: median(warm), plain: median(plain), plainSame: median(plainSame) });
+    rows.push({
+      pair: `${ext} → pdf`,
+      file: path.basename(file),
+      cold,
+      warm: median(warm),
+      plain: median(plain),
+      plainSame: median(plainSame),
+    });
   }
 } finally {
   await engine.sharedLibreOffice().close();
@@ -88,9 +102,13 @@ try {
 
 const pad = (s, n) => String(s).padEnd(n);
 const sec = (v) => `${(v / 1000).toFixed(2)} s`;
-console.log(`\nConversion to PDF, ${runs} warm runs each (median), plain soffice median of ${Math.max(3, Math.ceil(runs / 2))}\n`);
-console.log('soffice: plain `soffice --headless --convert-to pdf`; soffice*: the same with the engine\'s export settings\n');
-console.log(`${pad('pair', 12)}${pad('file', 30)}${pad('cold', 9)}${pad('warm', 9)}${pad('soffice', 10)}${pad('soffice*', 10)}${pad('soffice/warm', 14)}soffice*/warm`);
+console.log(
+  `\nConversion to PDF, ${runs} warm runs each (median), plain soffice median of ${Math.max(3, Math.ceil(runs / 2))}\n`,
+);
+console.log("soffice: plain `soffice --headless --convert-to pdf`; soffice*: the same with the engine's export settings\n");
+console.log(
+  `${pad('pair', 12)}${pad('file', 30)}${pad('cold', 9)}${pad('warm', 9)}${pad('soffice', 10)}${pad('soffice*', 10)}${pad('soffice/warm', 14)}soffice*/warm`,
+);
 for (const r of rows) {
   console.log(
     `${pad(r.pair, 12)}${pad(r.file.slice(0, 28), 30)}${pad(sec(r.cold), 9)}${pad(sec(r.warm), 9)}${pad(sec(r.plain), 10)}${pad(sec(r.plainSame), 10)}` +

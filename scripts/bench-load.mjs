@@ -15,7 +15,11 @@ import sharp from 'sharp';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
-  options: { concurrency: { type: 'string', default: '20' }, 'after-seconds': { type: 'string', default: '60' }, photo: { type: 'string' } },
+  options: {
+    concurrency: { type: 'string', default: '20' },
+    'after-seconds': { type: 'string', default: '60' },
+    photo: { type: 'string' },
+  },
 });
 const concurrency = Number(values.concurrency);
 const afterSeconds = Number(values['after-seconds']);
@@ -31,9 +35,11 @@ async function photo() {
   for (let i = 0; i < raw.length; i++) {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     const px = Math.floor(i / 3);
-    raw[i] = ((px % width) * 160) / width + ((Math.floor(px / width) * 40) / height) + (seed & 63);
+    raw[i] = ((px % width) * 160) / width + (Math.floor(px / width) * 40) / height + (seed & 63);
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 94 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 94 })
+    .toBuffer();
 }
 const jpeg = await photo();
 
@@ -46,7 +52,18 @@ const port = await new Promise((resolve) => {
 const baseUrl = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
   cwd: root,
-  env: { MALLOC_ARENA_MAX: '2', ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), APP_URL: baseUrl, LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '', PAYMENT_SANDBOX_DEMO: 'true' },
+  env: {
+    MALLOC_ARENA_MAX: '2',
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(work, 'data'),
+    APP_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    SMTP_URL: '',
+    PAYMENT_SANDBOX_DEMO: 'true',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const rssMb = () => {
@@ -56,7 +73,12 @@ const rssMb = () => {
     return 0;
   }
 };
-while (!(await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false))) {
+while (
+  !(await fetch(`${baseUrl}/api/health`).then(
+    (r) => r.ok,
+    () => false,
+  ))
+) {
   if (server.exitCode !== null) throw new Error('the server did not start');
   await new Promise((r) => setTimeout(r, 250));
 }
@@ -112,7 +134,13 @@ await rm(work, { recursive: true, force: true });
 
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const ms = (v) => `${v.toFixed(0)} ms`;
-console.log(`[bench:load] ${concurrency} concurrent compressions of a ${(jpeg.length / 1024 / 1024).toFixed(2)} MB JPEG at balanced, all done in ${s(wall)}`);
+console.log(
+  `[bench:load] ${concurrency} concurrent compressions of a ${(jpeg.length / 1024 / 1024).toFixed(2)} MB JPEG at balanced, all done in ${s(wall)}`,
+);
 console.log(`  completion       p50 ${s(percentile(times, 50))}   p95 ${s(percentile(times, 95))}`);
-console.log(`  /api/health      p50 ${ms(percentile(health, 50))}   p95 ${ms(percentile(health, 95))}   max ${ms(Math.max(...health))}   (${health.length} probes)`);
-console.log(`  server RSS       before ${before.toFixed(0)} MB   peak ${peak.toFixed(0)} MB   ${afterSeconds} s after ${after.toFixed(0)} MB`);
+console.log(
+  `  /api/health      p50 ${ms(percentile(health, 50))}   p95 ${ms(percentile(health, 95))}   max ${ms(Math.max(...health))}   (${health.length} probes)`,
+);
+console.log(
+  `  server RSS       before ${before.toFixed(0)} MB   peak ${peak.toFixed(0)} MB   ${afterSeconds} s after ${after.toFixed(0)} MB`,
+);

@@ -37,9 +37,11 @@ const workerConcurrency = values['worker-concurrency'];
 const coresPerWorker = values['cores-per-worker'];
 const RESERVED_CORES = 0.4;
 const workerCpu =
-  values['worker-cpu'] === 'none' ? undefined
-  : values['worker-cpu'] === 'auto' ? Math.min(Number(coresPerWorker), (availableParallelism() - RESERVED_CORES) / 2)
-  : Number(values['worker-cpu']);
+  values['worker-cpu'] === 'none'
+    ? undefined
+    : values['worker-cpu'] === 'auto'
+      ? Math.min(Number(coresPerWorker), (availableParallelism() - RESERVED_CORES) / 2)
+      : Number(values['worker-cpu']);
 if (workerCpu !== undefined && !(workerCpu > 0)) throw new Error('--worker-cpu is auto, none or a number of cores above 0');
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -55,7 +57,9 @@ function photo(seed) {
     const px = Math.floor(i / 3);
     raw[i] = ((px % width) * 160) / width + (Math.floor(px / width) * 40) / height + (s & 31) + (i % 3) * 20;
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 94 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 94 })
+    .toBuffer();
 }
 
 const percentile = (list, p) => {
@@ -178,19 +182,40 @@ try {
   const ms = (v) => `${v.toFixed(0)} ms`.padStart(7);
   const megabytes = (photos.reduce((sum, p) => sum + p.length, 0) / photos.length / 1024 / 1024).toFixed(1);
   console.log(`[bench:scale] ${jobs} compressions of distinct 6 MP JPEGs (${megabytes} MB on average) at balanced, per round;`);
-  console.log(`  2 web processes, WORKER_CONCURRENCY=${workerConcurrency} and ENGINE_CPU_SLOTS=${coresPerWorker} per worker, PostgreSQL + Redis + S3 (s3rver) on this machine`);
-  if (workerCpu === undefined) console.log('  workers not held to a CPU quota (--worker-cpu none): the second one shares the first one\'s machine');
-  else if (capRefused) console.log(`  workers NOT held to ${workerCpu.toFixed(2)} cores each: ${capRefused}; the second one shares the first one's machine`);
-  else console.log(`  each worker held to ${workerCpu.toFixed(2)} cores (a cgroup CPU quota) on CPUs of its own, as on a machine of its own`);
-  for (const [label, r] of [['1 worker ', one], ['2 workers', two]]) {
-    console.log(`  ${label}  ${r.perMinute.toFixed(1).padStart(6)} jobs/min  (${r.seconds.toFixed(1)} s)   workers used ${r.cores.toFixed(2)} cores: ${(r.perMinute / r.cores).toFixed(1)} jobs/min per core   /api/health p50 ${ms(percentile(r.health, 50))}  p95 ${ms(percentile(r.health, 95))}  (${r.health.length} probes)`);
+  console.log(
+    `  2 web processes, WORKER_CONCURRENCY=${workerConcurrency} and ENGINE_CPU_SLOTS=${coresPerWorker} per worker, PostgreSQL + Redis + S3 (s3rver) on this machine`,
+  );
+  if (workerCpu === undefined)
+    console.log("  workers not held to a CPU quota (--worker-cpu none): the second one shares the first one's machine");
+  else if (capRefused)
+    console.log(
+      `  workers NOT held to ${workerCpu.toFixed(2)} cores each: ${capRefused}; the second one shares the first one's machine`,
+    );
+  else
+    console.log(
+      `  each worker held to ${workerCpu.toFixed(2)} cores (a cgroup CPU quota) on CPUs of its own, as on a machine of its own`,
+    );
+  for (const [label, r] of [
+    ['1 worker ', one],
+    ['2 workers', two],
+  ]) {
+    console.log(
+      `  ${label}  ${r.perMinute.toFixed(1).padStart(6)} jobs/min  (${r.seconds.toFixed(1)} s)   workers used ${r.cores.toFixed(2)} cores: ${(r.perMinute / r.cores).toFixed(1)} jobs/min per core   /api/health p50 ${ms(percentile(r.health, 50))}  p95 ${ms(percentile(r.health, 95))}  (${r.health.length} probes)`,
+    );
   }
-  for (const [label, r] of [['1 worker ', one], ['2 workers', two]]) {
+  for (const [label, r] of [
+    ['1 worker ', one],
+    ['2 workers', two],
+  ]) {
     const { workers, webs, s3: store, bench, machine } = r.used;
     const rest = machine - workers - webs - store - bench;
-    console.log(`  ${label}  cores busy: machine ${machine.toFixed(2)} = workers ${workers.toFixed(2)} + web ${webs.toFixed(2)} + S3 server ${store.toFixed(2)} + this script ${bench.toFixed(2)} + other ${rest.toFixed(2)} (PostgreSQL, Redis...)`);
+    console.log(
+      `  ${label}  cores busy: machine ${machine.toFixed(2)} = workers ${workers.toFixed(2)} + web ${webs.toFixed(2)} + S3 server ${store.toFixed(2)} + this script ${bench.toFixed(2)} + other ${rest.toFixed(2)} (PostgreSQL, Redis...)`,
+    );
   }
-  console.log(`  ratio 2 workers / 1 worker: ${(two.perMinute / one.perMinute).toFixed(2)} (cores used ${(two.cores / one.cores).toFixed(2)}×, of ${availableParallelism()} on this machine)`);
+  console.log(
+    `  ratio 2 workers / 1 worker: ${(two.perMinute / one.perMinute).toFixed(2)} (cores used ${(two.cores / one.cores).toFixed(2)}×, of ${availableParallelism()} on this machine)`,
+  );
   console.log(`  /api/health with idle workers: p50 ${ms(percentile(idleHealth, 50))}  p95 ${ms(percentile(idleHealth, 95))}`);
 } finally {
   await fleet?.stop();

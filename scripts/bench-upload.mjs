@@ -6,10 +6,10 @@
 // The file is a ZIP of 100 MB or more, so a visitor's upload stops at "payment required": what is measured is
 // the upload path itself, not compression.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream, openAsBlob } from 'node:fs';
 import { mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -32,21 +32,34 @@ async function freePort() {
 /** A STORED zip with one member of `mb` MiB of numbered text lines. */
 async function makeZip(file, mb) {
   const lines = [];
-  for (let i = 0; lines.join('').length < CHUNK; i++) lines.push(`line ${String(i).padStart(8, '0')} of the upload benchmark file\n`);
+  for (let i = 0; lines.join('').length < CHUNK; i++)
+    lines.push(`line ${String(i).padStart(8, '0')} of the upload benchmark file\n`);
   const block = Buffer.from(lines.join('')).subarray(0, CHUNK);
   const size = mb * CHUNK;
   let crc = 0;
   for (let i = 0; i < mb; i++) crc = crc32(block, crc);
   const name = Buffer.from('data.txt');
   const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(10, 4); local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(size, 18); local.writeUInt32LE(size, 22); local.writeUInt16LE(name.length, 26);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(10, 4);
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(size, 18);
+  local.writeUInt32LE(size, 22);
+  local.writeUInt16LE(name.length, 26);
   const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0); central.writeUInt16LE(20, 4); central.writeUInt16LE(10, 6); central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(size, 20); central.writeUInt32LE(size, 24); central.writeUInt16LE(name.length, 28);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(10, 6);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(size, 20);
+  central.writeUInt32LE(size, 24);
+  central.writeUInt16LE(name.length, 28);
   const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(1, 8); end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + name.length, 12); end.writeUInt32LE(local.length + name.length + size, 16);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + name.length, 12);
+  end.writeUInt32LE(local.length + name.length + size, 16);
   const out = createWriteStream(file);
   out.write(Buffer.concat([local, name]));
   for (let i = 0; i < mb; i++) if (!out.write(block)) await once(out, 'drain');
@@ -75,12 +88,27 @@ const file = path.join(work, 'upload.zip');
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_URL: base, DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn', DATABASE_URL: '', PAYMENT_SANDBOX_DEMO: 'true' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: base,
+    DATA_DIR: path.join(work, 'data'),
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    PAYMENT_SANDBOX_DEMO: 'true',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 try {
   for (let i = 0; i < 240; i++) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 250));
   }
   await makeZip(file, sizeMb);
@@ -108,26 +136,43 @@ try {
     for (let i = 0; i < total; i++) {
       const { bytesRead } = await handle.read(buffer, 0, CHUNK, i * CHUNK);
       const form = new FormData();
-      for (const [k, v] of Object.entries({ uploadId: 'bench-upload', chunkIndex: i, totalChunks: total, fileName: 'upload.zip', fileSize: bytes })) form.set(k, String(v));
+      for (const [k, v] of Object.entries({
+        uploadId: 'bench-upload',
+        chunkIndex: i,
+        totalChunks: total,
+        fileName: 'upload.zip',
+        fileSize: bytes,
+      }))
+        form.set(k, String(v));
       form.set('chunk', new Blob([buffer.subarray(0, bytesRead)]), 'blob');
       const res = await fetch(`${base}/api/upload-chunk`, { method: 'POST', body: form });
       if (!res.ok) throw new Error(`chunk ${i}: ${res.status} ${await res.text()}`);
     }
     await handle.close();
     const res = await fetch(`${base}/api/assemble-chunks`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ uploadId: 'bench-upload', totalChunks: total, fileName: 'upload.zip', fileSize: bytes, compressionLevel: 'balanced' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        uploadId: 'bench-upload',
+        totalChunks: total,
+        fileName: 'upload.zip',
+        fileSize: bytes,
+        compressionLevel: 'balanced',
+      }),
     });
     const body = await res.json();
     if (body.status !== 'payment_required') throw new Error(`assembly: ${res.status} ${JSON.stringify(body)}`);
   });
 
-  const row = (name, m) => `${name.padEnd(22)} ${(mb / m.seconds).toFixed(1).padStart(8)} MB/s ${m.seconds.toFixed(2).padStart(8)} s   server peak RSS growth ${m.rssGrowthMb.toFixed(1)} MB`;
+  const row = (name, m) =>
+    `${name.padEnd(22)} ${(mb / m.seconds).toFixed(1).padStart(8)} MB/s ${m.seconds.toFixed(2).padStart(8)} s   server peak RSS growth ${m.rssGrowthMb.toFixed(1)} MB`;
   console.log(`file: ${mb.toFixed(0)} MB`);
   console.log(row('disk copy (reference)', copy));
   console.log(row('direct upload', direct));
   console.log(row('chunked upload (1 MB)', chunked));
-  console.log(`direct: ${(direct.seconds / copy.seconds).toFixed(2)}× the copy time; chunked: ${(chunked.seconds / copy.seconds).toFixed(2)}×`);
+  console.log(
+    `direct: ${(direct.seconds / copy.seconds).toFixed(2)}× the copy time; chunked: ${(chunked.seconds / copy.seconds).toFixed(2)}×`,
+  );
 } finally {
   server.kill('SIGTERM');
   await once(server, 'exit').catch(() => {});

@@ -14,7 +14,12 @@ import { formatHistogram, runFuzz } from './fuzz/run-fuzz.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
-  options: { count: { type: 'string', default: '300' }, seed: { type: 'string' }, corpus: { type: 'string' }, verbose: { type: 'boolean', default: false } },
+  options: {
+    count: { type: 'string', default: '300' },
+    seed: { type: 'string' },
+    corpus: { type: 'string' },
+    verbose: { type: 'boolean', default: false },
+  },
 });
 const seed = values.seed ? Number(values.seed) : Math.floor(Math.random() * 2 ** 31);
 const corpusDir = path.resolve(values.corpus ?? process.env.CORPUS_DIR ?? path.join(root, '../shared/corpus'));
@@ -30,13 +35,29 @@ const baseUrl = `http://127.0.0.1:${port}`;
 let output = '';
 const server = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: baseUrl, LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '', NODE_ENV: 'test' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    APP_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    SMTP_URL: '',
+    NODE_ENV: 'test',
+  },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 server.stdout.on('data', (c) => (output += c));
 server.stderr.on('data', (c) => (output += c));
 for (let i = 0; ; i++) {
-  if (await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)) break;
+  if (
+    await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
   if (server.exitCode !== null || i > 240) {
     console.error(`the server did not start:\n${output}`);
     process.exit(1);
@@ -47,14 +68,21 @@ for (let i = 0; ; i++) {
 console.log(`[fuzz] seed ${seed}, ${values.count} files from ${corpusDir}, server ${baseUrl}`);
 const started = Date.now();
 const result = await runFuzz({
-  baseUrl, dataDir, corpusDir, seed, count: Number(values.count),
+  baseUrl,
+  dataDir,
+  corpusDir,
+  seed,
+  count: Number(values.count),
   log: values.verbose ? (line) => console.log(`  ${line}`) : () => {},
 });
 const exitedEarly = server.exitCode !== null;
 server.kill('SIGTERM');
 await rm(dataDir, { recursive: true, force: true });
 
-const slowest = [...result.cases].sort((a, b) => b.ms - a.ms).slice(0, 3).map((c) => `${c.route} ${c.source} (${c.kind}) ${(c.ms / 1000).toFixed(1)} s`);
+const slowest = [...result.cases]
+  .sort((a, b) => b.ms - a.ms)
+  .slice(0, 3)
+  .map((c) => `${c.route} ${c.source} (${c.kind}) ${(c.ms / 1000).toFixed(1)} s`);
 console.log(`[fuzz] ${result.cases.length} files in ${((Date.now() - started) / 1000).toFixed(0)} s; status per route:`);
 for (const line of formatHistogram(result.histogram)) console.log(line);
 console.log(`[fuzz] slowest: ${slowest.join('; ')}`);

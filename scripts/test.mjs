@@ -20,7 +20,11 @@ const suites = [
   { name: 'database on PGlite', args: ['--project', 'db'], env: { TEST_DATABASE_URL: '' } },
 ];
 if (process.env.TEST_DATABASE_URL) {
-  suites.push({ name: 'database on PostgreSQL', args: ['--project', 'db'], env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL } });
+  suites.push({
+    name: 'database on PostgreSQL',
+    args: ['--project', 'db'],
+    env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
+  });
   // The built server scaled out: web and worker processes on PostgreSQL, Redis (TEST_REDIS_URL) and an S3 test server.
   suites.push({ name: 'fleet (PostgreSQL, Redis, S3)', args: ['--project', 'fleet'] });
 }
@@ -31,7 +35,11 @@ suites.push({ name: 'browser (e2e)', args: ['--project', 'e2e'] });
 function fileTimes(suite, report) {
   try {
     const { testResults } = JSON.parse(readFileSync(report, 'utf8'));
-    return testResults.map((file) => ({ suite: suite.name, file: path.relative(root, file.name), ms: file.endTime - file.startTime }));
+    return testResults.map((file) => ({
+      suite: suite.name,
+      file: path.relative(root, file.name),
+      ms: file.endTime - file.startTime,
+    }));
   } catch {
     return [];
   }
@@ -44,7 +52,15 @@ for (const [index, suite] of suites.entries()) {
   console.log(`\n[test] ${suite.name}`);
   const suiteStarted = Date.now();
   const report = path.join(reports, `${index}.json`);
-  const [command, ...args] = suite.command ?? ['npx', 'vitest', 'run', ...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const [command, ...args] = suite.command ?? [
+    'npx',
+    'vitest',
+    'run',
+    ...suite.args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ];
   const result = spawnSync(command, args, {
     cwd: root,
     stdio: 'inherit',
@@ -59,5 +75,7 @@ for (const [index, suite] of suites.entries()) {
 }
 const slowest = files.sort((a, b) => b.ms - a.ms).slice(0, 20);
 console.log(`\n[test] all suites passed in ${((Date.now() - started) / 60_000).toFixed(1)} min\n  ${timings.join('\n  ')}`);
-console.log(`\n[test] the 20 slowest test files\n${slowest.map((f) => `  ${(f.ms / 1000).toFixed(1).padStart(7)} s  ${f.file} (${f.suite})`).join('\n')}`);
+console.log(
+  `\n[test] the 20 slowest test files\n${slowest.map((f) => `  ${(f.ms / 1000).toFixed(1).padStart(7)} s  ${f.file} (${f.suite})`).join('\n')}`,
+);
 rmSync(reports, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import type { LocalJob } from '@shrinkly/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePhotoPng } from '../../server/test/fixtures.js';
-import { FIXTURES, tempFolder, type TestCore, testCore } from './support/test-core.js';
+import { FIXTURES, type TestCore, tempFolder, testCore } from './support/test-core.js';
 
 /** Local compression through the bridge, running the real engine in the worker thread on the repository's fixtures. */
 describe('local compression', () => {
@@ -30,7 +30,9 @@ describe('local compression', () => {
   }
 
   async function finished(id: string): Promise<LocalJob> {
-    const list = await t.events.waitFor('jobs:changed', ({ jobs }) => jobs.some((j) => j.id === id && ['done', 'failed', 'cancelled'].includes(j.status)));
+    const list = await t.events.waitFor('jobs:changed', ({ jobs }) =>
+      jobs.some((j) => j.id === id && ['done', 'failed', 'cancelled'].includes(j.status)),
+    );
     return list.jobs.find((j) => j.id === id)!;
   }
 
@@ -51,13 +53,23 @@ describe('local compression', () => {
     const source = await copyOf('skagen.jpg', 'harbour.jpg');
     const before = await readFile(source);
     const job = await compressOne(source);
-    expect(job).toMatchObject({ status: 'done', progress: 100, unchanged: false, level: 'balanced', outputPath: path.join(work.dir, 'harbour.min.jpg'), sync: 'off' });
+    expect(job).toMatchObject({
+      status: 'done',
+      progress: 100,
+      unchanged: false,
+      level: 'balanced',
+      outputPath: path.join(work.dir, 'harbour.min.jpg'),
+      sync: 'off',
+    });
     expect(job.message).toMatch(/mozjpeg/);
     expect(job.compressedSize).toBe((await stat(job.outputPath!)).size);
     expect(job.compressedSize!).toBeLessThan(job.originalSize);
     expect((await sharp(job.outputPath!).metadata()).format).toBe('jpeg');
     expect(await readFile(source)).toEqual(before);
-    const progress = t.events.of('jobs:changed').map(({ jobs }) => jobs.find((j) => j.id === job.id)?.progress).filter((p) => p !== undefined);
+    const progress = t.events
+      .of('jobs:changed')
+      .map(({ jobs }) => jobs.find((j) => j.id === job.id)?.progress)
+      .filter((p) => p !== undefined);
     const steps = [...new Set(progress)];
     // The engine's own progress, in order: more than a start and an end.
     expect(steps.filter((p) => p > 0 && p < 100).length).toBeGreaterThan(1);
@@ -73,7 +85,10 @@ describe('local compression', () => {
     const placeholder = await readFile(taken);
     const second = await compressOne(source, 'light');
     const third = await compressOne(source, 'light');
-    expect([second.outputPath, third.outputPath]).toEqual([path.join(work.dir, 'pier.min (2).jpg'), path.join(work.dir, 'pier.min (3).jpg')]);
+    expect([second.outputPath, third.outputPath]).toEqual([
+      path.join(work.dir, 'pier.min (2).jpg'),
+      path.join(work.dir, 'pier.min (3).jpg'),
+    ]);
     expect(await readFile(taken)).toEqual(placeholder);
     expect(await readFile(second.outputPath!)).toEqual(await readFile(third.outputPath!));
   });
@@ -135,7 +150,9 @@ describe('local compression', () => {
       await makePhotoPng(source, 1200, 900);
       const { jobs } = await compress([source], 'maximum');
       const id = jobs[0]!.id;
-      await t.events.waitFor('jobs:changed', ({ jobs: list }) => list.some((j) => j.id === id && j.status === 'running' && j.progress > 0));
+      await t.events.waitFor('jobs:changed', ({ jobs: list }) =>
+        list.some((j) => j.id === id && j.status === 'running' && j.progress > 0),
+      );
       expect(await t.invoke('compress:cancel', { id })).toEqual({ ok: true });
       const job = await finished(id);
       expect(job).toMatchObject({ status: 'cancelled', outputPath: null, message: 'Cancelled' });

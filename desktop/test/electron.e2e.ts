@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { _electron as electron, type ElectronApplication, type Page } from 'playwright-core';
+import { type ElectronApplication, _electron as electron, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../server/test/harness.js';
 import { tempFolder } from './support/test-core.js';
@@ -59,9 +59,14 @@ describe.skipIf(reason !== 'runs')(`the desktop app in Electron (${reason})`, ()
     await profile?.remove();
   });
 
-  it('shows the renderer from the app\'s own origin, with no Node in the page', async () => {
+  it("shows the renderer from the app's own origin, with no Node in the page", async () => {
     expect(page.url()).toMatch(/^app:\/\/shrinkly\//);
-    expect(await page.evaluate(() => [typeof (globalThis as { require?: unknown }).require, typeof (globalThis as { process?: unknown }).process])).toEqual(['undefined', 'undefined']);
+    expect(
+      await page.evaluate(() => [
+        typeof (globalThis as { require?: unknown }).require,
+        typeof (globalThis as { process?: unknown }).process,
+      ]),
+    ).toEqual(['undefined', 'undefined']);
   });
 
   it('exposes the bridge, answers through it and refuses bad messages', async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, startTestApp, type TestApp } from '../../server/test/harness.js';
 import { type JsonStore, MemoryCipher } from './support/ports.js';
 import { SwitchableProxy } from './support/switchable-proxy.js';
-import { FIXTURES, tempFolder, type TestCore, testCore } from './support/test-core.js';
+import { FIXTURES, type TestCore, tempFolder, testCore } from './support/test-core.js';
 
 const TEST_CARD = { cardholderName: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '123' };
 const RETRY = { baseMs: 300, maxMs: 1_200 };
@@ -39,7 +39,11 @@ describe('sync to My Files', () => {
 
   function desktop(options: { store?: JsonStore; cipher?: MemoryCipher; chunkThreshold?: number } = {}): TestCore {
     const core = testCore({
-      store: options.store, secrets: options.cipher ?? new MemoryCipher(), fetch: recordingFetch, retry: RETRY, defaultServerUrl: proxy.url,
+      store: options.store,
+      secrets: options.cipher ?? new MemoryCipher(),
+      fetch: recordingFetch,
+      retry: RETRY,
+      defaultServerUrl: proxy.url,
       uploadChunkThresholdBytes: options.chunkThreshold,
     });
     cores.push(core);
@@ -60,19 +64,27 @@ describe('sync to My Files', () => {
     d.core.userChose([source]);
     const { jobs } = await d.invoke('compress:start', { paths: [source] });
     const id = jobs[0]!.id;
-    const { jobs: list } = await d.events.waitFor('jobs:changed', ({ jobs: all }) => all.some((j) => j.id === id && j.status === 'done'));
+    const { jobs: list } = await d.events.waitFor('jobs:changed', ({ jobs: all }) =>
+      all.some((j) => j.id === id && j.status === 'done'),
+    );
     return list.find((j) => j.id === id)!;
   }
 
   const syncState = async (d: TestCore, id: string) => (await d.invoke('compress:list')).jobs.find((j) => j.id === id)?.sync;
   const waitForStatus = (d: TestCore, match: (s: SyncStatus) => boolean) => d.events.waitFor('sync:changed', match);
-  const myFiles = async (token: string, folderId?: string) => (await t.as(token).listFiles(folderId ? { folderId } : {})).map((f) => f.name);
+  const myFiles = async (token: string, folderId?: string) =>
+    (await t.as(token).listFiles(folderId ? { folderId } : {})).map((f) => f.name);
 
   it('signs in, keeps the token only encrypted, and sends finished results into the chosen My Files folder', async () => {
     const user = await account('trial');
     const d = desktop();
     const signedIn = await d.invoke('account:sign-in', { email: user.email, password: user.password });
-    expect(signedIn).toMatchObject({ serverUrl: proxy.url, maySync: true, tokenPersisted: true, user: { email: user.email, isTrialActive: true } });
+    expect(signedIn).toMatchObject({
+      serverUrl: proxy.url,
+      maySync: true,
+      tokenPersisted: true,
+      user: { email: user.email, isTrialActive: true },
+    });
     const folder = await t.as(user.token).createFolder({ name: 'From my laptop' });
     expect((await d.invoke('sync:folders')).folders.map((f) => [f.id, f.name])).toEqual([[folder.id, 'From my laptop']]);
     await d.invoke('settings:update', { syncEnabled: true, syncFolderId: folder.id });
@@ -81,7 +93,14 @@ describe('sync to My Files', () => {
     await waitForStatus(d, (s) => s.synced === 1);
     expect(await syncState(d, job.id)).toBe('synced');
     expect(await myFiles(user.token, folder.id)).toEqual(['lighthouse.min.jpg']);
-    expect(await d.invoke('sync:status')).toMatchObject({ enabled: true, online: true, pending: 0, failed: 0, synced: 1, problem: null });
+    expect(await d.invoke('sync:status')).toMatchObject({
+      enabled: true,
+      online: true,
+      pending: 0,
+      failed: 0,
+      synced: 1,
+      problem: null,
+    });
 
     expect(sentTokens.size).toBeGreaterThan(0);
     for (const token of sentTokens) expect(d.store.text).not.toContain(token);
@@ -146,7 +165,9 @@ describe('sync to My Files', () => {
     // A password change ends every other session: the desktop's token is now refused (401).
     await t.as(user.token).resetPassword({ currentPassword: user.password, newPassword: 'battery staple' });
 
-    const parked = await d.invoke('sync:send', { ids: [job.id] }).then(() => waitForStatus(d, (s) => s.problem === 'Sign in again to keep syncing'));
+    const parked = await d
+      .invoke('sync:send', { ids: [job.id] })
+      .then(() => waitForStatus(d, (s) => s.problem === 'Sign in again to keep syncing'));
     expect(parked).toMatchObject({ pending: 0, failed: 1, synced: 0 });
     expect(await syncState(d, job.id)).toBe('needs-sign-in');
     expect(d.events.of('account:changed').at(-1)).toMatchObject({ user: null, maySync: false });
@@ -175,7 +196,10 @@ describe('sync to My Files', () => {
   it('keeps the sign-in in memory only when the system has no secure storage', async () => {
     const user = await account('trial');
     const d = desktop({ cipher: new MemoryCipher(false) });
-    expect(await d.invoke('account:sign-in', { email: user.email, password: user.password })).toMatchObject({ tokenPersisted: false, maySync: true });
+    expect(await d.invoke('account:sign-in', { email: user.email, password: user.password })).toMatchObject({
+      tokenPersisted: false,
+      maySync: true,
+    });
     expect(d.store.get('account.token')).toBeUndefined();
     for (const token of sentTokens) expect(d.store.text).not.toContain(token);
     const restarted = desktop({ store: d.store, cipher: new MemoryCipher(false) });
@@ -196,7 +220,9 @@ describe('sync to My Files', () => {
 
 /** The persisted queue entry of a job, as the store holds it. */
 function queueItem(d: TestCore, jobId: string): { attempts: number; state: string } | undefined {
-  return (d.store.get('syncQueue') as Array<{ jobId: string; attempts: number; state: string }> | undefined)?.find((i) => i.jobId === jobId);
+  return (d.store.get('syncQueue') as Array<{ jobId: string; attempts: number; state: string }> | undefined)?.find(
+    (i) => i.jobId === jobId,
+  );
 }
 
 /** Resolves once `condition` holds, checking every 50 ms for up to a minute. */
@@ -217,7 +243,9 @@ function failedAttempts(d: TestCore, jobId: string): Array<{ attempts: number; d
   const failures: Array<{ attempts: number; delayMs: number }> = [];
   for (const { key, value, at } of d.store.writes) {
     if (key !== 'syncQueue') continue;
-    const item = (value as Array<{ jobId: string; attempts: number; state: string; nextAttemptAt: string | null }>).find((i) => i.jobId === jobId);
+    const item = (value as Array<{ jobId: string; attempts: number; state: string; nextAttemptAt: string | null }>).find(
+      (i) => i.jobId === jobId,
+    );
     if (item?.state !== 'failed' || !item.nextAttemptAt || seen.has(item.attempts)) continue;
     seen.add(item.attempts);
     failures.push({ attempts: item.attempts, delayMs: Math.round((Date.parse(item.nextAttemptAt) - at) / 100) * 100 });

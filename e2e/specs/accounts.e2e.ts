@@ -60,7 +60,11 @@ describe('accounts in the browser', () => {
     await page.getByText('Passwords do not match').waitFor();
 
     // Register the address through the API, then try it in the form.
-    await fetch(`${baseUrl}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
+    await fetch(`${baseUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(user),
+    });
     await page.getByLabel('Confirm Password').fill(user.password);
     await submit.click();
     await page.getByText('Email Already Registered').waitFor();
@@ -70,7 +74,11 @@ describe('accounts in the browser', () => {
   it('shows the Authentication Failed dialog for a wrong password, and Welcome back for the right one', async () => {
     const page = await session.newPage();
     const user = newCredentials();
-    await fetch(`${baseUrl}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
+    await fetch(`${baseUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(user),
+    });
     await authPage.signIn(page, user.email, 'not my password');
     const dialog = page.getByRole('dialog', { name: 'Authentication Failed' });
     await dialog.waitFor();
@@ -111,7 +119,11 @@ describe('accounts in the browser', () => {
   it('resets a forgotten password through the emailed link', async () => {
     const page = await session.newPage();
     const user = newCredentials();
-    await fetch(`${baseUrl}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
+    await fetch(`${baseUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(user),
+    });
 
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Forgot password?' }).click();

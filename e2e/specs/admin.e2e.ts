@@ -1,14 +1,24 @@
 import { readFile } from 'node:fs/promises';
-import { type Revenue, REVENUE_PERIODS, revenuePeriodOf } from '@shrinkly/contract';
-import type { Download, Page } from 'playwright-core';
+import { REVENUE_PERIODS, type Revenue, revenuePeriodOf } from '@shrinkly/contract';
 import Papa from 'papaparse';
+import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEST_ADMIN } from '../support/admin.js';
 import { type BrowserSession, launchBrowser } from '../support/browser.js';
 
 const baseUrl = inject('baseUrl');
 
-const USERS_COLUMNS = ['ID', 'Name', 'Email', 'Account Type', 'Trial Active', 'Trial End Date', 'Subscription Start', 'Storage Used (MB)', 'Created At'];
+const USERS_COLUMNS = [
+  'ID',
+  'Name',
+  'Email',
+  'Account Type',
+  'Trial Active',
+  'Trial End Date',
+  'Subscription Start',
+  'Storage Used (MB)',
+  'Created At',
+];
 const REVENUE_COLUMNS = ['Period', 'Date/Range', 'Revenue (USD)', 'Transactions'];
 
 async function post(path: string, body: unknown, token?: string): Promise<Response> {
@@ -69,7 +79,7 @@ describe('the admin panel in the browser', () => {
     await page.waitForURL('**/admin');
   });
 
-  it('searches by name or email, any case, and shows a user\'s details', async () => {
+  it("searches by name or email, any case, and shows a user's details", async () => {
     await page.getByLabel('Search users').fill(`ADMINCASE${stamp}`);
     for (const user of users) await row(user.name).waitFor();
     await page.getByLabel('Search users').fill(users[1]!.email.toUpperCase());
@@ -103,11 +113,16 @@ describe('the admin panel in the browser', () => {
     expect((await post('/api/auth/login', { email: users[2]!.email, password: users[2]!.password })).status).toBe(401);
   });
 
-  it('exports the searched users as a CSV with SPEC\'s columns', async () => {
+  it("exports the searched users as a CSV with SPEC's columns", async () => {
     const { name, rows } = await exportCsv(page);
     expect(name).toMatch(/^Shrinkly-users-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(rows[0]).toEqual(USERS_COLUMNS);
-    expect(rows.slice(1).map((cells) => cells[2]).sort()).toEqual([users[0]!.email, users[1]!.email]);
+    expect(
+      rows
+        .slice(1)
+        .map((cells) => cells[2])
+        .sort(),
+    ).toEqual([users[0]!.email, users[1]!.email]);
     expect(['Premium', 'Trial', 'Free']).toContain(rows[1]?.[3]);
   });
 
@@ -147,10 +162,14 @@ describe('the admin panel in the browser', () => {
     expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
 
     // A valid token whose check fails on the server's side goes too (SPEC: any failure of the users call).
-    const { token } = (await (await post('/api/admin/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password })).json()) as { token: string };
+    const { token } = (await (
+      await post('/api/admin/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password })
+    ).json()) as { token: string };
     expect(token).toBeTruthy();
     await page.evaluate((stored) => localStorage.setItem('adminToken', stored), token);
-    await page.route('**/api/admin/users**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
+    await page.route('**/api/admin/users**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }),
+    );
     try {
       await page.goto('/admin');
       await page.waitForURL('**/adminadmin');

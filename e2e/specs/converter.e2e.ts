@@ -52,7 +52,8 @@ describe('the free converter in the browser', () => {
     const page = await session.newPage();
     await page.goto('/converter');
     await page.getByRole('heading', { level: 1, name: 'Free File Converter' }).waitFor();
-    for (const card of ['100% Free', 'Multiple Formats', 'Fast & Secure']) await page.getByRole('heading', { name: card }).waitFor();
+    for (const card of ['100% Free', 'Multiple Formats', 'Fast & Secure'])
+      await page.getByRole('heading', { name: card }).waitFor();
     await page.getByLabel('Choose files to convert').setInputFiles([DOCX, JPEG]);
 
     const letter = row(page, 'letter.docx');
@@ -82,8 +83,24 @@ describe('the free converter in the browser', () => {
     // Short real media made with ffmpeg: a test picture with a tone, and a spoken-length sine recording.
     const clip = path.join(workDir, 'clip.mp4');
     const tone = path.join(workDir, 'tone.wav');
-    await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=2', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2',
-      '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip]);
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=320x240:rate=25:duration=2',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=2',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      clip,
+    ]);
     await ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=330:duration=3', tone]);
     const page = await session.newPage();
     await page.goto('/converter');
@@ -105,7 +122,9 @@ describe('the free converter in the browser', () => {
     await page.getByLabel('Choose files to convert').setInputFiles(big);
     const dialog = page.getByRole('dialog', { name: 'File Too Large' });
     await dialog.waitFor();
-    expect(await dialog.innerText()).toContain('This file is too large to convert. Please try a smaller file or compress it first.');
+    expect(await dialog.innerText()).toContain(
+      'This file is too large to convert. Please try a smaller file or compress it first.',
+    );
     await dialog.getByRole('button', { name: 'Got it' }).click();
     expect(await page.getByTestId('converter-item').count()).toBe(0);
   });

@@ -94,7 +94,10 @@ describe('the dashboard in the browser', () => {
     await page.getByRole('tab', { name: 'All Files' }).click();
 
     // Preview opens the picture in a new tab.
-    const [preview] = await Promise.all([session.browser.waitForEvent('page'), dashboard.fileAction(page, 'harbour.png', 'Preview and Download')]);
+    const [preview] = await Promise.all([
+      session.browser.waitForEvent('page'),
+      dashboard.fileAction(page, 'harbour.png', 'Preview and Download'),
+    ]);
     await preview.waitForLoadState();
     expect(preview.url()).toMatch(/\/api\/files\/[\w-]+\/download\?.*disposition=inline/);
     await preview.close();
@@ -131,8 +134,28 @@ describe('the dashboard in the browser', () => {
     // Ten seconds of grainy video at a high bit rate (31 MB): its compression (search and every-frame check) outlasts
     // the upload's answer and a reload.
     const clip = path.join(workDir, 'harbour-walk.mp4');
-    await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=10,noise=alls=12:allf=t', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=10',
-      '-c:v', 'libx264', '-crf', '16', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip]);
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=640x360:rate=25:duration=10,noise=alls=12:allf=t',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=10',
+      '-c:v',
+      'libx264',
+      '-crf',
+      '16',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      clip,
+    ]);
     const { token } = await apiAccount(baseUrl);
     const page = await session.newPage();
     await dashboard.open(page, token);
@@ -151,7 +174,9 @@ describe('the dashboard in the browser', () => {
     expect(await card.getAttribute('data-status')).toBe('processing');
     expect(await card.innerText()).toContain('Compressing...');
     const bar = card.getByRole('progressbar', { name: 'Compression progress of harbour-walk.mp4' });
-    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 60_000, interval: 250 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 60_000, interval: 250 })
+      .toBeGreaterThan(0);
     await screenshot(page, 'dashboard-compressing');
     expect(await dashboard.stat(page, 'Files Compressed').innerText()).toContain('0 of 0 files');
 
@@ -176,7 +201,17 @@ describe('the dashboard in the browser', () => {
   it('lets a free account pay for a 100MB+ file from the upload dialog: Pay $1.00, the sandbox checkout, the download', async () => {
     // Ten minutes of CD-quality WAV: over the free limit, and quick to compress (it becomes lossless FLAC).
     const wav = path.join(workDir, 'concert.wav');
-    await ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=610:sample_rate=44100', '-ac', '2', '-c:a', 'pcm_s16le', wav]);
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=610:sample_rate=44100',
+      '-ac',
+      '2',
+      '-c:a',
+      'pcm_s16le',
+      wav,
+    ]);
     const size = (await stat(wav)).size;
     expect(size).toBeGreaterThanOrEqual(FREE_COMPRESSION_LIMIT_BYTES);
     const { token } = await apiAccount(baseUrl);

@@ -20,7 +20,14 @@ const DESKTOP_LINKS = ['Compress Locally', 'Sync', 'App Settings'];
 
 /** A stand-in for Chromium's offer to install the website as an app. */
 const offerInstallation = (page: Page) =>
-  page.evaluate(() => window.dispatchEvent(Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: async () => {}, userChoice: new Promise(() => {}) })));
+  page.evaluate(() =>
+    window.dispatchEvent(
+      Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => {},
+        userChoice: new Promise(() => {}),
+      }),
+    ),
+  );
 
 describe('the desktop app’s screens, on a real desktop core', () => {
   let session: BrowserSession;
@@ -114,9 +121,13 @@ describe('the desktop app’s screens, on a real desktop core', () => {
     }
     expect(magicHex(await readFile(path.join(filesDir, 'skagen.min.jpg')), 3)).toBe('ffd8ff');
     // Progress reached the page live, through jobs:changed.
-    const progress = harness.events.filter((e) => e.event === 'jobs:changed').flatMap((e) => (e.payload as { jobs: LocalJob[] }).jobs);
+    const progress = harness.events
+      .filter((e) => e.event === 'jobs:changed')
+      .flatMap((e) => (e.payload as { jobs: LocalJob[] }).jobs);
     expect(progress.some((job) => job.status === 'running')).toBe(true);
-    await expect.poll(() => page.getByTestId('finished-jobs-announcement').innerText()).toMatch(/skagen\.(jpg|png) compressed: .*smaller/);
+    await expect
+      .poll(() => page.getByTestId('finished-jobs-announcement').innerText())
+      .toMatch(/skagen\.(jpg|png) compressed: .*smaller/);
 
     await screens.job(page, 'skagen.jpg').getByRole('button', { name: 'Show skagen.jpg in folder' }).click();
     await expect.poll(() => harness.shell.shown).toEqual([path.join(filesDir, 'skagen.min.jpg')]);
@@ -136,7 +147,10 @@ describe('the desktop app’s screens, on a real desktop core', () => {
     await form.getByText('Enter the server address, starting with https:// or http://').waitFor();
     await form.getByText('Choose a folder, or save results beside the originals').waitFor();
     expect(await server.getAttribute('aria-invalid')).toBe('true');
-    const unchanged = (await harness.core.handle('settings:get', undefined)) as { serverUrl: string; outputFolder: string | null };
+    const unchanged = (await harness.core.handle('settings:get', undefined)) as {
+      serverUrl: string;
+      outputFolder: string | null;
+    };
     expect(unchanged).toMatchObject({ serverUrl: 'https://shrinkly.app', outputFolder: null });
 
     await server.fill(`${baseUrl}/`);
@@ -154,7 +168,13 @@ describe('the desktop app’s screens, on a real desktop core', () => {
     await form.getByTestId('settings-saved').getByText('Settings saved.').waitFor();
 
     const saved = await harness.core.handle('settings:get', undefined);
-    expect(saved).toMatchObject({ serverUrl: baseUrl, outputFolder: outputDir, keepOriginal: true, syncEnabled: true, launchAtLogin: true });
+    expect(saved).toMatchObject({
+      serverUrl: baseUrl,
+      outputFolder: outputDir,
+      keepOriginal: true,
+      syncEnabled: true,
+      launchAtLogin: true,
+    });
     expect(harness.shell.launchAtLogin).toEqual([true]);
 
     await page.reload();
@@ -169,9 +189,19 @@ describe('the desktop app’s screens, on a real desktop core', () => {
     await copyFile(fixture('skagen.jpg'), untouched);
     const before = await readFile(untouched);
     const invoke = (channel: string, request: unknown) =>
-      page.evaluate(([c, r]) => (window as unknown as Record<string, { invoke(c: string, r: unknown): Promise<unknown> }>).shrinklyDesktop!.invoke(c, r), [channel, request] as const);
+      page.evaluate(
+        ([c, r]) =>
+          (window as unknown as Record<string, { invoke(c: string, r: unknown): Promise<unknown> }>).shrinklyDesktop!.invoke(
+            c,
+            r,
+          ),
+        [channel, request] as const,
+      );
 
-    expect(await invoke('settings:update', { outputFolder: workDir })).toEqual({ status: 403, error: 'The output folder can only be set with Choose folder' });
+    expect(await invoke('settings:update', { outputFolder: workDir })).toEqual({
+      status: 403,
+      error: 'The output folder can only be set with Choose folder',
+    });
     // With "keep original" off a result replaces its original: still only the user's own files.
     await invoke('settings:update', { keepOriginal: false });
     expect(await invoke('compress:start', { paths: [untouched] })).toEqual({
@@ -236,20 +266,38 @@ describe('the desktop app’s screens, on a real desktop core', () => {
     expect(await page.getByTestId('sync-count-failed').innerText()).toBe('0');
 
     const stored = await api.listFiles({ folderId: folder.id });
-    expect(stored.map((file) => file.name).sort()).toEqual(expect.arrayContaining([expect.stringMatching(/^skagen.*\.jpg$/), expect.stringMatching(/^skagen.*\.png$/)]));
+    expect(stored.map((file) => file.name).sort()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^skagen.*\.jpg$/), expect.stringMatching(/^skagen.*\.png$/)]),
+    );
     await screenshot(page, 'desktop-sync-synced');
   }, 120_000);
 
   it('queues files opened with the app, shows a long compression’s progress, cancels it, and clears finished files', async () => {
     // Ten seconds of grainy video at a high bit rate: its compression lasts long enough to be followed and cancelled.
     const clip = path.join(filesDir, 'harbour-walk.mp4');
-    await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=10,noise=alls=12:allf=t', '-c:v', 'libx264', '-crf', '16', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]);
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=640x360:rate=25:duration=10,noise=alls=12:allf=t',
+      '-c:v',
+      'libx264',
+      '-crf',
+      '16',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      clip,
+    ]);
 
     await harness.openFiles([clip]);
     await page.getByRole('heading', { level: 1, name: 'Compress Locally' }).waitFor();
     const row = screens.job(page, 'harbour-walk.mp4');
     const bar = row.getByRole('progressbar', { name: 'Compressing harbour-walk.mp4' });
-    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 90_000, interval: 250 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 90_000, interval: 250 })
+      .toBeGreaterThan(0);
     await screenshot(page, 'desktop-compressing');
 
     await row.getByRole('button', { name: 'Cancel harbour-walk.mp4' }).click();

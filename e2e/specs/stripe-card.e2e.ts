@@ -29,18 +29,28 @@ async function watchCspViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-describe('the Stripe card step under the server\'s own Content-Security-Policy', () => {
+describe("the Stripe card step under the server's own Content-Security-Policy", () => {
   let fake: StripeFake;
   let stripeJs: StripeJsStandIn;
   let server: AppServer;
   let session: BrowserSession;
 
   beforeAll(async () => {
-    fake = await new StripeFake({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, prices: { [PRICE]: { unitAmount: 399, currency: 'usd' } } }).start();
+    fake = await new StripeFake({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      prices: { [PRICE]: { unitAmount: 399, currency: 'usd' } },
+    }).start();
     stripeJs = await startStripeJsStandIn((clientSecret) => fake.confirmSetupIntent(clientSecret, 'pm_card_visa'));
     server = await startAppServer({
-      NODE_ENV: 'test', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_PUBLISHABLE_KEY: 'pk_test_shrinkly_e2e',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PRICE_ID: PRICE, STRIPE_API_BASE: fake.baseUrl, STRIPE_JS_URL: stripeJs.scriptUrl,
+      NODE_ENV: 'test',
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_shrinkly_e2e',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_PRICE_ID: PRICE,
+      STRIPE_API_BASE: fake.baseUrl,
+      STRIPE_JS_URL: stripeJs.scriptUrl,
     });
     session = await launchBrowser(server.baseUrl);
   });
@@ -51,17 +61,23 @@ describe('the Stripe card step under the server\'s own Content-Security-Policy',
     await fake?.close();
   });
 
-  it('loads Stripe.js from its own origin, mounts Stripe\'s card frame and starts the trial with the card set up at Stripe', async () => {
+  it("loads Stripe.js from its own origin, mounts Stripe's card frame and starts the trial with the card set up at Stripe", async () => {
     const page = await session.newPage();
     const violations = await watchCspViolations(page);
     const user = newCredentials();
-    const document = page.waitForResponse((res) => res.request().resourceType() === 'document' && new URL(res.url()).pathname === '/auth');
+    const document = page.waitForResponse(
+      (res) => res.request().resourceType() === 'document' && new URL(res.url()).pathname === '/auth',
+    );
     await authPage.signUp(page, user);
     const policy = (await document).headers()['content-security-policy']?.split(';');
-    expect(policy).toEqual(expect.arrayContaining([
-      "default-src 'self'", `script-src 'self' ${stripeJs.origin}`, `frame-src 'self' ${stripeJs.origin} https://hooks.stripe.com`,
-      "connect-src 'self' https://api.stripe.com",
-    ]));
+    expect(policy).toEqual(
+      expect.arrayContaining([
+        "default-src 'self'",
+        `script-src 'self' ${stripeJs.origin}`,
+        `frame-src 'self' ${stripeJs.origin} https://hooks.stripe.com`,
+        "connect-src 'self' https://api.stripe.com",
+      ]),
+    );
 
     await page.getByRole('heading', { name: 'Complete Your Setup' }).waitFor();
     const frame = page.getByTestId('stripe-card-field').locator('iframe[title="Secure card payment input frame"]');

@@ -1,9 +1,19 @@
-import { createApiClient, ApiError } from '@shrinkly/contract';
+import { ApiError, createApiClient } from '@shrinkly/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { authPage, newCredentials } from '../support/auth-page.js';
 import { type BrowserSession, launchBrowser, screenshot } from '../support/browser.js';
 import { apiAccount, dashboard } from '../support/dashboard-page.js';
-import { buttonLabelFits, cardForm, DECLINED_CARD, GOOD_CARD, longDate, openSettings, openSubscribe, settings, toast } from '../support/subscription-pages.js';
+import {
+  buttonLabelFits,
+  cardForm,
+  DECLINED_CARD,
+  GOOD_CARD,
+  longDate,
+  openSettings,
+  openSubscribe,
+  settings,
+  toast,
+} from '../support/subscription-pages.js';
 
 const baseUrl = inject('baseUrl');
 const today = () => new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
@@ -175,7 +185,9 @@ describe('subscriptions in the browser', () => {
     expect(await already.isDisabled()).toBe(true);
     const text = await plan.innerText();
     expect(text).toContain(`Your free trial ends on ${longDate(details.trialEndDate ?? '')}.`);
-    expect(text).toContain(`The first $3.99 is charged on ${longDate(details.nextBillingDate ?? '')}, unless you cancel before then.`);
+    expect(text).toContain(
+      `The first $3.99 is charged on ${longDate(details.nextBillingDate ?? '')}, unless you cancel before then.`,
+    );
     expect(await plan.getByRole('button', { name: /^Pay / }).count()).toBe(0);
     await screenshot(page, 'subscribe-trial-already-subscribed');
     await plan.getByRole('link', { name: 'Manage your subscription in Settings' }).click();
@@ -290,7 +302,9 @@ describe('subscriptions in the browser', () => {
     // The change ends older sessions; this one goes on, signed in again with the new password.
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Account Settings' }).waitFor();
-    await expect(createApiClient({ baseUrl }).login({ email: credentials.email, password: 'second password' })).resolves.toBeTruthy();
+    await expect(
+      createApiClient({ baseUrl }).login({ email: credentials.email, password: 'second password' }),
+    ).resolves.toBeTruthy();
 
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Account' });
@@ -299,7 +313,9 @@ describe('subscriptions in the browser', () => {
     await page.waitForURL(`${baseUrl}/`);
     await toast(page, 'Account Deleted').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
-    const refused = await createApiClient({ baseUrl }).login({ email: credentials.email, password: 'second password' }).catch((e: unknown) => e);
+    const refused = await createApiClient({ baseUrl })
+      .login({ email: credentials.email, password: 'second password' })
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApiError);
 
     // Settings are for signed-in users only.

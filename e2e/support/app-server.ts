@@ -30,7 +30,10 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => st
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log()}`);
-    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -52,7 +55,18 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   let output = '';
   const child = spawn(process.execPath, [entry], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: baseUrl, LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '', PAYMENT_SANDBOX_DEMO: 'true', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      PAYMENT_SANDBOX_DEMO: 'true',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));

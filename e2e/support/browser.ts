@@ -22,7 +22,15 @@ export async function launchBrowser(baseUrl: string): Promise<BrowserSession> {
     headless: true,
     baseURL: baseUrl,
     viewport: { width: 1280, height: 800 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   context.setDefaultTimeout(15_000);
   return {

@@ -8,7 +8,9 @@ export async function apiAccount(baseUrl: string, options: { trial?: boolean } =
   const { token } = await createApiClient({ baseUrl }).register(credentials);
   if (options.trial) {
     const api = createApiClient({ baseUrl, getToken: () => token });
-    await api.setupTrial({ creditCard: { cardholderName: credentials.name, cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '123' } });
+    await api.setupTrial({
+      creditCard: { cardholderName: credentials.name, cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '123' },
+    });
   }
   return { token, ...credentials };
 }
@@ -24,7 +26,8 @@ export const dashboard = {
   },
 
   myFiles: (page: Page): Locator => page.getByRole('region', { name: 'My Files' }),
-  file: (page: Page, name: string): Locator => page.getByTestId('file-item').filter({ has: page.getByText(name, { exact: true }) }),
+  file: (page: Page, name: string): Locator =>
+    page.getByTestId('file-item').filter({ has: page.getByText(name, { exact: true }) }),
   folder: (page: Page, name: string): Locator => page.getByRole('article', { name: `Folder ${name}` }),
 
   async openUploadMenu(page: Page, item: RegExp | string): Promise<void> {
@@ -35,7 +38,10 @@ export const dashboard = {
   /** Runs one item of a file's menu. */
   async fileAction(page: Page, fileName: string, action: string | RegExp): Promise<void> {
     await page.getByRole('button', { name: `Actions for ${fileName}` }).click();
-    await page.getByRole('menu', { name: `Actions for ${fileName}` }).getByRole('menuitem', { name: action }).click();
+    await page
+      .getByRole('menu', { name: `Actions for ${fileName}` })
+      .getByRole('menuitem', { name: action })
+      .click();
   },
 
   async createFolder(page: Page, name: string): Promise<void> {

@@ -71,7 +71,8 @@ function installBridge(names: { global: string; invoke: string; sink: string; dr
   w[names.global] = Object.freeze({
     platform: 'linux',
     appVersion: '0.0.0-e2e',
-    invoke: (channel: string, request: unknown) => (w[names.invoke] as (c: string, r: unknown) => Promise<unknown>)(channel, request),
+    invoke: (channel: string, request: unknown) =>
+      (w[names.invoke] as (c: string, r: unknown) => Promise<unknown>)(channel, request),
     on(event: string, listener: (payload: unknown) => void) {
       const set = listeners.get(event) ?? new Set();
       set.add(listener);
@@ -100,7 +101,13 @@ export async function createDesktopHarness(options: { defaultServerUrl?: string 
   const deliver = (page: Page, event: DesktopEvent, payload: unknown) => {
     const previous = deliveries.get(page) ?? Promise.resolve();
     const next = previous
-      .then(() => page.evaluate(([sink, e, p]) => (window as unknown as Record<string, (e: string, p: unknown) => void>)[sink]?.(e, p), [EVENT_SINK, event, payload] as const))
+      .then(() =>
+        page.evaluate(([sink, e, p]) => (window as unknown as Record<string, (e: string, p: unknown) => void>)[sink]?.(e, p), [
+          EVENT_SINK,
+          event,
+          payload,
+        ] as const),
+      )
       .catch(() => undefined); // a closed or navigating page misses the event, as a closed window would
     deliveries.set(page, next);
     return next;
@@ -142,7 +149,12 @@ export async function createDesktopHarness(options: { defaultServerUrl?: string 
           throw error;
         }
       });
-      await page.addInitScript(installBridge, { global: DESKTOP_BRIDGE_GLOBAL, invoke: INVOKE_BINDING, sink: EVENT_SINK, drops: DROP_PATHS });
+      await page.addInitScript(installBridge, {
+        global: DESKTOP_BRIDGE_GLOBAL,
+        invoke: INVOKE_BINDING,
+        sink: EVENT_SINK,
+        drops: DROP_PATHS,
+      });
       pages.add(page);
       page.once('close', () => pages.delete(page));
     },

@@ -3,7 +3,8 @@ import type { Locator, Page } from 'playwright-core';
 /** The page model of the desktop app's own screens (/desktop, /desktop/sync, /desktop/settings). */
 export const desktopScreens = {
   dropArea: (page: Page): Locator => page.getByRole('region', { name: 'Drop files to compress' }),
-  job: (page: Page, name: string): Locator => page.getByTestId('local-job').and(page.getByRole('listitem', { name, exact: true })),
+  job: (page: Page, name: string): Locator =>
+    page.getByTestId('local-job').and(page.getByRole('listitem', { name, exact: true })),
   async waitForStatus(job: Locator, status: string, timeout = 120_000): Promise<void> {
     await job.and(job.page().locator(`[data-status="${status}"]`)).waitFor({ timeout });
   },

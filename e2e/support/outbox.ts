@@ -10,7 +10,10 @@ export async function resetLinkFromOutbox(dataDir: string, email: string): Promi
   const dir = path.join(dataDir, 'outbox');
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort().reverse();
+    const names = (await readdir(dir).catch(() => [] as string[]))
+      .filter((n) => n.endsWith('.eml'))
+      .sort()
+      .reverse();
     for (const name of names) {
       const mail = decodeQuotedPrintable(await readFile(path.join(dir, name), 'utf8'));
       if (!mail.includes(`To: ${email}`)) continue;

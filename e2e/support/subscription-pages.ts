@@ -9,7 +9,12 @@ export interface TestCard {
 }
 
 /** A card the sandbox provider accepts, and one it declines. */
-export const GOOD_CARD: TestCard = { cardholderName: 'Robin Tester', cardNumber: '4242424242424242', expiryDate: '1239', cvv: '123' };
+export const GOOD_CARD: TestCard = {
+  cardholderName: 'Robin Tester',
+  cardNumber: '4242424242424242',
+  expiryDate: '1239',
+  cvv: '123',
+};
 export const DECLINED_CARD: TestCard = { ...GOOD_CARD, cardNumber: '4000000000000002' };
 
 /** The card fields of the trial step and of /subscribe. */
@@ -38,7 +43,11 @@ export const settings = {
   summary: (page: Page): Locator => page.getByTestId('subscription-summary'),
   /** The value of one row of Subscription Management. */
   row: (page: Page, label: string): Locator =>
-    page.getByTestId('subscription-summary').getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) }).getByRole('cell'),
+    page
+      .getByTestId('subscription-summary')
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: label, exact: true }) })
+      .getByRole('cell'),
 };
 
 /** /subscribe's plan card, where the payment buttons are. */
@@ -68,7 +77,11 @@ export function buttonLabelFits(button: Locator): Promise<boolean> {
     if (!label) return false;
     const outer = element.getBoundingClientRect();
     const inner = label.getBoundingClientRect();
-    const inside = inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5 && inner.top >= outer.top - 0.5 && inner.bottom <= outer.bottom + 0.5;
+    const inside =
+      inner.left >= outer.left - 0.5 &&
+      inner.right <= outer.right + 0.5 &&
+      inner.top >= outer.top - 0.5 &&
+      inner.bottom <= outer.bottom + 0.5;
     return inside && label.scrollWidth <= label.clientWidth && label.scrollHeight <= label.clientHeight;
   });
 }

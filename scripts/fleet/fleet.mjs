@@ -2,8 +2,8 @@
 // part off) and worker processes (`server/dist/worker.main.js`), all on one PostgreSQL database, one Redis key space
 // and one S3 bucket, each with a data folder of its own. Used by the fleet test and by `npm run bench:scale`.
 import { fork, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -60,7 +60,9 @@ export async function createDatabase(serverUrl) {
  */
 export async function startS3(directory) {
   const bucket = 'shrinkly-fleet';
-  const child = fork(path.join(root, 'server/test/s3-server.process.mjs'), [directory, bucket], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(root, 'server/test/s3-server.process.mjs'), [directory, bucket], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const [{ port }] = await Promise.race([
     once(child, 'message'),
     once(child, 'exit').then(([code]) => Promise.reject(new Error(`the S3 test server exited with ${code} before listening`))),
@@ -72,8 +74,13 @@ export async function startS3(directory) {
     pid: child.pid,
     /** What every process of the fleet is configured with (s3rver checks signatures made with its one key pair). */
     env: {
-      STORAGE: 's3', S3_ENDPOINT: endpoint, S3_REGION: 'us-east-1', S3_BUCKET: bucket, S3_FORCE_PATH_STYLE: 'true',
-      S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER',
+      STORAGE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: bucket,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
     },
     async close() {
       const exited = once(child, 'exit');
@@ -148,15 +155,26 @@ async function ready(proc, url) {
     if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited with ${proc.child.exitCode}:\n${proc.output()}`);
   };
   if (url) {
-    await until(`${proc.name} to answer /api/health`, async () => {
-      failed();
-      return fetch(`${url}/api/health`).then((r) => r.ok, () => false);
-    }, 90_000);
+    await until(
+      `${proc.name} to answer /api/health`,
+      async () => {
+        failed();
+        return fetch(`${url}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
+      },
+      90_000,
+    );
   } else {
-    await until(`${proc.name} to start`, () => {
-      failed();
-      return proc.output().includes('Shrinkly worker is running');
-    }, 90_000);
+    await until(
+      `${proc.name} to start`,
+      () => {
+        failed();
+        return proc.output().includes('Shrinkly worker is running');
+      },
+      90_000,
+    );
   }
 }
 
@@ -166,12 +184,19 @@ async function ready(proc, url) {
  * `workerEnv` adds settings to the workers only. A worker is ready when it logs that it runs: `logLevel` keeps `info`.
  */
 export async function startFleet({ webs, workers, env, workerEnv = {}, logLevel = 'info' }) {
-  if (!existsSync(entries.web) || !existsSync(entries.worker)) throw new Error('The fleet runs the built server: run `npm run build` first.');
+  if (!existsSync(entries.web) || !existsSync(entries.worker))
+    throw new Error('The fleet runs the built server: run `npm run build` first.');
   const dataRoot = await mkdtemp(path.join(tmpdir(), 'shrinkly-fleet-'));
   // One secret for all: a token or signed link one web process gives out is checked by another.
   const shared = {
-    ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: logLevel, SMTP_URL: '', MALLOC_ARENA_MAX: '2',
-    JWT_SECRET: randomBytes(32).toString('hex'), ...env,
+    ...process.env,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: logLevel,
+    SMTP_URL: '',
+    MALLOC_ARENA_MAX: '2',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ...env,
   };
   const start = async (role, index, extra) => {
     const name = `${role} ${index + 1}`;
@@ -179,7 +204,13 @@ export async function startFleet({ webs, workers, env, workerEnv = {}, logLevel 
     await mkdir(dataDir);
     const port = role === 'web' ? await freePort() : 0;
     const url = role === 'web' ? `http://127.0.0.1:${port}` : undefined;
-    const proc = launch(role, name, { ...shared, ...extra, DATA_DIR: dataDir, PORT: String(port), ...(url ? { APP_URL: url, RUN_WORKER: 'false' } : {}) });
+    const proc = launch(role, name, {
+      ...shared,
+      ...extra,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      ...(url ? { APP_URL: url, RUN_WORKER: 'false' } : {}),
+    });
     // biome-ignore lint/nursery/noMisusedPromises: launch answers a plain object (its `exited` field is the promise)
     return { ...proc, url, dataDir };
   };

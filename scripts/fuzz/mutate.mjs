@@ -44,7 +44,8 @@ export function mutate(bytes, name, random) {
       for (let i = 0, n = 1 + int(random, 64); i < n && out.length > 0; i++) out[int(random, out.length)] ^= 1 << int(random, 8);
       return { kind, bytes: out, name };
     case 'bitflip-header':
-      for (let i = 0, n = 1 + int(random, 8); i < n && out.length > 0; i++) out[int(random, Math.min(out.length, 512))] ^= 1 << int(random, 8);
+      for (let i = 0, n = 1 + int(random, 8); i < n && out.length > 0; i++)
+        out[int(random, Math.min(out.length, 512))] ^= 1 << int(random, 8);
       return { kind, bytes: out, name };
     case 'truncate':
       return { kind, bytes: out.subarray(0, int(random, out.length)), name };

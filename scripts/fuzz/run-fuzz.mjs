@@ -9,14 +9,35 @@ export const ROUTES = ['compress', 'preview', 'chunked', 'files', 'batch', 'conv
 const CHUNK = 1024 * 1024;
 const LEVELS = ['light', 'balanced', 'maximum'];
 const MIME = {
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', heic: 'image/heic',
-  pdf: 'application/pdf', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  heic: 'image/heic',
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', doc: 'application/msword',
-  xls: 'application/vnd.ms-excel', ppt: 'application/vnd.ms-powerpoint', mp4: 'video/mp4', mov: 'video/quicktime',
-  webm: 'video/webm', mkv: 'video/x-matroska', avi: 'video/x-msvideo', flv: 'video/x-flv', wmv: 'video/x-ms-wmv',
-  mp3: 'audio/mpeg', wav: 'audio/wav', flac: 'audio/flac', ogg: 'audio/ogg', m4a: 'audio/mp4', aac: 'audio/aac',
-  zip: 'application/zip', '7z': 'application/x-7z-compressed', txt: 'text/plain',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  ppt: 'application/vnd.ms-powerpoint',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  mkv: 'video/x-matroska',
+  avi: 'video/x-msvideo',
+  flv: 'video/x-flv',
+  wmv: 'video/x-ms-wmv',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  flac: 'audio/flac',
+  ogg: 'audio/ogg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  zip: 'application/zip',
+  '7z': 'application/x-7z-compressed',
+  txt: 'text/plain',
 };
 const TEST_CARD = { cardholderName: 'Fuzz Tester', cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '123' };
 
@@ -47,7 +68,16 @@ async function tempFilesLeft(dir) {
  * Runs `count` mutated files, spread over every route in turn. Returns { seed, histogram: {route: {status: n}},
  * failures: [..], cases } — a failure names the route, file, mutation and what went wrong.
  */
-export async function runFuzz({ baseUrl, dataDir, corpusDir, count = 300, seed = Date.now() % 2 ** 31, maxFileBytes = Infinity, requestBudgetMs = 120_000, log = () => {} }) {
+export async function runFuzz({
+  baseUrl,
+  dataDir,
+  corpusDir,
+  count = 300,
+  seed = Date.now() % 2 ** 31,
+  maxFileBytes = Infinity,
+  requestBudgetMs = 120_000,
+  log = () => {},
+}) {
   const random = prng(seed);
   const sources = await corpusFiles(corpusDir, maxFileBytes);
   if (sources.length === 0) throw new Error(`no corpus files in ${corpusDir}`);
@@ -65,11 +95,27 @@ export async function runFuzz({ baseUrl, dataDir, corpusDir, count = 300, seed =
   const json = async (res) => (res ? res.json().catch(() => ({})) : {});
 
   const account = async (email, trial) => {
-    const res = await call('/api/auth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Fuzz', email, password: 'fuzz-secret-1' }) }, 'register');
+    const res = await call(
+      '/api/auth/register',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Fuzz', email, password: 'fuzz-secret-1' }),
+      },
+      'register',
+    );
     const { token } = await json(res);
     if (!token) throw new Error(`could not register ${email}: ${res?.status}`);
     if (trial) {
-      const started = await call('/api/subscription/setup-trial', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ creditCard: TEST_CARD }) }, 'trial');
+      const started = await call(
+        '/api/subscription/setup-trial',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ creditCard: TEST_CARD }),
+        },
+        'trial',
+      );
       if (!started?.ok) throw new Error(`could not start a trial: ${started?.status}`);
     }
     return token;
@@ -86,7 +132,8 @@ export async function runFuzz({ baseUrl, dataDir, corpusDir, count = 300, seed =
       if (res.status >= 500) return void failures.push(`${what}: ${pathname} answered ${res.status}`);
       const job = await json(res);
       if (!['queued', 'processing', 'uploading'].includes(job.status)) return;
-      if (Date.now() > deadline) return void failures.push(`${what}: job ${pathname} still ${job.status} after ${requestBudgetMs} ms`);
+      if (Date.now() > deadline)
+        return void failures.push(`${what}: job ${pathname} still ${job.status} after ${requestBudgetMs} ms`);
       await new Promise((r) => setTimeout(r, 250));
     }
   };
@@ -99,9 +146,14 @@ export async function runFuzz({ baseUrl, dataDir, corpusDir, count = 300, seed =
 
   const send = {
     async compress(file, name) {
-      const res = await call('/api/compress', { method: 'POST', body: form({ compressionLevel: LEVELS[Math.floor(random() * 3)] }, file, name) }, 'compress');
+      const res = await call(
+        '/api/compress',
+        { method: 'POST', body: form({ compressionLevel: LEVELS[Math.floor(random() * 3)] }, file, name) },
+        'compress',
+      );
       const body = await json(res?.clone());
-      if (res && res.status < 500 && body.jobId && ['queued', 'processing'].includes(body.status)) await follow(`/api/compression-job/${body.jobId}`, undefined, 'compress');
+      if (res && res.status < 500 && body.jobId && ['queued', 'processing'].includes(body.status))
+        await follow(`/api/compression-job/${body.jobId}`, undefined, 'compress');
       return res;
     },
     preview: (file, name) => call('/api/compression-preview', { method: 'POST', body: form({}, file, name) }, 'preview'),
@@ -110,35 +162,83 @@ export async function runFuzz({ baseUrl, dataDir, corpusDir, count = 300, seed =
       const total = Math.max(1, Math.ceil(file.length / CHUNK));
       let res;
       for (let i = 0; i < total; i++) {
-        const fields = { uploadId, chunkIndex: String(i), totalChunks: String(total), fileName: name, fileSize: String(file.length) };
-        res = await call('/api/upload-chunk', { method: 'POST', body: form(fields, file.subarray(i * CHUNK, (i + 1) * CHUNK), 'blob', 'chunk') }, 'chunked');
+        const fields = {
+          uploadId,
+          chunkIndex: String(i),
+          totalChunks: String(total),
+          fileName: name,
+          fileSize: String(file.length),
+        };
+        res = await call(
+          '/api/upload-chunk',
+          { method: 'POST', body: form(fields, file.subarray(i * CHUNK, (i + 1) * CHUNK), 'blob', 'chunk') },
+          'chunked',
+        );
         if (!res?.ok) return res;
       }
-      res = await call('/api/assemble-chunks', {
-        method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ uploadId, totalChunks: total, fileName: name, fileSize: file.length, compressionLevel: 'balanced' }),
-      }, 'chunked');
+      res = await call(
+        '/api/assemble-chunks',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            uploadId,
+            totalChunks: total,
+            fileName: name,
+            fileSize: file.length,
+            compressionLevel: 'balanced',
+          }),
+        },
+        'chunked',
+      );
       const body = await json(res?.clone());
-      if (res && res.status < 500 && body.jobId && ['queued', 'processing'].includes(body.status)) await follow(`/api/compression-job/${body.jobId}`, undefined, 'chunked');
+      if (res && res.status < 500 && body.jobId && ['queued', 'processing'].includes(body.status))
+        await follow(`/api/compression-job/${body.jobId}`, undefined, 'chunked');
       return res;
     },
     async files(file, name) {
-      const res = await call('/api/files/upload', { method: 'POST', headers: { authorization: `Bearer ${user}` }, body: form({ compressionLevel: 'balanced' }, file, name) }, 'files');
+      const res = await call(
+        '/api/files/upload',
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${user}` },
+          body: form({ compressionLevel: 'balanced' }, file, name),
+        },
+        'files',
+      );
       const body = await json(res?.clone());
       if (res?.status === 202 && body.jobId) await follow(`/api/compression-job/${body.jobId}`, user, 'files');
       return res;
     },
     async batch(file, name) {
-      const opened = await call('/api/files/batches', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${trialUser}` }, body: JSON.stringify({ fileCount: 1 }) }, 'batch');
+      const opened = await call(
+        '/api/files/batches',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${trialUser}` },
+          body: JSON.stringify({ fileCount: 1 }),
+        },
+        'batch',
+      );
       const { batchId } = await json(opened?.clone());
       if (!batchId) return opened;
-      const res = await call('/api/files/upload', { method: 'POST', headers: { authorization: `Bearer ${trialUser}` }, body: form({ compressionLevel: 'maximum', batchId }, file, name) }, 'batch');
+      const res = await call(
+        '/api/files/upload',
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${trialUser}` },
+          body: form({ compressionLevel: 'maximum', batchId }, file, name),
+        },
+        'batch',
+      );
       const body = await json(res?.clone());
       if (res?.status === 202 && body.jobId) await follow(`/api/compression-job/${body.jobId}`, trialUser, 'batch');
       return res;
     },
     async convert(file, name, sourceExt) {
-      const formats = await json(await call(`/api/converter/formats/${encodeURIComponent(MIME[sourceExt] ?? 'application/octet-stream')}`, {}, 'convert'));
+      const formats = await json(
+        await call(`/api/converter/formats/${encodeURIComponent(MIME[sourceExt] ?? 'application/octet-stream')}`, {}, 'convert'),
+      );
       const targets = formats.formats ?? [];
       const targetFormat = targets.length > 0 ? targets[Math.floor(random() * targets.length)] : 'pdf';
       const res = await call('/api/converter/convert', { method: 'POST', body: form({ targetFormat }, file, name) }, 'convert');
@@ -171,7 +271,10 @@ export async function runFuzz({ baseUrl, dataDir, corpusDir, count = 300, seed =
     if (left.length === 0) break;
     await new Promise((r) => setTimeout(r, 250));
   }
-  if (left.length > 0) failures.push(`temporary files left behind: ${left.slice(0, 10).join(', ')}${left.length > 10 ? ` and ${left.length - 10} more` : ''}`);
+  if (left.length > 0)
+    failures.push(
+      `temporary files left behind: ${left.slice(0, 10).join(', ')}${left.length > 10 ? ` and ${left.length - 10} more` : ''}`,
+    );
   const health = await call('/api/health', {}, 'health');
   if (!health?.ok) failures.push(`/api/health answered ${health?.status ?? 'nothing'} after the run`);
   return { seed, histogram, failures, cases };
@@ -180,7 +283,9 @@ export async function runFuzz({ baseUrl, dataDir, corpusDir, count = 300, seed =
 /** The histogram as aligned text lines. */
 export function formatHistogram(histogram) {
   return Object.entries(histogram).map(([route, counts]) => {
-    const parts = Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)).map(([s, n]) => `${s}×${n}`);
+    const parts = Object.entries(counts)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([s, n]) => `${s}×${n}`);
     return `  ${route.padEnd(9)} ${parts.join('  ')}`;
   });
 }

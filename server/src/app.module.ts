@@ -23,8 +23,18 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.create(deps),
-        SystemModule, AccountsModule, PlansModule, UploadsModule, CompressionModule, FilesModule, FoldersModule, SharingModule,
-        ConverterModule, BillingModule, MaintenanceModule, AdminModule,
+        SystemModule,
+        AccountsModule,
+        PlansModule,
+        UploadsModule,
+        CompressionModule,
+        FilesModule,
+        FoldersModule,
+        SharingModule,
+        ConverterModule,
+        BillingModule,
+        MaintenanceModule,
+        AdminModule,
       ],
     };
   }

@@ -66,7 +66,9 @@ function familyOverreach(file: string, to: string): boolean {
   if (!family || isTest(file) || file.includes('.test-support.') || !to.startsWith(ENGINE_SRC)) return false;
   const within = to.slice(ENGINE_SRC.length);
   if (within.startsWith(`families/${family}/`)) return false;
-  return !FAMILY_MAY_USE.some((allowed) => (allowed.endsWith('/') ? within.startsWith(allowed) : within.replace(/\.js$/, '') === allowed));
+  return !FAMILY_MAY_USE.some((allowed) =>
+    allowed.endsWith('/') ? within.startsWith(allowed) : within.replace(/\.js$/, '') === allowed,
+  );
 }
 
 /** Each import that breaks a rule, as "file imports 'specifier': why". */
@@ -76,9 +78,14 @@ function violations(files: SourceFile[]): string[] {
     const insideEngine = file.path.startsWith('packages/engine/');
     for (const specifier of importsOf(file.text)) {
       const to = target(file.path, specifier);
-      if (mustNotKnowHttp(file.path) && isHttp(to)) found.push(`${file.path} imports '${specifier}': services, repositories and jobs know nothing of HTTP`);
-      if (!insideEngine && isEngineInternal(to)) found.push(`${file.path} imports '${specifier}': use the engine through '@shrinkly/engine' only`);
-      if (familyOverreach(file.path, to)) found.push(`${file.path} imports '${specifier}': a family uses tools/, quality/ and the engine's definitions, and reaches the engine through its context`);
+      if (mustNotKnowHttp(file.path) && isHttp(to))
+        found.push(`${file.path} imports '${specifier}': services, repositories and jobs know nothing of HTTP`);
+      if (!insideEngine && isEngineInternal(to))
+        found.push(`${file.path} imports '${specifier}': use the engine through '@shrinkly/engine' only`);
+      if (familyOverreach(file.path, to))
+        found.push(
+          `${file.path} imports '${specifier}': a family uses tools/, quality/ and the engine's definitions, and reaches the engine through its context`,
+        );
     }
   }
   return found;
@@ -96,25 +103,45 @@ describe('dependency rules', () => {
   it('hold in the repository', () => {
     const files = sourceFiles('');
     // The walk found the code it is meant to check.
-    expect(files.map((f) => f.path)).toEqual(expect.arrayContaining(['server/src/features/files/file-library.service.ts', 'server/src/jobs/job-runner.ts']));
+    expect(files.map((f) => f.path)).toEqual(
+      expect.arrayContaining(['server/src/features/files/file-library.service.ts', 'server/src/jobs/job-runner.ts']),
+    );
     expect(violations(files)).toEqual([]);
   });
 
   it('catch a service that imports HTTP, an engine internal imported from outside the engine, and a family reaching past its context', () => {
     const files: SourceFile[] = [
-      { path: 'server/src/features/files/file-library.service.ts', text: "import { clientIp } from '../../http/client-ip.js';\nimport type { Request } from 'express';" },
+      {
+        path: 'server/src/features/files/file-library.service.ts',
+        text: "import { clientIp } from '../../http/client-ip.js';\nimport type { Request } from 'express';",
+      },
       { path: 'server/src/jobs/job-runner.ts', text: "import {\n  ExpressAdapter,\n} from '@nestjs/platform-express';" },
       { path: 'server/src/features/files/file.repository.ts', text: "const x = await import('../../http/send-blob.js');" },
       { path: 'renderer/src/x.ts', text: "export { run } from '@shrinkly/engine/src/registry.js';" },
-      { path: 'scripts/bench.mjs', text: "import '../packages/engine/src/index.ts';\nconst y = require('../packages/engine/dist/registry.js');" },
+      {
+        path: 'scripts/bench.mjs',
+        text: "import '../packages/engine/src/index.ts';\nconst y = require('../packages/engine/dist/registry.js');",
+      },
       // Allowed: controllers use HTTP, everyone may use the package entry, the engine its own files.
-      { path: 'server/src/features/files/files.controller.ts', text: "import type { Request } from 'express';\nimport { sendBlob } from '../../http/send-blob.js';" },
-      { path: 'server/src/features/files/file-upload.service.ts', text: "import { probeTools } from '@shrinkly/engine';\n// not an import: from 'express'" },
+      {
+        path: 'server/src/features/files/files.controller.ts',
+        text: "import type { Request } from 'express';\nimport { sendBlob } from '../../http/send-blob.js';",
+      },
+      {
+        path: 'server/src/features/files/file-upload.service.ts',
+        text: "import { probeTools } from '@shrinkly/engine';\n// not an import: from 'express'",
+      },
       { path: 'packages/engine/src/index.ts', text: "export * from './registry.js';" },
-      { path: 'packages/engine/src/families/archive/members.ts', text: "import { FAMILIES } from '../index.js';\nconst { compress } = await import('../../compress.js');" },
+      {
+        path: 'packages/engine/src/families/archive/members.ts',
+        text: "import { FAMILIES } from '../index.js';\nconst { compress } = await import('../../compress.js');",
+      },
       { path: 'packages/engine/src/families/office/images.ts', text: "import { encodeJpeg } from '../image/formats/lossy.js';" },
       // Allowed: a family's own folder, the shared tools, quality and definitions; tests may use the engine.
-      { path: 'packages/engine/src/families/video/encode.ts', text: "import { ffmpeg } from '../../tools/media/ffmpeg.js';\nimport { pixelSsim } from '../../quality/pixel-ssim.js';\nimport type { CompressContext } from '../../types.js';\nimport { plan } from './plan.js';" },
+      {
+        path: 'packages/engine/src/families/video/encode.ts',
+        text: "import { ffmpeg } from '../../tools/media/ffmpeg.js';\nimport { pixelSsim } from '../../quality/pixel-ssim.js';\nimport type { CompressContext } from '../../types.js';\nimport { plan } from './plan.js';",
+      },
       { path: 'packages/engine/src/families/video/video.int-spec.ts', text: "import { compress } from '../../compress.js';" },
     ];
     expect(violations(files)).toEqual([

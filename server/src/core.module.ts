@@ -2,9 +2,9 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { Logger } from 'pino';
 import { ChunkStagingPort } from './adapters/chunks/chunk-staging.port.js';
+import { RunOnceLock } from './adapters/locks/run-once.port.js';
 import { MailPort } from './adapters/mail/mail.port.js';
 import { PaymentPort } from './adapters/payments/payment.port.js';
-import { RunOnceLock } from './adapters/locks/run-once.port.js';
 import { QueuePort } from './adapters/queue/queue.port.js';
 import { RateCounters } from './adapters/rate-counters/rate-counters.port.js';
 import { StoragePort } from './adapters/storage/storage.port.js';
@@ -59,7 +59,11 @@ export class CoreModule {
       { provide: Clock, useValue: deps.clock },
       { provide: JwtService, useValue: new JwtService({ secret: config.jwtSecret }) },
       factory(BackgroundTasks, [LOGGER], (logger: Logger) => new BackgroundTasks(logger)),
-      factory(DownloadTicketService, [Clock], (c: Clock) => new DownloadTicketService(config.downloadLinkSecret, config.appUrl, c)),
+      factory(
+        DownloadTicketService,
+        [Clock],
+        (c: Clock) => new DownloadTicketService(config.downloadLinkSecret, config.appUrl, c),
+      ),
       factory(EngineStep, [StoragePort], (s: StoragePort) => new EngineStep(s, `${config.tmpDir}/work`)),
       factory(JobHandlers, [], () => new JobHandlers()),
     ];

@@ -1,27 +1,34 @@
 import 'reflect-metadata';
+import path from 'node:path';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
-import { configureCpuBudget, configureImageMemory, configureSharedLibreOffice, probeTools, sandboxMode, sharedLibreOffice } from '@shrinkly/engine';
-import path from 'node:path';
+import {
+  configureCpuBudget,
+  configureImageMemory,
+  configureSharedLibreOffice,
+  probeTools,
+  sandboxMode,
+  sharedLibreOffice,
+} from '@shrinkly/engine';
 import express from 'express';
 import { type Logger, pino } from 'pino';
-import { checkToolConfinement } from './config/tool-confinement.js';
-import { createChunkStaging } from './adapters/chunks/chunk-staging.provider.js';
 import type { ChunkStagingPort } from './adapters/chunks/chunk-staging.port.js';
-import { createMail } from './adapters/mail/mail.provider.js';
+import { createChunkStaging } from './adapters/chunks/chunk-staging.provider.js';
+import { createRunOnceLock } from './adapters/locks/run-once.provider.js';
 import type { MailPort } from './adapters/mail/mail.port.js';
+import { createMail } from './adapters/mail/mail.provider.js';
 import type { PaymentPort } from './adapters/payments/payment.port.js';
 import { createPayments, refuseSandboxInProduction, warnOfSandboxInProduction } from './adapters/payments/payment.provider.js';
-import { createRunOnceLock } from './adapters/locks/run-once.provider.js';
 import { createQueue } from './adapters/queue/queue.provider.js';
 import { createRateCounters } from './adapters/rate-counters/rate-counters.provider.js';
 import { connectRedis, type SharedRedis } from './adapters/redis/redis-connection.js';
-import { openBlobStore } from './adapters/storage/storage.provider.js';
 import type { StoragePort } from './adapters/storage/storage.port.js';
+import { openBlobStore } from './adapters/storage/storage.provider.js';
 import { AppModule } from './app.module.js';
 import { Clock } from './common/clock.js';
 import type { AppConfig } from './config/app.config.js';
+import { checkToolConfinement } from './config/tool-confinement.js';
 import type { AppDependencies } from './core.module.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { AdminAuthService } from './features/accounts/admin-auth.service.js';
@@ -81,7 +88,8 @@ async function prepare(config: AppConfig, options: CreateAppOptions, roles: Role
   configureImageMemory();
   configureCpuBudget(config.engineCpuSlots);
   const redis = config.redis ? await connectRedis(config.redis, logger) : undefined;
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, logger }));
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, logger }));
   await database.migrate();
   const clock = options.clock ?? new Clock();
   const payments = options.payments ?? createPayments(config, { db: database.db, clock });
@@ -114,12 +122,18 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const { deps, database, redis } = await prepare(config, options, roles);
   const { logger, mail } = deps;
   const server = express();
-  const app = await NestFactory.create(AppModule.create(deps), new ExpressAdapter(server), { bodyParser: false, logger: new NestPinoLogger(logger) });
+  const app = await NestFactory.create(AppModule.create(deps), new ExpressAdapter(server), {
+    bodyParser: false,
+    logger: new NestPinoLogger(logger),
+  });
   configureWeb(app, server, config, logger);
   await app.init();
-  await app.get(AdminAuthService).ensureAdmin(
-    { email: config.adminEmail, password: config.adminPassword, passwordFile: path.join(config.dataDir, 'admin-password') }, logger,
-  );
+  await app
+    .get(AdminAuthService)
+    .ensureAdmin(
+      { email: config.adminEmail, password: config.adminPassword, passwordFile: path.join(config.dataDir, 'admin-password') },
+      logger,
+    );
   const worker: Worker | undefined = roles.includes('worker') ? await startWorker(app, deps) : undefined;
 
   return {

@@ -8,11 +8,20 @@ async function main(): Promise<void> {
   const tools = await probeTools();
   const missing = EXTERNAL_TOOLS.filter((t) => !tools[t.command]);
   if (missing.length > 0) {
-    logger.warn({ missing: missing.map((t) => t.command) }, `unavailable until installed: ${[...new Set(missing.map((t) => t.feature))].join('; ')}`);
+    logger.warn(
+      { missing: missing.map((t) => t.command) },
+      `unavailable until installed: ${[...new Set(missing.map((t) => t.feature))].join('; ')}`,
+    );
   }
   await app.listen(config.port, config.host);
   logger.info(
-    { url: config.appUrl, database: config.databaseUrl ? 'postgres' : 'pglite', queue: config.redis ? 'redis' : 'in-process', worker: config.runWorker, mail: config.mail.driver },
+    {
+      url: config.appUrl,
+      database: config.databaseUrl ? 'postgres' : 'pglite',
+      queue: config.redis ? 'redis' : 'in-process',
+      worker: config.runWorker,
+      mail: config.mail.driver,
+    },
     `Shrinkly is running at ${config.appUrl}`,
   );
 }

@@ -5,11 +5,16 @@ import { createWorker } from './create-app.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const { logger, close } = await createWorker(config);
-  const queue = config.redis ? { queue: 'redis', concurrency: config.redis.workerConcurrency } : { queue: 'in-process', concurrency: config.jobConcurrency };
+  const queue = config.redis
+    ? { queue: 'redis', concurrency: config.redis.workerConcurrency }
+    : { queue: 'in-process', concurrency: config.jobConcurrency };
   logger.info({ database: config.databaseUrl ? 'postgres' : 'pglite', ...queue }, 'Shrinkly worker is running');
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      void close().then(() => process.exit(0), () => process.exit(1));
+      void close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
     });
   }
 }

@@ -8,11 +8,11 @@ import pg from 'pg';
 import { type Logger, pino } from 'pino';
 import type { MailPort } from '../src/adapters/mail/mail.port.js';
 import type { PaymentPort } from '../src/adapters/payments/payment.port.js';
+import { BackgroundTasks } from '../src/common/background-tasks.js';
+import { Clock } from '../src/common/clock.js';
 import { type AppConfig, loadConfig } from '../src/config/app.config.js';
 import { createApp, type RunningApp } from '../src/create-app.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
-import { BackgroundTasks } from '../src/common/background-tasks.js';
-import { Clock } from '../src/common/clock.js';
 
 /**
  * The database the integration suite runs on: in-memory PGlite, or, when TEST_DATABASE_URL is set, a fresh
@@ -85,7 +85,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   );
   const database = await openTestDatabase();
   const running = await createApp(config, {
-    database, logger: options.logger ?? pino({ level: 'silent' }), clock: options.clock, mail: options.mail, payments: options.payments,
+    database,
+    logger: options.logger ?? pino({ level: 'silent' }),
+    clock: options.clock,
+    mail: options.mail,
+    payments: options.payments,
     worker: options.worker,
   });
   await running.app.listen(port, '127.0.0.1');
@@ -176,7 +180,12 @@ export class TestClock extends Clock {
 }
 
 /** Multipart body with text fields first, then the file (the order browsers and our client use). */
-export async function fileForm(file: string, name: string, fields: Record<string, string> = {}, field = 'file'): Promise<FormData> {
+export async function fileForm(
+  file: string,
+  name: string,
+  fields: Record<string, string> = {},
+  field = 'file',
+): Promise<FormData> {
   const data = new FormData();
   for (const [k, v] of Object.entries(fields)) data.set(k, v);
   data.set(field, new Blob([await readFile(file)]), name);
@@ -210,9 +219,15 @@ export async function sendChunk(t: TestApp, file: string, chunk: ChunkOf, token?
 }
 
 /** A logger that keeps every line it writes (as parsed JSON), for tests of what the server logs. */
-export function capturingLogger(level = 'info'): { logger: Logger; lines: Array<{ level: number; msg: string; [key: string]: unknown }> } {
+export function capturingLogger(level = 'info'): {
+  logger: Logger;
+  lines: Array<{ level: number; msg: string; [key: string]: unknown }>;
+} {
   const lines: Array<{ level: number; msg: string }> = [];
-  const logger = pino({ level }, { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) });
+  const logger = pino(
+    { level },
+    { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) },
+  );
   return { logger, lines };
 }
 
@@ -227,7 +242,12 @@ export interface RawAnswer {
  * Sends a request head (and an optional start of a body) on a bare TCP connection and waits only for the
  * answer's head: for requests a fetch client will not send, such as a Content-Length far above what follows.
  */
-export function rawRequest(baseUrl: string, head: string, body: Buffer = Buffer.alloc(0), timeoutMs = 10_000): Promise<RawAnswer> {
+export function rawRequest(
+  baseUrl: string,
+  head: string,
+  body: Buffer = Buffer.alloc(0),
+  timeoutMs = 10_000,
+): Promise<RawAnswer> {
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const started = Date.now();

@@ -1,14 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { pino } from 'pino';
-import type { RedisConfig } from '../src/config/app.config.js';
 import { connectRedis, type SharedRedis } from '../src/adapters/redis/redis-connection.js';
+import type { RedisConfig } from '../src/config/app.config.js';
 
 /** The Redis the suite runs the Redis adapters on, when set (CI sets it); they are skipped otherwise. */
 export const testRedisUrl = process.env.TEST_REDIS_URL || undefined;
 
 /** Settings for a test file: keys under a prefix of its own, short locks so a stalled job is seen in seconds. */
 export function testRedisConfig(url: string): RedisConfig {
-  return { url, prefix: `shrinkly-test-${randomBytes(6).toString('hex')}`, workerConcurrency: 2, lockMs: 2000, stalledCheckMs: 500 };
+  return {
+    url,
+    prefix: `shrinkly-test-${randomBytes(6).toString('hex')}`,
+    workerConcurrency: 2,
+    lockMs: 2000,
+    stalledCheckMs: 500,
+  };
 }
 
 /** Opens connections under one prefix (each one as another process would); `cleanUp` deletes that prefix's keys and closes them. */

@@ -26,7 +26,9 @@ export interface TestS3Server {
 export async function startS3Server(options: { bucket?: string } = {}): Promise<TestS3Server> {
   const bucket = options.bucket ?? 'shrinkly-test';
   const directory = await mkdtemp(path.join(tmpdir(), 'shrinkly-s3-'));
-  const child = fork(fileURLToPath(new URL('./s3-server.process.mjs', import.meta.url)), [directory, bucket], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(new URL('./s3-server.process.mjs', import.meta.url)), [directory, bucket], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const port = await portOf(child);
   const endpoint = `http://127.0.0.1:${port}`;
   // s3rver checks signatures made with its one built-in key pair.
@@ -35,8 +37,13 @@ export async function startS3Server(options: { bucket?: string } = {}): Promise<
     endpoint,
     bucket,
     env: {
-      STORAGE: 's3', S3_ENDPOINT: endpoint, S3_REGION: 'us-east-1', S3_BUCKET: bucket, S3_FORCE_PATH_STYLE: 'true',
-      S3_ACCESS_KEY_ID: credentials.accessKeyId, S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+      STORAGE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: bucket,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
     },
     config: { endpoint, region: 'us-east-1', bucket, credentials, forcePathStyle: true },
     async stop() {
@@ -51,7 +58,9 @@ export async function startS3Server(options: { bucket?: string } = {}): Promise<
 async function portOf(child: ChildProcess): Promise<number> {
   const [message] = (await Promise.race([
     once(child, 'message'),
-    once(child, 'exit').then(([code]) => Promise.reject(new Error(`the S3 test server exited with ${String(code)} before listening`))),
+    once(child, 'exit').then(([code]) =>
+      Promise.reject(new Error(`the S3 test server exited with ${String(code)} before listening`)),
+    ),
   ])) as [{ port: number }];
   return message.port;
 }

@@ -104,8 +104,12 @@ export function storagePortContract(subject: () => StoragePortSubject): void {
       const bytes = randomBytes(100_001);
       const { key } = await put(bytes);
       expect(await readAll(await storage.openRead(key, { start: 0, end: 0 }))).toBe(fingerprint(bytes.subarray(0, 1)));
-      expect(await readAll(await storage.openRead(key, { start: 40_000, end: 59_999 }))).toBe(fingerprint(bytes.subarray(40_000, 60_000)));
-      expect(await readAll(await storage.openRead(key, { start: 100_000, end: 100_000 }))).toBe(fingerprint(bytes.subarray(100_000)));
+      expect(await readAll(await storage.openRead(key, { start: 40_000, end: 59_999 }))).toBe(
+        fingerprint(bytes.subarray(40_000, 60_000)),
+      );
+      expect(await readAll(await storage.openRead(key, { start: 100_000, end: 100_000 }))).toBe(
+        fingerprint(bytes.subarray(100_000)),
+      );
     });
 
     it('deletes a blob, and deleting it again (or one never stored) is harmless', async () => {
@@ -141,10 +145,12 @@ export function storagePortContract(subject: () => StoragePortSubject): void {
       expect(result).toBe('done');
       // A private copy is gone; the local disk's own file stays, as the blob.
       expect(existsSync(seen)).toBe(!copies);
-      await expect(storage.withLocalCopy(key, async (local) => {
-        seen = local;
-        throw new Error('the tool failed');
-      })).rejects.toThrow('the tool failed');
+      await expect(
+        storage.withLocalCopy(key, async (local) => {
+          seen = local;
+          throw new Error('the tool failed');
+        }),
+      ).rejects.toThrow('the tool failed');
       expect(existsSync(seen)).toBe(!copies);
       expect(await readAll(await storage.openRead(key))).toBe(fingerprint(bytes));
     });
@@ -164,7 +170,9 @@ export function storagePortContract(subject: () => StoragePortSubject): void {
       });
       expect(hash.digest('hex')).toBe(sha);
       expect(await storage.size(key)).toBe(50 * MB);
-      console.info(`50 MB blob: live memory grew ${(putGrowth / MB).toFixed(1)} MB storing it, ${(readGrowth / MB).toFixed(1)} MB reading it`);
+      console.info(
+        `50 MB blob: live memory grew ${(putGrowth / MB).toFixed(1)} MB storing it, ${(readGrowth / MB).toFixed(1)} MB reading it`,
+      );
       // Loose on purpose (seen: up to 25 MB while reading from S3): a store that held the blob would grow by 50 MB+.
       expect(putGrowth).toBeLessThan(36 * MB);
       expect(readGrowth).toBeLessThan(36 * MB);

@@ -9,8 +9,8 @@ import { UserChoices } from './consent/user-choices.js';
 import { createIpcRouter, DesktopRequestError } from './ipc-router.js';
 import type { EventSink, KeyValueStore, NativeDialogs, NativeShell, SecretCipher } from './ports.js';
 import { SettingsStore } from './settings/settings-store.js';
-import { DEFAULT_RETRY, SyncService } from './sync/sync-service.js';
 import { SyncQueue } from './sync/sync-queue.js';
+import { DEFAULT_RETRY, SyncService } from './sync/sync-service.js';
 import { opensInBrowser } from './window-policy.js';
 
 export { DesktopRequestError };
@@ -50,7 +50,8 @@ export interface DesktopCore {
 
 /** The desktop app's main process, minus Electron: settings, local compression, account and sync behind the bridge. */
 export function createDesktopCore(deps: DesktopCoreDeps): DesktopCore {
-  const emit = <E extends DesktopEvent>(event: E, payload: DesktopEventPayload<E>) => deps.emit(event, desktopEvents[event].parse(payload) as DesktopEventPayload<E>);
+  const emit = <E extends DesktopEvent>(event: E, payload: DesktopEventPayload<E>) =>
+    deps.emit(event, desktopEvents[event].parse(payload) as DesktopEventPayload<E>);
   const settings = new SettingsStore(deps.store, deps.defaultServerUrl ? { serverUrl: deps.defaultServerUrl } : {});
   const compressor = deps.compressor ?? new WorkerCompressor();
   const account = new AccountService({
@@ -138,7 +139,11 @@ export function createDesktopCore(deps: DesktopCoreDeps): DesktopCore {
     'sync:folders': async () => ({ folders: await account.folders() }),
     'shell:open-server-page': async ({ path }) => {
       const page = new URL(path, `${settings.get().serverUrl}/`).toString();
-      if (!opensInBrowser(page)) throw new DesktopRequestError('Only https:// pages open in the browser: set a server address starting with https://', 403);
+      if (!opensInBrowser(page))
+        throw new DesktopRequestError(
+          'Only https:// pages open in the browser: set a server address starting with https://',
+          403,
+        );
       await deps.shell.openExternal(page);
       return { ok: true as const };
     },

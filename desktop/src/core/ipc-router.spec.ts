@@ -9,25 +9,46 @@ const JOB_ID = 'job_123456';
 /** For every channel, requests its schema must refuse (besides the wrong types every channel refuses). */
 const BAD_REQUESTS: Record<DesktopChannel, unknown[]> = {
   'settings:get': [{ anything: 1 }, 'x'],
-  'settings:update': [{ defaultLevel: 'extreme' }, { serverUrl: 'ftp://example.com' }, { outputFolder: 'a\0b' }, { unknownSetting: true }, { syncFolderId: 'not-a-uuid' }],
+  'settings:update': [
+    { defaultLevel: 'extreme' },
+    { serverUrl: 'ftp://example.com' },
+    { outputFolder: 'a\0b' },
+    { unknownSetting: true },
+    { syncFolderId: 'not-a-uuid' },
+  ],
   'dialog:choose-files': [{ paths: ['/etc/passwd'] }],
   'dialog:choose-folder': [[]],
-  'compress:start': [{ paths: [] }, { paths: ['/a'], level: 'ultra' }, { paths: ['/a\0'] }, { paths: Array(501).fill('/a') }, { paths: ['/a'], extra: 1 }],
+  'compress:start': [
+    { paths: [] },
+    { paths: ['/a'], level: 'ultra' },
+    { paths: ['/a\0'] },
+    { paths: Array(501).fill('/a') },
+    { paths: ['/a'], extra: 1 },
+  ],
   'compress:cancel': [{ id: '../../etc' }, { id: 'short' }, { id: JOB_ID, more: 1 }],
   'compress:list': [{ all: true }],
   'compress:clear-finished': [0],
   'compress:show-in-folder': [{ path: '/etc/passwd' }, { id: 'a b c d e f' }],
   'account:get': [{ token: 'x' }],
-  'account:sign-in': [{ email: '', password: 'x' }, { email: 'a@b.c', password: '' }, { email: 'a@b.c', password: 'p', token: 't' }],
+  'account:sign-in': [
+    { email: '', password: 'x' },
+    { email: 'a@b.c', password: '' },
+    { email: 'a@b.c', password: 'p', token: 't' },
+  ],
   'account:sign-out': [{ everywhere: true }],
   'sync:status': [null],
   'sync:send': [{ ids: [] }, { ids: ['../x'] }],
   'sync:retry': [{ now: true }],
-  'shell:open-server-page': [{ path: 'https://evil.example' }, { path: '//evil.example/x' }, { path: '/a?b=c' }, { path: 'javascript:alert(1)' }],
+  'shell:open-server-page': [
+    { path: 'https://evil.example' },
+    { path: '//evil.example/x' },
+    { path: '/a?b=c' },
+    { path: 'javascript:alert(1)' },
+  ],
 };
 
 describe('the bridge router', () => {
-  it('refuses every bad message of every channel with 400 and zod\'s message, and never calls the handler', async () => {
+  it("refuses every bad message of every channel with 400 and zod's message, and never calls the handler", async () => {
     const called: string[] = [];
     const handlers = Object.fromEntries(
       Object.keys(desktopChannels).map((channel) => [channel, () => void called.push(channel)]),
@@ -51,13 +72,13 @@ describe('the bridge router', () => {
     }
   });
 
-  it('refuses an answer that does not match the channel\'s response schema', async () => {
+  it("refuses an answer that does not match the channel's response schema", async () => {
     const route = createIpcRouter({ 'sync:retry': () => ({ enabled: 'yes' }) } as unknown as ChannelHandlers);
     await expect(route('sync:retry', undefined)).rejects.toThrow();
   });
 });
 
-describe('the desktop core\'s channels', () => {
+describe("the desktop core's channels", () => {
   const dialogs = new ScriptedDialogs(['/home/ada/a.jpg'], '/home/ada/out');
   const t = testCore({ dialogs, fetch: async () => Promise.reject(new TypeError('fetch failed')) });
   afterAll(() => t.core.close());
@@ -94,12 +115,17 @@ describe('the desktop core\'s channels', () => {
   });
 
   it('turn a missing file into a failed job with a message, not a crash', async () => {
-    const { jobs } = (await t.core.handle('compress:start', { paths: ['/home/ada/a.jpg'], level: 'light' })) as { jobs: Array<{ status: string; message: string; level: string }> };
+    const { jobs } = (await t.core.handle('compress:start', { paths: ['/home/ada/a.jpg'], level: 'light' })) as {
+      jobs: Array<{ status: string; message: string; level: string }>;
+    };
     expect(jobs).toMatchObject([{ status: 'failed', level: 'light', message: 'The file or folder no longer exists' }]);
   });
 
   it('answer a sign-in with 503 and a message when the server cannot be reached', async () => {
     const answer = await refusal(t.core.handle('account:sign-in', { email: 'ada@example.com', password: 'secret' }));
-    expect(answer).toEqual({ status: 503, message: 'Cannot reach https://shrinkly.app. Check the connection and the server address.' });
+    expect(answer).toEqual({
+      status: 503,
+      message: 'Cannot reach https://shrinkly.app. Check the connection and the server address.',
+    });
   });
 });

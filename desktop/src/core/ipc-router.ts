@@ -1,4 +1,4 @@
-import { type DesktopChannel, desktopChannels, type DesktopResponse } from '@shrinkly/contract';
+import { type DesktopChannel, type DesktopResponse, desktopChannels } from '@shrinkly/contract';
 import { z } from 'zod';
 
 /** A refusal the bridge hands back to the renderer as `{ error, status }` (desktopErrorSchema). */
@@ -14,7 +14,9 @@ export class DesktopRequestError extends Error {
 
 /** What each channel does with its request, already validated and parsed by the channel's schema. */
 export type ChannelHandlers = {
-  [C in DesktopChannel]: (request: z.output<(typeof desktopChannels)[C]['request']>) => Promise<DesktopResponse<C>> | DesktopResponse<C>;
+  [C in DesktopChannel]: (
+    request: z.output<(typeof desktopChannels)[C]['request']>,
+  ) => Promise<DesktopResponse<C>> | DesktopResponse<C>;
 };
 
 export type DesktopRequestHandler = (channel: string, request: unknown) => Promise<unknown>;
@@ -37,4 +39,3 @@ export function createIpcRouter(handlers: ChannelHandlers): DesktopRequestHandle
     return shapes.response.parse(await handler(parsed.data));
   };
 }
-

@@ -20,7 +20,8 @@ export function electronKeyValueStore(): KeyValueStore {
  */
 export const safeStorageCipher: SecretCipher = {
   isAvailable: () =>
-    safeStorage.isEncryptionAvailable() && (process.platform !== 'linux' || safeStorage.getSelectedStorageBackend() !== 'basic_text'),
+    safeStorage.isEncryptionAvailable() &&
+    (process.platform !== 'linux' || safeStorage.getSelectedStorageBackend() !== 'basic_text'),
   encrypt: (plain) => safeStorage.encryptString(plain),
   decrypt: (encrypted) => safeStorage.decryptString(encrypted),
 };
@@ -28,13 +29,19 @@ export const safeStorageCipher: SecretCipher = {
 export function nativeDialogs(window: () => BrowserWindow | undefined): NativeDialogs {
   return {
     async chooseFiles() {
-      const options = { title: 'Choose files to compress', properties: ['openFile', 'multiSelections'] as Array<'openFile' | 'multiSelections'> };
+      const options = {
+        title: 'Choose files to compress',
+        properties: ['openFile', 'multiSelections'] as Array<'openFile' | 'multiSelections'>,
+      };
       const win = window();
       const { canceled, filePaths } = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
       return canceled ? [] : filePaths;
     },
     async chooseFolder() {
-      const options = { title: 'Choose a folder', properties: ['openDirectory', 'createDirectory'] as Array<'openDirectory' | 'createDirectory'> };
+      const options = {
+        title: 'Choose a folder',
+        properties: ['openDirectory', 'createDirectory'] as Array<'openDirectory' | 'createDirectory'>,
+      };
       const win = window();
       const { canceled, filePaths } = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
       return canceled ? null : (filePaths[0] ?? null);

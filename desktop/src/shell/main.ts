@@ -1,18 +1,31 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { app, BrowserWindow, type IpcMainEvent, ipcMain, type IpcMainInvokeEvent, net, protocol, session } from 'electron';
-import { type DesktopCore, createDesktopCore, DesktopRequestError } from '../core/desktop-core.js';
-import { APP_ORIGIN, APP_SCHEME, contentSecurityPolicy, isAppUrl, navigationDecision, opensInBrowser, permissionGranted, rendererFile } from '../core/window-policy.js';
+import { app, BrowserWindow, type IpcMainEvent, type IpcMainInvokeEvent, ipcMain, net, protocol, session } from 'electron';
+import { createDesktopCore, type DesktopCore, DesktopRequestError } from '../core/desktop-core.js';
+import {
+  APP_ORIGIN,
+  APP_SCHEME,
+  contentSecurityPolicy,
+  isAppUrl,
+  navigationDecision,
+  opensInBrowser,
+  permissionGranted,
+  rendererFile,
+} from '../core/window-policy.js';
 import { DROP_CHANNEL, EVENT_CHANNEL, INVOKE_CHANNEL, type InvokeEnvelope, VERSION_ARGUMENT } from './bridge-ipc.js';
 import { electronKeyValueStore, nativeDialogs, nativeShell, safeStorageCipher } from './electron-ports.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The built renderer: beside the app in a package (extraResources), renderer/dist in a checkout. */
-const RENDERER_ROOT = app.isPackaged ? path.join(process.resourcesPath, 'renderer') : path.resolve(here, '../../../renderer/dist');
+const RENDERER_ROOT = app.isPackaged
+  ? path.join(process.resourcesPath, 'renderer')
+  : path.resolve(here, '../../../renderer/dist');
 const PRELOAD = path.join(here, 'preload.cjs');
 
-protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
 
 let window: BrowserWindow | undefined;
 let core: DesktopCore | undefined;
@@ -42,7 +55,13 @@ function openFiles(paths: string[]): void {
 /** Only our window's own page may use the bridge (not a frame inside it, not a page it navigated to). */
 function fromOurWindow(event: IpcMainEvent | IpcMainInvokeEvent): boolean {
   const frame = event.senderFrame;
-  return !!window && event.sender === window.webContents && !!frame && frame === window.webContents.mainFrame && isAppUrl(new URL(frame.url));
+  return (
+    !!window &&
+    event.sender === window.webContents &&
+    !!frame &&
+    frame === window.webContents.mainFrame &&
+    isAppUrl(new URL(frame.url))
+  );
 }
 
 async function serverUrl(): Promise<string> {
@@ -107,8 +126,12 @@ async function start(): Promise<void> {
   });
 
   // Electron grants every permission a page asks for unless told otherwise.
-  session.defaultSession.setPermissionRequestHandler((_contents, permission, grant, details) => grant(permissionGranted(permission, details.requestingUrl)));
-  session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin) => permissionGranted(permission, requestingOrigin));
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, grant, details) =>
+    grant(permissionGranted(permission, details.requestingUrl)),
+  );
+  session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    permissionGranted(permission, requestingOrigin),
+  );
 
   // The preload reports files the user dropped on the window; nothing the page sends reaches this channel.
   ipcMain.on(DROP_CHANNEL, (event, paths: unknown) => {

@@ -1,7 +1,8 @@
 // The preload of the app's window. It runs sandboxed, where `require` knows only 'electron' and a few Node
 // modules: it is self-contained, with only types imported from the contract (erased at build).
-import { contextBridge, ipcRenderer, type IpcRendererEvent, webUtils } from 'electron';
+
 import type { DESKTOP_BRIDGE_GLOBAL, DesktopBridge, DesktopEvent } from '@shrinkly/contract';
+import { contextBridge, type IpcRendererEvent, ipcRenderer, webUtils } from 'electron';
 import type {
   DROP_CHANNEL as DropChannel,
   EVENT_CHANNEL as EventChannel,
@@ -51,7 +52,9 @@ interface DropEvent {
   readonly isTrusted: boolean;
   readonly dataTransfer: { readonly files: ArrayLike<File> } | null;
 }
-const page = globalThis as unknown as { addEventListener(type: 'drop', listener: (event: DropEvent) => void, capture: boolean): void };
+const page = globalThis as unknown as {
+  addEventListener(type: 'drop', listener: (event: DropEvent) => void, capture: boolean): void;
+};
 
 // Files the user dropped on the window become files the bridge may compress. Only a real drop counts: an event a
 // script dispatches is not trusted, and a File made by a script has no path. Captured on the window, this runs before

@@ -100,7 +100,11 @@ export class RecordedEvents {
   }
 
   /** Resolves with the first event (past or future) that `match` accepts. */
-  async waitFor<E extends DesktopEvent>(event: E, match: (payload: DesktopEventPayload<E>) => boolean, timeoutMs = 60_000): Promise<DesktopEventPayload<E>> {
+  async waitFor<E extends DesktopEvent>(
+    event: E,
+    match: (payload: DesktopEventPayload<E>) => boolean,
+    timeoutMs = 60_000,
+  ): Promise<DesktopEventPayload<E>> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.of(event).find(match);

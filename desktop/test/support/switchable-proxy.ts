@@ -1,4 +1,4 @@
-import { createServer, type Server, type Socket, connect } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { freePort } from '../../../server/test/harness.js';
 
 /**

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DesktopChannel, DesktopRequest, DesktopResponse } from '@shrinkly/contract';
-import { createDesktopCore, type DesktopCore, type DesktopCoreDeps, DesktopRequestError } from '../../src/core/desktop-core.js';
 import { WorkerCompressor } from '../../src/core/compression/worker-compressor.js';
+import { createDesktopCore, type DesktopCore, type DesktopCoreDeps, DesktopRequestError } from '../../src/core/desktop-core.js';
 import { JsonStore, MemoryCipher, RecordedEvents, RecordingShell, ScriptedDialogs } from './ports.js';
 
 /** The compression worker as built by the suite's global setup (desktop/dist, running the engine's dist). */
@@ -29,9 +29,16 @@ export function testCore(deps: Partial<DesktopCoreDeps> & { store?: JsonStore; d
   const shell = new RecordingShell();
   const dialogs = deps.dialogs ?? new ScriptedDialogs();
   const core = createDesktopCore({
-    secrets: new MemoryCipher(), compressor: builtWorkerCompressor(), ...deps, store, dialogs, shell, emit: events.sink,
+    secrets: new MemoryCipher(),
+    compressor: builtWorkerCompressor(),
+    ...deps,
+    store,
+    dialogs,
+    shell,
+    emit: events.sink,
   });
-  const invoke = async <C extends DesktopChannel>(channel: C, request?: DesktopRequest<C>) => (await core.handle(channel, request)) as DesktopResponse<C>;
+  const invoke = async <C extends DesktopChannel>(channel: C, request?: DesktopRequest<C>) =>
+    (await core.handle(channel, request)) as DesktopResponse<C>;
   return { core, store, events, shell, dialogs, invoke };
 }
 

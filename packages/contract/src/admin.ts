@@ -61,7 +61,10 @@ export const revenueWeekSchema = z.object({
   week: z.string().describe('the ISO week from Monday 00:00 UTC, numbered in its ISO year, e.g. 2026-W48'),
   ...revenueFigures,
 });
-export const revenueMonthSchema = z.object({ month: z.string().describe('the UTC calendar month, e.g. 2026-11'), ...revenueFigures });
+export const revenueMonthSchema = z.object({
+  month: z.string().describe('the UTC calendar month, e.g. 2026-11'),
+  ...revenueFigures,
+});
 export const revenueYearSchema = z.object({ year: z.string().describe('the UTC calendar year, e.g. 2026'), ...revenueFigures });
 
 /** GET /api/admin/revenue: the current period's total per granularity, and every period with revenue, newest first. */
@@ -89,9 +92,9 @@ export function revenuePeriodOf(row: RevenueRow): string {
 export const ADMIN_ACTIONS = ['sign-in', 'reset-password', 'terminate', 'export-users', 'export-revenue'] as const;
 export const adminAuditEntrySchema = z.object({
   id: z.string(),
-  admin: z.string().describe('the administrator\'s email'),
+  admin: z.string().describe("the administrator's email"),
   action: z.enum(ADMIN_ACTIONS),
-  target: z.string().nullable().describe('the user id acted on, or the export\'s list'),
+  target: z.string().nullable().describe("the user id acted on, or the export's list"),
   at: z.string(),
   clientAddress: z.string().nullable(),
 });

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from './constants.js';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 
 /** Emails are trimmed and compared case-insensitively, so they are stored lower-case. */
 export const emailSchema = z

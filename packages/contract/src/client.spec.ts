@@ -12,7 +12,10 @@ function fakeFetch(status: number, body: string, seen: Request[] = []): typeof f
 describe('api client', () => {
   it('sends JSON with the stored bearer token and credentials', async () => {
     const seen: Request[] = [];
-    const api = createApiClient({ fetch: fakeFetch(200, '{"token":"t","user":{}}', seen), getToken: (a) => (a === 'user' ? 'abc' : null) });
+    const api = createApiClient({
+      fetch: fakeFetch(200, '{"token":"t","user":{}}', seen),
+      getToken: (a) => (a === 'user' ? 'abc' : null),
+    });
     await api.login({ email: 'a@b.co', password: 'x' });
     expect(seen[0]?.method).toBe('POST');
     expect(seen[0]?.headers.get('authorization')).toBe('Bearer abc');
@@ -22,9 +25,13 @@ describe('api client', () => {
   });
 
   it('fails with "{status}: {message}" from the error body, its text, or the status text', async () => {
-    await expect(createApiClient({ fetch: fakeFetch(401, '{"message":"Invalid credentials"}') }).me()).rejects.toThrow('401: Invalid credentials');
+    await expect(createApiClient({ fetch: fakeFetch(401, '{"message":"Invalid credentials"}') }).me()).rejects.toThrow(
+      '401: Invalid credentials',
+    );
     await expect(createApiClient({ fetch: fakeFetch(502, 'Bad gateway page') }).me()).rejects.toThrow('502: Bad gateway page');
-    const err = await createApiClient({ fetch: fakeFetch(500, '') }).me().catch((e: unknown) => e);
+    const err = await createApiClient({ fetch: fakeFetch(500, '') })
+      .me()
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).message).toBe('500: Internal Server Error');
   });

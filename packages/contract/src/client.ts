@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { EndpointAuth } from './endpoints.js';
-import { endpoints, type Endpoint, type Endpoints } from './endpoints.js';
+import { type Endpoint, type Endpoints, endpoints } from './endpoints.js';
 
 /**
  * A failed call. `message` follows SPEC section 8: the status, a colon and space, then the server's
@@ -24,7 +24,11 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
-type ParamsOf<E> = E extends { params: readonly [] } ? unknown : E extends { params: readonly (infer P extends string)[] } ? { [K in P]: string } : unknown;
+type ParamsOf<E> = E extends { params: readonly [] }
+  ? unknown
+  : E extends { params: readonly (infer P extends string)[] }
+    ? { [K in P]: string }
+    : unknown;
 type BodyOf<E> = E extends Endpoint<infer Req, z.ZodType> ? (Req extends z.ZodType ? z.input<Req> : unknown) : never;
 type FormOf<E> = E extends { multipart: object } ? { form: FormData } : unknown;
 type QueryOf<E> = E extends { query: infer Q extends z.ZodType } ? z.input<Q> : unknown;

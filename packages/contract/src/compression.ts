@@ -4,12 +4,31 @@ import { uploadedNameSchema } from './names.js';
 
 /** Extensions the landing page accepts (SPEC section 5 "Landing drop"); the server checks the real type against them. */
 export const LANDING_ACCEPTED_TYPES = [
-  'jpg', 'jpeg', 'png', 'gif', 'webp', 'heic',
-  'mp4', 'avi', 'mov', 'wmv', 'flv',
-  'mp3', 'wav', 'flac', 'aac',
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'webp',
+  'heic',
+  'mp4',
+  'avi',
+  'mov',
+  'wmv',
+  'flv',
+  'mp3',
+  'wav',
+  'flac',
+  'aac',
   'pdf',
-  'zip', 'rar', '7z',
-  'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx',
+  'zip',
+  'rar',
+  '7z',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
 ] as const;
 
 export const compressionLevelSchema = z.enum(COMPRESSION_LEVELS);

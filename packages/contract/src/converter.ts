@@ -26,7 +26,7 @@ export const conversionSchema = z.object({
   jobId: z.string(),
   status: conversionStatusSchema,
   progress: z.number().int().min(0).max(100),
-  fileName: z.string().describe('the converted file\'s name'),
+  fileName: z.string().describe("the converted file's name"),
   targetFormat: z.string(),
   originalSize: z.number().int(),
   convertedSize: z.number().int().nullable(),

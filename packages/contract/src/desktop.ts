@@ -16,7 +16,11 @@ export const DEFAULT_SERVER_URL = 'https://shrinkly.app';
 export const DESKTOP_MAX_FILES_PER_CALL = 500;
 
 /** An absolute path on the user's machine, as the native dialog or the drop gives it. */
-const localPathSchema = z.string().min(1).max(4096).refine((p) => !p.includes('\0'), 'Not a valid path');
+const localPathSchema = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((p) => !p.includes('\0'), 'Not a valid path');
 const localJobIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, 'Not a valid job id');
 
 const serverUrlSchema = z
@@ -116,7 +120,12 @@ export const desktopChannels = {
   'dialog:choose-files': { request: none, response: z.object({ paths: z.array(z.string()) }) },
   'dialog:choose-folder': { request: none, response: z.object({ path: z.string().nullable() }) },
   'compress:start': {
-    request: z.object({ paths: z.array(localPathSchema).min(1).max(DESKTOP_MAX_FILES_PER_CALL), level: compressionLevelSchema.optional() }).strict(),
+    request: z
+      .object({
+        paths: z.array(localPathSchema).min(1).max(DESKTOP_MAX_FILES_PER_CALL),
+        level: compressionLevelSchema.optional(),
+      })
+      .strict(),
     response: z.object({ jobs: z.array(localJobSchema) }),
   },
   'compress:cancel': { request: z.object({ id: localJobIdSchema }).strict(), response: ok },
@@ -131,12 +140,18 @@ export const desktopChannels = {
   },
   'account:sign-out': { request: none, response: desktopAccountSchema },
   'sync:status': { request: none, response: syncStatusSchema },
-  'sync:send': { request: z.object({ ids: z.array(localJobIdSchema).min(1).max(DESKTOP_MAX_FILES_PER_CALL) }).strict(), response: syncStatusSchema },
+  'sync:send': {
+    request: z.object({ ids: z.array(localJobIdSchema).min(1).max(DESKTOP_MAX_FILES_PER_CALL) }).strict(),
+    response: syncStatusSchema,
+  },
   'sync:retry': { request: none, response: syncStatusSchema },
   /** The signed-in user's My Files folders on the configured server (GET /api/folders), to pick where results go. */
   'sync:folders': { request: none, response: z.object({ folders: folderListSchema }) },
   /** Opens a page of the configured server (e.g. /subscribe) in the system browser. */
-  'shell:open-server-page': { request: z.object({ path: z.string().regex(/^\/[A-Za-z0-9/_-]*$/, 'Not a page of the site') }).strict(), response: ok },
+  'shell:open-server-page': {
+    request: z.object({ path: z.string().regex(/^\/[A-Za-z0-9/_-]*$/, 'Not a page of the site') }).strict(),
+    response: ok,
+  },
 } as const;
 export type DesktopChannel = keyof typeof desktopChannels;
 export type DesktopRequest<C extends DesktopChannel> = z.input<(typeof desktopChannels)[C]['request']>;

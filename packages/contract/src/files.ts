@@ -1,14 +1,35 @@
 import { z } from 'zod';
-import { BATCH_MAX_FILES, FILE_NAME_MAX_LENGTH, FOLDER_NAME_MAX_LENGTH } from './constants.js';
 import { assembleChunksRequestSchema, compressionLevelSchema, jobStatusSchema } from './compression.js';
+import { BATCH_MAX_FILES, FILE_NAME_MAX_LENGTH, FOLDER_NAME_MAX_LENGTH } from './constants.js';
 import { typedNameSchema } from './names.js';
 
 /** Extensions the dashboard's single upload accepts (SPEC section 5 "Dashboard upload"). */
 export const DASHBOARD_ACCEPTED_TYPES = [
-  'png', 'jpg', 'jpeg', 'gif', 'webp', 'heic',
-  'mp4', 'mov', 'avi', 'mkv', 'wmv', 'flv',
-  'mp3', 'wav', 'ogg', 'm4a', 'aac', 'flac',
-  'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'webp',
+  'heic',
+  'mp4',
+  'mov',
+  'avi',
+  'mkv',
+  'wmv',
+  'flv',
+  'mp3',
+  'wav',
+  'ogg',
+  'm4a',
+  'aac',
+  'flac',
+  'pdf',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
 ] as const;
 
 /** Batch compression accepts the dashboard's types plus these (SPEC section 5). */
@@ -36,7 +57,7 @@ export const fileRecordSchema = z.object({
   id: z.string(),
   name: z.string(),
   mimeType: z.string(),
-  format: z.string().describe('the stored file\'s real type, as an extension'),
+  format: z.string().describe("the stored file's real type, as an extension"),
   category: fileCategorySchema,
   originalSize: z.number().int().describe('bytes uploaded'),
   compressedSize: z.number().int().describe('bytes stored; equal to originalSize when nothing could be saved'),
@@ -48,10 +69,16 @@ export const fileRecordSchema = z.object({
   shareToken: z.string().nullable(),
   shareExpiresAt: z.string().nullable(),
   folder: folderRefSchema.nullable(),
-  expiresAt: z.string().nullable().describe('free accounts: when the file is removed (24 hours after upload); null for kept files'),
+  expiresAt: z
+    .string()
+    .nullable()
+    .describe('free accounts: when the file is removed (24 hours after upload); null for kept files'),
   status: fileStatusSchema.describe('processing: still being compressed (only delete applies); ready: stored'),
-  jobId: z.string().nullable().describe('while processing: the compression job to follow at GET /api/files/jobs/{jobId}; else null'),
-  progress: z.number().int().nullable().describe('while processing: the compression\'s progress, 0-100; else null'),
+  jobId: z
+    .string()
+    .nullable()
+    .describe('while processing: the compression job to follow at GET /api/files/jobs/{jobId}; else null'),
+  progress: z.number().int().nullable().describe("while processing: the compression's progress, 0-100; else null"),
 });
 export type FileRecord = z.infer<typeof fileRecordSchema>;
 
@@ -97,7 +124,10 @@ export const shareResponseSchema = z.object({
 export type ShareResponse = z.infer<typeof shareResponseSchema>;
 
 export const downloadLinkRequestSchema = z.object({
-  disposition: z.enum(['attachment', 'inline']).default('attachment').describe('inline opens images, PDF, video and audio in the browser'),
+  disposition: z
+    .enum(['attachment', 'inline'])
+    .default('attachment')
+    .describe('inline opens images, PDF, video and audio in the browser'),
 });
 export const downloadLinkResponseSchema = z.object({ url: z.string(), expiresAt: z.string() });
 export type DownloadLink = z.infer<typeof downloadLinkResponseSchema>;

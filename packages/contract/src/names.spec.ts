@@ -12,7 +12,16 @@ describe('the name rule', () => {
   });
 
   it('refuses typed names with line breaks, controls, slashes or direction marks', () => {
-    for (const name of ['a\r\nb.txt', 'tab\there', 'nul\u0000', 'c1\u0085', 'evil\u202Egpj.exe', 'iso\u2066late', 'dir/name', 'back\\slash']) {
+    for (const name of [
+      'a\r\nb.txt',
+      'tab\there',
+      'nul\u0000',
+      'c1\u0085',
+      'evil\u202Egpj.exe',
+      'iso\u2066late',
+      'dir/name',
+      'back\\slash',
+    ]) {
       const parsed = renameFileRequestSchema.safeParse({ name });
       expect(parsed.success, JSON.stringify(name)).toBe(false);
       expect(parsed.error?.issues[0]?.message).toMatch(/must not contain/);

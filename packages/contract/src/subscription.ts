@@ -28,14 +28,25 @@ export const creditCardSchema = z.object({
     .string({ error: FILL_ALL })
     .max(CARD_NUMBER_MAX_LENGTH + 4, 'Card number is too long')
     .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().min(1, FILL_ALL).regex(/^\d{12,19}$/, 'Card number must be 12 to 19 digits').refine(passesLuhn, 'Card number is not valid')),
+    .pipe(
+      z
+        .string()
+        .min(1, FILL_ALL)
+        .regex(/^\d{12,19}$/, 'Card number must be 12 to 19 digits')
+        .refine(passesLuhn, 'Card number is not valid'),
+    ),
   expiryDate: z
     .string({ error: FILL_ALL })
     .trim()
     .min(1, FILL_ALL)
     .max(CARD_EXPIRY_MAX_LENGTH, 'Expiry date must be MM/YY')
     .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Expiry date must be MM/YY'),
-  cvv: z.string({ error: FILL_ALL }).trim().min(1, FILL_ALL).regex(/^\d{3,4}$/, 'CVV must be 3 or 4 digits').max(CARD_CVV_MAX_LENGTH),
+  cvv: z
+    .string({ error: FILL_ALL })
+    .trim()
+    .min(1, FILL_ALL)
+    .regex(/^\d{3,4}$/, 'CVV must be 3 or 4 digits')
+    .max(CARD_CVV_MAX_LENGTH),
 });
 export type CreditCard = z.input<typeof creditCardSchema>;
 
@@ -46,9 +57,15 @@ export type CreditCard = z.input<typeof creditCardSchema>;
 export const setupTrialRequestSchema = z
   .object({
     creditCard: creditCardSchema.optional(),
-    paymentMethodId: z.string().regex(/^pm_\w{1,200}$/, 'paymentMethodId is not valid').optional(),
+    paymentMethodId: z
+      .string()
+      .regex(/^pm_\w{1,200}$/, 'paymentMethodId is not valid')
+      .optional(),
   })
-  .refine((body) => body.creditCard !== undefined || body.paymentMethodId !== undefined, { message: 'creditCard is required', path: ['creditCard'] });
+  .refine((body) => body.creditCard !== undefined || body.paymentMethodId !== undefined, {
+    message: 'creditCard is required',
+    path: ['creditCard'],
+  });
 
 /**
  * POST /api/subscription/subscribe: premium now; the card on file is charged unless a new card is given (typed, for
@@ -56,7 +73,10 @@ export const setupTrialRequestSchema = z
  */
 export const subscribeRequestSchema = z.object({
   creditCard: creditCardSchema.optional(),
-  paymentMethodId: z.string().regex(/^pm_\w{1,200}$/, 'paymentMethodId is not valid').optional(),
+  paymentMethodId: z
+    .string()
+    .regex(/^pm_\w{1,200}$/, 'paymentMethodId is not valid')
+    .optional(),
 });
 
 /** The card on file, as receipts show it: never the number or CVV. */

@@ -85,10 +85,13 @@ export class Deadline {
 
   private arm(): void {
     this.disarm();
-    this.timer = setTimeout(() => {
-      this.expired = true;
-      this.controller.abort(new EngineError('over-budget', 'Out of time'));
-    }, Math.max(0, this.endsAt - Date.now()));
+    this.timer = setTimeout(
+      () => {
+        this.expired = true;
+        this.controller.abort(new EngineError('over-budget', 'Out of time'));
+      },
+      Math.max(0, this.endsAt - Date.now()),
+    );
     this.timer.unref();
   }
 }
@@ -119,6 +122,9 @@ export function budgetMedia(family: 'audio' | 'video', durationSec: number, dead
 export function budgetFrames(frames: number): void {
   const max = WORK_BUDGETS.image.maxFrames ?? Infinity;
   if (frames > max) {
-    throw new EngineError('over-budget', `This animation has ${frames.toLocaleString('en-US')} frames; Shrinkly compresses animations of up to ${max.toLocaleString('en-US')} frames.`);
+    throw new EngineError(
+      'over-budget',
+      `This animation has ${frames.toLocaleString('en-US')} frames; Shrinkly compresses animations of up to ${max.toLocaleString('en-US')} frames.`,
+    );
   }
 }

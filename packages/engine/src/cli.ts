@@ -3,8 +3,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { COMPRESSION_LEVELS, type CompressionLevel } from '@shrinkly/contract';
 import { compress } from './compress.js';
-import { convert } from './convert.js';
 import { conversionTargets, sharedLibreOffice } from './convert/index.js';
+import { convert } from './convert.js';
 import { detect } from './detect.js';
 import { isEngineError } from './errors.js';
 import { estimate } from './estimate.js';
@@ -58,8 +58,16 @@ async function runCompress(files: string[], level: CompressionLevel, outDir: str
       await copyFile(result.output, output);
       if (!result.unchanged) await rm(path.dirname(result.output), { recursive: true, force: true });
       const line = {
-        input, output, format: result.format, originalSize: result.originalSize, compressedSize: result.compressedSize,
-        unchanged: result.unchanged, recipe: result.recipe, metrics: result.metrics, notes: result.notes, ms: Date.now() - started,
+        input,
+        output,
+        format: result.format,
+        originalSize: result.originalSize,
+        compressedSize: result.compressedSize,
+        unchanged: result.unchanged,
+        recipe: result.recipe,
+        metrics: result.metrics,
+        notes: result.notes,
+        ms: Date.now() - started,
       };
       process.stdout.write(`${JSON.stringify(line)}\n`);
     } catch (err) {
@@ -75,7 +83,9 @@ async function runEstimate(files: string[]): Promise<number> {
   for (const input of files) {
     try {
       const result = await estimate(input, { nameHint: input });
-      process.stdout.write(`${JSON.stringify({ input, originalSize: result.originalSize, ...result.sizes, method: result.method })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ input, originalSize: result.originalSize, ...result.sizes, method: result.method })}\n`,
+      );
     } catch (err) {
       failures += 1;
       process.stderr.write(`${input}: ${describe(err)}\n`);
@@ -96,7 +106,14 @@ async function runConvert(files: string[], target: string, outDir: string | unde
         if (path.resolve(output) === path.resolve(input)) throw new Error('the output would replace the input: use --out');
         await copyFile(result.output, output);
         await rm(path.dirname(result.output), { recursive: true, force: true });
-        const line = { input, output, format: result.format, originalSize: result.originalSize, convertedSize: result.convertedSize, ms: Date.now() - started };
+        const line = {
+          input,
+          output,
+          format: result.format,
+          originalSize: result.originalSize,
+          convertedSize: result.convertedSize,
+          ms: Date.now() - started,
+        };
         process.stdout.write(`${JSON.stringify(line)}\n`);
       } catch (err) {
         failures += 1;
@@ -128,7 +145,10 @@ async function main(argv: string[]): Promise<number> {
     args: argv,
     allowPositionals: true,
     options: {
-      level: { type: 'string', short: 'l' }, out: { type: 'string', short: 'o' }, to: { type: 'string', short: 't' }, help: { type: 'boolean', short: 'h' },
+      level: { type: 'string', short: 'l' },
+      out: { type: 'string', short: 'o' },
+      to: { type: 'string', short: 't' },
+      help: { type: 'boolean', short: 'h' },
     },
   });
   const [command, ...files] = positionals;

@@ -1,11 +1,19 @@
 import { copyFile, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type CompressionLevel, COMPRESSION_LEVELS, DEFAULT_COMPRESSION_LEVEL } from '@shrinkly/contract';
+import { COMPRESSION_LEVELS, type CompressionLevel, DEFAULT_COMPRESSION_LEVEL } from '@shrinkly/contract';
 import { type EngineCall, familyBudget, withEngineCall } from './engine-call.js';
 import { EngineError } from './errors.js';
 import { FAMILIES } from './families/index.js';
 import { type CachedResult, contentHash, resultCache } from './result-cache.js';
-import type { CompressOptions, CompressResult, DetectedType, FamilyCompressor, FamilyOutput, LadderContext, NestedEngine } from './types.js';
+import type {
+  CompressOptions,
+  CompressResult,
+  DetectedType,
+  FamilyCompressor,
+  FamilyOutput,
+  LadderContext,
+  NestedEngine,
+} from './types.js';
 
 /** The family module that compresses this type, or an 'unsupported' error. */
 export function familyFor(type: DetectedType): FamilyCompressor {
@@ -25,7 +33,14 @@ const CACHE_INPUT_LIMIT = 64 * 1024 * 1024;
 
 /** What a family gets from an engine call. */
 function familyContext(call: EngineCall): LadderContext {
-  return { signal: call.signal, onProgress: call.progress, workDir: call.workDir, runProcess: call.runProcess, deadline: call.deadline, nested: nestedEngine };
+  return {
+    signal: call.signal,
+    onProgress: call.progress,
+    workDir: call.workDir,
+    runProcess: call.runProcess,
+    deadline: call.deadline,
+    nested: nestedEngine,
+  };
 }
 
 /**
@@ -43,7 +58,8 @@ async function settle(call: EngineCall, out: FamilyOutput): Promise<LevelResult>
   const notes = out.notes ?? [];
   if (out.path !== call.input) {
     const { size } = await stat(out.path);
-    if (size < call.originalSize) return { file: out.path, size, format: out.format, recipe: out.recipe, metrics: out.metrics ?? {}, notes };
+    if (size < call.originalSize)
+      return { file: out.path, size, format: out.format, recipe: out.recipe, metrics: out.metrics ?? {}, notes };
   }
   const recipe = out.path === call.input ? out.recipe : `kept the original: ${out.recipe} would not make it smaller`;
   return { size: call.originalSize, format: call.type.ext, recipe, metrics: {}, notes };
@@ -62,7 +78,10 @@ async function remember(hash: string, level: CompressionLevel, result: LevelResu
  * of this content then shares through the result cache. Other families compress level by level, each level in an
  * empty folder of its own.
  */
-export async function resultsFor(call: EngineCall, levels: readonly CompressionLevel[]): Promise<Record<CompressionLevel, LevelResult>> {
+export async function resultsFor(
+  call: EngineCall,
+  levels: readonly CompressionLevel[],
+): Promise<Record<CompressionLevel, LevelResult>> {
   const { type, input } = call;
   const family = familyFor(type);
   const ctx = familyContext(call);
@@ -94,8 +113,15 @@ export async function resultsFor(call: EngineCall, levels: readonly CompressionL
 
 /** Writes a result where the caller can take it: a new folder in tmpDir holding NAME.min.EXT. */
 async function deliver(call: EngineCall, result: LevelResult): Promise<CompressResult> {
-  const base = { originalSize: call.originalSize, recipe: result.recipe, verified: true as const, metrics: result.metrics, notes: result.notes };
-  if (!result.file && !result.bytes) return { ...base, output: call.input, format: call.type.ext, compressedSize: call.originalSize, unchanged: true };
+  const base = {
+    originalSize: call.originalSize,
+    recipe: result.recipe,
+    verified: true as const,
+    metrics: result.metrics,
+    notes: result.notes,
+  };
+  if (!result.file && !result.bytes)
+    return { ...base, output: call.input, format: call.type.ext, compressedSize: call.originalSize, unchanged: true };
   const resultDir = await mkdtemp(path.join(call.baseDir, 'shrinkly-result-'));
   const output = path.join(resultDir, `${path.basename(call.input, path.extname(call.input))}.min.${result.format}`);
   await (result.bytes ? writeFile(output, result.bytes) : copyFile(result.file!, output));

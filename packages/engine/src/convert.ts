@@ -1,9 +1,9 @@
 import { mkdtemp, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { familyBudget, withEngineCall } from './engine-call.js';
-import { EngineError } from './errors.js';
 import { CONVERTERS } from './convert/index.js';
 import type { ConvertOptions, ConvertResult } from './convert/types.js';
+import { familyBudget, withEngineCall } from './engine-call.js';
+import { EngineError } from './errors.js';
 import type { DetectedType } from './types.js';
 
 /**
@@ -19,16 +19,33 @@ export async function convert(input: string, options: ConvertOptions): Promise<C
     if (type.ext === 'pdf' && ['ppt', 'pptx', 'odp'].includes(target)) {
       throw new EngineError('unsupported', 'PDF to PowerPoint conversion is not available');
     }
-    throw new EngineError('unsupported', `${target.toUpperCase()} conversion is not supported for ${type.ext.toUpperCase()} files`);
+    throw new EngineError(
+      'unsupported',
+      `${target.toUpperCase()} conversion is not supported for ${type.ext.toUpperCase()} files`,
+    );
   };
   const setup = { budget: familyBudget(options.timeBudgetMs), workPrefix: 'shrinkly-convert', accept: converterFor };
   return withEngineCall(input, options, setup, async (call) => {
     const { type, signal, workDir, runProcess, deadline, progress } = call;
-    const out = await converterFor(type).convert(input, type, { target, signal, workDir, runProcess, deadline, onProgress: progress });
+    const out = await converterFor(type).convert(input, type, {
+      target,
+      signal,
+      workDir,
+      runProcess,
+      deadline,
+      onProgress: progress,
+    });
     const resultDir = await mkdtemp(path.join(call.baseDir, 'shrinkly-converted-'));
     const output = path.join(resultDir, `converted.${out.format}`);
     await rename(out.path, output);
     options.onProgress?.(100);
-    return { output, format: out.format, from: type.ext, originalSize: call.originalSize, convertedSize: (await stat(output)).size, checks: out.checks };
+    return {
+      output,
+      format: out.format,
+      from: type.ext,
+      originalSize: call.originalSize,
+      convertedSize: (await stat(output)).size,
+      checks: out.checks,
+    };
   });
 }

@@ -20,7 +20,8 @@ import type { CompressResult } from './types.js';
 const execute = promisify(execFile);
 const cli = fileURLToPath(new URL('../bin/shrinkly.js', import.meta.url));
 const builtCli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-export const CORPUS_DIR = process.env.CORPUS_DIR ?? path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../shared/corpus');
+export const CORPUS_DIR =
+  process.env.CORPUS_DIR ?? path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../shared/corpus');
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,7 +31,12 @@ declare module 'vitest' {
 }
 
 /** The separate calls: a level each, and balanced again to show the same level gives the same bytes. */
-export const LADDER_RUNS = [['light', 'light'], ['balanced', 'balanced'], ['maximum', 'maximum'], ['balanced', 'balanced-again']] as const;
+export const LADDER_RUNS = [
+  ['light', 'light'],
+  ['balanced', 'balanced'],
+  ['maximum', 'maximum'],
+  ['balanced', 'balanced-again'],
+] as const;
 export type RunName = (typeof LADDER_RUNS)[number][1];
 
 /** One result line of `shrinkly compress`. */
@@ -48,16 +54,29 @@ export interface CorpusLadder {
 }
 
 /** One process compressing every file at one level into `out`. */
-async function compressAll(files: readonly string[], level: string, out: string): Promise<{ lines: Record<string, LadderLine>; failures: string }> {
-  const result = await execute(process.execPath, [cli, 'compress', '--level', level, '--out', out, ...files], { maxBuffer: 64 * 1024 * 1024 }).catch(
+async function compressAll(
+  files: readonly string[],
+  level: string,
+  out: string,
+): Promise<{ lines: Record<string, LadderLine>; failures: string }> {
+  const result = await execute(process.execPath, [cli, 'compress', '--level', level, '--out', out, ...files], {
+    maxBuffer: 64 * 1024 * 1024,
+  }).catch(
     // It exits 1 when any file failed; the lines of the others still count.
     (err: { stdout?: string; stderr?: string; code?: unknown }) => {
       if (typeof err.code !== 'number') throw err;
       return { stdout: err.stdout ?? '', stderr: err.stderr ?? '' };
     },
   );
-  const lines = result.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as LadderLine);
-  const failures = result.stderr.split('\n').filter((l) => !/: \d+%$/.test(l)).join('\n');
+  const lines = result.stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as LadderLine);
+  const failures = result.stderr
+    .split('\n')
+    .filter((l) => !/: \d+%$/.test(l))
+    .join('\n');
   return { lines: Object.fromEntries(lines.map((l) => [l.input, l])), failures };
 }
 
@@ -65,7 +84,8 @@ async function inputs(dir: string): Promise<string[]> {
   const files: string[] = [];
   for (const type of await readdir(CORPUS_DIR, { withFileTypes: true })) {
     if (!type.isDirectory()) continue;
-    for (const name of (await readdir(path.join(CORPUS_DIR, type.name))).sort()) files.push(path.join(CORPUS_DIR, type.name, name));
+    for (const name of (await readdir(path.join(CORPUS_DIR, type.name))).sort())
+      files.push(path.join(CORPUS_DIR, type.name, name));
   }
   const fixtures = await makeFixtures(await mkdirIn(dir, 'fixtures'));
   // Unique base names, so that outputs in one --out folder never collide (shot.bmp becomes a PNG).

@@ -74,7 +74,9 @@ describe('the type registry', () => {
     const compressed = new Set(FAMILIES.flatMap((f) => f.formats));
     // Text and RTF are read for conversion only; everything else the detector names, a family compresses.
     const convertedOnly = new Set(['rtf']);
-    const orphans = Object.entries(FAMILY_BY_EXT).filter(([ext, family]) => family !== 'text' && !convertedOnly.has(ext) && !compressed.has(ext));
+    const orphans = Object.entries(FAMILY_BY_EXT).filter(
+      ([ext, family]) => family !== 'text' && !convertedOnly.has(ext) && !compressed.has(ext),
+    );
     expect(orphans).toEqual([]);
     expect(canonicalExt('Photo.JPEG')).toBe('jpg');
     expect(canonicalExt('jpe')).toBe('jpg');

@@ -7,18 +7,58 @@ import type { DetectedType, Family } from './types.js';
 
 /** The family of each canonical extension the engine accepts. */
 export const FAMILY_BY_EXT: Readonly<Record<string, Family>> = {
-  jpg: 'image', png: 'image', gif: 'image', webp: 'image', heic: 'image', bmp: 'image', tif: 'image', avif: 'image',
+  jpg: 'image',
+  png: 'image',
+  gif: 'image',
+  webp: 'image',
+  heic: 'image',
+  bmp: 'image',
+  tif: 'image',
+  avif: 'image',
   pdf: 'pdf',
-  docx: 'office', xlsx: 'office', pptx: 'office', odt: 'office', ods: 'office', odp: 'office', doc: 'office', xls: 'office', ppt: 'office', rtf: 'office',
-  mp4: 'video', mov: 'video', avi: 'video', mkv: 'video', webm: 'video', wmv: 'video', flv: 'video', ogv: 'video',
-  mp3: 'audio', aac: 'audio', m4a: 'audio', ogg: 'audio', opus: 'audio', flac: 'audio', wav: 'audio',
-  zip: 'archive', '7z': 'archive', rar: 'archive',
-  txt: 'text', csv: 'text',
+  docx: 'office',
+  xlsx: 'office',
+  pptx: 'office',
+  odt: 'office',
+  ods: 'office',
+  odp: 'office',
+  doc: 'office',
+  xls: 'office',
+  ppt: 'office',
+  rtf: 'office',
+  mp4: 'video',
+  mov: 'video',
+  avi: 'video',
+  mkv: 'video',
+  webm: 'video',
+  wmv: 'video',
+  flv: 'video',
+  ogv: 'video',
+  mp3: 'audio',
+  aac: 'audio',
+  m4a: 'audio',
+  ogg: 'audio',
+  opus: 'audio',
+  flac: 'audio',
+  wav: 'audio',
+  zip: 'archive',
+  '7z': 'archive',
+  rar: 'archive',
+  txt: 'text',
+  csv: 'text',
 };
 
 /** Other names of our canonical extensions: file-type's, and those files and packages use (image1.jpeg, photo.jpe). */
 export const EXT_ALIASES: Readonly<Record<string, string>> = {
-  jpeg: 'jpg', jpe: 'jpg', tiff: 'tif', heif: 'heic', asf: 'wmv', oga: 'ogg', wave: 'wav', qt: 'mov', m4v: 'mp4',
+  jpeg: 'jpg',
+  jpe: 'jpg',
+  tiff: 'tif',
+  heif: 'heic',
+  asf: 'wmv',
+  oga: 'ogg',
+  wave: 'wav',
+  qt: 'mov',
+  m4v: 'mp4',
 };
 
 /** The canonical extension of a file name or extension ("Photo.JPEG" → "jpg"). */
@@ -151,7 +191,10 @@ export async function detect(file: string, nameHint?: string): Promise<DetectedT
   }
   const family = ext ? FAMILY_BY_EXT[ext] : undefined;
   if (!ext || !family) {
-    throw new EngineError('unsupported', found ? `Files of type ${found.ext.toUpperCase()} are not supported` : 'This file type is not supported');
+    throw new EngineError(
+      'unsupported',
+      found ? `Files of type ${found.ext.toUpperCase()} are not supported` : 'This file type is not supported',
+    );
   }
   return { ext, mime, family };
 }

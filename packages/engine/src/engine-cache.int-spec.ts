@@ -4,9 +4,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from './compress.js';
-import { photoLikePixels } from './families/image/image.test-support.js';
 import { isEngineError } from './errors.js';
 import { estimate } from './estimate.js';
+import { photoLikePixels } from './families/image/image.test-support.js';
 import { configureResultCache, ENGINE_VERSION, ResultCache, resultCache } from './result-cache.js';
 
 let dir: string;
@@ -20,11 +20,18 @@ beforeAll(async () => {
   const height = 480;
   const pixels = photoLikePixels(width, height);
   photo = path.join(dir, 'photo.jpg');
-  await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toFile(photo);
+  await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toFile(photo);
   screenshot = path.join(dir, 'shot.png');
   const shot = sharp({ create: { width: 400, height: 300, channels: 4, background: { r: 240, g: 240, b: 250, alpha: 1 } } });
-  const box = await sharp({ create: { width: 120, height: 80, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 0.6 } } }).png().toBuffer();
-  await shot.composite([{ input: box, left: 40, top: 30 }]).png({ compressionLevel: 0 }).toFile(screenshot);
+  const box = await sharp({ create: { width: 120, height: 80, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 0.6 } } })
+    .png()
+    .toBuffer();
+  await shot
+    .composite([{ input: box, left: 40, top: 30 }])
+    .png({ compressionLevel: 0 })
+    .toFile(screenshot);
 });
 
 afterAll(async () => {
@@ -33,7 +40,7 @@ afterAll(async () => {
 });
 
 describe('result cache', () => {
-  it('serves the compression that follows a preview of the same file from the preview\'s run', async () => {
+  it("serves the compression that follows a preview of the same file from the preview's run", async () => {
     configureResultCache({});
     const preview = await estimate(photo, { tmpDir: dir });
     const cache = resultCache();
@@ -108,7 +115,10 @@ describe('cancel during a parallel search', () => {
         expect(isEngineError(outcome.err) && outcome.err.kind, `cancel after ${after} ms`).toBe('cancelled');
         cancelled++;
       }
-      expect((await readdir(tmp)).filter((n) => n.startsWith('shrinkly-work-')), `cancel after ${after} ms`).toEqual([]);
+      expect(
+        (await readdir(tmp)).filter((n) => n.startsWith('shrinkly-work-')),
+        `cancel after ${after} ms`,
+      ).toEqual([]);
     }
     expect(cancelled).toBeGreaterThanOrEqual(3);
   });

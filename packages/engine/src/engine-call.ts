@@ -77,7 +77,8 @@ export async function withEngineCall<T>(
     return await work({ input, originalSize, type, deadline, signal, workDir, baseDir, progress, runProcess });
   } catch (err) {
     if (deadline.expired) throw outOfTime(type.family, budgetMs);
-    if (signal.aborted && !(err instanceof EngineError && err.kind === 'cancelled')) throw new EngineError('cancelled', 'Cancelled', undefined, { cause: err });
+    if (signal.aborted && !(err instanceof EngineError && err.kind === 'cancelled'))
+      throw new EngineError('cancelled', 'Cancelled', undefined, { cause: err });
     throw err;
   } finally {
     deadline.clear();

@@ -3,7 +3,14 @@
  * 'over-budget': the file needs more work than one call may spend on it (budget.ts): the file's fault, said plainly.
  * 'timeout': a tool hung past its own limit (ours to look at).
  */
-export type EngineErrorKind = 'unsupported' | 'invalid-input' | 'over-budget' | 'tool-missing' | 'timeout' | 'cancelled' | 'failed';
+export type EngineErrorKind =
+  | 'unsupported'
+  | 'invalid-input'
+  | 'over-budget'
+  | 'tool-missing'
+  | 'timeout'
+  | 'cancelled'
+  | 'failed';
 
 /** A failure with a message a user can read; `stderrTail` keeps the end of a tool's output for the logs. */
 export class EngineError extends Error {

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { COMPRESSION_LEVELS, type CompressionLevel } from '@shrinkly/contract';
 import { Deadline, outOfTime, PREVIEW_TIME_BUDGET_MS } from './budget.js';
 import { familyFor, nestedEngine, resultsFor } from './compress.js';
-import { withEngineCall } from './engine-call.js';
 import { detect } from './detect.js';
+import { withEngineCall } from './engine-call.js';
 import { EngineError } from './errors.js';
 import { jobRunner } from './process/job-runner.js';
 import { runProcess as defaultRunProcess } from './process/run-process.js';
@@ -53,7 +53,11 @@ async function estimateWithin(
   if (originalSize <= MEASURE_LIMIT_BYTES) {
     const deadline = new Deadline(budgetMs * 0.75, overall.signal, false);
     try {
-      return { originalSize, sizes: clampLadder(await measureLevels(input, { ...options, signal: deadline.signal }), originalSize), method: 'measured' };
+      return {
+        originalSize,
+        sizes: clampLadder(await measureLevels(input, { ...options, signal: deadline.signal }), originalSize),
+        method: 'measured',
+      };
     } catch (err) {
       if (!deadline.expired) throw err;
       if (!family.estimate) throw outOfTime(type.family, budgetMs);
@@ -82,7 +86,10 @@ async function estimateWithin(
  * The real size of every level. A family with a ladder finds all three in one search, whose results the
  * compression that follows the preview then takes from the result cache; the others compress once per level.
  */
-async function measureLevels(input: string, options: Omit<CompressOptions, 'level' | 'onProgress'>): Promise<Record<CompressionLevel, number>> {
+async function measureLevels(
+  input: string,
+  options: Omit<CompressOptions, 'level' | 'onProgress'>,
+): Promise<Record<CompressionLevel, number>> {
   // The caller's signal carries the preview's deadline.
   const unbounded = () => ({ ms: 2 ** 31 - 1, extendable: false });
   return withEngineCall(input, options, { budget: unbounded, workPrefix: 'shrinkly-work' }, async (call) => {

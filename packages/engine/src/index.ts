@@ -1,14 +1,23 @@
-export * from './tools.js';
-export * from './errors.js';
-export * from './types.js';
-export * from './detect.js';
 export * from './compress.js';
-export * from './estimate.js';
+export {
+  CONVERTERS,
+  type ConvertOptions,
+  type ConvertResult,
+  configureSharedLibreOffice,
+  conversionTargets,
+  extensionForMime,
+  LibreOfficeBridge,
+  sharedLibreOffice,
+} from './convert/index.js';
 export * from './convert.js';
-export { CONVERTERS, configureSharedLibreOffice, conversionTargets, extensionForMime, LibreOfficeBridge, sharedLibreOffice, type ConvertOptions, type ConvertResult } from './convert/index.js';
-export { runProcess, type RunProcess, type RunProcessOptions } from './process/run-process.js';
-export { sandboxMode, type SandboxMode } from './process/sandbox.js';
-export { measureSsim, SSIM_FLOOR } from './quality/ssim.js';
+export { CpuBudget, configureCpuBudget, cpuBudget } from './cpu-budget.js';
+export * from './detect.js';
+export * from './errors.js';
+export * from './estimate.js';
 export { configureImageMemory } from './image-memory.js';
-export { configureResultCache, ENGINE_VERSION, ResultCache, resultCache, type CachedResult } from './result-cache.js';
-export { configureCpuBudget, cpuBudget, CpuBudget } from './cpu-budget.js';
+export { type RunProcess, type RunProcessOptions, runProcess } from './process/run-process.js';
+export { type SandboxMode, sandboxMode } from './process/sandbox.js';
+export { measureSsim, SSIM_FLOOR } from './quality/ssim.js';
+export { type CachedResult, configureResultCache, ENGINE_VERSION, ResultCache, resultCache } from './result-cache.js';
+export * from './tools.js';
+export * from './types.js';

@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile, chmod, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ describe('external tools', () => {
     return exe;
   }
 
-  it('finds ffmpeg from FFMPEG_PATH first, then ffmpeg-static\'s binary, then PATH', async () => {
+  it("finds ffmpeg from FFMPEG_PATH first, then ffmpeg-static's binary, then PATH", async () => {
     const named = await executable('my-ffmpeg');
     const bundled = await executable('ffmpeg');
     const onPath = await executable('ffmpeg');
@@ -44,7 +44,9 @@ describe('external tools', () => {
     expect(await findTool('ffmpeg', { env: {}, envPath, loadPackage })).toBe(bundled);
     expect(await findTool('ffmpeg', { env: {}, envPath, loadPackage: () => null })).toBe(onPath);
     // ffmpeg-static installed without its binary (its download step did not run): PATH's ffmpeg.
-    expect(await findTool('ffmpeg', { env: {}, envPath, loadPackage: () => path.join(path.dirname(bundled), 'absent') })).toBe(onPath);
+    expect(await findTool('ffmpeg', { env: {}, envPath, loadPackage: () => path.join(path.dirname(bundled), 'absent') })).toBe(
+      onPath,
+    );
     // A variable naming a missing binary is a missing tool, not a silent fallback to another ffmpeg.
     expect(await findTool('ffmpeg', { env: { FFMPEG_PATH: path.join(envPath, 'absent') }, envPath, loadPackage })).toBeNull();
   });
@@ -56,9 +58,11 @@ describe('external tools', () => {
     expect(await findTool('ffprobe', { env: {}, envPath: '', loadPackage: () => bundled })).toBeNull();
   });
 
-  it('reads a packaged app\'s binaries from outside its asar archive', () => {
+  it("reads a packaged app's binaries from outside its asar archive", () => {
     const inside = path.join(path.sep, 'opt', 'Shrinkly', 'resources', 'app.asar', 'node_modules', 'ffmpeg-static', 'ffmpeg');
-    expect(unpackedPath(inside)).toBe(path.join(path.sep, 'opt', 'Shrinkly', 'resources', 'app.asar.unpacked', 'node_modules', 'ffmpeg-static', 'ffmpeg'));
+    expect(unpackedPath(inside)).toBe(
+      path.join(path.sep, 'opt', 'Shrinkly', 'resources', 'app.asar.unpacked', 'node_modules', 'ffmpeg-static', 'ffmpeg'),
+    );
   });
 
   it('probes every listed tool', async () => {

@@ -26,7 +26,9 @@ async function makePhoto(file: string): Promise<void> {
       pixels[i + 2] = 120 + Math.sin(x / 30) * 60;
     }
   }
-  await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 98 }).toFile(file);
+  await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 98 })
+    .toFile(file);
 }
 
 describe.runIf(built)('shrinkly command line', () => {
@@ -41,7 +43,10 @@ describe.runIf(built)('shrinkly command line', () => {
     await makePhoto(photo);
     const out = path.join(dir, 'out');
     const { stdout } = await run(process.execPath, [cli, 'compress', '--level', 'maximum', '--out', out, photo]);
-    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(1);
     const [line] = lines;
     expect(line).toMatchObject({ input: photo, output: path.join(out, 'photo.min.jpg'), format: 'jpg', unchanged: false });
@@ -68,7 +73,9 @@ describe.runIf(built)('shrinkly command line', () => {
     await makePhoto(good);
     const bad = path.join(dir, 'notes.png');
     await writeFile(bad, 'a text file pretending to be a picture\n');
-    const err = (await run(process.execPath, [cli, 'compress', '--out', path.join(dir, 'mixed'), bad, good]).catch((e: unknown) => e)) as {
+    const err = (await run(process.execPath, [cli, 'compress', '--out', path.join(dir, 'mixed'), bad, good]).catch(
+      (e: unknown) => e,
+    )) as {
       code: number;
       stdout: string;
       stderr: string;
@@ -79,7 +86,10 @@ describe.runIf(built)('shrinkly command line', () => {
   });
 
   it('refuses an unknown level with usage', async () => {
-    const err = (await run(process.execPath, [cli, 'compress', '--level', 'extreme', 'x.jpg']).catch((e: unknown) => e)) as { code: number; stderr: string };
+    const err = (await run(process.execPath, [cli, 'compress', '--level', 'extreme', 'x.jpg']).catch((e: unknown) => e)) as {
+      code: number;
+      stderr: string;
+    };
     expect(err.code).toBe(2);
     expect(err.stderr).toContain('--level must be one of light, balanced, maximum');
   });
@@ -94,11 +104,19 @@ describe.runIf(built)('shrinkly command line', () => {
     const line = JSON.parse(stdout.trim()) as Record<string, unknown>;
     expect(line).toMatchObject({ output: path.join(out, 'harbour.png'), format: 'png' });
     expect((await sharp(line.output as string).metadata()).format).toBe('png');
-    const pdf = JSON.parse((await run(process.execPath, [cli, 'convert', '--to', 'pdf', '--out', out, notes])).stdout.trim()) as Record<string, unknown>;
+    const pdf = JSON.parse(
+      (await run(process.execPath, [cli, 'convert', '--to', 'pdf', '--out', out, notes])).stdout.trim(),
+    ) as Record<string, unknown>;
     expect((await stat(pdf.output as string)).size).toBeGreaterThan(500);
-    const formats = JSON.parse((await run(process.execPath, [cli, 'formats', photo])).stdout.trim()) as { type: string; formats: string[] };
+    const formats = JSON.parse((await run(process.execPath, [cli, 'formats', photo])).stdout.trim()) as {
+      type: string;
+      formats: string[];
+    };
     expect(formats).toMatchObject({ type: 'jpg', formats: expect.arrayContaining(['png', 'webp', 'pdf']) });
-    const err = (await run(process.execPath, [cli, 'convert', photo]).catch((e: unknown) => e)) as { code: number; stderr: string };
+    const err = (await run(process.execPath, [cli, 'convert', photo]).catch((e: unknown) => e)) as {
+      code: number;
+      stderr: string;
+    };
     expect([err.code, err.stderr]).toEqual([2, expect.stringContaining('convert needs --to FORMAT')]);
   });
 });

@@ -16,15 +16,20 @@ describe('level ladder across separate calls', () => {
     expect(files.length).toBeGreaterThan(30);
     const problems: string[] = [];
     for (const file of files) {
-      const [light, balanced, maximum, again] = [runs.light, runs.balanced, runs.maximum, runs['balanced-again']].map((run) => run[file]);
+      const [light, balanced, maximum, again] = [runs.light, runs.balanced, runs.maximum, runs['balanced-again']].map(
+        (run) => run[file],
+      );
       const name = path.relative(path.dirname(CORPUS_DIR), file);
       if (!light || !balanced || !maximum || !again) {
         problems.push(`${name}: not compressed by every call`);
         continue;
       }
-      if (balanced.compressedSize > light.compressedSize) problems.push(`${name}: balanced ${balanced.compressedSize} > light ${light.compressedSize}`);
-      if (maximum.compressedSize > balanced.compressedSize) problems.push(`${name}: maximum ${maximum.compressedSize} > balanced ${balanced.compressedSize}`);
-      if (!(await readFile(balanced.output)).equals(await readFile(again.output))) problems.push(`${name}: two balanced calls gave different bytes`);
+      if (balanced.compressedSize > light.compressedSize)
+        problems.push(`${name}: balanced ${balanced.compressedSize} > light ${light.compressedSize}`);
+      if (maximum.compressedSize > balanced.compressedSize)
+        problems.push(`${name}: maximum ${maximum.compressedSize} > balanced ${balanced.compressedSize}`);
+      if (!(await readFile(balanced.output)).equals(await readFile(again.output)))
+        problems.push(`${name}: two balanced calls gave different bytes`);
     }
     expect(problems, Object.values(failures).join('\n')).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { createApiClient } from '@shrinkly/contract';
-import { ADMIN_TOKEN_KEY, USER_TOKEN_KEY, readStoredToken } from './token-storage';
+import { ADMIN_TOKEN_KEY, readStoredToken, USER_TOKEN_KEY } from './token-storage';
 
 /** The typed contract client, same-origin, sending the stored token of the route's audience. */
 export const api = createApiClient({

@@ -3,7 +3,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@shrinkly/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { NotificationsRegion } from './notifications-region';
 import { createQueryClient } from './query-client';
 import { theme } from './theme';

@@ -7,8 +7,7 @@ export const theme = createTheme({
   defaultRadius: 'md',
   // Keyboard users always see where focus is; mouse clicks do not leave rings behind.
   focusRing: 'auto',
-  fontFamily:
-    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '750' },
   components: {
     // Required inputs keep the `required` attribute, but labels carry no asterisk: a label reads exactly as written

@@ -30,9 +30,9 @@ export function Footer() {
               </Text>
             </Group>
             <Text size="sm" c="dark.5" maw={320}>
-              Compress images, PDFs, Office documents, video, audio and archives by up to 85% while keeping their
-              quality. Convert between formats for free, and keep your files organised in secure cloud storage. Files
-              under {formatBytes(FREE_COMPRESSION_LIMIT_BYTES)} are compressed free, no registration needed.
+              Compress images, PDFs, Office documents, video, audio and archives by up to 85% while keeping their quality. Convert
+              between formats for free, and keep your files organised in secure cloud storage. Files under{' '}
+              {formatBytes(FREE_COMPRESSION_LIMIT_BYTES)} are compressed free, no registration needed.
             </Text>
           </Stack>
           <FooterLinks title="Support">

@@ -2,13 +2,13 @@ import {
   DESKTOP_BRIDGE_GLOBAL,
   type DesktopBridge,
   type DesktopChannel,
-  desktopChannels,
-  desktopErrorSchema,
   type DesktopEvent,
   type DesktopEventPayload,
-  desktopEvents,
   type DesktopRequest,
   type DesktopResponse,
+  desktopChannels,
+  desktopErrorSchema,
+  desktopEvents,
 } from '@shrinkly/contract';
 
 /**
@@ -43,7 +43,10 @@ function requireBridge(): DesktopBridge {
 }
 
 /** Asks the main process on `channel`; the answer is checked against the channel's response schema. */
-export async function desktopInvoke<C extends DesktopChannel>(channel: C, request: DesktopRequest<C>): Promise<DesktopResponse<C>> {
+export async function desktopInvoke<C extends DesktopChannel>(
+  channel: C,
+  request: DesktopRequest<C>,
+): Promise<DesktopResponse<C>> {
   const bridge = requireBridge();
   let answer: unknown;
   try {
@@ -65,7 +68,10 @@ export async function desktopInvoke<C extends DesktopChannel>(channel: C, reques
  * Calls `listener` with each `event` the main process sends, checked against its schema (a malformed payload is
  * dropped). Returns the unsubscribe; outside the desktop app nothing is ever sent.
  */
-export function onDesktopEvent<E extends DesktopEvent>(event: E, listener: (payload: DesktopEventPayload<E>) => void): () => void {
+export function onDesktopEvent<E extends DesktopEvent>(
+  event: E,
+  listener: (payload: DesktopEventPayload<E>) => void,
+): () => void {
   const bridge = desktopBridge();
   if (!bridge) return () => {};
   return bridge.on(event, (payload) => {

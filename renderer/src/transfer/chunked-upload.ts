@@ -20,7 +20,13 @@ function newUploadId(): string {
 async function sendChunk(file: File, upload: ChunkedUpload, chunkIndex: number, signal: AbortSignal): Promise<void> {
   const start = chunkIndex * CHUNK_SIZE_BYTES;
   const route = endpoints.uploadChunk;
-  const fields = { chunkIndex, totalChunks: upload.totalChunks, uploadId: upload.uploadId, fileName: file.name, fileSize: file.size };
+  const fields = {
+    chunkIndex,
+    totalChunks: upload.totalChunks,
+    uploadId: upload.uploadId,
+    fileName: file.name,
+    fileSize: file.size,
+  };
   const body = multipartForm(route, fields, file.slice(start, start + CHUNK_SIZE_BYTES), file.name);
   // No progress is needed per chunk, so plain fetch does. The token goes with every chunk as with the assembly: an
   // upload belongs to who sent its first chunk, and the server refuses its assembly to anyone else.

@@ -38,14 +38,26 @@ export function conversionEnded(status: ConversionStatus): boolean {
 
 /** A compression started from the landing page, through its public route. */
 export function followCompressionJob(jobId: string, options: FollowOptions<CompressionJob>): Promise<CompressionJob> {
-  return followUntil(() => api.compressionJob({ jobId }), (job) => compressionEnded(job.status), options);
+  return followUntil(
+    () => api.compressionJob({ jobId }),
+    (job) => compressionEnded(job.status),
+    options,
+  );
 }
 
 /** The compression of an upload to My Files, through the route only its owner may read (user token). */
 export function followLibraryJob(jobId: string, options: FollowOptions<CompressionJob>): Promise<CompressionJob> {
-  return followUntil(() => api.fileJob({ jobId }), (job) => compressionEnded(job.status), options);
+  return followUntil(
+    () => api.fileJob({ jobId }),
+    (job) => compressionEnded(job.status),
+    options,
+  );
 }
 
 export function followConversion(jobId: string, options: FollowOptions<Conversion>): Promise<Conversion> {
-  return followUntil(() => api.conversionJob({ jobId }), (job) => conversionEnded(job.status), options);
+  return followUntil(
+    () => api.conversionJob({ jobId }),
+    (job) => conversionEnded(job.status),
+    options,
+  );
 }

@@ -16,7 +16,10 @@ describe('readAnswer', () => {
     await expect(refused).rejects.toEqual(new ApiError(503, 'storage unavailable'));
     await expect(refused).rejects.toBeInstanceOf(ApiError);
     const plain = new Response('Payload too large', { status: 413 });
-    await expect(readAnswer(endpoints.compress, plain)).rejects.toMatchObject({ status: 413, serverMessage: 'Payload too large' });
+    await expect(readAnswer(endpoints.compress, plain)).rejects.toMatchObject({
+      status: 413,
+      serverMessage: 'Payload too large',
+    });
     const empty = new Response(null, { status: 502, statusText: 'Bad Gateway' });
     await expect(readAnswer(endpoints.compress, empty)).rejects.toMatchObject({ message: '502: Bad Gateway' });
   });

@@ -1,4 +1,4 @@
-import { ApiError, type Endpoint, readErrorMessage, type ResponseOf } from '@shrinkly/contract';
+import { ApiError, type Endpoint, type ResponseOf, readErrorMessage } from '@shrinkly/contract';
 import { UnexpectedAnswerError } from './transfer-errors';
 
 /**

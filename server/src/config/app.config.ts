@@ -11,10 +11,19 @@ const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Stripe's variables: required with PAYMENT_PROVIDER=stripe (checked in stripeConfig), ignored otherwise. */
 const stripeEnv = {
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)')
+    .optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
-  STRIPE_PRICE_ID: z.string().regex(/^price_/, 'must be a Stripe price id (price_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
+  STRIPE_PRICE_ID: z
+    .string()
+    .regex(/^price_/, 'must be a Stripe price id (price_…)')
+    .optional(),
   STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
   /** Tests only (checked in stripeJsUrl): a stand-in for Stripe.js, loaded by the card step in place of Stripe's own. */
   STRIPE_JS_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -27,7 +36,10 @@ const paypalEnv = {
   PAYPAL_PLAN_ID: z.string().optional(),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
   /** Optional: the merchant id of the account PayPal must pay (checked on every order before it is offered or captured). */
-  PAYPAL_MERCHANT_ID: z.string().regex(/^[0-9A-Za-z]+$/, 'must be a PayPal merchant id (letters and digits)').optional(),
+  PAYPAL_MERCHANT_ID: z
+    .string()
+    .regex(/^[0-9A-Za-z]+$/, 'must be a PayPal merchant id (letters and digits)')
+    .optional(),
   PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
 };
 
@@ -35,7 +47,10 @@ const paypalEnv = {
 const s3Env = {
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default('us-east-1'),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lower-case letters, digits, dots, hyphens)').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lower-case letters, digits, dots, hyphens)')
+    .optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
@@ -43,8 +58,14 @@ const s3Env = {
 
 /** Redis's variables: the scale-out queue, shared rate limits; the others are read only with REDIS_URL. */
 const redisEnv = {
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'must be letters, digits, _ . or -').default('shrinkly'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+$/, 'must be letters, digits, _ . or -')
+    .default('shrinkly'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   JOB_STALLED_CHECK_MS: z.coerce.number().int().min(500).default(30_000),
@@ -56,18 +77,27 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   APP_URL: z.url().optional(),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   USER_TOKEN_TTL: z.string().default('7d'),
   ADMIN_TOKEN_TTL: z.string().default('12h'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('Shrinkly <no-reply@shrinkly.local>'),
   TRUST_PROXY: z
     .string()
     .default('false')
-    .refine((v) => parseTrustProxy(v) !== undefined, 'must be false, true (one proxy), a number of proxies, or their addresses and subnets'),
+    .refine(
+      (v) => parseTrustProxy(v) !== undefined,
+      'must be false, true (one proxy), a number of proxies, or their addresses and subnets',
+    ),
   JSON_BODY_LIMIT: z.string().default('100kb'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RENDERER_DIST: z.string().optional(),
@@ -75,7 +105,11 @@ const envSchema = z.object({
   ENGINE_CPU_SLOTS: z.coerce.number().int().min(1).max(256).optional(),
   RUN_WORKER: z.enum(['true', 'false']).default('true'),
   COMPRESS_SYNC_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(COMPRESS_SYNC_WAIT_MS),
-  SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(10 * 60 * 1000),
+  SWEEP_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(10 * 60 * 1000),
   /** The payment provider: the sandbox (test mode, no money moves), or a real one with its own variables below. */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'paypal']).default('sandbox'),
   /** `true`: a production start may run the sandbox payments (a public demo: every paid thing is free). */
@@ -217,7 +251,11 @@ function invalid(problems: readonly string[]): never {
  * The variables an adapter cannot start without, read when `choice` (such as `PAYMENT_PROVIDER=stripe`) is the
  * configured one (else undefined); every missing one is named.
  */
-function requiredOf<K extends keyof Env>(e: Env, choice: `${'PAYMENT_PROVIDER' | 'STORAGE'}=${string}`, keys: readonly K[]): Record<K, string> | undefined {
+function requiredOf<K extends keyof Env>(
+  e: Env,
+  choice: `${'PAYMENT_PROVIDER' | 'STORAGE'}=${string}`,
+  keys: readonly K[],
+): Record<K, string> | undefined {
   const [variable, value] = choice.split('=') as ['PAYMENT_PROVIDER' | 'STORAGE', string];
   if (e[variable] !== value) return undefined;
   const missing = keys.filter((key) => !e[key]);
@@ -231,7 +269,9 @@ function requiredOf<K extends keyof Env>(e: Env, choice: `${'PAYMENT_PROVIDER' |
  */
 function stripeJsUrl(e: Env): string | undefined {
   if (e.STRIPE_JS_URL !== undefined && e.NODE_ENV !== 'test') {
-    invalid([`STRIPE_JS_URL: tests only (NODE_ENV=test), but NODE_ENV is ${e.NODE_ENV}; unset it to load Stripe.js from https://js.stripe.com`]);
+    invalid([
+      `STRIPE_JS_URL: tests only (NODE_ENV=test), but NODE_ENV is ${e.NODE_ENV}; unset it to load Stripe.js from https://js.stripe.com`,
+    ]);
   }
   return e.STRIPE_JS_URL;
 }
@@ -239,20 +279,42 @@ function stripeJsUrl(e: Env): string | undefined {
 /** Stripe's settings when it is the provider. */
 function stripeConfig(e: Env): StripeConfig | undefined {
   const jsUrl = stripeJsUrl(e);
-  const v = requiredOf(e, 'PAYMENT_PROVIDER=stripe', ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID']);
-  return v && {
-    secretKey: v.STRIPE_SECRET_KEY, publishableKey: v.STRIPE_PUBLISHABLE_KEY, webhookSecret: v.STRIPE_WEBHOOK_SECRET, priceId: v.STRIPE_PRICE_ID,
-    apiBase: e.STRIPE_API_BASE.replace(/\/$/, ''), jsUrl,
-  };
+  const v = requiredOf(e, 'PAYMENT_PROVIDER=stripe', [
+    'STRIPE_SECRET_KEY',
+    'STRIPE_PUBLISHABLE_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_PRICE_ID',
+  ]);
+  return (
+    v && {
+      secretKey: v.STRIPE_SECRET_KEY,
+      publishableKey: v.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: v.STRIPE_WEBHOOK_SECRET,
+      priceId: v.STRIPE_PRICE_ID,
+      apiBase: e.STRIPE_API_BASE.replace(/\/$/, ''),
+      jsUrl,
+    }
+  );
 }
 
 /** PayPal's settings when it is the provider. */
 function paypalConfig(e: Env): PaypalConfig | undefined {
-  const v = requiredOf(e, 'PAYMENT_PROVIDER=paypal', ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_PLAN_ID', 'PAYPAL_WEBHOOK_ID']);
-  return v && {
-    clientId: v.PAYPAL_CLIENT_ID, clientSecret: v.PAYPAL_CLIENT_SECRET, planId: v.PAYPAL_PLAN_ID, webhookId: v.PAYPAL_WEBHOOK_ID,
-    apiBase: e.PAYPAL_API_BASE.replace(/\/$/, ''), ...(e.PAYPAL_MERCHANT_ID ? { merchantId: e.PAYPAL_MERCHANT_ID } : {}),
-  };
+  const v = requiredOf(e, 'PAYMENT_PROVIDER=paypal', [
+    'PAYPAL_CLIENT_ID',
+    'PAYPAL_CLIENT_SECRET',
+    'PAYPAL_PLAN_ID',
+    'PAYPAL_WEBHOOK_ID',
+  ]);
+  return (
+    v && {
+      clientId: v.PAYPAL_CLIENT_ID,
+      clientSecret: v.PAYPAL_CLIENT_SECRET,
+      planId: v.PAYPAL_PLAN_ID,
+      webhookId: v.PAYPAL_WEBHOOK_ID,
+      apiBase: e.PAYPAL_API_BASE.replace(/\/$/, ''),
+      ...(e.PAYPAL_MERCHANT_ID ? { merchantId: e.PAYPAL_MERCHANT_ID } : {}),
+    }
+  );
 }
 
 /**
@@ -263,13 +325,16 @@ function s3Config(e: Env): S3Config | undefined {
   const v = requiredOf(e, 'STORAGE=s3', ['S3_BUCKET']);
   const given = (Object.keys(s3Env) as Array<keyof typeof s3Env>).filter((key) => key !== 'S3_REGION' && e[key] !== undefined);
   if (!v) {
-    if (given.length > 0) invalid(given.map((key) => `${key}: set, but STORAGE is ${e.STORAGE}; set STORAGE=s3 to keep blobs in S3`));
+    if (given.length > 0)
+      invalid(given.map((key) => `${key}: set, but STORAGE is ${e.STORAGE}; set STORAGE=s3 to keep blobs in S3`));
     return undefined;
   }
   const keyId = e.S3_ACCESS_KEY_ID;
   const secret = e.S3_SECRET_ACCESS_KEY;
   if ((keyId === undefined) !== (secret === undefined)) {
-    invalid([keyId ? 'S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID' : 'S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY']);
+    invalid([
+      keyId ? 'S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID' : 'S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY',
+    ]);
   }
   return {
     endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
@@ -337,8 +402,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     runWorker: e.RUN_WORKER === 'true',
     redis: e.REDIS_URL
       ? {
-          url: e.REDIS_URL, prefix: e.REDIS_PREFIX, workerConcurrency: e.WORKER_CONCURRENCY ?? jobConcurrency,
-          lockMs: e.JOB_LOCK_MS, stalledCheckMs: e.JOB_STALLED_CHECK_MS,
+          url: e.REDIS_URL,
+          prefix: e.REDIS_PREFIX,
+          workerConcurrency: e.WORKER_CONCURRENCY ?? jobConcurrency,
+          lockMs: e.JOB_LOCK_MS,
+          stalledCheckMs: e.JOB_STALLED_CHECK_MS,
         }
       : undefined,
     compressSyncWaitMs: e.COMPRESS_SYNC_WAIT_MS,
@@ -355,5 +423,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     downloadLinkSecret: '',
   };
   const merged = { ...config, ...overrides };
-  return Object.freeze({ ...merged, downloadLinkSecret: overrides.downloadLinkSecret ?? e.DOWNLOAD_LINK_SECRET ?? deriveLinkSecret(merged.jwtSecret) });
+  return Object.freeze({
+    ...merged,
+    downloadLinkSecret: overrides.downloadLinkSecret ?? e.DOWNLOAD_LINK_SECRET ?? deriveLinkSecret(merged.jwtSecret),
+  });
 }

@@ -9,7 +9,9 @@ describe('checkToolConfinement', () => {
 
   it('stops a production start whose tools would run unconfined, unless the risk is accepted', () => {
     expect(() => checkToolConfinement(config({}), 'pdeathsig', silent)).toThrow(ConfigError);
-    expect(() => checkToolConfinement(config({}), 'none', silent)).toThrow(/bubblewrap.*sandbox: none.*ALLOW_UNCONFINED_TOOLS=true/s);
+    expect(() => checkToolConfinement(config({}), 'none', silent)).toThrow(
+      /bubblewrap.*sandbox: none.*ALLOW_UNCONFINED_TOOLS=true/s,
+    );
     expect(() => checkToolConfinement(config({ ALLOW_UNCONFINED_TOOLS: 'true' }), 'pdeathsig', silent)).not.toThrow();
     expect(() => checkToolConfinement(config({ NODE_ENV: 'development' }), 'pdeathsig', silent)).not.toThrow();
     expect(() => checkToolConfinement(config({}), 'bwrap', silent)).not.toThrow();

@@ -15,7 +15,9 @@ const FIX = 'install the bubblewrap package and allow unprivileged user namespac
 export function checkToolConfinement(config: AppConfig, mode: SandboxMode, logger: Logger): void {
   if (mode === 'bwrap') return;
   if (config.env === 'production' && !config.allowUnconfinedTools) {
-    throw new ConfigError(`Invalid configuration:\n  ${WHY} (sandbox: ${mode}); ${FIX}, or set ALLOW_UNCONFINED_TOOLS=true to accept the risk`);
+    throw new ConfigError(
+      `Invalid configuration:\n  ${WHY} (sandbox: ${mode}); ${FIX}, or set ALLOW_UNCONFINED_TOOLS=true to accept the risk`,
+    );
   }
   logger.warn({ sandbox: mode }, `${WHY} (${FIX})`);
 }

@@ -12,6 +12,7 @@ describe('parseTrustProxy', () => {
   });
 
   it('refuses what express would not read as proxies', () => {
-    for (const bad of ['yes', '10.0.0.0/33', '10.0.0/8', 'example.com', '1.2.3.4/8/1', '::1/129']) expect(parseTrustProxy(bad), bad).toBeUndefined();
+    for (const bad of ['yes', '10.0.0.0/33', '10.0.0/8', 'example.com', '1.2.3.4/8/1', '::1/129'])
+      expect(parseTrustProxy(bad), bad).toBeUndefined();
   });
 });

@@ -30,6 +30,9 @@ export function parseTrustProxy(value: string): TrustProxy | undefined {
   if (text === '' || text === 'false' || text === '0') return false;
   if (text === 'true') return 1;
   if (/^\d+$/.test(text)) return Math.min(Number(text), 16);
-  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   return entries.length > 0 && entries.every(isAddressOrSubnet) ? entries : undefined;
 }

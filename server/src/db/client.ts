@@ -21,7 +21,11 @@ export const MIGRATIONS_FOLDER = new URL('../../src/db/migrations', import.meta.
  * Opens PostgreSQL when a URL is given, else embedded PGlite in `pgliteDir` (in memory when undefined). The logger
  * hears of connections the server ended between queries.
  */
-export async function openDatabase(opts: { databaseUrl?: string | undefined; pgliteDir?: string | undefined; logger?: Logger }): Promise<DatabaseHandle> {
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  pgliteDir?: string | undefined;
+  logger?: Logger;
+}): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const { openPostgres } = await import('./postgres.client.js');
     return openPostgres(opts.databaseUrl, opts.logger);

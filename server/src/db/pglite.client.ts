@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { MIGRATIONS_FOLDER, schema, type Database, type DatabaseHandle } from './client.js';
+import { type Database, type DatabaseHandle, MIGRATIONS_FOLDER, schema } from './client.js';
 
 /** Embedded PostgreSQL (PGlite) in a folder, or in memory when no folder is given. */
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {

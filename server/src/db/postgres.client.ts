@@ -2,7 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { MIGRATIONS_FOLDER, schema, type Database, type DatabaseHandle } from './client.js';
+import { type Database, type DatabaseHandle, MIGRATIONS_FOLDER, schema } from './client.js';
 
 /** The advisory lock key under which a process applies the migrations ("shrk"). */
 const MIGRATION_LOCK = 0x7368726b;

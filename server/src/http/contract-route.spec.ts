@@ -15,7 +15,14 @@ import { HttpExceptionFilter } from './http-exception.filter.js';
 import { ZodBodyPipe } from './zod-body.pipe.js';
 
 const adminOnly: Endpoint = {
-  method: 'GET', path: '/api/test/admin/{id}', params: ['id'], summary: '', tag: 'test', auth: 'admin', request: undefined, response: z.unknown(),
+  method: 'GET',
+  path: '/api/test/admin/{id}',
+  params: ['id'],
+  summary: '',
+  tag: 'test',
+  auth: 'admin',
+  request: undefined,
+  response: z.unknown(),
 };
 
 /**
@@ -69,7 +76,10 @@ const authenticator = {
 };
 
 class TestModule {}
-Module({ controllers: [TestController], providers: [{ provide: Authenticator, useValue: authenticator }, UserAuthGuard, AdminAuthGuard] })(TestModule);
+Module({
+  controllers: [TestController],
+  providers: [{ provide: Authenticator, useValue: authenticator }, UserAuthGuard, AdminAuthGuard],
+})(TestModule);
 
 describe('@Route', () => {
   let app: INestApplication;
@@ -89,13 +99,18 @@ describe('@Route', () => {
     const headers: Record<string, string> = {};
     if (init.token) headers.authorization = `Bearer ${init.token}`;
     if (init.json !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(baseUrl + path, { method, headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) });
+    const res = await fetch(baseUrl + path, {
+      method,
+      headers,
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    });
     return { status: res.status, body: (await res.json()) as unknown };
   }
 
-  it('mounts the endpoint\'s method and path, with its success status', async () => {
+  it("mounts the endpoint's method and path, with its success status", async () => {
     expect(await call('POST', '/api/folders', { token: 'user', json: { name: ' Work ' } })).toEqual({
-      status: 201, body: { user: 'u1', body: { name: 'Work' } },
+      status: 201,
+      body: { user: 'u1', body: { name: 'Work' } },
     });
     expect((await call('POST', '/api/auth/login', { json: { email: 'A@B.CO', password: 'x' } })).status).toBe(200);
   });
@@ -120,7 +135,10 @@ describe('@Route', () => {
     expect(await call('POST', '/api/folders', { token: 'user', json: {} })).toEqual({ status: 400, body: { message: noName } });
     expect(await call('POST', '/api/folders', { token: 'user' })).toEqual({ status: 400, body: { message: noName } });
     const badParent = message(endpoints.listFolders.query, { parentId: 'nope' });
-    expect(await call('GET', '/api/folders?parentId=nope', { token: 'user' })).toEqual({ status: 400, body: { message: badParent } });
+    expect(await call('GET', '/api/folders?parentId=nope', { token: 'user' })).toEqual({
+      status: 400,
+      body: { message: badParent },
+    });
     expect(await call('GET', '/api/folders', { token: 'user' })).toEqual({ status: 200, body: {} });
   });
 
@@ -147,16 +165,26 @@ describe('@Route refuses, when the controller loads,', () => {
   }
 
   it('a JSON endpoint whose handler does not take @ValidBody()', () => {
-    expect(() => decorate(Broken.prototype, 'create', Route(endpoints.createFolder))).toThrow('Broken.create (POST /api/folders): the endpoint takes a JSON body; read it with @ValidBody()');
+    expect(() => decorate(Broken.prototype, 'create', Route(endpoints.createFolder))).toThrow(
+      'Broken.create (POST /api/folders): the endpoint takes a JSON body; read it with @ValidBody()',
+    );
   });
 
   it('@ValidBody() or @ValidQuery() where the endpoint has no such input', () => {
-    expect(() => decorate(Broken.prototype, 'stats', Route(endpoints.stats), [ValidBody()])).toThrow('@ValidBody() on an endpoint without a JSON request');
-    expect(() => decorate(Broken.prototype, 'list', Route(endpoints.listFolders))).toThrow('the endpoint takes a query; read it with @ValidQuery()');
+    expect(() => decorate(Broken.prototype, 'stats', Route(endpoints.stats), [ValidBody()])).toThrow(
+      '@ValidBody() on an endpoint without a JSON request',
+    );
+    expect(() => decorate(Broken.prototype, 'list', Route(endpoints.listFolders))).toThrow(
+      'the endpoint takes a query; read it with @ValidQuery()',
+    );
   });
 
   it('a catch-all that is not in the path, and a signed link on a route that is not a user route', () => {
-    expect(() => decorate(Broken.prototype, 'health', Route(endpoints.health, { catchAll: 'rest' }))).toThrow('no {rest} in the path');
-    expect(() => decorate(Broken.prototype, 'shared', Route(endpoints.sharedFile, { signedLink: true }))).toThrow('signedLink is for user routes');
+    expect(() => decorate(Broken.prototype, 'health', Route(endpoints.health, { catchAll: 'rest' }))).toThrow(
+      'no {rest} in the path',
+    );
+    expect(() => decorate(Broken.prototype, 'shared', Route(endpoints.sharedFile, { signedLink: true }))).toThrow(
+      'signedLink is for user routes',
+    );
   });
 });

@@ -48,8 +48,18 @@ interface RouteValidation {
 const VALIDATION = Symbol('contract-route:validation');
 const INPUTS = Symbol('contract-route:inputs');
 
-const METHODS: Record<HttpMethod, (path: string) => MethodDecorator> = { GET: Get, POST: Post, PUT: Put, PATCH: Patch, DELETE: Delete };
-const GUARDS: Record<EndpointAuth, Type<CanActivate> | undefined> = { none: undefined, user: UserAuthGuard, admin: AdminAuthGuard };
+const METHODS: Record<HttpMethod, (path: string) => MethodDecorator> = {
+  GET: Get,
+  POST: Post,
+  PUT: Put,
+  PATCH: Patch,
+  DELETE: Delete,
+};
+const GUARDS: Record<EndpointAuth, Type<CanActivate> | undefined> = {
+  none: undefined,
+  user: UserAuthGuard,
+  admin: AdminAuthGuard,
+};
 
 /** The contract's `/api/files/{id}/rename` as the router's `/api/files/:id/rename` (or `*id` for the catch-all). */
 export function routerPath(path: string, catchAll?: string): string {
@@ -69,7 +79,8 @@ export function Route(endpoint: Endpoint, options: RouteOptions = {}): MethodDec
   return (target, key, descriptor) => {
     const where = `${target.constructor.name}.${String(key)} (${endpoint.method} ${endpoint.path})`;
     checkInputs(where, endpoint, inputsOf(target, key));
-    if (options.catchAll && !endpoint.path.includes(`{${options.catchAll}}`)) throw new Error(`${where}: no {${options.catchAll}} in the path`);
+    if (options.catchAll && !endpoint.path.includes(`{${options.catchAll}}`))
+      throw new Error(`${where}: no {${options.catchAll}} in the path`);
     if (options.signedLink && endpoint.auth !== 'user') throw new Error(`${where}: signedLink is for user routes`);
     const validation: RouteValidation = {
       body: endpoint.request ? new ZodBodyPipe(endpoint.request) : undefined,
@@ -90,7 +101,8 @@ function inputsOf(target: object, key: string | symbol): Set<Input> {
 }
 
 function checkInputs(where: string, endpoint: Endpoint, inputs: Set<Input>): void {
-  if (endpoint.request && !inputs.has('body')) throw new Error(`${where}: the endpoint takes a JSON body; read it with @ValidBody()`);
+  if (endpoint.request && !inputs.has('body'))
+    throw new Error(`${where}: the endpoint takes a JSON body; read it with @ValidBody()`);
   if (!endpoint.request && inputs.has('body')) throw new Error(`${where}: @ValidBody() on an endpoint without a JSON request`);
   if (endpoint.query && !inputs.has('query')) throw new Error(`${where}: the endpoint takes a query; read it with @ValidQuery()`);
   if (!endpoint.query && inputs.has('query')) throw new Error(`${where}: @ValidQuery() on an endpoint without a query`);

@@ -6,13 +6,20 @@ import { toHttpError } from './http-error.js';
 
 describe('toHttpError', () => {
   it('maps domain errors to their status and message', () => {
-    expect(toHttpError(new ConflictError('User already exists'))).toMatchObject({ status: 409, message: 'User already exists', isFault: false });
+    expect(toHttpError(new ConflictError('User already exists'))).toMatchObject({
+      status: 409,
+      message: 'User already exists',
+      isFault: false,
+    });
     expect(toHttpError(new UnsupportedMediaTypeError('nope'))).toMatchObject({ status: 415 });
     expect(toHttpError(new RateLimitedError('slow down', 42))).toMatchObject({ status: 429, headers: { 'Retry-After': '42' } });
   });
 
   it("turns Nest's unknown-route 404 into the plain not-found message", () => {
-    expect(toHttpError(new NotFoundException('Cannot GET /api/x'))).toMatchObject({ status: 404, message: ErrorMessages.notFound });
+    expect(toHttpError(new NotFoundException('Cannot GET /api/x'))).toMatchObject({
+      status: 404,
+      message: ErrorMessages.notFound,
+    });
     expect(toHttpError(new BadRequestException('bad thing'))).toMatchObject({ status: 400, message: 'bad thing' });
   });
 

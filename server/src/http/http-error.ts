@@ -22,7 +22,8 @@ interface BodyParserError {
 function bodyParserReply(err: BodyParserError): HttpErrorReply | null {
   if (err.type === 'entity.too.large') return reply(413, ErrorMessages.bodyTooLarge);
   if (err.type === 'entity.parse.failed') return reply(400, 'Request body is not valid JSON');
-  if (err.type === 'encoding.unsupported' || err.type === 'charset.unsupported') return reply(415, 'Unsupported request encoding');
+  if (err.type === 'encoding.unsupported' || err.type === 'charset.unsupported')
+    return reply(415, 'Unsupported request encoding');
   const status = err.status ?? err.statusCode;
   if (err.expose && status && status >= 400 && status < 500) return reply(status, 'Bad request');
   return null;

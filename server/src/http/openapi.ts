@@ -10,8 +10,14 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
 }
 
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Invalid request', 401: 'Missing, invalid or expired token, or wrong credentials', 403: 'Not allowed',
-  404: 'Not found', 409: 'Conflict', 413: 'Too large', 415: 'Unsupported type', 429: 'Too many attempts',
+  400: 'Invalid request',
+  401: 'Missing, invalid or expired token, or wrong credentials',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Too large',
+  415: 'Unsupported type',
+  429: 'Too many attempts',
 };
 
 function operation(e: Endpoint): JsonObject {
@@ -29,7 +35,10 @@ function operation(e: Endpoint): JsonObject {
   const parameters = [
     ...(e.params ?? []).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
     ...Object.entries(e.query?.shape ?? {}).map(([name, schema]) => ({
-      name, in: 'query', required: !(schema as z.ZodType).safeParse(undefined).success, schema: schemaOf(schema as z.ZodType, 'input'),
+      name,
+      in: 'query',
+      required: !(schema as z.ZodType).safeParse(undefined).success,
+      schema: schemaOf(schema as z.ZodType, 'input'),
     })),
   ];
   const multipart = e.multipart ? { requestBody: multipartBody(e.multipart) } : {};
@@ -39,7 +48,9 @@ function operation(e: Endpoint): JsonObject {
     ...(parameters.length > 0 ? { parameters } : {}),
     ...multipart,
     ...(e.auth !== 'none' ? { security: [{ [e.auth === 'admin' ? 'adminToken' : 'userToken']: [] }] } : {}),
-    ...(e.request ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(e.request, 'input') } } } } : {}),
+    ...(e.request
+      ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(e.request, 'input') } } } }
+      : {}),
     responses,
   };
 }

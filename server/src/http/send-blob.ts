@@ -1,12 +1,30 @@
+import { pipeline } from 'node:stream/promises';
 import contentDisposition from 'content-disposition';
 import type { Request, Response } from 'express';
 import rangeParser from 'range-parser';
-import { pipeline } from 'node:stream/promises';
 import type { StoragePort } from '../adapters/storage/storage.port.js';
 import { mimeOfFormat } from '../common/mime.js';
 
 /** Formats a browser shows itself; anything else is always sent as an attachment. */
-const INLINE_FORMATS = new Set(['jpg', 'png', 'gif', 'webp', 'avif', 'bmp', 'pdf', 'mp4', 'webm', 'mov', 'mp3', 'wav', 'ogg', 'm4a', 'aac', 'flac', 'opus']);
+const INLINE_FORMATS = new Set([
+  'jpg',
+  'png',
+  'gif',
+  'webp',
+  'avif',
+  'bmp',
+  'pdf',
+  'mp4',
+  'webm',
+  'mov',
+  'mp3',
+  'wav',
+  'ogg',
+  'm4a',
+  'aac',
+  'flac',
+  'opus',
+]);
 
 export interface BlobToSend {
   key: string;

@@ -7,7 +7,11 @@ describe('ZodBodyPipe', () => {
   const register = new ZodBodyPipe(registerRequestSchema);
 
   it('returns the parsed, normalised body', () => {
-    expect(register.transform({ name: ' Ann ', email: ' ANN@X.COM ', password: 'secret1' })).toEqual({ name: 'Ann', email: 'ann@x.com', password: 'secret1' });
+    expect(register.transform({ name: ' Ann ', email: ' ANN@X.COM ', password: 'secret1' })).toEqual({
+      name: 'Ann',
+      email: 'ann@x.com',
+      password: 'secret1',
+    });
   });
 
   it('throws a ValidationError naming the first problem', () => {

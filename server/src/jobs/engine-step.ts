@@ -38,7 +38,8 @@ export class EngineStep {
     try {
       return await this.storage.withLocalCopy(inputBlob, async (input) => {
         const result = await work(input, this.workRoot);
-        if (result.unchanged) return { blobKey: inputBlob, format: result.format, size: originalSize, unchanged: true, recipe: result.recipe };
+        if (result.unchanged)
+          return { blobKey: inputBlob, format: result.format, size: originalSize, unchanged: true, recipe: result.recipe };
         resultDir = path.dirname(result.output);
         const stored = await this.storage.putFile(result.output);
         return { blobKey: stored.key, format: result.format, size: stored.size, unchanged: false, recipe: result.recipe };

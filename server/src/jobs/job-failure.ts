@@ -16,6 +16,9 @@ export function failureMessage(err: unknown, logger: Logger, job: { id: string; 
     logger.info({ jobId: job.id, kind: err.kind, reason: err.message }, `${job.work.toLowerCase()} refused the file`);
     return err.message;
   }
-  logger.error({ err, jobId: job.id, stderrTail: isEngineError(err) ? err.stderrTail : undefined }, `${job.work.toLowerCase()} failed`);
+  logger.error(
+    { err, jobId: job.id, stderrTail: isEngineError(err) ? err.stderrTail : undefined },
+    `${job.work.toLowerCase()} failed`,
+  );
   return `${job.work} failed. Please try again.`;
 }

@@ -10,7 +10,9 @@ describe('declared job handlers', () => {
   it('refuses to start a worker when a queue has no handler', async () => {
     const handlers = new JobHandlers();
     handlers.declare('compress-file', async () => {}, noJobs);
-    await expect(handlers.attach(new InProcessQueue(1, logger), logger)).rejects.toThrow('no handler declared for queue convert-file');
+    await expect(handlers.attach(new InProcessQueue(1, logger), logger)).rejects.toThrow(
+      'no handler declared for queue convert-file',
+    );
   });
 
   it('refuses a second handler for a queue', () => {
@@ -22,8 +24,14 @@ describe('declared job handlers', () => {
   it('attaches every handler and runs the jobs left unfinished', async () => {
     const ran: string[] = [];
     const handlers = new JobHandlers();
-    handlers.declare('compress-file', async (id) => void ran.push(`compress ${id}`), { requeueInterrupted: async () => 1, listUnfinished: async () => [{ id: 'a', status: 'processing' }] });
-    handlers.declare('convert-file', async (id) => void ran.push(`convert ${id}`), { requeueInterrupted: async () => 0, listUnfinished: async () => [{ id: 'b', status: 'queued' }] });
+    handlers.declare('compress-file', async (id) => void ran.push(`compress ${id}`), {
+      requeueInterrupted: async () => 1,
+      listUnfinished: async () => [{ id: 'a', status: 'processing' }],
+    });
+    handlers.declare('convert-file', async (id) => void ran.push(`convert ${id}`), {
+      requeueInterrupted: async () => 0,
+      listUnfinished: async () => [{ id: 'b', status: 'queued' }],
+    });
     const queue = new InProcessQueue(2, logger);
     await handlers.attach(queue, logger);
     await queue.enqueue('convert-file', 'c');

@@ -45,7 +45,10 @@ export class JobHandlers {
  */
 export async function resumeQueue(name: JobQueue, jobs: ResumableJobs, queue: QueuePort, logger: Logger): Promise<void> {
   const unfinished = await jobs.listUnfinished();
-  const held = await queue.held(name, unfinished.map((job) => job.id));
+  const held = await queue.held(
+    name,
+    unfinished.map((job) => job.id),
+  );
   const pending = unfinished.filter((job) => !held.has(job.id));
   const interrupted = await jobs.requeueInterrupted(pending.filter((job) => job.status === 'processing').map((job) => job.id));
   for (const job of pending) await queue.enqueue(name, job.id);

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import type { EngineStep, EngineWork, StoredOutput } from './engine-step.js';
 import type { Delivery } from '../adapters/queue/queue.port.js';
 import type { Clock } from '../common/clock.js';
+import type { EngineStep, EngineWork, StoredOutput } from './engine-step.js';
 import { failureMessage } from './job-failure.js';
 import { throttledProgress } from './job-progress.js';
 
@@ -110,7 +110,10 @@ export class JobRunner<J extends JobRecord> {
     if (!job?.inputBlob) return 'skipped';
     const finisher = this.kind.finisherOf(job);
     if (job.attempts > MAX_JOB_STARTS) {
-      this.logger.warn({ jobId: job.id, starts: job.attempts - 1 }, `${this.kind.label.toLowerCase()} stopped its process on every start: given up`);
+      this.logger.warn(
+        { jobId: job.id, starts: job.attempts - 1 },
+        `${this.kind.label.toLowerCase()} stopped its process on every start: given up`,
+      );
       return finisher.fail(job, stoppedTooOftenMessage(this.kind.label));
     }
     const stop = await finisher.before?.(job);

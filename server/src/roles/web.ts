@@ -27,12 +27,21 @@ export function configureWeb(app: INestApplication, server: Express, config: App
       autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
       // One short line per API request; bodies and headers (tokens, passwords) are never logged.
       serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: loggableUrl(req.url) }),
+        req: (req: { id: unknown; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: loggableUrl(req.url),
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),
   );
-  app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicyDirectives(config.stripe) }, strictTransportSecurity: false }));
+  app.use(
+    helmet({
+      contentSecurityPolicy: { directives: contentSecurityPolicyDirectives(config.stripe) },
+      strictTransportSecurity: false,
+    }),
+  );
   app.use(strictTransportSecurity(config.hsts));
   const json = express.json({ limit: config.jsonBodyLimit });
   // Body errors (too large, not JSON) answer here in our error shape, before any route runs.

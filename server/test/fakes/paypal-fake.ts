@@ -81,16 +81,30 @@ function debugId(): string {
 /** PayPal's error body. */
 function errorBody(name: string, message: string, details: Json[] = []): Json {
   return {
-    name, message, debug_id: debugId(), details,
-    links: [{ href: `https://developer.paypal.com/docs/api/v1/billing/subscriptions#${name}`, rel: 'information_link', method: 'GET' }],
+    name,
+    message,
+    debug_id: debugId(),
+    details,
+    links: [
+      { href: `https://developer.paypal.com/docs/api/v1/billing/subscriptions#${name}`, rel: 'information_link', method: 'GET' },
+    ],
   };
 }
 
 const AUTHENTICATION_FAILURE = () =>
-  errorBody('AUTHENTICATION_FAILURE', 'Authentication failed due to missing authorization header, or invalid authentication credentials.');
+  errorBody(
+    'AUTHENTICATION_FAILURE',
+    'Authentication failed due to missing authorization header, or invalid authentication credentials.',
+  );
 const NOT_FOUND = () =>
-  errorBody('RESOURCE_NOT_FOUND', 'The specified resource does not exist.', [{ issue: 'INVALID_RESOURCE_ID', description: 'Requested resource ID was not found.' }]);
-const invalidRequest = (field: string, issue = 'MISSING_REQUIRED_PARAMETER', description = 'A required field / parameter is missing.') =>
+  errorBody('RESOURCE_NOT_FOUND', 'The specified resource does not exist.', [
+    { issue: 'INVALID_RESOURCE_ID', description: 'Requested resource ID was not found.' },
+  ]);
+const invalidRequest = (
+  field: string,
+  issue = 'MISSING_REQUIRED_PARAMETER',
+  description = 'A required field / parameter is missing.',
+) =>
   errorBody('INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', [
     { field, location: 'body', issue, description },
   ]);
@@ -152,14 +166,25 @@ export class PaypalFake {
 
   /** The settings an adapter needs to talk to this fake. */
   settings(): { clientId: string; clientSecret: string; planId: string; webhookId: string; apiBase: string } {
-    return { clientId: this.clientId, clientSecret: this.clientSecret, planId: this.planId, webhookId: this.webhookId, apiBase: this.url };
+    return {
+      clientId: this.clientId,
+      clientSecret: this.clientSecret,
+      planId: this.planId,
+      webhookId: this.webhookId,
+      apiBase: this.url,
+    };
   }
 
   /** The PAYPAL_* environment of a server that uses this fake. */
   env(): Record<string, string> {
     return {
-      PAYMENT_PROVIDER: 'paypal', PAYPAL_CLIENT_ID: this.clientId, PAYPAL_CLIENT_SECRET: this.clientSecret,
-      PAYPAL_PLAN_ID: this.planId, PAYPAL_WEBHOOK_ID: this.webhookId, PAYPAL_API_BASE: this.url, PAYPAL_MERCHANT_ID: this.merchantId,
+      PAYMENT_PROVIDER: 'paypal',
+      PAYPAL_CLIENT_ID: this.clientId,
+      PAYPAL_CLIENT_SECRET: this.clientSecret,
+      PAYPAL_PLAN_ID: this.planId,
+      PAYPAL_WEBHOOK_ID: this.webhookId,
+      PAYPAL_API_BASE: this.url,
+      PAYPAL_MERCHANT_ID: this.merchantId,
     };
   }
 
@@ -184,7 +209,8 @@ export class PaypalFake {
    */
   approve(id: string, options: { activate?: boolean } = {}): Json {
     const subscription = this.subscription(id);
-    if (subscription.status !== 'APPROVAL_PENDING') throw new Error(`subscription ${id} is ${String(subscription.status)}, not waiting for approval`);
+    if (subscription.status !== 'APPROVAL_PENDING')
+      throw new Error(`subscription ${id} is ${String(subscription.status)}, not waiting for approval`);
     const now = this.clock();
     const subscriber = subscription.subscriber as Json;
     subscriber.payer_id = paypalId('', 13);
@@ -223,7 +249,10 @@ export class PaypalFake {
         if (this.failingPayments.has(id)) {
           subscription.status = 'SUSPENDED';
           info.failed_payments_count = Number(info.failed_payments_count ?? 0) + 1;
-          deliveries.push(this.subscriptionDelivery('BILLING.SUBSCRIPTION.PAYMENT.FAILED', id), this.subscriptionDelivery('BILLING.SUBSCRIPTION.SUSPENDED', id));
+          deliveries.push(
+            this.subscriptionDelivery('BILLING.SUBSCRIPTION.PAYMENT.FAILED', id),
+            this.subscriptionDelivery('BILLING.SUBSCRIPTION.SUSPENDED', id),
+          );
           break;
         }
         const next = addMonths(due, 1);
@@ -281,7 +310,13 @@ export class PaypalFake {
   /** A delivery of an event about a subscription, its resource the subscription as it is now. */
   subscriptionDelivery(eventType: string, subscriptionId: string, options: { webhookId?: string } = {}): FakeDelivery {
     const resource = structuredClone(this.subscription(subscriptionId));
-    return this.delivery(eventType, 'subscription', resource, `Subscription ${eventType.split('.').at(-1)?.toLowerCase()}`, options);
+    return this.delivery(
+      eventType,
+      'subscription',
+      resource,
+      `Subscription ${eventType.split('.').at(-1)?.toLowerCase()}`,
+      options,
+    );
   }
 
   /** A PAYMENT.SALE.COMPLETED delivery of a sale PayPal made (a new one of the plan's price unless given). */
@@ -292,25 +327,48 @@ export class PaypalFake {
     const now = iso(sale.time);
     const saleId = sale.id;
     const resource: Json = {
-      id: saleId, state: 'completed', amount: { total, currency: plan.currency, details: { subtotal: total } },
-      payment_mode: 'INSTANT_TRANSFER', protection_eligibility: 'ELIGIBLE',
+      id: saleId,
+      state: 'completed',
+      amount: { total, currency: plan.currency, details: { subtotal: total } },
+      payment_mode: 'INSTANT_TRANSFER',
+      protection_eligibility: 'ELIGIBLE',
       protection_eligibility_type: 'ITEM_NOT_RECEIVED_ELIGIBLE,UNAUTHORIZED_PAYMENT_ELIGIBLE',
-      transaction_fee: { value: '0.42', currency: plan.currency }, billing_agreement_id: subscriptionId,
-      create_time: now, update_time: now,
+      transaction_fee: { value: '0.42', currency: plan.currency },
+      billing_agreement_id: subscriptionId,
+      create_time: now,
+      update_time: now,
       links: [
         { href: `${this.url}/v1/payments/sale/${saleId}`, rel: 'self', method: 'GET' },
         { href: `${this.url}/v1/payments/sale/${saleId}/refund`, rel: 'refund', method: 'POST' },
       ],
     };
-    return this.delivery('PAYMENT.SALE.COMPLETED', 'sale', resource, `Payment completed for $ ${total} ${plan.currency}`, options);
+    return this.delivery(
+      'PAYMENT.SALE.COMPLETED',
+      'sale',
+      resource,
+      `Payment completed for $ ${total} ${plan.currency}`,
+      options,
+    );
   }
 
   /** Any event, signed as PayPal signs its deliveries for a webhook (ours unless told otherwise). */
-  delivery(eventType: string, resourceType: string, resource: Json, summary: string, options: { webhookId?: string } = {}): FakeDelivery {
+  delivery(
+    eventType: string,
+    resourceType: string,
+    resource: Json,
+    summary: string,
+    options: { webhookId?: string } = {},
+  ): FakeDelivery {
     const eventId = paypalId('WH-', 17);
     const event: Json = {
-      id: eventId, event_version: '1.0', create_time: iso(this.clock()), resource_type: resourceType, resource_version: '2.0',
-      event_type: eventType, summary, resource,
+      id: eventId,
+      event_version: '1.0',
+      create_time: iso(this.clock()),
+      resource_type: resourceType,
+      resource_version: '2.0',
+      event_type: eventType,
+      summary,
+      resource,
       links: [
         { href: `${this.url}/v1/notifications/webhooks-events/${eventId}`, rel: 'self', method: 'GET' },
         { href: `${this.url}/v1/notifications/webhooks-events/${eventId}/resend`, rel: 'resend', method: 'POST' },
@@ -364,12 +422,29 @@ export class PaypalFake {
     const plan = this.planOf(planId);
     const trial = plan.trialDays > 0;
     const next = trial ? new Date(now.getTime() + plan.trialDays * DAY_MS) : addMonths(now, 1);
-    const regular = { tenure_type: 'REGULAR', sequence: trial ? 2 : 1, cycles_completed: trial ? 0 : 1, cycles_remaining: 0, current_pricing_scheme_version: 1, total_cycles: 0 };
+    const regular = {
+      tenure_type: 'REGULAR',
+      sequence: trial ? 2 : 1,
+      cycles_completed: trial ? 0 : 1,
+      cycles_remaining: 0,
+      current_pricing_scheme_version: 1,
+      total_cycles: 0,
+    };
     return {
       outstanding_balance: { currency_code: plan.currency, value: '0.0' },
       // As PayPal shows it, a running trial cycle counts as completed.
       cycle_executions: trial
-        ? [{ tenure_type: 'TRIAL', sequence: 1, cycles_completed: 1, cycles_remaining: 0, current_pricing_scheme_version: 1, total_cycles: 1 }, regular]
+        ? [
+            {
+              tenure_type: 'TRIAL',
+              sequence: 1,
+              cycles_completed: 1,
+              cycles_remaining: 0,
+              current_pricing_scheme_version: 1,
+              total_cycles: 1,
+            },
+            regular,
+          ]
         : [regular],
       ...(trial ? {} : { last_payment: { amount: { currency_code: plan.currency, value: plan.price }, time: iso(now) } }),
       next_billing_time: iso(next),
@@ -446,7 +521,8 @@ export class PaypalFake {
   private token(req: IncomingMessage, body: string, send: (status: number, json?: Json) => void): void {
     const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     const [id, secret] = basic ? Buffer.from(basic, 'base64').toString('utf8').split(':') : [];
-    if (id !== this.clientId || secret !== this.clientSecret) return send(401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
+    if (id !== this.clientId || secret !== this.clientSecret)
+      return send(401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
     if (new URLSearchParams(body).get('grant_type') !== 'client_credentials') {
       return send(400, { error: 'unsupported_grant_type', error_description: 'Grant Type is NULL' });
     }
@@ -454,7 +530,10 @@ export class PaypalFake {
     this.tokens.set(accessToken, Date.now() + this.tokenTtlSeconds * 1000);
     send(200, {
       scope: 'https://uri.paypal.com/services/subscriptions https://uri.paypal.com/services/applications/webhooks',
-      access_token: accessToken, token_type: 'Bearer', app_id: 'APP-80W284485P519543T', expires_in: this.tokenTtlSeconds,
+      access_token: accessToken,
+      token_type: 'Bearer',
+      app_id: 'APP-80W284485P519543T',
+      expires_in: this.tokenTtlSeconds,
       nonce: `${iso(this.clock())}${randomBytes(16).toString('base64url')}`,
     });
   }
@@ -468,14 +547,28 @@ export class PaypalFake {
     const id = paypalId('I-', 12);
     const now = iso(this.clock());
     const subscription: Json = {
-      id, plan_id: json.plan_id, status: 'APPROVAL_PENDING', status_update_time: now, start_time: typeof json.start_time === 'string' ? json.start_time : now, quantity: '1',
-      subscriber: json.subscriber ?? {}, custom_id: json.custom_id, create_time: now, update_time: now, plan_overridden: false,
+      id,
+      plan_id: json.plan_id,
+      status: 'APPROVAL_PENDING',
+      status_update_time: now,
+      start_time: typeof json.start_time === 'string' ? json.start_time : now,
+      quantity: '1',
+      subscriber: json.subscriber ?? {},
+      custom_id: json.custom_id,
+      create_time: now,
+      update_time: now,
+      plan_overridden: false,
       links: this.links(id),
     };
     if (json.custom_id === undefined) delete subscription.custom_id;
     this.subscriptions.set(id, subscription);
     const answer: Json = {
-      id, status: 'APPROVAL_PENDING', status_update_time: now, plan_id: json.plan_id, plan_overridden: false, create_time: now,
+      id,
+      status: 'APPROVAL_PENDING',
+      status_update_time: now,
+      plan_id: json.plan_id,
+      plan_overridden: false,
+      create_time: now,
       links: [
         { href: `${this.url}/webapps/billing/subscriptions?ba_token=${paypalId('BA-', 17)}`, rel: 'approve', method: 'GET' },
         { href: `${this.url}/v1/billing/subscriptions/${id}`, rel: 'edit', method: 'PATCH' },
@@ -489,11 +582,22 @@ export class PaypalFake {
   private cancel(id: string, json: Json, send: (status: number, json?: Json) => void): void {
     const subscription = this.subscriptions.get(id);
     if (!subscription) return send(404, NOT_FOUND());
-    if (typeof json.reason !== 'string' || json.reason.length === 0 || json.reason.length > 128) return send(400, invalidRequest('/reason'));
+    if (typeof json.reason !== 'string' || json.reason.length === 0 || json.reason.length > 128)
+      return send(400, invalidRequest('/reason'));
     if (subscription.status !== 'ACTIVE' && subscription.status !== 'SUSPENDED') {
-      return send(422, errorBody('UNPROCESSABLE_ENTITY', 'The requested action could not be performed, semantically incorrect, or failed business validation.', [
-        { issue: 'SUBSCRIPTION_STATUS_INVALID', description: 'Invalid subscription status for cancel action; subscription status should be active or suspended.' },
-      ]));
+      return send(
+        422,
+        errorBody(
+          'UNPROCESSABLE_ENTITY',
+          'The requested action could not be performed, semantically incorrect, or failed business validation.',
+          [
+            {
+              issue: 'SUBSCRIPTION_STATUS_INVALID',
+              description: 'Invalid subscription status for cancel action; subscription status should be active or suspended.',
+            },
+          ],
+        ),
+      );
     }
     subscription.status = 'CANCELLED';
     subscription.status_update_time = iso(this.clock());
@@ -507,14 +611,32 @@ export class PaypalFake {
     const units = json.purchase_units as Array<Json> | undefined;
     const amount = units?.[0]?.amount as { currency_code?: unknown; value?: unknown } | undefined;
     if (!units || units.length === 0) return send(400, invalidRequest('/purchase_units'));
-    if (typeof amount?.currency_code !== 'string' || typeof amount.value !== 'string' || !/^\d+(\.\d{1,2})?$/.test(amount.value)) {
-      return send(400, invalidRequest('/purchase_units/@reference_id==\'default\'/amount', 'INVALID_PARAMETER_VALUE', 'The value of a field is invalid.'));
+    if (
+      typeof amount?.currency_code !== 'string' ||
+      typeof amount.value !== 'string' ||
+      !/^\d+(\.\d{1,2})?$/.test(amount.value)
+    ) {
+      return send(
+        400,
+        invalidRequest(
+          "/purchase_units/@reference_id=='default'/amount",
+          'INVALID_PARAMETER_VALUE',
+          'The value of a field is invalid.',
+        ),
+      );
     }
     const id = paypalId('', 17);
     const self = `${this.url}/v2/checkout/orders/${id}`;
     const order: Json = {
-      id, intent: json.intent, status: 'CREATED', create_time: iso(this.clock()),
-      purchase_units: units.map((u) => ({ reference_id: 'default', ...u, payee: { email_address: 'merchant@example.com', merchant_id: this.merchantId } })),
+      id,
+      intent: json.intent,
+      status: 'CREATED',
+      create_time: iso(this.clock()),
+      purchase_units: units.map((u) => ({
+        reference_id: 'default',
+        ...u,
+        payee: { email_address: 'merchant@example.com', merchant_id: this.merchantId },
+      })),
       links: [
         { href: self, rel: 'self', method: 'GET' },
         { href: `${this.url}/checkoutnow?token=${id}`, rel: 'approve', method: 'GET' },
@@ -524,7 +646,11 @@ export class PaypalFake {
     };
     const context = (json.application_context ?? {}) as { return_url?: string; cancel_url?: string };
     this.orders.set(id, order);
-    this.orderSides.set(id, { returnUrl: context.return_url ?? 'https://www.paypal.com/', cancelUrl: context.cancel_url ?? 'https://www.paypal.com/', declines: false });
+    this.orderSides.set(id, {
+      returnUrl: context.return_url ?? 'https://www.paypal.com/',
+      cancelUrl: context.cancel_url ?? 'https://www.paypal.com/',
+      declines: false,
+    });
     send(201, req.headers.prefer === 'return=representation' ? order : { id, status: 'CREATED', links: order.links });
   }
 
@@ -533,27 +659,47 @@ export class PaypalFake {
     const side = this.orderSides.get(id);
     if (!order || !side) return send(404, NOT_FOUND());
     const unprocessable = (issue: string, description: string) =>
-      send(422, errorBody('UNPROCESSABLE_ENTITY', 'The requested action could not be performed, semantically incorrect, or failed business validation.', [{ issue, description }]));
+      send(
+        422,
+        errorBody(
+          'UNPROCESSABLE_ENTITY',
+          'The requested action could not be performed, semantically incorrect, or failed business validation.',
+          [{ issue, description }],
+        ),
+      );
     if (order.status === 'COMPLETED') {
-      return unprocessable('ORDER_ALREADY_CAPTURED', 'Order already captured.If \'intent=CAPTURE\' only one capture per order is allowed.');
+      return unprocessable(
+        'ORDER_ALREADY_CAPTURED',
+        "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
+      );
     }
-    if (order.status !== 'APPROVED') return unprocessable('ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
+    if (order.status !== 'APPROVED')
+      return unprocessable('ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
     if (side.declines) {
-      return unprocessable('INSTRUMENT_DECLINED', 'The instrument presented  was either declined by the processor or bank, or it can\'t be used for this payment.');
+      return unprocessable(
+        'INSTRUMENT_DECLINED',
+        "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
+      );
     }
     const now = iso(this.clock());
     const unit = (order.purchase_units as Json[])[0] as Json;
     const captureId = paypalId('', 17);
     unit.payments = {
-      captures: [{
-        id: captureId, status: 'COMPLETED', amount: unit.amount, final_capture: true,
-        seller_protection: { status: 'ELIGIBLE', dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'] },
-        create_time: now, update_time: now,
-        links: [
-          { href: `${this.url}/v2/payments/captures/${captureId}`, rel: 'self', method: 'GET' },
-          { href: `${this.url}/v2/payments/captures/${captureId}/refund`, rel: 'refund', method: 'POST' },
-        ],
-      }],
+      captures: [
+        {
+          id: captureId,
+          status: 'COMPLETED',
+          amount: unit.amount,
+          final_capture: true,
+          seller_protection: { status: 'ELIGIBLE', dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'] },
+          create_time: now,
+          update_time: now,
+          links: [
+            { href: `${this.url}/v2/payments/captures/${captureId}`, rel: 'self', method: 'GET' },
+            { href: `${this.url}/v2/payments/captures/${captureId}/refund`, rel: 'refund', method: 'POST' },
+          ],
+        },
+      ],
     };
     order.status = 'COMPLETED';
     order.update_time = now;
@@ -565,7 +711,12 @@ export class PaypalFake {
       if (typeof json[field] !== 'string' || json[field] === '') return send(400, invalidRequest(`/${field}`));
     }
     if (typeof json.webhook_event !== 'object' || json.webhook_event === null) return send(400, invalidRequest('/webhook_event'));
-    const expected = this.sign(String(json.transmission_id), String(json.transmission_time), String(json.webhook_id), json.webhook_event);
+    const expected = this.sign(
+      String(json.transmission_id),
+      String(json.transmission_time),
+      String(json.webhook_id),
+      json.webhook_event,
+    );
     send(200, { verification_status: expected === json.transmission_sig ? 'SUCCESS' : 'FAILURE' });
   }
 }

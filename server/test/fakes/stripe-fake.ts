@@ -73,7 +73,6 @@ function id(prefix: string): string {
   return `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
 }
 
-
 function invalid(message: string, code: string, param?: string, status = 400): StripeApiError {
   return new StripeApiError(status, { type: 'invalid_request_error', code, message, ...(param ? { param } : {}) });
 }
@@ -160,7 +159,9 @@ export class StripeFake {
     }
     if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
     const here = `${method} ${url.pathname}`;
-    const failure = this.failures.findIndex((f) => !f.route || f.route === here || (f.route.endsWith('*') && here.startsWith(f.route.slice(0, -1))));
+    const failure = this.failures.findIndex(
+      (f) => !f.route || f.route === here || (f.route.endsWith('*') && here.startsWith(f.route.slice(0, -1))),
+    );
     if (failure >= 0) {
       const [{ status }] = this.failures.splice(failure, 1) as [{ status: number }];
       send(status, { error: { type: 'api_error', message: 'An unknown error occurred' } });
@@ -238,8 +239,14 @@ export class StripeFake {
 
   private createCustomer(p: Json): Json {
     const customer: Json = {
-      id: id('cus'), object: 'customer', created: this.now(), livemode: false, email: p.email ?? null, name: p.name ?? null,
-      metadata: p.metadata ?? {}, invoice_settings: { default_payment_method: null, custom_fields: null, footer: null },
+      id: id('cus'),
+      object: 'customer',
+      created: this.now(),
+      livemode: false,
+      email: p.email ?? null,
+      name: p.name ?? null,
+      metadata: p.metadata ?? {},
+      invoice_settings: { default_payment_method: null, custom_fields: null, footer: null },
     };
     this.customers.set(customer.id as string, customer);
     return customer;
@@ -257,7 +264,11 @@ export class StripeFake {
     if (settings?.default_payment_method !== undefined) {
       const pm = this.paymentMethod(String(settings.default_payment_method), 'invoice_settings[default_payment_method]');
       if (pm.customer !== customerId) {
-        throw invalid(`The customer does not have a payment method with the ID ${String(pm.id)}.`, 'resource_missing', 'invoice_settings[default_payment_method]');
+        throw invalid(
+          `The customer does not have a payment method with the ID ${String(pm.id)}.`,
+          'resource_missing',
+          'invoice_settings[default_payment_method]',
+        );
       }
       (customer.invoice_settings as Json).default_payment_method = pm.id;
     }
@@ -276,8 +287,21 @@ export class StripeFake {
 
   private cardPaymentMethod(pmId: string, card: TestCard, customer: string | null): Json {
     return {
-      id: pmId, object: 'payment_method', type: 'card', created: this.now(), livemode: false, customer, metadata: {},
-      card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, funding: 'credit', country: 'US' },
+      id: pmId,
+      object: 'payment_method',
+      type: 'card',
+      created: this.now(),
+      livemode: false,
+      customer,
+      metadata: {},
+      card: {
+        brand: card.brand,
+        last4: card.last4,
+        exp_month: 12,
+        exp_year: new Date().getUTCFullYear() + 3,
+        funding: 'credit',
+        country: 'US',
+      },
     };
   }
 
@@ -290,9 +314,16 @@ export class StripeFake {
     if (p.customer) this.customer(String(p.customer));
     const setiId = id('seti');
     const intent: Json = {
-      id: setiId, object: 'setup_intent', created: this.now(), livemode: false, customer: p.customer ?? null,
-      client_secret: `${setiId}_secret_${randomBytes(12).toString('hex')}`, status: 'requires_payment_method',
-      usage: p.usage ?? 'off_session', payment_method: null, allowed_payment_method_types: p.allowed_payment_method_types ?? ['card'],
+      id: setiId,
+      object: 'setup_intent',
+      created: this.now(),
+      livemode: false,
+      customer: p.customer ?? null,
+      client_secret: `${setiId}_secret_${randomBytes(12).toString('hex')}`,
+      status: 'requires_payment_method',
+      usage: p.usage ?? 'off_session',
+      payment_method: null,
+      allowed_payment_method_types: p.allowed_payment_method_types ?? ['card'],
       metadata: p.metadata ?? {},
     };
     this.setupIntents.set(setiId, intent);
@@ -319,21 +350,37 @@ export class StripeFake {
     if (!p.currency) throw invalid('Missing required param: currency.', 'parameter_missing', 'currency');
     if (p.customer) this.customer(String(p.customer));
     const intent: Json = {
-      id: id('pi'), object: 'payment_intent', created: this.now(), livemode: false, amount: Number(p.amount),
-      currency: String(p.currency).toLowerCase(), customer: p.customer ?? null, description: p.description ?? null,
-      payment_method: p.payment_method ?? null, metadata: p.metadata ?? {}, status: 'requires_payment_method',
-      latest_charge: null, last_payment_error: null,
+      id: id('pi'),
+      object: 'payment_intent',
+      created: this.now(),
+      livemode: false,
+      amount: Number(p.amount),
+      currency: String(p.currency).toLowerCase(),
+      customer: p.customer ?? null,
+      description: p.description ?? null,
+      payment_method: p.payment_method ?? null,
+      metadata: p.metadata ?? {},
+      status: 'requires_payment_method',
+      latest_charge: null,
+      last_payment_error: null,
     };
     this.paymentIntents.set(intent.id as string, intent);
     if (p.confirm !== 'true') return intent;
     if (!p.payment_method) {
-      throw invalid('You cannot confirm this PaymentIntent because it\'s missing a payment method.', 'payment_intent_unexpected_state');
+      throw invalid(
+        "You cannot confirm this PaymentIntent because it's missing a payment method.",
+        'payment_intent_unexpected_state',
+      );
     }
     const pm = this.paymentMethod(String(p.payment_method), 'payment_method');
     if (this.declines(pm.id as string)) {
       const error = {
-        type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.',
-        charge: id('ch'), payment_method: pm,
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+        charge: id('ch'),
+        payment_method: pm,
       };
       Object.assign(intent, { status: 'requires_payment_method', last_payment_error: error });
       throw new StripeApiError(402, { ...error, payment_intent: intent });
@@ -346,21 +393,37 @@ export class StripeFake {
     if (!p.mode) throw invalid('Missing required param: mode.', 'parameter_missing', 'mode');
     if (!p.success_url) throw invalid('Missing required param: success_url.', 'parameter_missing', 'success_url');
     const items = (p.line_items as Json[] | undefined) ?? [];
-    if (p.mode === 'payment' && items.length === 0) throw invalid('Missing required param: line_items.', 'parameter_missing', 'line_items');
+    if (p.mode === 'payment' && items.length === 0)
+      throw invalid('Missing required param: line_items.', 'parameter_missing', 'line_items');
     let total = 0;
     let currency: string | null = null;
     for (const [i, item] of items.entries()) {
       const data = item.price_data as Json | undefined;
-      if (!data?.unit_amount || !data.currency) throw invalid(`Missing required param: line_items[${i}][price_data][unit_amount].`, 'parameter_missing');
+      if (!data?.unit_amount || !data.currency)
+        throw invalid(`Missing required param: line_items[${i}][price_data][unit_amount].`, 'parameter_missing');
       total += Number(data.unit_amount) * Number(item.quantity ?? 1);
       currency = String(data.currency).toLowerCase();
     }
     const csId = `cs_test_${randomBytes(20).toString('hex')}`;
     const session: Json = {
-      id: csId, object: 'checkout.session', created: this.now(), expires_at: this.now() + DAY_S, livemode: false, mode: p.mode,
-      status: 'open', payment_status: 'unpaid', amount_subtotal: total, amount_total: total, currency,
-      client_reference_id: p.client_reference_id ?? null, customer: p.customer ?? null, customer_email: p.customer_email ?? null,
-      metadata: p.metadata ?? {}, payment_intent: null, success_url: p.success_url, cancel_url: p.cancel_url ?? null,
+      id: csId,
+      object: 'checkout.session',
+      created: this.now(),
+      expires_at: this.now() + DAY_S,
+      livemode: false,
+      mode: p.mode,
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_subtotal: total,
+      amount_total: total,
+      currency,
+      client_reference_id: p.client_reference_id ?? null,
+      customer: p.customer ?? null,
+      customer_email: p.customer_email ?? null,
+      metadata: p.metadata ?? {},
+      payment_intent: null,
+      success_url: p.success_url,
+      cancel_url: p.cancel_url ?? null,
       url: `${this.baseUrl}/c/pay/${csId}`,
     };
     this.sessions.set(csId, session);
@@ -388,30 +451,76 @@ export class StripeFake {
       : ((customer.invoice_settings as Json).default_payment_method as string | null);
     const start = this.now();
     const trialDays = p.trial_period_days ? Number(p.trial_period_days) : 0;
-    if (p.trial_end !== undefined && Number(p.trial_end) <= start) throw invalid('Invalid timestamp: must be an integer Unix timestamp in the future.', 'parameter_invalid_integer', 'trial_end');
+    if (p.trial_end !== undefined && Number(p.trial_end) <= start)
+      throw invalid(
+        'Invalid timestamp: must be an integer Unix timestamp in the future.',
+        'parameter_invalid_integer',
+        'trial_end',
+      );
     const trialEnd = p.trial_end !== undefined ? Number(p.trial_end) : trialDays > 0 ? start + trialDays * DAY_S : null;
     if (!trialEnd) {
-      if (!paymentMethod) throw invalid('This customer has no attached payment source or default payment method.', 'resource_missing');
-      if (this.declines(paymentMethod)) throw new StripeApiError(402, { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' });
+      if (!paymentMethod)
+        throw invalid('This customer has no attached payment source or default payment method.', 'resource_missing');
+      if (this.declines(paymentMethod))
+        throw new StripeApiError(402, {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'generic_decline',
+          message: 'Your card was declined.',
+        });
     }
     const periodEnd = trialEnd ?? start + MONTH_S;
     const subId = id('sub');
     const subscription: Json = {
-      id: subId, object: 'subscription', created: start, livemode: false, customer: customer.id,
-      status: trialEnd ? 'trialing' : 'active', start_date: start, trial_start: trialEnd ? start : null, trial_end: trialEnd,
-      default_payment_method: paymentMethod, metadata: p.metadata ?? {}, cancel_at_period_end: false, canceled_at: null,
-      ended_at: null, currency: price.currency, latest_invoice: id('in'),
+      id: subId,
+      object: 'subscription',
+      created: start,
+      livemode: false,
+      customer: customer.id,
+      status: trialEnd ? 'trialing' : 'active',
+      start_date: start,
+      trial_start: trialEnd ? start : null,
+      trial_end: trialEnd,
+      default_payment_method: paymentMethod,
+      metadata: p.metadata ?? {},
+      cancel_at_period_end: false,
+      canceled_at: null,
+      ended_at: null,
+      currency: price.currency,
+      latest_invoice: id('in'),
       items: {
-        object: 'list', has_more: false, url: `/v1/subscription_items?subscription=${subId}`,
-        data: [{
-          id: id('si'), object: 'subscription_item', quantity: 1, subscription: subId, current_period_start: start, current_period_end: periodEnd,
-          price: { id: priceId, object: 'price', unit_amount: price.unitAmount, currency: price.currency, recurring: { interval: 'month', interval_count: 1 } },
-        }],
+        object: 'list',
+        has_more: false,
+        url: `/v1/subscription_items?subscription=${subId}`,
+        data: [
+          {
+            id: id('si'),
+            object: 'subscription_item',
+            quantity: 1,
+            subscription: subId,
+            current_period_start: start,
+            current_period_end: periodEnd,
+            price: {
+              id: priceId,
+              object: 'price',
+              unit_amount: price.unitAmount,
+              currency: price.currency,
+              recurring: { interval: 'month', interval_count: 1 },
+            },
+          },
+        ],
       },
     };
     this.subscriptions.set(subId, subscription);
     // The first invoice: $0 for a trial, the first month paid at once otherwise.
-    const first = this.makeInvoice(subscription, trialEnd ? 0 : price.unitAmount, 'paid', start, periodEnd, 'subscription_create');
+    const first = this.makeInvoice(
+      subscription,
+      trialEnd ? 0 : price.unitAmount,
+      'paid',
+      start,
+      periodEnd,
+      'subscription_create',
+    );
     subscription.latest_invoice = first.id;
     return subscription;
   }
@@ -492,24 +601,56 @@ export class StripeFake {
     return [...this.invoices.values()].filter((i) => i.status === 'paid' && Number(i.amount_paid) > 0);
   }
 
-  private makeInvoice(subscription: Json, amount: number, outcome: 'paid' | 'failed', start: number, end: number, reason: string): Json {
+  private makeInvoice(
+    subscription: Json,
+    amount: number,
+    outcome: 'paid' | 'failed',
+    start: number,
+    end: number,
+    reason: string,
+  ): Json {
     const item = this.itemOf(subscription);
     const price = item.price as Json;
     const subId = subscription.id as string;
     const invoiceId = id('in');
     const invoice: Json = {
-      id: invoiceId, object: 'invoice', created: this.now(), livemode: false, customer: subscription.customer,
-      billing_reason: reason, currency: price.currency, amount_due: amount,
-      amount_paid: outcome === 'paid' ? amount : 0, amount_remaining: outcome === 'paid' ? 0 : amount,
-      attempt_count: 1, status: outcome === 'paid' ? 'paid' : 'open', period_start: start, period_end: start,
-      parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subId, metadata: subscription.metadata } },
+      id: invoiceId,
+      object: 'invoice',
+      created: this.now(),
+      livemode: false,
+      customer: subscription.customer,
+      billing_reason: reason,
+      currency: price.currency,
+      amount_due: amount,
+      amount_paid: outcome === 'paid' ? amount : 0,
+      amount_remaining: outcome === 'paid' ? 0 : amount,
+      attempt_count: 1,
+      status: outcome === 'paid' ? 'paid' : 'open',
+      period_start: start,
+      period_end: start,
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: subId, metadata: subscription.metadata },
+      },
       lines: {
-        object: 'list', has_more: false, url: `/v1/invoices/${invoiceId}/lines`,
-        data: [{
-          id: id('il'), object: 'line_item', amount, currency: price.currency, quantity: 1,
-          period: { start, end },
-          parent: { type: 'subscription_item_details', subscription_item_details: { subscription: subId, subscription_item: item.id } },
-        }],
+        object: 'list',
+        has_more: false,
+        url: `/v1/invoices/${invoiceId}/lines`,
+        data: [
+          {
+            id: id('il'),
+            object: 'line_item',
+            amount,
+            currency: price.currency,
+            quantity: 1,
+            period: { start, end },
+            parent: {
+              type: 'subscription_item_details',
+              subscription_item_details: { subscription: subId, subscription_item: item.id },
+            },
+          },
+        ],
       },
     };
     this.invoices.set(invoiceId, invoice);
@@ -527,8 +668,14 @@ export class StripeFake {
   /** An event as Stripe sends it to a webhook endpoint. */
   event(type: string, object: Json, previousAttributes?: Json): Json {
     return {
-      id: id('evt'), object: 'event', api_version: Stripe.API_VERSION, created: this.now(), livemode: false, pending_webhooks: 1,
-      request: { id: null, idempotency_key: null }, type,
+      id: id('evt'),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: this.now(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
       data: { object: structuredClone(object), ...(previousAttributes ? { previous_attributes: previousAttributes } : {}) },
     };
   }
@@ -542,7 +689,11 @@ export class StripeFake {
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
     return fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': signature,
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      },
       body: payload,
     });
   }

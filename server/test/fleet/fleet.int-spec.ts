@@ -4,14 +4,30 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { AUTH_RATE_LIMIT, CHUNK_SIZE_BYTES, type CompressionJob, type CompressionResponse, ErrorMessages } from '@shrinkly/contract';
+import {
+  AUTH_RATE_LIMIT,
+  CHUNK_SIZE_BYTES,
+  type CompressionJob,
+  type CompressionResponse,
+  ErrorMessages,
+} from '@shrinkly/contract';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The launcher is shared with `npm run bench:scale`, which runs in plain Node.
-import { createDatabase, type Fleet, type FleetProcess, type RedisNamespace, redisNamespace, type S3Server, startFleet, startS3, type TestDatabase } from '../../../scripts/fleet/fleet.mjs';
-import { createS3Client } from '../../src/adapters/storage/s3-client.js';
+import {
+  createDatabase,
+  type Fleet,
+  type FleetProcess,
+  type RedisNamespace,
+  redisNamespace,
+  type S3Server,
+  startFleet,
+  startS3,
+  type TestDatabase,
+} from '../../../scripts/fleet/fleet.mjs';
 import { S3Storage } from '../../src/adapters/storage/s3.storage.js';
+import { createS3Client } from '../../src/adapters/storage/s3-client.js';
 import { loadConfig, type S3Config } from '../../src/config/app.config.js';
 import { stoppedTooOftenMessage } from '../../src/jobs/job-runner.js';
 import { makePhotoJpeg } from '../fixtures.js';
@@ -105,18 +121,25 @@ describe('a fleet: two web processes and two workers on PostgreSQL, Redis and S3
   const jobOn = async (web: FleetProcess, jobId: string) =>
     (await (await fetch(`${web.url}/api/compression-job/${jobId}`)).json()) as CompressionJob;
   const finished = (web: FleetProcess, jobId: string, timeoutMs = 90_000) =>
-    until(`job ${jobId} to finish`, async () => {
-      const job = await jobOn(web, jobId);
-      if (job.status === 'failed') throw new Error(`job failed: ${job.error}`);
-      return job.status === 'completed' && job;
-    }, timeoutMs);
+    until(
+      `job ${jobId} to finish`,
+      async () => {
+        const job = await jobOn(web, jobId);
+        if (job.status === 'failed') throw new Error(`job failed: ${job.error}`);
+        return job.status === 'completed' && job;
+      },
+      timeoutMs,
+    );
   /** The same signed download link, asked of another web process than the one that wrote it. */
   const on = (web: FleetProcess, link: string) => {
     const { pathname, search } = new URL(link);
     return `${web.url}${pathname}${search}`;
   };
   const compress = async (web: FleetProcess, file: string, name: string) => {
-    const res = await fetch(`${web.url}/api/compress`, { method: 'POST', body: await fileForm(file, name, { compressionLevel: 'balanced' }) });
+    const res = await fetch(`${web.url}/api/compress`, {
+      method: 'POST',
+      body: await fileForm(file, name, { compressionLevel: 'balanced' }),
+    });
     expect(res.status).toBe(200);
     return (await res.json()) as CompressionResponse;
   };
@@ -167,7 +190,13 @@ describe('a fleet: two web processes and two workers on PostgreSQL, Redis and S3
     const assembled = await fetch(`${web2.url}/api/assemble-chunks`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ uploadId, totalChunks: total, fileName: 'large photo.jpg', fileSize: bytes.length, compressionLevel: 'balanced' }),
+      body: JSON.stringify({
+        uploadId,
+        totalChunks: total,
+        fileName: 'large photo.jpg',
+        fileSize: bytes.length,
+        compressionLevel: 'balanced',
+      }),
     });
     expect(assembled.status).toBe(200);
     const answer = (await assembled.json()) as CompressionResponse;
@@ -180,11 +209,20 @@ describe('a fleet: two web processes and two workers on PostgreSQL, Redis and S3
 
   it('counts sign-in failures across both web processes: split between them, they reach the limit', async () => {
     const user = newUser();
-    const registered = await fetch(`${web1.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
+    const registered = await fetch(`${web1.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(user),
+    });
     expect(registered.status).toBeLessThan(300);
     const login = (web: FleetProcess, password: string) =>
-      fetch(`${web.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password }) });
-    for (let i = 0; i < AUTH_RATE_LIMIT.attempts; i++) expect((await login(i % 2 === 0 ? web1 : web2, `wrong ${i}`)).status).toBe(401);
+      fetch(`${web.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: user.email, password }),
+      });
+    for (let i = 0; i < AUTH_RATE_LIMIT.attempts; i++)
+      expect((await login(i % 2 === 0 ? web1 : web2, `wrong ${i}`)).status).toBe(401);
     // Each process alone has seen only half of the failures; together they are at the limit.
     for (const web of [web1, web2]) {
       const refused = await login(web, user.password);
@@ -196,11 +234,18 @@ describe('a fleet: two web processes and two workers on PostgreSQL, Redis and S3
 
   it('sweeps once across the workers: each expired job is removed by one of them, with its result', async () => {
     const bucket = new S3Storage(createS3Client(s3Settings()), s3Settings().bucket, path.join(work, 'tmp'));
-    const stored = (key: string) => bucket.size(key).then(() => true, () => false);
+    const stored = (key: string) =>
+      bucket.size(key).then(
+        () => true,
+        () => false,
+      );
     const client = new pg.Client({ connectionString: database?.url });
     await client.connect();
     try {
-      const { rows } = await client.query<{ input_blob: string; output_blob: string }>('select input_blob, output_blob from compression_jobs where id = $1', [photoJob.jobId]);
+      const { rows } = await client.query<{ input_blob: string; output_blob: string }>(
+        'select input_blob, output_blob from compression_jobs where id = $1',
+        [photoJob.jobId],
+      );
       // The upload went when its result was stored; the result stays until the job expires.
       const blobs = [rows[0]?.input_blob, rows[0]?.output_blob].filter((key): key is string => Boolean(key));
       expect(blobs).toHaveLength(1);
@@ -213,15 +258,26 @@ describe('a fleet: two web processes and two workers on PostgreSQL, Redis and S3
         [planted],
       );
       await client.query(`update compression_jobs set expires_at = now() - interval '1 hour' where id = $1`, [photoJob.jobId]);
-      await until('the sweepers to remove the expired jobs', async () => {
-        const { rows: left } = await client.query<{ n: number }>('select count(*)::int as n from compression_jobs where expires_at < now()');
-        return left[0]?.n === 0;
-      }, 60_000);
+      await until(
+        'the sweepers to remove the expired jobs',
+        async () => {
+          const { rows: left } = await client.query<{ n: number }>(
+            'select count(*)::int as n from compression_jobs where expires_at < now()',
+          );
+          return left[0]?.n === 0;
+        },
+        60_000,
+      );
       // The result is gone from the bucket, and its link with it.
       for (const key of blobs) expect(await stored(key)).toBe(false);
       expect((await fetch(on(web1, photoJob.temporaryUrl as string))).status).toBe(404);
       await new Promise((r) => setTimeout(r, 1500));
-      const removed = fleet!.workers.flatMap((w) => w.lines().filter((l) => l.msg === 'sweeper removed expired files').map((l) => Number(l.jobs ?? 0)));
+      const removed = fleet!.workers.flatMap((w) =>
+        w
+          .lines()
+          .filter((l) => l.msg === 'sweeper removed expired files')
+          .map((l) => Number(l.jobs ?? 0)),
+      );
       expect(removed.reduce((a, b) => a + b, 0)).toBe(planted + 1);
     } finally {
       await client.end();
@@ -231,7 +287,21 @@ describe('a fleet: two web processes and two workers on PostgreSQL, Redis and S3
   it('a worker killed with SIGKILL in the middle of a job: the other worker finishes it', async () => {
     const clip = path.join(work, 'clip.mp4');
     // Four seconds of grainy video at a high bit rate: its compression lasts several seconds.
-    await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=4,noise=alls=12:allf=t', '-c:v', 'libx264', '-crf', '16', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]);
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=320x180:rate=25:duration=4,noise=alls=12:allf=t',
+      '-c:v',
+      'libx264',
+      '-crf',
+      '16',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      clip,
+    ]);
     const answer = await compress(web1, clip, 'clip.mp4');
     const workers = fleet!.workers;
     const busy = await until('a worker to start the video', async () => workers.find((w) => runsFfmpeg(w.pid)), 60_000);
@@ -249,26 +319,50 @@ describe('a fleet: two web processes and two workers on PostgreSQL, Redis and S3
   it('a file whose job took two workers down in turn is not tried on a third: it fails with the reason', async () => {
     const clip = path.join(work, 'clip-twice.mp4');
     // Other bytes than the clip above, so that no worker answers from its result cache without running ffmpeg.
-    await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=4,noise=alls=14:allf=t', '-c:v', 'libx264', '-crf', '15', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]);
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=320x180:rate=25:duration=4,noise=alls=14:allf=t',
+      '-c:v',
+      'libx264',
+      '-crf',
+      '15',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      clip,
+    ]);
     // The worker left by the test above, and one more: the job goes to one of them, then to the other.
     await fleet!.addWorker();
     const answer = await compress(web2, clip, 'clip-twice.mp4');
     for (let death = 1; death <= 2; death++) {
-      const busy = await until(`a worker to start the video (start ${death})`, async () => fleet!.workers.find((w) => runsFfmpeg(w.pid)), 90_000);
+      const busy = await until(
+        `a worker to start the video (start ${death})`,
+        async () => fleet!.workers.find((w) => runsFfmpeg(w.pid)),
+        90_000,
+      );
       await busy.kill('SIGKILL');
     }
     // A fresh worker takes the job over from the second dead one, and gives it up instead of running it.
     const third = await fleet!.addWorker();
-    const job = await until('the job to end', async () => {
-      const seen = await jobOn(web1, answer.jobId);
-      return (seen.status === 'failed' || seen.status === 'completed') && seen;
-    }, 90_000);
+    const job = await until(
+      'the job to end',
+      async () => {
+        const seen = await jobOn(web1, answer.jobId);
+        return (seen.status === 'failed' || seen.status === 'completed') && seen;
+      },
+      90_000,
+    );
     expect(job).toMatchObject({ status: 'failed', error: stoppedTooOftenMessage('Compression') });
     expect(runsFfmpeg(third.pid)).toBe(false);
     const client = new pg.Client({ connectionString: database?.url });
     await client.connect();
     try {
-      const { rows } = await client.query<{ attempts: number }>('select attempts from compression_jobs where id = $1', [answer.jobId]);
+      const { rows } = await client.query<{ attempts: number }>('select attempts from compression_jobs where id = $1', [
+        answer.jobId,
+      ]);
       expect(rows[0]?.attempts).toBe(3);
     } finally {
       await client.end();

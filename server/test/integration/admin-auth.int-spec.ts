@@ -7,9 +7,9 @@ import type { Request } from 'express';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admins } from '../../src/db/schema/index.js';
-import { Authenticator } from '../../src/features/accounts/authenticator.js';
 import { AdminRepository } from '../../src/features/accounts/admin.repository.js';
 import { AdminAuthService, DEFAULT_ADMIN_EMAIL } from '../../src/features/accounts/admin-auth.service.js';
+import { Authenticator } from '../../src/features/accounts/authenticator.js';
 import { newUser, startTestApp, type TestApp, tokenOf } from '../harness.js';
 
 function bearerRequest(token: string): Request {
@@ -60,9 +60,13 @@ describe('administrators', () => {
     const jwt = t.running.app.get(JwtService);
     const [admin] = await t.running.database.db.select().from(admins);
     const claims = { sub: admin?.id ?? '', ver: admin?.tokenVersion ?? 0 };
-    await expect(auth.admin(bearerRequest(jwt.sign({ ...claims, sub: 'abc' }, { audience: 'admin', expiresIn: '1h' })))).rejects.toMatchObject({ status: 401 });
+    await expect(
+      auth.admin(bearerRequest(jwt.sign({ ...claims, sub: 'abc' }, { audience: 'admin', expiresIn: '1h' }))),
+    ).rejects.toMatchObject({ status: 401 });
     await expect(auth.admin(bearerRequest(jwt.sign(claims, { audience: 'admin' })))).rejects.toMatchObject({ status: 401 });
-    await expect(auth.admin(bearerRequest(jwt.sign(claims, { audience: 'admin', expiresIn: '1h' })))).resolves.toMatchObject({ email: adminEmail });
+    await expect(auth.admin(bearerRequest(jwt.sign(claims, { audience: 'admin', expiresIn: '1h' })))).resolves.toMatchObject({
+      email: adminEmail,
+    });
   });
 
   it('resets an administrator password by email, ending older admin sessions', async () => {
@@ -89,12 +93,15 @@ describe('first administrator without ADMIN_EMAIL', () => {
     // The app under test already created one at boot; check the same service on a fresh row set.
     await t.running.database.db.delete(admins);
     const lines: string[] = [];
-    const logger = pino({ level: 'info' }, new Writable({
-      write: (chunk, _enc, done) => {
-        lines.push(String(chunk));
-        done();
-      },
-    }));
+    const logger = pino(
+      { level: 'info' },
+      new Writable({
+        write: (chunk, _enc, done) => {
+          lines.push(String(chunk));
+          done();
+        },
+      }),
+    );
     const service = t.running.app.get(AdminAuthService);
     const passwordFile = path.join(t.dataDir, 'admin-password');
     await service.ensureAdmin({ email: undefined, password: undefined, passwordFile }, logger);

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ApiError, type ApiClient, endpoints, STORAGE_LIMIT_BYTES } from '@shrinkly/contract';
+import { type ApiClient, ApiError, endpoints, STORAGE_LIMIT_BYTES } from '@shrinkly/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, payments, users } from '../../src/db/schema/index.js';
@@ -17,7 +17,10 @@ async function blobCount(dataDir: string): Promise<number> {
 }
 
 async function errorOf(call: Promise<unknown>): Promise<ApiError> {
-  const err = await call.then(() => undefined, (e: unknown) => e);
+  const err = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err, 'expected an HTTP error').toBeInstanceOf(ApiError);
   return err as ApiError;
 }
@@ -47,7 +50,10 @@ describe('admin API', () => {
 
   beforeAll(async () => {
     clock.offsetMs = NOW.getTime() - Date.now();
-    t = await startTestApp({ clock, env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, COMPRESS_SYNC_WAIT_MS: '60000' } });
+    t = await startTestApp({
+      clock,
+      env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, COMPRESS_SYNC_WAIT_MS: '60000' },
+    });
     dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-admin-'));
     png = path.join(dir, 'screen.png');
     await makePhotoPng(png, 120, 90);
@@ -87,7 +93,12 @@ describe('admin API', () => {
     const premium = await signUp();
     await t.running.database.db
       .update(users)
-      .set({ subscriptionStatus: 'active', subscriptionStartedAt: NOW, currentPeriodEnd: new Date(NOW.getTime() + 20 * 86_400_000), cardToken: 'tok_secret' })
+      .set({
+        subscriptionStatus: 'active',
+        subscriptionStartedAt: NOW,
+        currentPeriodEnd: new Date(NOW.getTime() + 20 * 86_400_000),
+        cardToken: 'tok_secret',
+      })
       .where(eq(users.id, premium.user.id));
     const uploaded = await t.fetch('/api/files/upload', {
       method: 'POST',
@@ -100,7 +111,8 @@ describe('admin API', () => {
     const res = await t.fetch('/api/admin/users?pageSize=200', { headers: { authorization: `Bearer ${adminToken}` } });
     expect(res.status).toBe(200);
     const text = await res.text();
-    for (const secret of ['passwordHash', 'password_hash', 'cardToken', 'tok_secret', 'tokenVersion', 'resetToken']) expect(text).not.toContain(secret);
+    for (const secret of ['passwordHash', 'password_hash', 'cardToken', 'tok_secret', 'tokenVersion', 'resetToken'])
+      expect(text).not.toContain(secret);
     const list = endpoints.adminUsers.response.parse(JSON.parse(text));
     const [first, second] = list.users;
     expect(first?.id).toBe(premium.user.id);
@@ -165,7 +177,12 @@ describe('admin API', () => {
     const newestFirst = [...made].reverse();
     const pages = await Promise.all([1, 2, 3, 4].map((page) => admin.adminUsers({ q: tag, page, pageSize: 2 })));
     expect(pages.map((p) => p.total)).toEqual([5, 5, 5, 5]);
-    expect(pages.map((p) => p.users.map((u) => u.id))).toEqual([newestFirst.slice(0, 2), newestFirst.slice(2, 4), newestFirst.slice(4), []]);
+    expect(pages.map((p) => p.users.map((u) => u.id))).toEqual([
+      newestFirst.slice(0, 2),
+      newestFirst.slice(2, 4),
+      newestFirst.slice(4),
+      [],
+    ]);
     expect(pages[1]).toMatchObject({ page: 2, pageSize: 2 });
     const all = await admin.adminUsers({ pageSize: 2 });
     expect(all.users).toHaveLength(2);
@@ -174,7 +191,13 @@ describe('admin API', () => {
   });
 
   describe('revenue and termination', () => {
-    const insert = (row: { kind: 'compression' | 'subscription' | 'refund'; amount: number; at: string; status?: 'succeeded' | 'failed'; userId?: string }) =>
+    const insert = (row: {
+      kind: 'compression' | 'subscription' | 'refund';
+      amount: number;
+      at: string;
+      status?: 'succeeded' | 'failed';
+      userId?: string;
+    }) =>
       t.running.database.db.insert(payments).values({
         kind: row.kind,
         status: row.status ?? 'succeeded',
@@ -209,10 +232,22 @@ describe('admin API', () => {
       expect(Object.keys(revenue.daily[0] ?? {}).sort()).toEqual(['amount', 'date', 'transactions']);
       expect(revenue).toEqual({
         totals: revenue.totals,
-        daily: [{ date: '2029-01-01', amount: 10, transactions: 3 }, { date: '2028-12-31', amount: 7.99, transactions: 1 }],
-        weekly: [{ week: '2029-W01', amount: 10, transactions: 3 }, { week: '2028-W52', amount: 7.99, transactions: 1 }],
-        monthly: [{ month: '2029-01', amount: 10, transactions: 3 }, { month: '2028-12', amount: 7.99, transactions: 1 }],
-        annually: [{ year: '2029', amount: 10, transactions: 3 }, { year: '2028', amount: 7.99, transactions: 1 }],
+        daily: [
+          { date: '2029-01-01', amount: 10, transactions: 3 },
+          { date: '2028-12-31', amount: 7.99, transactions: 1 },
+        ],
+        weekly: [
+          { week: '2029-W01', amount: 10, transactions: 3 },
+          { week: '2028-W52', amount: 7.99, transactions: 1 },
+        ],
+        monthly: [
+          { month: '2029-01', amount: 10, transactions: 3 },
+          { month: '2028-12', amount: 7.99, transactions: 1 },
+        ],
+        annually: [
+          { year: '2029', amount: 10, transactions: 3 },
+          { year: '2028', amount: 7.99, transactions: 1 },
+        ],
       });
 
       // Terminating the payer: files, blobs and rows go, the token stops working, the ledger keeps its rows.
@@ -252,16 +287,22 @@ describe('admin API', () => {
   it('says why a reset mail could not go: an address that cannot take mail, a mail server that refused', async () => {
     const { user } = await signUp();
     await t.running.database.db.update(users).set({ email: 'no-at-sign' }).where(eq(users.id, user.id));
-    expect(await errorOf(admin.adminResetUserPassword({ id: user.id }))).toMatchObject({ status: 400, serverMessage: 'Invalid email address format' });
+    expect(await errorOf(admin.adminResetUserPassword({ id: user.id }))).toMatchObject({
+      status: 400,
+      serverMessage: 'Invalid email address format',
+    });
 
     // The same request on a server whose mail server does not answer.
     const closedPort = await freePort();
-    const cut = await startTestApp({ env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, SMTP_URL: `smtp://127.0.0.1:${closedPort}` } });
+    const cut = await startTestApp({
+      env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, SMTP_URL: `smtp://127.0.0.1:${closedPort}` },
+    });
     try {
       const { token } = await cut.api.adminLogin({ email: adminEmail, password: adminPassword });
       const { user: other } = await cut.api.register(newUser());
       expect(await errorOf(cut.as(token, 'admin').adminResetUserPassword({ id: other.id }))).toMatchObject({
-        status: 503, serverMessage: 'Failed to send password reset email',
+        status: 503,
+        serverMessage: 'Failed to send password reset email',
       });
     } finally {
       await cut.close();

@@ -39,7 +39,11 @@ const subjects = [memorySubject(), ...(testRedisUrl ? [redisSubject(testRedisUrl
 const fresh = () => ({ ip: `10.${randomUUID()}`, account: `${randomUUID()}@example.com` });
 
 /** A password check that fails (never marked succeeded), or the refusal it met. */
-const fail = (limiter: AuthRateLimiter, account: string, ip: string) => limiter.startSignIn('login', account, ip).then(() => 'checked', (err: unknown) => err);
+const fail = (limiter: AuthRateLimiter, account: string, ip: string) =>
+  limiter.startSignIn('login', account, ip).then(
+    () => 'checked',
+    (err: unknown) => err,
+  );
 
 describe.each(subjects)('AuthRateLimiter on $name counters', (subject) => {
   afterAll(() => subject.cleanUp());
@@ -91,15 +95,18 @@ describe.each(subjects)('AuthRateLimiter on $name counters', (subject) => {
     await expect(l.assertAllowed('register', ip)).resolves.toBeUndefined();
   });
 
-  it(subject.shared ? 'counts the attempts of two processes together' : 'counts only the attempts of its own process', async () => {
-    const [one, two] = [await limiter(), await limiter()];
-    const { ip, account } = fresh();
-    for (let i = 0; i < AUTH_RATE_LIMIT.attempts / 2; i++) {
-      expect(await fail(one, account, ip)).toBe('checked');
-      expect(await fail(two, account, ip)).toBe('checked');
-    }
-    const next = await fail(two, account, ip);
-    if (subject.shared) expect(next).toBeInstanceOf(RateLimitedError);
-    else expect(next).toBe('checked');
-  });
+  it(
+    subject.shared ? 'counts the attempts of two processes together' : 'counts only the attempts of its own process',
+    async () => {
+      const [one, two] = [await limiter(), await limiter()];
+      const { ip, account } = fresh();
+      for (let i = 0; i < AUTH_RATE_LIMIT.attempts / 2; i++) {
+        expect(await fail(one, account, ip)).toBe('checked');
+        expect(await fail(two, account, ip)).toBe('checked');
+      }
+      const next = await fail(two, account, ip);
+      if (subject.shared) expect(next).toBeInstanceOf(RateLimitedError);
+      else expect(next).toBe('checked');
+    },
+  );
 });

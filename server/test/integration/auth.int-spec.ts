@@ -1,5 +1,5 @@
-import { ApiError, ErrorMessages, STORAGE_LIMIT_BYTES, userSchema } from '@shrinkly/contract';
 import { JwtService } from '@nestjs/jwt';
+import { ApiError, ErrorMessages, STORAGE_LIMIT_BYTES, userSchema } from '@shrinkly/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, startTestApp, type TestApp } from '../harness.js';
 
@@ -46,7 +46,10 @@ describe('accounts over HTTP', () => {
     await t.api.register(body);
     const session = await t.api.login({ email: body.email.toUpperCase(), password: body.password });
     expect(session.user.email).toBe(body.email);
-    for (const attempt of [{ email: body.email, password: 'wrong password' }, { email: 'nobody@example.com', password: body.password }]) {
+    for (const attempt of [
+      { email: body.email, password: 'wrong password' },
+      { email: 'nobody@example.com', password: body.password },
+    ]) {
       const res = await t.fetch('/api/auth/login', { method: 'POST', json: attempt });
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ message: ErrorMessages.invalidCredentials });
@@ -71,10 +74,17 @@ describe('accounts over HTTP', () => {
   });
 
   it('answers malformed and oversized JSON with 400 and 413 in the error shape', async () => {
-    const bad = await t.fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
+    const bad = await t.fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":',
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ message: 'Request body is not valid JSON' });
-    const huge = await t.fetch('/api/auth/login', { method: 'POST', json: { email: 'a@example.com', password: 'x'.repeat(200_000) } });
+    const huge = await t.fetch('/api/auth/login', {
+      method: 'POST',
+      json: { email: 'a@example.com', password: 'x'.repeat(200_000) },
+    });
     expect(huge.status).toBe(413);
     expect(await huge.json()).toEqual({ message: ErrorMessages.bodyTooLarge });
   });
@@ -82,7 +92,12 @@ describe('accounts over HTTP', () => {
   it('refuses missing, garbage, tampered and admin tokens on user routes with 401', async () => {
     const { token } = await t.api.register(newUser());
     const [head, payload, signature] = token.split('.') as [string, string, string];
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: '00000000-0000-0000-0000-000000000000' })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(payload, 'base64url').toString()),
+        sub: '00000000-0000-0000-0000-000000000000',
+      }),
+    ).toString('base64url');
     const candidates = [undefined, 'garbage', `${head}.${forged}.${signature}`, `${token}x`];
     for (const candidate of candidates) {
       const res = await t.fetch('/api/auth/me', { headers: candidate ? { authorization: `Bearer ${candidate}` } : {} });
@@ -111,18 +126,33 @@ describe('accounts over HTTP', () => {
   it('changes the password of a signed-in user, ending older sessions', async () => {
     const body = newUser();
     const { token } = await t.api.register(body);
-    const wrong = await t.as(token).resetPassword({ currentPassword: 'not it', newPassword: 'brand new pw' }).catch((e: unknown) => e);
+    const wrong = await t
+      .as(token)
+      .resetPassword({ currentPassword: 'not it', newPassword: 'brand new pw' })
+      .catch((e: unknown) => e);
     expect((wrong as ApiError).status).toBe(401);
     const res = await t.as(token).resetPassword({ currentPassword: body.password, newPassword: 'brand new pw' });
     expect(res.audience).toBe('user');
-    expect(((await t.as(token).me().catch((e: unknown) => e)) as ApiError).status).toBe(401);
-    expect(((await t.api.login({ email: body.email, password: body.password }).catch((e: unknown) => e)) as ApiError).status).toBe(401);
+    expect(
+      (
+        (await t
+          .as(token)
+          .me()
+          .catch((e: unknown) => e)) as ApiError
+      ).status,
+    ).toBe(401);
+    expect(
+      ((await t.api.login({ email: body.email, password: body.password }).catch((e: unknown) => e)) as ApiError).status,
+    ).toBe(401);
     const fresh = await t.api.login({ email: body.email, password: 'brand new pw' });
     expect((await t.as(fresh.token).me()).email).toBe(body.email);
   });
 
   it('requires a token to change a password without a reset link', async () => {
-    const res = await t.fetch('/api/auth/reset-password', { method: 'POST', json: { currentPassword: 'abcdef', newPassword: 'ghijkl' } });
+    const res = await t.fetch('/api/auth/reset-password', {
+      method: 'POST',
+      json: { currentPassword: 'abcdef', newPassword: 'ghijkl' },
+    });
     expect(res.status).toBe(401);
     const short = await t.fetch('/api/auth/reset-password', { method: 'POST', json: { token: 'abc', password: '123' } });
     expect(short.status).toBe(400);
@@ -134,8 +164,17 @@ describe('accounts over HTTP', () => {
     const { token } = await t.api.register(body);
     const res = await t.fetch('/api/auth/delete-account', { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
-    expect(((await t.as(token).me().catch((e: unknown) => e)) as ApiError).status).toBe(401);
-    expect(((await t.api.login({ email: body.email, password: body.password }).catch((e: unknown) => e)) as ApiError).status).toBe(401);
+    expect(
+      (
+        (await t
+          .as(token)
+          .me()
+          .catch((e: unknown) => e)) as ApiError
+      ).status,
+    ).toBe(401);
+    expect(
+      ((await t.api.login({ email: body.email, password: body.password }).catch((e: unknown) => e)) as ApiError).status,
+    ).toBe(401);
     expect((await t.api.register(body)).user.email).toBe(body.email);
     const unauthenticated = await t.fetch('/api/auth/delete-account', { method: 'DELETE' });
     expect(unauthenticated.status).toBe(401);
@@ -161,13 +200,19 @@ describe('service basics', () => {
     const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> };
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths['/api/auth/register']?.post?.requestBody).toBeDefined();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/me', '/api/admin/login', '/api/health']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/auth/me', '/api/admin/login', '/api/health']),
+    );
     // Path, query and multipart fields are described too.
-    const files = doc.paths['/api/files']?.get as unknown as { parameters: Array<{ name: string; in: string; required: boolean }> };
+    const files = doc.paths['/api/files']?.get as unknown as {
+      parameters: Array<{ name: string; in: string; required: boolean }>;
+    };
     expect(files.parameters).toEqual([expect.objectContaining({ name: 'folderId', in: 'query', required: false })]);
     const rename = doc.paths['/api/files/{id}/rename']?.patch as unknown as { parameters: Array<{ name: string; in: string }> };
     expect(rename.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path' })]);
-    const upload = doc.paths['/api/files/upload']?.post as unknown as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };
+    const upload = doc.paths['/api/files/upload']?.post as unknown as {
+      requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+    };
     expect(Object.keys(upload.requestBody.content['multipart/form-data']?.schema.properties ?? {})).toEqual(
       expect.arrayContaining(['file', 'compressionLevel', 'folderId', 'batchId']),
     );

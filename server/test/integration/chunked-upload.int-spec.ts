@@ -52,12 +52,24 @@ describe('chunked uploads and paid compression', () => {
     expect(total).toBeGreaterThanOrEqual(2);
     const order = [...Array(total).keys()].reverse();
     for (const i of [...order, 0]) {
-      const res = await sendChunk(t, photo, { uploadId: 'upload-out-of-order', index: i, totalChunks: total, fileName: 'big photo.jpg', fileSize: size });
+      const res = await sendChunk(t, photo, {
+        uploadId: 'upload-out-of-order',
+        index: i,
+        totalChunks: total,
+        fileName: 'big photo.jpg',
+        fileSize: size,
+      });
       expect(res.status).toBe(200);
     }
     const res = await t.fetch('/api/assemble-chunks', {
       method: 'POST',
-      json: { uploadId: 'upload-out-of-order', totalChunks: total, fileName: 'big photo.jpg', fileSize: size, compressionLevel: 'balanced' },
+      json: {
+        uploadId: 'upload-out-of-order',
+        totalChunks: total,
+        fileName: 'big photo.jpg',
+        fileSize: size,
+        compressionLevel: 'balanced',
+      },
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as CompressionResponse;
@@ -72,17 +84,49 @@ describe('chunked uploads and paid compression', () => {
     await makePhotoJpeg(photo, 4000, 3000);
     const size = (await stat(photo)).size;
     const total = Math.ceil(size / CHUNK_SIZE_BYTES);
-    expect((await sendChunk(t, photo, { uploadId: 'upload-partial', index: 0, totalChunks: total, fileName: 'p.jpg', fileSize: size })).status).toBe(200);
+    expect(
+      (await sendChunk(t, photo, { uploadId: 'upload-partial', index: 0, totalChunks: total, fileName: 'p.jpg', fileSize: size }))
+        .status,
+    ).toBe(200);
     // Same id, other file: conflict.
-    expect((await sendChunk(t, photo, { uploadId: 'upload-partial', index: 0, totalChunks: total, fileName: 'other.jpg', fileSize: size })).status).toBe(409);
+    expect(
+      (
+        await sendChunk(t, photo, {
+          uploadId: 'upload-partial',
+          index: 0,
+          totalChunks: total,
+          fileName: 'other.jpg',
+          fileSize: size,
+        })
+      ).status,
+    ).toBe(409);
     // Wrong chunk count for the size.
-    expect((await sendChunk(t, photo, { uploadId: 'upload-wrong-count', index: 0, totalChunks: total + 3, fileName: 'p.jpg', fileSize: size })).status).toBe(400);
+    expect(
+      (
+        await sendChunk(t, photo, {
+          uploadId: 'upload-wrong-count',
+          index: 0,
+          totalChunks: total + 3,
+          fileName: 'p.jpg',
+          fileSize: size,
+        })
+      ).status,
+    ).toBe(400);
     // An uploadId that tries to leave the folder.
-    expect((await sendChunk(t, photo, { uploadId: '../../escape', index: 0, totalChunks: total, fileName: 'p.jpg', fileSize: size })).status).toBe(400);
-    const missing = await t.fetch('/api/assemble-chunks', { method: 'POST', json: { uploadId: 'upload-partial', totalChunks: total, fileName: 'p.jpg', fileSize: size } });
+    expect(
+      (await sendChunk(t, photo, { uploadId: '../../escape', index: 0, totalChunks: total, fileName: 'p.jpg', fileSize: size }))
+        .status,
+    ).toBe(400);
+    const missing = await t.fetch('/api/assemble-chunks', {
+      method: 'POST',
+      json: { uploadId: 'upload-partial', totalChunks: total, fileName: 'p.jpg', fileSize: size },
+    });
     expect(missing.status).toBe(409);
     expect(((await missing.json()) as { message: string }).message).toMatch(/Missing chunks: 1/);
-    const tooBig = await t.fetch('/api/assemble-chunks', { method: 'POST', json: { uploadId: 'upload-huge', totalChunks: 5121, fileName: 'x.mp4', fileSize: 5 * 1024 ** 3 + 1 } });
+    const tooBig = await t.fetch('/api/assemble-chunks', {
+      method: 'POST',
+      json: { uploadId: 'upload-huge', totalChunks: 5121, fileName: 'x.mp4', fileSize: 5 * 1024 ** 3 + 1 },
+    });
     expect(tooBig.status).toBe(413);
   });
 
@@ -91,13 +135,35 @@ describe('chunked uploads and paid compression', () => {
     const size = (await stat(archive)).size;
     expect(size).toBeGreaterThanOrEqual(FREE_COMPRESSION_LIMIT_BYTES);
     const total = Math.ceil(size / CHUNK_SIZE_BYTES);
-    for (let i = 0; i < total; i++) expect((await sendChunk(t, archive, { uploadId: 'upload-paid-archive', index: i, totalChunks: total, fileName: 'large archive.zip', fileSize: size })).status).toBe(200);
+    for (let i = 0; i < total; i++)
+      expect(
+        (
+          await sendChunk(t, archive, {
+            uploadId: 'upload-paid-archive',
+            index: i,
+            totalChunks: total,
+            fileName: 'large archive.zip',
+            fileSize: size,
+          })
+        ).status,
+      ).toBe(200);
     const res = await t.fetch('/api/assemble-chunks', {
       method: 'POST',
-      json: { uploadId: 'upload-paid-archive', totalChunks: total, fileName: 'large archive.zip', fileSize: size, compressionLevel: 'balanced' },
+      json: {
+        uploadId: 'upload-paid-archive',
+        totalChunks: total,
+        fileName: 'large archive.zip',
+        fileSize: size,
+        compressionLevel: 'balanced',
+      },
     });
     const body = (await res.json()) as CompressionResponse;
-    expect(body).toMatchObject({ status: 'payment_required', requiresPayment: true, cost: PAY_PER_FILE_PRICE_USD, downloadUrl: null });
+    expect(body).toMatchObject({
+      status: 'payment_required',
+      requiresPayment: true,
+      cost: PAY_PER_FILE_PRICE_USD,
+      downloadUrl: null,
+    });
     expect(body.paymentUrl).toMatch(/\/api\/payments\/sandbox\/checkout\//);
 
     const unpaid = await t.fetch(`/api/process-paid-compression/${body.jobId}`, { method: 'POST' });
@@ -109,12 +175,23 @@ describe('chunked uploads and paid compression', () => {
     expect(page).toContain('TEST MODE');
     expect(page).toContain('large archive.zip');
 
-    const pay = await fetch(body.paymentUrl as string, { method: 'POST', body: new URLSearchParams({ outcome: 'pay' }), redirect: 'manual' });
+    const pay = await fetch(body.paymentUrl as string, {
+      method: 'POST',
+      body: new URLSearchParams({ outcome: 'pay' }),
+      redirect: 'manual',
+    });
     expect(pay.status).toBe(303);
     expect(pay.headers.get('location')).toBe(`/payment-success/compression?jobId=${body.jobId}&paymentId=sandbox-${body.jobId}`);
     const ledger = await t.running.database.db.select().from(payments);
     expect(ledger).toHaveLength(1);
-    expect(ledger[0]).toMatchObject({ kind: 'compression', amount: 1, currency: 'USD', jobId: body.jobId, provider: 'sandbox', userId: null });
+    expect(ledger[0]).toMatchObject({
+      kind: 'compression',
+      amount: 1,
+      currency: 'USD',
+      jobId: body.jobId,
+      provider: 'sandbox',
+      userId: null,
+    });
 
     const started = await t.fetch(`/api/process-paid-compression/${body.jobId}`, { method: 'POST' });
     expect(started.status).toBe(200);
@@ -136,14 +213,36 @@ describe('chunked uploads and paid compression', () => {
     const archive = await largeArchive();
     const size = (await stat(archive)).size;
     const total = Math.ceil(size / CHUNK_SIZE_BYTES);
-    for (let i = 0; i < total; i++) await sendChunk(t, archive, { uploadId: 'upload-sim', index: i, totalChunks: total, fileName: 'second.zip', fileSize: size });
-    const body = (await (await t.fetch('/api/assemble-chunks', { method: 'POST', json: { uploadId: 'upload-sim', totalChunks: total, fileName: 'second.zip', fileSize: size } })).json()) as CompressionResponse;
-    const cancel = await fetch(body.paymentUrl as string, { method: 'POST', body: new URLSearchParams({ outcome: 'cancel' }), redirect: 'manual' });
+    for (let i = 0; i < total; i++)
+      await sendChunk(t, archive, {
+        uploadId: 'upload-sim',
+        index: i,
+        totalChunks: total,
+        fileName: 'second.zip',
+        fileSize: size,
+      });
+    const body = (await (
+      await t.fetch('/api/assemble-chunks', {
+        method: 'POST',
+        json: { uploadId: 'upload-sim', totalChunks: total, fileName: 'second.zip', fileSize: size },
+      })
+    ).json()) as CompressionResponse;
+    const cancel = await fetch(body.paymentUrl as string, {
+      method: 'POST',
+      body: new URLSearchParams({ outcome: 'cancel' }),
+      redirect: 'manual',
+    });
     expect(cancel.headers.get('location')).toBe(`/payment-error?error=payment_cancelled&jobId=${body.jobId}`);
-    const decline = await fetch(body.paymentUrl as string, { method: 'POST', body: new URLSearchParams({ outcome: 'decline' }), redirect: 'manual' });
+    const decline = await fetch(body.paymentUrl as string, {
+      method: 'POST',
+      body: new URLSearchParams({ outcome: 'decline' }),
+      redirect: 'manual',
+    });
     expect(decline.headers.get('location')).toBe(`/payment-failed?jobId=${body.jobId}`);
     expect((await t.fetch(`/api/process-paid-compression/${body.jobId}`, { method: 'POST' })).status).toBe(402);
-    const simulated = (await (await t.fetch(`/api/simulate-payment-success/${body.jobId}`, { method: 'POST' })).json()) as CompressionJob;
+    const simulated = (await (
+      await t.fetch(`/api/simulate-payment-success/${body.jobId}`, { method: 'POST' })
+    ).json()) as CompressionJob;
     expect(simulated.isPaid).toBe(true);
     expect((await t.fetch(`/api/process-paid-compression/${body.jobId}`, { method: 'POST' })).status).toBe(200);
   }, 120_000);

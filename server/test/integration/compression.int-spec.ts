@@ -3,7 +3,12 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type CompressionJob, type CompressionResponse, FREE_COMPRESSION_LIMIT_BYTES, TEMPORARY_FILE_TTL_MS } from '@shrinkly/contract';
+import {
+  type CompressionJob,
+  type CompressionResponse,
+  FREE_COMPRESSION_LIMIT_BYTES,
+  TEMPORARY_FILE_TTL_MS,
+} from '@shrinkly/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressionJobs, payments } from '../../src/db/schema/index.js';
@@ -38,7 +43,13 @@ describe('public compression over HTTP', () => {
       const res = await post('/api/compress', await form(photo, 'holiday photo.jpg', { compressionLevel: level }));
       expect(res.status).toBe(200);
       const body = (await res.json()) as CompressionResponse;
-      expect(body).toMatchObject({ status: 'completed', requiresPayment: false, cost: null, paymentUrl: null, fileSize: (await stat(photo)).size });
+      expect(body).toMatchObject({
+        status: 'completed',
+        requiresPayment: false,
+        cost: null,
+        paymentUrl: null,
+        fileSize: (await stat(photo)).size,
+      });
       // Never larger; the stronger levels must gain something on a photo saved at quality 97.
       expect(body.compressionResult?.compressedSize).toBeLessThanOrEqual((await stat(photo)).size);
       if (level !== 'light') expect(body.compressionResult?.compressedSize).toBeLessThan((await stat(photo)).size);
@@ -71,21 +82,45 @@ describe('public compression over HTTP', () => {
   it('previews each level from the real estimate', async () => {
     const res = await post('/api/compression-preview', await form(photo, 'holiday photo.jpg'));
     expect(res.status).toBe(200);
-    const preview = (await res.json()) as { previews: Array<{ level: string; estimatedSize: number; spaceSaved: number; quality: number }>; fileType: string; requiresPayment: boolean; maxFreeSize: number };
+    const preview = (await res.json()) as {
+      previews: Array<{ level: string; estimatedSize: number; spaceSaved: number; quality: number }>;
+      fileType: string;
+      requiresPayment: boolean;
+      maxFreeSize: number;
+    };
     expect(preview).toMatchObject({ fileType: 'jpg', requiresPayment: false, maxFreeSize: FREE_COMPRESSION_LIMIT_BYTES });
     expect(preview.previews.map((p) => p.level)).toEqual(['light', 'balanced', 'maximum']);
     expect(preview.previews.map((p) => p.quality)).toEqual([85, 75, 60]);
-    const [light, balanced, maximum] = preview.previews as [typeof preview.previews[0], typeof preview.previews[0], typeof preview.previews[0]];
+    const [light, balanced, maximum] = preview.previews as [
+      (typeof preview.previews)[0],
+      (typeof preview.previews)[0],
+      (typeof preview.previews)[0],
+    ];
     expect(maximum.estimatedSize).toBeLessThanOrEqual(balanced.estimatedSize);
     expect(balanced.estimatedSize).toBeLessThanOrEqual(light.estimatedSize);
     // The estimate is the real result: compressing at balanced gives that size.
-    const done = (await (await post('/api/compress', await form(photo, 'x.jpg', { compressionLevel: 'balanced' }))).json()) as CompressionResponse;
+    const done = (await (
+      await post('/api/compress', await form(photo, 'x.jpg', { compressionLevel: 'balanced' }))
+    ).json()) as CompressionResponse;
     expect(done.compressionResult?.compressedSize).toBe(balanced.estimatedSize);
   });
 
   it('answers a preview or a compression past the work budget with its reason, and keeps nothing', async () => {
     const gif = path.join(dir, 'frames.gif');
-    const made = spawnSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=black:s=16x16:r=100,geq=lum=mod(N*7\\,255):cb=128:cr=128', '-frames:v', '1200', '-gifflags', '-offsetting', gif]);
+    const made = spawnSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=black:s=16x16:r=100,geq=lum=mod(N*7\\,255):cb=128:cr=128',
+      '-frames:v',
+      '1200',
+      '-gifflags',
+      '-offsetting',
+      gif,
+    ]);
     expect(made.status).toBe(0);
     const preview = await post('/api/compression-preview', await form(gif, 'frames.gif'));
     expect(preview.status).toBe(422);
@@ -108,7 +143,9 @@ describe('public compression over HTTP', () => {
       expect(((await res.json()) as { message: string }).message).toMatch(/Accepted types: JPG, JPEG, PNG/);
     }
     const tiff = path.join(dir, 'scan.tif');
-    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).tiff().toFile(tiff);
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+      .tiff()
+      .toFile(tiff);
     expect((await post('/api/compress', await form(tiff, 'scan.jpg'))).status).toBe(415);
   });
 
@@ -128,14 +165,22 @@ describe('public compression over HTTP', () => {
     const owner = await t.api.register(newUser());
     const other = await t.api.register(newUser());
     const body = (await (await post('/api/compress', await form(photo, 'mine.jpg'), owner.token)).json()) as CompressionResponse;
-    const mine = await t.fetch(`/api/compression-jobs/${body.jobId}/download`, { headers: { authorization: `Bearer ${owner.token}` } });
+    const mine = await t.fetch(`/api/compression-jobs/${body.jobId}/download`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
     expect(mine.status).toBe(200);
-    const theirs = await t.fetch(`/api/compression-jobs/${body.jobId}/download`, { headers: { authorization: `Bearer ${other.token}` } });
+    const theirs = await t.fetch(`/api/compression-jobs/${body.jobId}/download`, {
+      headers: { authorization: `Bearer ${other.token}` },
+    });
     expect(theirs.status).toBe(404);
     expect((await t.fetch(`/api/compression-jobs/${body.jobId}/download`)).status).toBe(401);
     // A signed-in user's job is shown to its owner only; to anyone else it does not exist.
-    expect((await t.fetch(`/api/compression-job/${body.jobId}`, { headers: { authorization: `Bearer ${owner.token}` } })).status).toBe(200);
-    expect((await t.fetch(`/api/compression-job/${body.jobId}`, { headers: { authorization: `Bearer ${other.token}` } })).status).toBe(404);
+    expect(
+      (await t.fetch(`/api/compression-job/${body.jobId}`, { headers: { authorization: `Bearer ${owner.token}` } })).status,
+    ).toBe(200);
+    expect(
+      (await t.fetch(`/api/compression-job/${body.jobId}`, { headers: { authorization: `Bearer ${other.token}` } })).status,
+    ).toBe(404);
     expect((await t.fetch(`/api/compression-job/${body.jobId}`)).status).toBe(404);
   });
 
@@ -170,9 +215,18 @@ describe('public compression over HTTP', () => {
   });
 
   it('records jobs in the database with their result', async () => {
-    const body = (await (await post('/api/compress', await form(photo, 'rec.jpg', { compressionLevel: 'maximum' }))).json()) as CompressionResponse;
+    const body = (await (
+      await post('/api/compress', await form(photo, 'rec.jpg', { compressionLevel: 'maximum' }))
+    ).json()) as CompressionResponse;
     const job = (await t.fetch(`/api/compression-job/${body.jobId}`).then((r) => r.json())) as CompressionJob;
-    expect(job).toMatchObject({ jobId: body.jobId, status: 'completed', progress: 100, isPaid: false, paymentUrl: null, error: null });
+    expect(job).toMatchObject({
+      jobId: body.jobId,
+      status: 'completed',
+      progress: 100,
+      isPaid: false,
+      paymentUrl: null,
+      error: null,
+    });
     expect(job.temporaryUrl).toBe(body.downloadUrl);
     expect(await t.running.database.db.select().from(payments)).toEqual([]);
   });

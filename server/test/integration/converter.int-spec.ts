@@ -15,7 +15,10 @@ describe('the free converter over HTTP', () => {
   let png: string;
   const clock = new TestClock();
   const convert = async (file: string, name: string, targetFormat?: string) =>
-    t.fetch('/api/converter/convert', { method: 'POST', body: await fileForm(file, name, targetFormat === undefined ? {} : { targetFormat }) });
+    t.fetch('/api/converter/convert', {
+      method: 'POST',
+      body: await fileForm(file, name, targetFormat === undefined ? {} : { targetFormat }),
+    });
   const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message;
 
   beforeAll(async () => {
@@ -36,7 +39,9 @@ describe('the free converter over HTTP', () => {
     const raw = (await (await t.fetch('/api/converter/formats/image/png')).json()) as { formats: string[] };
     expect(raw.formats).toEqual(plain.formats);
     expect((await t.api.converterFormats({ mimeType: 'application/pdf' })).formats).toEqual(['docx', 'txt', 'png', 'jpg']);
-    expect((await t.api.converterFormats({ mimeType: 'video/mp4' })).formats).toEqual(expect.arrayContaining(['webm', 'mp3', 'gif']));
+    expect((await t.api.converterFormats({ mimeType: 'video/mp4' })).formats).toEqual(
+      expect.arrayContaining(['webm', 'mp3', 'gif']),
+    );
     expect((await t.api.converterFormats({ mimeType: 'application/x-shockwave-flash' })).formats).toEqual([]);
   });
 
@@ -44,7 +49,14 @@ describe('the free converter over HTTP', () => {
     const res = await convert(png, 'chart.png', 'WEBP');
     expect(res.status).toBe(200);
     const body = (await res.json()) as Conversion;
-    expect(body).toMatchObject({ success: true, status: 'completed', progress: 100, fileName: 'chart.webp', targetFormat: 'webp', originalSize: (await readFile(png)).length });
+    expect(body).toMatchObject({
+      success: true,
+      status: 'completed',
+      progress: 100,
+      fileName: 'chart.webp',
+      targetFormat: 'webp',
+      originalSize: (await readFile(png)).length,
+    });
     const download = await fetch(body.downloadUrl as string);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toContain('chart.webp');
@@ -135,7 +147,10 @@ describe('a conversion longer than the request', () => {
     const queue = t.running.app.get(QueuePort);
     queue.register('test-hold', () => new Promise<void>((resolve) => (release = resolve)));
     await queue.enqueue('test-hold', 'slot');
-    const res = await t.fetch('/api/converter/convert', { method: 'POST', body: await fileForm(png, 'a.png', { targetFormat: 'jpg' }) });
+    const res = await t.fetch('/api/converter/convert', {
+      method: 'POST',
+      body: await fileForm(png, 'a.png', { targetFormat: 'jpg' }),
+    });
     release();
     expect(res.status).toBe(202);
     let job = (await res.json()) as Conversion;

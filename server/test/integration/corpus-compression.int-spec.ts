@@ -1,17 +1,24 @@
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CompressionJob, CompressionResponse } from '@shrinkly/contract';
 import { detect } from '@shrinkly/engine';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../harness.js';
 
 const corpus = process.env.CORPUS_DIR ?? path.resolve(fileURLToPath(new URL('../../..', import.meta.url)), '../shared/corpus');
 /** One real file per family the landing page accepts. */
-const FILES = ['jpg/skagen.jpg', 'png/search.png', 'pdf/R-FAQ.pdf', 'docx/stress023.docx', 'mp3/Lively_Light.mp3', 'mov/FakeSample.mov', 'zip/chelsea.zip'];
+const FILES = [
+  'jpg/skagen.jpg',
+  'png/search.png',
+  'pdf/R-FAQ.pdf',
+  'docx/stress023.docx',
+  'mp3/Lively_Light.mp3',
+  'mov/FakeSample.mov',
+  'zip/chelsea.zip',
+];
 
 describe.runIf(existsSync(corpus))('public compression of real files', () => {
   let t: TestApp;
@@ -25,25 +32,29 @@ describe.runIf(existsSync(corpus))('public compression of real files', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it.each(FILES)('%s: compressed through HTTP, downloaded valid and never larger', async (relative) => {
-    const file = path.join(corpus, relative);
-    const form = new FormData();
-    form.set('compressionLevel', 'balanced');
-    form.set('file', new Blob([await readFile(file)]), path.basename(file));
-    const first = (await (await t.fetch('/api/compress', { method: 'POST', body: form })).json()) as CompressionResponse;
-    let job: CompressionJob | undefined;
-    for (let i = 0; i < 600; i++) {
-      job = (await (await t.fetch(`/api/compression-job/${first.jobId}`)).json()) as CompressionJob;
-      if (job.status === 'completed' || job.status === 'failed') break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    expect(job?.status, job?.error ?? '').toBe('completed');
-    const download = await fetch(job?.temporaryUrl as string);
-    const bytes = Buffer.from(await download.arrayBuffer());
-    expect(bytes.length).toBeLessThanOrEqual((await stat(file)).size);
-    const saved = path.join(dir, `result-${path.basename(file)}`);
-    await writeFile(saved, bytes);
-    // The download is the same kind of file (a WAV would come back as FLAC; none of these change format).
-    expect((await detect(saved)).ext).toBe((await detect(file)).ext);
-  }, 300_000);
+  it.each(FILES)(
+    '%s: compressed through HTTP, downloaded valid and never larger',
+    async (relative) => {
+      const file = path.join(corpus, relative);
+      const form = new FormData();
+      form.set('compressionLevel', 'balanced');
+      form.set('file', new Blob([await readFile(file)]), path.basename(file));
+      const first = (await (await t.fetch('/api/compress', { method: 'POST', body: form })).json()) as CompressionResponse;
+      let job: CompressionJob | undefined;
+      for (let i = 0; i < 600; i++) {
+        job = (await (await t.fetch(`/api/compression-job/${first.jobId}`)).json()) as CompressionJob;
+        if (job.status === 'completed' || job.status === 'failed') break;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      expect(job?.status, job?.error ?? '').toBe('completed');
+      const download = await fetch(job?.temporaryUrl as string);
+      const bytes = Buffer.from(await download.arrayBuffer());
+      expect(bytes.length).toBeLessThanOrEqual((await stat(file)).size);
+      const saved = path.join(dir, `result-${path.basename(file)}`);
+      await writeFile(saved, bytes);
+      // The download is the same kind of file (a WAV would come back as FLAC; none of these change format).
+      expect((await detect(saved)).ext).toBe((await detect(file)).ext);
+    },
+    300_000,
+  );
 });

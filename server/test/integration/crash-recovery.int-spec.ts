@@ -15,7 +15,6 @@ import { freePort } from '../harness.js';
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const entry = path.join(root, 'server/dist/main.js');
 
-
 /** PIDs of live processes whose command line mentions `needle`, ignoring `exceptPid`. */
 function processesMentioning(needle: string, exceptPid?: number): Array<{ pid: number; cmd: string }> {
   const found: Array<{ pid: number; cmd: string }> = [];
@@ -57,17 +56,34 @@ describe('crash recovery (the built server, killed with SIGKILL)', () => {
   const start = async (): Promise<Server> => {
     let output = '';
     const env: NodeJS.ProcessEnv = {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: base, LOG_LEVEL: 'info',
-      SMTP_URL: '', JOB_CONCURRENCY: '1', COMPRESS_SYNC_WAIT_MS: '0', NODE_ENV: 'test',
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: base,
+      LOG_LEVEL: 'info',
+      SMTP_URL: '',
+      JOB_CONCURRENCY: '1',
+      COMPRESS_SYNC_WAIT_MS: '0',
+      NODE_ENV: 'test',
       DATABASE_URL: process.env.TEST_DATABASE_URL ? process.env.CRASH_TEST_DATABASE_URL : '',
     };
     const child = spawn(process.execPath, [entry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-    await until('the server to answer /api/health', async () => {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-      return (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) || undefined;
-    }, 60_000);
+    await until(
+      'the server to answer /api/health',
+      async () => {
+        if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+        return (
+          (await fetch(`${base}/api/health`).then(
+            (r) => r.ok,
+            () => false,
+          )) || undefined
+        );
+      },
+      60_000,
+    );
     return { child, output: () => output };
   };
 
@@ -85,32 +101,66 @@ describe('crash recovery (the built server, killed with SIGKILL)', () => {
     if (process.env.TEST_DATABASE_URL) {
       // A database of its own on the PostgreSQL server, which outlives the killed process.
       const name = `shrinkly_crash_${process.pid}`;
-      spawnSync('psql', [process.env.TEST_DATABASE_URL, '-c', `drop database if exists ${name}`, '-c', `create database ${name}`]);
+      spawnSync('psql', [
+        process.env.TEST_DATABASE_URL,
+        '-c',
+        `drop database if exists ${name}`,
+        '-c',
+        `create database ${name}`,
+      ]);
       const url = new URL(process.env.TEST_DATABASE_URL);
       url.pathname = `/${name}`;
       process.env.CRASH_TEST_DATABASE_URL = url.toString();
     }
     // A video slow enough to compress that the kill lands mid-job, and a recording sent in 1 MB chunks.
     const ffmpeg = (args: string[]) => expect(spawnSync('ffmpeg', ['-v', 'error', '-y', ...args]).status).toBe(0);
-    ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30', '-t', '12', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '12', path.join(work, 'clip.mp4')]);
+    ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=1280x720:rate=30',
+      '-t',
+      '12',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-crf',
+      '12',
+      path.join(work, 'clip.mp4'),
+    ]);
     ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=16', '-ac', '2', '-ar', '44100', path.join(work, 'tone.wav')]);
   }, 120_000);
 
   afterAll(async () => {
     server?.child.kill('SIGKILL');
     if (process.env.CRASH_TEST_DATABASE_URL && process.env.TEST_DATABASE_URL) {
-      await until('the server to exit', () => (server?.child.exitCode !== null || server?.child.signalCode ? true : undefined), 10_000);
-      spawnSync('psql', [process.env.TEST_DATABASE_URL, '-c', `drop database if exists ${new URL(process.env.CRASH_TEST_DATABASE_URL).pathname.slice(1)} with (force)`]);
+      await until(
+        'the server to exit',
+        () => (server?.child.exitCode !== null || server?.child.signalCode ? true : undefined),
+        10_000,
+      );
+      spawnSync('psql', [
+        process.env.TEST_DATABASE_URL,
+        '-c',
+        `drop database if exists ${new URL(process.env.CRASH_TEST_DATABASE_URL).pathname.slice(1)} with (force)`,
+      ]);
     }
     await rm(dataDir, { recursive: true, force: true });
     await rm(work, { recursive: true, force: true });
   });
 
-  it('keeps acknowledged chunks and jobs, and leaves no temporary file or child process behind', { timeout: 300_000 }, async () => {
+  it('keeps acknowledged chunks and jobs, and leaves no temporary file or child process behind', {
+    timeout: 300_000,
+  }, async () => {
     server = await start();
     const firstPid = server.child.pid ?? 0;
     const auth = await json<{ token: string }>(
-      await fetch(`${base}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Crash', email: 'crash@example.com', password: 'secret123' }) }),
+      await fetch(`${base}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Crash', email: 'crash@example.com', password: 'secret123' }),
+      }),
     );
     const bearer = { authorization: `Bearer ${auth.token}` };
 
@@ -126,7 +176,14 @@ describe('crash recovery (the built server, killed with SIGKILL)', () => {
       await handle.read(buffer, 0, length, index * CHUNK_SIZE_BYTES);
       await handle.close();
       const form = new FormData();
-      for (const [k, v] of Object.entries({ uploadId: 'crash-upload-1', chunkIndex: String(index), totalChunks: String(totalChunks), fileName: 'tone.wav', fileSize: String(wavSize) })) form.set(k, v);
+      for (const [k, v] of Object.entries({
+        uploadId: 'crash-upload-1',
+        chunkIndex: String(index),
+        totalChunks: String(totalChunks),
+        fileName: 'tone.wav',
+        fileSize: String(wavSize),
+      }))
+        form.set(k, v);
       form.set('chunk', new Blob([buffer]), 'blob');
       return fetch(`${base}/api/upload-chunk`, { method: 'POST', body: form });
     };
@@ -139,24 +196,37 @@ describe('crash recovery (the built server, killed with SIGKILL)', () => {
     form.set('file', new Blob([readFileSync(path.join(work, 'clip.mp4'))], { type: 'video/mp4' }), 'clip.mp4');
     const upload = await fetch(`${base}/api/files/upload`, { method: 'POST', body: form, headers: bearer });
     expect(upload.status).toBe(202);
-    const ffmpegAtWork = await until('ffmpeg to work on the upload', () => processesMentioning(dataDir).find((p) => p.cmd.includes('ffmpeg')) ?? undefined);
+    const ffmpegAtWork = await until(
+      'ffmpeg to work on the upload',
+      () => processesMentioning(dataDir).find((p) => p.cmd.includes('ffmpeg')) ?? undefined,
+    );
     expect(ffmpegAtWork).toBeDefined();
     expect(existsSync(path.join(dataDir, 'tmp', String(firstPid)))).toBe(true);
 
     server.child.kill('SIGKILL');
     await until('the server to exit', () => (server?.child.exitCode !== null || server?.child.signalCode ? true : undefined));
     // The tools it started die with it: nothing mentioning its data folder keeps running.
-    await until('the children to die with the server', () => (processesMentioning(dataDir).length === 0 ? true : undefined), 10_000);
+    await until(
+      'the children to die with the server',
+      () => (processesMentioning(dataDir).length === 0 ? true : undefined),
+      10_000,
+    );
 
     server = await start();
     // What the dead process left in its temp folder is gone at start.
     expect(await readdir(path.join(dataDir, 'tmp'))).not.toContain(String(firstPid));
 
     // The interrupted job runs again and the file becomes ready.
-    const files = await until('the interrupted compression to finish', async () => {
-      const list = await json<Array<{ id: string; name: string; compressedSize: number; originalSize: number; status?: string }>>(await fetch(`${base}/api/files`, { headers: bearer }));
-      return list.length === 1 && (list[0]?.status ?? 'ready') === 'ready' ? list : undefined;
-    }, 240_000);
+    const files = await until(
+      'the interrupted compression to finish',
+      async () => {
+        const list = await json<
+          Array<{ id: string; name: string; compressedSize: number; originalSize: number; status?: string }>
+        >(await fetch(`${base}/api/files`, { headers: bearer }));
+        return list.length === 1 && (list[0]?.status ?? 'ready') === 'ready' ? list : undefined;
+      },
+      240_000,
+    );
     expect(files[0]?.name).toBe('clip.mp4');
     expect(files[0]?.compressedSize).toBeLessThan(files[0]?.originalSize ?? 0);
     const stats = await json<{ storageUsed: number }>(await fetch(`${base}/api/stats`, { headers: bearer }));
@@ -165,18 +235,29 @@ describe('crash recovery (the built server, killed with SIGKILL)', () => {
     // The two acknowledged chunks were kept: the third completes the upload.
     expect((await sendChunk(2)).status).toBe(200);
     const assembled = await fetch(`${base}/api/assemble-chunks`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ uploadId: 'crash-upload-1', totalChunks, fileName: 'tone.wav', fileSize: wavSize, compressionLevel: 'light' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        uploadId: 'crash-upload-1',
+        totalChunks,
+        fileName: 'tone.wav',
+        fileSize: wavSize,
+        compressionLevel: 'light',
+      }),
     });
     expect([200, 202]).toContain(assembled.status);
 
     // After the jobs settle, no temporary file is left in the live process's folder.
-    await until('the temp folder to empty', async () => {
-      const own = path.join(dataDir, 'tmp', String(server?.child.pid));
-      const left = await readdir(own, { recursive: true }).catch(() => []);
-      const files = [];
-      for (const name of left) if ((await stat(path.join(own, name)).catch(() => undefined))?.isFile()) files.push(name);
-      return files.length === 0 ? true : undefined;
-    }, 120_000);
+    await until(
+      'the temp folder to empty',
+      async () => {
+        const own = path.join(dataDir, 'tmp', String(server?.child.pid));
+        const left = await readdir(own, { recursive: true }).catch(() => []);
+        const files = [];
+        for (const name of left) if ((await stat(path.join(own, name)).catch(() => undefined))?.isFile()) files.push(name);
+        return files.length === 0 ? true : undefined;
+      },
+      120_000,
+    );
   });
 });

@@ -5,9 +5,9 @@ import {
   type AssembleFileChunksRequest,
   CHUNK_SIZE_BYTES,
   ErrorMessages,
-  FREE_COMPRESSION_LIMIT_BYTES,
   type FileRecord,
   type FileUploadResponse,
+  FREE_COMPRESSION_LIMIT_BYTES,
 } from '@shrinkly/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePhotoJpeg, makePhotoPng } from '../fixtures.js';
@@ -56,7 +56,11 @@ describe('chunked uploads into My Files', () => {
     return { uploadId, totalChunks, fileName: path.basename(file), fileSize };
   };
   const assemble = (token: string | undefined, body: AssembleFileChunksRequest) =>
-    t.fetch('/api/files/assemble-chunks', { method: 'POST', json: body, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    t.fetch('/api/files/assemble-chunks', {
+      method: 'POST',
+      json: body,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
   const answerOf = async (res: Response) => [res.status, ((await res.json()) as { message: string }).message];
   const assembledFilesLeft = () => readdir(path.join(t.config.tmpDir, 'uploads')).catch(() => [] as string[]);
 
@@ -71,7 +75,12 @@ describe('chunked uploads into My Files', () => {
     const body = (await res.json()) as FileUploadResponse;
     expect(body).toMatchObject({ originalSize: upload.fileSize, compressedSize: null, file: null });
     const [listed] = await user.api.listFiles({ folderId: folder.id });
-    expect(listed).toMatchObject({ id: body.fileId, name: 'sync photo.jpg', folder: { id: folder.id, name: 'Desktop sync' }, level: 'balanced' });
+    expect(listed).toMatchObject({
+      id: body.fileId,
+      name: 'sync photo.jpg',
+      folder: { id: folder.id, name: 'Desktop sync' },
+      level: 'balanced',
+    });
 
     let file: FileRecord | undefined = listed;
     const deadline = Date.now() + 120_000;
@@ -79,7 +88,13 @@ describe('chunked uploads into My Files', () => {
       await new Promise((r) => setTimeout(r, 250));
       [file] = await user.api.listFiles({});
     }
-    expect(file).toMatchObject({ id: body.fileId, status: 'ready', folder: { id: folder.id }, originalSize: upload.fileSize, expiresAt: null });
+    expect(file).toMatchObject({
+      id: body.fileId,
+      status: 'ready',
+      folder: { id: folder.id },
+      originalSize: upload.fileSize,
+      expiresAt: null,
+    });
     expect(file?.compressedSize).toBeLessThan(upload.fileSize);
     expect((await user.api.stats()).storageUsed).toBe(file?.compressedSize);
     expect(await assembledFilesLeft()).toEqual([]);
@@ -88,14 +103,19 @@ describe('chunked uploads into My Files', () => {
   it('names the missing chunks with 409 and stores nothing', async () => {
     const user = await signUp('trial');
     const upload = await sendChunks(user.token, photo, 'desktop-sync-gap', [0, 2]);
-    expect(await answerOf(await assemble(user.token, upload))).toEqual([409, 'Missing chunks: 1. Upload them, then assemble again.']);
+    expect(await answerOf(await assemble(user.token, upload))).toEqual([
+      409,
+      'Missing chunks: 1. Upload them, then assemble again.',
+    ]);
     expect(await user.api.listFiles({})).toEqual([]);
   });
 
   it('refuses a free account\u2019s file at the free limit as the direct upload does, keeping nothing', async () => {
     const user = await signUp('free');
     const direct = await t.fetch('/api/files/upload', {
-      method: 'POST', body: await fileForm(atFreeLimit, 'big.png'), headers: { authorization: `Bearer ${user.token}` },
+      method: 'POST',
+      body: await fileForm(atFreeLimit, 'big.png'),
+      headers: { authorization: `Bearer ${user.token}` },
     });
     const directAnswer = await answerOf(direct);
     expect(directAnswer).toEqual([402, ErrorMessages.premiumRequired]);
@@ -109,7 +129,12 @@ describe('chunked uploads into My Files', () => {
   }, 120_000);
 
   it('answers 401 without a token', async () => {
-    const res = await assemble(undefined, { uploadId: 'desktop-sync-anonymous', totalChunks: 1, fileName: 'a.png', fileSize: 10 });
+    const res = await assemble(undefined, {
+      uploadId: 'desktop-sync-anonymous',
+      totalChunks: 1,
+      fileName: 'a.png',
+      fileSize: 10,
+    });
     expect(res.status).toBe(401);
   });
 
@@ -120,7 +145,10 @@ describe('chunked uploads into My Files', () => {
     const small = path.join(dir, 'small.png');
     await makePhotoPng(small, 200, 150);
     const upload = await sendChunks(user.token, small, 'desktop-sync-foreign-folder');
-    expect(await answerOf(await assemble(user.token, { ...upload, folderId: theirs.id }))).toEqual([404, ErrorMessages.folderNotFound]);
+    expect(await answerOf(await assemble(user.token, { ...upload, folderId: theirs.id }))).toEqual([
+      404,
+      ErrorMessages.folderNotFound,
+    ]);
     expect(await user.api.listFiles({})).toEqual([]);
     expect(await owner.api.listFiles({ folderId: theirs.id })).toEqual([]);
   });
@@ -129,7 +157,12 @@ describe('chunked uploads into My Files', () => {
     const huge = path.join(dir, 'huge.mov');
     await writeFile(huge, '');
     await truncate(huge, FREE_COMPRESSION_LIMIT_BYTES * 2);
-    const first = { index: 0, totalChunks: 2 * (FREE_COMPRESSION_LIMIT_BYTES / CHUNK_SIZE_BYTES), fileName: 'huge.mov', fileSize: FREE_COMPRESSION_LIMIT_BYTES * 2 };
+    const first = {
+      index: 0,
+      totalChunks: 2 * (FREE_COMPRESSION_LIMIT_BYTES / CHUNK_SIZE_BYTES),
+      fileName: 'huge.mov',
+      fileSize: FREE_COMPRESSION_LIMIT_BYTES * 2,
+    };
     const visitor = await sendChunk(t, huge, { ...first, uploadId: 'landing-huge' });
     expect(await answerOf(visitor)).toEqual([413, ErrorMessages.unpaidUploadsFull]);
     const user = await signUp('trial');

@@ -1,7 +1,14 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { CompressionJob, CompressionPreview, CompressionResponse, Conversion, FileRecord, FileUploadResponse } from '@shrinkly/contract';
+import type {
+  CompressionJob,
+  CompressionPreview,
+  CompressionResponse,
+  Conversion,
+  FileRecord,
+  FileUploadResponse,
+} from '@shrinkly/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePhotoJpeg, makePhotoPng } from '../fixtures.js';
 import { fileForm, newUser, startTestApp, type TestApp } from '../harness.js';
@@ -59,10 +66,16 @@ describe('file names: UTF-8 on every route, one rule for what a name may hold', 
     const head = [
       `--${boundary}`,
       `Content-Disposition: form-data; name="file"; filename="fallback.jpg"; filename*=UTF-8''${encodeURIComponent(UNICODE)}`,
-      'Content-Type: image/jpeg', '', '',
+      'Content-Type: image/jpeg',
+      '',
+      '',
     ].join('\r\n');
     const body = Buffer.concat([Buffer.from(head), await readFile(jpeg), Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    const res = await t.fetch('/api/compress', { method: 'POST', body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const res = await t.fetch('/api/compress', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expect(res.status).toBe(200);
     const { jobId } = (await res.json()) as CompressionResponse;
     expect(((await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as CompressionJob).fileName).toBe(UNICODE);
@@ -79,12 +92,19 @@ describe('file names: UTF-8 on every route, one rule for what a name may hold', 
     const SPOOFED = '日本語\u202E ünïcødé.jpg';
     const bytes = await readFile(jpeg);
     const chunk = new FormData();
-    const fields = { uploadId: 'names-chunked-1', chunkIndex: '0', totalChunks: '1', fileName: SPOOFED, fileSize: String(bytes.length) };
+    const fields = {
+      uploadId: 'names-chunked-1',
+      chunkIndex: '0',
+      totalChunks: '1',
+      fileName: SPOOFED,
+      fileSize: String(bytes.length),
+    };
     for (const [k, v] of Object.entries(fields)) chunk.set(k, v);
     chunk.set('chunk', new Blob([bytes]), 'blob');
     expect((await t.fetch('/api/upload-chunk', { method: 'POST', body: chunk })).status).toBe(200);
     const assembled = await t.fetch('/api/assemble-chunks', {
-      method: 'POST', json: { uploadId: 'names-chunked-1', totalChunks: 1, fileName: SPOOFED, fileSize: bytes.length },
+      method: 'POST',
+      json: { uploadId: 'names-chunked-1', totalChunks: 1, fileName: SPOOFED, fileSize: bytes.length },
     });
     expect(assembled.status).toBe(200);
     const { jobId } = (await assembled.json()) as CompressionResponse;
@@ -92,7 +112,10 @@ describe('file names: UTF-8 on every route, one rule for what a name may hold', 
   });
 
   it('names a conversion after the UTF-8 name', async () => {
-    const res = await t.fetch('/api/converter/convert', { method: 'POST', body: await fileForm(png, '図表 ünïcødé.png', { targetFormat: 'webp' }) });
+    const res = await t.fetch('/api/converter/convert', {
+      method: 'POST',
+      body: await fileForm(png, '図表 ünïcødé.png', { targetFormat: 'webp' }),
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Conversion;
     expect(body.fileName).toBe('図表 ünïcødé.webp');
@@ -102,7 +125,11 @@ describe('file names: UTF-8 on every route, one rule for what a name may hold', 
   it('stores My Files uploads under the UTF-8 name, cleans bad ones, and refuses them on rename', async () => {
     const { token } = await t.api.register(newUser());
     const upload = async (name: string) => {
-      const res = await t.fetch('/api/files/upload', { method: 'POST', body: await fileForm(jpeg, name), headers: { authorization: `Bearer ${token}` } });
+      const res = await t.fetch('/api/files/upload', {
+        method: 'POST',
+        body: await fileForm(jpeg, name),
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.status).toBe(200);
       return ((await res.json()) as FileUploadResponse).file as FileRecord;
     };
@@ -117,7 +144,9 @@ describe('file names: UTF-8 on every route, one rule for what a name may hold', 
     for (const bad of ['evil\u202Egpj.exe', 'two\r\nlines.jpg']) {
       const res = await rename(bad);
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { message: string }).message).toMatch(/must not contain slashes, line breaks, control characters or text-direction marks/);
+      expect(((await res.json()) as { message: string }).message).toMatch(
+        /must not contain slashes, line breaks, control characters or text-direction marks/,
+      );
     }
     const renamed = await rename('写真 ✓.jpg');
     expect(renamed.status).toBe(200);

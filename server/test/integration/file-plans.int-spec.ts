@@ -3,12 +3,12 @@ import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  type ApiError,
   type ApiClient,
+  type ApiError,
   type CompressionJob,
   ErrorMessages,
-  FREE_COMPRESSION_LIMIT_BYTES,
   type FileUploadResponse,
+  FREE_COMPRESSION_LIMIT_BYTES,
   STORAGE_LIMIT_BYTES,
   TEMPORARY_FILE_TTL_MS,
 } from '@shrinkly/contract';
@@ -39,7 +39,11 @@ describe('plans, quotas, expiry and batches', () => {
       t.fetch('/api/files/upload', { method: 'POST', body, headers: { authorization: `Bearer ${token}` } }),
     );
   const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message;
-  const failure = (call: Promise<unknown>) => call.then(() => undefined, (e: unknown) => e as ApiError);
+  const failure = (call: Promise<unknown>) =>
+    call.then(
+      () => undefined,
+      (e: unknown) => e as ApiError,
+    );
   const db = () => t.running.database.db;
 
   beforeAll(async () => {
@@ -144,7 +148,10 @@ describe('plans, quotas, expiry and batches', () => {
       const trial = await signUp();
       await trial.api.setupTrial({ creditCard: TEST_CARD });
       // Almost full: the compressed picture does not fit in what is left.
-      await db().update(users).set({ storageUsed: STORAGE_LIMIT_BYTES - 100 }).where(eq(users.id, trial.id));
+      await db()
+        .update(users)
+        .set({ storageUsed: STORAGE_LIMIT_BYTES - 100 })
+        .where(eq(users.id, trial.id));
       const res = await upload(trial.token);
       expect([res.status, await messageOf(res)]).toEqual([413, ErrorMessages.storageFull]);
       expect(await db().select().from(files).where(eq(files.userId, trial.id))).toEqual([]);
@@ -157,7 +164,10 @@ describe('plans, quotas, expiry and batches', () => {
   it('removes free accounts\u2019 files after 24 hours, with their blobs and storage', async () => {
     const free = await signUp();
     const body = (await (await upload(free.token)).json()) as FileUploadResponse;
-    const [row] = await db().select().from(files).where(eq(files.id, body.fileId as string));
+    const [row] = await db()
+      .select()
+      .from(files)
+      .where(eq(files.id, body.fileId as string));
     const key = row?.blobKey as string;
     const blob = path.join(t.dataDir, 'blobs', key.slice(0, 2), key);
     expect(existsSync(blob)).toBe(true);
@@ -179,17 +189,28 @@ describe('plans, quotas, expiry and batches', () => {
   it('leaves a ready file as it is when its job runs again after a restart, and keeps unfinished jobs from the sweeper', async () => {
     const user = await signUp();
     const body = (await (await upload(user.token)).json()) as FileUploadResponse;
-    const [before] = await db().select().from(files).where(eq(files.id, body.fileId as string));
+    const [before] = await db()
+      .select()
+      .from(files)
+      .where(eq(files.id, body.fileId as string));
     // As if the server stopped after the file became ready but before its job was marked completed.
     const copy = path.join(dir, 'again.png');
     await writeFile(copy, await readFile(png));
     const input = await t.running.app.get(StoragePort).putFile(copy);
-    await db().update(compressionJobs).set({ status: 'queued', inputBlob: input.key, expiresAt: new Date(Date.now() - 1000) }).where(eq(compressionJobs.id, body.jobId));
+    await db()
+      .update(compressionJobs)
+      .set({ status: 'queued', inputBlob: input.key, expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(compressionJobs.id, body.jobId));
     // A queued job is not swept, however old.
     await t.running.app.get(SweeperService).sweep();
     expect(await db().select().from(compressionJobs).where(eq(compressionJobs.id, body.jobId))).toHaveLength(1);
-    expect(await t.running.app.get(CompressFileJob).run(body.jobId, new AbortController().signal, { redelivered: false })).toBe('success');
-    const [after] = await db().select().from(files).where(eq(files.id, body.fileId as string));
+    expect(await t.running.app.get(CompressFileJob).run(body.jobId, new AbortController().signal, { redelivered: false })).toBe(
+      'success',
+    );
+    const [after] = await db()
+      .select()
+      .from(files)
+      .where(eq(files.id, body.fileId as string));
     expect(after).toEqual(before);
     expect(existsSync(path.join(t.dataDir, 'blobs', input.key.slice(0, 2), input.key))).toBe(false);
     expect((await user.api.stats()).storageUsed).toBe(before?.storedSize);
@@ -221,7 +242,11 @@ describe('a compression longer than the request', () => {
     await makePhotoPng(png, 160, 120);
     const { token } = await t.api.register(newUser());
     const api: ApiClient = t.as(token);
-    const res = await t.fetch('/api/files/upload', { method: 'POST', body: await fileForm(png, 'shot.png'), headers: { authorization: `Bearer ${token}` } });
+    const res = await t.fetch('/api/files/upload', {
+      method: 'POST',
+      body: await fileForm(png, 'shot.png'),
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(202);
     const body = (await res.json()) as FileUploadResponse;
     expect(body).toMatchObject({ compressedSize: null, file: null });
@@ -239,10 +264,16 @@ describe('a compression longer than the request', () => {
 
   it('reports a damaged file as a failed job and keeps nothing', async () => {
     const broken = path.join(dir, 'broken.png');
-    const whole = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#a33' } }).png().toBuffer();
+    const whole = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#a33' } })
+      .png()
+      .toBuffer();
     await writeFile(broken, whole.subarray(0, 200));
     const { token } = await t.api.register(newUser());
-    const res = await t.fetch('/api/files/upload', { method: 'POST', body: await fileForm(broken, 'broken.png'), headers: { authorization: `Bearer ${token}` } });
+    const res = await t.fetch('/api/files/upload', {
+      method: 'POST',
+      body: await fileForm(broken, 'broken.png'),
+      headers: { authorization: `Bearer ${token}` },
+    });
     const { jobId } = (await res.json()) as FileUploadResponse;
     let job: CompressionJob;
     do {

@@ -3,7 +3,14 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ApiError, type ApiClient, type CompressionJob, ErrorMessages, type FileRecord, type FileUploadResponse } from '@shrinkly/contract';
+import {
+  type ApiClient,
+  ApiError,
+  type CompressionJob,
+  ErrorMessages,
+  type FileRecord,
+  type FileUploadResponse,
+} from '@shrinkly/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueuePort } from '../../src/adapters/queue/queue.port.js';
 import { FILE_DELETED_MESSAGE } from '../../src/features/files/library-result.finisher.js';
@@ -42,14 +49,25 @@ describe('My Files while a compression runs', () => {
     return { token, api: t.as(token) };
   };
   const upload = async (token: string, file: string, name: string, fields: Record<string, string> = {}) => {
-    const res = await t.fetch('/api/files/upload', { method: 'POST', body: await fileForm(file, name, fields), headers: { authorization: `Bearer ${token}` } });
+    const res = await t.fetch('/api/files/upload', {
+      method: 'POST',
+      body: await fileForm(file, name, fields),
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(202);
     return (await res.json()) as FileUploadResponse;
   };
   const settled = (api: ApiClient, jobId: string) =>
-    until<CompressionJob>('the job to end', () => api.fileJob({ jobId }), (job) => job.status === 'completed' || job.status === 'failed');
+    until<CompressionJob>(
+      'the job to end',
+      () => api.fileJob({ jobId }),
+      (job) => job.status === 'completed' || job.status === 'failed',
+    );
   const expectRefused = async (call: Promise<unknown>, status: number, message?: string) => {
-    const err = await call.then(() => undefined, (e: unknown) => e);
+    const err = await call.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err, `expected HTTP ${status}`).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(status);
     if (message) expect((err as ApiError).serverMessage).toBe(message);
@@ -96,8 +114,17 @@ describe('My Files while a compression runs', () => {
       const listed = await owner.api.listFiles({});
       expect(listed.map((f) => f.name)).toEqual(['draft.png', 'scan.png']);
       expect(listed[1]).toMatchObject({
-        id: kept.fileId, status: 'processing', jobId: kept.jobId, progress: 0, folder: { id: folder.id, name: 'Scans' },
-        originalSize: size, compressedSize: size, isCompressed: false, spaceSaved: 0, format: 'png', category: 'image',
+        id: kept.fileId,
+        status: 'processing',
+        jobId: kept.jobId,
+        progress: 0,
+        folder: { id: folder.id, name: 'Scans' },
+        originalSize: size,
+        compressedSize: size,
+        isCompressed: false,
+        spaceSaved: 0,
+        format: 'png',
+        category: 'image',
       } satisfies Partial<FileRecord>);
       expect((await owner.api.listFiles({ folderId: folder.id })).map((f) => f.id)).toEqual([kept.fileId]);
       expect((await owner.api.listFolders({}))[0]?.fileCount).toBe(1);
@@ -147,14 +174,34 @@ describe('My Files while a compression runs', () => {
     const video = path.join(dir, 'clip.mp4');
     // A few seconds of real video: long enough to be seen running on any machine.
     await ffmpeg([
-      '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=6', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=6',
-      '-c:v', 'libx264', '-crf', '12', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', video,
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=640x360:rate=25:duration=6',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=6',
+      '-c:v',
+      'libx264',
+      '-crf',
+      '12',
+      '-preset',
+      'ultrafast',
+      '-c:a',
+      'aac',
+      '-shortest',
+      video,
     ]);
     const blobsBefore = await blobCount(t.dataDir);
     const user = await signUp();
     const { jobId, fileId } = await upload(user.token, video, 'clip.mp4');
 
-    const [running] = await until('progress in the list', () => user.api.listFiles({}), (files) => (files[0]?.progress ?? 0) > 0);
+    const [running] = await until(
+      'progress in the list',
+      () => user.api.listFiles({}),
+      (files) => (files[0]?.progress ?? 0) > 0,
+    );
     expect(running).toMatchObject({ id: fileId, status: 'processing', jobId, category: 'video' });
     expect(running?.progress).toBeLessThan(100);
 

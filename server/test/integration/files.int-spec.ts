@@ -1,15 +1,25 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ApiError, type ApiClient, type FileRecord, type FileUploadResponse, SHARE_LINK_TTL_MS, STORAGE_LIMIT_BYTES } from '@shrinkly/contract';
+import {
+  type ApiClient,
+  ApiError,
+  type FileRecord,
+  type FileUploadResponse,
+  SHARE_LINK_TTL_MS,
+  STORAGE_LIMIT_BYTES,
+} from '@shrinkly/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePhotoPng } from '../fixtures.js';
 import { fileForm, newUser, startTestApp, type TestApp, TestClock } from '../harness.js';
 
-const sha = (bytes: ArrayBuffer | Buffer) => createHash('sha256').update(Buffer.from(bytes as ArrayBuffer)).digest('hex');
+const sha = (bytes: ArrayBuffer | Buffer) =>
+  createHash('sha256')
+    .update(Buffer.from(bytes as ArrayBuffer))
+    .digest('hex');
 
 async function blobCount(dataDir: string): Promise<number> {
   const root = path.join(dataDir, 'blobs');
@@ -35,7 +45,10 @@ describe('My Files over HTTP', () => {
       t.fetch('/api/files/upload', { method: 'POST', body, headers: { authorization: `Bearer ${token}` } }),
     );
   const expectStatus = async (call: Promise<unknown>, status: number) => {
-    const err = await call.then(() => undefined, (e: unknown) => e);
+    const err = await call.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err, `expected HTTP ${status}`).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(status);
     return err as ApiError;
@@ -68,10 +81,20 @@ describe('My Files over HTTP', () => {
   it('answers 401 on every route without a user token', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
     const routes: [string, string][] = [
-      ['GET', '/api/files'], ['POST', '/api/files/upload'], ['POST', '/api/files/batches'], ['DELETE', `/api/files/${id}`],
-      ['PATCH', `/api/files/${id}/rename`], ['PATCH', `/api/files/${id}/move`], ['POST', `/api/files/${id}/share`],
-      ['POST', `/api/files/${id}/download-link`], ['GET', `/api/files/${id}/download`], ['GET', '/api/folders'],
-      ['POST', '/api/folders'], ['DELETE', `/api/folders/${id}`], ['GET', '/api/stats'], ['POST', '/api/subscription/setup-trial'],
+      ['GET', '/api/files'],
+      ['POST', '/api/files/upload'],
+      ['POST', '/api/files/batches'],
+      ['DELETE', `/api/files/${id}`],
+      ['PATCH', `/api/files/${id}/rename`],
+      ['PATCH', `/api/files/${id}/move`],
+      ['POST', `/api/files/${id}/share`],
+      ['POST', `/api/files/${id}/download-link`],
+      ['GET', `/api/files/${id}/download`],
+      ['GET', '/api/folders'],
+      ['POST', '/api/folders'],
+      ['DELETE', `/api/folders/${id}`],
+      ['GET', '/api/stats'],
+      ['POST', '/api/subscription/setup-trial'],
     ];
     for (const [method, route] of routes) expect((await t.fetch(route, { method })).status, `${method} ${route}`).toBe(401);
   });
@@ -94,8 +117,15 @@ describe('My Files over HTTP', () => {
     expect(body.compressionRatio).toBeCloseTo(original / (body.compressedSize as number), 1);
     file = body.file as FileRecord;
     expect(file).toMatchObject({
-      name: 'screen shot.png', mimeType: 'image/png', format: 'png', category: 'image', isCompressed: true, level: 'balanced',
-      folder: null, shareToken: null, compressedSize: body.compressedSize,
+      name: 'screen shot.png',
+      mimeType: 'image/png',
+      format: 'png',
+      category: 'image',
+      isCompressed: true,
+      level: 'balanced',
+      folder: null,
+      shareToken: null,
+      compressedSize: body.compressedSize,
     });
     expect(file.spaceSaved).toBeGreaterThan(0);
     // Free accounts keep files for 24 hours.
@@ -204,14 +234,17 @@ describe('My Files over HTTP', () => {
     await expectStatus(stranger.api.listFiles({ folderId }), 404);
     await expectStatus(stranger.api.deleteFolder({ id: folderId }), 404);
     await expectStatus(stranger.api.createFolder({ name: 'Sneaky', parentId: folderId }), 404);
-    expect((await t.fetch(`/api/files/${id}/download`, { headers: { authorization: `Bearer ${stranger.token}` } })).status).toBe(404);
+    expect((await t.fetch(`/api/files/${id}/download`, { headers: { authorization: `Bearer ${stranger.token}` } })).status).toBe(
+      404,
+    );
     expect((await upload(stranger.token, { folderId })).status).toBe(404);
     // The stranger's own file cannot be moved into the owner's folder.
     const theirs = ((await (await upload(stranger.token)).json()) as FileUploadResponse).fileId as string;
     await expectStatus(stranger.api.moveFile({ id: theirs, folderId }), 404);
     expect(await owner.api.listFiles({})).toEqual(before);
     expect((await stranger.api.listFiles({})).map((f) => f.id)).toEqual([theirs]);
-    for (const bad of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) await expectStatus(owner.api.deleteFile({ id: bad }), 404);
+    for (const bad of ['not-a-uuid', '00000000-0000-4000-8000-000000000000'])
+      await expectStatus(owner.api.deleteFile({ id: bad }), 404);
   });
 
   it('refuses files whose real type the dashboard does not take, whatever their name', async () => {
@@ -221,7 +254,9 @@ describe('My Files over HTTP', () => {
     expect(res.status).toBe(415);
     expect(((await res.json()) as { message: string }).message).toMatch(/not supported.*PNG/);
     const bad = await t.fetch('/api/files/upload', {
-      method: 'POST', body: await fileForm(png, 'a.png', { compressionLevel: 'extreme' }), headers: { authorization: `Bearer ${owner.token}` },
+      method: 'POST',
+      body: await fileForm(png, 'a.png', { compressionLevel: 'extreme' }),
+      headers: { authorization: `Bearer ${owner.token}` },
     });
     expect(bad.status).toBe(400);
     await expectConsistent(owner.api);
@@ -252,7 +287,9 @@ describe('My Files over HTTP', () => {
 
   it('keeps an upload that cannot be made smaller as it was, marked not compressed', async () => {
     const tiny = path.join(dir, 'tiny.png');
-    await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } }).png({ palette: true }).toFile(tiny);
+    await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } })
+      .png({ palette: true })
+      .toFile(tiny);
     const body = (await (await upload(owner.token, {}, tiny, 'dot.png')).json()) as FileUploadResponse;
     expect(body.file).toMatchObject({ isCompressed: false, spaceSaved: 0, compressedSize: (await readFile(tiny)).length });
     await expectConsistent(owner.api);

@@ -18,11 +18,22 @@ describe('fuzz (short run): mutated real files through every upload route', () =
   });
   afterAll(async () => t?.close());
 
-  it('answers every one with a 2xx or 4xx, settles every job, keeps no temporary file and stays healthy', { timeout: 300_000 }, async () => {
+  it('answers every one with a 2xx or 4xx, settles every job, keeps no temporary file and stays healthy', {
+    timeout: 300_000,
+  }, async () => {
     const result = await runFuzz({
-      baseUrl: t.baseUrl, dataDir: t.dataDir, corpusDir: sources, count: 30, seed: 20261123, maxFileBytes: 400 * 1024, requestBudgetMs: 120_000,
+      baseUrl: t.baseUrl,
+      dataDir: t.dataDir,
+      corpusDir: sources,
+      count: 30,
+      seed: 20261123,
+      maxFileBytes: 400 * 1024,
+      requestBudgetMs: 120_000,
     });
-    const total = Object.values(result.histogram).reduce((sum, counts) => sum + Object.values(counts).reduce((a, b) => a + b, 0), 0);
+    const total = Object.values(result.histogram).reduce(
+      (sum, counts) => sum + Object.values(counts).reduce((a, b) => a + b, 0),
+      0,
+    );
     expect(total).toBe(30);
     expect(result.failures, formatHistogram(result.histogram).join('\n')).toEqual([]);
   });

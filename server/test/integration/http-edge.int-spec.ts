@@ -7,9 +7,9 @@ import { type FileUploadResponse, MB } from '@shrinkly/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoragePort } from '../../src/adapters/storage/storage.port.js';
 import { APP_CONFIG } from '../../src/app.tokens.js';
+import { DownloadTicketService } from '../../src/common/download-ticket.service.js';
 import type { AppConfig } from '../../src/config/app.config.js';
 import { compressionJobs } from '../../src/db/schema/index.js';
-import { DownloadTicketService } from '../../src/common/download-ticket.service.js';
 import { makePhotoPng } from '../fixtures.js';
 import { capturingLogger, fileForm, newUser, rawRequest, startTestApp, type TestApp } from '../harness.js';
 
@@ -32,9 +32,18 @@ describe('the HTTP edge: early 413, HSTS, Content-Security-Policy, link signatur
 
   describe('a declared Content-Length over the route limit', () => {
     const headOnly = (route: string, length: number, extra: string[] = []) =>
-      rawRequest(t.baseUrl, [
-        `POST ${route} HTTP/1.1`, 'Host: 127.0.0.1', 'Content-Type: multipart/form-data; boundary=----x', `Content-Length: ${length}`, ...extra, '',
-      ].join('\n'), Buffer.from('------x\r\n'));
+      rawRequest(
+        t.baseUrl,
+        [
+          `POST ${route} HTTP/1.1`,
+          'Host: 127.0.0.1',
+          'Content-Type: multipart/form-data; boundary=----x',
+          `Content-Length: ${length}`,
+          ...extra,
+          '',
+        ].join('\n'),
+        Buffer.from('------x\r\n'),
+      );
 
     it('is answered at once, before the body is sent, and the connection closed', async () => {
       const cases: Array<[string, number, number]> = [
@@ -51,7 +60,7 @@ describe('the HTTP edge: early 413, HSTS, Content-Security-Policy, link signatur
       }
     });
 
-    it('is refused on My Files with the account\'s own limit (free accounts: 402, upgrade)', async () => {
+    it("is refused on My Files with the account's own limit (free accounts: 402, upgrade)", async () => {
       const { token } = await t.api.register(newUser());
       const answer = await headOnly('/api/files/upload', 200 * MB, [`Authorization: Bearer ${token}`]);
       expect(answer.status).toBe(402);
@@ -80,10 +89,12 @@ describe('the HTTP edge: early 413, HSTS, Content-Security-Policy, link signatur
   });
 
   describe('Content-Security-Policy', () => {
-    it('is helmet\'s strict default with the sandbox: scripts, frames and connections from the site only', async () => {
+    it("is helmet's strict default with the sandbox: scripts, frames and connections from the site only", async () => {
       for (const route of ['/', '/auth', '/api/health']) {
         const policy = (await t.fetch(route)).headers.get('content-security-policy') ?? '';
-        expect(policy.split(';'), route).toEqual(expect.arrayContaining(["default-src 'self'", "script-src 'self'", "object-src 'none'"]));
+        expect(policy.split(';'), route).toEqual(
+          expect.arrayContaining(["default-src 'self'", "script-src 'self'", "object-src 'none'"]),
+        );
         // Frames and connections fall back to default-src 'self'; no payment provider's script is allowed.
         expect(policy, route).not.toMatch(/frame-src|connect-src|stripe|upgrade-insecure-requests/);
       }
@@ -96,7 +107,13 @@ describe('the HTTP edge: early 413, HSTS, Content-Security-Policy, link signatur
       const api = t.as(token);
       const png = path.join(dir, 'shot.png');
       await makePhotoPng(png);
-      const uploaded = (await (await t.fetch('/api/files/upload', { method: 'POST', body: await fileForm(png, 'shot.png'), headers: { authorization: `Bearer ${token}` } })).json()) as FileUploadResponse;
+      const uploaded = (await (
+        await t.fetch('/api/files/upload', {
+          method: 'POST',
+          body: await fileForm(png, 'shot.png'),
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as FileUploadResponse;
       const fileId = uploaded.fileId as string;
       const inline = new URL((await api.fileDownloadLink({ id: fileId, disposition: 'inline' })).url);
       const attachment = new URL((await api.fileDownloadLink({ id: fileId, disposition: 'attachment' })).url);
@@ -156,8 +173,17 @@ describe('the HTTP edge: early 413, HSTS, Content-Security-Policy, link signatur
     const [job] = await t.running.database.db
       .insert(compressionJobs)
       .values({
-        status: 'completed', level: 'balanced', fileName: 'result.zip', inputFormat: 'zip', inputBlob: null, originalSize: blob.size,
-        outputBlob: blob.key, outputFormat: 'zip', compressedSize: blob.size, downloadExpiresAt: expiresAt, expiresAt,
+        status: 'completed',
+        level: 'balanced',
+        fileName: 'result.zip',
+        inputFormat: 'zip',
+        inputBlob: null,
+        originalSize: blob.size,
+        outputBlob: blob.key,
+        outputFormat: 'zip',
+        compressedSize: blob.size,
+        downloadExpiresAt: expiresAt,
+        expiresAt,
       })
       .returning();
     return { url: t.running.app.get(DownloadTicketService).url(job?.id as string, expiresAt) };

@@ -6,10 +6,10 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueuePort } from '../../src/adapters/queue/queue.port.js';
 import { StoragePort } from '../../src/adapters/storage/storage.port.js';
-import { resumeQueue } from '../../src/jobs/job-handlers.js';
 import { CompressFileJob } from '../../src/features/compression/compress-file.job.js';
 import { CompressionJobRepository } from '../../src/features/compression/compression-job.repository.js';
 import { ConversionJobRepository } from '../../src/features/converter/conversion-job.repository.js';
+import { resumeQueue } from '../../src/jobs/job-handlers.js';
 import { stoppedTooOftenMessage } from '../../src/jobs/job-runner.js';
 import { makePhotoJpeg } from '../fixtures.js';
 import { startTestApp, type TestApp } from '../harness.js';
@@ -35,8 +35,14 @@ describe('jobs after a restart', () => {
       await makePhotoJpeg(photo, 640, 480);
       const blob = await storage.putFile(photo);
       const job = await jobs.create({
-        status, level: 'balanced', fileName: `${status}.jpg`, inputFormat: 'jpg', inputBlob: blob.key, originalSize: blob.size,
-        progress: status === 'processing' ? 40 : 0, expiresAt: new Date(Date.now() + 3_600_000),
+        status,
+        level: 'balanced',
+        fileName: `${status}.jpg`,
+        inputFormat: 'jpg',
+        inputBlob: blob.key,
+        originalSize: blob.size,
+        progress: status === 'processing' ? 40 : 0,
+        expiresAt: new Date(Date.now() + 3_600_000),
       });
       created.push(job.id);
     }
@@ -62,8 +68,14 @@ describe('jobs after a restart', () => {
     await makePhotoJpeg(photo, 320, 240);
     const blob = await t.running.app.get(StoragePort).putFile(photo);
     const job = await jobs.create({
-      status: 'processing', level: 'balanced', fileName: 'taken-over.jpg', inputFormat: 'jpg', inputBlob: blob.key, originalSize: blob.size,
-      progress: 40, expiresAt: new Date(Date.now() + 3_600_000),
+      status: 'processing',
+      level: 'balanced',
+      fileName: 'taken-over.jpg',
+      inputFormat: 'jpg',
+      inputBlob: blob.key,
+      originalSize: blob.size,
+      progress: 40,
+      expiresAt: new Date(Date.now() + 3_600_000),
     });
     const runner = t.running.app.get(CompressFileJob);
     const signal = new AbortController().signal;
@@ -78,8 +90,15 @@ describe('jobs after a restart', () => {
     await makePhotoJpeg(photo, 320, 240);
     const blob = await t.running.app.get(StoragePort).putFile(photo);
     return t.running.app.get(CompressionJobRepository).create({
-      status, level: 'balanced', fileName: name, inputFormat: 'jpg', inputBlob: blob.key, originalSize: blob.size,
-      progress: status === 'processing' ? 40 : 0, attempts, expiresAt: new Date(Date.now() + 3_600_000),
+      status,
+      level: 'balanced',
+      fileName: name,
+      inputFormat: 'jpg',
+      inputBlob: blob.key,
+      originalSize: blob.size,
+      progress: status === 'processing' ? 40 : 0,
+      attempts,
+      expiresAt: new Date(Date.now() + 3_600_000),
     });
   }
 
@@ -116,7 +135,12 @@ describe('jobs after a restart', () => {
   it('counts starts the same way for conversions', async () => {
     const conversions = t.running.app.get(ConversionJobRepository);
     const job = await conversions.create({
-      status: 'queued', fileName: 'a.png', inputFormat: 'png', targetFormat: 'jpg', inputBlob: null, originalSize: 1,
+      status: 'queued',
+      fileName: 'a.png',
+      inputFormat: 'png',
+      targetFormat: 'jpg',
+      inputBlob: null,
+      originalSize: 1,
       expiresAt: new Date(Date.now() + 3_600_000),
     });
     expect(await conversions.start(job.id, ['processing'], new Date())).toBeUndefined();

@@ -1,7 +1,13 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type CompressionJob, type CompressionResponse, ErrorMessages, FREE_COMPRESSION_LIMIT_BYTES, MB } from '@shrinkly/contract';
+import {
+  type CompressionJob,
+  type CompressionResponse,
+  ErrorMessages,
+  FREE_COMPRESSION_LIMIT_BYTES,
+  MB,
+} from '@shrinkly/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckoutRequest, PaymentPort } from '../../src/adapters/payments/payment.port.js';
@@ -91,7 +97,9 @@ describe('paid uploads: sandbox payments for the owner only, jobs shown to their
       expect(post.status).toBe(404);
     }
     expect((await call('GET', `/api/compression-job/${job.jobId}`, owner.token)).status).toBe(200);
-    expect(((await (await call('GET', `/api/compression-job/${job.jobId}`, owner.token)).json()) as CompressionJob).isPaid).toBe(false);
+    expect(((await (await call('GET', `/api/compression-job/${job.jobId}`, owner.token)).json()) as CompressionJob).isPaid).toBe(
+      false,
+    );
 
     const page = await fetch(link);
     expect(page.status).toBe(200);
@@ -100,7 +108,9 @@ describe('paid uploads: sandbox payments for the owner only, jobs shown to their
     expect(html).toContain(`action="${link.pathname}${link.search}"`);
     const pay = await fetch(link, { method: 'POST', body: new URLSearchParams({ outcome: 'pay' }), redirect: 'manual' });
     expect(pay.status).toBe(303);
-    expect(((await (await call('GET', `/api/compression-job/${job.jobId}`, owner.token)).json()) as CompressionJob).isPaid).toBe(true);
+    expect(((await (await call('GET', `/api/compression-job/${job.jobId}`, owner.token)).json()) as CompressionJob).isPaid).toBe(
+      true,
+    );
   }, 120_000);
 
   it("keeps a visitor's job working for whoever holds its id, as before", async () => {
@@ -126,15 +136,29 @@ describe('paid uploads: sandbox payments for the owner only, jobs shown to their
       expect(String((second as { cause?: { code?: string } }).cause?.code ?? second)).toMatch(/ECONNRESET|EPIPE|UND_ERR_SOCKET/);
     }
     // Declared, not sent: refused at once.
-    const declared = await rawRequest(t.baseUrl, [
-      'POST /api/compress HTTP/1.1', 'Host: 127.0.0.1', `X-Forwarded-For: ${address}`,
-      'Content-Type: multipart/form-data; boundary=x', `Content-Length: ${FREE_COMPRESSION_LIMIT_BYTES + MB}`, '',
-    ].join('\n'));
+    const declared = await rawRequest(
+      t.baseUrl,
+      [
+        'POST /api/compress HTTP/1.1',
+        'Host: 127.0.0.1',
+        `X-Forwarded-For: ${address}`,
+        'Content-Type: multipart/form-data; boundary=x',
+        `Content-Length: ${FREE_COMPRESSION_LIMIT_BYTES + MB}`,
+        '',
+      ].join('\n'),
+    );
     expect(declared.status).toBe(413);
     expect(declared.head).toMatch(/connection: close/i);
     // A chunked upload of such a file stops at its first chunk.
     const chunk = new FormData();
-    for (const [k, v] of Object.entries({ uploadId: 'capped-upload', chunkIndex: '0', totalChunks: '101', fileName: 'big.zip', fileSize: String(FREE_COMPRESSION_LIMIT_BYTES + 1) })) chunk.set(k, v);
+    for (const [k, v] of Object.entries({
+      uploadId: 'capped-upload',
+      chunkIndex: '0',
+      totalChunks: '101',
+      fileName: 'big.zip',
+      fileSize: String(FREE_COMPRESSION_LIMIT_BYTES + 1),
+    }))
+      chunk.set(k, v);
     chunk.set('chunk', new Blob([Buffer.alloc(MB)]), 'blob');
     const chunkRes = await t.fetch('/api/upload-chunk', { method: 'POST', body: chunk, headers: { 'x-forwarded-for': address } });
     expect(chunkRes.status).toBe(413);
@@ -158,19 +182,29 @@ describe('the payment provider switch', () => {
     }
   }, 60_000);
 
-  it('asks the provider for a job\'s checkout once and answers the stored one at every later look', async () => {
+  it("asks the provider for a job's checkout once and answers the stored one at every later look", async () => {
     const hosted = new HostedCheckout();
     const t = await startTestApp({ payments: hosted });
     try {
       const db = t.running.database.db;
       const waiting = async () => {
-        const [row] = await db.insert(compressionJobs).values({
-          status: 'payment_required', level: 'balanced', fileName: 'film.mov', inputFormat: 'video/quicktime', originalSize: 150 * MB,
-          requiresPayment: true, paymentAmount: 1, expiresAt: new Date(Date.now() + 86_400_000),
-        }).returning();
+        const [row] = await db
+          .insert(compressionJobs)
+          .values({
+            status: 'payment_required',
+            level: 'balanced',
+            fileName: 'film.mov',
+            inputFormat: 'video/quicktime',
+            originalSize: 150 * MB,
+            requiresPayment: true,
+            paymentAmount: 1,
+            expiresAt: new Date(Date.now() + 86_400_000),
+          })
+          .returning();
         return (row as { id: string }).id;
       };
-      const look = async (jobId: string) => ((await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as CompressionJob).paymentUrl;
+      const look = async (jobId: string) =>
+        ((await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as CompressionJob).paymentUrl;
 
       const polled = await waiting();
       const first = await look(polled);

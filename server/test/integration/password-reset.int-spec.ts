@@ -37,8 +37,17 @@ describe('password reset by email', () => {
     const reset = await t.api.resetPassword({ token: tokenOf(link), password: 'a new secret' });
     expect(reset.audience).toBe('user');
 
-    expect(((await t.as(session).me().catch((e: unknown) => e)) as ApiError).status).toBe(401);
-    expect(((await t.api.login({ email: body.email, password: body.password }).catch((e: unknown) => e)) as ApiError).status).toBe(401);
+    expect(
+      (
+        (await t
+          .as(session)
+          .me()
+          .catch((e: unknown) => e)) as ApiError
+      ).status,
+    ).toBe(401);
+    expect(
+      ((await t.api.login({ email: body.email, password: body.password }).catch((e: unknown) => e)) as ApiError).status,
+    ).toBe(401);
     expect((await t.api.login({ email: body.email, password: 'a new secret' })).user.email).toBe(body.email);
 
     const again = await t.api.resetPassword({ token: tokenOf(link), password: 'another one' }).catch((e: unknown) => e);
@@ -75,7 +84,10 @@ describe('password reset by email', () => {
   });
 
   it('refuses a made-up token', async () => {
-    const res = await t.fetch('/api/auth/reset-password', { method: 'POST', json: { token: 'made-up-token', password: 'whatever1' } });
+    const res = await t.fetch('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token: 'made-up-token', password: 'whatever1' },
+    });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ message: ErrorMessages.invalidResetToken });
   });

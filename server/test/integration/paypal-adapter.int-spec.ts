@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CardDeclinedError, ProviderUnavailableError } from '../../src/adapters/payments/payment.port.js';
-import { addMonths } from '../../src/common/billing-calendar.js';
 import { PaypalApiError, PaypalPayments } from '../../src/adapters/payments/paypal.payments.js';
+import { addMonths } from '../../src/common/billing-calendar.js';
 import { PaypalFake } from '../fakes/paypal-fake.js';
 import { freePort } from '../harness.js';
 import { paymentAdapterContract } from '../payment-adapter.contract.js';
@@ -43,7 +43,9 @@ describe('PaypalPayments against the local PayPal', () => {
       await paypal.subscription('I-NOTHING');
       expect(tokenRequests()).toBe(before + 1);
       const request = fake.callsTo('POST', '/v1/oauth2/token').at(-1);
-      expect(request?.headers.authorization).toBe(`Basic ${Buffer.from(`${fake.clientId}:${fake.clientSecret}`).toString('base64')}`);
+      expect(request?.headers.authorization).toBe(
+        `Basic ${Buffer.from(`${fake.clientId}:${fake.clientSecret}`).toString('base64')}`,
+      );
       expect(request?.headers['content-type']).toBe('application/x-www-form-urlencoded');
       expect(request?.body).toBe('grant_type=client_credentials');
       expect(fake.calls.at(-1)?.headers.authorization).toMatch(/^Bearer A21AA/);
@@ -71,7 +73,7 @@ describe('PaypalPayments against the local PayPal', () => {
       expect(tokenRequests()).toBe(before + 1);
     });
 
-    it('with wrong credentials, fails as the provider\'s error without retrying forever', async () => {
+    it("with wrong credentials, fails as the provider's error without retrying forever", async () => {
       const wrong = new PaypalPayments({ ...fake.settings(), clientSecret: 'wrong' }, APP_URL, LINK_SECRET);
       const error = await wrong.subscription('I-ANY').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ProviderUnavailableError);
@@ -81,7 +83,11 @@ describe('PaypalPayments against the local PayPal', () => {
 
   describe('subscriptions', () => {
     it('are created for the plan, the user (custom_id) and the payer, returning to /subscribe, with the approve link', async () => {
-      const created = await paypal.createSubscription({ userId: 'user-42', email: 'grace@example.com', name: 'Grace Brewster Hopper' });
+      const created = await paypal.createSubscription({
+        userId: 'user-42',
+        email: 'grace@example.com',
+        name: 'Grace Brewster Hopper',
+      });
       expect(created.id).toMatch(/^I-[A-Z0-9]{12}$/);
       expect(created.approvalUrl).toMatch(new RegExp(`^${fake.url}/webapps/billing/subscriptions\\?ba_token=BA-`));
       const sent = JSON.parse(fake.callsTo('POST', '/v1/billing/subscriptions').at(-1)?.body ?? '{}') as Record<string, unknown>;
@@ -89,7 +95,10 @@ describe('PaypalPayments against the local PayPal', () => {
         plan_id: fake.planId,
         custom_id: 'user-42',
         subscriber: { name: { given_name: 'Grace', surname: 'Brewster Hopper' }, email_address: 'grace@example.com' },
-        application_context: { return_url: `${APP_URL}/subscribe?paypal=approved`, cancel_url: `${APP_URL}/subscribe?paypal=cancelled` },
+        application_context: {
+          return_url: `${APP_URL}/subscribe?paypal=approved`,
+          cancel_url: `${APP_URL}/subscribe?paypal=cancelled`,
+        },
       });
       expect(fake.callsTo('POST', '/v1/billing/subscriptions').at(-1)?.headers['paypal-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     });
@@ -97,7 +106,13 @@ describe('PaypalPayments against the local PayPal', () => {
     it('are read back: waiting for approval, then active with the next billing time', async () => {
       const { id } = await paypal.createSubscription({ userId: 'user-7', email: 'a@example.com', name: 'Ada' });
       expect(await paypal.subscription(id)).toEqual({
-        id, status: 'APPROVAL_PENDING', planId: fake.planId, customId: 'user-7', nextBillingTime: null, lastPaymentTime: null, inTrial: false,
+        id,
+        status: 'APPROVAL_PENDING',
+        planId: fake.planId,
+        customId: 'user-7',
+        nextBillingTime: null,
+        lastPaymentTime: null,
+        inTrial: false,
       });
       fake.approve(id);
       const active = await paypal.subscription(id);
@@ -106,7 +121,10 @@ describe('PaypalPayments against the local PayPal', () => {
       expect(Math.abs((active?.lastPaymentTime?.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
       // Cancelled, it has no next billing time: what was paid runs a month from the last payment.
       await paypal.cancelSubscription(id);
-      expect(await paypal.approvalPlans.subscription(id)).toMatchObject({ status: 'ended', periodEnd: addMonths(active?.lastPaymentTime as Date, 1) });
+      expect(await paypal.approvalPlans.subscription(id)).toMatchObject({
+        status: 'ended',
+        periodEnd: addMonths(active?.lastPaymentTime as Date, 1),
+      });
     });
 
     it('of a plan with a free trial say so, the next billing time ending the trial', async () => {
@@ -121,10 +139,12 @@ describe('PaypalPayments against the local PayPal', () => {
       expect(await paypal.subscription('I-DOESNOTEXIST')).toBeUndefined();
     });
 
-    it('of a plan PayPal does not know are refused with PayPal\'s error', async () => {
+    it("of a plan PayPal does not know are refused with PayPal's error", async () => {
       const other = new PaypalPayments({ ...fake.settings(), planId: 'P-UNKNOWN' }, APP_URL, LINK_SECRET);
       await expect(other.createSubscription({ userId: 'u', email: 'e@example.com', name: 'E' })).rejects.toMatchObject({
-        status: 404, errorName: 'RESOURCE_NOT_FOUND', issue: 'INVALID_RESOURCE_ID',
+        status: 404,
+        errorName: 'RESOURCE_NOT_FOUND',
+        issue: 'INVALID_RESOURCE_ID',
       });
     });
 
@@ -157,21 +177,33 @@ describe('PaypalPayments against the local PayPal', () => {
       const id = await approvedSubscription();
       const delivery = fake.saleDelivery(id);
       expect(await paypal.webhooks.verify(headersOf(delivery), delivery.body)).toBe(true);
-      const sent = JSON.parse(fake.callsTo('POST', '/v1/notifications/verify-webhook-signature').at(-1)?.body ?? '{}') as Record<string, unknown>;
+      const sent = JSON.parse(fake.callsTo('POST', '/v1/notifications/verify-webhook-signature').at(-1)?.body ?? '{}') as Record<
+        string,
+        unknown
+      >;
       expect(sent).toEqual({
-        auth_algo: 'SHA256withRSA', cert_url: delivery.headers['paypal-cert-url'], transmission_id: delivery.headers['paypal-transmission-id'],
-        transmission_sig: delivery.headers['paypal-transmission-sig'], transmission_time: delivery.headers['paypal-transmission-time'],
-        webhook_id: fake.webhookId, webhook_event: delivery.event,
+        auth_algo: 'SHA256withRSA',
+        cert_url: delivery.headers['paypal-cert-url'],
+        transmission_id: delivery.headers['paypal-transmission-id'],
+        transmission_sig: delivery.headers['paypal-transmission-sig'],
+        transmission_time: delivery.headers['paypal-transmission-time'],
+        webhook_id: fake.webhookId,
+        webhook_event: delivery.event,
       });
     });
 
-    it('fails for a changed body, another transmission, or another webhook\'s delivery', async () => {
+    it("fails for a changed body, another transmission, or another webhook's delivery", async () => {
       const id = await approvedSubscription();
       const delivery = fake.saleDelivery(id);
       const tampered = delivery.body.replace('"total":"3.99"', '"total":"0.01"');
       expect(tampered).not.toBe(delivery.body);
       expect(await paypal.webhooks.verify(headersOf(delivery), tampered)).toBe(false);
-      expect(await paypal.webhooks.verify({ ...headersOf(delivery), transmissionId: 'b2a3c4d5-0000-4000-8000-000000000000' }, delivery.body)).toBe(false);
+      expect(
+        await paypal.webhooks.verify(
+          { ...headersOf(delivery), transmissionId: 'b2a3c4d5-0000-4000-8000-000000000000' },
+          delivery.body,
+        ),
+      ).toBe(false);
       const forOther = fake.saleDelivery(id, { webhookId: '1JE4291016473214C' });
       expect(await paypal.webhooks.verify(headersOf(forOther), forOther.body)).toBe(false);
     });
@@ -181,8 +213,12 @@ describe('PaypalPayments against the local PayPal', () => {
     const purchase = { kind: 'compression' as const, id: '0b6f1c1e-8d0a-4a7e-9a51-6c2b1f3e9d10' };
     const newOrder = () =>
       paypal.createOrder({
-        purchase, amount: 1, currency: 'USD', description: 'Compression of big.zip',
-        returnUrl: `${APP_URL}/api/paypal/checkout-return`, cancelUrl: `${APP_URL}/payment-error?error=payment_cancelled`,
+        purchase,
+        amount: 1,
+        currency: 'USD',
+        description: 'Compression of big.zip',
+        returnUrl: `${APP_URL}/api/paypal/checkout-return`,
+        cancelUrl: `${APP_URL}/payment-error?error=payment_cancelled`,
       });
 
     it('checkout links are ours, signed for the purchase', async () => {
@@ -193,7 +229,7 @@ describe('PaypalPayments against the local PayPal', () => {
       expect(paypal.verifyCheckout(purchase.id, undefined)).toBe(false);
     });
 
-    it('an order asks the purchase\'s price, named by its reference, and gives the approve link', async () => {
+    it("an order asks the purchase's price, named by its reference, and gives the approve link", async () => {
       const order = await newOrder();
       expect(order.approvalUrl).toBe(`${fake.url}/checkoutnow?token=${order.id}`);
       const sent = JSON.parse(fake.callsTo('POST', '/v2/checkout/orders').at(-1)?.body ?? '{}') as Record<string, unknown>;
@@ -203,8 +239,14 @@ describe('PaypalPayments against the local PayPal', () => {
         application_context: { return_url: `${APP_URL}/api/paypal/checkout-return`, user_action: 'PAY_NOW' },
       });
       const asCreated = {
-        id: order.id, status: 'CREATED', reference: `compression:${purchase.id}`, amount: 1, currency: 'USD', capture: null,
-        payee: fake.merchantId, approvalUrl: order.approvalUrl,
+        id: order.id,
+        status: 'CREATED',
+        reference: `compression:${purchase.id}`,
+        amount: 1,
+        currency: 'USD',
+        capture: null,
+        payee: fake.merchantId,
+        approvalUrl: order.approvalUrl,
       };
       expect(order).toEqual(asCreated);
       expect(await paypal.order(order.id)).toEqual(asCreated);
@@ -250,7 +292,12 @@ describe('PaypalPayments against the local PayPal', () => {
     });
 
     it('reads a subscription back: pending until approved, active with its next billing time, ended once cancelled', async () => {
-      const { id } = await paypal.approvalPlans.createSubscription({ userId: 'u-1', email: 'ada@example.com', name: 'Ada', trial: false });
+      const { id } = await paypal.approvalPlans.createSubscription({
+        userId: 'u-1',
+        email: 'ada@example.com',
+        name: 'Ada',
+        trial: false,
+      });
       expect(await paypal.approvalPlans.subscription(id)).toMatchObject({ id, status: 'pending', userId: 'u-1' });
       fake.approve(id);
       const active = await paypal.approvalPlans.subscription(id);
@@ -274,6 +321,11 @@ describe('PaypalPayments against the local PayPal', () => {
 
   let unreachable: PaypalPayments;
   beforeAll(async () => {
-    unreachable = new PaypalPayments({ ...fake.settings(), apiBase: `http://127.0.0.1:${await freePort()}` }, APP_URL, LINK_SECRET, { timeoutMs: 2000 });
+    unreachable = new PaypalPayments(
+      { ...fake.settings(), apiBase: `http://127.0.0.1:${await freePort()}` },
+      APP_URL,
+      LINK_SECRET,
+      { timeoutMs: 2000 },
+    );
   });
 });

@@ -6,10 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { PaypalPayments } from '../../src/adapters/payments/paypal.payments.js';
 import { compressionJobs, payments } from '../../src/db/schema/index.js';
-import {
-  type ProviderSubscriptionEvent,
-  SubscriptionEventHandler,
-} from '../../src/features/billing/subscription-events.js';
+import { type ProviderSubscriptionEvent, SubscriptionEventHandler } from '../../src/features/billing/subscription-events.js';
 import { type FakeDelivery, PaypalFake } from '../fakes/paypal-fake.js';
 import { StripeFake } from '../fakes/stripe-fake.js';
 import { makeStoredZip } from '../fixtures.js';
@@ -44,7 +41,10 @@ describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPa
   }
 
   async function errorOf(call: Promise<unknown>): Promise<ApiError> {
-    const error = await call.then(() => undefined, (e: unknown) => e);
+    const error = await call.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     return error as ApiError;
   }
@@ -62,14 +62,22 @@ describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPa
       expect(created.id).toMatch(/^I-/);
       expect(created.approvalUrl).toContain('/webapps/billing/subscriptions?ba_token=BA-');
       expect(fake.subscriptions.get(created.id)).toMatchObject({
-        custom_id: ada.id, plan_id: fake.planId, subscriber: { email_address: 'ada.payer@example.com', name: { given_name: 'Ada', surname: 'King' } },
+        custom_id: ada.id,
+        plan_id: fake.planId,
+        subscriber: { email_address: 'ada.payer@example.com', name: { given_name: 'Ada', surname: 'King' } },
       });
 
       fake.approve(created.id);
       const details = await ada.api.paypalActivateSubscription({ subscriptionId: created.id });
 
       const nextBilling = fake.subscriptions.get(created.id)?.billing_info as { next_billing_time: string };
-      expect(details).toMatchObject({ plan: 'premium', status: 'active', provider: 'paypal', canCancel: true, nextBillingDate: new Date(nextBilling.next_billing_time).toISOString() });
+      expect(details).toMatchObject({
+        plan: 'premium',
+        status: 'active',
+        provider: 'paypal',
+        canCancel: true,
+        nextBillingDate: new Date(nextBilling.next_billing_time).toISOString(),
+      });
       expect(await ada.api.subscription()).toEqual(details);
       // Activated again (the return page reloaded): the same plan.
       expect(await ada.api.paypalActivateSubscription({ subscriptionId: created.id })).toEqual(details);
@@ -83,7 +91,7 @@ describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPa
       expect((await errorOf(ada.api.paypalCreateSubscription({ userEmail: ada.email, userName: ada.name }))).status).toBe(409);
     });
 
-    it('someone else\'s subscription is refused, and nothing changes', async () => {
+    it("someone else's subscription is refused, and nothing changes", async () => {
       const owner = await signUp();
       const other = await signUp();
       const { id } = await owner.api.paypalCreateSubscription({ userEmail: owner.email, userName: owner.name });
@@ -108,7 +116,10 @@ describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPa
       const ada = await signUp();
       const pending = await ada.api.paypalCreateSubscription({ userEmail: ada.email, userName: ada.name });
       const notApproved = await errorOf(ada.api.paypalActivateSubscription({ subscriptionId: pending.id }));
-      expect([notApproved.status, notApproved.serverMessage]).toEqual([402, 'The subscription has not been approved at PayPal yet']);
+      expect([notApproved.status, notApproved.serverMessage]).toEqual([
+        402,
+        'The subscription has not been approved at PayPal yet',
+      ]);
 
       const approved = await ada.api.paypalCreateSubscription({ userEmail: ada.email, userName: ada.name });
       fake.approve(approved.id, { activate: false });
@@ -123,7 +134,10 @@ describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPa
       fake.approve(id);
       fake.setStatus(id, 'CANCELLED');
       const canceled = await errorOf(ada.api.paypalActivateSubscription({ subscriptionId: id }));
-      expect([canceled.status, canceled.serverMessage]).toEqual([409, 'This PayPal subscription has ended: please subscribe again']);
+      expect([canceled.status, canceled.serverMessage]).toEqual([
+        409,
+        'This PayPal subscription has ended: please subscribe again',
+      ]);
       expect(await ada.api.subscription()).toMatchObject({ status: 'none' });
     });
 
@@ -135,12 +149,15 @@ describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPa
       fake.approve(second.id);
       await ada.api.paypalActivateSubscription({ subscriptionId: first.id });
       await ada.api.paypalActivateSubscription({ subscriptionId: second.id });
-      expect([fake.subscriptions.get(first.id)?.status, fake.subscriptions.get(second.id)?.status]).toEqual(['CANCELLED', 'ACTIVE']);
+      expect([fake.subscriptions.get(first.id)?.status, fake.subscriptions.get(second.id)?.status]).toEqual([
+        'CANCELLED',
+        'ACTIVE',
+      ]);
       await ada.api.cancelSubscription();
       expect(fake.subscriptions.get(second.id)?.status).toBe('CANCELLED');
     });
 
-    it('PayPal failing is the provider\'s error (502), not ours', async () => {
+    it("PayPal failing is the provider's error (502), not ours", async () => {
       const ada = await signUp();
       fake.failNext(1, 500);
       expect((await errorOf(ada.api.paypalCreateSubscription({ userEmail: ada.email, userName: ada.name }))).status).toBe(502);
@@ -171,9 +188,19 @@ describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPa
       expect(await res.json()).toEqual({ received: true });
       const sale = delivery.event.resource as { id: string };
       expect(received()).toEqual([
-        { type: 'paid', provider: 'paypal', subscriptionId: id, eventId: delivery.event.id, amount: 3.99, currency: 'USD', reference: sale.id },
+        {
+          type: 'paid',
+          provider: 'paypal',
+          subscriptionId: id,
+          eventId: delivery.event.id,
+          amount: 3.99,
+          currency: 'USD',
+          reference: sale.id,
+        },
       ]);
-      expect(await ledgerOf(userId)).toMatchObject([{ kind: 'subscription', provider: 'paypal', providerReference: sale.id, amount: 3.99 }]);
+      expect(await ledgerOf(userId)).toMatchObject([
+        { kind: 'subscription', provider: 'paypal', providerReference: sale.id, amount: 3.99 },
+      ]);
     });
 
     it('follows what PayPal says now, whatever order the deliveries come in: suspended, then ended', async () => {
@@ -191,7 +218,12 @@ describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPa
       // Late, out of order: the ACTIVATED and SUSPENDED deliveries of before change nothing now.
       for (const delivery of [activatedDelivery, suspended]) expect((await post(delivery)).status).toBe(200);
       expect(await api.subscription()).toMatchObject({ status: 'canceled', provider: null });
-      expect(received().map((e) => [e.type, e.subscriptionId])).toEqual([['changed', id], ['changed', id], ['changed', id], ['changed', id]]);
+      expect(received().map((e) => [e.type, e.subscriptionId])).toEqual([
+        ['changed', id],
+        ['changed', id],
+        ['changed', id],
+        ['changed', id],
+      ]);
     });
 
     it('a verified event of another type is answered 200 and ignored', async () => {
@@ -205,7 +237,10 @@ describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPa
       const { id, userId, api } = await subscribed();
       const before = await api.subscription();
       const genuine = fake.subscriptionDelivery('BILLING.SUBSCRIPTION.CANCELLED', id);
-      const forged = { ...genuine, headers: { ...genuine.headers, 'paypal-transmission-sig': Buffer.from('forged').toString('base64') } };
+      const forged = {
+        ...genuine,
+        headers: { ...genuine.headers, 'paypal-transmission-sig': Buffer.from('forged').toString('base64') },
+      };
       const res = await post(forged);
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ message: 'PayPal did not verify this webhook delivery' });
@@ -240,7 +275,7 @@ describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPa
       expect(await api.subscription()).toEqual(after);
     });
 
-    it('without PayPal\'s headers or with a body that is no event, it is refused before PayPal is asked', async () => {
+    it("without PayPal's headers or with a body that is no event, it is refused before PayPal is asked", async () => {
       const { id } = await subscribed();
       const verifications = fake.callsTo('POST', '/v1/notifications/verify-webhook-signature').length;
       const delivery = fake.saleDelivery(id);
@@ -293,12 +328,14 @@ describe('pay per file with PayPal (Orders API v2, against the local PayPal)', (
     return approve.searchParams.get('token') ?? '';
   }
 
-  it('the signed link → PayPal → back: captured at the job\'s price, the job paid once', async () => {
+  it("the signed link → PayPal → back: captured at the job's price, the job paid once", async () => {
     const file = path.join(dir, 'big.zip');
     await makeStoredZip(file, FREE_COMPRESSION_LIMIT_BYTES);
     const body = new FormData();
     body.set('file', new Blob([await readFile(file)]), 'big.zip');
-    const job = (await (await t.fetch('/api/compress', { method: 'POST', body })).json()) as CompressionResponse & { paymentUrl: string };
+    const job = (await (await t.fetch('/api/compress', { method: 'POST', body })).json()) as CompressionResponse & {
+      paymentUrl: string;
+    };
     expect(job.status).toBe('payment_required');
     const paymentUrl = new URL(job.paymentUrl);
     expect(`${paymentUrl.origin}${paymentUrl.pathname}`).toBe(`${t.baseUrl}/api/paypal/checkout/${job.jobId}`);
@@ -307,8 +344,12 @@ describe('pay per file with PayPal (Orders API v2, against the local PayPal)', (
     expect((await hop(`${t.baseUrl}/api/paypal/checkout/${job.jobId}?sig=forged`)).status).toBe(404);
     const elsewhere = new PaypalPayments(fake.settings(), t.baseUrl, 'x'.repeat(43));
     const cheap = await elsewhere.createOrder({
-      purchase: { kind: 'compression', id: job.jobId }, amount: 0.01, currency: 'USD', description: 'cheap',
-      returnUrl: `${t.baseUrl}/api/paypal/checkout-return`, cancelUrl: t.baseUrl,
+      purchase: { kind: 'compression', id: job.jobId },
+      amount: 0.01,
+      currency: 'USD',
+      description: 'cheap',
+      returnUrl: `${t.baseUrl}/api/paypal/checkout-return`,
+      cancelUrl: t.baseUrl,
     });
     expect((await hop(fake.approveOrder(cheap.id))).status).toBe(404);
     expect(fake.orders.get(cheap.id)?.status).toBe('APPROVED');
@@ -317,7 +358,10 @@ describe('pay per file with PayPal (Orders API v2, against the local PayPal)', (
     const canceled = await openCheckout(job.paymentUrl);
     expect(fake.cancelUrlOf(canceled)).toBe(`${t.baseUrl}/payment-error?error=payment_cancelled&jobId=${job.jobId}`);
     const declined = await openCheckout(job.paymentUrl);
-    expect(await hop(fake.approveOrder(declined, { declines: true }))).toEqual({ status: 303, location: `/payment-failed?jobId=${job.jobId}` });
+    expect(await hop(fake.approveOrder(declined, { declines: true }))).toEqual({
+      status: 303,
+      location: `/payment-failed?jobId=${job.jobId}`,
+    });
     expect(((await (await t.fetch(`/api/compression-job/${job.jobId}`)).json()) as CompressionJob).isPaid).toBe(false);
 
     const orderId = await openCheckout(job.paymentUrl);
@@ -337,16 +381,27 @@ describe('pay per file with PayPal (Orders API v2, against the local PayPal)', (
     expect(await hop(job.paymentUrl)).toEqual(paid);
     expect(fake.orders.size).toBe(orders);
     const ledger = await t.running.database.db.select().from(payments).where(eq(payments.jobId, job.jobId));
-    expect(ledger).toMatchObject([{ provider: 'paypal', providerReference: captureId, amount: 1, currency: 'USD', status: 'succeeded' }]);
+    expect(ledger).toMatchObject([
+      { provider: 'paypal', providerReference: captureId, amount: 1, currency: 'USD', status: 'succeeded' },
+    ]);
   }, 120_000);
 
   describe('one order per job, and only that order captured', () => {
     /** A visitor's 150 MB file waiting for its $1 payment, and its signed checkout link. */
     async function jobWaitingForPayment(): Promise<{ jobId: string; paymentUrl: string }> {
-      const [row] = await t.running.database.db.insert(compressionJobs).values({
-        status: 'payment_required', level: 'balanced', fileName: 'film.mov', inputFormat: 'video/quicktime', originalSize: 150 * MB,
-        requiresPayment: true, paymentAmount: 1, expiresAt: new Date(Date.now() + 86_400_000),
-      }).returning();
+      const [row] = await t.running.database.db
+        .insert(compressionJobs)
+        .values({
+          status: 'payment_required',
+          level: 'balanced',
+          fileName: 'film.mov',
+          inputFormat: 'video/quicktime',
+          originalSize: 150 * MB,
+          requiresPayment: true,
+          paymentAmount: 1,
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })
+        .returning();
       const jobId = (row as { id: string }).id;
       const job = (await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as CompressionJob;
       return { jobId, paymentUrl: job.paymentUrl as string };
@@ -355,16 +410,23 @@ describe('pay per file with PayPal (Orders API v2, against the local PayPal)', (
     /** An order for the job made with our credentials but not through its link (as each opening of it used to). */
     function orderMadeElsewhere(jobId: string, amount = 1): Promise<{ id: string }> {
       return new PaypalPayments(fake.settings(), t.baseUrl, 'x'.repeat(43)).createOrder({
-        purchase: { kind: 'compression', id: jobId }, amount, currency: 'USD', description: 'elsewhere',
-        returnUrl: `${t.baseUrl}/api/paypal/checkout-return`, cancelUrl: t.baseUrl,
+        purchase: { kind: 'compression', id: jobId },
+        amount,
+        currency: 'USD',
+        description: 'elsewhere',
+        returnUrl: `${t.baseUrl}/api/paypal/checkout-return`,
+        cancelUrl: t.baseUrl,
       });
     }
 
     const statusOf = (orderId: string) => fake.orders.get(orderId)?.status;
     const capturesOf = (orderId: string) => fake.callsTo('POST', `/v2/checkout/orders/${orderId}/capture`).length;
     const ordersFor = (jobId: string) =>
-      [...fake.orders.values()].filter((o) => (o.purchase_units as Array<{ reference_id: string }>)[0]?.reference_id === `compression:${jobId}`);
-    const isPaid = async (jobId: string) => ((await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as CompressionJob).isPaid;
+      [...fake.orders.values()].filter(
+        (o) => (o.purchase_units as Array<{ reference_id: string }>)[0]?.reference_id === `compression:${jobId}`,
+      );
+    const isPaid = async (jobId: string) =>
+      ((await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as CompressionJob).isPaid;
 
     it('the link opened twice goes on with the same order; a second order for the job is never captured', async () => {
       const { jobId, paymentUrl } = await jobWaitingForPayment();
@@ -395,7 +457,9 @@ describe('pay per file with PayPal (Orders API v2, against the local PayPal)', (
 
     it('a made-up order, or an order of the job that is not its own, is not found at the return route and not captured', async () => {
       const { jobId } = await jobWaitingForPayment();
-      expect((await hop(`${t.baseUrl}/api/paypal/checkout-return?token=5O190127TN364715T&PayerID=QYR5Z8XDVJNXQ`)).status).toBe(404);
+      expect((await hop(`${t.baseUrl}/api/paypal/checkout-return?token=5O190127TN364715T&PayerID=QYR5Z8XDVJNXQ`)).status).toBe(
+        404,
+      );
       // The job's link was never opened: no order is its own, so one made for it elsewhere is refused at its price too.
       const stray = await orderMadeElsewhere(jobId);
       expect((await hop(fake.approveOrder(stray.id))).status).toBe(404);
@@ -452,11 +516,19 @@ describe('PayPal routes with another payment provider', () => {
   let t: TestApp;
   let stripe: StripeFake;
   beforeAll(async () => {
-    stripe = await new StripeFake({ secretKey: 'sk_test_x', webhookSecret: 'whsec_x', prices: { price_x: { unitAmount: 399, currency: 'usd' } } }).start();
+    stripe = await new StripeFake({
+      secretKey: 'sk_test_x',
+      webhookSecret: 'whsec_x',
+      prices: { price_x: { unitAmount: 399, currency: 'usd' } },
+    }).start();
     t = await startTestApp({
       env: {
-        PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x',
-        STRIPE_PRICE_ID: 'price_x', STRIPE_API_BASE: stripe.baseUrl,
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        STRIPE_PRICE_ID: 'price_x',
+        STRIPE_API_BASE: stripe.baseUrl,
       },
     });
   });
@@ -468,11 +540,18 @@ describe('PayPal routes with another payment provider', () => {
   it('answer 404 (Stripe has no PayPal approvals; the sandbox has its test-mode one)', async () => {
     const { token } = await t.api.register(newUser());
     const api = t.as(token);
-    await expect(api.paypalCreateSubscription({ userEmail: 'a@example.com', userName: 'A' })).rejects.toMatchObject({ status: 404 });
+    await expect(api.paypalCreateSubscription({ userEmail: 'a@example.com', userName: 'A' })).rejects.toMatchObject({
+      status: 404,
+    });
     await expect(api.paypalActivateSubscription({ subscriptionId: 'I-X' })).rejects.toMatchObject({ status: 404 });
-    const res = await t.fetch('/api/paypal/webhook', { method: 'POST', json: { id: 'WH-1', event_type: 'PAYMENT.SALE.COMPLETED', resource: {} } });
+    const res = await t.fetch('/api/paypal/webhook', {
+      method: 'POST',
+      json: { id: 'WH-1', event_type: 'PAYMENT.SALE.COMPLETED', resource: {} },
+    });
     expect(res.status).toBe(404);
-    expect((await t.fetch('/api/paypal/checkout/0b6f1c1e-8d0a-4a7e-9a51-6c2b1f3e9d10?sig=x', { redirect: 'manual' })).status).toBe(404);
+    expect(
+      (await t.fetch('/api/paypal/checkout/0b6f1c1e-8d0a-4a7e-9a51-6c2b1f3e9d10?sig=x', { redirect: 'manual' })).status,
+    ).toBe(404);
     expect((await t.fetch('/api/paypal/checkout-return?token=5O190127TN364715T', { redirect: 'manual' })).status).toBe(404);
   });
 });

@@ -126,7 +126,9 @@ async function answered(call: () => Promise<unknown>): Promise<boolean> {
 }
 
 const cardInput = (choice: CardChoice) => ({
-  cardholderName: 'Ada Lovelace', expiryDate: '12/39', cvv: '123',
+  cardholderName: 'Ada Lovelace',
+  expiryDate: '12/39',
+  cvv: '123',
   cardNumber: { good: '4242424242424242', failing: '4000000000000341', declined: '4000000000000002' }[choice],
 });
 
@@ -167,7 +169,10 @@ async function step(world: World, model: Model, command: Command): Promise<void>
       return;
     case 'race': {
       const [, subscribed, reactivated] = await Promise.all([
-        service.tick(), answered(() => service.subscribe(user, undefined)), answered(() => service.reactivate(user)), service.tick(),
+        service.tick(),
+        answered(() => service.subscribe(user, undefined)),
+        answered(() => service.reactivate(user)),
+        service.tick(),
       ]);
       wantsBilling(subscribed || reactivated);
       return;
@@ -194,7 +199,9 @@ async function check(world: World, model: Model, after: Command, trialEnds: { be
   const charges = await world.charges(model.userId);
   if (user.providerSubscriptionId) model.linked.add(user.providerSubscriptionId);
 
-  const covered = (model.trialEnd !== null && now < model.trialEnd) || charges.some((c) => c.periodStart <= now && now.getTime() < c.periodEnd.getTime() + GRACE_MS);
+  const covered =
+    (model.trialEnd !== null && now < model.trialEnd) ||
+    charges.some((c) => c.periodStart <= now && now.getTime() < c.periodEnd.getTime() + GRACE_MS);
   if (hasAccess(user, now)) expect(covered, 'access without a trial or a paid period').toBe(true);
 
   const live = await world.live(model.userId);
@@ -202,11 +209,16 @@ async function check(world: World, model: Model, after: Command, trialEnds: { be
 
   expect(charges.length, 'charged after a cancel').toBeLessThanOrEqual(model.chargeCap);
 
-  const plansCharges = charges.filter((c) => c.subscriptionId === null || model.linked.has(c.subscriptionId)).sort((a, b) => a.periodStart.getTime() - b.periodStart.getTime());
+  const plansCharges = charges
+    .filter((c) => c.subscriptionId === null || model.linked.has(c.subscriptionId))
+    .sort((a, b) => a.periodStart.getTime() - b.periodStart.getTime());
   for (let i = 1; i < plansCharges.length; i += 1) {
     const [previous, next] = [plansCharges[i - 1] as Charge, plansCharges[i] as Charge];
-    const show = (c: Charge) => `${c.reference} of ${c.subscriptionId ?? 'the card'} for ${c.periodStart.toISOString()} to ${c.periodEnd.toISOString()}`;
-    expect(next.periodStart.getTime(), `a period charged twice: ${show(previous)} and ${show(next)}`).toBeGreaterThanOrEqual(previous.periodEnd.getTime() - 60_000);
+    const show = (c: Charge) =>
+      `${c.reference} of ${c.subscriptionId ?? 'the card'} for ${c.periodStart.toISOString()} to ${c.periodEnd.toISOString()}`;
+    expect(next.periodStart.getTime(), `a period charged twice: ${show(previous)} and ${show(next)}`).toBeGreaterThanOrEqual(
+      previous.periodEnd.getTime() - 60_000,
+    );
   }
 
   if (trialEnds.before) expect(user.trialEndsAt, 'a second trial').toEqual(trialEnds.before);
@@ -214,10 +226,14 @@ async function check(world: World, model: Model, after: Command, trialEnds: { be
 
   const ledger = await world.t.running.database.db.select().from(payments).where(eq(payments.userId, model.userId));
   const made = new Set(charges.map((c) => c.reference));
-  for (const row of ledger.filter((r) => r.status === 'succeeded')) expect(made.has(row.providerReference), `ledger row ${row.providerReference} the provider never charged`).toBe(true);
+  for (const row of ledger.filter((r) => r.status === 'succeeded'))
+    expect(made.has(row.providerReference), `ledger row ${row.providerReference} the provider never charged`).toBe(true);
 
   if (after.kind === 'tick' || after.kind === 'ticks') {
-    const paying = charges.some((c) => c.periodStart <= now && now < addDays(c.periodEnd, -1) && (c.subscriptionId === null || live.includes(c.subscriptionId)));
+    const paying = charges.some(
+      (c) =>
+        c.periodStart <= now && now < addDays(c.periodEnd, -1) && (c.subscriptionId === null || live.includes(c.subscriptionId)),
+    );
     if (paying) expect(hasAccess(user, now), 'paid for, but no access').toBe(true);
   }
 }
@@ -229,12 +245,20 @@ async function settle(world: World, model: Model): Promise<void> {
     for (const deliver of waiting) if ((await deliver()) !== 200) world.pending.push(deliver);
   }
   const ledger = await world.t.running.database.db.select().from(payments).where(eq(payments.userId, model.userId));
-  const recorded = ledger.filter((r) => r.status === 'succeeded').map((r) => r.providerReference).sort();
-  expect(recorded, 'the ledger against the provider\'s charges').toEqual((await world.charges(model.userId)).map((c) => c.reference).sort());
+  const recorded = ledger
+    .filter((r) => r.status === 'succeeded')
+    .map((r) => r.providerReference)
+    .sort();
+  expect(recorded, "the ledger against the provider's charges").toEqual(
+    (await world.charges(model.userId)).map((c) => c.reference).sort(),
+  );
 }
 
 async function newAccount(world: World): Promise<string> {
-  const [row] = await world.t.running.database.db.insert(users).values({ name: 'Ada Lovelace', email: `${randomUUID()}@example.com`, passwordHash: 'x' }).returning();
+  const [row] = await world.t.running.database.db
+    .insert(users)
+    .values({ name: 'Ada Lovelace', email: `${randomUUID()}@example.com`, passwordHash: 'x' })
+    .returning();
   return (row as UserRow).id;
 }
 
@@ -263,7 +287,10 @@ function property(world: () => World) {
 /** The property over RUNS sequences (PLAN_MODEL_SEED replays one run of it). */
 function keepsEveryInvariant(world: () => World): void {
   it(`keeps every invariant over ${RUNS} sequences`, async () => {
-    await fc.assert(property(world), { numRuns: RUNS, ...(process.env.PLAN_MODEL_SEED ? { seed: Number(process.env.PLAN_MODEL_SEED) } : {}) });
+    await fc.assert(property(world), {
+      numRuns: RUNS,
+      ...(process.env.PLAN_MODEL_SEED ? { seed: Number(process.env.PLAN_MODEL_SEED) } : {}),
+    });
   }, 1_800_000);
 }
 
@@ -280,38 +307,71 @@ describe('the plan life cycle as random sequences of events', () => {
       sandbox.cards.charge = async (request) => {
         const result = await charge(request);
         cardCharges.push({
-          reference: result.reference, paidAt: clock.now(), periodStart: request.period.start, periodEnd: request.period.end, subscriptionId: null,
+          reference: result.reference,
+          paidAt: clock.now(),
+          periodStart: request.period.start,
+          periodEnd: request.period.end,
+          subscriptionId: null,
           userId: request.idempotencyKey.split(':')[0] as string,
         });
         return result;
       };
       const db = t.running.database.db;
       world = {
-        t, clock, service: t.running.app.get(SubscriptionService), pending: [],
+        t,
+        clock,
+        service: t.running.app.get(SubscriptionService),
+        pending: [],
         commands: fc.oneof(...common, ...cardCommands, ...paypalCommands),
         async charges(userId) {
           const records = await db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.userId, userId));
-          const paypal = records.flatMap((r) => r.charges.map((c) => ({ reference: c.reference, paidAt: new Date(c.paidAt), periodStart: new Date(c.paidAt), periodEnd: new Date(c.periodEnd), subscriptionId: r.id })));
+          const paypal = records.flatMap((r) =>
+            r.charges.map((c) => ({
+              reference: c.reference,
+              paidAt: new Date(c.paidAt),
+              periodStart: new Date(c.paidAt),
+              periodEnd: new Date(c.periodEnd),
+              subscriptionId: r.id,
+            })),
+          );
           return [...cardCharges.filter((c) => c.userId === userId), ...paypal];
         },
         async live(userId) {
-          return (await db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.userId, userId))).filter((r) => r.status === 'active').map((r) => r.id);
+          return (await db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.userId, userId)))
+            .filter((r) => r.status === 'active')
+            .map((r) => r.id);
         },
         async run(command, user, model) {
           if (command.kind === 'trial') {
-            if (await answered(() => world.service.startTrial(user, cardInput(command.card)))) model.chargeCap = Number.POSITIVE_INFINITY;
+            if (await answered(() => world.service.startTrial(user, cardInput(command.card))))
+              model.chargeCap = Number.POSITIVE_INFINITY;
           } else if (command.kind === 'subscribe') {
-            const ok = await answered(() => world.service.subscribe(user, command.card === 'on-file' ? undefined : cardInput(command.card)));
+            const ok = await answered(() =>
+              world.service.subscribe(user, command.card === 'on-file' ? undefined : cardInput(command.card)),
+            );
             if (ok) model.chargeCap = Number.POSITIVE_INFINITY;
           } else if (command.kind === 'paypal') {
             let created: { id: string; approvalUrl: string | null } | undefined;
-            if (!(await answered(async () => (created = await world.service.createApproval(user, { userEmail: '', userName: '' })))) || !created) return;
+            if (
+              !(await answered(
+                async () => (created = await world.service.createApproval(user, { userEmail: '', userName: '' })),
+              )) ||
+              !created
+            )
+              return;
             if (!command.approve) return;
             model.chargeCap = Number.POSITIVE_INFINITY;
             const url = new URL(created.approvalUrl ?? '');
-            const res = await fetch(`${t.baseUrl}${url.pathname}${url.search}`, { method: 'POST', body: new URLSearchParams({ outcome: 'approve' }), redirect: 'manual' });
+            const res = await fetch(`${t.baseUrl}${url.pathname}${url.search}`, {
+              method: 'POST',
+              body: new URLSearchParams({ outcome: 'approve' }),
+              redirect: 'manual',
+            });
             expect(res.status).toBe(303);
-            if (command.activate) await answered(async () => world.service.activateApproval(await fresh(world, user.id), (created as { id: string }).id));
+            if (command.activate)
+              await answered(async () =>
+                world.service.activateApproval(await fresh(world, user.id), (created as { id: string }).id),
+              );
           }
         },
         close: () => t.close(),
@@ -327,18 +387,26 @@ describe('the plan life cycle as random sequences of events', () => {
     beforeAll(async () => {
       const clock = new TestClock();
       fake = await new StripeFake({
-        secretKey: 'sk_test_model', webhookSecret: 'whsec_model', prices: { price_model: { unitAmount: 399, currency: 'usd' } }, now: () => clock.now().getTime(),
+        secretKey: 'sk_test_model',
+        webhookSecret: 'whsec_model',
+        prices: { price_model: { unitAmount: 399, currency: 'usd' } },
+        now: () => clock.now().getTime(),
       }).start();
       const t = await startTestApp({
         clock,
         env: {
-          PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_model', STRIPE_PUBLISHABLE_KEY: 'pk_test_model', STRIPE_WEBHOOK_SECRET: 'whsec_model',
-          STRIPE_PRICE_ID: 'price_model', STRIPE_API_BASE: fake.baseUrl,
+          PAYMENT_PROVIDER: 'stripe',
+          STRIPE_SECRET_KEY: 'sk_test_model',
+          STRIPE_PUBLISHABLE_KEY: 'pk_test_model',
+          STRIPE_WEBHOOK_SECRET: 'whsec_model',
+          STRIPE_PRICE_ID: 'price_model',
+          STRIPE_API_BASE: fake.baseUrl,
         },
       });
       const stripe = t.running.app.get(PaymentPort) as StripePayments;
       const webhook = `${t.baseUrl}/api/stripe/webhook`;
-      const subscriptionsOf = (userId: string) => [...fake.subscriptions.values()].filter((s) => (s.metadata as { userId?: string }).userId === userId);
+      const subscriptionsOf = (userId: string) =>
+        [...fake.subscriptions.values()].filter((s) => (s.metadata as { userId?: string }).userId === userId);
       /** A card typed into Stripe's fields: a SetupIntent confirmed by Stripe.js. */
       const newCard = async (user: UserRow, choice: CardChoice) => {
         const { clientSecret } = await stripe.cardFieldPlans.setupCard(user);
@@ -350,21 +418,35 @@ describe('the plan life cycle as random sequences of events', () => {
       };
       const told = new Set<string>();
       world = {
-        t, clock, service: t.running.app.get(SubscriptionService), pending: [],
+        t,
+        clock,
+        service: t.running.app.get(SubscriptionService),
+        pending: [],
         commands: fc.oneof(...common, ...cardCommands, ...deliveries),
         async charges(userId) {
           const mine = new Set(subscriptionsOf(userId).map((s) => s.id as string));
           return fake.paidInvoices().flatMap((invoice) => {
-            const subscriptionId = (invoice.parent as { subscription_details: { subscription: string } }).subscription_details.subscription;
-            const line = ((invoice.lines as { data: Array<{ period: { start: number; end: number } }> }).data)[0];
+            const subscriptionId = (invoice.parent as { subscription_details: { subscription: string } }).subscription_details
+              .subscription;
+            const line = (invoice.lines as { data: Array<{ period: { start: number; end: number } }> }).data[0];
             const at = (seconds: number | undefined) => new Date((seconds ?? 0) * 1000);
             return mine.has(subscriptionId)
-              ? [{ reference: invoice.id as string, paidAt: at(invoice.created as number), periodStart: at(line?.period.start), periodEnd: at(line?.period.end), subscriptionId }]
+              ? [
+                  {
+                    reference: invoice.id as string,
+                    paidAt: at(invoice.created as number),
+                    periodStart: at(line?.period.start),
+                    periodEnd: at(line?.period.end),
+                    subscriptionId,
+                  },
+                ]
               : [];
           });
         },
         async live(userId) {
-          return subscriptionsOf(userId).filter((s) => ['trialing', 'active', 'past_due'].includes(s.status as string)).map((s) => s.id as string);
+          return subscriptionsOf(userId)
+            .filter((s) => ['trialing', 'active', 'past_due'].includes(s.status as string))
+            .map((s) => s.id as string);
         },
         async run(command, user, model) {
           if (command.kind === 'advance') return queue(fake.bill());
@@ -406,17 +488,33 @@ describe('the plan life cycle as random sequences of events', () => {
       };
       const subscriptionsOf = (userId: string) => [...fake.subscriptions.values()].filter((s) => s.custom_id === userId);
       world = {
-        t, clock, service: t.running.app.get(SubscriptionService), pending: [],
+        t,
+        clock,
+        service: t.running.app.get(SubscriptionService),
+        pending: [],
         commands: fc.oneof(
-          ...common, ...paypalCommands, ...deliveries,
-          fc.constant<Command>({ kind: 'payer-cancels' }), fc.constant<Command>({ kind: 'payments-fail' }),
+          ...common,
+          ...paypalCommands,
+          ...deliveries,
+          fc.constant<Command>({ kind: 'payer-cancels' }),
+          fc.constant<Command>({ kind: 'payments-fail' }),
         ),
         async charges(userId) {
           const mine = new Set(subscriptionsOf(userId).map((s) => s.id as string));
-          return fake.sales.filter((s) => mine.has(s.subscriptionId)).map((s) => ({ reference: s.id, paidAt: s.time, periodStart: s.time, periodEnd: s.periodEnd, subscriptionId: s.subscriptionId }));
+          return fake.sales
+            .filter((s) => mine.has(s.subscriptionId))
+            .map((s) => ({
+              reference: s.id,
+              paidAt: s.time,
+              periodStart: s.time,
+              periodEnd: s.periodEnd,
+              subscriptionId: s.subscriptionId,
+            }));
         },
         async live(userId) {
-          return subscriptionsOf(userId).filter((s) => s.status === 'ACTIVE' || s.status === 'SUSPENDED').map((s) => s.id as string);
+          return subscriptionsOf(userId)
+            .filter((s) => s.status === 'ACTIVE' || s.status === 'SUSPENDED')
+            .map((s) => s.id as string);
         },
         async run(command, user, model) {
           if (command.kind === 'advance') return queue(fake.bill());
@@ -429,7 +527,13 @@ describe('the plan life cycle as random sequences of events', () => {
             fake.failingPayments.add(current.id as string);
           } else if (command.kind === 'paypal') {
             let created: { id: string } | undefined;
-            if (!(await answered(async () => (created = await world.service.createApproval(user, { userEmail: '', userName: '' })))) || !created) return;
+            if (
+              !(await answered(
+                async () => (created = await world.service.createApproval(user, { userEmail: '', userName: '' })),
+              )) ||
+              !created
+            )
+              return;
             if (!command.approve) return;
             model.chargeCap = Number.POSITIVE_INFINITY;
             const id = created.id;

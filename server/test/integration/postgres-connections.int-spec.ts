@@ -29,7 +29,9 @@ describe.runIf(serverUrl)('PostgreSQL connections', () => {
     } finally {
       await admin.end();
     }
-    await expect.poll(() => lines.filter((l) => l.level === 40 && /ended an idle connection/.test(l.msg)), { timeout: 10_000 }).toHaveLength(1);
+    await expect
+      .poll(() => lines.filter((l) => l.level === 40 && /ended an idle connection/.test(l.msg)), { timeout: 10_000 })
+      .toHaveLength(1);
 
     const next = await database.db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
     expect(next.rows[0]?.pid).not.toBe(pid);

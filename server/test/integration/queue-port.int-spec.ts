@@ -44,7 +44,15 @@ function bullmqSubject(config: RedisConfig): QueueSubject {
     async open({ concurrency, runsJobs = true }) {
       const { client } = await redis.connect();
       return new BullmqQueue(
-        { connection: client, prefix: config.prefix, runsJobs, workerConcurrency: concurrency, inlineConcurrency: concurrency, lockMs: config.lockMs, stalledCheckMs: config.stalledCheckMs },
+        {
+          connection: client,
+          prefix: config.prefix,
+          runsJobs,
+          workerConcurrency: concurrency,
+          inlineConcurrency: concurrency,
+          lockMs: config.lockMs,
+          stalledCheckMs: config.stalledCheckMs,
+        },
         logger,
       );
     },
@@ -232,35 +240,41 @@ describe.each(subjects)('QueuePort: $name', (subject) => {
     expect(taken).toEqual([[id, { redelivered: true }]]);
   });
 
-  it.runIf(subject.shared)('takes over a job whose worker died (its lock lapsed), once, even when it is enqueued again', async () => {
-    const config = redisConfig!;
-    const name = queueName();
-    const { client } = await testRedis(config).connect();
-    // A worker process killed mid-job: it took the job, then stopped renewing its lock without finishing it.
-    const dying = new Worker(name, () => new Promise<never>(() => {}), {
-      connection: client, prefix: config.prefix, lockDuration: config.lockMs, stalledInterval: config.stalledCheckMs,
-    });
-    const survivor = await openQueue({ concurrency: 1 });
-    const adder = await openQueue({ concurrency: 1, runsJobs: false });
-    const id = randomUUID();
-    const active = new Promise<void>((resolve) => dying.once('active', () => resolve()));
-    await adder.enqueue(name, id);
-    await active;
-    await dying.close(true);
-    const taken: Array<[string, Delivery]> = [];
-    survivor.register(name, async (jobId, _signal, delivery) => {
-      taken.push([jobId, delivery]);
-      await new Promise((r) => setTimeout(r, 200));
-    });
-    await until(() => taken.length === 1);
-    // A worker starting meanwhile resumes the records the queue does not hold: this one it holds.
-    await adder.enqueue(name, id);
-    await until(async () => (await survivor.held(name, [id])).size === 0);
-    await new Promise((r) => setTimeout(r, 500));
-    expect(taken).toEqual([[id, { redelivered: true }]]);
-    const queue = new Queue(name, { connection: client, prefix: config.prefix });
-    expect(await queue.getJobState(id)).toBe('unknown');
-    await queue.close();
-    await client.quit();
-  });
+  it.runIf(subject.shared)(
+    'takes over a job whose worker died (its lock lapsed), once, even when it is enqueued again',
+    async () => {
+      const config = redisConfig!;
+      const name = queueName();
+      const { client } = await testRedis(config).connect();
+      // A worker process killed mid-job: it took the job, then stopped renewing its lock without finishing it.
+      const dying = new Worker(name, () => new Promise<never>(() => {}), {
+        connection: client,
+        prefix: config.prefix,
+        lockDuration: config.lockMs,
+        stalledInterval: config.stalledCheckMs,
+      });
+      const survivor = await openQueue({ concurrency: 1 });
+      const adder = await openQueue({ concurrency: 1, runsJobs: false });
+      const id = randomUUID();
+      const active = new Promise<void>((resolve) => dying.once('active', () => resolve()));
+      await adder.enqueue(name, id);
+      await active;
+      await dying.close(true);
+      const taken: Array<[string, Delivery]> = [];
+      survivor.register(name, async (jobId, _signal, delivery) => {
+        taken.push([jobId, delivery]);
+        await new Promise((r) => setTimeout(r, 200));
+      });
+      await until(() => taken.length === 1);
+      // A worker starting meanwhile resumes the records the queue does not hold: this one it holds.
+      await adder.enqueue(name, id);
+      await until(async () => (await survivor.held(name, [id])).size === 0);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(taken).toEqual([[id, { redelivered: true }]]);
+      const queue = new Queue(name, { connection: client, prefix: config.prefix });
+      expect(await queue.getJobState(id)).toBe('unknown');
+      await queue.close();
+      await client.quit();
+    },
+  );
 });

@@ -69,7 +69,9 @@ describe('rate limits on sign-in, sign-up, reset and admin login', () => {
   it('counts a burst of parallel guesses like a sequence', async () => {
     const victim = newUser();
     await t.api.register(victim);
-    const burst = await Promise.all(Array.from({ length: AUTH_RATE_LIMIT.attempts + 5 }, (_, i) => login(victim.email, `guess ${i}`)));
+    const burst = await Promise.all(
+      Array.from({ length: AUTH_RATE_LIMIT.attempts + 5 }, (_, i) => login(victim.email, `guess ${i}`)),
+    );
     const statuses = burst.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 401)).toHaveLength(AUTH_RATE_LIMIT.attempts);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
@@ -78,7 +80,8 @@ describe('rate limits on sign-in, sign-up, reset and admin login', () => {
   it('lets a user sign in behind an address that failed on ten unknown emails, and refuses an address spraying many accounts', async () => {
     const user = newUser();
     await t.api.register(user);
-    for (let i = 0; i < AUTH_RATE_LIMIT.attempts; i++) expect((await login(`someone${i}@example.com`, 'nope nope')).status).toBe(401);
+    for (let i = 0; i < AUTH_RATE_LIMIT.attempts; i++)
+      expect((await login(`someone${i}@example.com`, 'nope nope')).status).toBe(401);
     expect((await login(user.email, user.password)).status).toBe(200);
 
     for (let i = AUTH_RATE_LIMIT.attempts; i < AUTH_RATE_LIMIT.accountsPerAddress; i++) {
@@ -91,7 +94,7 @@ describe('rate limits on sign-in, sign-up, reset and admin login', () => {
     expect((await login(user.email, user.password, owner)).status).toBe(200);
   });
 
-  it('behind one trusted proxy, a client\'s own X-Forwarded-For entries never change its address: spraying is still refused', async () => {
+  it("behind one trusted proxy, a client's own X-Forwarded-For entries never change its address: spraying is still refused", async () => {
     // Each request names a new address of its own before the one the proxy appended.
     const forged = (i: number) => `203.0.113.${i % 250}, 10.9.${i}.1, ${attacker}`;
     for (let i = 0; i < AUTH_RATE_LIMIT.accountsPerAddress; i++) {
@@ -140,7 +143,11 @@ describe('rate limits on sign-in, sign-up, reset and admin login', () => {
     const mails = (await t.outbox()).filter((m) => m.includes(`To: ${body.email}`));
     expect(mails).toHaveLength(RESET_LINKS_PER_ACCOUNT);
     // ...and the links it holds work.
-    const reset = await post('/api/auth/reset-password', { token: tokenOf(await t.resetLinkFor(body.email)), password: 'a new secret' }, owner);
+    const reset = await post(
+      '/api/auth/reset-password',
+      { token: tokenOf(await t.resetLinkFor(body.email)), password: 'a new secret' },
+      owner,
+    );
     expect(reset.status).toBe(200);
   });
 

@@ -6,7 +6,8 @@ import { newUser, startTestApp, type TestApp } from '../harness.js';
 const EXCEPTIONS: Array<{ route: string; reason: string }> = [
   {
     route: 'GET /api/payments/sandbox/checkout/{jobId}',
-    reason: 'the sandbox payment provider\'s HTML checkout page, standing in for a real provider\'s hosted page: not part of the API',
+    reason:
+      "the sandbox payment provider's HTML checkout page, standing in for a real provider's hosted page: not part of the API",
   },
   {
     route: 'POST /api/payments/sandbox/checkout/{jobId}',
@@ -14,7 +15,7 @@ const EXCEPTIONS: Array<{ route: string; reason: string }> = [
   },
   {
     route: 'GET /api/payments/sandbox/paypal/{subscriptionId}',
-    reason: 'the sandbox\'s test-mode PayPal approval page, standing in for PayPal\'s hosted page: not part of the API',
+    reason: "the sandbox's test-mode PayPal approval page, standing in for PayPal's hosted page: not part of the API",
   },
   {
     route: 'POST /api/payments/sandbox/paypal/{subscriptionId}',
@@ -22,11 +23,13 @@ const EXCEPTIONS: Array<{ route: string; reason: string }> = [
   },
   {
     route: 'GET /api/paypal/checkout/{jobId}',
-    reason: 'the signed checkout link of pay per file with PayPal: a browser hop that creates the order and redirects to PayPal, not part of the API',
+    reason:
+      'the signed checkout link of pay per file with PayPal: a browser hop that creates the order and redirects to PayPal, not part of the API',
   },
   {
     route: 'GET /api/paypal/checkout-return',
-    reason: 'PayPal\'s return_url for that checkout: a browser hop that captures the order and redirects to the outcome page, not part of the API',
+    reason:
+      "PayPal's return_url for that checkout: a browser hop that captures the order and redirects to the outcome page, not part of the API",
   },
 ];
 
@@ -68,18 +71,26 @@ describe('mounted routes', () => {
   afterAll(async () => t?.close());
 
   it('are the endpoints of the contract, and the listed exceptions, each once', () => {
-    const contract = new Map((Object.entries(endpoints) as Array<[string, Endpoint]>).map(([name, e]) => [`${e.method} ${e.path}`, name]));
+    const contract = new Map(
+      (Object.entries(endpoints) as Array<[string, Endpoint]>).map(([name, e]) => [`${e.method} ${e.path}`, name]),
+    );
     const exceptions = new Set(EXCEPTIONS.map((e) => e.route));
     const { routes, unreadable } = mountedRoutes(t);
     const mounted = new Set(routes);
 
     const notInContract = [...mounted].filter((r) => !contract.has(r) && !exceptions.has(r));
-    const notMounted = [...contract].filter(([route]) => !mounted.has(route)).map(([route, name]) => `${route} (endpoints.${name})`);
+    const notMounted = [...contract]
+      .filter(([route]) => !mounted.has(route))
+      .map(([route, name]) => `${route} (endpoints.${name})`);
     const mountedTwice = routes.filter((r, i) => routes.indexOf(r) !== i);
     const staleExceptions = [...exceptions].filter((r) => !mounted.has(r) || contract.has(r));
 
     expect({ notInContract, notMounted, mountedTwice, staleExceptions, unreadable }).toEqual({
-      notInContract: [], notMounted: [], mountedTwice: [], staleExceptions: [], unreadable: [],
+      notInContract: [],
+      notMounted: [],
+      mountedTwice: [],
+      staleExceptions: [],
+      unreadable: [],
     });
     // The walk above saw the real table: every endpoint and exception, nothing else.
     expect(mounted.size).toBe(contract.size + exceptions.size);
@@ -98,9 +109,12 @@ describe('mounted routes', () => {
     expect(answers).toEqual(userRoutes.map((e) => `${e.method} ${e.path} 401`));
   });
 
-  it('mount Stripe\'s routes with any provider, answering 404 unless it is Stripe', async () => {
+  it("mount Stripe's routes with any provider, answering 404 unless it is Stripe", async () => {
     const { token } = await t.api.register(newUser());
-    const setupIntent = await t.fetch(endpoints.stripeSetupIntent.path, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const setupIntent = await t.fetch(endpoints.stripeSetupIntent.path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     const webhook = await t.fetch(endpoints.stripeWebhook.path, { method: 'POST', json: { id: 'evt_1', type: 'invoice.paid' } });
     const stripeJs = await t.fetch(endpoints.stripeJs.path);
     expect([setupIntent.status, webhook.status, stripeJs.status]).toEqual([404, 404, 404]);

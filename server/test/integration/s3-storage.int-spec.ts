@@ -36,7 +36,11 @@ describe('the server with STORAGE=s3', () => {
   async function expectRangedDownloads(url: string, size: number): Promise<Buffer> {
     const whole = Buffer.from(await (await fetch(url)).arrayBuffer());
     expect(whole.length).toBe(size);
-    for (const [start, end] of [[0, 0], [10, 99], [size - 1, size - 1]] as const) {
+    for (const [start, end] of [
+      [0, 0],
+      [10, 99],
+      [size - 1, size - 1],
+    ] as const) {
       const part = await fetch(url, { headers: { range: `bytes=${start}-${end}` } });
       expect(part.status).toBe(206);
       expect(part.headers.get('content-range')).toBe(`bytes ${start}-${end}/${size}`);
@@ -50,7 +54,10 @@ describe('the server with STORAGE=s3', () => {
     const photo = path.join(dir, 'holiday photo.jpg');
     await makePhotoJpeg(photo);
     const before = new Set(await objectsUnder('blobs/'));
-    const res = await t.fetch('/api/compress', { method: 'POST', body: await fileForm(photo, 'holiday photo.jpg', { compressionLevel: 'balanced' }) });
+    const res = await t.fetch('/api/compress', {
+      method: 'POST',
+      body: await fileForm(photo, 'holiday photo.jpg', { compressionLevel: 'balanced' }),
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as CompressionResponse;
     expect(body.status).toBe('completed');
@@ -69,7 +76,8 @@ describe('the server with STORAGE=s3', () => {
     const totalChunks = Math.ceil(size / CHUNK_SIZE_BYTES);
     expect(totalChunks).toBeGreaterThanOrEqual(2);
     const upload = { uploadId: 's3-chunked', totalChunks, fileName: 'big photo.jpg', fileSize: size };
-    for (const index of [...Array(totalChunks).keys()].reverse()) expect((await sendChunk(t, photo, { ...upload, index })).status).toBe(200);
+    for (const index of [...Array(totalChunks).keys()].reverse())
+      expect((await sendChunk(t, photo, { ...upload, index })).status).toBe(200);
     expect((await objectsUnder('uploads/s3-chunked/chunks/')).length).toBe(totalChunks);
     const res = await t.fetch('/api/assemble-chunks', { method: 'POST', json: { ...upload, compressionLevel: 'balanced' } });
     expect(res.status).toBe(200);

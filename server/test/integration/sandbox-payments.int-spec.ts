@@ -32,12 +32,19 @@ describe('the sandbox payment provider', () => {
   afterAll(() => database?.close());
 
   async function account(): Promise<string> {
-    const [row] = await database.db.insert(users).values({ name: 'Ada', email: `${randomUUID()}@example.com`, passwordHash: 'x' }).returning();
+    const [row] = await database.db
+      .insert(users)
+      .values({ name: 'Ada', email: `${randomUUID()}@example.com`, passwordHash: 'x' })
+      .returning();
     return (row as { id: string }).id;
   }
 
   it('saves test cards as a provider would: brand and last 4 only, the declined numbers refused', async () => {
-    expect(await sandbox.cards.saveCard(card('4242424242424242'))).toMatchObject({ brand: 'visa', last4: '4242', token: expect.stringMatching(/^sandbox_card_/) });
+    expect(await sandbox.cards.saveCard(card('4242424242424242'))).toMatchObject({
+      brand: 'visa',
+      last4: '4242',
+      token: expect.stringMatching(/^sandbox_card_/),
+    });
     await expect(sandbox.cards.saveCard(card('4000000000000002'))).rejects.toBeInstanceOf(CardDeclinedError);
   });
 
@@ -52,7 +59,12 @@ describe('the sandbox payment provider', () => {
   describe('its test-mode PayPal', () => {
     it('makes a subscription to approve on a page signed for it, and it bills nothing until approved', async () => {
       const userId = await account();
-      const { id, approvalUrl } = await sandbox.approvalPlans.createSubscription({ userId, email: 'a@example.com', name: 'Ada', trial: false });
+      const { id, approvalUrl } = await sandbox.approvalPlans.createSubscription({
+        userId,
+        email: 'a@example.com',
+        name: 'Ada',
+        trial: false,
+      });
       expect(approvalUrl).toBe(`https://shrinkly.test${sandbox.approvalPlans.approvalPath(id)}`);
       const sig = new URL(approvalUrl).searchParams.get('sig') ?? undefined;
       expect(sandbox.approvalPlans.verifyApproval(id, sig)).toBe(true);
@@ -62,7 +74,12 @@ describe('the sandbox payment provider', () => {
 
     it('charges the first month at approval, then bills itself at each period end, once however often it is read', async () => {
       const userId = await account();
-      const { id } = await sandbox.approvalPlans.createSubscription({ userId, email: 'a@example.com', name: 'Ada', trial: false });
+      const { id } = await sandbox.approvalPlans.createSubscription({
+        userId,
+        email: 'a@example.com',
+        name: 'Ada',
+        trial: false,
+      });
       const approvedAt = new Date(clock.ms);
       expect(await sandbox.approvalPlans.approve(id)).toBe(true);
       expect(await sandbox.approvalPlans.approve(id)).toBe(true);
@@ -88,7 +105,12 @@ describe('the sandbox payment provider', () => {
 
     it('a cancelled subscription cannot be approved', async () => {
       const userId = await account();
-      const { id } = await sandbox.approvalPlans.createSubscription({ userId, email: 'a@example.com', name: 'Ada', trial: false });
+      const { id } = await sandbox.approvalPlans.createSubscription({
+        userId,
+        email: 'a@example.com',
+        name: 'Ada',
+        trial: false,
+      });
       await sandbox.approvalPlans.cancelSubscription(id);
       expect(await sandbox.approvalPlans.approve(id)).toBe(false);
       expect(await sandbox.approvalPlans.subscription(id)).toMatchObject({ status: 'ended', charges: [] });
@@ -99,7 +121,12 @@ describe('the sandbox payment provider', () => {
     adapter: sandbox,
     plans: sandbox.approvalPlans,
     activeSubscription: async () => {
-      const { id } = await sandbox.approvalPlans.createSubscription({ userId: await account(), email: 'a@example.com', name: 'Ada', trial: false });
+      const { id } = await sandbox.approvalPlans.createSubscription({
+        userId: await account(),
+        email: 'a@example.com',
+        name: 'Ada',
+        trial: false,
+      });
       await sandbox.approvalPlans.approve(id);
       return id;
     },

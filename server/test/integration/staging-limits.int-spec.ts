@@ -14,14 +14,23 @@ describe('chunked uploads within limits, each bound to who started it', () => {
   afterAll(async () => t?.close());
 
   /** The first chunk (or `index`) of an upload declaring `fileSize`, from `address`. */
-  function chunk(address: string, uploadId: string, fileSize: number, options: { index?: number; token?: string; bytes?: Buffer } = {}): Promise<Response> {
+  function chunk(
+    address: string,
+    uploadId: string,
+    fileSize: number,
+    options: { index?: number; token?: string; bytes?: Buffer } = {},
+  ): Promise<Response> {
     const totalChunks = Math.ceil(fileSize / CHUNK_SIZE_BYTES);
     const index = options.index ?? 0;
     const length = Math.min(CHUNK_SIZE_BYTES, fileSize - index * CHUNK_SIZE_BYTES);
     const form = new FormData();
-    for (const [k, v] of Object.entries({ uploadId, chunkIndex: index, totalChunks, fileName: 'big.mov', fileSize })) form.set(k, String(v));
+    for (const [k, v] of Object.entries({ uploadId, chunkIndex: index, totalChunks, fileName: 'big.mov', fileSize }))
+      form.set(k, String(v));
     form.set('chunk', new Blob([options.bytes ?? FIRST_CHUNK.subarray(0, length)]), 'blob');
-    const headers: Record<string, string> = { 'x-forwarded-for': address, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) };
+    const headers: Record<string, string> = {
+      'x-forwarded-for': address,
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    };
     return t.fetch('/api/upload-chunk', { method: 'POST', body: form, headers });
   }
 
@@ -52,7 +61,8 @@ describe('chunked uploads within limits, each bound to who started it', () => {
     expect((await chunk('198.51.100.20', 'upload-mine-1', size, { index: 1, token })).status).toBe(404);
     const assemble = (from: string) =>
       t.fetch('/api/assemble-chunks', {
-        method: 'POST', headers: { 'x-forwarded-for': from },
+        method: 'POST',
+        headers: { 'x-forwarded-for': from },
         json: { uploadId: 'upload-mine-1', totalChunks: 3, fileName: 'big.mov', fileSize: size, compressionLevel: 'balanced' },
       });
     expect((await assemble('198.51.100.21')).status).toBe(404);

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalDiskChunkStaging } from '../../src/adapters/chunks/local-disk.chunk-staging.js';
 import { S3ChunkStaging } from '../../src/adapters/chunks/s3.chunk-staging.js';
 import { LocalDiskStorage } from '../../src/adapters/storage/local-disk.storage.js';
-import { assertBucketReachable, createS3Client } from '../../src/adapters/storage/s3-client.js';
 import { S3Storage } from '../../src/adapters/storage/s3.storage.js';
-import { chunkStagingContract, type ChunkStagingSubject } from '../chunk-staging-port.contract.js';
+import { assertBucketReachable, createS3Client } from '../../src/adapters/storage/s3-client.js';
+import { type ChunkStagingSubject, chunkStagingContract } from '../chunk-staging-port.contract.js';
 import { startS3Server, type TestS3Server } from '../s3-server.js';
-import { storagePortContract, type StoragePortSubject } from '../storage-port.contract.js';
+import { type StoragePortSubject, storagePortContract } from '../storage-port.contract.js';
 
 let root: string;
 beforeAll(async () => {
@@ -67,6 +67,8 @@ describe('S3 (s3rver)', () => {
   it('checks at start that the bucket answers, naming it when it does not', async () => {
     await expect(assertBucketReachable(client, server.config)).resolves.toBeUndefined();
     const elsewhere = { ...server.config, bucket: 'no-such-bucket' };
-    await expect(assertBucketReachable(client, elsewhere)).rejects.toThrow(/S3_BUCKET no-such-bucket cannot be used at http:\/\/127\.0\.0\.1:\d+ \(HTTP 404/);
+    await expect(assertBucketReachable(client, elsewhere)).rejects.toThrow(
+      /S3_BUCKET no-such-bucket cannot be used at http:\/\/127\.0\.0\.1:\d+ \(HTTP 404/,
+    );
   });
 });

@@ -18,11 +18,19 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
   let webhookUrl: string;
 
   beforeAll(async () => {
-    fake = await new StripeFake({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, prices: { [PRICE]: { unitAmount: 399, currency: 'usd' } } }).start();
+    fake = await new StripeFake({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      prices: { [PRICE]: { unitAmount: 399, currency: 'usd' } },
+    }).start();
     t = await startTestApp({
       env: {
-        PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_PUBLISHABLE_KEY: 'pk_test_shrinkly_int',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PRICE_ID: PRICE, STRIPE_API_BASE: fake.baseUrl,
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: SECRET_KEY,
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_shrinkly_int',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_PRICE_ID: PRICE,
+        STRIPE_API_BASE: fake.baseUrl,
       },
     });
     webhookUrl = `${t.baseUrl}/api/stripe/webhook`;
@@ -43,10 +51,19 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
 
   /** A visitor's file of 150 MB waiting for its $1 payment, as an upload over the free limit leaves it. */
   async function jobWaitingForPayment(): Promise<string> {
-    const [job] = await db().insert(compressionJobs).values({
-      status: 'payment_required', level: 'balanced', fileName: 'film.mov', inputFormat: 'video/quicktime', originalSize: 150 * MB,
-      requiresPayment: true, paymentAmount: 1, expiresAt: new Date(Date.now() + 86_400_000),
-    }).returning();
+    const [job] = await db()
+      .insert(compressionJobs)
+      .values({
+        status: 'payment_required',
+        level: 'balanced',
+        fileName: 'film.mov',
+        inputFormat: 'video/quicktime',
+        originalSize: 150 * MB,
+        requiresPayment: true,
+        paymentAmount: 1,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
     return (job as { id: string }).id;
   }
 
@@ -66,7 +83,10 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     const started = await t.as(token).setupTrial({ paymentMethodId });
     expect(started).toMatchObject({ isTrialActive: true, subscriptionStatus: 'trial' });
     const subscriptionId = [...fake.subscriptions.keys()].at(-1) as string;
-    const created = fake.event('customer.subscription.created', fake.subscriptions.get(subscriptionId) as Record<string, unknown>);
+    const created = fake.event(
+      'customer.subscription.created',
+      fake.subscriptions.get(subscriptionId) as Record<string, unknown>,
+    );
     expect((await fake.deliver(webhookUrl, created)).status).toBe(200);
     return { subscriptionId, userId: user.id, token };
   }
@@ -82,10 +102,15 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
   it('lets the card step load Stripe.js: its script, frames and API calls are in the Content-Security-Policy', async () => {
     for (const route of ['/', '/auth', '/api/health']) {
       const policy = (await t.fetch(route)).headers.get('content-security-policy')?.split(';');
-      expect(policy, route).toEqual(expect.arrayContaining([
-        "default-src 'self'", "script-src 'self' https://js.stripe.com", "frame-src 'self' https://js.stripe.com https://hooks.stripe.com",
-        "connect-src 'self' https://api.stripe.com", "object-src 'none'",
-      ]));
+      expect(policy, route).toEqual(
+        expect.arrayContaining([
+          "default-src 'self'",
+          "script-src 'self' https://js.stripe.com",
+          "frame-src 'self' https://js.stripe.com https://hooks.stripe.com",
+          "connect-src 'self' https://api.stripe.com",
+          "object-src 'none'",
+        ]),
+      );
     }
     // Stripe's own Stripe.js: no stand-in outside the browser tests.
     expect(await (await t.fetch('/api/stripe/js')).json()).toEqual({ url: null });
@@ -96,7 +121,10 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     const res = await t.fetch('/api/stripe/setup-intent', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { clientSecret: string; publishableKey: string };
-    expect(body).toEqual({ clientSecret: expect.stringMatching(/^seti_\w+_secret_\w+$/), publishableKey: 'pk_test_shrinkly_int' });
+    expect(body).toEqual({
+      clientSecret: expect.stringMatching(/^seti_\w+_secret_\w+$/),
+      publishableKey: 'pk_test_shrinkly_int',
+    });
     const customer = [...fake.customers.values()].find((c) => (c.metadata as { userId?: string }).userId === user.id);
     expect(customer).toMatchObject({ object: 'customer', email: user.email });
     expect((await t.fetch('/api/stripe/setup-intent', { method: 'POST' })).status).toBe(401);
@@ -112,14 +140,26 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
 
   it('starts a trial only with a payment method this account set up, and never takes a typed card', async () => {
     const owner = await t.api.register(newUser());
-    const res = await t.fetch('/api/stripe/setup-intent', { method: 'POST', headers: { authorization: `Bearer ${owner.token}` } });
-    const paymentMethodId = fake.confirmSetupIntent(((await res.json()) as { clientSecret: string }).clientSecret, 'pm_card_visa');
+    const res = await t.fetch('/api/stripe/setup-intent', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    const paymentMethodId = fake.confirmSetupIntent(
+      ((await res.json()) as { clientSecret: string }).clientSecret,
+      'pm_card_visa',
+    );
     const stranger = t.as((await t.api.register(newUser())).token);
-    const refused = await stranger.setupTrial({ paymentMethodId }).then(() => undefined, (e: unknown) => e as { status: number });
+    const refused = await stranger.setupTrial({ paymentMethodId }).then(
+      () => undefined,
+      (e: unknown) => e as { status: number },
+    );
     expect(refused?.status).toBe(404);
     const typed = await stranger
       .setupTrial({ creditCard: { cardholderName: 'Ada', cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '123' } })
-      .then(() => undefined, (e: unknown) => e as { status: number });
+      .then(
+        () => undefined,
+        (e: unknown) => e as { status: number },
+      );
     expect(typed?.status).toBe(400);
     expect(await stranger.me()).toMatchObject({ subscriptionStatus: 'none', isTrialActive: false });
   });
@@ -130,7 +170,13 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
       const res = await t.fetch('/api/stripe/setup-intent', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
       const paymentMethodId = fake.confirmSetupIntent(((await res.json()) as { clientSecret: string }).clientSecret, card);
       const api = t.as(token);
-      return { api, answer: await api.subscribe({ paymentMethodId }).then((d) => d, (e: unknown) => e as { status: number }) };
+      return {
+        api,
+        answer: await api.subscribe({ paymentMethodId }).then(
+          (d) => d,
+          (e: unknown) => e as { status: number },
+        ),
+      };
     };
     const ok = await paidBy('pm_card_visa');
     expect(ok.answer).toMatchObject({ status: 'active', plan: 'premium', provider: 'stripe', card: { last4: '4242' } });
@@ -157,12 +203,25 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     const [row] = await db().select().from(compressionJobs).where(eq(compressionJobs.id, jobId));
     expect(row?.paidAt).toBeInstanceOf(Date);
     const ledger = await ledgerOf(jobId);
-    expect(ledger).toEqual([expect.objectContaining({ kind: 'compression', amount: 1, currency: 'USD', provider: 'stripe', providerReference: paid.payment_intent })]);
+    expect(ledger).toEqual([
+      expect.objectContaining({
+        kind: 'compression',
+        amount: 1,
+        currency: 'USD',
+        provider: 'stripe',
+        providerReference: paid.payment_intent,
+      }),
+    ]);
 
     // Stripe delivers an event again when it is unsure we got it: nothing more is written.
     expect((await fake.deliver(webhookUrl, event)).status).toBe(200);
     expect(await ledgerOf(jobId)).toHaveLength(1);
-    expect(await db().select().from(webhookEvents).where(eq(webhookEvents.eventId, event.id as string))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(webhookEvents)
+        .where(eq(webhookEvents.eventId, event.id as string)),
+    ).toHaveLength(1);
     const after = (await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as { paymentUrl: string | null };
     expect(after.paymentUrl).toBeNull();
   });
@@ -171,10 +230,11 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
   const sessionRequestsFor = (jobId: string) =>
     fake.calls('POST /v1/checkout/sessions').filter((r) => r.params.client_reference_id === jobId);
 
-  it('asks Stripe for a job\'s Checkout Session once, however often the job is polled', async () => {
+  it("asks Stripe for a job's Checkout Session once, however often the job is polled", async () => {
     const jobId = await jobWaitingForPayment();
     const seen = [];
-    for (let i = 0; i < 5; i += 1) seen.push(((await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as { paymentUrl: string }).paymentUrl);
+    for (let i = 0; i < 5; i += 1)
+      seen.push(((await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as { paymentUrl: string }).paymentUrl);
     expect(sessionRequestsFor(jobId)).toHaveLength(1);
     const session = [...fake.sessions.values()].find((s) => (s.metadata as { id?: string }).id === jobId);
     expect(new Set(seen)).toEqual(new Set([session?.url]));
@@ -185,7 +245,10 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
   it('asks Stripe once when the first polls of a job arrive together', async () => {
     const jobId = await jobWaitingForPayment();
     const polls = await Promise.all(
-      Array.from({ length: 4 }, async () => ((await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as { paymentUrl: string }).paymentUrl),
+      Array.from(
+        { length: 4 },
+        async () => ((await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as { paymentUrl: string }).paymentUrl,
+      ),
     );
     expect(sessionRequestsFor(jobId)).toHaveLength(1);
     expect(new Set(polls).size).toBe(1);
@@ -206,7 +269,12 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     const [row] = await db().select().from(compressionJobs).where(eq(compressionJobs.id, jobId));
     expect(row?.paidAt).toBeNull();
     expect(await ledgerOf(jobId)).toHaveLength(0);
-    expect(await db().select().from(webhookEvents).where(eq(webhookEvents.eventId, event.id as string))).toHaveLength(0);
+    expect(
+      await db()
+        .select()
+        .from(webhookEvents)
+        .where(eq(webhookEvents.eventId, event.id as string)),
+    ).toHaveLength(0);
   });
 
   it('follows the plan at Stripe: trial, first charge, failed renewal, cancellation; each event once', async () => {
@@ -220,7 +288,13 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     for (const event of [activeNow, paid, paid]) expect((await fake.deliver(webhookUrl, event)).status).toBe(200);
     expect(await planOf(token)).toMatchObject({ status: 'active', provider: 'stripe' });
     expect(await subscriptionPayments(userId)).toEqual([
-      expect.objectContaining({ amount: 3.99, currency: 'USD', provider: 'stripe', providerReference: paidInvoice.id, status: 'succeeded' }),
+      expect.objectContaining({
+        amount: 3.99,
+        currency: 'USD',
+        provider: 'stripe',
+        providerReference: paidInvoice.id,
+        status: 'succeeded',
+      }),
     ]);
 
     const failed = fake.event('invoice.payment_failed', fake.invoice(subscriptionId, 'failed'));
@@ -228,17 +302,26 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     expect(await planOf(token)).toMatchObject({ status: 'past_due' });
 
     await stripePayments().cardFieldPlans.cancelSubscription(subscriptionId);
-    const deleted = fake.event('customer.subscription.deleted', fake.subscriptions.get(subscriptionId) as Record<string, unknown>);
+    const deleted = fake.event(
+      'customer.subscription.deleted',
+      fake.subscriptions.get(subscriptionId) as Record<string, unknown>,
+    );
     expect((await fake.deliver(webhookUrl, deleted)).status).toBe(200);
     expect(await planOf(token)).toMatchObject({ status: 'canceled' });
     expect(await subscriptionPayments(userId)).toHaveLength(1);
   });
 
-  it('acknowledges events it does not use, and the trial\'s $0 invoice, without acting', async () => {
+  it("acknowledges events it does not use, and the trial's $0 invoice, without acting", async () => {
     const { subscriptionId, userId, token } = await trialSubscription();
-    const trialInvoice = fake.invoices.get(String(fake.subscriptions.get(subscriptionId)?.latest_invoice)) as Record<string, unknown>;
+    const trialInvoice = fake.invoices.get(String(fake.subscriptions.get(subscriptionId)?.latest_invoice)) as Record<
+      string,
+      unknown
+    >;
     expect(trialInvoice).toMatchObject({ amount_paid: 0, billing_reason: 'subscription_create' });
-    for (const event of [fake.event('invoice.paid', trialInvoice), fake.event('customer.created', { id: 'cus_x', object: 'customer' })]) {
+    for (const event of [
+      fake.event('invoice.paid', trialInvoice),
+      fake.event('customer.created', { id: 'cus_x', object: 'customer' }),
+    ]) {
       expect((await fake.deliver(webhookUrl, event)).status).toBe(200);
     }
     expect(await planOf(token)).toMatchObject({ status: 'trial' });
@@ -260,9 +343,14 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     return fake.confirmSetupIntent(clientSecret, 'pm_card_mastercard');
   }
 
-  const failure = (call: Promise<unknown>) => call.then(() => undefined, (e: unknown) => e as { status: number });
+  const failure = (call: Promise<unknown>) =>
+    call.then(
+      () => undefined,
+      (e: unknown) => e as { status: number },
+    );
 
-  const subscriptionsOf = (userId: string) => [...fake.subscriptions.values()].filter((sub) => (sub.metadata as { userId?: string }).userId === userId);
+  const subscriptionsOf = (userId: string) =>
+    [...fake.subscriptions.values()].filter((sub) => (sub.metadata as { userId?: string }).userId === userId);
   const live = (userId: string) => subscriptionsOf(userId).filter((sub) => sub.status !== 'canceled');
 
   it('never charges a Stripe customer itself: reactivating after a cancel makes a new subscription that bills from the period end', async () => {
@@ -289,16 +377,30 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     await api.subscribe({ paymentMethodId });
     await api.cancelSubscription();
     // Access ran out; the "Pay $3.99 with Visa ending in …" button, or the same card again.
-    await db().update(users).set({ currentPeriodEnd: new Date(Date.now() - 1000) }).where(eq(users.id, userId));
+    await db()
+      .update(users)
+      .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
+      .where(eq(users.id, userId));
     expect(await api.subscribe({ paymentMethodId })).toMatchObject({ status: 'active', plan: 'premium' });
     expect(subscriptionsOf(userId)).toHaveLength(2);
     expect(live(userId)).toHaveLength(1);
-    const paidInvoices = fake.paidInvoices().filter((i) => subscriptionsOf(userId).some((sub) => sub.id === (i.parent as { subscription_details: { subscription: string } }).subscription_details.subscription));
+    const paidInvoices = fake
+      .paidInvoices()
+      .filter((i) =>
+        subscriptionsOf(userId).some(
+          (sub) => sub.id === (i.parent as { subscription_details: { subscription: string } }).subscription_details.subscription,
+        ),
+      );
     expect(paidInvoices).toHaveLength(2);
-    expect((await subscriptionPayments(userId)).map((p) => p.providerReference).sort()).toEqual(paidInvoices.map((i) => i.id).sort());
+    expect((await subscriptionPayments(userId)).map((p) => p.providerReference).sort()).toEqual(
+      paidInvoices.map((i) => i.id).sort(),
+    );
     // And with the card on file only.
     await api.cancelSubscription();
-    await db().update(users).set({ currentPeriodEnd: new Date(Date.now() - 1000) }).where(eq(users.id, userId));
+    await db()
+      .update(users)
+      .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
+      .where(eq(users.id, userId));
     expect(await api.subscribe({})).toMatchObject({ status: 'active' });
     expect(live(userId)).toHaveLength(1);
     expect(await subscriptionPayments(userId)).toHaveLength(3);
@@ -306,9 +408,15 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
 
   it('a late customer.subscription.created after its deleted event changes nothing: the plan stays canceled', async () => {
     const { subscriptionId, token } = await trialSubscription();
-    const created = fake.event('customer.subscription.created', fake.subscriptions.get(subscriptionId) as Record<string, unknown>);
+    const created = fake.event(
+      'customer.subscription.created',
+      fake.subscriptions.get(subscriptionId) as Record<string, unknown>,
+    );
     await t.as(token).cancelSubscription();
-    const deleted = fake.event('customer.subscription.deleted', fake.subscriptions.get(subscriptionId) as Record<string, unknown>);
+    const deleted = fake.event(
+      'customer.subscription.deleted',
+      fake.subscriptions.get(subscriptionId) as Record<string, unknown>,
+    );
     for (const event of [deleted, created]) expect((await fake.deliver(webhookUrl, event)).status).toBe(200);
     // A canceled trial: its days still run, nothing bills.
     expect(await planOf(token)).toMatchObject({ status: 'canceled', plan: 'trial', nextBillingDate: null });
@@ -322,7 +430,9 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     expect(fake.subscriptions.get(subscriptionId)?.status).toBe('canceled');
     expect(live(userId)).toHaveLength(1);
     // Events of the ended trial subscription arriving now change nothing.
-    const late = fake.event('customer.subscription.updated', fake.subscriptions.get(subscriptionId) as Record<string, unknown>, { status: 'trialing' });
+    const late = fake.event('customer.subscription.updated', fake.subscriptions.get(subscriptionId) as Record<string, unknown>, {
+      status: 'trialing',
+    });
     expect((await fake.deliver(webhookUrl, late)).status).toBe(200);
     expect(await planOf(token)).toMatchObject({ status: 'active', provider: 'stripe' });
   });
@@ -333,12 +443,22 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     const [subscription] = live(userId);
     // Stripe ended it on its own (a webhook that never came), and the period is over.
     Object.assign(subscription ?? {}, { status: 'canceled' });
-    await db().update(users).set({ nextChargeAt: new Date(Date.now() - 1000), currentPeriodEnd: new Date(Date.now() - 1000) }).where(eq(users.id, userId));
+    await db()
+      .update(users)
+      .set({ nextChargeAt: new Date(Date.now() - 1000), currentPeriodEnd: new Date(Date.now() - 1000) })
+      .where(eq(users.id, userId));
     await t.running.app.get(SubscriptionService).tick();
     const [row] = await db().select().from(users).where(eq(users.id, userId));
-    expect(row).toMatchObject({ subscriptionStatus: 'canceled', billingProvider: null, providerSubscriptionId: null, nextChargeAt: null });
+    expect(row).toMatchObject({
+      subscriptionStatus: 'canceled',
+      billingProvider: null,
+      providerSubscriptionId: null,
+      nextChargeAt: null,
+    });
     // Its one paid month, as Stripe has it, still runs; nothing renews it.
-    const invoice = fake.invoices.get(String(subscription?.latest_invoice)) as { lines: { data: Array<{ period: { end: number } }> } };
+    const invoice = fake.invoices.get(String(subscription?.latest_invoice)) as {
+      lines: { data: Array<{ period: { end: number } }> };
+    };
     expect(row?.currentPeriodEnd?.getTime()).toBe((invoice.lines.data[0]?.period.end ?? 0) * 1000);
     expect(await api.subscription()).toMatchObject({ status: 'canceled', plan: 'premium', nextBillingDate: null });
   });
@@ -350,7 +470,11 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     try {
       const first = api.subscribe({ paymentMethodId });
       await new Promise((resolve) => setTimeout(resolve, 250));
-      const outcomes = await Promise.allSettled([first, api.subscribe({ paymentMethodId: second }), api.reactivateSubscription()]);
+      const outcomes = await Promise.allSettled([
+        first,
+        api.subscribe({ paymentMethodId: second }),
+        api.reactivateSubscription(),
+      ]);
       expect(outcomes[0]).toMatchObject({ status: 'fulfilled' });
       for (const later of outcomes.slice(1)) expect((later as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
     } finally {

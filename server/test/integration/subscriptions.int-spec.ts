@@ -32,10 +32,16 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
     const { token, user } = await t.api.register(newUser());
     return { id: user.id, api: t.as(token), email: user.email };
   };
-  const failure = (call: Promise<unknown>) => call.then(() => undefined, (e: unknown) => e as ApiError);
+  const failure = (call: Promise<unknown>) =>
+    call.then(
+      () => undefined,
+      (e: unknown) => e as ApiError,
+    );
   const tick = () => t.running.app.get(SubscriptionService).tick();
   const ledgerOf = async (userId: string) =>
-    (await t.running.database.db.select().from(payments)).filter((p) => p.userId === userId).map((p) => ({ kind: p.kind, status: p.status, amount: p.amount, provider: p.provider }));
+    (await t.running.database.db.select().from(payments))
+      .filter((p) => p.userId === userId)
+      .map((p) => ({ kind: p.kind, status: p.status, amount: p.amount, provider: p.provider }));
   const later = (days: number) => {
     clock.offsetMs += days * DAY;
   };
@@ -46,7 +52,11 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
     expect(started).toMatchObject({ isTrialActive: true, subscriptionStatus: 'trial' });
     const trialEnd = new Date(started.trialEndDate as string);
     expect(await api.subscription()).toMatchObject({
-      plan: 'trial', status: 'trial', nextBillingDate: trialEnd.toISOString(), card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2039 }, canCancel: true,
+      plan: 'trial',
+      status: 'trial',
+      nextBillingDate: trialEnd.toISOString(),
+      card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2039 },
+      canCancel: true,
     });
 
     later(6);
@@ -55,7 +65,9 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
     later(1);
     await Promise.all([tick(), tick()]);
     await tick();
-    expect(await ledgerOf(id)).toEqual([{ kind: 'subscription', status: 'succeeded', amount: SUBSCRIPTION_PRICE_USD, provider: 'sandbox' }]);
+    expect(await ledgerOf(id)).toEqual([
+      { kind: 'subscription', status: 'succeeded', amount: SUBSCRIPTION_PRICE_USD, provider: 'sandbox' },
+    ]);
     expect(await api.me()).toMatchObject({ isSubscribed: true, isTrialActive: false, subscriptionStatus: 'active' });
     expect((await api.subscription()).nextBillingDate).toBe(addMonths(trialEnd, 1).toISOString());
 
@@ -78,7 +90,12 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
     const { id, api } = await signUp();
     await api.setupTrial({ creditCard: CARD });
     later(2);
-    expect(await api.cancelSubscription()).toMatchObject({ status: 'canceled', plan: 'trial', nextBillingDate: null, canReactivate: true });
+    expect(await api.cancelSubscription()).toMatchObject({
+      status: 'canceled',
+      plan: 'trial',
+      nextBillingDate: null,
+      canReactivate: true,
+    });
     expect(await api.me()).toMatchObject({ isTrialActive: true, subscriptionStatus: 'canceled' });
     later(10);
     await tick();
@@ -118,7 +135,9 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
     later(7);
     await tick();
     expect(await api.subscription()).toMatchObject({ status: 'past_due', plan: 'free' });
-    expect(await ledgerOf(id)).toEqual([{ kind: 'subscription', status: 'failed', amount: SUBSCRIPTION_PRICE_USD, provider: 'sandbox' }]);
+    expect(await ledgerOf(id)).toEqual([
+      { kind: 'subscription', status: 'failed', amount: SUBSCRIPTION_PRICE_USD, provider: 'sandbox' },
+    ]);
     later(1);
     await tick();
     later(1);
@@ -176,7 +195,8 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       const refused = await Promise.all([failure(api.subscribe({})), failure(api.cancelSubscription())]);
       expect(refused.map((e) => [e?.status, e?.serverMessage])).toEqual([
-        [409, expect.stringContaining('A payment for this plan is being made')], [409, expect.stringContaining('A payment for this plan is being made')],
+        [409, expect.stringContaining('A payment for this plan is being made')],
+        [409, expect.stringContaining('A payment for this plan is being made')],
       ]);
       release();
       await ticking;
@@ -196,12 +216,22 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
     // A process claimed the first charge, asked the provider (which charged), and died before it heard back.
     const key = 'plan@dead-process';
     const charged = await sandbox.cards.charge({
-      cardToken: row?.cardToken as string, amount: SUBSCRIPTION_PRICE_USD, currency: 'USD', description: 'Premium', idempotencyKey: `${id}:${key}`,
+      cardToken: row?.cardToken as string,
+      amount: SUBSCRIPTION_PRICE_USD,
+      currency: 'USD',
+      description: 'Premium',
+      idempotencyKey: `${id}:${key}`,
       period: { start: new Date(), end: new Date() },
     });
     await t.running.database.db.insert(payments).values({
-      kind: 'subscription', status: 'pending', amount: SUBSCRIPTION_PRICE_USD, currency: 'USD', userId: id, provider: 'sandbox',
-      providerReference: `claim-${id}-${key}`, periodKey: key,
+      kind: 'subscription',
+      status: 'pending',
+      amount: SUBSCRIPTION_PRICE_USD,
+      currency: 'USD',
+      userId: id,
+      provider: 'sandbox',
+      providerReference: `claim-${id}-${key}`,
+      periodKey: key,
     });
     later(7);
     await tick();
@@ -222,11 +252,15 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
     expect((await api.subscription()).plan).toBe('free');
   });
 
-  describe('the sandbox\'s test-mode PayPal', () => {
+  describe("the sandbox's test-mode PayPal", () => {
     /** The payer's Approve on the sandbox's approval page, through its signed link. */
     async function approve(approvalUrl: string | null): Promise<Response> {
       const url = new URL(approvalUrl ?? '');
-      return fetch(`${t.baseUrl}${url.pathname}${url.search}`, { method: 'POST', body: new URLSearchParams({ outcome: 'approve' }), redirect: 'manual' });
+      return fetch(`${t.baseUrl}${url.pathname}${url.search}`, {
+        method: 'POST',
+        body: new URLSearchParams({ outcome: 'approve' }),
+        redirect: 'manual',
+      });
     }
 
     it('create → approve on the test page → activate: premium, paid in the ledger, only for the account it was made for', async () => {
@@ -240,7 +274,9 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
       expect((await failure(api.paypalActivateSubscription({ subscriptionId })))?.status).toBe(402);
       const back = await approve(approvalUrl);
       expect(back.status).toBe(303);
-      expect(back.headers.get('location')).toBe(`/subscribe?paypal=approved&subscription_id=${subscriptionId}&ba_token=BA-${subscriptionId.slice(2)}`);
+      expect(back.headers.get('location')).toBe(
+        `/subscribe?paypal=approved&subscription_id=${subscriptionId}&ba_token=BA-${subscriptionId.slice(2)}`,
+      );
       // Another account's id and a made-up one are refused.
       expect((await failure(other.api.paypalActivateSubscription({ subscriptionId })))?.status).toBe(404);
       expect((await failure(api.paypalActivateSubscription({ subscriptionId: 'I-MADEUP000000' })))?.status).toBe(404);
@@ -248,7 +284,9 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
       const activated = await api.paypalActivateSubscription({ subscriptionId });
       expect(activated).toMatchObject({ status: 'active', plan: 'premium', provider: 'sandbox-paypal' });
       expect(await api.paypalActivateSubscription({ subscriptionId })).toMatchObject({ status: 'active' });
-      expect(await ledgerOf(id)).toEqual([{ kind: 'subscription', status: 'succeeded', amount: SUBSCRIPTION_PRICE_USD, provider: 'sandbox-paypal' }]);
+      expect(await ledgerOf(id)).toEqual([
+        { kind: 'subscription', status: 'succeeded', amount: SUBSCRIPTION_PRICE_USD, provider: 'sandbox-paypal' },
+      ]);
       expect((await failure(api.paypalCreateSubscription({ userEmail: '', userName: '' })))?.status).toBe(409);
     });
 
@@ -265,7 +303,10 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
       expect(Date.parse(renewed.nextBillingDate ?? '')).toBeGreaterThan(Date.parse(first.nextBillingDate ?? ''));
       const canceled = await api.cancelSubscription();
       expect(canceled).toMatchObject({ status: 'canceled', plan: 'premium', provider: null, nextBillingDate: null });
-      const [record] = await t.running.database.db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, subscriptionId));
+      const [record] = await t.running.database.db
+        .select()
+        .from(sandboxSubscriptions)
+        .where(eq(sandboxSubscriptions.id, subscriptionId));
       expect(record?.status).toBe('cancelled');
       later(40);
       await tick();
@@ -273,7 +314,7 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
       expect(await ledgerOf(id)).toHaveLength(2);
     });
 
-    it('an approval is the plan\'s at once, as PayPal\'s webhook makes it; a second one while it is live is ended: one live subscription', async () => {
+    it("an approval is the plan's at once, as PayPal's webhook makes it; a second one while it is live is ended: one live subscription", async () => {
       const { api } = await signUp();
       const a = await api.paypalCreateSubscription({ userEmail: '', userName: '' });
       const b = await api.paypalCreateSubscription({ userEmail: '', userName: '' });
@@ -297,7 +338,12 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
       expect(await api.cancelSubscription()).toMatchObject({ status: 'canceled', plan: 'premium', accessEndsAt: paidUntil });
       const again = await api.paypalCreateSubscription({ userEmail: '', userName: '' });
       await approve(again.approvalUrl);
-      expect(await api.subscription()).toMatchObject({ status: 'active', plan: 'premium', provider: 'sandbox-paypal', nextBillingDate: paidUntil });
+      expect(await api.subscription()).toMatchObject({
+        status: 'active',
+        plan: 'premium',
+        provider: 'sandbox-paypal',
+        nextBillingDate: paidUntil,
+      });
       expect(await ledgerOf(id)).toHaveLength(1);
       later(21);
       await tick();
@@ -316,7 +362,10 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
   });
 
   it('keeps no card number or CVV in the database or the log', async () => {
-    const dump = JSON.stringify([await t.running.database.db.select().from(users), await t.running.database.db.select().from(payments)]);
+    const dump = JSON.stringify([
+      await t.running.database.db.select().from(users),
+      await t.running.database.db.select().from(payments),
+    ]);
     const logged = JSON.stringify(log.lines);
     for (const secret of ['4242424242424242', '4242 4242 4242 4242', '4000000000000341', '"123"']) {
       expect(dump).not.toContain(secret);

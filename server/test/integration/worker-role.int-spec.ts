@@ -35,7 +35,10 @@ describe('web and worker parts', () => {
   it('a web process only records the jobs it is given; the worker part alone runs them', async () => {
     const png = path.join(dir, 'shot.png');
     await makePhotoPng(png, 320, 240);
-    const res = await web.fetch('/api/compress', { method: 'POST', body: await fileForm(png, 'shot.png', { compressionLevel: 'balanced' }) });
+    const res = await web.fetch('/api/compress', {
+      method: 'POST',
+      body: await fileForm(png, 'shot.png', { compressionLevel: 'balanced' }),
+    });
     const { jobId, status } = (await res.json()) as CompressionResponse;
     expect(status).toBe('queued');
     await new Promise((r) => setTimeout(r, 1500));
@@ -65,7 +68,15 @@ describe('web and worker parts', () => {
     let output = '';
     const child = spawn(process.execPath, [entry], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'test', DATABASE_URL: '', SMTP_URL: '' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'test',
+        DATABASE_URL: '',
+        SMTP_URL: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
@@ -76,7 +87,12 @@ describe('web and worker parts', () => {
         await new Promise((r) => setTimeout(r, 200));
       }
       expect(output).toContain('Shrinkly worker is running');
-      expect(await fetch(`http://127.0.0.1:${port}/api/health`).then(() => 'answered', () => 'refused')).toBe('refused');
+      expect(
+        await fetch(`http://127.0.0.1:${port}/api/health`).then(
+          () => 'answered',
+          () => 'refused',
+        ),
+      ).toBe('refused');
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
@@ -90,8 +106,12 @@ describe('web and worker parts', () => {
 describe.runIf(testRedisUrl)('web and worker parts on Redis', () => {
   const redisConfig = testRedisConfig(testRedisUrl ?? '');
   const env = {
-    REDIS_URL: redisConfig.url, REDIS_PREFIX: redisConfig.prefix, WORKER_CONCURRENCY: '1',
-    JOB_LOCK_MS: String(redisConfig.lockMs), JOB_STALLED_CHECK_MS: String(redisConfig.stalledCheckMs), COMPRESS_SYNC_WAIT_MS: '0',
+    REDIS_URL: redisConfig.url,
+    REDIS_PREFIX: redisConfig.prefix,
+    WORKER_CONCURRENCY: '1',
+    JOB_LOCK_MS: String(redisConfig.lockMs),
+    JOB_STALLED_CHECK_MS: String(redisConfig.stalledCheckMs),
+    COMPRESS_SYNC_WAIT_MS: '0',
   };
   let web: TestApp;
   let worker: RunningWorker | undefined;
@@ -124,18 +144,29 @@ describe.runIf(testRedisUrl)('web and worker parts on Redis', () => {
     await makePhotoJpeg(photo, 320, 240);
     const blob = await web.running.app.get(StoragePort).putFile(photo);
     const before = await web.running.app.get(CompressionJobRepository).create({
-      status: 'queued', level: 'balanced', fileName: 'before.jpg', inputFormat: 'jpg', inputBlob: blob.key, originalSize: blob.size,
-      progress: 0, expiresAt: new Date(Date.now() + 3_600_000),
+      status: 'queued',
+      level: 'balanced',
+      fileName: 'before.jpg',
+      inputFormat: 'jpg',
+      inputBlob: blob.key,
+      originalSize: blob.size,
+      progress: 0,
+      expiresAt: new Date(Date.now() + 3_600_000),
     });
 
-    worker = await createWorker(web.config, { database: { ...web.running.database, close: async () => {} }, logger: pino({ level: 'silent' }) });
+    worker = await createWorker(web.config, {
+      database: { ...web.running.database, close: async () => {} },
+      logger: pino({ level: 'silent' }),
+    });
     expect(await finished(before.id)).toMatchObject({ status: 'completed', progress: 100 });
 
     const png = path.join(dir, 'after.png');
     await makePhotoPng(png, 320, 240);
-    const res = await web.fetch('/api/compress', { method: 'POST', body: await fileForm(png, 'after.png', { compressionLevel: 'balanced' }) });
+    const res = await web.fetch('/api/compress', {
+      method: 'POST',
+      body: await fileForm(png, 'after.png', { compressionLevel: 'balanced' }),
+    });
     const { jobId } = (await res.json()) as CompressionResponse;
     expect(await finished(jobId)).toMatchObject({ status: 'completed', progress: 100 });
   }, 120_000);
 });
-

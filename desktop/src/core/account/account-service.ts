@@ -1,4 +1,13 @@
-import { ApiError, type ApiClient, createApiClient, type DesktopAccount, type Folder, planOf, type User, userSchema } from '@shrinkly/contract';
+import {
+  type ApiClient,
+  ApiError,
+  createApiClient,
+  type DesktopAccount,
+  type Folder,
+  planOf,
+  type User,
+  userSchema,
+} from '@shrinkly/contract';
 import { DesktopRequestError } from '../ipc-router.js';
 import type { KeyValueStore } from '../ports.js';
 import type { SettingsStore } from '../settings/settings-store.js';
@@ -55,7 +64,11 @@ export class AccountService {
 
   /** The API of the configured server, with the token when signed in. */
   client(): ApiClient {
-    return createApiClient({ baseUrl: this.options.settings.get().serverUrl, getToken: () => this.options.vault.get(), fetch: this.options.fetch });
+    return createApiClient({
+      baseUrl: this.options.settings.get().serverUrl,
+      getToken: () => this.options.vault.get(),
+      fetch: this.options.fetch,
+    });
   }
 
   async signIn(email: string, password: string): Promise<DesktopAccount> {
@@ -104,7 +117,10 @@ export class AccountService {
   /** A failed call to the server as the bridge's answer: the server's own words, or that it could not be reached. */
   private refusal(err: unknown): DesktopRequestError {
     if (err instanceof ApiError) return new DesktopRequestError(err.serverMessage, err.status);
-    return new DesktopRequestError(`Cannot reach ${this.options.settings.get().serverUrl}. Check the connection and the server address.`, 503);
+    return new DesktopRequestError(
+      `Cannot reach ${this.options.settings.get().serverUrl}. Check the connection and the server address.`,
+      503,
+    );
   }
 
   /** The server refused the token (expired, password changed, account deleted): signed out until the next sign-in. */

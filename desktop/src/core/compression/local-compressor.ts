@@ -35,6 +35,9 @@ export class LocalCompressionError extends Error {
 /** Runs the engine's compress() for the desktop, off the main thread. */
 export interface LocalCompressor {
   /** Aborting the signal cancels the engine's call (it removes its work folder); the promise then rejects with kind 'cancelled'. */
-  compress(request: LocalCompressionRequest, options: { signal: AbortSignal; onProgress: (percent: number) => void }): Promise<LocalCompressionResult>;
+  compress(
+    request: LocalCompressionRequest,
+    options: { signal: AbortSignal; onProgress: (percent: number) => void },
+  ): Promise<LocalCompressionResult>;
   close(): Promise<void>;
 }

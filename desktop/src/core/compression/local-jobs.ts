@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type CompressionLevel, DESKTOP_MAX_FILES_PER_CALL, type DesktopSettings, type LocalJob, type SyncState } from '@shrinkly/contract';
+import {
+  type CompressionLevel,
+  DESKTOP_MAX_FILES_PER_CALL,
+  type DesktopSettings,
+  type LocalJob,
+  type SyncState,
+} from '@shrinkly/contract';
 import { failureMessage } from './failure-message.js';
 import { LocalCompressionError, type LocalCompressor } from './local-compressor.js';
 import { placeResult } from './result-placement.js';
@@ -72,8 +78,16 @@ export class LocalJobs {
       const id = newJobId();
       const failed = 'error' in file;
       const job: JobEntry['job'] = {
-        id, name: path.basename(file.path), sourcePath: file.path, level, status: failed ? 'failed' : 'queued', progress: 0,
-        originalSize: failed ? 0 : file.size, compressedSize: null, outputPath: null, unchanged: false,
+        id,
+        name: path.basename(file.path),
+        sourcePath: file.path,
+        level,
+        status: failed ? 'failed' : 'queued',
+        progress: 0,
+        originalSize: failed ? 0 : file.size,
+        compressedSize: null,
+        outputPath: null,
+        unchanged: false,
         message: failed ? failureMessage(file.error) : null,
       };
       this.entries.set(id, { job, controller: new AbortController() });

@@ -63,7 +63,11 @@ async function claimFreeName(temp: string, dir: string, stem: string, format: st
  * place only once it is fully written (same format: renamed over it; another format, e.g. WAV to FLAC: written as
  * NAME.EXT, then the original removed). Nothing else is ever overwritten, and no temporary file is left behind.
  */
-export async function placeResult(result: { output: string; format: string }, source: string, options: PlacementOptions): Promise<string> {
+export async function placeResult(
+  result: { output: string; format: string },
+  source: string,
+  options: PlacementOptions,
+): Promise<string> {
   const sourceExt = path.extname(source);
   const stem = path.basename(source, sourceExt);
   const dir = options.keepOriginal ? (options.outputFolder ?? path.dirname(source)) : path.dirname(source);

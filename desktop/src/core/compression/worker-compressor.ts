@@ -1,5 +1,10 @@
 import { Worker } from 'node:worker_threads';
-import { LocalCompressionError, type LocalCompressionRequest, type LocalCompressionResult, type LocalCompressor } from './local-compressor.js';
+import {
+  LocalCompressionError,
+  type LocalCompressionRequest,
+  type LocalCompressionResult,
+  type LocalCompressor,
+} from './local-compressor.js';
 import type { FromWorker, ToWorker } from './worker-protocol.js';
 
 interface PendingCall {
@@ -23,7 +28,10 @@ export class WorkerCompressor implements LocalCompressor {
 
   constructor(private readonly entry: URL = COMPRESS_WORKER_ENTRY) {}
 
-  compress(request: LocalCompressionRequest, options: { signal: AbortSignal; onProgress: (percent: number) => void }): Promise<LocalCompressionResult> {
+  compress(
+    request: LocalCompressionRequest,
+    options: { signal: AbortSignal; onProgress: (percent: number) => void },
+  ): Promise<LocalCompressionResult> {
     if (options.signal.aborted) return Promise.reject(new LocalCompressionError('cancelled', 'Cancelled'));
     const worker = this.started();
     const id = this.nextId++;

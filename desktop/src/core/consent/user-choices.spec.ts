@@ -2,10 +2,10 @@ import { copyFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedDialogs } from '../../../test/support/ports.js';
-import { FIXTURES, refusal, tempFolder, type TestCore, testCore } from '../../../test/support/test-core.js';
+import { FIXTURES, refusal, type TestCore, tempFolder, testCore } from '../../../test/support/test-core.js';
 
 /** The bridge acts only on what the user chose: a script in the window naming other paths is refused. */
-describe('the bridge by the user\'s choice', () => {
+describe("the bridge by the user's choice", () => {
   let t: TestCore;
   let work: Awaited<ReturnType<typeof tempFolder>>;
 
@@ -27,7 +27,10 @@ describe('the bridge by the user\'s choice', () => {
     await t.invoke('settings:update', { keepOriginal: false });
     try {
       const answer = await refusal(t.invoke('compress:start', { paths: [file] }));
-      expect(answer).toEqual({ status: 403, message: `Only files you choose can be compressed: drop them on the window or use Choose files (not chosen: ${file})` });
+      expect(answer).toEqual({
+        status: 403,
+        message: `Only files you choose can be compressed: drop them on the window or use Choose files (not chosen: ${file})`,
+      });
       expect(await jobCount()).toBe(0);
       expect(t.events.of('jobs:changed')).toEqual([]);
       expect(await readFile(file)).toEqual(before);
@@ -41,7 +44,9 @@ describe('the bridge by the user\'s choice', () => {
     await t.invoke('dialog:choose-files');
     t.core.userChose(['/home/ada/dropped.png']);
     t.core.userChose(['/home/ada/opened-with.mp4']);
-    const { jobs } = await t.invoke('compress:start', { paths: ['/home/ada/chosen.jpg', '/home/ada/also chosen.pdf', '/home/ada/dropped.png', '/home/ada/opened-with.mp4'] });
+    const { jobs } = await t.invoke('compress:start', {
+      paths: ['/home/ada/chosen.jpg', '/home/ada/also chosen.pdf', '/home/ada/dropped.png', '/home/ada/opened-with.mp4'],
+    });
     // Missing on this machine: each one a failed job, but each one taken.
     expect(jobs.map((job) => [job.sourcePath, job.status])).toEqual([
       ['/home/ada/chosen.jpg', 'failed'],
@@ -53,15 +58,13 @@ describe('the bridge by the user\'s choice', () => {
   });
 
   it('refuses the whole request when one path was not chosen, or is the chosen one spelled another way', async () => {
-    for (const paths of [
-      ['/home/ada/chosen.jpg', '/home/ada/.ssh/id_ed25519'],
-      ['/home/ada/../ada/chosen.jpg'],
-      ['/home/ada'],
-    ]) {
+    for (const paths of [['/home/ada/chosen.jpg', '/home/ada/.ssh/id_ed25519'], ['/home/ada/../ada/chosen.jpg'], ['/home/ada']]) {
       const answer = await refusal(t.invoke('compress:start', { paths }));
       expect(answer?.status, paths.join()).toBe(403);
     }
-    expect((await refusal(t.invoke('compress:start', { paths: ['/a', '/b', '/c'] })))?.message).toMatch(/\(not chosen: \/a and 2 more\)$/);
+    expect((await refusal(t.invoke('compress:start', { paths: ['/a', '/b', '/c'] })))?.message).toMatch(
+      /\(not chosen: \/a and 2 more\)$/,
+    );
     // A relative path is never taken as chosen, dropped or not.
     t.core.userChose(['notes.txt']);
     expect((await refusal(t.invoke('compress:start', { paths: ['notes.txt'] })))?.status).toBe(403);
@@ -77,9 +80,13 @@ describe('the bridge by the user\'s choice', () => {
 
     t.dialogs.folder = '/home/ada/compressed';
     expect(await t.invoke('dialog:choose-folder')).toEqual({ path: '/home/ada/compressed' });
-    expect(await t.invoke('settings:update', { outputFolder: '/home/ada/compressed', keepOriginal: true })).toMatchObject({ outputFolder: '/home/ada/compressed' });
+    expect(await t.invoke('settings:update', { outputFolder: '/home/ada/compressed', keepOriginal: true })).toMatchObject({
+      outputFolder: '/home/ada/compressed',
+    });
     // Saving the form again sends the folder unchanged.
-    expect(await t.invoke('settings:update', { outputFolder: '/home/ada/compressed' })).toMatchObject({ outputFolder: '/home/ada/compressed' });
+    expect(await t.invoke('settings:update', { outputFolder: '/home/ada/compressed' })).toMatchObject({
+      outputFolder: '/home/ada/compressed',
+    });
     expect((await refusal(t.invoke('settings:update', { outputFolder: '/home/ada/elsewhere' })))?.status).toBe(403);
     expect(await t.invoke('settings:update', { outputFolder: null })).toMatchObject({ outputFolder: null });
   });
@@ -94,13 +101,20 @@ describe('the bridge by the user\'s choice', () => {
   it('opens only https:// server pages in the browser (http:// only on this computer)', async () => {
     await t.invoke('settings:update', { serverUrl: 'http://files.example.org' });
     const answer = await refusal(t.invoke('shell:open-server-page', { path: '/subscribe' }));
-    expect(answer).toEqual({ status: 403, message: 'Only https:// pages open in the browser: set a server address starting with https://' });
+    expect(answer).toEqual({
+      status: 403,
+      message: 'Only https:// pages open in the browser: set a server address starting with https://',
+    });
     expect(t.shell.opened).toEqual([]);
 
     for (const server of ['http://127.0.0.1:3000', 'http://localhost:8080', 'https://files.example.org']) {
       await t.invoke('settings:update', { serverUrl: server });
       expect(await t.invoke('shell:open-server-page', { path: '/subscribe' })).toEqual({ ok: true });
     }
-    expect(t.shell.opened).toEqual(['http://127.0.0.1:3000/subscribe', 'http://localhost:8080/subscribe', 'https://files.example.org/subscribe']);
+    expect(t.shell.opened).toEqual([
+      'http://127.0.0.1:3000/subscribe',
+      'http://localhost:8080/subscribe',
+      'https://files.example.org/subscribe',
+    ]);
   });
 });

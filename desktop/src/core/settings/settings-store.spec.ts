@@ -7,7 +7,13 @@ import { SETTINGS_VERSION } from './settings-migration.js';
 import { SettingsStore } from './settings-store.js';
 
 const DEFAULTS = {
-  defaultLevel: 'balanced', outputFolder: null, keepOriginal: true, syncEnabled: false, syncFolderId: null, serverUrl: DEFAULT_SERVER_URL, launchAtLogin: false,
+  defaultLevel: 'balanced',
+  outputFolder: null,
+  keepOriginal: true,
+  syncEnabled: false,
+  syncFolderId: null,
+  serverUrl: DEFAULT_SERVER_URL,
+  launchAtLogin: false,
 };
 
 describe('desktop settings', () => {
@@ -21,9 +27,20 @@ describe('desktop settings', () => {
     const store = new JsonStore();
     store.set('settings', { level: 'maximum', outputDir: '/home/ada/Shrunk', replaceOriginal: true, launchAtLogin: true });
     const settings = new SettingsStore(store).get();
-    expect(settings).toEqual({ ...DEFAULTS, defaultLevel: 'maximum', outputFolder: '/home/ada/Shrunk', keepOriginal: false, launchAtLogin: true });
+    expect(settings).toEqual({
+      ...DEFAULTS,
+      defaultLevel: 'maximum',
+      outputFolder: '/home/ada/Shrunk',
+      keepOriginal: false,
+      launchAtLogin: true,
+    });
     expect(store.get('settingsVersion')).toBe(2);
-    expect(store.get('settings')).toEqual({ defaultLevel: 'maximum', outputFolder: '/home/ada/Shrunk', keepOriginal: false, launchAtLogin: true });
+    expect(store.get('settings')).toEqual({
+      defaultLevel: 'maximum',
+      outputFolder: '/home/ada/Shrunk',
+      keepOriginal: false,
+      launchAtLogin: true,
+    });
     // Read again: already version 2, nothing changes.
     expect(new SettingsStore(store).get()).toEqual(settings);
   });
@@ -57,7 +74,12 @@ describe('desktop settings', () => {
 
     it('refuse an invalid patch with 400 and change nothing', async () => {
       const before = await t.invoke('settings:get');
-      for (const patch of [{ defaultLevel: 'extreme' }, { keepOriginal: 'no' }, { serverUrl: 'mailto:ada@example.com' }, { colour: 'red' }]) {
+      for (const patch of [
+        { defaultLevel: 'extreme' },
+        { keepOriginal: 'no' },
+        { serverUrl: 'mailto:ada@example.com' },
+        { colour: 'red' },
+      ]) {
         const err = await t.core.handle('settings:update', patch).catch((e: unknown) => e);
         expect(err).toBeInstanceOf(DesktopRequestError);
         expect((err as DesktopRequestError).status).toBe(400);
@@ -67,7 +89,11 @@ describe('desktop settings', () => {
     });
 
     it('apply a valid patch, keep it, and tell the system about launch at login', async () => {
-      const updated = await t.invoke('settings:update', { launchAtLogin: true, defaultLevel: 'light', serverUrl: 'https://files.example.org///' });
+      const updated = await t.invoke('settings:update', {
+        launchAtLogin: true,
+        defaultLevel: 'light',
+        serverUrl: 'https://files.example.org///',
+      });
       expect(updated).toMatchObject({ launchAtLogin: true, defaultLevel: 'light', serverUrl: 'https://files.example.org' });
       expect(t.shell.launchAtLogin).toEqual([true]);
       expect(new SettingsStore(t.store).get()).toEqual(updated);

@@ -1,4 +1,9 @@
-import { type DesktopSettings, type DesktopSettingsPatch, desktopSettingsPatchSchema, desktopSettingsSchema } from '@shrinkly/contract';
+import {
+  type DesktopSettings,
+  type DesktopSettingsPatch,
+  desktopSettingsPatchSchema,
+  desktopSettingsSchema,
+} from '@shrinkly/contract';
 import type { KeyValueStore } from '../ports.js';
 import { migrateSettings, SETTINGS_VERSION } from './settings-migration.js';
 

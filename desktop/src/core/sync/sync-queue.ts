@@ -31,7 +31,9 @@ export class SyncQueue {
 
   constructor(private readonly store: KeyValueStore) {
     const stored = z.array(syncItemSchema).safeParse(store.get(QUEUE_KEY));
-    this.items = (stored.success ? stored.data : []).map((item) => (item.state === 'uploading' ? { ...item, state: 'queued' } : item));
+    this.items = (stored.success ? stored.data : []).map((item) =>
+      item.state === 'uploading' ? { ...item, state: 'queued' } : item,
+    );
     this.save();
   }
 

@@ -66,7 +66,10 @@ export class SyncService {
   status(): SyncStatus {
     const items = this.options.queue.all();
     const count = (match: (item: SyncItem) => boolean) => items.filter(match).length;
-    const retries = items.filter((i) => i.state === 'failed' && i.nextAttemptAt).map((i) => i.nextAttemptAt!).sort();
+    const retries = items
+      .filter((i) => i.state === 'failed' && i.nextAttemptAt)
+      .map((i) => i.nextAttemptAt!)
+      .sort();
     return {
       enabled: this.options.settings.get().syncEnabled,
       online: this.online,
@@ -87,7 +90,16 @@ export class SyncService {
       const size = (await stat(file).catch(() => null))?.size ?? 0;
       const name = file === job.sourcePath ? job.name : (file.split(/[\\/]/).pop() ?? job.name);
       this.options.queue.put({
-        jobId: job.id, path: file, name, size, level: job.level, folderId, attempts: 0, nextAttemptAt: null, state: 'queued', error: null,
+        jobId: job.id,
+        path: file,
+        name,
+        size,
+        level: job.level,
+        folderId,
+        attempts: 0,
+        nextAttemptAt: null,
+        state: 'queued',
+        error: null,
       });
     }
     this.changed();
@@ -97,7 +109,10 @@ export class SyncService {
 
   /** Tries every failed or parked item again now. */
   retry(): SyncStatus {
-    this.options.queue.updateWhere((i) => i.state === 'failed' || parked(i), () => ({ state: 'queued', nextAttemptAt: null, error: null }));
+    this.options.queue.updateWhere(
+      (i) => i.state === 'failed' || parked(i),
+      () => ({ state: 'queued', nextAttemptAt: null, error: null }),
+    );
     this.lastError = null;
     this.changed();
     this.kick();
@@ -139,13 +154,20 @@ export class SyncService {
 
   private nextDue(): SyncItem | undefined {
     const now = this.options.now().getTime();
-    return this.options.queue.all().find((i) => i.state === 'queued' || (i.state === 'failed' && i.nextAttemptAt !== null && Date.parse(i.nextAttemptAt) <= now));
+    return this.options.queue
+      .all()
+      .find(
+        (i) => i.state === 'queued' || (i.state === 'failed' && i.nextAttemptAt !== null && Date.parse(i.nextAttemptAt) <= now),
+      );
   }
 
   /** Wakes up for the earliest retry. */
   private schedule(): void {
     if (this.closed) return;
-    const due = this.options.queue.all().filter((i) => i.state === 'failed' && i.nextAttemptAt).map((i) => Date.parse(i.nextAttemptAt!));
+    const due = this.options.queue
+      .all()
+      .filter((i) => i.state === 'failed' && i.nextAttemptAt)
+      .map((i) => Date.parse(i.nextAttemptAt!));
     if (due.length === 0) return;
     const wait = Math.max(0, Math.min(...due) - this.options.now().getTime());
     this.timer = setTimeout(() => this.kick(), wait);
@@ -197,7 +219,10 @@ export class SyncService {
 
   /** Parks every item still to send (and the one in flight) until the user acts. */
   private park(state: 'needs-sign-in' | 'needs-plan'): void {
-    this.options.queue.updateWhere((i) => ['queued', 'uploading', 'failed'].includes(i.state) && (i.state !== 'failed' || i.nextAttemptAt !== null), () => ({ state, nextAttemptAt: null }));
+    this.options.queue.updateWhere(
+      (i) => ['queued', 'uploading', 'failed'].includes(i.state) && (i.state !== 'failed' || i.nextAttemptAt !== null),
+      () => ({ state, nextAttemptAt: null }),
+    );
     this.changed();
   }
 

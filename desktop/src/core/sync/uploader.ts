@@ -1,6 +1,6 @@
-import { openAsBlob } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { ApiError, type ApiClient, CHUNK_ATTEMPTS, CHUNK_SIZE_BYTES, type FileUploadResponse } from '@shrinkly/contract';
+import { openAsBlob } from 'node:fs';
+import { type ApiClient, ApiError, CHUNK_ATTEMPTS, CHUNK_SIZE_BYTES, type FileUploadResponse } from '@shrinkly/contract';
 import type { SyncItem } from './sync-queue.js';
 
 /** Files up to this size go in one request; bigger ones in CHUNK_SIZE_BYTES chunks. */
@@ -48,11 +48,20 @@ async function uploadInChunks(api: ApiClient, item: SyncItem): Promise<FileUploa
     }
   }
   return api.assembleFileChunks({
-    uploadId, totalChunks, fileName: item.name, fileSize: file.size, compressionLevel: item.level, ...(item.folderId && { folderId: item.folderId }),
+    uploadId,
+    totalChunks,
+    fileName: item.name,
+    fileSize: file.size,
+    compressionLevel: item.level,
+    ...(item.folderId && { folderId: item.folderId }),
   });
 }
 
 /** Sends one queued file to My Files, in one request or in chunks by its size. */
-export function uploadToMyFiles(api: ApiClient, item: SyncItem, chunkThresholdBytes = DIRECT_UPLOAD_MAX_BYTES): Promise<FileUploadResponse> {
+export function uploadToMyFiles(
+  api: ApiClient,
+  item: SyncItem,
+  chunkThresholdBytes = DIRECT_UPLOAD_MAX_BYTES,
+): Promise<FileUploadResponse> {
   return item.size > chunkThresholdBytes ? uploadInChunks(api, item) : uploadWhole(api, item);
 }

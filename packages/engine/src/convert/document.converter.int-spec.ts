@@ -6,10 +6,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convert } from '../convert.js';
 import { EngineError } from '../errors.js';
+import { runProcess } from '../process/run-process.js';
+import { CORPUS_DIR } from '../tools/media/media.test-support.js';
 import { readZipMember, unpackZip } from '../tools/zip/members.js';
 import { writeZip } from '../tools/zip/writer.js';
-import { CORPUS_DIR } from '../tools/media/media.test-support.js';
-import { runProcess } from '../process/run-process.js';
 import { conversionTargets, extensionForMime } from './index.js';
 import { LibreOfficeBridge, replaceSharedLibreOffice, sharedLibreOffice } from './libreoffice-bridge.js';
 
@@ -42,10 +42,15 @@ function killProcessesMatching(needle: string): number {
   return killed;
 }
 
-const pdfText = async (file: string) => (await runProcess('pdftotext', ['-enc', 'UTF-8', file, '-'], { captureStdout: true })).stdout;
-const pdfPages = async (file: string) => Number(/^Pages:\s+(\d+)/m.exec((await runProcess('pdfinfo', [file], { captureStdout: true })).stdout)?.[1]);
+const pdfText = async (file: string) =>
+  (await runProcess('pdftotext', ['-enc', 'UTF-8', file, '-'], { captureStdout: true })).stdout;
+const pdfPages = async (file: string) =>
+  Number(/^Pages:\s+(\d+)/m.exec((await runProcess('pdfinfo', [file], { captureStdout: true })).stdout)?.[1]);
 const expectKind = async (call: Promise<unknown>, kind: string, message?: RegExp) => {
-  const err = await call.then(() => undefined, (e: unknown) => e);
+  const err = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(EngineError);
   expect((err as EngineError).kind).toBe(kind);
   if (message) expect((err as EngineError).message).toMatch(message);
@@ -144,7 +149,8 @@ describe('document conversions', () => {
     // The corpus PDF that has a text layer, cut to its first 3 pages with qpdf to keep the test quick.
     const dirOf = path.join(CORPUS_DIR, 'pdf');
     const withText = [];
-    for (const name of readdirSync(dirOf).sort()) if ((await pdfText(path.join(dirOf, name))).trim().length > 200) withText.push(name);
+    for (const name of readdirSync(dirOf).sort())
+      if ((await pdfText(path.join(dirOf, name))).trim().length > 200) withText.push(name);
     const source = path.join(dir, 'excerpt.pdf');
     await runProcess('qpdf', ['--empty', '--pages', path.join(dirOf, withText[0] as string), '1-3', '--', source]);
     const words = (await pdfText(source)).split(/\s+/).filter((w) => /^[A-Za-z]{6,}$/.test(w));
@@ -155,12 +161,13 @@ describe('document conversions', () => {
     expect(found.length / words.length).toBeGreaterThan(0.8);
   });
 
-  it.skipIf(!corpus('pdf'))('renders the corpus PDF\'s pages as pictures', async () => {
+  it.skipIf(!corpus('pdf'))("renders the corpus PDF's pages as pictures", async () => {
     const source = corpus('pdf') as string;
     const pages = await pdfPages(source);
     const result = await run(source, 'png');
     expect(result.checks.pages).toBe(pages);
-    const first = result.format === 'zip' ? ((await readZipMember(result.output, 'page-1.png')) as Buffer) : await readFile(result.output);
+    const first =
+      result.format === 'zip' ? ((await readZipMember(result.output, 'page-1.png')) as Buffer) : await readFile(result.output);
     expect((await sharp(first).metadata()).format).toBe('png');
   });
 
@@ -179,7 +186,12 @@ describe('document conversions', () => {
     const parts = await unpackZip(docx.output, path.join(dir, 'parts'), new AbortController().signal);
     const body = parts.find((p) => p.name === 'word/document.xml');
     await writeFile(body?.file as string, '<w:document><w:body><w:p>never closed');
-    await writeZip(parts.filter((p) => !p.isDirectory), broken, path.join(dir, 'deflate.tmp'), new AbortController().signal);
+    await writeZip(
+      parts.filter((p) => !p.isDirectory),
+      broken,
+      path.join(dir, 'deflate.tmp'),
+      new AbortController().signal,
+    );
     await expectKind(convert(broken, { target: 'pdf', tmpDir: dir }), 'invalid-input');
     const brokenPdf = path.join(dir, 'broken.pdf');
     await writeFile(brokenPdf, '%PDF-1.4\n1 0 obj garbage');

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, readdir, rename, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
@@ -23,9 +23,18 @@ const EDITABLE_TARGETS = new Set(['docx', 'odt', 'xlsx', 'ods', 'pptx', 'odp']);
 type Kind = 'text' | 'spreadsheet' | 'presentation';
 
 const KIND_OF: Record<string, Kind> = {
-  doc: 'text', docx: 'text', odt: 'text', rtf: 'text', txt: 'text',
-  xls: 'spreadsheet', xlsx: 'spreadsheet', ods: 'spreadsheet', csv: 'spreadsheet',
-  ppt: 'presentation', pptx: 'presentation', odp: 'presentation',
+  doc: 'text',
+  docx: 'text',
+  odt: 'text',
+  rtf: 'text',
+  txt: 'text',
+  xls: 'spreadsheet',
+  xlsx: 'spreadsheet',
+  ods: 'spreadsheet',
+  csv: 'spreadsheet',
+  ppt: 'presentation',
+  pptx: 'presentation',
+  odp: 'presentation',
 };
 
 /**
@@ -74,8 +83,12 @@ const PDF_TARGETS = ['docx', 'txt', 'png', 'jpg'] as const;
 
 /** The part every package of a format has, to tell a real output from an empty zip. */
 const MAIN_PART: Record<string, string> = {
-  docx: 'word/document.xml', xlsx: 'xl/workbook.xml', pptx: 'ppt/presentation.xml',
-  odt: 'content.xml', ods: 'content.xml', odp: 'content.xml',
+  docx: 'word/document.xml',
+  xlsx: 'xl/workbook.xml',
+  pptx: 'ppt/presentation.xml',
+  odt: 'content.xml',
+  ods: 'content.xml',
+  odp: 'content.xml',
 };
 
 /**
@@ -93,7 +106,8 @@ export const documentConverter: FamilyConverter = {
   },
 
   async convert(input, type, ctx) {
-    if (!this.targets(type.ext).includes(ctx.target)) throw new EngineError('unsupported', `${ctx.target.toUpperCase()} conversion is not supported for this file type`);
+    if (!this.targets(type.ext).includes(ctx.target))
+      throw new EngineError('unsupported', `${ctx.target.toUpperCase()} conversion is not supported for this file type`);
     ctx.onProgress(5);
     const output = type.ext === 'pdf' ? await fromPdf(input, ctx) : await throughOffice(input, type, ctx);
     ctx.onProgress(100);
@@ -105,7 +119,9 @@ async function throughOffice(input: string, type: DetectedType, ctx: ConvertCont
   const kind = KIND_OF[type.ext] as Kind;
   const exportAs = EXPORT[kind][ctx.target] as Export;
   // A rendering (PDF, text, web page) shows no outside content; an editable copy keeps the user's links.
-  const rendered = !EDITABLE_TARGETS.has(ctx.target) ? await withoutExternalContent(input, type.ext, ctx.workDir, ctx.signal) : input;
+  const rendered = !EDITABLE_TARGETS.has(ctx.target)
+    ? await withoutExternalContent(input, type.ext, ctx.workDir, ctx.signal)
+    : input;
   // LibreOffice picks its import filter by extension: give the upload its real one.
   const source = await placeAs(rendered, path.join(ctx.workDir, 'in', `document.${type.ext}`));
   const output = path.join(ctx.workDir, 'out', `document.${ctx.target}`);
@@ -119,7 +135,10 @@ async function fromPdf(input: string, ctx: ConvertContext): Promise<ConverterOut
   if (ctx.target === 'txt') {
     const output = path.join(outDir, 'document.txt');
     await mkdir(outDir, { recursive: true });
-    await ctx.runProcess('pdftotext', ['-enc', 'UTF-8', '-layout', input, output], { signal: ctx.signal, timeoutMs: OFFICE_TIMEOUT_MS });
+    await ctx.runProcess('pdftotext', ['-enc', 'UTF-8', '-layout', input, output], {
+      signal: ctx.signal,
+      timeoutMs: OFFICE_TIMEOUT_MS,
+    });
     return { path: output, format: 'txt', checks: { pages, ...(await check(output, 'txt', ctx)) } };
   }
   if (ctx.target === 'docx') {
@@ -133,14 +152,20 @@ async function fromPdf(input: string, ctx: ConvertContext): Promise<ConverterOut
 
 /** One picture per page; several pages come back as one zip of page-1.png, page-2.png, ... */
 async function rasterise(input: string, pages: number, ctx: ConvertContext): Promise<ConverterOutput> {
-  if (pages > MAX_RASTER_PAGES) throw new EngineError('unsupported', `Only PDFs of up to ${MAX_RASTER_PAGES} pages are turned into pictures`);
+  if (pages > MAX_RASTER_PAGES)
+    throw new EngineError('unsupported', `Only PDFs of up to ${MAX_RASTER_PAGES} pages are turned into pictures`);
   const format = ctx.target as 'png' | 'jpg';
   const pagesDir = path.join(ctx.workDir, 'pages');
   await mkdir(pagesDir, { recursive: true });
   const flag = format === 'png' ? '-png' : '-jpeg';
-  await ctx.runProcess('pdftoppm', [flag, '-r', String(RASTER_DPI), ...(format === 'jpg' ? ['-jpegopt', 'quality=90'] : []), input, path.join(pagesDir, 'page')], {
-    signal: ctx.signal, timeoutMs: OFFICE_TIMEOUT_MS,
-  });
+  await ctx.runProcess(
+    'pdftoppm',
+    [flag, '-r', String(RASTER_DPI), ...(format === 'jpg' ? ['-jpegopt', 'quality=90'] : []), input, path.join(pagesDir, 'page')],
+    {
+      signal: ctx.signal,
+      timeoutMs: OFFICE_TIMEOUT_MS,
+    },
+  );
   const ext = format === 'png' ? '.png' : '.jpg';
   const files = (await readdir(pagesDir)).filter((n) => n.endsWith(ext)).sort((a, b) => pageNumber(a) - pageNumber(b));
   if (files.length !== pages) throw new EngineError('failed', `Only ${files.length} of ${pages} pages could be rendered`);
@@ -158,7 +183,9 @@ async function rasterise(input: string, pages: number, ctx: ConvertContext): Pro
   const now = dosStamp(new Date());
   await writeZip(
     files.map((name) => ({ name: `page-${pageNumber(name)}${ext}`, file: path.join(pagesDir, name), ...now })),
-    zip, path.join(ctx.workDir, 'deflate.tmp'), ctx.signal,
+    zip,
+    path.join(ctx.workDir, 'deflate.tmp'),
+    ctx.signal,
   );
   return { path: zip, format: 'zip', checks: { pages, width, height } };
 }
@@ -174,12 +201,21 @@ async function runOffice(
   await officeConvert(source, output, exportAs, ctx, importAs).catch((err: unknown) => {
     // LibreOffice refusing to open a file is the file's fault.
     if (err instanceof EngineError && err.kind === 'failed' && /could not (open|convert)/i.test(err.message)) {
-      throw new EngineError('invalid-input', 'This document could not be read. It may be damaged or password-protected.', err.stderrTail, { cause: err });
+      throw new EngineError(
+        'invalid-input',
+        'This document could not be read. It may be damaged or password-protected.',
+        err.stderrTail,
+        { cause: err },
+      );
     }
     throw err;
   });
-  const size = await stat(output).then((s) => s.size, () => 0);
-  if (size === 0) throw new EngineError('invalid-input', 'This document could not be converted. It may be damaged or password-protected.');
+  const size = await stat(output).then(
+    (s) => s.size,
+    () => 0,
+  );
+  if (size === 0)
+    throw new EngineError('invalid-input', 'This document could not be converted. It may be damaged or password-protected.');
 }
 
 /** The warm office; without python3-uno (a machine set up before it was needed), a one-off soffice run. */
@@ -191,7 +227,9 @@ async function officeConvert(
   importAs?: { filter: string; options: string },
 ): Promise<void> {
   const request = {
-    input: source, output, filter: exportAs.filter,
+    input: source,
+    output,
+    filter: exportAs.filter,
     ...(exportAs.options ? { filterOptions: exportAs.options } : {}),
     ...(exportAs.data ? { filterData: exportAs.data } : {}),
     ...(importAs ? { inputFilter: importAs.filter, ...(importAs.options ? { inputFilterOptions: importAs.options } : {}) } : {}),
@@ -201,7 +239,11 @@ async function officeConvert(
   } catch (err) {
     if (!(err instanceof EngineError && err.kind === 'tool-missing')) throw err;
     // The command line takes the settings as JSON in place of the options string.
-    const settings = exportAs.data ? JSON.stringify(Object.fromEntries(Object.entries(exportAs.data).map(([k, v]) => [k, { type: 'boolean', value: String(v) }]))) : exportAs.options;
+    const settings = exportAs.data
+      ? JSON.stringify(
+          Object.fromEntries(Object.entries(exportAs.data).map(([k, v]) => [k, { type: 'boolean', value: String(v) }])),
+        )
+      : exportAs.options;
     const target = `${path.extname(output).slice(1)}:${exportAs.filter}${settings ? `:${settings}` : ''}`;
     const infilter = importAs ? [`--infilter=${importAs.filter}${importAs.options ? `:${importAs.options}` : ''}`] : [];
     // The one-off office sees only a folder of its own holding the document (see office-lockdown.ts, sandbox.ts).
@@ -212,7 +254,18 @@ async function officeConvert(
     const outDir = path.join(box, 'out');
     await ctx.runProcess(
       'soffice',
-      ['--headless', '--norestore', '--nolockcheck', `-env:UserInstallation=${pathToFileURL(profile).href}`, ...infilter, '--convert-to', target, '--outdir', outDir, inBox],
+      [
+        '--headless',
+        '--norestore',
+        '--nolockcheck',
+        `-env:UserInstallation=${pathToFileURL(profile).href}`,
+        ...infilter,
+        '--convert-to',
+        target,
+        '--outdir',
+        outDir,
+        inBox,
+      ],
       { signal: ctx.signal, timeoutMs: OFFICE_TIMEOUT_MS, cwd: box, sandbox: { private: true, writable: [box] } },
     );
     const produced = path.join(outDir, `input${path.extname(output)}`);
@@ -230,7 +283,8 @@ async function check(output: string, format: string, ctx: ConvertContext): Promi
   const part = MAIN_PART[format];
   if (part) {
     const xml = await readZipMember(output, part).catch(() => undefined);
-    if (!xml || xml.length === 0) throw new EngineError('failed', `The converted ${format.toUpperCase()} file could not be opened`);
+    if (!xml || xml.length === 0)
+      throw new EngineError('failed', `The converted ${format.toUpperCase()} file could not be opened`);
     return { bytes: (await stat(output)).size };
   }
   const text = await readFile(output);
@@ -244,9 +298,13 @@ async function check(output: string, format: string, ctx: ConvertContext): Promi
 
 /** Page count from pdfinfo; a PDF it cannot read is the input's fault. */
 async function pdfPages(file: string, ctx: ConvertContext): Promise<number> {
-  const result = await ctx.runProcess('pdfinfo', [file], { signal: ctx.signal, timeoutMs: 60_000, captureStdout: true }).catch((err: unknown) => {
-    throw new EngineError('invalid-input', 'This PDF could not be read. It may be damaged or password-protected.', undefined, { cause: err });
-  });
+  const result = await ctx
+    .runProcess('pdfinfo', [file], { signal: ctx.signal, timeoutMs: 60_000, captureStdout: true })
+    .catch((err: unknown) => {
+      throw new EngineError('invalid-input', 'This PDF could not be read. It may be damaged or password-protected.', undefined, {
+        cause: err,
+      });
+    });
   const pages = Number(/^Pages:\s+(\d+)/m.exec(result.stdout)?.[1] ?? 0);
   if (pages < 1) throw new EngineError('invalid-input', 'This PDF has no pages');
   return pages;

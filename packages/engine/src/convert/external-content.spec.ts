@@ -17,7 +17,9 @@ describe('removing references to outside content before a document is rendered',
     expect(out).toContain('media/image1.png');
     expect(out).toContain('https://example.com/');
     for (const gone of ['127.0.0.1', '/etc/passwd', 'share', 'http://a/b']) expect(out).not.toContain(gone);
-    expect(unlinkOoxmlRelationships(`<Relationships><Relationship Id="r1" Type="${REL}/image" Target="media/a.png"/></Relationships>`)).toBeUndefined();
+    expect(
+      unlinkOoxmlRelationships(`<Relationships><Relationship Id="r1" Type="${REL}/image" Target="media/a.png"/></Relationships>`),
+    ).toBeUndefined();
   });
 
   it('empties ODF links that leave the package, and keeps pictures inside it and text hyperlinks', () => {

@@ -16,12 +16,25 @@ import { writeZip } from '../tools/zip/writer.js';
  * for a PDF or a picture of the document, and wrong for a compressed copy, whose links stay the user's.
  */
 const LOADING_RELATIONSHIPS = [
-  'image', 'oleObject', 'attachedTemplate', 'subDocument', 'frame', 'externalLinkPath', 'externalLink',
-  'package', 'audio', 'video', 'media', 'font', 'control', 'aFChunk',
+  'image',
+  'oleObject',
+  'attachedTemplate',
+  'subDocument',
+  'frame',
+  'externalLinkPath',
+  'externalLink',
+  'package',
+  'audio',
+  'video',
+  'media',
+  'font',
+  'control',
+  'aFChunk',
 ];
 
 const OOXML_RELATIONSHIP = /<Relationship\b[^>]*?\/>/g;
-const ODF_LINKING_ELEMENT = /<(draw:image|draw:object|draw:object-ole|draw:plugin|draw:floating-frame|draw:fill-image|style:background-image|text:section-source|table:table-source|office:dde-source|svg:font-face-uri)\b[^>]*>/g;
+const ODF_LINKING_ELEMENT =
+  /<(draw:image|draw:object|draw:object-ole|draw:plugin|draw:floating-frame|draw:fill-image|style:background-image|text:section-source|table:table-source|office:dde-source|svg:font-face-uri)\b[^>]*>/g;
 const HREF = /\bxlink:href\s*=\s*("[^"]*"|'[^']*')/;
 
 function attribute(element: string, name: string): string | undefined {
@@ -32,7 +45,12 @@ function attribute(element: string, name: string): string | undefined {
 /** Whether an ODF href leaves the package. */
 function isOutside(href: string): boolean {
   const decoded = href.replace(/&amp;/g, '&').trim();
-  return /^[a-z][a-z0-9+.-]*:/i.test(decoded) || decoded.startsWith('/') || decoded.startsWith('\\') || /(^|[/\\])\.\.([/\\]|$)/.test(decoded);
+  return (
+    /^[a-z][a-z0-9+.-]*:/i.test(decoded) ||
+    decoded.startsWith('/') ||
+    decoded.startsWith('\\') ||
+    /(^|[/\\])\.\.([/\\]|$)/.test(decoded)
+  );
 }
 
 /** The relationships part without external relationships that load content; undefined when nothing changes. */
@@ -88,8 +106,16 @@ export async function withoutExternalContent(input: string, ext: string, workDir
   if (!changed) return input;
   const output = path.join(workDir, `unlinked${path.extname(input) || `.${ext}`}`);
   await writeZip(
-    entries.map((e) => ({ name: e.name, file: e.file, dosTime: e.dosTime, dosDate: e.dosDate, forceStore: e.name === 'mimetype' })),
-    output, path.join(workDir, 'unlinked-deflate.tmp'), signal,
+    entries.map((e) => ({
+      name: e.name,
+      file: e.file,
+      dosTime: e.dosTime,
+      dosDate: e.dosDate,
+      forceStore: e.name === 'mimetype',
+    })),
+    output,
+    path.join(workDir, 'unlinked-deflate.tmp'),
+    signal,
   );
   return output;
 }

@@ -11,14 +11,28 @@ type ToolContext = Pick<ConvertContext, 'runProcess' | 'signal' | 'workDir'>;
 
 /** Names users know the input formats by. */
 export const IMAGE_LABEL: Readonly<Record<string, string>> = {
-  jpg: 'JPEG', png: 'PNG', webp: 'WebP', gif: 'GIF', avif: 'AVIF', tif: 'TIFF', tiff: 'TIFF', bmp: 'BMP', heic: 'HEIC', pdf: 'PDF',
+  jpg: 'JPEG',
+  png: 'PNG',
+  webp: 'WebP',
+  gif: 'GIF',
+  avif: 'AVIF',
+  tif: 'TIFF',
+  tiff: 'TIFF',
+  bmp: 'BMP',
+  heic: 'HEIC',
+  pdf: 'PDF',
 };
 
 const HEIF_TIMEOUT_MS = 5 * 60 * 1000;
 
 /** The error for an input that does not decode (truncated, damaged, not really that format). */
 export function unreadable(ext: string, cause?: unknown): EngineError {
-  return new EngineError('invalid-input', `The ${IMAGE_LABEL[ext] ?? 'image'} file could not be read: it is damaged or incomplete`, undefined, { cause });
+  return new EngineError(
+    'invalid-input',
+    `The ${IMAGE_LABEL[ext] ?? 'image'} file could not be read: it is damaged or incomplete`,
+    undefined,
+    { cause },
+  );
 }
 
 export function tooLarge(): EngineError {
@@ -38,7 +52,10 @@ export function openSharp(file: string, animated: boolean): Sharp {
 }
 
 async function nonEmpty(file: string): Promise<boolean> {
-  return stat(file).then((s) => s.isFile() && s.size > 0, () => false);
+  return stat(file).then(
+    (s) => s.isFile() && s.size > 0,
+    () => false,
+  );
 }
 
 /**
@@ -70,10 +87,16 @@ function isFatal(err: unknown): boolean {
  * `base-1.png`, `base-2.png`...: the first one is used.
  */
 async function decodeHeic(ctx: ToolContext, input: string, base: string): Promise<string> {
-  const routes: Array<[string, string[]]> = [['png', []], ['jpg', ['-q', '100']]];
+  const routes: Array<[string, string[]]> = [
+    ['png', []],
+    ['jpg', ['-q', '100']],
+  ];
   for (const [ext, extra] of routes) {
     try {
-      await ctx.runProcess('heif-convert', ['--quiet', ...extra, input, `${base}.${ext}`], { signal: ctx.signal, timeoutMs: HEIF_TIMEOUT_MS });
+      await ctx.runProcess('heif-convert', ['--quiet', ...extra, input, `${base}.${ext}`], {
+        signal: ctx.signal,
+        timeoutMs: HEIF_TIMEOUT_MS,
+      });
     } catch (err) {
       if (isFatal(err)) throw err;
       continue;
@@ -91,9 +114,11 @@ async function decodeHeic(ctx: ToolContext, input: string, base: string): Promis
 export async function openSource(input: string, ext: string, ctx: ToolContext): Promise<ImageSource> {
   if (ext === 'heic') {
     // The container's header (read without decoding the HEVC data) tells the size of the primary image.
-    const meta = await sharp(input, { limitInputPixels: false }).metadata().catch((err: unknown) => {
-      throw unreadable(ext, err);
-    });
+    const meta = await sharp(input, { limitInputPixels: false })
+      .metadata()
+      .catch((err: unknown) => {
+        throw unreadable(ext, err);
+      });
     if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw tooLarge();
     // libheif applies the HEIF rotation and mirroring itself; an EXIF orientation inside HEIC is not used.
     return { path: await decodeHeic(ctx, input, path.join(ctx.workDir, 'heic-source')), autoOrient: false };

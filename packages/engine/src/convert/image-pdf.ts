@@ -40,11 +40,13 @@ export function buildImagePdf(picture: PdfPicture): Buffer {
   const objects: Buffer[][] = [
     [Buffer.from('<< /Type /Catalog /Pages 2 0 R >>', 'latin1')],
     [Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>', 'latin1')],
-    [Buffer.from(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${pdfNumber(page.width)} ${pdfNumber(page.height)}] ` +
-        '/Resources << /XObject << /Im0 4 0 R >> /ProcSet [/PDF /ImageB /ImageC] >> /Contents 5 0 R >>',
-      'latin1',
-    )],
+    [
+      Buffer.from(
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${pdfNumber(page.width)} ${pdfNumber(page.height)}] ` +
+          '/Resources << /XObject << /Im0 4 0 R >> /ProcSet [/PDF /ImageB /ImageC] >> /Contents 5 0 R >>',
+        'latin1',
+      ),
+    ],
     [
       Buffer.from(
         `<< /Type /XObject /Subtype /Image /Width ${picture.width} /Height ${picture.height} /ColorSpace ${colorSpace} ` +
@@ -68,7 +70,12 @@ export function buildImagePdf(picture: PdfPicture): Buffer {
     offset += chunk.length;
   });
   // Each entry is exactly 20 bytes: 10-digit offset, space, 5-digit generation, space, keyword, space, newline.
-  const xref = ['xref', `0 ${objects.length + 1}`, '0000000000 65535 f ', ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n `)].join('\n');
+  const xref = [
+    'xref',
+    `0 ${objects.length + 1}`,
+    '0000000000 65535 f ',
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n `),
+  ].join('\n');
   const trailer = `\ntrailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info ${objects.length} 0 R >>\nstartxref\n${offset}\n%%EOF\n`;
   parts.push(Buffer.from(xref + trailer, 'latin1'));
   return Buffer.concat(parts);

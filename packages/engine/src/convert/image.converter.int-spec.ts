@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detect } from '../detect.js';
 import { isEngineError } from '../errors.js';
 import { writePngBomb } from '../families/image/image.test-support.js';
-import { CORPUS_DIR } from '../tools/media/media.test-support.js';
 import { runProcess } from '../process/run-process.js';
+import { CORPUS_DIR } from '../tools/media/media.test-support.js';
 import { imageConverter } from './image.converter.js';
 import type { ConverterOutput } from './types.js';
 
@@ -24,11 +24,20 @@ async function ffmpeg(args: string[]): Promise<void> {
 
 async function convert(file: string, target: string): Promise<ConverterOutput> {
   const workDir = await mkdtemp(path.join(dir, 'work-'));
-  return imageConverter.convert(file, await detect(file), { target, signal: new AbortController().signal, onProgress: () => {}, workDir, runProcess });
+  return imageConverter.convert(file, await detect(file), {
+    target,
+    signal: new AbortController().signal,
+    onProgress: () => {},
+    workDir,
+    runProcess,
+  });
 }
 
 async function failure(file: string, target: string): Promise<unknown> {
-  return convert(file, target).then(() => undefined, (e: unknown) => e);
+  return convert(file, target).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 }
 
 /** Size and frame count as sharp reads the file, independently of the converter. */
@@ -63,7 +72,9 @@ beforeAll(async () => {
     rgb.copy(rgba, i * 4, i * 3, i * 3 + 3);
     rgba[i * 4 + 3] = i % 320 < 100 ? 0 : 255;
   }
-  await sharp(rgba, { raw: { width: 320, height: 240, channels: 4 } }).png().toFile(f('alpha.png'));
+  await sharp(rgba, { raw: { width: 320, height: 240, channels: 4 } })
+    .png()
+    .toFile(f('alpha.png'));
   // Stored sideways with EXIF orientation 6: displays as 240 × 320.
   await shot.clone().withMetadata({ orientation: 6 }).jpeg({ quality: 90 }).toFile(f('sideways.jpg'));
   await shot.clone().webp({ quality: 80 }).toFile(f('shot.webp'));
@@ -99,7 +110,11 @@ describe('imageConverter from PNG', () => {
       const progress: number[] = [];
       const workDir = await mkdtemp(path.join(dir, 'work-'));
       const r = await imageConverter.convert(f('shot.png'), await detect(f('shot.png')), {
-        target, signal: new AbortController().signal, onProgress: (p) => progress.push(p), workDir, runProcess,
+        target,
+        signal: new AbortController().signal,
+        onProgress: (p) => progress.push(p),
+        workDir,
+        runProcess,
       });
       expect(r.format).toBe(target);
       expect(r.path.endsWith(`.${target}`)).toBe(true);
@@ -119,14 +134,20 @@ describe('imageConverter from PNG', () => {
     expect(head.readUInt16LE(28)).toBe(24);
     const decoded = f('bmp-decoded.png');
     await ffmpeg(['-i', r.path, '-frames:v', '1', '-update', '1', decoded]);
-    const [a, b] = await Promise.all([sharp(f('shot.png')).removeAlpha().raw().toBuffer(), sharp(decoded).removeAlpha().raw().toBuffer()]);
+    const [a, b] = await Promise.all([
+      sharp(f('shot.png')).removeAlpha().raw().toBuffer(),
+      sharp(decoded).removeAlpha().raw().toBuffer(),
+    ]);
     expect(b.equals(a)).toBe(true);
     // Rows of an odd width are padded to 4 bytes.
     await sharp(f('shot.png')).extract({ left: 0, top: 0, width: 33, height: 17 }).toFile(f('odd.png'));
     const odd = await convert(f('odd.png'), 'bmp');
     expect(odd.checks).toEqual({ width: 33, height: 17 });
     await ffmpeg(['-i', odd.path, '-frames:v', '1', '-update', '1', f('odd-decoded.png')]);
-    const [c, d] = await Promise.all([sharp(f('odd.png')).removeAlpha().raw().toBuffer(), sharp(f('odd-decoded.png')).removeAlpha().raw().toBuffer()]);
+    const [c, d] = await Promise.all([
+      sharp(f('odd.png')).removeAlpha().raw().toBuffer(),
+      sharp(f('odd-decoded.png')).removeAlpha().raw().toBuffer(),
+    ]);
     expect(d.equals(c)).toBe(true);
   });
 
@@ -149,14 +170,18 @@ describe('imageConverter from PNG', () => {
   it('transparency becomes white in JPEG, and stays in WebP', async () => {
     const jpg = await convert(f('alpha.png'), 'jpg');
     const { data, info } = await sharp(jpg.path).raw().toBuffer({ resolveWithObject: true });
-    const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+    const at = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3),
+    ];
     for (const value of at(20, 120)) expect(value).toBeGreaterThan(245);
     const webp = await convert(f('alpha.png'), 'webp');
     expect((await sharp(webp.path).metadata()).hasAlpha).toBe(true);
   });
 
   it('a large picture goes on a page no bigger than A4, keeping its pixels', async () => {
-    await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#3366aa' } }).png().toFile(f('big.png'));
+    await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#3366aa' } })
+      .png()
+      .toFile(f('big.png'));
     const r = await convert(f('big.png'), 'pdf');
     expect(r.checks).toEqual({ width: 2400, height: 1600, pages: 1 });
     const { stdout } = await exec('pdfinfo', [r.path]);
@@ -184,14 +209,20 @@ describe('imageConverter from the other formats', () => {
   it('bmp → png keeps every pixel', async () => {
     const r = await convert(f('shot.bmp'), 'png');
     expect(r.checks).toEqual({ width: 320, height: 240 });
-    const [a, b] = await Promise.all([sharp(f('shot.png')).removeAlpha().raw().toBuffer(), sharp(r.path).removeAlpha().raw().toBuffer()]);
+    const [a, b] = await Promise.all([
+      sharp(f('shot.png')).removeAlpha().raw().toBuffer(),
+      sharp(r.path).removeAlpha().raw().toBuffer(),
+    ]);
     expect(b.equals(a)).toBe(true);
   });
 
   it('animated gif → webp keeps every frame and its timing; → png takes the first frame', async () => {
     const r = await convert(f('anim.gif'), 'webp');
     expect(r.checks).toEqual({ width: 160, height: 120, frames: 10 });
-    const [a, b] = await Promise.all([sharp(f('anim.gif'), { animated: true }).metadata(), sharp(r.path, { animated: true }).metadata()]);
+    const [a, b] = await Promise.all([
+      sharp(f('anim.gif'), { animated: true }).metadata(),
+      sharp(r.path, { animated: true }).metadata(),
+    ]);
     expect(b.format).toBe('webp');
     expect(b.pages).toBe(10);
     expect(b.delay).toEqual(a.delay);
@@ -204,8 +235,14 @@ describe('imageConverter from the other formats', () => {
   });
 
   const pairs: Array<[string, string, string]> = [
-    ['shot.webp', 'jpg', 'jpeg'], ['shot.avif', 'png', 'png'], ['shot.tif', 'pdf', 'pdf'], ['shot.jpg', 'avif', 'heif'],
-    ['shot.heic', 'tiff', 'tiff'], ['shot.bmp', 'webp', 'webp'], ['shot.tif', 'gif', 'gif'], ['anim.gif', 'bmp', 'bmp'],
+    ['shot.webp', 'jpg', 'jpeg'],
+    ['shot.avif', 'png', 'png'],
+    ['shot.tif', 'pdf', 'pdf'],
+    ['shot.jpg', 'avif', 'heif'],
+    ['shot.heic', 'tiff', 'tiff'],
+    ['shot.bmp', 'webp', 'webp'],
+    ['shot.tif', 'gif', 'gif'],
+    ['anim.gif', 'bmp', 'bmp'],
   ];
   for (const [name, target, format] of pairs) {
     it(`${name} → ${target}`, async () => {
@@ -220,15 +257,25 @@ describe('imageConverter from the other formats', () => {
 
 describe('imageConverter on damaged input', () => {
   const cases: Array<[string, string, 'truncated' | 'garbage']> = [
-    ['shot.png', 'jpg', 'truncated'], ['shot.png', 'webp', 'garbage'], ['shot.jpg', 'png', 'truncated'], ['shot.jpg', 'pdf', 'garbage'],
-    ['anim.gif', 'webp', 'truncated'], ['shot.webp', 'png', 'truncated'], ['shot.avif', 'jpg', 'truncated'], ['shot.tif', 'png', 'truncated'],
-    ['shot.heic', 'jpg', 'truncated'], ['shot.bmp', 'png', 'truncated'], ['shot.bmp', 'jpg', 'garbage'],
+    ['shot.png', 'jpg', 'truncated'],
+    ['shot.png', 'webp', 'garbage'],
+    ['shot.jpg', 'png', 'truncated'],
+    ['shot.jpg', 'pdf', 'garbage'],
+    ['anim.gif', 'webp', 'truncated'],
+    ['shot.webp', 'png', 'truncated'],
+    ['shot.avif', 'jpg', 'truncated'],
+    ['shot.tif', 'png', 'truncated'],
+    ['shot.heic', 'jpg', 'truncated'],
+    ['shot.bmp', 'png', 'truncated'],
+    ['shot.bmp', 'jpg', 'garbage'],
   ];
   for (const [name, target, damage] of cases) {
     it(`${damage} ${name} → ${target} is invalid input`, async () => {
       const broken = f(`${damage}-${name}`);
       // BMP and WebP keep their headers intact in a "garbage" copy only if the header is longer than what is kept.
-      await (damage === 'truncated' ? writeTruncated(f(name), broken) : writeGarbage(f(name), broken, name.endsWith('.bmp') ? 16 : 64));
+      await (damage === 'truncated'
+        ? writeTruncated(f(name), broken)
+        : writeGarbage(f(name), broken, name.endsWith('.bmp') ? 16 : 64));
       const err = await failure(broken, target);
       expect(isEngineError(err, 'invalid-input'), `${name}: ${String(err)}`).toBe(true);
       expect((err as Error).message).toMatch(/could not be read/);
@@ -245,7 +292,9 @@ describe('imageConverter limits', () => {
   });
 
   it('refuses a picture wider than the target format allows', async () => {
-    await sharp({ create: { width: 17_000, height: 8, channels: 3, background: '#000' } }).png().toFile(f('wide.png'));
+    await sharp({ create: { width: 17_000, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toFile(f('wide.png'));
     const err = await failure(f('wide.png'), 'webp');
     expect(isEngineError(err, 'unsupported'), String(err)).toBe(true);
     expect((await convert(f('wide.png'), 'jpg')).checks).toEqual({ width: 17_000, height: 8 });
@@ -255,8 +304,18 @@ describe('imageConverter limits', () => {
     const controller = new AbortController();
     controller.abort();
     const workDir = await mkdtemp(path.join(dir, 'work-'));
-    const err = await imageConverter.convert(f('shot.png'), await detect(f('shot.png')), { target: 'jpg', signal: controller.signal, onProgress: () => {}, workDir, runProcess })
-      .then(() => undefined, (e: unknown) => e);
+    const err = await imageConverter
+      .convert(f('shot.png'), await detect(f('shot.png')), {
+        target: 'jpg',
+        signal: controller.signal,
+        onProgress: () => {},
+        workDir,
+        runProcess,
+      })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(isEngineError(err, 'cancelled'), String(err)).toBe(true);
   });
 });
@@ -287,7 +346,11 @@ describe('imageConverter on the corpus', () => {
     const m = await sharp(corpus('webp/retro.webp')).metadata();
     expect(r.checks).toEqual({ width: m.width, height: m.height });
   });
-  for (const [target, format] of [['avif', 'heif'], ['jpg', 'jpeg'], ['webp', 'webp']] as const) {
+  for (const [target, format] of [
+    ['avif', 'heif'],
+    ['jpg', 'jpeg'],
+    ['webp', 'webp'],
+  ] as const) {
     it.skipIf(!existsSync(corpus('png/search.png')))(`png/search.png → ${target}`, async () => {
       const r = await convert(corpus('png/search.png'), target);
       const m = await sharp(corpus('png/search.png')).metadata();

@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { budgetFrames } from '../budget.js';
 import type { Metadata, Sharp } from 'sharp';
 import sharp from 'sharp';
+import { budgetFrames } from '../budget.js';
 import { EngineError, isEngineError } from '../errors.js';
 import { bmpHeader } from '../families/image/formats/bmp.js';
 import { MAX_INPUT_PIXELS } from '../families/image/image-io.js';
@@ -21,7 +21,14 @@ const TARGET_OF_INPUT: Readonly<Record<string, string>> = { tif: 'tiff' };
 const MAX_SIDE: Readonly<Record<string, number>> = { jpg: 65_500, pdf: 65_500, webp: 16_383, avif: 16_384, gif: 65_535 };
 
 /** What sharp's metadata calls each target (AVIF is a HEIF container holding AV1). */
-const SHARP_FORMAT: Readonly<Record<string, string>> = { jpg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif', avif: 'heif', tiff: 'tiff' };
+const SHARP_FORMAT: Readonly<Record<string, string>> = {
+  jpg: 'jpeg',
+  png: 'png',
+  webp: 'webp',
+  gif: 'gif',
+  avif: 'heif',
+  tiff: 'tiff',
+};
 
 const WHITE = { r: 255, g: 255, b: 255 };
 
@@ -57,10 +64,19 @@ async function readPlan(source: ImageSource, ext: string, target: string): Promi
   // Animated pictures carry no orientation; turning a still one upright swaps its sides for orientations 5-8.
   const autoOrient = source.autoOrient && !animated;
   const turned = autoOrient && (meta.orientation ?? 1) >= 5;
-  const plan = { width: turned ? frameHeight : width, height: turned ? width : frameHeight, frames: animated ? pages : 1, animated, autoOrient };
+  const plan = {
+    width: turned ? frameHeight : width,
+    height: turned ? width : frameHeight,
+    frames: animated ? pages : 1,
+    animated,
+    autoOrient,
+  };
   const max = MAX_SIDE[target];
   if (max !== undefined && Math.max(plan.width, plan.height) > max) {
-    throw new EngineError('unsupported', `${IMAGE_LABEL[target]} pictures can be at most ${max} pixels wide or high; this one is ${plan.width} × ${plan.height}`);
+    throw new EngineError(
+      'unsupported',
+      `${IMAGE_LABEL[target]} pictures can be at most ${max} pixels wide or high; this one is ${plan.width} × ${plan.height}`,
+    );
   }
   return plan;
 }
@@ -80,7 +96,13 @@ async function encode<T>(source: ImageSource, plan: Plan, ext: string, target: s
     return await run();
   } catch (err) {
     if (isEngineError(err)) throw err;
-    const decodes = await pipeline(source, plan).raw().toBuffer().then(() => true, () => false);
+    const decodes = await pipeline(source, plan)
+      .raw()
+      .toBuffer()
+      .then(
+        () => true,
+        () => false,
+      );
     if (!decodes) throw unreadable(ext, err);
     const message = err instanceof Error ? err.message : String(err);
     throw new EngineError('failed', `The ${IMAGE_LABEL[target]} file could not be written`, message, { cause: err });
@@ -111,13 +133,20 @@ async function write(source: ImageSource, plan: Plan, ext: string, target: strin
         await image().tiff({ compression: 'lzw', predictor: 'horizontal' }).toFile(out);
         return;
       case 'bmp': {
-        const { data, info } = await image().flatten({ background: WHITE }).toColourspace('srgb').removeAlpha().raw({ depth: 'uchar' })
+        const { data, info } = await image()
+          .flatten({ background: WHITE })
+          .toColourspace('srgb')
+          .removeAlpha()
+          .raw({ depth: 'uchar' })
           .toBuffer({ resolveWithObject: true });
         await writeBmp(data, info.width, info.height, out);
         return;
       }
       case 'pdf': {
-        const { data, info } = await image().flatten({ background: WHITE }).toColourspace('srgb').jpeg({ quality: 90 })
+        const { data, info } = await image()
+          .flatten({ background: WHITE })
+          .toColourspace('srgb')
+          .jpeg({ quality: 90 })
           .toBuffer({ resolveWithObject: true });
         await writeImagePdf({ jpeg: data, width: info.width, height: info.height, channels: info.channels === 1 ? 1 : 3 }, out);
         return;
@@ -134,12 +163,19 @@ function notVerified(target: string, reason: string): EngineError {
 
 /** The PDF opens in poppler with one page, and that page renders. */
 async function verifyPdf(out: string, ctx: ConvertContext): Promise<number> {
-  const { stdout, stderrTail } = await ctx.runProcess('pdfinfo', [out], { signal: ctx.signal, timeoutMs: 60_000, captureStdout: true });
+  const { stdout, stderrTail } = await ctx.runProcess('pdfinfo', [out], {
+    signal: ctx.signal,
+    timeoutMs: 60_000,
+    captureStdout: true,
+  });
   const pages = Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1] ?? 0);
   if (pages !== 1) throw notVerified('pdf', `it has ${pages} pages`);
   if (/error/i.test(stderrTail)) throw notVerified('pdf', stderrTail.trim().split('\n')[0] ?? 'poppler reported an error');
   const prefix = path.join(path.dirname(out), 'pdf-check');
-  await ctx.runProcess('pdftoppm', ['-f', '1', '-l', '1', '-scale-to', '64', '-png', out, prefix], { signal: ctx.signal, timeoutMs: 2 * 60_000 });
+  await ctx.runProcess('pdftoppm', ['-f', '1', '-l', '1', '-scale-to', '64', '-png', out, prefix], {
+    signal: ctx.signal,
+    timeoutMs: 2 * 60_000,
+  });
   const rendered = (await readdir(path.dirname(out))).some((n) => n.startsWith('pdf-check') && n.endsWith('.png'));
   if (!rendered) throw notVerified('pdf', 'its page does not render');
   return pages;
@@ -160,7 +196,10 @@ async function verify(out: string, target: string, plan: Plan, ctx: ConvertConte
   try {
     meta = await sharp(out, { limitInputPixels: false, animated: plan.animated }).metadata();
     // Decoding (a thumbnail: JPEG and WebP shrink while decoding) proves the data is whole, not only the header.
-    await sharp(out, { limitInputPixels: false, failOn: 'error', animated: plan.animated }).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
+    await sharp(out, { limitInputPixels: false, failOn: 'error', animated: plan.animated })
+      .resize(64, 64, { fit: 'inside' })
+      .raw()
+      .toBuffer();
   } catch (err) {
     throw notVerified(target, err instanceof Error ? err.message : String(err));
   }
@@ -168,7 +207,8 @@ async function verify(out: string, target: string, plan: Plan, ctx: ConvertConte
   const frames = meta.pages ?? 1;
   if (meta.format !== SHARP_FORMAT[target]) throw notVerified(target, `it reads as ${meta.format}`);
   if (target === 'avif' && meta.compression !== 'av1') throw notVerified(target, `it holds ${meta.compression}`);
-  if (meta.width !== plan.width || height !== plan.height) throw notVerified(target, `it is ${meta.width} × ${height} instead of ${plan.width} × ${plan.height}`);
+  if (meta.width !== plan.width || height !== plan.height)
+    throw notVerified(target, `it is ${meta.width} × ${height} instead of ${plan.width} × ${plan.height}`);
   if (frames !== plan.frames) throw notVerified(target, `it has ${frames} frames instead of ${plan.frames}`);
   return plan.frames > 1 ? { ...checks, frames } : checks;
 }
@@ -186,7 +226,10 @@ export const imageConverter: FamilyConverter = {
   async convert(input: string, type: DetectedType, ctx: ConvertContext): Promise<ConverterOutput> {
     const { target } = ctx;
     if (!imageConverter.targets(type.ext).includes(target)) {
-      throw new EngineError('unsupported', `${IMAGE_LABEL[type.ext] ?? type.ext.toUpperCase()} files cannot be converted to ${target.toUpperCase()}`);
+      throw new EngineError(
+        'unsupported',
+        `${IMAGE_LABEL[type.ext] ?? type.ext.toUpperCase()} files cannot be converted to ${target.toUpperCase()}`,
+      );
     }
     throwIfAborted(ctx.signal);
     ctx.onProgress(0);

@@ -113,7 +113,12 @@ export class LibreOfficeBridge {
     }
   }
 
-  private async exchange(child: ChildProcessWithoutNullStreams, id: number, request: OfficeRequest, limits: { timeoutMs: number; signal: AbortSignal }): Promise<void> {
+  private async exchange(
+    child: ChildProcessWithoutNullStreams,
+    id: number,
+    request: OfficeRequest,
+    limits: { timeoutMs: number; signal: AbortSignal },
+  ): Promise<void> {
     this.setActive(true);
     try {
       await new Promise<void>((resolve, reject) => {
@@ -166,11 +171,21 @@ export class LibreOfficeBridge {
     await writeLockedDownProfile(profile);
     const pipeName = `shrinkly-${process.pid}-${randomBytes(6).toString('hex')}`;
     const python = this.options.python ?? DEFAULT_PYTHON;
-    const confined = sandboxed(python, [BRIDGE_SCRIPT, this.options.soffice ?? 'soffice', pathToFileURL(profile).href, pipeName], {
-      private: true, writable: [this.homeDir], readable: [BRIDGE_SCRIPT],
-    });
+    const confined = sandboxed(
+      python,
+      [BRIDGE_SCRIPT, this.options.soffice ?? 'soffice', pathToFileURL(profile).href, pipeName],
+      {
+        private: true,
+        writable: [this.homeDir],
+        readable: [BRIDGE_SCRIPT],
+      },
+    );
     // Its own process group, so a kill takes soffice with it (the sandbox also ends with its parent).
-    const child = spawn(confined.command, confined.args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'], env: toolEnvironment({}, this.homeDir) });
+    const child = spawn(confined.command, confined.args, {
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: toolEnvironment({}, this.homeDir),
+    });
     // A write racing the process's exit fails with EPIPE: the exit handler below answers the waiting request.
     child.stdin.on('error', () => {});
     let stderr = '';
@@ -199,12 +214,18 @@ export class LibreOfficeBridge {
         const waiter = this.pending.get(message.id);
         if (!waiter) return;
         if (message.ok) waiter.resolve();
-        else waiter.reject(new EngineError('failed', `LibreOffice could not convert this document: ${message.error ?? 'unknown error'}`));
+        else
+          waiter.reject(
+            new EngineError('failed', `LibreOffice could not convert this document: ${message.error ?? 'unknown error'}`),
+          );
       });
     });
     child.on('exit', (code) => {
       if (this.child === child) this.child = undefined;
-      const err = code === 2 ? new OfficeDownError('failed', 'LibreOffice had stopped') : new EngineError('failed', 'LibreOffice stopped while converting this document', stderr);
+      const err =
+        code === 2
+          ? new OfficeDownError('failed', 'LibreOffice had stopped')
+          : new EngineError('failed', 'LibreOffice stopped while converting this document', stderr);
       for (const waiter of this.pending.values()) waiter.reject(err);
     });
     try {

@@ -42,7 +42,22 @@ export const VIDEO_RECIPES: Readonly<Record<string, VideoRecipe>> = {
   mov: { video: H264, audio: { codec: AAC_160, muxer: 'mov', mux: FASTSTART }, evenSize: true, fixedRate: false },
   mkv: { video: H264, audio: { codec: AAC_160, muxer: 'matroska', mux: [] }, evenSize: true, fixedRate: false },
   webm: {
-    video: ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-b:v', '0', '-crf', '33', '-pix_fmt', 'yuv420p'],
+    video: [
+      '-c:v',
+      'libvpx-vp9',
+      '-deadline',
+      'realtime',
+      '-cpu-used',
+      '8',
+      '-row-mt',
+      '1',
+      '-b:v',
+      '0',
+      '-crf',
+      '33',
+      '-pix_fmt',
+      'yuv420p',
+    ],
     audio: { codec: ['-c:a', 'libopus', '-b:a', '128k'], muxer: 'webm', mux: [] },
     evenSize: false,
     fixedRate: false,
@@ -67,8 +82,10 @@ const GIF_MAX_WIDTH = 480;
  * frame-to-frame differences (and so the file) small.
  */
 export function gifFilter(index: number): string {
-  return `[0:${index}]fps=${GIF_FPS},scale='min(${GIF_MAX_WIDTH},iw)':-1:flags=lanczos,split[a][b];`
-    + '[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle[gif]';
+  return (
+    `[0:${index}]fps=${GIF_FPS},scale='min(${GIF_MAX_WIDTH},iw)':-1:flags=lanczos,split[a][b];` +
+    '[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle[gif]'
+  );
 }
 
 /** The frame rate given to a fixed-rate encoder: the source's, within what players and MPEG-4 accept. */

@@ -37,7 +37,19 @@ export async function streamDurations(runner: FfmpegRunner, file: string): Promi
 export async function countVideoFrames(runner: FfmpegRunner, file: string): Promise<number> {
   const { stdout } = await runner.runProcess(
     'ffprobe',
-    ['-v', 'error', '-count_packets', '-select_streams', 'v:0', '-show_entries', 'stream=index,nb_read_packets', '-of', 'json', '-i', file],
+    [
+      '-v',
+      'error',
+      '-count_packets',
+      '-select_streams',
+      'v:0',
+      '-show_entries',
+      'stream=index,nb_read_packets',
+      '-of',
+      'json',
+      '-i',
+      file,
+    ],
     { signal: runner.signal, timeoutMs: 2 * 60_000, captureStdout: true },
   );
   return Number((JSON.parse(stdout) as RawStreams).streams?.[0]?.nb_read_packets ?? 0) || 0;

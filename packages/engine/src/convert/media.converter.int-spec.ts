@@ -5,9 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detect } from '../detect.js';
 import { isEngineError } from '../errors.js';
+import { runProcess } from '../process/run-process.js';
 import { CORPUS_DIR, decodedSeconds, ffmpeg, probe, writeCorrupt, writeTruncated } from '../tools/media/media.test-support.js';
 import { mainVideoStream } from '../tools/media/probe.js';
-import { runProcess } from '../process/run-process.js';
 import { mediaConverter } from './media.converter.js';
 import type { ConverterOutput } from './types.js';
 
@@ -15,17 +15,27 @@ let dir: string;
 const f = (name: string) => path.join(dir, name);
 const AUDIO = ['mp3', 'wav', 'flac', 'aac', 'ogg', 'm4a', 'opus'];
 
-async function convert(file: string, target: string, onProgress: (p: number) => void = () => {}, signal = new AbortController().signal): Promise<ConverterOutput> {
+async function convert(
+  file: string,
+  target: string,
+  onProgress: (p: number) => void = () => {},
+  signal = new AbortController().signal,
+): Promise<ConverterOutput> {
   const workDir = await mkdtemp(path.join(dir, 'work-'));
   return mediaConverter.convert(file, await detect(file), { target, signal, onProgress, workDir, runProcess });
 }
 
 async function failure(file: string, target: string): Promise<unknown> {
-  return convert(file, target).then(() => undefined, (e: unknown) => e);
+  return convert(file, target).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 }
 
 /** What the output holds, read independently of the converter's own check. */
-async function summary(file: string): Promise<{ video?: string; audio?: string; width?: number; height?: number; duration: number }> {
+async function summary(
+  file: string,
+): Promise<{ video?: string; audio?: string; width?: number; height?: number; duration: number }> {
   const info = await probe(file);
   const video = mainVideoStream(info);
   const audio = info.streams.find((s) => s.type === 'audio');
@@ -53,20 +63,52 @@ beforeAll(async () => {
     ffmpeg([...lavfiVideo('320x240', 3), ...lavfiSine(3), ...x264, '-c:a', 'aac', '-shortest', f('clip.mp4')]),
     ffmpeg([...lavfiVideo('320x240', 2), ...x264, f('silent.mp4')]),
     // lavfi sources round their size down to even: the odd size comes from scaling in 4:4:4.
-    ffmpeg([...lavfiVideo('320x240', 2), ...lavfiSine(2), '-vf', 'format=yuv444p,scale=321:241', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv444p', '-c:a', 'libvorbis', '-shortest', f('odd.mkv')]),
+    ffmpeg([
+      ...lavfiVideo('320x240', 2),
+      ...lavfiSine(2),
+      '-vf',
+      'format=yuv444p,scale=321:241',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv444p',
+      '-c:a',
+      'libvorbis',
+      '-shortest',
+      f('odd.mkv'),
+    ]),
     ffmpeg([...lavfiVideo('160x120', 2), ...lavfiSine(2), '-c:v', 'mpeg4', '-c:a', 'libmp3lame', '-shortest', f('clip.avi')]),
     ffmpeg([...lavfiVideo('160x120', 2), ...lavfiSine(2), ...x264, '-c:a', 'aac', '-shortest', f('clip.mov')]),
     ffmpeg([...lavfiVideo('160x120', 2), ...lavfiSine(2), '-c:v', 'wmv2', '-c:a', 'wmav2', '-shortest', f('clip.wmv')]),
     ffmpeg([...lavfiVideo('160x120', 2), ...lavfiSine(2), '-c:v', 'flv1', '-c:a', 'libmp3lame', '-shortest', f('clip.flv')]),
-    ffmpeg([...lavfiVideo('160x120', 2), ...lavfiSine(2), '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libopus', '-shortest', f('clip.webm')]),
+    ffmpeg([
+      ...lavfiVideo('160x120', 2),
+      ...lavfiSine(2),
+      '-c:v',
+      'libvpx-vp9',
+      '-deadline',
+      'realtime',
+      '-cpu-used',
+      '8',
+      '-c:a',
+      'libopus',
+      '-shortest',
+      f('clip.webm'),
+    ]),
     // 61 s, but tiny and at 1 frame per second: quick to make, too long for a GIF.
     ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=32x32:rate=1:duration=61', ...x264, f('long.mp4')]),
     ffmpeg([...lavfiSine(2), '-ac', '2', '-c:a', 'pcm_s16le', f('tone.wav')]),
   ]);
   await writeRotated(f('silent.mp4'), f('rotated.mp4'));
   const encoders: Record<string, string[]> = {
-    mp3: ['-c:a', 'libmp3lame', '-q:a', '4'], flac: ['-c:a', 'flac'], aac: ['-c:a', 'aac', '-f', 'adts'], ogg: ['-c:a', 'libvorbis'],
-    m4a: ['-c:a', 'aac', '-f', 'ipod'], opus: ['-c:a', 'libopus', '-f', 'opus'],
+    mp3: ['-c:a', 'libmp3lame', '-q:a', '4'],
+    flac: ['-c:a', 'flac'],
+    aac: ['-c:a', 'aac', '-f', 'adts'],
+    ogg: ['-c:a', 'libvorbis'],
+    m4a: ['-c:a', 'aac', '-f', 'ipod'],
+    opus: ['-c:a', 'libopus', '-f', 'opus'],
   };
   await Promise.all(Object.entries(encoders).map(([ext, args]) => ffmpeg(['-i', f('tone.wav'), ...args, f(`tone.${ext}`)])));
 }, 120_000);
@@ -91,8 +133,13 @@ describe('mediaConverter targets', () => {
 
 describe('mediaConverter from video', () => {
   const expected: Record<string, { video?: string; audio?: string }> = {
-    webm: { video: 'vp9', audio: 'opus' }, mov: { video: 'h264', audio: 'aac' }, mkv: { video: 'h264', audio: 'aac' },
-    avi: { video: 'mpeg4', audio: 'mp3' }, mp3: { audio: 'mp3' }, wav: { audio: 'pcm_s16le' }, m4a: { audio: 'aac' },
+    webm: { video: 'vp9', audio: 'opus' },
+    mov: { video: 'h264', audio: 'aac' },
+    mkv: { video: 'h264', audio: 'aac' },
+    avi: { video: 'mpeg4', audio: 'mp3' },
+    mp3: { audio: 'mp3' },
+    wav: { audio: 'pcm_s16le' },
+    m4a: { audio: 'aac' },
   };
   for (const [target, codecs] of Object.entries(expected)) {
     it(`mp4 → ${target}`, async () => {
@@ -139,7 +186,11 @@ describe('mediaConverter from video', () => {
 
   it('odd sides: cut to even for H.264 and MPEG-4, kept for VP9 and GIF', async () => {
     expect(mainVideoStream(await probe(f('odd.mkv')))?.width).toBe(321);
-    for (const [target, size] of [['avi', [320, 240]], ['webm', [321, 241]], ['gif', [321, 241]]] as const) {
+    for (const [target, size] of [
+      ['avi', [320, 240]],
+      ['webm', [321, 241]],
+      ['gif', [321, 241]],
+    ] as const) {
       const r = await convert(f('odd.mkv'), target);
       expect([r.checks.width, r.checks.height], target).toEqual(size);
       const s = await summary(r.path);
@@ -173,24 +224,37 @@ describe('mediaConverter from video', () => {
 
   it('cancelling stops ffmpeg', async () => {
     const controller = new AbortController();
-    const err = await convert(f('clip.mp4'), 'webm', (p) => p > 1 && controller.abort(), controller.signal).then(() => undefined, (e: unknown) => e);
+    const err = await convert(f('clip.mp4'), 'webm', (p) => p > 1 && controller.abort(), controller.signal).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(isEngineError(err, 'cancelled'), String(err)).toBe(true);
   });
 });
 
 describe('mediaConverter between audio formats', () => {
-  const codec: Record<string, string> = { mp3: 'mp3', wav: 'pcm_s16le', flac: 'flac', aac: 'aac', ogg: 'vorbis', m4a: 'aac', opus: 'opus' };
+  const codec: Record<string, string> = {
+    mp3: 'mp3',
+    wav: 'pcm_s16le',
+    flac: 'flac',
+    aac: 'aac',
+    ogg: 'vorbis',
+    m4a: 'aac',
+    opus: 'opus',
+  };
   for (const from of AUDIO) {
     it(`${from} → every other audio format`, async () => {
       // The six conversions of one source run side by side: each is short, and mostly waiting on process start-up.
-      await Promise.all(AUDIO.filter((t) => t !== from).map(async (target) => {
-        const r = await convert(f(`tone.${from}`), target);
-        const s = await summary(r.path);
-        expect([s.video, s.audio], `${from} → ${target}`).toEqual([undefined, codec[target]]);
-        expect(Math.abs(s.duration - 2), `${from} → ${target}: ${s.duration}`).toBeLessThanOrEqual(0.5);
-        expect(Math.abs(r.checks.durationSeconds! - 2), `${from} → ${target} check`).toBeLessThanOrEqual(0.5);
-        expect((await detect(r.path)).ext, `${from} → ${target}`).toBe(target);
-      }));
+      await Promise.all(
+        AUDIO.filter((t) => t !== from).map(async (target) => {
+          const r = await convert(f(`tone.${from}`), target);
+          const s = await summary(r.path);
+          expect([s.video, s.audio], `${from} → ${target}`).toEqual([undefined, codec[target]]);
+          expect(Math.abs(s.duration - 2), `${from} → ${target}: ${s.duration}`).toBeLessThanOrEqual(0.5);
+          expect(Math.abs(r.checks.durationSeconds! - 2), `${from} → ${target} check`).toBeLessThanOrEqual(0.5);
+          expect((await detect(r.path)).ext, `${from} → ${target}`).toBe(target);
+        }),
+      );
     });
   }
 });
@@ -209,7 +273,11 @@ describe('mediaConverter on damaged input', () => {
   });
 
   it('garbage after a WebM, MP4 or FLAC header is invalid input', async () => {
-    for (const [name, target] of [['clip.webm', 'mp4'], ['clip.mp4', 'mp3'], ['tone.flac', 'mp3']] as const) {
+    for (const [name, target] of [
+      ['clip.webm', 'mp4'],
+      ['clip.mp4', 'mp3'],
+      ['tone.flac', 'mp3'],
+    ] as const) {
       await writeCorrupt(f(name), f(`garbage-${name}`));
       const err = await failure(f(`garbage-${name}`), target);
       expect(isEngineError(err, 'invalid-input'), `${name}: ${String(err)}`).toBe(true);
@@ -217,7 +285,10 @@ describe('mediaConverter on damaged input', () => {
   });
 
   it('a cut-off WAV or FLAC is invalid input', async () => {
-    for (const [name, target] of [['tone.wav', 'mp3'], ['tone.flac', 'ogg']] as const) {
+    for (const [name, target] of [
+      ['tone.wav', 'mp3'],
+      ['tone.flac', 'ogg'],
+    ] as const) {
       await writeTruncated(f(name), f(`cut-${name}`));
       const err = await failure(f(`cut-${name}`), target);
       expect(isEngineError(err, 'invalid-input'), `${name}: ${String(err)}`).toBe(true);

@@ -1,11 +1,18 @@
 import path from 'node:path';
-import { EngineError, isEngineError } from '../errors.js';
-import { type FfmpegRunner, assertNotTruncated, ffmpegTimeoutMs, readableDuration, reportsDamage, runFfmpeg } from '../tools/media/ffmpeg.js';
 import { budgetMedia } from '../budget.js';
+import { EngineError, isEngineError } from '../errors.js';
+import {
+  assertNotTruncated,
+  type FfmpegRunner,
+  ffmpegTimeoutMs,
+  readableDuration,
+  reportsDamage,
+  runFfmpeg,
+} from '../tools/media/ffmpeg.js';
 import { budgetVideo } from '../tools/media/media-budget.js';
 import { type MediaInfo, type MediaStream, mainVideoStream, probeMedia } from '../tools/media/probe.js';
 import type { DetectedType } from '../types.js';
-import { AUDIO_RECIPES, type AudioRecipe, GIF_MAX_SECONDS, VIDEO_RECIPES, fixedRate, gifFilter } from './media-recipes.js';
+import { AUDIO_RECIPES, type AudioRecipe, fixedRate, GIF_MAX_SECONDS, gifFilter, VIDEO_RECIPES } from './media-recipes.js';
 import { countVideoFrames, streamDurations } from './media-streams.js';
 import type { ConvertContext, ConverterOutput, FamilyConverter } from './types.js';
 
@@ -18,8 +25,21 @@ const AUDIO_TARGETS: readonly string[] = AUDIO_INPUTS;
 export const CONVERT_DURATION_TOLERANCE_SEC = 0.5;
 
 const LABEL: Readonly<Record<string, string>> = {
-  mp4: 'MP4', webm: 'WebM', mov: 'MOV', mkv: 'MKV', avi: 'AVI', gif: 'GIF', wmv: 'WMV', flv: 'FLV',
-  mp3: 'MP3', wav: 'WAV', flac: 'FLAC', aac: 'AAC', ogg: 'Ogg Vorbis', m4a: 'M4A', opus: 'Opus',
+  mp4: 'MP4',
+  webm: 'WebM',
+  mov: 'MOV',
+  mkv: 'MKV',
+  avi: 'AVI',
+  gif: 'GIF',
+  wmv: 'WMV',
+  flv: 'FLV',
+  mp3: 'MP3',
+  wav: 'WAV',
+  flac: 'FLAC',
+  aac: 'AAC',
+  ogg: 'Ogg Vorbis',
+  m4a: 'M4A',
+  opus: 'Opus',
 };
 
 /** The sound that is converted: the stream marked default, else the first one (a file gets one audio track). */
@@ -30,7 +50,9 @@ function mainAudioStream(info: MediaInfo): MediaStream | undefined {
 
 /** Mixes down to what the encoder takes. */
 function channelArgs(recipe: AudioRecipe, audio: MediaStream): string[] {
-  return recipe.maxChannels !== undefined && (audio.channels ?? 0) > recipe.maxChannels ? ['-ac', String(recipe.maxChannels)] : [];
+  return recipe.maxChannels !== undefined && (audio.channels ?? 0) > recipe.maxChannels
+    ? ['-ac', String(recipe.maxChannels)]
+    : [];
 }
 
 /** FLAC of a 24-bit source stays 24-bit; everything else (lossy sources included) becomes 16-bit. */
@@ -59,21 +81,49 @@ function outputSize(video: MediaStream, even: boolean): { width: number; height:
 }
 
 /** How long an output keeping `kept` should last: the longest of those streams, or the container's length when one of them does not say. */
-function keptDuration(info: MediaInfo, durations: ReadonlyMap<number, number>, kept: ReadonlyArray<MediaStream | undefined>): number {
+function keptDuration(
+  info: MediaInfo,
+  durations: ReadonlyMap<number, number>,
+  kept: ReadonlyArray<MediaStream | undefined>,
+): number {
   const known = kept.flatMap((s) => (s ? [durations.get(s.index)] : []));
   return known.length > 0 && known.every((d) => d !== undefined) ? Math.max(...(known as number[])) : info.durationSec;
 }
 
-async function planJob(input: string, type: DetectedType, info: MediaInfo, target: string, out: string, runner: FfmpegRunner): Promise<Job> {
+async function planJob(
+  input: string,
+  type: DetectedType,
+  info: MediaInfo,
+  target: string,
+  out: string,
+  runner: FfmpegRunner,
+): Promise<Job> {
   const video = mainVideoStream(info);
   const audio = mainAudioStream(info);
   const durations = await streamDurations(runner, input);
   const common = ['-map_metadata', '0', '-max_muxing_queue_size', '4096'];
   if (target === 'gif') {
     if (!video) throw new EngineError('invalid-input', 'This file has no picture to make a GIF from');
-    if (info.durationSec > GIF_MAX_SECONDS) throw new EngineError('unsupported', `GIF is only made from clips of up to ${GIF_MAX_SECONDS} seconds`);
+    if (info.durationSec > GIF_MAX_SECONDS)
+      throw new EngineError('unsupported', `GIF is only made from clips of up to ${GIF_MAX_SECONDS} seconds`);
     return {
-      args: ['-i', input, '-filter_complex', gifFilter(video.index), '-map', '[gif]', '-an', '-sn', '-dn', '-loop', '0', '-f', 'gif', '-y', out],
+      args: [
+        '-i',
+        input,
+        '-filter_complex',
+        gifFilter(video.index),
+        '-map',
+        '[gif]',
+        '-an',
+        '-sn',
+        '-dn',
+        '-loop',
+        '0',
+        '-f',
+        'gif',
+        '-y',
+        out,
+      ],
       durationSec: keptDuration(info, durations, [video]),
       video: true,
       audio: false,
@@ -101,12 +151,29 @@ async function planJob(input: string, type: DetectedType, info: MediaInfo, targe
   const audioRecipe = AUDIO_RECIPES[target];
   if (!audioRecipe) throw new EngineError('unsupported', `Media files cannot be converted to ${target.toUpperCase()}`);
   if (!audio) {
-    throw new EngineError('invalid-input', type.family === 'video' ? 'This video has no sound to extract' : 'This file has no sound to convert');
+    throw new EngineError(
+      'invalid-input',
+      type.family === 'video' ? 'This video has no sound to extract' : 'This file has no sound to convert',
+    );
   }
   return {
     args: [
-      '-i', input, '-map', `0:${audio.index}`, '-vn', '-sn', '-dn', ...audioRecipe.codec, ...channelArgs(audioRecipe, audio), ...sampleArgs(target, audio),
-      ...common, ...audioRecipe.mux, '-f', audioRecipe.muxer, '-y', out,
+      '-i',
+      input,
+      '-map',
+      `0:${audio.index}`,
+      '-vn',
+      '-sn',
+      '-dn',
+      ...audioRecipe.codec,
+      ...channelArgs(audioRecipe, audio),
+      ...sampleArgs(target, audio),
+      ...common,
+      ...audioRecipe.mux,
+      '-f',
+      audioRecipe.muxer,
+      '-y',
+      out,
     ],
     durationSec: keptDuration(info, durations, [audio]),
     video: false,
@@ -115,7 +182,9 @@ async function planJob(input: string, type: DetectedType, info: MediaInfo, targe
 }
 
 function notVerified(target: string, reason: string, cause?: unknown): EngineError {
-  return new EngineError('failed', `The converted ${LABEL[target] ?? target} file did not pass its check: ${reason}`, undefined, { cause });
+  return new EngineError('failed', `The converted ${LABEL[target] ?? target} file did not pass its check: ${reason}`, undefined, {
+    cause,
+  });
 }
 
 /** Probes the output: the streams the job promised, its duration, and (GIF) frames that really are there. */
@@ -140,7 +209,10 @@ async function verify(runner: FfmpegRunner, out: string, target: string, job: Jo
     checks.width = video.width ?? 0;
     checks.height = video.height ?? 0;
     if (job.size && (video.width !== job.size.width || video.height !== job.size.height || video.rotation !== 0)) {
-      throw notVerified(target, `its picture is ${video.width} × ${video.height} (rotation ${video.rotation}) instead of ${job.size.width} × ${job.size.height}`);
+      throw notVerified(
+        target,
+        `its picture is ${video.width} × ${video.height} (rotation ${video.rotation}) instead of ${job.size.width} × ${job.size.height}`,
+      );
     }
   }
   if (target === 'gif') {
@@ -172,7 +244,10 @@ export const mediaConverter: FamilyConverter = {
   async convert(input: string, type: DetectedType, ctx: ConvertContext): Promise<ConverterOutput> {
     const { target } = ctx;
     if (!mediaConverter.targets(type.ext).includes(target)) {
-      throw new EngineError('unsupported', `${LABEL[type.ext] ?? type.ext.toUpperCase()} files cannot be converted to ${target.toUpperCase()}`);
+      throw new EngineError(
+        'unsupported',
+        `${LABEL[type.ext] ?? type.ext.toUpperCase()} files cannot be converted to ${target.toUpperCase()}`,
+      );
     }
     if (ctx.signal.aborted) throw new EngineError('cancelled', 'Cancelled');
     ctx.onProgress(0);
@@ -197,7 +272,11 @@ export const mediaConverter: FamilyConverter = {
       timeoutMs: ffmpegTimeoutMs(info.durationSec),
     });
     if (reportsDamage(errors)) {
-      throw new EngineError('invalid-input', 'The media file is damaged or truncated and could not be read to the end', errors.slice(-5).join('\n'));
+      throw new EngineError(
+        'invalid-input',
+        'The media file is damaged or truncated and could not be read to the end',
+        errors.slice(-5).join('\n'),
+      );
     }
     // ffmpeg stops quietly where a cut-off file ends: an output well short of the declared length means a damaged input.
     assertNotTruncated(job.durationSec, outTimeSec, info.durationEstimated);

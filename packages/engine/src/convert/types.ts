@@ -1,5 +1,5 @@
-import type { EngineCallOptions } from '../engine-call.js';
 import type { Deadline } from '../budget.js';
+import type { EngineCallOptions } from '../engine-call.js';
 import type { RunProcess } from '../process/run-process.js';
 import type { DetectedType } from '../types.js';
 

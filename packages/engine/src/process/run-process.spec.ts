@@ -8,7 +8,10 @@ describe('runProcess', () => {
   });
 
   it('reports a non-zero exit as failed with the stderr tail', async () => {
-    await expect(runProcess('sh', ['-c', 'echo broken >&2; exit 3'])).rejects.toMatchObject({ kind: 'failed', stderrTail: 'broken\n' });
+    await expect(runProcess('sh', ['-c', 'echo broken >&2; exit 3'])).rejects.toMatchObject({
+      kind: 'failed',
+      stderrTail: 'broken\n',
+    });
   });
 
   it('reports a missing program as tool-missing', async () => {
@@ -17,10 +20,14 @@ describe('runProcess', () => {
 
   it('kills the whole process tree on timeout and on cancel', async () => {
     const started = Date.now();
-    await expect(runProcess('sh', ['-c', 'sleep 30 & sleep 30; wait'], { timeoutMs: 200 })).rejects.toMatchObject({ kind: 'timeout' });
+    await expect(runProcess('sh', ['-c', 'sleep 30 & sleep 30; wait'], { timeoutMs: 200 })).rejects.toMatchObject({
+      kind: 'timeout',
+    });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    await expect(runProcess('sh', ['-c', 'sleep 30'], { signal: controller.signal })).rejects.toMatchObject({ kind: 'cancelled' });
+    await expect(runProcess('sh', ['-c', 'sleep 30'], { signal: controller.signal })).rejects.toMatchObject({
+      kind: 'cancelled',
+    });
     expect(Date.now() - started).toBeLessThan(5000);
   });
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { EngineError } from '../errors.js';
 import { findTool } from '../tools.js';
-import { sandboxed, type SandboxOptions } from './sandbox.js';
+import { type SandboxOptions, sandboxed } from './sandbox.js';
 
 export interface RunProcessOptions {
   /** Kills the process tree when aborted; the call then fails with kind 'cancelled'. */

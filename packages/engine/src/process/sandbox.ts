@@ -38,8 +38,16 @@ export interface SandboxOptions {
  * (ImageMagick's and ghostscript's policies and font maps, LibreOffice's). Nothing with accounts, keys or hosts.
  */
 const PRIVATE_ETC = [
-  '/etc/ld.so.cache', '/etc/fonts', '/etc/libreoffice', '/etc/alternatives', '/etc/localtime', '/var/cache/fontconfig',
-  '/etc/ImageMagick-6', '/etc/ImageMagick-7', '/etc/ghostscript', '/var/lib/ghostscript',
+  '/etc/ld.so.cache',
+  '/etc/fonts',
+  '/etc/libreoffice',
+  '/etc/alternatives',
+  '/etc/localtime',
+  '/var/cache/fontconfig',
+  '/etc/ImageMagick-6',
+  '/etc/ImageMagick-7',
+  '/etc/ghostscript',
+  '/var/lib/ghostscript',
 ];
 
 let detected: SandboxMode | undefined;
@@ -69,7 +77,11 @@ function sharedFlags(): string[] {
  * The command line that runs `command args` confined as this machine allows. `command` should be an absolute path
  * (a private sandbox has no PATH lookups of its own beyond /usr).
  */
-export function sandboxed(command: string, args: readonly string[], options: SandboxOptions = {}): { command: string; args: string[] } {
+export function sandboxed(
+  command: string,
+  args: readonly string[],
+  options: SandboxOptions = {},
+): { command: string; args: string[] } {
   const mode = sandboxMode();
   if (mode === 'none') return { command, args: [...args] };
   if (mode === 'pdeathsig') return { command: 'setpriv', args: ['--pdeathsig', 'KILL', '--', command, ...args] };
@@ -85,11 +97,26 @@ function within(inner: string, outer: string): boolean {
 
 function privateView(command: string, options: SandboxOptions): string[] {
   const flags = [
-    '--ro-bind', '/usr', '/usr',
-    '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/sbin', '/sbin', '--symlink', 'usr/lib', '/lib',
+    '--ro-bind',
+    '/usr',
+    '/usr',
+    '--symlink',
+    'usr/bin',
+    '/bin',
+    '--symlink',
+    'usr/sbin',
+    '/sbin',
+    '--symlink',
+    'usr/lib',
+    '/lib',
     ...(existsSync('/usr/lib64') ? ['--symlink', 'usr/lib64', '/lib64'] : []),
     ...(existsSync('/usr/lib32') ? ['--symlink', 'usr/lib32', '/lib32'] : []),
-    '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp',
+    '--dev',
+    '/dev',
+    '--proc',
+    '/proc',
+    '--tmpfs',
+    '/tmp',
   ];
   for (const p of PRIVATE_ETC) flags.push('--ro-bind-try', p, p);
   // A tool installed outside /usr (FFMPEG_PATH, a bundled binary) is shown on its own, read-only.

@@ -31,7 +31,12 @@ function chain(input: number, stream: string | undefined, frames: FrameSsimOptio
  * against the frame at the same position in its reference, in frame order. Both files are decoded once. The
  * pairing by position needs encodes that neither drop nor duplicate frames (ffmpeg's `-fps_mode vfr`).
  */
-export async function measureFrameSsim(runProcess: RunProcess, reference: string, distorted: string, options: FrameSsimOptions): Promise<number[]> {
+export async function measureFrameSsim(
+  runProcess: RunProcess,
+  reference: string,
+  distorted: string,
+  options: FrameSsimOptions,
+): Promise<number[]> {
   // The figures' file is named relative to ffmpeg's working folder, so no path needs escaping inside the filter.
   const statsName = path.basename(options.statsFile);
   if (!/^[\w.-]+$/.test(statsName)) throw new Error(`Unsafe SSIM stats file name: ${statsName}`);
@@ -39,8 +44,26 @@ export async function measureFrameSsim(runProcess: RunProcess, reference: string
   await runProcess(
     'ffmpeg',
     [
-      '-hide_banner', '-nostdin', '-v', 'error', ...(options.reference?.args ?? []), '-i', reference, ...(options.distorted?.args ?? []), '-i', distorted,
-      '-filter_complex_threads', String(FILTER_THREADS), '-filter_complex', filter, '-an', '-sn', '-dn', '-f', 'null', '-',
+      '-hide_banner',
+      '-nostdin',
+      '-v',
+      'error',
+      ...(options.reference?.args ?? []),
+      '-i',
+      reference,
+      ...(options.distorted?.args ?? []),
+      '-i',
+      distorted,
+      '-filter_complex_threads',
+      String(FILTER_THREADS),
+      '-filter_complex',
+      filter,
+      '-an',
+      '-sn',
+      '-dn',
+      '-f',
+      'null',
+      '-',
     ],
     { signal: options.signal, timeoutMs: options.timeoutMs, cwd: path.dirname(options.statsFile) },
   );

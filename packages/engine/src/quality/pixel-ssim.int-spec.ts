@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 describe('pixelSsim', () => {
-  it('agrees with ffmpeg\'s ssim filter within 0.002 on the corpus pictures at several JPEG qualities', async () => {
+  it("agrees with ffmpeg's ssim filter within 0.002 on the corpus pictures at several JPEG qualities", async () => {
     const files = await corpusStills();
     expect(files.length).toBeGreaterThan(4);
     for (const file of files) {
@@ -42,13 +42,17 @@ describe('pixelSsim', () => {
       await writeFile(refRaw, ref.data);
       const args = ['-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${ref.width}x${ref.height}`];
       for (const quality of [20, 60, 90]) {
-        const encoded = await sharp(ref.data, { raw: { width: ref.width, height: ref.height, channels: 3 } }).jpeg({ quality }).toBuffer();
+        const encoded = await sharp(ref.data, { raw: { width: ref.width, height: ref.height, channels: 3 } })
+          .jpeg({ quality })
+          .toBuffer();
         const dist = await rgb(encoded);
         const distRaw = path.join(work, 'dist.rgb');
         await writeFile(distRaw, dist.data);
         const ours = pixelSsim(ref.data, dist.data, { width: ref.width, pageHeight: ref.height, pages: 1 });
         const ffmpeg = await measureSsim(runProcess, refRaw, distRaw, { referenceArgs: args, distortedArgs: args });
-        expect(Math.abs(ours - ffmpeg), `${path.basename(file)} q${quality}: ours ${ours}, ffmpeg ${ffmpeg}`).toBeLessThanOrEqual(0.002);
+        expect(Math.abs(ours - ffmpeg), `${path.basename(file)} q${quality}: ours ${ours}, ffmpeg ${ffmpeg}`).toBeLessThanOrEqual(
+          0.002,
+        );
       }
     }
   });

@@ -95,7 +95,8 @@ function planeSsim(a: Uint8Array, b: Uint8Array, width: number, height: number, 
 /** SSIM ("All") between two RGB24 buffers of the same geometry: the mean over frames of the mean over Y, U and V. */
 export function pixelSsim(reference: Uint8Array, distorted: Uint8Array, g: PixelGeometry): number {
   const pixels = g.width * g.pageHeight;
-  if (reference.length < pixels * 3 * g.pages || distorted.length < pixels * 3 * g.pages) throw new RangeError('pixel buffers shorter than their geometry');
+  if (reference.length < pixels * 3 * g.pages || distorted.length < pixels * 3 * g.pages)
+    throw new RangeError('pixel buffers shorter than their geometry');
   const refPlanes = [new Uint8Array(pixels), new Uint8Array(pixels), new Uint8Array(pixels)];
   const distPlanes = [new Uint8Array(pixels), new Uint8Array(pixels), new Uint8Array(pixels)];
   const rows: [Float64Array, Float64Array] = [new Float64Array((g.width >> 2) * 4 + 8), new Float64Array((g.width >> 2) * 4 + 8)];

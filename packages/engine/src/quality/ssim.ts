@@ -16,7 +16,22 @@ export async function measureSsim(
   let ssim: number | undefined;
   await runProcess(
     'ffmpeg',
-    ['-hide_banner', '-nostdin', ...(options.referenceArgs ?? []), '-i', reference, ...(options.distortedArgs ?? []), '-i', distorted, '-filter_complex', filter, '-an', '-f', 'null', '-'],
+    [
+      '-hide_banner',
+      '-nostdin',
+      ...(options.referenceArgs ?? []),
+      '-i',
+      reference,
+      ...(options.distortedArgs ?? []),
+      '-i',
+      distorted,
+      '-filter_complex',
+      filter,
+      '-an',
+      '-f',
+      'null',
+      '-',
+    ],
     {
       signal: options.signal,
       onStderrLine: (line) => {

@@ -8,15 +8,20 @@ describe('prepareInOrder', () => {
     let running = 0;
     let most = 0;
     const consumed: number[] = [];
-    await prepareInOrder([30, 5, 20, 1], 2, async (ms, i) => {
-      running++;
-      most = Math.max(most, running);
-      await tick(ms);
-      running--;
-      return i;
-    }, async (result) => {
-      consumed.push(result);
-    });
+    await prepareInOrder(
+      [30, 5, 20, 1],
+      2,
+      async (ms, i) => {
+        running++;
+        most = Math.max(most, running);
+        await tick(ms);
+        running--;
+        return i;
+      },
+      async (result) => {
+        consumed.push(result);
+      },
+    );
     expect(consumed).toEqual([0, 1, 2, 3]);
     expect(most).toBe(2);
   });

@@ -30,7 +30,11 @@ export async function prepareInOrder<T, R>(
 }
 
 /** Runs `work` over every item, at most `limit` at once; results in input order. Waits for all before failing. */
-export async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = [];
   await prepareInOrder(items, limit, work, async (result, index) => {
     results[index] = result;
@@ -42,7 +46,9 @@ export async function mapLimited<T, R>(items: readonly T[], limit: number, work:
  * Waits for every promise to settle, then gives their values, or throws the first failure in the order given (list
  * the one whose error should win first, e.g. the input's damage before the errors it causes elsewhere).
  */
-export async function allSettledOrThrow<T extends readonly unknown[]>(...promises: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+export async function allSettledOrThrow<T extends readonly unknown[]>(
+  ...promises: { [K in keyof T]: Promise<T[K]> }
+): Promise<T> {
   const settled = await Promise.allSettled(promises);
   const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) throw failed.reason;

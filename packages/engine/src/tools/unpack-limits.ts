@@ -22,7 +22,9 @@ export function invalid(message: string, cause?: unknown): EngineError {
 
 export function checkEntryCount(count: number): void {
   if (count > UNPACK_LIMITS.maxEntries) {
-    throw invalid(`The file was refused: it has ${count.toLocaleString('en-US')} members, more than the ${UNPACK_LIMITS.maxEntries.toLocaleString('en-US')} Shrinkly unpacks`);
+    throw invalid(
+      `The file was refused: it has ${count.toLocaleString('en-US')} members, more than the ${UNPACK_LIMITS.maxEntries.toLocaleString('en-US')} Shrinkly unpacks`,
+    );
   }
 }
 
@@ -44,7 +46,8 @@ export function isUnsafePath(name: string): boolean {
 }
 
 export function checkPath(name: string): void {
-  if (isUnsafePath(name)) throw invalid('The file was refused: a member name points outside the archive ("../" or an absolute path)');
+  if (isUnsafePath(name))
+    throw invalid('The file was refused: a member name points outside the archive ("../" or an absolute path)');
 }
 
 /** The directory checks: count, names, each member's ratio and the total. */

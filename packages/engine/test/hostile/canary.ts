@@ -18,7 +18,9 @@ export interface CanaryListener {
 }
 
 export async function startCanaryListener(): Promise<CanaryListener> {
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff00ff' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff00ff' } })
+    .png()
+    .toBuffer();
   const hits: string[] = [];
   const server: Server = createServer((req, res) => {
     hits.push(`${req.method} ${req.url}`);
@@ -46,7 +48,9 @@ export interface CanaryFile {
 export async function writeCanaryFile(dir: string): Promise<CanaryFile> {
   const file = path.join(dir, 'canary-secret.jpg');
   const noise = randomBytes(96 * 96 * 3);
-  const jpeg = await sharp(noise, { raw: { width: 96, height: 96, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  const jpeg = await sharp(noise, { raw: { width: 96, height: 96, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
   await writeFile(file, jpeg);
   const middle = Math.floor(jpeg.length / 2);
   return { path: file, marker: jpeg.subarray(middle, middle + 48) };

@@ -12,7 +12,10 @@ import { runProcess } from '../../src/process/run-process.js';
 import { expandedPdf, writeActivePdf, writeFrameBombGif, writeLongVideo, writePixelBombPng } from './hostile-files.js';
 
 async function failure(call: Promise<unknown>): Promise<EngineError> {
-  const err = await call.then(() => undefined, (e: unknown) => e);
+  const err = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(EngineError);
   return err as EngineError;
 }
@@ -66,16 +69,44 @@ describe('content attacks: bounded work and inert documents', () => {
   it('a call past its time budget stops its tools and says so', async () => {
     // Noisy frames: a search over them takes seconds, far past the budget, whatever the machine.
     const video = path.join(tmp, 'busy.mp4');
-    await runProcess('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=320x240:r=25,noise=alls=40:allf=t', '-t', '20', '-c:v', 'libx264', '-preset', 'ultrafast', video]);
+    await runProcess('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=320x240:r=25,noise=alls=40:allf=t',
+      '-t',
+      '20',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      video,
+    ]);
     const err = await failure(compress(video, { level: 'maximum', tmpDir: work, timeBudgetMs: 1000 }));
     expect(err.kind).toBe('over-budget');
     expect(err.message).toMatch(/needs more processing than Shrinkly gives one video file/);
     expect(await leftovers()).toEqual([]);
   });
 
-  it('damaged audio is the file\'s fault whatever the decoder says (invalid input, never our failure)', async () => {
+  it("damaged audio is the file's fault whatever the decoder says (invalid input, never our failure)", async () => {
     const aac = path.join(tmp, 'tone.aac');
-    await runProcess('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3', '-c:a', 'aac', '-b:a', '96k', aac]);
+    await runProcess('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=3',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '96k',
+      aac,
+    ]);
     const clean = await readFile(aac);
     const kinds = new Set<string>();
     for (let i = 0; i < 16; i++) {
@@ -105,7 +136,8 @@ describe('content attacks: bounded work and inert documents', () => {
       expect(result.unchanged).toBe(false);
       expect(result.recipe).toContain('scripts, launch and auto-run actions removed');
       const body = await expandedPdf(result.output);
-      for (const active of ['/JavaScript', '/Launch', '/OpenAction', '/AA', 'app.alert', 'cmd.exe']) expect(body).not.toContain(active);
+      for (const active of ['/JavaScript', '/Launch', '/OpenAction', '/AA', 'app.alert', 'cmd.exe'])
+        expect(body).not.toContain(active);
       // Links to web addresses stay.
       expect(body).toContain('https://example.com/kept');
       await rm(path.dirname(result.output), { recursive: true, force: true });

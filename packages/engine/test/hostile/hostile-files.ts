@@ -26,7 +26,10 @@ function pdfFromObjects(bodies: string[]): Buffer {
  * link to a web address that must survive. Its content streams are uncompressed, so compression has work to do.
  */
 export async function writeActivePdf(file: string): Promise<void> {
-  const text = Array.from({ length: 40 }, (_, i) => `BT /F1 11 Tf 40 ${780 - i * 18} Td (Line ${i}: the quick brown fox jumps over the lazy dog) Tj ET`).join('\n');
+  const text = Array.from(
+    { length: 40 },
+    (_, i) => `BT /F1 11 Tf 40 ${780 - i * 18} Td (Line ${i}: the quick brown fox jumps over the lazy dog) Tj ET`,
+  ).join('\n');
   const stream = (s: string) => `<< /Length ${Buffer.byteLength(s, 'latin1')} >>\nstream\n${s}\nendstream`;
   await writeFile(
     file,
@@ -48,7 +51,11 @@ export async function writeActivePdf(file: string): Promise<void> {
 
 /** The PDF's objects written out plainly (no object streams, streams uncompressed), to search its text. */
 export async function expandedPdf(file: string): Promise<string> {
-  const { stdout } = await runProcess('qpdf', ['--qdf', '--object-streams=disable', '--stream-data=uncompress', '--', file, '-'], { captureStdout: true });
+  const { stdout } = await runProcess(
+    'qpdf',
+    ['--qdf', '--object-streams=disable', '--stream-data=uncompress', '--', file, '-'],
+    { captureStdout: true },
+  );
   return stdout;
 }
 
@@ -86,10 +93,40 @@ export async function writePixelBombPng(file: string): Promise<void> {
 
 /** A 16×16 GIF of `frames` frames (each a different shade): small on disk, slow to work through. */
 export async function writeFrameBombGif(file: string, frames: number): Promise<void> {
-  await runProcess('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=black:s=16x16:r=100,geq=lum='mod(N*7,255)':cb=128:cr=128`, '-frames:v', String(frames), '-gifflags', '-offsetting', file]);
+  await runProcess('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=black:s=16x16:r=100,geq=lum='mod(N*7,255)':cb=128:cr=128`,
+    '-frames:v',
+    String(frames),
+    '-gifflags',
+    '-offsetting',
+    file,
+  ]);
 }
 
 /** A 16×16 video of black at one frame a second that lasts `seconds`: tiny, and hours long. */
 export async function writeLongVideo(file: string, seconds: number): Promise<void> {
-  await runProcess('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=black:s=16x16:r=1', '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '100000', file]);
+  await runProcess('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=black:s=16x16:r=1',
+    '-t',
+    String(seconds),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-g',
+    '100000',
+    file,
+  ]);
 }

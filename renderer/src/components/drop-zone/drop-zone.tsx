@@ -25,7 +25,18 @@ interface DropZoneProps {
 }
 
 /** Drag and drop or click: a real, labelled file input under a drop target. */
-export function DropZone({ inputId, label, title, types, hint, multiple = false, disabled = false, large = false, testId, onFiles }: DropZoneProps) {
+export function DropZone({
+  inputId,
+  label,
+  title,
+  types,
+  hint,
+  multiple = false,
+  disabled = false,
+  large = false,
+  testId,
+  onFiles,
+}: DropZoneProps) {
   const [dragging, setDragging] = useState(false);
 
   const onDragOver = (event: DragEvent<HTMLLabelElement>) => {

@@ -27,7 +27,15 @@ export function MobileNavigation({ id, user, appLinks, showHomeLinks, onNavigate
           </>
         )}
         {appLinks.map((entry) => (
-          <Button key={entry.to} component={Link} to={entry.to} variant="subtle" color="dark" justify="flex-start" onClick={onNavigate}>
+          <Button
+            key={entry.to}
+            component={Link}
+            to={entry.to}
+            variant="subtle"
+            color="dark"
+            justify="flex-start"
+            onClick={onNavigate}
+          >
             {entry.label}
           </Button>
         ))}

@@ -61,7 +61,14 @@ export function Navbar({ user, onLogout, appLinks = [] }: NavbarProps) {
               </>
             )}
             {appLinks.map((entry) => (
-              <Button key={entry.to} component={Link} to={entry.to} variant="subtle" color="dark" aria-current={pathname === entry.to ? 'page' : undefined}>
+              <Button
+                key={entry.to}
+                component={Link}
+                to={entry.to}
+                variant="subtle"
+                color="dark"
+                aria-current={pathname === entry.to ? 'page' : undefined}
+              >
                 {entry.label}
               </Button>
             ))}

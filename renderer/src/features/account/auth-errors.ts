@@ -25,8 +25,6 @@ export function isAlreadyRegistered(error: unknown): boolean {
 /** The reset page's link is unknown, used or expired. */
 export function isInvalidResetLink(error: unknown): boolean {
   return (
-    error instanceof ApiError &&
-    (error.status === 400 || error.status === 401) &&
-    /invalid|expired/i.test(error.serverMessage)
+    error instanceof ApiError && (error.status === 400 || error.status === 401) && /invalid|expired/i.test(error.serverMessage)
   );
 }

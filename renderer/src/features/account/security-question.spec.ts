@@ -36,6 +36,7 @@ describe('isCorrectAnswer', () => {
     expect(isCorrectAnswer(question, ' 19 ')).toBe(true);
   });
   it('refuses anything else', () => {
-    for (const typed of ['', '18', '19.0', '1 9', '19a', 'nineteen', '+19', '0x13']) expect(isCorrectAnswer(question, typed)).toBe(false);
+    for (const typed of ['', '18', '19.0', '1 9', '19a', 'nineteen', '+19', '0x13'])
+      expect(isCorrectAnswer(question, typed)).toBe(false);
   });
 });

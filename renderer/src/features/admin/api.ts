@@ -1,10 +1,16 @@
-import { ADMIN_USERS_MAX_PAGE_SIZE, ApiError, type AdminLoginRequest, type AdminUserList, type Revenue } from '@shrinkly/contract';
+import {
+  ADMIN_USERS_MAX_PAGE_SIZE,
+  type AdminLoginRequest,
+  type AdminUserList,
+  ApiError,
+  type Revenue,
+} from '@shrinkly/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtom, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { api } from '../../api/client';
-import { ADMIN_TOKEN_KEY } from '../../api/token-storage';
 import { tokenAtom } from '../../api/token-atom';
+import { ADMIN_TOKEN_KEY } from '../../api/token-storage';
 
 /** SPEC section 4 "Admin session": a stored admin token means signed in. Kept apart from the user's token. */
 export const adminTokenAtom = tokenAtom(ADMIN_TOKEN_KEY);

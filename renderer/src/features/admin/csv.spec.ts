@@ -1,7 +1,7 @@
 import type { AdminUser, Revenue } from '@shrinkly/contract';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { USERS_CSV_COLUMNS, csvFileName, revenueCsv, usersCsv } from './csv';
+import { csvFileName, revenueCsv, USERS_CSV_COLUMNS, usersCsv } from './csv';
 import { adminPlanOf, userResetFailureMessage } from './plan';
 
 function user(overrides: Partial<AdminUser>): AdminUser {
@@ -25,7 +25,7 @@ function user(overrides: Partial<AdminUser>): AdminUser {
 }
 
 describe('users CSV', () => {
-  it('has SPEC\'s header row and quotes a name with a comma and a quote as RFC 4180 says', () => {
+  it("has SPEC's header row and quotes a name with a comma and a quote as RFC 4180 says", () => {
     const csv = usersCsv([user({ name: 'Smith, "Jo"', storageUsed: 3.6 * 1024 * 1024 })], adminPlanOf);
     const [header, row] = csv.split('\r\n');
     expect(header).toBe(USERS_CSV_COLUMNS.join(','));

@@ -1,4 +1,4 @@
-import { MB, PRODUCT_NAME, REVENUE_PERIODS, revenuePeriodOf, type AdminUser, type Revenue } from '@shrinkly/contract';
+import { type AdminUser, MB, PRODUCT_NAME, REVENUE_PERIODS, type Revenue, revenuePeriodOf } from '@shrinkly/contract';
 import Papa from 'papaparse';
 import { periodLabel } from './plan';
 

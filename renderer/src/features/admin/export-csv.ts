@@ -1,6 +1,6 @@
 import { platform } from '../../platform';
 import { recordExport } from './api';
-import { csvFileName, type CsvList } from './csv';
+import { type CsvList, csvFileName } from './csv';
 
 /** Saves a CSV made in the browser under its dated name, and records the export in the audit trail. */
 export function saveCsv(list: CsvList, csv: string): void {

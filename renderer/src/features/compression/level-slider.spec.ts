@@ -7,7 +7,14 @@ describe('the level slider', () => {
   });
 
   it('reads up to 35 as light, up to 70 as balanced, above as maximum', () => {
-    expect([10, 35, 40, 70, 75, 100].map(levelForSliderValue)).toEqual(['light', 'light', 'balanced', 'balanced', 'maximum', 'maximum']);
+    expect([10, 35, 40, 70, 75, 100].map(levelForSliderValue)).toEqual([
+      'light',
+      'light',
+      'balanced',
+      'balanced',
+      'maximum',
+      'maximum',
+    ]);
   });
 
   it('puts a picked level on a step inside its own band', () => {

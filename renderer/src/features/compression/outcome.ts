@@ -57,5 +57,11 @@ export function paymentDueFromResponse(response: CompressionResponse, fileName: 
 }
 
 export function paymentDueFromJob(job: CompressionJob): PaymentDue {
-  return { jobId: job.jobId, fileName: job.fileName, fileSize: job.originalSize, cost: job.paymentAmount, paymentUrl: job.paymentUrl };
+  return {
+    jobId: job.jobId,
+    fileName: job.fileName,
+    fileSize: job.originalSize,
+    cost: job.paymentAmount,
+    paymentUrl: job.paymentUrl,
+  };
 }

@@ -49,7 +49,12 @@ export async function followToResult(jobId: string, ctx: RunContext, from: numbe
 }
 
 /** What a compression response means for the card: the result, the payment, or a job to follow first. */
-function settle(response: CompressionResponse, fileName: string, ctx: RunContext, followFrom: number): Promise<CompressionOutcome> {
+function settle(
+  response: CompressionResponse,
+  fileName: string,
+  ctx: RunContext,
+  followFrom: number,
+): Promise<CompressionOutcome> {
   if (response.status === 'payment_required') {
     return Promise.resolve({ kind: 'payment', payment: paymentDueFromResponse(response, fileName) });
   }

@@ -13,8 +13,8 @@ import { isLandingAcceptedFile } from './file-acceptance';
 import { levelForSliderValue, sliderValueForLevel } from './level-slider';
 import { localPreview } from './local-preview';
 import type { PaymentDue } from './outcome';
-import { inspectPendingPayment } from './pending-payment-check';
 import { clearPendingPayment, readPendingPayment } from './pending-payment';
+import { inspectPendingPayment } from './pending-payment-check';
 import { runChunked, runDirect, runPaidJob, UPLOAD_STATUS } from './run-compression';
 import { IDLE, type RunState, useCompressionRun } from './use-compression-run';
 

@@ -1,4 +1,4 @@
-import { endpoints, type Conversion } from '@shrinkly/contract';
+import { type Conversion, endpoints } from '@shrinkly/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { conversionEnded, followConversion } from '../../transfer/follow-job';

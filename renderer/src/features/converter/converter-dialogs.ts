@@ -32,4 +32,3 @@ export function conversionCompleteDialog(fileName: string, targetFormat: string)
     message: `${fileName} has been converted to ${targetFormat.toUpperCase()}. Click Download to save your file.`,
   };
 }
-

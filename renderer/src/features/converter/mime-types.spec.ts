@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryOfMimeType, CONVERTER_EXTENSIONS, converterMimeType } from './mime-types';
+import { CONVERTER_EXTENSIONS, categoryOfMimeType, converterMimeType } from './mime-types';
 
 describe('converterMimeType', () => {
   it('keeps a specific type the browser gives', () => {
@@ -24,7 +24,8 @@ describe('converterMimeType', () => {
   });
 
   it('knows every extension the brief lists', () => {
-    const listed = 'pdf doc docx odt rtf txt xls xlsx ods csv ppt pptx odp jpg jpeg png webp gif avif tif tiff bmp heic mp4 mov avi mkv webm wmv flv mp3 wav flac aac ogg m4a opus';
+    const listed =
+      'pdf doc docx odt rtf txt xls xlsx ods csv ppt pptx odp jpg jpeg png webp gif avif tif tiff bmp heic mp4 mov avi mkv webm wmv flv mp3 wav flac aac ogg m4a opus';
     expect([...CONVERTER_EXTENSIONS].sort()).toEqual(listed.split(' ').sort());
     for (const ext of CONVERTER_EXTENSIONS) {
       expect(converterMimeType({ name: `f.${ext}`, type: '' })).not.toBe('application/octet-stream');

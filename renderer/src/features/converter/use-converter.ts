@@ -5,8 +5,20 @@ import { failureMessage } from '../../transfer/transfer-errors';
 import { useTransferList } from '../../transfer/use-transfer-list';
 import { convertFile, fetchConverterFormats } from './api';
 import { conversionErrorDialog } from './conversion-errors';
-import { CONVERSION_PROGRESS, creepBarProgress, CREEP_INTERVAL_MS, jobBarProgress, uploadBarProgress } from './conversion-progress';
-import { conversionCompleteDialog, type ConverterDialog, FILE_TOO_LARGE_DIALOG, NO_FORMAT_DIALOG, UNSUPPORTED_TYPE_DIALOG } from './converter-dialogs';
+import {
+  CONVERSION_PROGRESS,
+  CREEP_INTERVAL_MS,
+  creepBarProgress,
+  jobBarProgress,
+  uploadBarProgress,
+} from './conversion-progress';
+import {
+  type ConverterDialog,
+  conversionCompleteDialog,
+  FILE_TOO_LARGE_DIALOG,
+  NO_FORMAT_DIALOG,
+  UNSUPPORTED_TYPE_DIALOG,
+} from './converter-dialogs';
 import { type ConverterItem, isConverting, isFormatLocked, newConverterItem } from './converter-item';
 import { converterToasts } from './converter-toasts';
 

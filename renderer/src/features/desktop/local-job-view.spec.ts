@@ -47,7 +47,9 @@ describe('local job view', () => {
   });
 
   it('says what to do with files dropped from outside the computer', () => {
-    expect(unreadableDropMessage(['a.png'])).toBe('a.png is not saved on this computer. Save it to a folder first, then drop or choose it here.');
+    expect(unreadableDropMessage(['a.png'])).toBe(
+      'a.png is not saved on this computer. Save it to a folder first, then drop or choose it here.',
+    );
     expect(unreadableDropMessage(['a.png', 'b.png'])).toMatch(/^a.png, b.png are .* Save them/);
   });
 });

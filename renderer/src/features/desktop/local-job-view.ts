@@ -1,4 +1,4 @@
-import { type LocalJob, sizeSaving, type SyncState } from '@shrinkly/contract';
+import { type LocalJob, type SyncState, sizeSaving } from '@shrinkly/contract';
 import { formatFileSize } from '../../format/format-file-size';
 import { formatPercent } from '../../format/format-percent';
 
@@ -13,7 +13,10 @@ export function isFinished(job: LocalJob): boolean {
 
 /** A finished result that is not (or no longer) on its way to My Files. */
 export function maySend(job: LocalJob): boolean {
-  return job.status === 'done' && (job.sync === 'off' || job.sync === 'failed' || job.sync === 'needs-sign-in' || job.sync === 'needs-plan');
+  return (
+    job.status === 'done' &&
+    (job.sync === 'off' || job.sync === 'failed' || job.sync === 'needs-sign-in' || job.sync === 'needs-plan')
+  );
 }
 
 /** "2.4MB → 812KB, 66.9% smaller", or why there is no smaller copy. */

@@ -15,13 +15,22 @@ describe('the settings form', () => {
   });
 
   it('refuses a bad server address with the schema’s message, and a folder choice without a folder', () => {
-    const checked = checkSettings(changedSettings(saved, { ...saved, serverUrl: 'files.example.test' }), { outputToFolder: true, outputFolder: null });
+    const checked = checkSettings(changedSettings(saved, { ...saved, serverUrl: 'files.example.test' }), {
+      outputToFolder: true,
+      outputFolder: null,
+    });
     expect(checked.errors.serverUrl).toBe('Enter the server address, starting with https:// or http://');
     expect(checked.errors.outputFolder).toMatch(/Choose a folder/);
   });
 
   it('lists My Files folders by their path after the top level', () => {
-    const folder = (id: string, name: string, parentId: string | null): Folder => ({ id, name, parentId, fileCount: 0, createdAt: '' });
+    const folder = (id: string, name: string, parentId: string | null): Folder => ({
+      id,
+      name,
+      parentId,
+      fileCount: 0,
+      createdAt: '',
+    });
     const options = syncFolderOptions([folder('2', 'Scans', '1'), folder('1', 'Work', null), folder('3', 'Archive', null)]);
     expect(options).toEqual([
       { value: TOP_LEVEL_FOLDER, label: 'Top level of My Files' },

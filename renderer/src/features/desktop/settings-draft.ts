@@ -22,7 +22,8 @@ export function checkSettings(
   choice: { outputToFolder: boolean; outputFolder: string | null },
 ): { patch: DesktopSettingsPatch; errors: SettingsErrors } {
   const errors: SettingsErrors = {};
-  if (choice.outputToFolder && !choice.outputFolder) errors.outputFolder = 'Choose a folder, or save results beside the originals';
+  if (choice.outputToFolder && !choice.outputFolder)
+    errors.outputFolder = 'Choose a folder, or save results beside the originals';
   const parsed = desktopSettingsPatchSchema.safeParse(patch);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {

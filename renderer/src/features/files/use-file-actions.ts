@@ -2,8 +2,8 @@ import type { FileRecord, Folder } from '@shrinkly/contract';
 import { useCallback } from 'react';
 import { platform } from '../../platform';
 import { fileLink, shareFile, useMoveFile } from './api';
-import { filesToasts } from './files-toasts';
 import { opensInBrowser } from './file-browser';
+import { filesToasts } from './files-toasts';
 
 /** The file menu's actions that need no dialog: Preview and Download, Share, and the two moves. */
 export function useFileActions() {

@@ -16,7 +16,9 @@ export function useProcessingFiles(files: readonly FileRecord[] | undefined): Fi
   const refresh = useRefreshFiles();
 
   useEffect(() => {
-    const processing = new Map((files ?? []).flatMap((file) => (file.status === 'processing' && file.jobId ? [[file.jobId, file] as const] : [])));
+    const processing = new Map(
+      (files ?? []).flatMap((file) => (file.status === 'processing' && file.jobId ? [[file.jobId, file] as const] : [])),
+    );
     for (const [jobId, controller] of followed.current) {
       if (processing.has(jobId)) continue;
       controller.abort();
@@ -26,7 +28,10 @@ export function useProcessingFiles(files: readonly FileRecord[] | undefined): Fi
       if (followed.current.has(jobId)) continue;
       const controller = new AbortController();
       followed.current.set(jobId, controller);
-      followLibraryJob(jobId, { signal: controller.signal, onProgress: (job) => setProgress((current) => new Map(current).set(jobId, job.progress)) })
+      followLibraryJob(jobId, {
+        signal: controller.signal,
+        onProgress: (job) => setProgress((current) => new Map(current).set(jobId, job.progress)),
+      })
         .then((job) => {
           if (job.status === 'failed' && !isReportedByUpload(jobId)) filesToasts.compressionFailed(file.name, job.error);
           return refresh();

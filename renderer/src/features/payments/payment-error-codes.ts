@@ -15,7 +15,12 @@ export function paymentErrorMessage(code: string): string {
 
 /** The code as the page shows it: uppercase, letters, digits and underscores only, kept short. */
 export function displayErrorCode(code: string): string {
-  return code.replace(/[^A-Za-z0-9_]/g, '').slice(0, 64).toUpperCase() || DEFAULT_PAYMENT_ERROR.toUpperCase();
+  return (
+    code
+      .replace(/[^A-Za-z0-9_]/g, '')
+      .slice(0, 64)
+      .toUpperCase() || DEFAULT_PAYMENT_ERROR.toUpperCase()
+  );
 }
 
 /** Where Retry Payment goes: the job's checkout again, or the dashboard without a job. */

@@ -5,7 +5,8 @@ import { cancellationTerms, subscriptionSummary } from './subscription-summary';
 const trial: SubscriptionDetails = {
   plan: 'trial',
   status: 'trial',
-  provider: 'sandbox', checkoutProvider: 'sandbox',
+  provider: 'sandbox',
+  checkoutProvider: 'sandbox',
   paymentMethods: { card: 'form', paypal: true },
   trialEndDate: '2026-03-08T12:00:00.000Z',
   nextBillingDate: '2026-03-08T12:00:00.000Z',
@@ -29,12 +30,26 @@ describe('subscriptionSummary', () => {
   });
 
   it('shows when a canceled plan ends, and nothing to bill', () => {
-    const canceled = { ...trial, plan: 'premium', status: 'canceled', nextBillingDate: null, accessEndsAt: '2026-04-01T00:00:00.000Z', card: null } as const;
+    const canceled = {
+      ...trial,
+      plan: 'premium',
+      status: 'canceled',
+      nextBillingDate: null,
+      accessEndsAt: '2026-04-01T00:00:00.000Z',
+      card: null,
+    } as const;
     expect(subscriptionSummary(canceled).map((row) => row.label)).toEqual(['Plan', 'Status', 'Access ends', 'Price']);
   });
 
   it('shows a canceled plan whose access ran out as free, with when it ended and no price', () => {
-    const ranOut = { ...trial, plan: 'free', status: 'canceled', nextBillingDate: null, accessEndsAt: '2026-04-01T00:00:00.000Z', card: null } as const;
+    const ranOut = {
+      ...trial,
+      plan: 'free',
+      status: 'canceled',
+      nextBillingDate: null,
+      accessEndsAt: '2026-04-01T00:00:00.000Z',
+      card: null,
+    } as const;
     expect(subscriptionSummary(ranOut)).toEqual([
       { label: 'Plan', value: 'Free' },
       { label: 'Status', value: 'Canceled' },

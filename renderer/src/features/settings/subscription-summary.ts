@@ -35,7 +35,8 @@ export function subscriptionSummary(details: SubscriptionDetails): SummaryRow[] 
   }
   // A canceled plan whose access has run out is free now: when it ended, and no price.
   const ranOut = details.status === 'canceled' && details.plan === 'free';
-  if (details.status === 'canceled' || details.status === 'past_due') add(ranOut ? 'Access ended' : 'Access ends', dateOf(details.accessEndsAt));
+  if (details.status === 'canceled' || details.status === 'past_due')
+    add(ranOut ? 'Access ended' : 'Access ends', dateOf(details.accessEndsAt));
   if (details.status !== 'none' && details.status !== 'expired' && !ranOut) add('Price', PRICE_PER_MONTH);
   if (details.card) add('Card', `${cardLabel(details.card)} (expires ${cardExpiry(details.card)})`);
   return rows;

@@ -3,9 +3,9 @@ import { EMPTY_CARD } from './card-input';
 import {
   EMPTY_HOSTED_CARD,
   FILL_ALL_CARD_FIELDS_MESSAGE,
-  TERMS_REQUIRED_MESSAGE,
   firstCardProblem,
   firstHostedCardProblem,
+  TERMS_REQUIRED_MESSAGE,
 } from './card-validation';
 
 const GOOD = { cardholderName: 'Robin Tester', cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '123' };
@@ -33,13 +33,15 @@ describe('firstCardProblem', () => {
 describe('firstHostedCardProblem', () => {
   const TYPED = { empty: false, complete: true, error: null };
 
-  it('keeps SPEC order with the hosted card field: terms, then name and card filled in, then the field\'s complaint', () => {
+  it("keeps SPEC order with the hosted card field: terms, then name and card filled in, then the field's complaint", () => {
     expect(firstHostedCardProblem('', EMPTY_HOSTED_CARD, { termsAccepted: false })).toBe(TERMS_REQUIRED_MESSAGE);
     expect(firstHostedCardProblem('', TYPED, { termsAccepted: true })).toBe(FILL_ALL_CARD_FIELDS_MESSAGE);
     expect(firstHostedCardProblem('Robin', EMPTY_HOSTED_CARD, { termsAccepted: true })).toBe(FILL_ALL_CARD_FIELDS_MESSAGE);
     const invalid = { empty: false, complete: false, error: 'Your card number is invalid.' };
     expect(firstHostedCardProblem('Robin', invalid, { termsAccepted: true })).toBe('Your card number is invalid.');
-    expect(firstHostedCardProblem('Robin', { ...TYPED, complete: false }, { termsAccepted: true })).toBe(FILL_ALL_CARD_FIELDS_MESSAGE);
+    expect(firstHostedCardProblem('Robin', { ...TYPED, complete: false }, { termsAccepted: true })).toBe(
+      FILL_ALL_CARD_FIELDS_MESSAGE,
+    );
   });
 
   it('passes a name and a complete card', () => {

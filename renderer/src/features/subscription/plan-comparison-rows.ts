@@ -22,7 +22,11 @@ const freeLimit = formatBytes(FREE_COMPRESSION_LIMIT_BYTES);
 /** Free against Premium, every figure from the contract's constants. */
 export const PLAN_COMPARISON: readonly ComparisonRow[] = [
   { feature: 'Price', free: formatMoney(0), premium: PRICE_PER_MONTH },
-  { feature: 'Free compression', free: `Files under ${freeLimit}`, premium: `All sizes up to ${formatBytes(MAX_FILE_SIZE_BYTES)}` },
+  {
+    feature: 'Free compression',
+    free: `Files under ${freeLimit}`,
+    premium: `All sizes up to ${formatBytes(MAX_FILE_SIZE_BYTES)}`,
+  },
   { feature: `Files of ${freeLimit} or more`, free: `${formatMoney(PAY_PER_FILE_PRICE_USD)} per file`, premium: 'Included' },
   {
     feature: 'Cloud storage',

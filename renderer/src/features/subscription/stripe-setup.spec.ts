@@ -3,7 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { HostedCardState } from './card-validation';
 import { mountStripeCard, STRIPE_UNAVAILABLE_MESSAGE, StripeCardError, stripeErrorMessage } from './stripe-setup';
 
-type ConfirmResult = { error: { type: string; message?: string } } | { setupIntent: { payment_method: string | { id: string } | null } };
+type ConfirmResult =
+  | { error: { type: string; message?: string } }
+  | { setupIntent: { payment_method: string | { id: string } | null } };
 
 /** A Stripe.js stand-in: one card element that records what is done with it, and confirmCardSetup's answers in turn. */
 function fakeStripe(answers: ConfirmResult[]) {
@@ -19,7 +21,13 @@ function fakeStripe(answers: ConfirmResult[]) {
   const create = vi.fn(() => card);
   const confirmCardSetup = vi.fn(async () => answers.shift());
   const stripe = { elements: () => ({ create }), confirmCardSetup } as unknown as Stripe;
-  return { stripe, card, create, confirmCardSetup, type: (event: Parameters<NonNullable<typeof changed>>[0]) => changed?.(event) };
+  return {
+    stripe,
+    card,
+    create,
+    confirmCardSetup,
+    type: (event: Parameters<NonNullable<typeof changed>>[0]) => changed?.(event),
+  };
 }
 
 function grants() {
@@ -70,7 +78,10 @@ describe('mountStripeCard', () => {
     const card = await mountStripeCard(target, { requestSetupIntent, loadStripe: async () => fake.stripe }, () => {});
     await expect(card.confirm('Robin')).rejects.toEqual(new StripeCardError('Your card was declined.'));
     await expect(card.confirm('Robin')).resolves.toBe('pm_456');
-    expect(fake.confirmCardSetup.mock.calls.map((call) => (call as unknown[])[0])).toEqual(['seti_1_secret_x', 'seti_1_secret_x']);
+    expect(fake.confirmCardSetup.mock.calls.map((call) => (call as unknown[])[0])).toEqual([
+      'seti_1_secret_x',
+      'seti_1_secret_x',
+    ]);
     expect(requestSetupIntent).toHaveBeenCalledTimes(1);
   });
 
@@ -79,7 +90,10 @@ describe('mountStripeCard', () => {
     const card = await mountStripeCard(target, { requestSetupIntent: grants(), loadStripe: async () => fake.stripe }, () => {});
     await card.confirm('Robin');
     await card.confirm('Robin');
-    expect(fake.confirmCardSetup.mock.calls.map((call) => (call as unknown[])[0])).toEqual(['seti_1_secret_x', 'seti_2_secret_x']);
+    expect(fake.confirmCardSetup.mock.calls.map((call) => (call as unknown[])[0])).toEqual([
+      'seti_1_secret_x',
+      'seti_2_secret_x',
+    ]);
   });
 
   it('fails plainly when Stripe.js cannot load (no network, blocked script)', async () => {
@@ -104,8 +118,14 @@ describe('mountStripeCard', () => {
 
 describe('stripeErrorMessage', () => {
   it("shows a card's refusal and a mistyped card in Stripe's words, anything else as a retry", () => {
-    expect(stripeErrorMessage({ type: 'card_error', message: 'Your card has insufficient funds.' })).toBe('Your card has insufficient funds.');
-    expect(stripeErrorMessage({ type: 'validation_error', message: 'Your card number is incomplete.' })).toBe('Your card number is incomplete.');
-    expect(stripeErrorMessage({ type: 'api_connection_error', message: 'Network down' })).toBe('Your card could not be checked. Please try again.');
+    expect(stripeErrorMessage({ type: 'card_error', message: 'Your card has insufficient funds.' })).toBe(
+      'Your card has insufficient funds.',
+    );
+    expect(stripeErrorMessage({ type: 'validation_error', message: 'Your card number is incomplete.' })).toBe(
+      'Your card number is incomplete.',
+    );
+    expect(stripeErrorMessage({ type: 'api_connection_error', message: 'Network down' })).toBe(
+      'Your card could not be checked. Please try again.',
+    );
   });
 });

@@ -12,7 +12,10 @@ export function showSubscribeError(error: unknown): void {
     return;
   }
   const detail = error instanceof ApiError ? error.serverMessage : messageOf(error);
-  showErrorToast(`${detail ?? 'Something went wrong'}. If this keeps happening, please contact ${SUPPORT_EMAIL}.`, 'Subscription Error');
+  showErrorToast(
+    `${detail ?? 'Something went wrong'}. If this keeps happening, please contact ${SUPPORT_EMAIL}.`,
+    'Subscription Error',
+  );
 }
 
 /** PayPal would not make a subscription to approve. */

@@ -1,6 +1,14 @@
 import type { SubscriptionDetails } from '@shrinkly/contract';
 import { describe, expect, it } from 'vitest';
-import { cardPlanOptions, checkoutMethodsOf, isCanceledWithPremium, isSubscribed, isTrialing, resumesWith, trialSchedule } from './subscription-state';
+import {
+  cardPlanOptions,
+  checkoutMethodsOf,
+  isCanceledWithPremium,
+  isSubscribed,
+  isTrialing,
+  resumesWith,
+  trialSchedule,
+} from './subscription-state';
 
 const NEW_ACCOUNT: SubscriptionDetails = {
   plan: 'free',
@@ -43,7 +51,13 @@ describe('isTrialing', () => {
 });
 
 describe('resumesWith', () => {
-  const canceled: SubscriptionDetails = { ...NEW_ACCOUNT, plan: 'premium', status: 'canceled', canReactivate: true, accessEndsAt: '2026-04-01T00:00:00.000Z' };
+  const canceled: SubscriptionDetails = {
+    ...NEW_ACCOUNT,
+    plan: 'premium',
+    status: 'canceled',
+    canReactivate: true,
+    accessEndsAt: '2026-04-01T00:00:00.000Z',
+  };
   const visa = { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2039 };
 
   it('takes a canceled plan up again with the card on file, or with PayPal where there is none and PayPal is taken', () => {
@@ -76,7 +90,10 @@ describe('checkoutMethodsOf', () => {
   it('keeps an account whose plan PayPal bills on PayPal, while the server takes PayPal', () => {
     expect(checkoutMethodsOf({ provider: 'sandbox-paypal', paymentMethods: NEW_ACCOUNT.paymentMethods })).toEqual(PAYPAL);
     expect(checkoutMethodsOf({ provider: 'paypal', paymentMethods: PAYPAL })).toEqual(PAYPAL);
-    expect(checkoutMethodsOf({ provider: 'sandbox', paymentMethods: NEW_ACCOUNT.paymentMethods })).toEqual({ card: 'form', paypal: true });
+    expect(checkoutMethodsOf({ provider: 'sandbox', paymentMethods: NEW_ACCOUNT.paymentMethods })).toEqual({
+      card: 'form',
+      paypal: true,
+    });
     // A server that no longer takes PayPal offers what it takes.
     expect(checkoutMethodsOf({ provider: 'paypal', paymentMethods: STRIPE })).toEqual(STRIPE);
   });
@@ -85,8 +102,12 @@ describe('checkoutMethodsOf', () => {
 describe('cardPlanOptions', () => {
   it('Premium now by card, or the trial first while it is unused, whatever the provider', () => {
     expect(cardPlanOptions(NEW_ACCOUNT)).toEqual({ offer: 'card-or-trial' });
-    expect(cardPlanOptions({ ...NEW_ACCOUNT, checkoutProvider: 'stripe', paymentMethods: STRIPE })).toEqual({ offer: 'card-or-trial' });
+    expect(cardPlanOptions({ ...NEW_ACCOUNT, checkoutProvider: 'stripe', paymentMethods: STRIPE })).toEqual({
+      offer: 'card-or-trial',
+    });
     expect(cardPlanOptions({ ...NEW_ACCOUNT, status: 'expired', card: CARD })).toEqual({ offer: 'card' });
-    expect(cardPlanOptions({ ...TRIAL, status: 'canceled', checkoutProvider: 'stripe', paymentMethods: STRIPE })).toEqual({ offer: 'card' });
+    expect(cardPlanOptions({ ...TRIAL, status: 'canceled', checkoutProvider: 'stripe', paymentMethods: STRIPE })).toEqual({
+      offer: 'card',
+    });
   });
 });

@@ -24,7 +24,9 @@ export function trialSchedule(details: Pick<SubscriptionDetails, 'trialEndDate' 
   const lines: string[] = [];
   if (details.trialEndDate) lines.push(`Your free trial ends on ${dateOf(details.trialEndDate)}.`);
   if (details.nextBillingDate) {
-    lines.push(`The first ${formatMoney(details.price)} is charged on ${dateOf(details.nextBillingDate)}, unless you cancel before then.`);
+    lines.push(
+      `The first ${formatMoney(details.price)} is charged on ${dateOf(details.nextBillingDate)}, unless you cancel before then.`,
+    );
   }
   return lines.join(' ');
 }

@@ -1,4 +1,4 @@
-import { type Batch, type CompressionLevel, endpoints, ErrorMessages, type SizeSaving, sizeSaving } from '@shrinkly/contract';
+import { type Batch, type CompressionLevel, ErrorMessages, endpoints, type SizeSaving, sizeSaving } from '@shrinkly/contract';
 import { api } from '../../api/client';
 import { followLibraryJob } from '../../transfer/follow-job';
 import { multipartForm } from '../../transfer/multipart-form';
@@ -65,7 +65,10 @@ export async function uploadToMyFiles(file: File, target: UploadTarget, callback
   callbacks.onUploaded();
   markReportedByUpload(response.jobId);
   callbacks.onAccepted?.();
-  const job = await followLibraryJob(response.jobId, { signal, onProgress: (current) => callbacks.onJobProgress(current.progress) });
+  const job = await followLibraryJob(response.jobId, {
+    signal,
+    onProgress: (current) => callbacks.onJobProgress(current.progress),
+  });
   if (job.status === 'completed') return sizeSaving(job.originalSize, job.compressedSize ?? job.originalSize);
   if (job.status === 'payment_required') throw new PremiumRequiredError();
   throw new JobFailedError(job.error ?? 'Compression failed');

@@ -33,10 +33,22 @@ describe('batch progress and totals', () => {
 
   it('sums completed files only, and counts failures', () => {
     const item = (status: BatchItem['status'], original: number, stored: number): BatchItem => ({
-      id: status, file: fileOf('f.png', original), status, progress: 0, error: null,
+      id: status,
+      file: fileOf('f.png', original),
+      status,
+      progress: 0,
+      error: null,
       result: status === 'completed' ? ({ originalSize: original, compressedSize: stored } as BatchItem['result']) : null,
     });
     const totals = batchTotals([item('completed', 1000, 250), item('error', 500, 0), item('pending', 300, 0)]);
-    expect(totals).toMatchObject({ files: 3, completed: 1, failed: 1, totalSize: 1800, originalTotal: 1000, compressedTotal: 250, savedPercent: 75 });
+    expect(totals).toMatchObject({
+      files: 3,
+      completed: 1,
+      failed: 1,
+      totalSize: 1800,
+      originalTotal: 1000,
+      compressedTotal: 250,
+      savedPercent: 75,
+    });
   });
 });

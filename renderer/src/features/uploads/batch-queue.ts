@@ -1,6 +1,6 @@
 import { BATCH_MAX_FILES, MAX_FILE_SIZE_BYTES, spaceSavedPercent } from '@shrinkly/contract';
 import { BATCH_UPLOAD_TYPES, isAccepted } from './file-acceptance';
-import { compressBarProgress, type ProgressScale, uploadBarProgress, type UploadItem } from './upload-item';
+import { compressBarProgress, type ProgressScale, type UploadItem, uploadBarProgress } from './upload-item';
 
 /** One file of a batch compression (SPEC section 4 "Batch"). */
 export type BatchItem = UploadItem;

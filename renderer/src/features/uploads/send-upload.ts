@@ -1,7 +1,7 @@
-import type { ItemChange } from '../../transfer/use-transfer-list';
 import { failureMessage } from '../../transfer/transfer-errors';
+import type { ItemChange } from '../../transfer/use-transfer-list';
 import { type UploadTarget, uploadToMyFiles } from './api';
-import { compressBarProgress, type ProgressScale, uploadBarProgress, type UploadItem } from './upload-item';
+import { compressBarProgress, type ProgressScale, type UploadItem, uploadBarProgress } from './upload-item';
 
 export interface SendUploadOptions {
   signal: AbortSignal;

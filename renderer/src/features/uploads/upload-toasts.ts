@@ -12,7 +12,10 @@ export const uploadToasts = {
     showErrorToast(`This file type is not supported. Accepted types: ${acceptedList}.`, 'Unsupported File Type'),
   /** A batch names the file, since several upload at once. */
   uploadFailed: (detail: string | null, fileName?: string) =>
-    showErrorToast(withDetail(fileName ? `Failed to upload file "${fileName}"` : 'Failed to upload file', detail), 'Upload Failed'),
+    showErrorToast(
+      withDetail(fileName ? `Failed to upload file "${fileName}"` : 'Failed to upload file', detail),
+      'Upload Failed',
+    ),
   batchFailed: (detail: string | null) =>
     showErrorToast(detail ?? 'Batch compression could not start. Please try again.', 'Batch Compression Failed'),
   batchSizeExceeded: (count: number) =>

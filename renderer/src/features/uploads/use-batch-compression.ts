@@ -73,17 +73,21 @@ export function useBatchCompression() {
         }
         const stored = await Promise.all(
           items.map((item) =>
-            sendUpload(item, { level, folderId, batchId: batch.id }, {
-              signal,
-              patch: (change) => patch(item, change),
-              scale: BATCH_PROGRESS,
-              refresh: () => void refresh(),
-              onFailure: (error, message) => {
-                // An expired batch cannot take the retry: the next start asks for a fresh one.
-                if (error instanceof ApiError && error.serverMessage === ErrorMessages.batchNotFound) session.current = null;
-                uploadToasts.uploadFailed(message, item.file.name);
+            sendUpload(
+              item,
+              { level, folderId, batchId: batch.id },
+              {
+                signal,
+                patch: (change) => patch(item, change),
+                scale: BATCH_PROGRESS,
+                refresh: () => void refresh(),
+                onFailure: (error, message) => {
+                  // An expired batch cannot take the retry: the next start asks for a fresh one.
+                  if (error instanceof ApiError && error.serverMessage === ErrorMessages.batchNotFound) session.current = null;
+                  uploadToasts.uploadFailed(message, item.file.name);
+                },
               },
-            }).then((ok) => {
+            ).then((ok) => {
               if (ok) batch.stored += 1;
               return ok;
             }),

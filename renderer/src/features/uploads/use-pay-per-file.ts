@@ -20,7 +20,10 @@ export function usePayPerFile() {
   const [state, setState] = useState<RunState>(IDLE);
   const { abort, running, run } = useCompressionRun(setState);
 
-  const pay = useCallback((file: File, level: CompressionLevel) => void run(file.name, (ctx) => runChunked(file, level, ctx)), [run]);
+  const pay = useCallback(
+    (file: File, level: CompressionLevel) => void run(file.name, (ctx) => runChunked(file, level, ctx)),
+    [run],
+  );
 
   /** Cancel Upload (or the dialog closed while uploading): the upload is aborted and nothing is charged. */
   const cancel = useCallback(() => {

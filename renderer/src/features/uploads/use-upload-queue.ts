@@ -59,17 +59,21 @@ export function useUploadQueue(user: User, offerPayPerFile: (offer: LargeFileOff
       setStoredCount(null);
       const send: RoundSender<UploadItem> = async ([item], signal, patch) => {
         if (!item) return null;
-        const stored = await sendUpload(item, { level, folderId }, {
-          signal,
-          patch: (change) => patch(item, change),
-          scale: SINGLE_UPLOAD_PROGRESS,
-          refresh: () => void refresh(),
-          onFailure: (error, message) => {
-            // The server's plan check (the plan ended meanwhile): the same offer as for a file refused when added.
-            if (isPremiumRequired(error)) offerPayPerFile({ file: item.file, others: 0 });
-            else uploadToasts.uploadFailed(message);
+        const stored = await sendUpload(
+          item,
+          { level, folderId },
+          {
+            signal,
+            patch: (change) => patch(item, change),
+            scale: SINGLE_UPLOAD_PROGRESS,
+            refresh: () => void refresh(),
+            onFailure: (error, message) => {
+              // The server's plan check (the plan ended meanwhile): the same offer as for a file refused when added.
+              if (isPremiumRequired(error)) offerPayPerFile({ file: item.file, others: 0 });
+              else uploadToasts.uploadFailed(message);
+            },
           },
-        });
+        );
         return stored ? 1 : 0;
       };
       const stored = await startQueue(send);

@@ -64,7 +64,12 @@ export class LocalDiskChunkStaging extends ChunkStagingPort {
       const dir = path.join(this.root, name);
       // The last write to the data file counts as activity as much as a new chunk marker does.
       const times = await Promise.all(
-        [dir, path.join(dir, 'chunks'), path.join(dir, 'data')].map((p) => stat(p).then((i) => i.mtimeMs, () => 0)),
+        [dir, path.join(dir, 'chunks'), path.join(dir, 'data')].map((p) =>
+          stat(p).then(
+            (i) => i.mtimeMs,
+            () => 0,
+          ),
+        ),
       );
       if (now.getTime() - Math.max(...times) > maxAgeMs) {
         await rm(dir, { recursive: true, force: true });

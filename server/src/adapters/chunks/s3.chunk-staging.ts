@@ -1,7 +1,13 @@
 import { mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, type _Object, PutObjectCommand, type S3Client, S3ServiceException,
+  type _Object,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  type S3Client,
+  S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { isMissingObject } from '../storage/s3-client.js';
 import { ChunkStagingPort, type UploadMeta } from './chunk-staging.port.js';

@@ -15,7 +15,9 @@ export class AdvisoryRunOnce extends RunOnceLock {
 
   runExclusive<T>(name: string, work: () => Promise<T>): Promise<RunOnceOutcome<T>> {
     return this.db.transaction(async (tx) => {
-      const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('shrinkly'), hashtext(${name})) as locked`)) as unknown as {
+      const result = (await tx.execute(
+        sql`select pg_try_advisory_xact_lock(hashtext('shrinkly'), hashtext(${name})) as locked`,
+      )) as unknown as {
         rows: Array<{ locked: boolean }>;
       };
       if (!result.rows[0]?.locked) return { ran: false };

@@ -21,7 +21,13 @@ export class OutboxMail extends MailPort {
   }
 
   async send(message: MailMessage): Promise<void> {
-    const info = await this.composer.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    const info = await this.composer.sendMail({
+      from: this.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    });
     await mkdir(this.outboxDir, { recursive: true });
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
     const final = path.join(this.outboxDir, name);

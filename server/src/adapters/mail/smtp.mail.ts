@@ -16,7 +16,13 @@ export class SmtpMail extends MailPort {
   }
 
   async send(message: MailMessage): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    const info = await this.transport.sendMail({
+      from: this.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    });
     this.logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
   }
 

@@ -121,7 +121,12 @@ export interface CardFieldPlans extends ProviderBilledPlans {
    * from the provider.
    */
   startSubscription(request: {
-    customerId: string; paymentMethodId: string | null; userId: string; trial: boolean; deferUntil: Date | null; attempt: string;
+    customerId: string;
+    paymentMethodId: string | null;
+    userId: string;
+    trial: boolean;
+    deferUntil: Date | null;
+    attempt: string;
   }): Promise<ProviderSubscription>;
   /** What the card step needs to show the provider's card fields for this account. */
   setupCard(user: { id: string; email: string; name: string }): Promise<{ clientSecret: string; publishableKey: string }>;
@@ -133,7 +138,13 @@ export interface ApprovalPlans extends ProviderBilledPlans {
    * A subscription for one of our accounts, with the free trial first or not, billed from its approval or from
    * `startAt` (a plan taken up again before its paid period ran out); the payer approves it at `approvalUrl`.
    */
-  createSubscription(request: { userId: string; email: string; name: string; trial: boolean; startAt: Date | null }): Promise<{ id: string; approvalUrl: string | null }>;
+  createSubscription(request: {
+    userId: string;
+    email: string;
+    name: string;
+    trial: boolean;
+    startAt: Date | null;
+  }): Promise<{ id: string; approvalUrl: string | null }>;
 }
 
 /** The sandbox's checkout page for one purchase, opened only through the link signed for its owner. */
@@ -198,7 +209,12 @@ export interface ApprovedOrders {
   /** True when `sig` is the one this purchase's checkout link carries. */
   verifyCheckout(purchaseId: string, sig: string | undefined): boolean;
   createOrder(request: {
-    purchase: Purchase; amount: number; currency: string; description: string; returnUrl: string; cancelUrl: string;
+    purchase: Purchase;
+    amount: number;
+    currency: string;
+    description: string;
+    returnUrl: string;
+    cancelUrl: string;
   }): Promise<ProviderOrder>;
   /** The order as the provider has it now; undefined when it knows no such order. */
   order(id: string): Promise<ProviderOrder | undefined>;

@@ -168,7 +168,12 @@ export class PaypalPlans implements ApprovalPlans {
   constructor(private readonly paypal: PaypalPayments) {}
 
   /** PayPal's plan decides the trial (PAYPAL_PLAN_ID): an account whose trial is used is refused one at activation. */
-  createSubscription(request: { userId: string; email: string; name: string; startAt: Date | null }): Promise<{ id: string; approvalUrl: string | null }> {
+  createSubscription(request: {
+    userId: string;
+    email: string;
+    name: string;
+    startAt: Date | null;
+  }): Promise<{ id: string; approvalUrl: string | null }> {
     return this.paypal.createSubscription(request);
   }
 
@@ -180,7 +185,15 @@ export class PaypalPlans implements ApprovalPlans {
     // what it collected (and a cancelled subscription has none). A trial runs to its next billing time.
     const paidThrough = found.lastPaymentTime && addMonths(found.lastPaymentTime, 1);
     const periodEnd = status === 'trialing' ? found.nextBillingTime : paidThrough;
-    return { id: found.id, status, userId: found.customId, trialEndsAt: found.inTrial ? found.nextBillingTime : null, periodEnd, charges: [], card: null };
+    return {
+      id: found.id,
+      status,
+      userId: found.customId,
+      trialEndsAt: found.inTrial ? found.nextBillingTime : null,
+      periodEnd,
+      charges: [],
+      card: null,
+    };
   }
 
   cancelSubscription(id: string): Promise<void> {
@@ -226,7 +239,12 @@ export class PaypalPayments extends PaymentPort implements HostedCheckout, Appro
   }
 
   /** Creates a subscription to the plan for one of our users; the payer approves it at `approvalUrl`. */
-  async createSubscription(request: { userId: string; email: string; name: string; startAt?: Date | null }): Promise<{ id: string; approvalUrl: string | null }> {
+  async createSubscription(request: {
+    userId: string;
+    email: string;
+    name: string;
+    startAt?: Date | null;
+  }): Promise<{ id: string; approvalUrl: string | null }> {
     const back = `${this.appUrl}/subscribe`;
     const created = (await this.call('POST', '/v1/billing/subscriptions', {
       plan_id: this.settings.planId,
@@ -254,7 +272,9 @@ export class PaypalPayments extends PaymentPort implements HostedCheckout, Appro
   /** Ends the subscription at PayPal (204); one that is already canceled or expired is left as it is. */
   async cancelSubscription(subscriptionId: string): Promise<void> {
     try {
-      await this.call('POST', `/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`, { reason: 'Canceled by the subscriber' });
+      await this.call('POST', `/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`, {
+        reason: 'Canceled by the subscriber',
+      });
     } catch (err) {
       if (err instanceof PaypalApiError && err.status === 422 && err.issue === 'SUBSCRIPTION_STATUS_INVALID') {
         const current = await this.subscription(subscriptionId);
@@ -279,7 +299,9 @@ export class PaypalPayments extends PaymentPort implements HostedCheckout, Appro
     });
     // The event goes on as it came: spliced in, not parsed and written again.
     const body = `${fields.slice(0, -1)},"webhook_event":${eventJson}}`;
-    const answer = (await this.call('POST', '/v1/notifications/verify-webhook-signature', body)) as { verification_status?: string };
+    const answer = (await this.call('POST', '/v1/notifications/verify-webhook-signature', body)) as {
+      verification_status?: string;
+    };
     return answer.verification_status === 'SUCCESS';
   }
 
@@ -299,24 +321,36 @@ export class PaypalPayments extends PaymentPort implements HostedCheckout, Appro
    * `returnUrl` with `?token=<order id>&PayerID=…`, or to `cancelUrl`. Answers the order as PayPal made it.
    */
   async createOrder(request: {
-    purchase: Purchase; amount: number; currency: string; description: string; returnUrl: string; cancelUrl: string;
+    purchase: Purchase;
+    amount: number;
+    currency: string;
+    description: string;
+    returnUrl: string;
+    cancelUrl: string;
   }): Promise<PaypalOrder> {
-    const created = (await this.call('POST', '/v2/checkout/orders', {
-      intent: 'CAPTURE',
-      purchase_units: [{
-        reference_id: `${request.purchase.kind}:${request.purchase.id}`,
-        description: request.description.slice(0, 127),
-        amount: { currency_code: request.currency, value: request.amount.toFixed(2) },
-      }],
-      application_context: {
-        brand_name: PRODUCT_NAME,
-        shipping_preference: 'NO_SHIPPING',
-        user_action: 'PAY_NOW',
-        return_url: request.returnUrl,
-        cancel_url: request.cancelUrl,
+    const created = (await this.call(
+      'POST',
+      '/v2/checkout/orders',
+      {
+        intent: 'CAPTURE',
+        purchase_units: [
+          {
+            reference_id: `${request.purchase.kind}:${request.purchase.id}`,
+            description: request.description.slice(0, 127),
+            amount: { currency_code: request.currency, value: request.amount.toFixed(2) },
+          },
+        ],
+        application_context: {
+          brand_name: PRODUCT_NAME,
+          shipping_preference: 'NO_SHIPPING',
+          user_action: 'PAY_NOW',
+          return_url: request.returnUrl,
+          cancel_url: request.cancelUrl,
+        },
+        // The whole order in the answer (not only its id and links): its payee, as PayPal set it, is checked at once.
       },
-      // The whole order in the answer (not only its id and links): its payee, as PayPal set it, is checked at once.
-    }, { Prefer: 'return=representation' })) as OrderResource;
+      { Prefer: 'return=representation' },
+    )) as OrderResource;
     return readOrder(created);
   }
 
@@ -369,7 +403,12 @@ export class PaypalPayments extends PaymentPort implements HostedCheckout, Appro
   }
 
   /** One API call with the bearer token; a refused token is fetched again once. The answer's JSON, or null for 204. */
-  private async call(method: 'GET' | 'POST', path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<unknown> {
+  private async call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<unknown> {
     const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
     const requestId = method === 'POST' ? randomUUID() : undefined;
     for (let attempt = 1; ; attempt += 1) {
@@ -412,7 +451,11 @@ export class PaypalPayments extends PaymentPort implements HostedCheckout, Appro
   private async fetchToken(): Promise<string> {
     const basic = Buffer.from(`${this.settings.clientId}:${this.settings.clientSecret}`).toString('base64');
     const res = await this.send('POST', '/v1/oauth2/token', {
-      headers: { Authorization: `Basic ${basic}`, Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: {
+        Authorization: `Basic ${basic}`,
+        Accept: 'application/json',
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     const text = await res.text();
@@ -437,7 +480,14 @@ export class PaypalPayments extends PaymentPort implements HostedCheckout, Appro
  * OAuth's `{error, error_description}` from the token endpoint.
  */
 function apiError(status: number, text: string, what: string): PaypalApiError {
-  let body: { name?: string; message?: string; debug_id?: string; details?: Array<{ issue?: string }>; error?: string; error_description?: string } = {};
+  let body: {
+    name?: string;
+    message?: string;
+    debug_id?: string;
+    details?: Array<{ issue?: string }>;
+    error?: string;
+    error_description?: string;
+  } = {};
   try {
     body = JSON.parse(text) as typeof body;
   } catch {
@@ -447,5 +497,10 @@ function apiError(status: number, text: string, what: string): PaypalApiError {
   const issue = body.details?.[0]?.issue;
   const said = body.message ?? body.error_description ?? '';
   const debug = body.debug_id ? ` (debug id ${body.debug_id})` : '';
-  return new PaypalApiError(status, name, issue, `PayPal refused ${what}: ${status} ${name}${issue ? `/${issue}` : ''} ${said}${debug}`.trim());
+  return new PaypalApiError(
+    status,
+    name,
+    issue,
+    `PayPal refused ${what}: ${status} ${name}${issue ? `/${issue}` : ''} ${said}${debug}`.trim(),
+  );
 }

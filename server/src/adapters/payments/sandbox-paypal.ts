@@ -21,12 +21,22 @@ function toProviderSubscription(row: SandboxSubscriptionRow, now: Date): Provide
   const trialRunning = row.trialEndsAt !== null && row.trialEndsAt > now && row.charges.length === 0;
   return {
     id: row.id,
-    status: row.status === 'approval_pending' ? 'pending' : row.status === 'cancelled' ? 'ended' : trialRunning ? 'trialing' : 'active',
+    status:
+      row.status === 'approval_pending' ? 'pending' : row.status === 'cancelled' ? 'ended' : trialRunning ? 'trialing' : 'active',
     userId: row.userId,
     trialEndsAt: trialRunning ? row.trialEndsAt : null,
     // Paid through the end of its last charged period: a trial, or a start to come, has paid for nothing yet.
-    periodEnd: trialRunning ? row.trialEndsAt : (row.charges.at(-1)?.periodEnd ? new Date(row.charges.at(-1)?.periodEnd as string) : null),
-    charges: row.charges.map((c) => ({ reference: c.reference, amount: c.amount, currency: c.currency, periodEnd: new Date(c.periodEnd) })),
+    periodEnd: trialRunning
+      ? row.trialEndsAt
+      : row.charges.at(-1)?.periodEnd
+        ? new Date(row.charges.at(-1)?.periodEnd as string)
+        : null,
+    charges: row.charges.map((c) => ({
+      reference: c.reference,
+      amount: c.amount,
+      currency: c.currency,
+      periodEnd: new Date(c.periodEnd),
+    })),
     card: null,
   };
 }
@@ -57,9 +67,15 @@ export class SandboxPaypal implements ApprovalPlans, TestApprovalPages {
     return this.links.verify(id, sig);
   }
 
-  async createSubscription(request: { userId: string; trial: boolean; startAt: Date | null }): Promise<{ id: string; approvalUrl: string }> {
+  async createSubscription(request: {
+    userId: string;
+    trial: boolean;
+    startAt: Date | null;
+  }): Promise<{ id: string; approvalUrl: string }> {
     const id = subscriptionId();
-    await this.db.insert(sandboxSubscriptions).values({ id, userId: request.userId, status: 'approval_pending', withTrial: request.trial, startsAt: request.startAt });
+    await this.db
+      .insert(sandboxSubscriptions)
+      .values({ id, userId: request.userId, status: 'approval_pending', withTrial: request.trial, startsAt: request.startAt });
     return { id, approvalUrl: `${this.appUrl}${this.approvalPath(id)}` };
   }
 
@@ -131,7 +147,10 @@ export class SandboxPaypal implements ApprovalPlans, TestApprovalPages {
 
 function charge(paidAt: Date, periodEnd: Date): SandboxCharge {
   return {
-    reference: `sandbox-paypal-${randomBytes(9).toString('hex')}`, amount: SUBSCRIPTION_PRICE_USD, currency: CURRENCY,
-    paidAt: paidAt.toISOString(), periodEnd: periodEnd.toISOString(),
+    reference: `sandbox-paypal-${randomBytes(9).toString('hex')}`,
+    amount: SUBSCRIPTION_PRICE_USD,
+    currency: CURRENCY,
+    paidAt: paidAt.toISOString(),
+    periodEnd: periodEnd.toISOString(),
   };
 }

@@ -25,7 +25,11 @@ export class SandboxCards implements CardOnFile {
   async saveCard(card: CardDetails): Promise<SavedCard> {
     if (DECLINED_TEST_CARDS.has(card.number)) throw new CardDeclinedError('card declined');
     const kind = FAILS_AT_CHARGE_TEST_CARDS.has(card.number) ? 'fails' : 'card';
-    return { token: `sandbox_${kind}_${randomBytes(12).toString('hex')}`, brand: cardBrand(card.number), last4: card.number.slice(-4) };
+    return {
+      token: `sandbox_${kind}_${randomBytes(12).toString('hex')}`,
+      brand: cardBrand(card.number),
+      last4: card.number.slice(-4),
+    };
   }
 
   /** Every saved card pays, except the one saved to fail at charge. The reference follows the idempotency key. */
@@ -77,7 +81,12 @@ export class SandboxPayments extends PaymentPort {
   constructor(options: { appUrl: string; linkSecret: string; db: Database; clock: Clock }) {
     super();
     this.checkout = new SandboxCheckout(options.appUrl, new CheckoutLinkSigner(options.linkSecret, 'sandbox-checkout'));
-    this.approvalPlans = new SandboxPaypal(options.db, options.clock, options.appUrl, new CheckoutLinkSigner(options.linkSecret, 'sandbox-paypal'));
+    this.approvalPlans = new SandboxPaypal(
+      options.db,
+      options.clock,
+      options.appUrl,
+      new CheckoutLinkSigner(options.linkSecret, 'sandbox-paypal'),
+    );
     this.testMode = { checkout: this.checkout, approval: this.approvalPlans };
   }
 }

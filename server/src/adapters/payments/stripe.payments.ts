@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { TRIAL_DAYS } from '@shrinkly/contract';
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../config/app.config.js';
-import type { CardFieldPlans, CheckoutRequest, HostedCheckout, ProviderCard, ProviderSubscription, StripeWebhooks } from './payment.port.js';
+import type {
+  CardFieldPlans,
+  CheckoutRequest,
+  HostedCheckout,
+  ProviderCard,
+  ProviderSubscription,
+  StripeWebhooks,
+} from './payment.port.js';
 import { CardDeclinedError, PaymentPort, ProviderUnavailableError } from './payment.port.js';
 
 /** Amounts are dollars in our ledger and the smallest currency unit (cents) at Stripe. */
@@ -29,7 +36,9 @@ export function createStripeClient(config: StripeConfig, options: { maxNetworkRe
 export function providerError(err: unknown, doing: string): Error {
   if (err instanceof Stripe.errors.StripeCardError) return new CardDeclinedError(err.message);
   if (err instanceof Stripe.errors.StripeError) {
-    return new ProviderUnavailableError(`Stripe failed to ${doing}: ${err.type}${err.code ? ` ${err.code}` : ''} (${err.statusCode ?? 'no answer'}): ${err.message}`);
+    return new ProviderUnavailableError(
+      `Stripe failed to ${doing}: ${err.type}${err.code ? ` ${err.code}` : ''} (${err.statusCode ?? 'no answer'}): ${err.message}`,
+    );
   }
   return err instanceof Error ? err : new Error(String(err));
 }
@@ -71,7 +80,10 @@ export function invoicePeriodEnd(invoice: Stripe.Invoice): Date | null {
 }
 
 /** The subscription as our plans read it; its latest invoice (expanded) is its charge when it was paid. */
-export function readStripeSubscription(subscription: Stripe.Subscription, card: ProviderCard | null = null): ProviderSubscription {
+export function readStripeSubscription(
+  subscription: Stripe.Subscription,
+  card: ProviderCard | null = null,
+): ProviderSubscription {
   const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
   const paid = invoice && invoice.status === 'paid' && invoice.amount_paid > 0;
   const status = statusOf(subscription.status);
@@ -83,9 +95,17 @@ export function readStripeSubscription(subscription: Stripe.Subscription, card: 
     // What was paid runs out at the end of the period its last paid invoice covers (a trial at its end): Stripe moves
     // `current_period_end` on at each renewal before the charge is tried, so it says nothing of what was paid.
     periodEnd: status === 'trialing' ? periodEndOf(subscription) : paid ? invoicePeriodEnd(invoice) : null,
-    charges: paid && invoice.id
-      ? [{ reference: invoice.id, amount: invoice.amount_paid / 100, currency: invoice.currency.toUpperCase(), periodEnd: invoicePeriodEnd(invoice) }]
-      : [],
+    charges:
+      paid && invoice.id
+        ? [
+            {
+              reference: invoice.id,
+              amount: invoice.amount_paid / 100,
+              currency: invoice.currency.toUpperCase(),
+              periodEnd: invoicePeriodEnd(invoice),
+            },
+          ]
+        : [],
     card,
   };
 }
@@ -109,13 +129,22 @@ export class StripePlans implements CardFieldPlans {
    * account asking again within Stripe's idempotency window (24 hours) gets the same customer; the key follows the
    * name and email too, since Stripe refuses a key reused with other parameters.
    */
-  async setupCard(user: { id: string; email: string; name: string }): Promise<{ clientSecret: string; publishableKey: string; customerId: string }> {
+  async setupCard(user: {
+    id: string;
+    email: string;
+    name: string;
+  }): Promise<{ clientSecret: string; publishableKey: string; customerId: string }> {
     const params = { email: user.email, name: user.name, metadata: { userId: user.id } };
     const fingerprint = createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 16);
     try {
-      const customer = await this.stripe.customers.create(params, { idempotencyKey: `shrinkly-customer-${user.id}-${fingerprint}` });
+      const customer = await this.stripe.customers.create(params, {
+        idempotencyKey: `shrinkly-customer-${user.id}-${fingerprint}`,
+      });
       const intent = await this.stripe.setupIntents.create({
-        customer: customer.id, usage: 'off_session', allowed_payment_method_types: ['card'], metadata: { userId: user.id },
+        customer: customer.id,
+        usage: 'off_session',
+        allowed_payment_method_types: ['card'],
+        metadata: { userId: user.id },
       });
       if (!intent.client_secret) throw new ProviderUnavailableError('Stripe answered a SetupIntent without a client secret');
       return { customerId: customer.id, clientSecret: intent.client_secret, publishableKey: this.config.publishableKey };
@@ -147,7 +176,12 @@ export class StripePlans implements CardFieldPlans {
    * key carries the attempt, so a retried call is one subscription and a new attempt another; the answer is read back.
    */
   async startSubscription(request: {
-    customerId: string; paymentMethodId: string | null; userId: string; trial: boolean; deferUntil: Date | null; attempt: string;
+    customerId: string;
+    paymentMethodId: string | null;
+    userId: string;
+    trial: boolean;
+    deferUntil: Date | null;
+    attempt: string;
   }): Promise<ProviderSubscription> {
     const { customerId, userId, trial, deferUntil, attempt } = request;
     try {
@@ -168,7 +202,13 @@ export class StripePlans implements CardFieldPlans {
           : { payment_behavior: 'error_if_incomplete' as const };
       const kind = trial ? 'trial' : deferUntil ? 'resume' : 'premium';
       const created = await this.stripe.subscriptions.create(
-        { customer: customerId, items: [{ price: this.config.priceId }], default_payment_method: paymentMethodId, metadata: { userId }, ...start },
+        {
+          customer: customerId,
+          items: [{ price: this.config.priceId }],
+          default_payment_method: paymentMethodId,
+          metadata: { userId },
+          ...start,
+        },
         { idempotencyKey: `shrinkly-${kind}-${customerId}-${attempt}` },
       );
       // Made (and maybe charged): whatever happens to the read back, the subscription is answered so that it is recorded.
@@ -177,7 +217,13 @@ export class StripePlans implements CardFieldPlans {
         this.stripe.paymentMethods.retrieve(paymentMethodId).catch(() => null),
       ]);
       const card = pm?.card
-        ? { token: customerId, brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year }
+        ? {
+            token: customerId,
+            brand: pm.card.brand,
+            last4: pm.card.last4,
+            expMonth: pm.card.exp_month,
+            expYear: pm.card.exp_year,
+          }
         : null;
       return readStripeSubscription(subscription, card);
     } catch (err) {
@@ -227,10 +273,16 @@ export class StripeCheckout implements HostedCheckout {
       const session = await this.stripe.checkout.sessions.create(
         {
           mode: 'payment',
-          line_items: [{
-            quantity: 1,
-            price_data: { currency: request.currency.toLowerCase(), unit_amount: toCents(request.amount), product_data: { name: request.description } },
-          }],
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: request.currency.toLowerCase(),
+                unit_amount: toCents(request.amount),
+                product_data: { name: request.description },
+              },
+            },
+          ],
           success_url: `${this.appUrl}/payment-success/${kind}?jobId=${jobId}&paymentId={CHECKOUT_SESSION_ID}`,
           cancel_url: `${this.appUrl}/payment-error?error=payment_cancelled&jobId=${jobId}`,
           client_reference_id: id,

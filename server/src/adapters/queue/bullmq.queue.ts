@@ -64,10 +64,16 @@ export class BullmqQueue extends QueuePort {
     if (!this.options.runsJobs) return;
     const { connection, prefix, workerConcurrency, lockMs, stalledCheckMs } = this.options;
     const worker = new Worker(queue, (job, token) => this.process(job, token, handler), {
-      connection, prefix, concurrency: workerConcurrency, lockDuration: lockMs, stalledInterval: stalledCheckMs, maxStalledCount: MAX_STALLED,
+      connection,
+      prefix,
+      concurrency: workerConcurrency,
+      lockDuration: lockMs,
+      stalledInterval: stalledCheckMs,
+      maxStalledCount: MAX_STALLED,
     });
     worker.on('failed', (job, err) => {
-      if (!isHandedBack(err)) this.logger.error({ err, queue, jobId: job?.id, attempts: job?.attemptsMade }, 'job handler failed');
+      if (!isHandedBack(err))
+        this.logger.error({ err, queue, jobId: job?.id, attempts: job?.attemptsMade }, 'job handler failed');
     });
     worker.on('error', (err) => this.logger.error({ err, queue }, 'job queue error'));
     this.workers.push(worker);
@@ -85,17 +91,26 @@ export class BullmqQueue extends QueuePort {
 
   async enqueue(queue: string, jobId: string): Promise<void> {
     if (this.stopping.signal.aborted) return;
-    await this.queueOf(queue).add(queue, {}, {
-      jobId, attempts: FAILED_ATTEMPTS, backoff: { type: 'exponential', delay: RETRY_DELAY_MS },
-      // Finished jobs leave Redis, so that a record put back in the queue (at a worker's start) can be added again.
-      removeOnComplete: true, removeOnFail: true,
-    });
+    await this.queueOf(queue).add(
+      queue,
+      {},
+      {
+        jobId,
+        attempts: FAILED_ATTEMPTS,
+        backoff: { type: 'exponential', delay: RETRY_DELAY_MS },
+        // Finished jobs leave Redis, so that a record put back in the queue (at a worker's start) can be added again.
+        removeOnComplete: true,
+        removeOnFail: true,
+      },
+    );
   }
 
   async held(queue: string, jobIds: readonly string[]): Promise<Set<string>> {
     const q = this.queueOf(queue);
     const states = await Promise.all(jobIds.map(async (id) => [id, await q.getJobState(id)] as const));
-    return new Set(states.filter(([, state]) => state !== 'unknown' && state !== 'completed' && state !== 'failed').map(([id]) => id));
+    return new Set(
+      states.filter(([, state]) => state !== 'unknown' && state !== 'completed' && state !== 'failed').map(([id]) => id),
+    );
   }
 
   runNow<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {

@@ -11,11 +11,24 @@ import type { QueuePort } from './queue.port.js';
  * time (the embedded default), where a process that runs no worker part keeps the jobs it is given in the database
  * for a worker to take up when it starts.
  */
-export function createQueue(config: AppConfig, logger: Logger, options: { runsJobs: boolean }, redis: SharedRedis | undefined): QueuePort {
+export function createQueue(
+  config: AppConfig,
+  logger: Logger,
+  options: { runsJobs: boolean },
+  redis: SharedRedis | undefined,
+): QueuePort {
   if (redis) {
     const { prefix, workerConcurrency, lockMs, stalledCheckMs } = redis.config;
     return new BullmqQueue(
-      { connection: redis.client, prefix, runsJobs: options.runsJobs, workerConcurrency, inlineConcurrency: config.jobConcurrency, lockMs, stalledCheckMs },
+      {
+        connection: redis.client,
+        prefix,
+        runsJobs: options.runsJobs,
+        workerConcurrency,
+        inlineConcurrency: config.jobConcurrency,
+        lockMs,
+        stalledCheckMs,
+      },
       logger,
     );
   }

@@ -29,7 +29,9 @@ export async function connectRedis(config: RedisConfig, logger: Logger): Promise
     client.disconnect();
     // Host and port only: the URL may carry a password.
     const { protocol, host } = new URL(url);
-    throw new ConfigError(`Invalid configuration:\n  REDIS_URL: cannot reach Redis at ${protocol}//${host} (${(err as Error).message})`);
+    throw new ConfigError(
+      `Invalid configuration:\n  REDIS_URL: cannot reach Redis at ${protocol}//${host} (${(err as Error).message})`,
+    );
   }
   client.off('error', quiet);
   client.on('error', (err) => logger.warn({ err }, 'Redis connection error; reconnecting'));

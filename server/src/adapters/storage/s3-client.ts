@@ -29,6 +29,8 @@ export async function assertBucketReachable(client: S3Client, config: S3Config):
   } catch (err) {
     const where = config.endpoint ?? `AWS S3 (${config.region})`;
     const status = err instanceof S3ServiceException ? ` (HTTP ${err.$metadata.httpStatusCode ?? '?'} ${err.name})` : '';
-    throw new Error(`S3_BUCKET ${config.bucket} cannot be used at ${where}${status}: ${(err as Error).message || 'no answer'}`, { cause: err });
+    throw new Error(`S3_BUCKET ${config.bucket} cannot be used at ${where}${status}: ${(err as Error).message || 'no answer'}`, {
+      cause: err,
+    });
   }
 }

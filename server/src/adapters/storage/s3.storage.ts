@@ -18,15 +18,17 @@ const PARTS_IN_FLIGHT = 2;
 
 /** The first `length` bytes of a stream; reading stops there. */
 function firstBytes(source: Readable, length: number): Readable {
-  return Readable.from((async function* () {
-    let left = length;
-    for await (const chunk of source) {
-      const piece = (chunk as Buffer).subarray(0, left);
-      left -= piece.length;
-      yield piece;
-      if (left === 0) break;
-    }
-  })());
+  return Readable.from(
+    (async function* () {
+      let left = length;
+      for await (const chunk of source) {
+        const piece = (chunk as Buffer).subarray(0, left);
+        left -= piece.length;
+        yield piece;
+        if (left === 0) break;
+      }
+    })(),
+  );
 }
 
 /**
@@ -83,7 +85,9 @@ export class S3Storage extends StoragePort {
     // the bytes it announces.
     if (!answer.ContentRange?.startsWith(`bytes ${range.start}-`)) {
       body.destroy();
-      throw new Error(`blob ${key}: asked for bytes ${range.start}-${range.end}, the store sent ${answer.ContentRange ?? 'the whole object'}`);
+      throw new Error(
+        `blob ${key}: asked for bytes ${range.start}-${range.end}, the store sent ${answer.ContentRange ?? 'the whole object'}`,
+      );
     }
     const length = range.end - range.start + 1;
     return (answer.ContentLength ?? 0) > length ? firstBytes(body, length) : body;

@@ -2,8 +2,8 @@ import path from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { AppConfig } from '../../config/app.config.js';
 import { LocalDiskStorage } from './local-disk.storage.js';
-import { assertBucketReachable, createS3Client } from './s3-client.js';
 import { S3Storage } from './s3.storage.js';
+import { assertBucketReachable, createS3Client } from './s3-client.js';
 import type { StoragePort } from './storage.port.js';
 
 /** Where blobs are kept, and the S3 client when that is S3 (chunk staging shares it). */

@@ -14,7 +14,11 @@ export const chunkUploads = pgTable(
     declaredBytes: bigint('declared_bytes', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('chunk_uploads_address_idx').on(t.address), index('chunk_uploads_user_idx').on(t.userId), index('chunk_uploads_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('chunk_uploads_address_idx').on(t.address),
+    index('chunk_uploads_user_idx').on(t.userId),
+    index('chunk_uploads_created_at_idx').on(t.createdAt),
+  ],
 );
 
 export type ChunkUploadRow = typeof chunkUploads.$inferSelect;

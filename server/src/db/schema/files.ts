@@ -12,7 +12,9 @@ export const files = pgTable(
   'files',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'set null' }),
     batchId: uuid('batch_id').references(() => batches.id, { onDelete: 'set null' }),
     /** 'processing' | 'ready' */

@@ -6,7 +6,9 @@ export const folders = pgTable(
   'folders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** Only an empty folder can be deleted; the cascade is for account deletion. */
     parentId: uuid('parent_id').references((): AnyPgColumn => folders.id, { onDelete: 'cascade' }),
     /** Display only, never a path. */

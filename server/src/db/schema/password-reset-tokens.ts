@@ -1,5 +1,5 @@
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { admins } from './admins.js';
 import { users } from './users.js';
 

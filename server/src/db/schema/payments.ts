@@ -15,7 +15,9 @@ export const payments = pgTable(
     /** 'compression' (pay per file), 'subscription' or 'refund' (amount positive, subtracted from revenue). */
     kind: text('kind', { enum: ['compression', 'subscription', 'refund'] }).notNull(),
     /** Only 'succeeded' rows are revenue. A 'pending' row claims its charge before the provider is asked. */
-    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('succeeded'),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('succeeded'),
     /** Subscriptions: the period and attempt a charge is for (`2026-07-01T00:00:00.000Z#1`), unique per account. */
     periodKey: text('period_key'),
     amount: numeric('amount', { precision: 10, scale: 2, mode: 'number' }).notNull(),
@@ -27,10 +29,7 @@ export const payments = pgTable(
     providerReference: text('provider_reference').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('payments_created_at_idx').on(t.createdAt),
-    uniqueIndex('payments_user_period_idx').on(t.userId, t.periodKey),
-  ],
+  (t) => [index('payments_created_at_idx').on(t.createdAt), uniqueIndex('payments_user_period_idx').on(t.userId, t.periodKey)],
 );
 
 export type PaymentRow = typeof payments.$inferSelect;

@@ -11,7 +11,9 @@ export const providerSubscriptions = pgTable(
   {
     provider: text('provider').notNull(),
     subscriptionId: text('subscription_id').notNull(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.subscriptionId] }), index('provider_subscriptions_user_idx').on(t.userId)],

@@ -1,13 +1,13 @@
 import { type AuthResponse, ErrorMessages, type User } from '@shrinkly/contract';
+import type { Clock } from '../../common/clock.js';
 import { ConflictError, UnauthorizedError } from '../../common/errors.js';
 import type { UserRow } from '../../db/schema/index.js';
-import type { ResetTokenRepository } from './reset-token.repository.js';
-import type { UserRepository } from './user.repository.js';
-import type { AuthRateLimiter } from './auth-rate-limiter.js';
-import type { Clock } from '../../common/clock.js';
-import type { PasswordHasher } from './password-hasher.js';
-import type { TokenService } from './token.service.js';
 import { toUserView } from '../plans/user-view.js';
+import type { AuthRateLimiter } from './auth-rate-limiter.js';
+import type { PasswordHasher } from './password-hasher.js';
+import type { ResetTokenRepository } from './reset-token.repository.js';
+import type { TokenService } from './token.service.js';
+import type { UserRepository } from './user.repository.js';
 
 /** Sign-up, sign-in, password change and account deletion for users. */
 export class AccountService {

@@ -9,11 +9,11 @@ import { Clock } from '../../common/clock.js';
 import { factory } from '../../common/factory-provider.js';
 import type { AppConfig } from '../../config/app.config.js';
 import type { Database } from '../../db/client.js';
-import { AccountDeletionService } from './account-deletion.service.js';
 import { AccountService } from './account.service.js';
+import { AccountDeletionService } from './account-deletion.service.js';
+import { AdminRepository } from './admin.repository.js';
 import { AdminAuthController } from './admin-auth.controller.js';
 import { AdminAuthService } from './admin-auth.service.js';
-import { AdminRepository } from './admin.repository.js';
 import { AuthController } from './auth.controller.js';
 import { AdminAuthGuard, UserAuthGuard } from './auth.guards.js';
 import { AuthRateLimiter } from './auth-rate-limiter.js';
@@ -35,35 +35,72 @@ import { UserRepository } from './user.repository.js';
     factory(ResetTokenRepository, [DATABASE], (db: Database) => new ResetTokenRepository(db)),
     factory(PasswordHasher, [], () => new PasswordHasher()),
     factory(AuthRateLimiter, [RateCounters], (c: RateCounters) => new AuthRateLimiter(c)),
-    factory(TokenService, [JwtService, APP_CONFIG], (jwt: JwtService, config: AppConfig) => new TokenService(jwt, { user: config.userTokenTtl, admin: config.adminTokenTtl })),
-    factory(Authenticator, [TokenService, UserRepository, AdminRepository], (t: TokenService, u: UserRepository, a: AdminRepository) => new Authenticator(t, u, a)),
+    factory(
+      TokenService,
+      [JwtService, APP_CONFIG],
+      (jwt: JwtService, config: AppConfig) => new TokenService(jwt, { user: config.userTokenTtl, admin: config.adminTokenTtl }),
+    ),
+    factory(
+      Authenticator,
+      [TokenService, UserRepository, AdminRepository],
+      (t: TokenService, u: UserRepository, a: AdminRepository) => new Authenticator(t, u, a),
+    ),
     factory(OptionalUser, [Authenticator], (a: Authenticator) => new OptionalUser(a)),
     factory(
       AccountService,
       [UserRepository, ResetTokenRepository, PasswordHasher, TokenService, AuthRateLimiter, Clock],
-      (u: UserRepository, r: ResetTokenRepository, h: PasswordHasher, t: TokenService, l: AuthRateLimiter, c: Clock) => new AccountService(u, r, h, t, l, c),
+      (u: UserRepository, r: ResetTokenRepository, h: PasswordHasher, t: TokenService, l: AuthRateLimiter, c: Clock) =>
+        new AccountService(u, r, h, t, l, c),
     ),
     factory(
       ResetLinkMailer,
       [UserRepository, AdminRepository, ResetTokenRepository, MailPort, BackgroundTasks, Clock, APP_CONFIG],
-      (u: UserRepository, a: AdminRepository, r: ResetTokenRepository, m: MailPort, b: BackgroundTasks, c: Clock, config: AppConfig) =>
-        new ResetLinkMailer(u, a, r, m, b, c, config.appUrl),
+      (
+        u: UserRepository,
+        a: AdminRepository,
+        r: ResetTokenRepository,
+        m: MailPort,
+        b: BackgroundTasks,
+        c: Clock,
+        config: AppConfig,
+      ) => new ResetLinkMailer(u, a, r, m, b, c, config.appUrl),
     ),
     factory(
       PasswordResetService,
       [UserRepository, AdminRepository, ResetTokenRepository, PasswordHasher, ResetLinkMailer, AuthRateLimiter, Clock],
-      (u: UserRepository, a: AdminRepository, r: ResetTokenRepository, h: PasswordHasher, m: ResetLinkMailer, l: AuthRateLimiter, c: Clock) =>
-        new PasswordResetService(u, a, r, h, m, l, c),
+      (
+        u: UserRepository,
+        a: AdminRepository,
+        r: ResetTokenRepository,
+        h: PasswordHasher,
+        m: ResetLinkMailer,
+        l: AuthRateLimiter,
+        c: Clock,
+      ) => new PasswordResetService(u, a, r, h, m, l, c),
     ),
     factory(
       AdminAuthService,
       [AdminRepository, PasswordHasher, TokenService, AuthRateLimiter],
       (a: AdminRepository, h: PasswordHasher, t: TokenService, l: AuthRateLimiter) => new AdminAuthService(a, h, t, l),
     ),
-    factory(AccountDeletionService, [UserRepository, StoragePort], (u: UserRepository, s: StoragePort) => new AccountDeletionService(u, s)),
+    factory(
+      AccountDeletionService,
+      [UserRepository, StoragePort],
+      (u: UserRepository, s: StoragePort) => new AccountDeletionService(u, s),
+    ),
     UserAuthGuard,
     AdminAuthGuard,
   ],
-  exports: [UserRepository, ResetTokenRepository, ResetLinkMailer, Authenticator, OptionalUser, AdminAuthService, AccountDeletionService, UserAuthGuard, AdminAuthGuard],
+  exports: [
+    UserRepository,
+    ResetTokenRepository,
+    ResetLinkMailer,
+    Authenticator,
+    OptionalUser,
+    AdminAuthService,
+    AccountDeletionService,
+    UserAuthGuard,
+    AdminAuthGuard,
+  ],
 })
 export class AccountsModule {}

@@ -1,8 +1,8 @@
 import { Controller, Inject, Req } from '@nestjs/common';
 import { type AdminLoginResponse, endpoints, type MessageResponse } from '@shrinkly/contract';
 import type { Request } from 'express';
-import { type BodyOf, Route, ValidBody } from '../../http/contract-route.js';
 import { clientIp } from '../../http/client-ip.js';
+import { type BodyOf, Route, ValidBody } from '../../http/contract-route.js';
 import { AdminAuthService } from './admin-auth.service.js';
 import { PasswordResetService } from './password-reset.service.js';
 
@@ -19,7 +19,10 @@ export class AdminAuthController {
   }
 
   @Route(endpoints.adminRequestReset)
-  async requestReset(@ValidBody() body: BodyOf<typeof endpoints.adminRequestReset>, @Req() req: Request): Promise<MessageResponse> {
+  async requestReset(
+    @ValidBody() body: BodyOf<typeof endpoints.adminRequestReset>,
+    @Req() req: Request,
+  ): Promise<MessageResponse> {
     await this.resets.requestAdminReset(body.email, clientIp(req));
     return { message: 'If that address belongs to an administrator, a reset email has been sent.' };
   }

@@ -46,7 +46,10 @@ export class AdminAuthService {
    * account yet); otherwise, on a database without administrators, one with a generated password written once to
    * `passwordFile`, readable by this user only (the log says where, never the password: logs travel further).
    */
-  async ensureAdmin(config: { email: string | undefined; password: string | undefined; passwordFile: string }, logger: Logger): Promise<void> {
+  async ensureAdmin(
+    config: { email: string | undefined; password: string | undefined; passwordFile: string },
+    logger: Logger,
+  ): Promise<void> {
     if (config.email) {
       if (await this.admins.findByEmail(config.email)) return;
       if (config.password) {

@@ -37,7 +37,11 @@ export class AuthRateLimiter {
   private readonly counter: RateLimiterAbstract;
 
   constructor(counters: RateCounters) {
-    this.counter = counters.counter({ keyPrefix: 'auth', points: AUTH_RATE_LIMIT.attempts, duration: AUTH_RATE_LIMIT.windowMs / 1000 });
+    this.counter = counters.counter({
+      keyPrefix: 'auth',
+      points: AUTH_RATE_LIMIT.attempts,
+      duration: AUTH_RATE_LIMIT.windowMs / 1000,
+    });
   }
 
   /** Checks and counts a password attempt on `account` from `ip`, waiting first when the account is under attack. */

@@ -8,13 +8,13 @@ import {
   type User,
 } from '@shrinkly/contract';
 import type { Request } from 'express';
-import { type BodyOf, Route, ValidBody } from '../../http/contract-route.js';
 import type { UserRow } from '../../db/schema/index.js';
+import { clientIp } from '../../http/client-ip.js';
+import { type BodyOf, Route, ValidBody } from '../../http/contract-route.js';
+import { AccountService } from './account.service.js';
+import { AccountDeletionService } from './account-deletion.service.js';
 import { CurrentUser } from './auth.guards.js';
 import { Authenticator } from './authenticator.js';
-import { clientIp } from '../../http/client-ip.js';
-import { AccountDeletionService } from './account-deletion.service.js';
-import { AccountService } from './account.service.js';
 import { PasswordResetService } from './password-reset.service.js';
 
 const FORGOT_MESSAGE = 'If an account exists for that email, a password reset link has been sent.';
@@ -44,13 +44,19 @@ export class AuthController {
   }
 
   @Route(endpoints.forgotPassword)
-  async forgotPassword(@ValidBody() body: BodyOf<typeof endpoints.forgotPassword>, @Req() req: Request): Promise<MessageResponse> {
+  async forgotPassword(
+    @ValidBody() body: BodyOf<typeof endpoints.forgotPassword>,
+    @Req() req: Request,
+  ): Promise<MessageResponse> {
     await this.resets.requestUserReset(body.email, clientIp(req));
     return { message: FORGOT_MESSAGE };
   }
 
   @Route(endpoints.resetPassword)
-  async resetPassword(@ValidBody() body: BodyOf<typeof endpoints.resetPassword>, @Req() req: Request): Promise<ResetPasswordResponse> {
+  async resetPassword(
+    @ValidBody() body: BodyOf<typeof endpoints.resetPassword>,
+    @Req() req: Request,
+  ): Promise<ResetPasswordResponse> {
     if ('token' in body) {
       const audience = await this.resets.resetWithToken(body.token, body.password, clientIp(req));
       return { message: 'Password has been reset', audience };

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { ErrorMessages } from '@shrinkly/contract';
+import type { Clock } from '../../common/clock.js';
 import { UnauthorizedError } from '../../common/errors.js';
 import type { AdminRepository } from './admin.repository.js';
-import type { ResetTokenRepository } from './reset-token.repository.js';
-import type { UserRepository } from './user.repository.js';
 import type { AuthRateLimiter } from './auth-rate-limiter.js';
-import type { Clock } from '../../common/clock.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { ResetLinkMailer } from './reset-link-mailer.js';
+import type { ResetTokenRepository } from './reset-token.repository.js';
+import type { UserRepository } from './user.repository.js';
 
 export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { emailSchema, RESET_LINKS_PER_ACCOUNT, RESET_TOKEN_TTL_MS } from '@shrinkly/contract';
 import type { MailPort } from '../../adapters/mail/mail.port.js';
-import type { AdminRepository } from './admin.repository.js';
-import type { ResetSubject, ResetTokenRepository } from './reset-token.repository.js';
-import type { UserRepository } from './user.repository.js';
 import type { BackgroundTasks } from '../../common/background-tasks.js';
 import type { Clock } from '../../common/clock.js';
 import { ServiceUnavailableError, ValidationError } from '../../common/errors.js';
+import type { AdminRepository } from './admin.repository.js';
 import { passwordResetMail } from './mail-templates.js';
 import { hashResetToken } from './password-reset.service.js';
+import type { ResetSubject, ResetTokenRepository } from './reset-token.repository.js';
+import type { UserRepository } from './user.repository.js';
 
 /**
  * Mails reset links after the request has been answered: whether the address has an account (a lookup, a new link,

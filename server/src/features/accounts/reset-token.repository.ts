@@ -10,7 +10,10 @@ export class ResetTokenRepository {
 
   /** Removes links that can no longer be used: past their expiry (spent links expire like the others). */
   async deleteExpired(now: Date): Promise<number> {
-    const rows = await this.db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now)).returning({ id: passwordResetTokens.id });
+    const rows = await this.db
+      .delete(passwordResetTokens)
+      .where(lt(passwordResetTokens.expiresAt, now))
+      .returning({ id: passwordResetTokens.id });
     return rows.length;
   }
 
@@ -21,7 +24,12 @@ export class ResetTokenRepository {
   async createCapped(subject: ResetSubject, tokenHash: string, expiresAt: Date, now: Date, maxLive: number): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       if (subject.userId) await tx.select({ id: users.id }).from(users).where(eq(users.id, subject.userId)).for('update');
-      else await tx.select({ id: admins.id }).from(admins).where(eq(admins.id, subject.adminId as string)).for('update');
+      else
+        await tx
+          .select({ id: admins.id })
+          .from(admins)
+          .where(eq(admins.id, subject.adminId as string))
+          .for('update');
       const [live] = await tx
         .select({ n: count() })
         .from(passwordResetTokens)
@@ -34,7 +42,10 @@ export class ResetTokenRepository {
 
   /** Marks every unused link of the account used. */
   async revokeAll(subject: ResetSubject, now: Date): Promise<void> {
-    await this.db.update(passwordResetTokens).set({ usedAt: now }).where(and(ofSubject(subject), isNull(passwordResetTokens.usedAt)));
+    await this.db
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(ofSubject(subject), isNull(passwordResetTokens.usedAt)));
   }
 
   /**
@@ -45,12 +56,20 @@ export class ResetTokenRepository {
     const [row] = await this.db
       .update(passwordResetTokens)
       .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, tokenHash),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      )
       .returning({ userId: passwordResetTokens.userId, adminId: passwordResetTokens.adminId });
     return row;
   }
 }
 
 function ofSubject(subject: ResetSubject): SQL {
-  return subject.userId ? eq(passwordResetTokens.userId, subject.userId) : eq(passwordResetTokens.adminId, subject.adminId as string);
+  return subject.userId
+    ? eq(passwordResetTokens.userId, subject.userId)
+    : eq(passwordResetTokens.adminId, subject.adminId as string);
 }

@@ -30,7 +30,12 @@ export class TokenService {
   verify(audience: TokenAudience, token: string): TokenClaims {
     try {
       const claims = this.jwt.verify<TokenClaims & { exp?: unknown }>(token, { audience, algorithms: ['HS256'] });
-      if (typeof claims.sub !== 'string' || !isUuid(claims.sub) || typeof claims.ver !== 'number' || typeof claims.exp !== 'number') {
+      if (
+        typeof claims.sub !== 'string' ||
+        !isUuid(claims.sub) ||
+        typeof claims.ver !== 'number' ||
+        typeof claims.exp !== 'number'
+      ) {
         throw new Error('malformed claims');
       }
       return { sub: claims.sub, ver: claims.ver };

@@ -4,9 +4,22 @@ import { type UserRow, users } from '../../db/schema/index.js';
 
 /** The columns the plan life cycle owns. */
 export type PlanColumn =
-  | 'subscriptionStatus' | 'trialEndsAt' | 'currentPeriodEnd' | 'nextChargeAt' | 'renewalAttempts' | 'subscriptionStartedAt'
-  | 'billingProvider' | 'providerSubscriptionId' | 'trialReminderSentAt' | 'planLease' | 'planLeaseUntil'
-  | 'cardToken' | 'cardBrand' | 'cardLast4' | 'cardExpMonth' | 'cardExpYear';
+  | 'subscriptionStatus'
+  | 'trialEndsAt'
+  | 'currentPeriodEnd'
+  | 'nextChargeAt'
+  | 'renewalAttempts'
+  | 'subscriptionStartedAt'
+  | 'billingProvider'
+  | 'providerSubscriptionId'
+  | 'trialReminderSentAt'
+  | 'planLease'
+  | 'planLeaseUntil'
+  | 'cardToken'
+  | 'cardBrand'
+  | 'cardLast4'
+  | 'cardExpMonth'
+  | 'cardExpYear';
 
 /** No change waiting on a payment provider holds the plan (or the one that did has run out of time). */
 function leaseFree(now: Date) {
@@ -52,7 +65,14 @@ export class UserRepository {
    */
   async startTrial(
     id: string,
-    values: { trialEndsAt: Date; cardToken: string; cardBrand: string; cardLast4: string; cardExpMonth: number; cardExpYear: number },
+    values: {
+      trialEndsAt: Date;
+      cardToken: string;
+      cardBrand: string;
+      cardLast4: string;
+      cardExpMonth: number;
+      cardExpYear: number;
+    },
   ): Promise<UserRow | undefined> {
     const [row] = await this.db
       .update(users)
@@ -78,18 +98,32 @@ export class UserRepository {
    * (another request, another process's tick) or another change holds it (`lease` is the caller's own hold, if any),
    * so a decision made on a stale plan is never written over a newer one.
    */
-  async updatePlanAt(id: string, revision: number, values: Partial<Pick<UserRow, PlanColumn>>, hold: { now: Date; lease?: string }): Promise<UserRow | undefined> {
+  async updatePlanAt(
+    id: string,
+    revision: number,
+    values: Partial<Pick<UserRow, PlanColumn>>,
+    hold: { now: Date; lease?: string },
+  ): Promise<UserRow | undefined> {
     const [row] = await this.db
       .update(users)
       .set({ ...values, planRevision: revision + 1 })
-      .where(and(eq(users.id, id), eq(users.planRevision, revision), hold.lease ? or(leaseFree(hold.now), eq(users.planLease, hold.lease)) : leaseFree(hold.now)))
+      .where(
+        and(
+          eq(users.id, id),
+          eq(users.planRevision, revision),
+          hold.lease ? or(leaseFree(hold.now), eq(users.planLease, hold.lease)) : leaseFree(hold.now),
+        ),
+      )
       .returning();
     return row;
   }
 
   /** Lets go of a hold on the plan (nothing when another has taken it since). */
   async releasePlanLease(id: string, lease: string): Promise<void> {
-    await this.db.update(users).set({ planLease: null, planLeaseUntil: null }).where(and(eq(users.id, id), eq(users.planLease, lease)));
+    await this.db
+      .update(users)
+      .set({ planLease: null, planLeaseUntil: null })
+      .where(and(eq(users.id, id), eq(users.planLease, lease)));
   }
 
   /**

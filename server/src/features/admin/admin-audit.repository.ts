@@ -1,7 +1,7 @@
 import type { AdminAuditEntry } from '@shrinkly/contract';
 import { desc } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { adminAudit, type AdminAuditRow } from '../../db/schema/index.js';
+import { type AdminAuditRow, adminAudit } from '../../db/schema/index.js';
 
 export type NewAuditEntry = Pick<AdminAuditRow, 'adminId' | 'adminEmail' | 'action' | 'target' | 'clientAddress' | 'at'>;
 

@@ -14,8 +14,20 @@ export class AdminAuditService {
     private readonly clock: Clock,
   ) {}
 
-  async record(admin: Pick<AdminRow, 'id' | 'email'>, action: AdminAction, target: string | null, clientAddress: string): Promise<void> {
-    await this.entries.record({ adminId: admin.id, adminEmail: admin.email, action, target, clientAddress, at: this.clock.now() });
+  async record(
+    admin: Pick<AdminRow, 'id' | 'email'>,
+    action: AdminAction,
+    target: string | null,
+    clientAddress: string,
+  ): Promise<void> {
+    await this.entries.record({
+      adminId: admin.id,
+      adminEmail: admin.email,
+      action,
+      target,
+      clientAddress,
+      at: this.clock.now(),
+    });
   }
 
   latest(): Promise<AdminAuditEntry[]> {

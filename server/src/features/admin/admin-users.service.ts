@@ -1,11 +1,11 @@
 import { type AdminUser, type AdminUserList, ErrorMessages, GRACE_PERIOD_DAYS } from '@shrinkly/contract';
+import { addDays } from '../../common/billing-calendar.js';
 import type { Clock } from '../../common/clock.js';
 import { NotFoundError } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
 import type { AccountDeletionService } from '../accounts/account-deletion.service.js';
 import type { ResetLinkMailer } from '../accounts/reset-link-mailer.js';
 import type { UserRepository } from '../accounts/user.repository.js';
-import { addDays } from '../../common/billing-calendar.js';
 import { planOf } from '../plans/plan-of.js';
 import { toUserView } from '../plans/user-view.js';
 import type { DirectoryUser, UserDirectoryRepository } from './user-directory.repository.js';

@@ -2,8 +2,8 @@ import { Controller, Inject, Param, Req } from '@nestjs/common';
 import { type AdminAuditEntry, type AdminUserList, endpoints, type MessageResponse, type Revenue } from '@shrinkly/contract';
 import type { Request } from 'express';
 import type { AdminRow } from '../../db/schema/index.js';
-import { type BodyOf, type QueryOf, Route, ValidBody, ValidQuery } from '../../http/contract-route.js';
 import { clientIp } from '../../http/client-ip.js';
+import { type BodyOf, type QueryOf, Route, ValidBody, ValidQuery } from '../../http/contract-route.js';
 import { CurrentAdmin } from '../accounts/auth.guards.js';
 import { AdminAuditService } from './admin-audit.service.js';
 import { AdminUsersService } from './admin-users.service.js';
@@ -47,7 +47,11 @@ export class AdminController {
   }
 
   @Route(endpoints.adminRecordExport)
-  async recordExport(@ValidBody() body: BodyOf<typeof endpoints.adminRecordExport>, @CurrentAdmin() admin: AdminRow, @Req() req: Request): Promise<MessageResponse> {
+  async recordExport(
+    @ValidBody() body: BodyOf<typeof endpoints.adminRecordExport>,
+    @CurrentAdmin() admin: AdminRow,
+    @Req() req: Request,
+  ): Promise<MessageResponse> {
     await this.audit.record(admin, body.list === 'users' ? 'export-users' : 'export-revenue', body.list, clientIp(req));
     return { message: 'Export recorded.' };
   }

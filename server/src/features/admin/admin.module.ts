@@ -8,9 +8,9 @@ import { AccountsModule } from '../accounts/accounts.module.js';
 import { AdminAuthService } from '../accounts/admin-auth.service.js';
 import { ResetLinkMailer } from '../accounts/reset-link-mailer.js';
 import { UserRepository } from '../accounts/user.repository.js';
+import { AdminController } from './admin.controller.js';
 import { AdminAuditRepository } from './admin-audit.repository.js';
 import { AdminAuditService } from './admin-audit.service.js';
-import { AdminController } from './admin.controller.js';
 import { AdminUsersService } from './admin-users.service.js';
 import { RevenueRepository } from './revenue.repository.js';
 import { RevenueService } from './revenue.service.js';
@@ -27,7 +27,8 @@ import { UserDirectoryRepository } from './user-directory.repository.js';
     factory(
       AdminUsersService,
       [UserDirectoryRepository, UserRepository, ResetLinkMailer, AccountDeletionService, Clock],
-      (d: UserDirectoryRepository, u: UserRepository, m: ResetLinkMailer, a: AccountDeletionService, c: Clock) => new AdminUsersService(d, u, m, a, c),
+      (d: UserDirectoryRepository, u: UserRepository, m: ResetLinkMailer, a: AccountDeletionService, c: Clock) =>
+        new AdminUsersService(d, u, m, a, c),
     ),
     factory(RevenueService, [RevenueRepository, Clock], (r: RevenueRepository, c: Clock) => new RevenueService(r, c)),
     factory(AdminAuditService, [AdminAuditRepository, Clock], (r: AdminAuditRepository, c: Clock) => new AdminAuditService(r, c)),

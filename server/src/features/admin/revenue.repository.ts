@@ -1,7 +1,7 @@
+import type { RevenuePeriod } from '@shrinkly/contract';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { payments } from '../../db/schema/index.js';
-import type { RevenuePeriod } from '@shrinkly/contract';
 
 /**
  * Period keys, in UTC (Postgres `to_char` patterns): a day runs 00:00–24:00 UTC ('2026-11-25'); a week is the ISO

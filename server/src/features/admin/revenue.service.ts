@@ -1,4 +1,4 @@
-import { type Revenue, REVENUE_PERIODS, type RevenuePeriod } from '@shrinkly/contract';
+import { REVENUE_PERIODS, type Revenue, type RevenuePeriod } from '@shrinkly/contract';
 import type { Clock } from '../../common/clock.js';
 import type { RevenueRepository } from './revenue.repository.js';
 

@@ -5,7 +5,16 @@ import { files, type UserRow, users } from '../../db/schema/index.js';
 /** The columns staff see of an account: never its password hash, token version, card token or reset tokens. */
 export type DirectoryUser = Pick<
   UserRow,
-  'id' | 'name' | 'email' | 'subscriptionStatus' | 'trialEndsAt' | 'currentPeriodEnd' | 'subscriptionStartedAt' | 'storageUsed' | 'createdAt' | 'lastSignInAt'
+  | 'id'
+  | 'name'
+  | 'email'
+  | 'subscriptionStatus'
+  | 'trialEndsAt'
+  | 'currentPeriodEnd'
+  | 'subscriptionStartedAt'
+  | 'storageUsed'
+  | 'createdAt'
+  | 'lastSignInAt'
 > & { filesCount: number };
 
 /** The plan columns of an account, for counting plans with the one plan rule. */
@@ -63,7 +72,11 @@ export class UserDirectoryRepository {
    */
   async runningOutPlans(since: Date): Promise<PlanColumns[]> {
     return this.db
-      .select({ subscriptionStatus: users.subscriptionStatus, trialEndsAt: users.trialEndsAt, currentPeriodEnd: users.currentPeriodEnd })
+      .select({
+        subscriptionStatus: users.subscriptionStatus,
+        trialEndsAt: users.trialEndsAt,
+        currentPeriodEnd: users.currentPeriodEnd,
+      })
       .from(users)
       .where(and(inArray(users.subscriptionStatus, ['past_due', 'canceled']), gt(users.currentPeriodEnd, since)));
   }

@@ -14,8 +14,8 @@ import { PaypalCheckoutService } from './paypal-checkout.service.js';
 import { PaypalWebhookService } from './paypal-webhooks.service.js';
 import { SandboxCheckoutController } from './sandbox-checkout.controller.js';
 import { SandboxPaypalController } from './sandbox-paypal.controller.js';
-import { StripeWebhookService } from './stripe-webhooks.service.js';
 import { StripeController } from './stripe.controller.js';
+import { StripeWebhookService } from './stripe-webhooks.service.js';
 import { SubscriptionEventHandler } from './subscription-events.js';
 import { WebhookEventRepository } from './webhook-event.repository.js';
 
@@ -35,7 +35,8 @@ import { WebhookEventRepository } from './webhook-event.repository.js';
       StripeWebhookService,
       // The plan life cycle's handler: provided by the global plans module, which imports billing (not the reverse).
       [BillingService, WebhookEventRepository, SubscriptionEventHandler, LOGGER],
-      (b: BillingService, e: WebhookEventRepository, h: SubscriptionEventHandler, l: Logger) => new StripeWebhookService(b, e, h, l),
+      (b: BillingService, e: WebhookEventRepository, h: SubscriptionEventHandler, l: Logger) =>
+        new StripeWebhookService(b, e, h, l),
     ),
     factory(
       PaypalWebhookService,

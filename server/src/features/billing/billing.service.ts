@@ -39,7 +39,10 @@ export interface Fulfilment {
 }
 
 /** What a charge of a plan's card on file came to: paid, declined, or claimed already by another request or process. */
-export type PlanChargeOutcome = { outcome: 'paid'; reference: string } | { outcome: 'declined' } | { outcome: 'claimed-elsewhere' };
+export type PlanChargeOutcome =
+  | { outcome: 'paid'; reference: string }
+  | { outcome: 'declined' }
+  | { outcome: 'claimed-elsewhere' };
 
 /**
  * The billing boundary: checkout links, the payments ledger, and the hand-over of each completed payment to the
@@ -80,19 +83,35 @@ export class BillingService {
    * Callers hold the plan (nothing else charges it meanwhile).
    */
   async chargePlan(request: {
-    userId: string; cardToken: string; amount: number; claimKey: string; description: string; period: { start: Date; end: Date };
+    userId: string;
+    cardToken: string;
+    amount: number;
+    claimKey: string;
+    description: string;
+    period: { start: Date; end: Date };
   }): Promise<PlanChargeOutcome> {
     const cards = this.payments.cards;
     if (!cards) throw new Error(`${this.payments.provider} keeps no card on file that we charge`);
     const { userId, amount } = request;
-    const claim = (await this.ledger.unsettledClaimOf(userId)) ?? (await this.ledger.claim({
-      kind: 'subscription', amount, currency: CURRENCY, userId, provider: this.payments.provider,
-      providerReference: `claim-${userId}-${request.claimKey}`, periodKey: request.claimKey,
-    }));
+    const claim =
+      (await this.ledger.unsettledClaimOf(userId)) ??
+      (await this.ledger.claim({
+        kind: 'subscription',
+        amount,
+        currency: CURRENCY,
+        userId,
+        provider: this.payments.provider,
+        providerReference: `claim-${userId}-${request.claimKey}`,
+        periodKey: request.claimKey,
+      }));
     if (!claim) return { outcome: 'claimed-elsewhere' };
     try {
       const { reference } = await cards.charge({
-        cardToken: request.cardToken, amount, currency: CURRENCY, description: request.description, period: request.period,
+        cardToken: request.cardToken,
+        amount,
+        currency: CURRENCY,
+        description: request.description,
+        period: request.period,
         idempotencyKey: `${userId}:${claim.periodKey}`,
       });
       await this.ledger.settle(claim.id, 'succeeded', reference);
@@ -108,10 +127,21 @@ export class BillingService {
   }
 
   /** A charge a provider made of a plan it bills, recorded once by its reference: true when it was not recorded yet. */
-  async recordPlanCharge(charge: { userId: string; provider: string; reference: string; amount: number; currency: string }): Promise<boolean> {
+  async recordPlanCharge(charge: {
+    userId: string;
+    provider: string;
+    reference: string;
+    amount: number;
+    currency: string;
+  }): Promise<boolean> {
     const row = await this.ledger.record({
-      kind: 'subscription', amount: charge.amount, currency: charge.currency, userId: charge.userId, provider: charge.provider,
-      providerReference: charge.reference, periodKey: `${charge.provider}:${charge.reference}`,
+      kind: 'subscription',
+      amount: charge.amount,
+      currency: charge.currency,
+      userId: charge.userId,
+      provider: charge.provider,
+      providerReference: charge.reference,
+      periodKey: `${charge.provider}:${charge.reference}`,
     });
     return row !== undefined;
   }
@@ -140,9 +170,13 @@ export class BillingService {
   async paid(event: PaymentEvent): Promise<void> {
     const fulfilment = this.fulfilmentOf(event.purchase.kind);
     await this.ledger.record({
-      kind: event.purchase.kind, amount: event.amount, currency: event.currency, userId: event.userId,
+      kind: event.purchase.kind,
+      amount: event.amount,
+      currency: event.currency,
+      userId: event.userId,
       jobId: event.purchase.kind === 'compression' ? event.purchase.id : null,
-      provider: event.provider, providerReference: event.providerReference,
+      provider: event.provider,
+      providerReference: event.providerReference,
     });
     await fulfilment.fulfil(event.purchase.id);
   }
@@ -153,8 +187,12 @@ export class BillingService {
     const terms = await this.fulfilmentOf(purchase.kind).terms(purchase.id);
     if (!terms) return;
     await this.paid({
-      purchase, amount: terms.amount, currency: terms.currency, userId: terms.userId,
-      provider: this.payments.provider, providerReference: `sandbox-simulated-${purchase.id}`,
+      purchase,
+      amount: terms.amount,
+      currency: terms.currency,
+      userId: terms.userId,
+      provider: this.payments.provider,
+      providerReference: `sandbox-simulated-${purchase.id}`,
     });
   }
 

@@ -8,7 +8,11 @@ export class PaymentRepository {
 
   /** Records a payment once: a repeated provider reference (a retried webhook, a double submit) is ignored. */
   async record(values: typeof payments.$inferInsert): Promise<PaymentRow | undefined> {
-    const [row] = await this.db.insert(payments).values(values).onConflictDoNothing({ target: payments.providerReference }).returning();
+    const [row] = await this.db
+      .insert(payments)
+      .values(values)
+      .onConflictDoNothing({ target: payments.providerReference })
+      .returning();
     return row;
   }
 
@@ -38,7 +42,10 @@ export class PaymentRepository {
 
   /** The provider's answer to a claimed charge. */
   async settle(id: string, status: 'succeeded' | 'failed', providerReference?: string): Promise<void> {
-    await this.db.update(payments).set({ status, ...(providerReference ? { providerReference } : {}) }).where(eq(payments.id, id));
+    await this.db
+      .update(payments)
+      .set({ status, ...(providerReference ? { providerReference } : {}) })
+      .where(eq(payments.id, id));
   }
 
   /** Gives up a claim the provider never answered (unreachable), so a later tick may try again. */

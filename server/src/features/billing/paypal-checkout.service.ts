@@ -1,5 +1,11 @@
 import type { Logger } from 'pino';
-import { type ApprovedOrders, CardDeclinedError, type PaymentPort, type ProviderOrder, type Purchase } from '../../adapters/payments/payment.port.js';
+import {
+  type ApprovedOrders,
+  CardDeclinedError,
+  type PaymentPort,
+  type ProviderOrder,
+  type Purchase,
+} from '../../adapters/payments/payment.port.js';
 import { NotFoundError } from '../../common/errors.js';
 import type { BillingService, PurchaseTerms } from './billing.service.js';
 import { approvedOrders, atProvider, PaymentProviderFailedError } from './provider-call.js';
@@ -67,7 +73,10 @@ export class PaypalCheckoutService {
     const paid = await this.billing.paymentOf(purchase);
     if (paid) return terms.returnTo.paid(paid);
     if (!paypal.paysUs(order) || order.amount !== terms.amount || order.currency !== terms.currency) {
-      this.logger.warn({ order: order.id, payee: order.payee, purchase }, 'PayPal order does not pay us the purchase\'s price: not captured');
+      this.logger.warn(
+        { order: order.id, payee: order.payee, purchase },
+        "PayPal order does not pay us the purchase's price: not captured",
+      );
       throw new NotFoundError('Not found');
     }
     return this.capture(paypal, order, purchase, terms);
@@ -86,8 +95,12 @@ export class PaypalCheckoutService {
     // replaces it, and only the order bound to the purchase is ever captured.
     const created = await atProvider(this.logger, () =>
       paypal.createOrder({
-        purchase, amount: terms.amount, currency: terms.currency, description: terms.description,
-        returnUrl: `${this.appUrl}/api/paypal/checkout-return`, cancelUrl: `${this.appUrl}${terms.returnTo.canceled}`,
+        purchase,
+        amount: terms.amount,
+        currency: terms.currency,
+        description: terms.description,
+        returnUrl: `${this.appUrl}/api/paypal/checkout-return`,
+        cancelUrl: `${this.appUrl}${terms.returnTo.canceled}`,
       }),
     );
     const approval = this.approvalOf(paypal, created);
@@ -101,7 +114,10 @@ export class PaypalCheckoutService {
   /** The page where the payer approves an order that pays us; PayPal giving none is its failure. */
   private approvalOf(paypal: ApprovedOrders, order: ProviderOrder): string {
     if (!paypal.paysUs(order)) {
-      this.logger.error({ order: order.id, payee: order.payee }, 'PayPal made an order payable to another account than PAYPAL_MERCHANT_ID');
+      this.logger.error(
+        { order: order.id, payee: order.payee },
+        'PayPal made an order payable to another account than PAYPAL_MERCHANT_ID',
+      );
       throw new PaymentProviderFailedError('PayPal is not set up to take payments for this site: please try again later');
     }
     if (!order.approvalUrl) throw new PaymentProviderFailedError('PayPal gave no page to approve the payment: please try again');
@@ -120,11 +136,16 @@ export class PaypalCheckoutService {
     const capture = captured.capture;
     if (!capture) return terms.returnTo.canceled;
     if (capture.status !== 'COMPLETED' || capture.amount !== terms.amount || capture.currency !== terms.currency) {
-      this.logger.warn({ order: order.id, capture }, 'PayPal capture not completed at the purchase\'s price');
+      this.logger.warn({ order: order.id, capture }, "PayPal capture not completed at the purchase's price");
       return terms.returnTo.failed;
     }
     await this.billing.paid({
-      purchase, amount: capture.amount, currency: capture.currency, userId: terms.userId, provider: this.payments.provider, providerReference: capture.id,
+      purchase,
+      amount: capture.amount,
+      currency: capture.currency,
+      userId: terms.userId,
+      provider: this.payments.provider,
+      providerReference: capture.id,
     });
     return terms.returnTo.paid(capture.id);
   }

@@ -16,8 +16,14 @@ interface WebhookEvent {
 
 function isWebhookEvent(body: unknown): body is WebhookEvent {
   const event = body as Partial<WebhookEvent> | null;
-  return typeof event === 'object' && event !== null && typeof event.id === 'string' && typeof event.event_type === 'string'
-    && typeof event.resource === 'object' && event.resource !== null;
+  return (
+    typeof event === 'object' &&
+    event !== null &&
+    typeof event.id === 'string' &&
+    typeof event.event_type === 'string' &&
+    typeof event.resource === 'object' &&
+    event.resource !== null
+  );
 }
 
 /** What a PayPal event means to the plans: a sale of a subscription, news of one, or nothing. */
@@ -29,7 +35,13 @@ export function paypalMeaningOf(event: WebhookEvent): ProviderSubscriptionEvent 
     const amount = resource.amount as { total?: string; currency?: string } | undefined;
     if (typeof subscriptionId !== 'string' || !resourceId || !amount?.total || !amount.currency) return undefined;
     return {
-      type: 'paid', provider: PROVIDER, subscriptionId, eventId: event.id, amount: Number(amount.total), currency: amount.currency, reference: resourceId,
+      type: 'paid',
+      provider: PROVIDER,
+      subscriptionId,
+      eventId: event.id,
+      amount: Number(amount.total),
+      currency: amount.currency,
+      reference: resourceId,
     };
   }
   if (event.event_type.startsWith('BILLING.SUBSCRIPTION.') && resourceId) {
@@ -54,14 +66,20 @@ export class PaypalWebhookService {
   ) {}
 
   /** `eventJson` is the body as text, as PayPal's verification call takes it. */
-  async handle(headers: Partial<PaypalWebhookHeaders>, body: unknown, eventJson: string): Promise<'handled' | 'replayed' | 'ignored'> {
+  async handle(
+    headers: Partial<PaypalWebhookHeaders>,
+    body: unknown,
+    eventJson: string,
+  ): Promise<'handled' | 'replayed' | 'ignored'> {
     const webhooks = this.webhooks;
     if (!webhooks) throw new NotFoundError('Not found');
     const { authAlgo, certUrl, transmissionId, transmissionSig, transmissionTime } = headers;
     if (!authAlgo || !certUrl || !transmissionId || !transmissionSig || !transmissionTime || !isWebhookEvent(body)) {
       throw new ValidationError('Not a PayPal webhook delivery');
     }
-    const verified = await atProvider(this.logger, () => webhooks.verify({ authAlgo, certUrl, transmissionId, transmissionSig, transmissionTime }, eventJson));
+    const verified = await atProvider(this.logger, () =>
+      webhooks.verify({ authAlgo, certUrl, transmissionId, transmissionSig, transmissionTime }, eventJson),
+    );
     if (!verified) throw new ValidationError('PayPal did not verify this webhook delivery');
     const event = paypalMeaningOf(body);
     if (!event) {

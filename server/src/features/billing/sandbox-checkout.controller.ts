@@ -36,8 +36,13 @@ export class SandboxCheckoutController {
     const terms = await this.billing.terms(purchase);
     const amount = terms.amount.toFixed(2);
     return testModePage({
-      title: 'Test checkout', heading: `${PRODUCT_NAME} checkout`, note: 'TEST MODE — no real payment is taken and no card is needed.',
-      lines: [`<strong>${escapeHtml(terms.description)}</strong>`, `<span style="font-size:1.6rem; font-weight:700">$${amount} ${escapeHtml(terms.currency)}</span>`],
+      title: 'Test checkout',
+      heading: `${PRODUCT_NAME} checkout`,
+      note: 'TEST MODE — no real payment is taken and no card is needed.',
+      lines: [
+        `<strong>${escapeHtml(terms.description)}</strong>`,
+        `<span style="font-size:1.6rem; font-weight:700">$${amount} ${escapeHtml(terms.currency)}</span>`,
+      ],
       action: pages.checkoutPath(purchase.id),
       choices: [
         { value: 'pay', label: `Pay $${amount}`, look: 'primary' },
@@ -60,8 +65,12 @@ export class SandboxCheckoutController {
     if (body?.outcome === 'pay') {
       const reference = `sandbox-${purchase.id}`;
       await this.billing.paid({
-        purchase, amount: terms.amount, currency: terms.currency, userId: terms.userId,
-        provider: this.payments.provider, providerReference: reference,
+        purchase,
+        amount: terms.amount,
+        currency: terms.currency,
+        userId: terms.userId,
+        provider: this.payments.provider,
+        providerReference: reference,
       });
       res.redirect(303, terms.returnTo.paid(reference));
       return;

@@ -38,9 +38,13 @@ export class SandboxPaypalController {
   page(@Param('subscriptionId') id: string, @Query('sig') sig: string | undefined): string {
     const pages = this.pages(id, sig);
     return testModePage({
-      title: 'Test PayPal', heading: `Subscribe to ${PRODUCT_NAME} Premium with PayPal`,
+      title: 'Test PayPal',
+      heading: `Subscribe to ${PRODUCT_NAME} Premium with PayPal`,
       note: 'TEST MODE — this stands in for PayPal: no PayPal account is needed and no money moves.',
-      lines: [`<span style="font-size:1.6rem; font-weight:700">$${SUBSCRIPTION_PRICE_USD.toFixed(2)} USD / month</span>`, 'Billed monthly until you cancel.'],
+      lines: [
+        `<span style="font-size:1.6rem; font-weight:700">$${SUBSCRIPTION_PRICE_USD.toFixed(2)} USD / month</span>`,
+        'Billed monthly until you cancel.',
+      ],
       action: pages.approvalPath(id),
       choices: [
         { value: 'approve', label: 'Approve', look: 'primary' },
@@ -60,10 +64,12 @@ export class SandboxPaypalController {
     const pages = this.pages(id, sig);
     if (body?.outcome === 'approve' && (await pages.approve(id))) {
       const provider = this.payments.approvalPlans?.name ?? this.payments.provider;
-      await this.subscriptionEvents.handle({ type: 'changed', provider, subscriptionId: id, eventId: `approved-${id}` }).catch((err: unknown) => {
-        // The payer's return activates it as well: this only stands in for a webhook, which PayPal would retry.
-        this.logger.warn({ err, subscriptionId: id }, 'sandbox PayPal approval not handed to the plans');
-      });
+      await this.subscriptionEvents
+        .handle({ type: 'changed', provider, subscriptionId: id, eventId: `approved-${id}` })
+        .catch((err: unknown) => {
+          // The payer's return activates it as well: this only stands in for a webhook, which PayPal would retry.
+          this.logger.warn({ err, subscriptionId: id }, 'sandbox PayPal approval not handed to the plans');
+        });
       const back = new URLSearchParams({ paypal: 'approved', subscription_id: id, ba_token: `BA-${id.slice(2)}` });
       res.redirect(303, `/subscribe?${back.toString()}`);
       return;

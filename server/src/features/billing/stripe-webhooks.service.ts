@@ -14,7 +14,8 @@ export type StripeEventMeaning =
   | { kind: 'subscription'; event: ProviderSubscriptionEvent }
   | { kind: 'ignored'; reason: string };
 
-const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
 
 /** The subscription an invoice bills (under `parent.subscription_details` since API version 2025-03-31). */
 function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
@@ -39,8 +40,11 @@ export function meaningOf(event: Stripe.Event): StripeEventMeaning {
       return {
         kind: 'purchase-paid',
         payment: {
-          purchase: { kind, id }, amount: (session.amount_total ?? 0) / 100, currency: (session.currency ?? 'usd').toUpperCase(),
-          provider: PROVIDER, providerReference: idOf(session.payment_intent) ?? session.id,
+          purchase: { kind, id },
+          amount: (session.amount_total ?? 0) / 100,
+          currency: (session.currency ?? 'usd').toUpperCase(),
+          provider: PROVIDER,
+          providerReference: idOf(session.payment_intent) ?? session.id,
         },
       };
     }
@@ -53,8 +57,13 @@ export function meaningOf(event: Stripe.Event): StripeEventMeaning {
       return {
         kind: 'subscription',
         event: {
-          type: 'paid', provider: PROVIDER, subscriptionId, eventId: event.id, amount: invoice.amount_paid / 100,
-          currency: invoice.currency.toUpperCase(), reference: invoice.id,
+          type: 'paid',
+          provider: PROVIDER,
+          subscriptionId,
+          eventId: event.id,
+          amount: invoice.amount_paid / 100,
+          currency: invoice.currency.toUpperCase(),
+          reference: invoice.id,
         },
       };
     }
@@ -112,7 +121,10 @@ export class StripeWebhookService {
     });
     if (!terms) {
       // Paid at Stripe for something no longer waiting here (removed since): kept in Stripe's records for a refund.
-      this.logger.warn({ eventId: event.id, purchase: payment.purchase, reference: payment.providerReference }, 'stripe payment for a purchase that is gone');
+      this.logger.warn(
+        { eventId: event.id, purchase: payment.purchase, reference: payment.providerReference },
+        'stripe payment for a purchase that is gone',
+      );
       return;
     }
     await this.billing.paid({ ...payment, userId: terms.userId });

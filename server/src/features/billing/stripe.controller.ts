@@ -33,7 +33,9 @@ export class StripeController {
       const { clientSecret, publishableKey } = await plans.setupCard(user);
       return { clientSecret, publishableKey };
     } catch (err) {
-      throw err instanceof ProviderUnavailableError ? new PaymentProviderError('The payment provider is unavailable, please try again shortly') : err;
+      throw err instanceof ProviderUnavailableError
+        ? new PaymentProviderError('The payment provider is unavailable, please try again shortly')
+        : err;
     }
   }
 

@@ -7,7 +7,15 @@ export type ProviderSubscriptionEvent =
   /** Something happened to the subscription (started, renewed, failed, ended): read it back. */
   | { type: 'changed'; provider: string; subscriptionId: string; eventId: string }
   /** A charge of the subscription went through (first payment or renewal): one ledger row per `reference`. */
-  | { type: 'paid'; provider: string; subscriptionId: string; eventId: string; amount: number; currency: string; reference: string };
+  | {
+      type: 'paid';
+      provider: string;
+      subscriptionId: string;
+      eventId: string;
+      amount: number;
+      currency: string;
+      reference: string;
+    };
 
 /** The plan life cycle's side of provider events (implemented by features/plans). */
 export abstract class SubscriptionEventHandler {

@@ -21,9 +21,19 @@ export interface TestModeChoice {
  * A page of the sandbox provider standing in for a real provider's hosted page (checkout, PayPal approval): plainly
  * marked test mode, one form whose buttons say what the payer does. `lines` are HTML, escaped by the caller.
  */
-export function testModePage(page: { title: string; heading: string; note: string; lines: string[]; action: string; choices: TestModeChoice[] }): string {
+export function testModePage(page: {
+  title: string;
+  heading: string;
+  note: string;
+  lines: string[];
+  action: string;
+  choices: TestModeChoice[];
+}): string {
   const buttons = page.choices
-    .map((c) => `<button type="submit" name="outcome" value="${c.value}" style="${BUTTON_STYLES[c.look]};border-radius:8px;padding:.7rem 1.2rem;font-size:1rem;cursor:pointer">${escapeHtml(c.label)}</button>`)
+    .map(
+      (c) =>
+        `<button type="submit" name="outcome" value="${c.value}" style="${BUTTON_STYLES[c.look]};border-radius:8px;padding:.7rem 1.2rem;font-size:1rem;cursor:pointer">${escapeHtml(c.label)}</button>`,
+    )
     .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -6,7 +6,11 @@ import type { CompressionJobRepository } from './compression-job.repository.js';
 
 /** What a paid compression costs, as its checkout and the ledger state it. */
 export function paymentTerms(job: CompressionJobRow): { amount: number; currency: string; description: string } {
-  return { amount: job.paymentAmount ?? PAY_PER_FILE_PRICE_USD, currency: CURRENCY, description: `Compression of ${job.fileName}` };
+  return {
+    amount: job.paymentAmount ?? PAY_PER_FILE_PRICE_USD,
+    currency: CURRENCY,
+    description: `Compression of ${job.fileName}`,
+  };
 }
 
 /**

@@ -29,7 +29,11 @@ export class CompressionJobRepository {
    * Moves a job from one status to another only if it is still in the first, so two requests racing (a double
    * click on "process", a retried worker) cannot both start it. Returns the updated row or undefined.
    */
-  async transition(id: string, from: JobStatus[], values: Partial<NewCompressionJob> & { status: JobStatus }): Promise<CompressionJobRow | undefined> {
+  async transition(
+    id: string,
+    from: JobStatus[],
+    values: Partial<NewCompressionJob> & { status: JobStatus },
+  ): Promise<CompressionJobRow | undefined> {
     const [row] = await this.db
       .update(compressionJobs)
       .set(values)
@@ -43,7 +47,12 @@ export class CompressionJobRepository {
    * two requests racing to make the job's checkout store one. Answers what is stored afterwards: `to`, or the
    * other request's when it stored first (null when the job is gone).
    */
-  async swapCheckout(id: string, column: 'checkoutUrl' | 'checkoutReference', from: string | null, to: string): Promise<string | null> {
+  async swapCheckout(
+    id: string,
+    column: 'checkoutUrl' | 'checkoutReference',
+    from: string | null,
+    to: string,
+  ): Promise<string | null> {
     const stored = compressionJobs[column];
     const [won] = await this.db
       .update(compressionJobs)
@@ -77,12 +86,18 @@ export class CompressionJobRepository {
   }
 
   async setProgress(id: string, progress: number): Promise<void> {
-    await this.db.update(compressionJobs).set({ progress }).where(and(eq(compressionJobs.id, id), eq(compressionJobs.status, 'processing')));
+    await this.db
+      .update(compressionJobs)
+      .set({ progress })
+      .where(and(eq(compressionJobs.id, id), eq(compressionJobs.status, 'processing')));
   }
 
   /** Jobs a restart must pick up again: waiting ones, and those a previous process was running. */
   async listUnfinished(): Promise<CompressionJobRow[]> {
-    return this.db.select().from(compressionJobs).where(inArray(compressionJobs.status, ['queued', 'processing']));
+    return this.db
+      .select()
+      .from(compressionJobs)
+      .where(inArray(compressionJobs.status, ['queued', 'processing']));
   }
 
   /** Marks these interrupted jobs as queued again (their interrupted start stays counted in `attempts`). */

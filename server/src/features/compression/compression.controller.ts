@@ -4,25 +4,25 @@ import {
   type CompressionPreview,
   type CompressionResponse,
   compressFieldsSchema,
-  endpoints,
   ErrorMessages,
+  endpoints,
   FREE_COMPRESSION_LIMIT_BYTES,
   MAX_FILE_SIZE_BYTES,
 } from '@shrinkly/contract';
 import type { Request, Response } from 'express';
 import { StoragePort } from '../../adapters/storage/storage.port.js';
 import { APP_CONFIG } from '../../app.tokens.js';
-import type { AppConfig } from '../../config/app.config.js';
-import type { CompressionJobRow, UserRow } from '../../db/schema/index.js';
-import { CurrentUser } from '../accounts/auth.guards.js';
-import { OptionalUser } from '../accounts/optional-user.js';
-import { clientIp } from '../../http/client-ip.js';
-import { Route } from '../../http/contract-route.js';
-import { beforeBody, declaredFileBytes, receiveFile } from '../uploads/multipart.js';
-import { sendBlob, type BlobToSend } from '../../http/send-blob.js';
-import { SignedLinkQuery } from '../../http/signed-link.js';
 import type { SignedLink } from '../../common/download-ticket.service.js';
 import { downloadName } from '../../common/file-naming.js';
+import type { AppConfig } from '../../config/app.config.js';
+import type { CompressionJobRow, UserRow } from '../../db/schema/index.js';
+import { clientIp } from '../../http/client-ip.js';
+import { Route } from '../../http/contract-route.js';
+import { type BlobToSend, sendBlob } from '../../http/send-blob.js';
+import { SignedLinkQuery } from '../../http/signed-link.js';
+import { CurrentUser } from '../accounts/auth.guards.js';
+import { OptionalUser } from '../accounts/optional-user.js';
+import { beforeBody, declaredFileBytes, receiveFile } from '../uploads/multipart.js';
 import { CompressionService } from './compression.service.js';
 import { PreviewService } from './preview.service.js';
 
@@ -50,7 +50,9 @@ export class CompressionController {
   @Route(endpoints.compressionPreview)
   async preview(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<CompressionPreview> {
     const file = await receiveFile(req, res, {
-      field: 'file', dir: this.uploadDir, maxBytes: FREE_COMPRESSION_LIMIT_BYTES,
+      field: 'file',
+      dir: this.uploadDir,
+      maxBytes: FREE_COMPRESSION_LIMIT_BYTES,
       tooLargeMessage: ErrorMessages.previewTooLarge,
     });
     return this.previews.preview(file);
@@ -62,7 +64,11 @@ export class CompressionController {
     const address = clientIp(req);
     await beforeBody(res, () => this.compression.assertUnpaidRoom(address, declaredFileBytes(req), user));
     const file = await receiveFile(req, res, {
-      field: 'file', dir: this.uploadDir, maxBytes: MAX_FILE_SIZE_BYTES, tooLargeMessage: TOO_LARGE, fields: compressFieldsSchema,
+      field: 'file',
+      dir: this.uploadDir,
+      maxBytes: MAX_FILE_SIZE_BYTES,
+      tooLargeMessage: TOO_LARGE,
+      fields: compressFieldsSchema,
     });
     return this.compression.accept(file, file.fields.compressionLevel, user, address);
   }
@@ -86,7 +92,12 @@ export class CompressionController {
 
   /** The owner's result, with the bearer token. */
   @Route(endpoints.compressionJobDownload)
-  async ownerDownload(@Param('id') id: string, @CurrentUser() user: UserRow, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async ownerDownload(
+    @Param('id') id: string,
+    @CurrentUser() user: UserRow,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
     const job = await this.compression.ownedResult(id, user);
     await sendBlob(req, res, this.storage, jobBlob(job));
   }

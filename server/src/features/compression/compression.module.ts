@@ -16,9 +16,9 @@ import { BillingModule } from '../billing/billing.module.js';
 import { BillingService } from '../billing/billing.service.js';
 import { COMPRESS_QUEUE, CompressFileJob, CompressionFinishers, CompressionJobs } from './compress-file.job.js';
 import { CompressionController } from './compression.controller.js';
+import { CompressionService } from './compression.service.js';
 import { CompressionFulfilment } from './compression-fulfilment.js';
 import { CompressionJobRepository } from './compression-job.repository.js';
-import { CompressionService } from './compression.service.js';
 import { PreviewService } from './preview.service.js';
 import { PublicResultFinisher } from './public-result.finisher.js';
 
@@ -31,15 +31,46 @@ import { PublicResultFinisher } from './public-result.finisher.js';
     factory(
       CompressionService,
       [CompressionJobRepository, StoragePort, QueuePort, BillingService, DownloadTicketService, Clock, APP_CONFIG],
-      (j: CompressionJobRepository, s: StoragePort, q: QueuePort, b: BillingService, t: DownloadTicketService, c: Clock, config: AppConfig) =>
-        new CompressionService(j, s, q, b, t, c, { syncWaitMs: config.compressSyncWaitMs, unpaidBytesPerAddress: config.unpaidUploadsPerAddressBytes }),
+      (
+        j: CompressionJobRepository,
+        s: StoragePort,
+        q: QueuePort,
+        b: BillingService,
+        t: DownloadTicketService,
+        c: Clock,
+        config: AppConfig,
+      ) =>
+        new CompressionService(j, s, q, b, t, c, {
+          syncWaitMs: config.compressSyncWaitMs,
+          unpaidBytesPerAddress: config.unpaidUploadsPerAddressBytes,
+        }),
     ),
-    factory(PreviewService, [CompressionService, QueuePort, APP_CONFIG], (c: CompressionService, q: QueuePort, config: AppConfig) => new PreviewService(c, q, `${config.tmpDir}/work`)),
-    factory(CompressionFulfilment, [CompressionJobRepository, Clock], (j: CompressionJobRepository, c: Clock) => new CompressionFulfilment(j, c)),
-    factory(PublicResultFinisher, [CompressionJobRepository, StoragePort, Clock], (j: CompressionJobRepository, s: StoragePort, c: Clock) => new PublicResultFinisher(j, s, c)),
+    factory(
+      PreviewService,
+      [CompressionService, QueuePort, APP_CONFIG],
+      (c: CompressionService, q: QueuePort, config: AppConfig) => new PreviewService(c, q, `${config.tmpDir}/work`),
+    ),
+    factory(
+      CompressionFulfilment,
+      [CompressionJobRepository, Clock],
+      (j: CompressionJobRepository, c: Clock) => new CompressionFulfilment(j, c),
+    ),
+    factory(
+      PublicResultFinisher,
+      [CompressionJobRepository, StoragePort, Clock],
+      (j: CompressionJobRepository, s: StoragePort, c: Clock) => new PublicResultFinisher(j, s, c),
+    ),
     factory(CompressionFinishers, [], () => new CompressionFinishers()),
-    factory(CompressionJobs, [CompressionJobRepository, CompressionFinishers, Clock], (j: CompressionJobRepository, f: CompressionFinishers, c: Clock) => new CompressionJobs(j, f, c)),
-    factory(CompressFileJob, [CompressionJobs, EngineStep, LOGGER], (k: CompressionJobs, s: EngineStep, l: Logger) => new CompressFileJob(k, s, l)),
+    factory(
+      CompressionJobs,
+      [CompressionJobRepository, CompressionFinishers, Clock],
+      (j: CompressionJobRepository, f: CompressionFinishers, c: Clock) => new CompressionJobs(j, f, c),
+    ),
+    factory(
+      CompressFileJob,
+      [CompressionJobs, EngineStep, LOGGER],
+      (k: CompressionJobs, s: EngineStep, l: Logger) => new CompressFileJob(k, s, l),
+    ),
   ],
   exports: [CompressionJobRepository, CompressionService, CompressionFinishers],
 })

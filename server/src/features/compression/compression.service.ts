@@ -3,31 +3,29 @@ import {
   type CompressionJob,
   type CompressionLevel,
   type CompressionResponse,
+  ErrorMessages,
   LANDING_ACCEPTED_TYPES,
   MAX_FILE_SIZE_BYTES,
   TEMPORARY_FILE_TTL_MS,
-  ErrorMessages,
 } from '@shrinkly/contract';
 import type { DetectedType } from '@shrinkly/engine';
-import { AcceptedTypes, type IncomingFile } from '../uploads/incoming-file.js';
 import type { QueuePort } from '../../adapters/queue/queue.port.js';
 import type { StoragePort } from '../../adapters/storage/storage.port.js';
-import { NotFoundError, PayloadTooLargeError, PaymentRequiredError } from '../../common/errors.js';
-import type { CompressionJobRow, UserRow } from '../../db/schema/index.js';
-import type { CompressionJobRepository } from './compression-job.repository.js';
-import type { BillingService } from '../billing/billing.service.js';
-import { paymentTerms } from './compression-fulfilment.js';
 import type { Clock } from '../../common/clock.js';
-import { type JobLinks, toCompressionResponse, toJobView } from './compression-views.js';
 import type { DownloadTicketService, SignedLink } from '../../common/download-ticket.service.js';
+import { NotFoundError, PayloadTooLargeError, PaymentRequiredError } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
+import type { CompressionJobRow, UserRow } from '../../db/schema/index.js';
 import { waitForJob } from '../../jobs/job-wait.js';
+import type { BillingService } from '../billing/billing.service.js';
 import { planOf } from '../plans/plan-of.js';
+import { AcceptedTypes, type IncomingFile } from '../uploads/incoming-file.js';
 import { COMPRESS_QUEUE } from './compress-file.job.js';
-
+import { paymentTerms } from './compression-fulfilment.js';
+import type { CompressionJobRepository } from './compression-job.repository.js';
+import { type JobLinks, toCompressionResponse, toJobView } from './compression-views.js';
 
 const ACCEPTED = new AcceptedTypes(LANDING_ACCEPTED_TYPES);
-
 
 /** The rules of public compression: free or paid, job creation, payment, and what the client sees. */
 export class CompressionService {

@@ -8,10 +8,10 @@ import {
   spaceSavedPercent,
 } from '@shrinkly/contract';
 import { estimate, isEngineError } from '@shrinkly/engine';
-import { UnprocessableError, ValidationError } from '../../common/errors.js';
 import type { QueuePort } from '../../adapters/queue/queue.port.js';
-import type { CompressionService } from './compression.service.js';
+import { UnprocessableError, ValidationError } from '../../common/errors.js';
 import type { IncomingFile } from '../uploads/incoming-file.js';
+import type { CompressionService } from './compression.service.js';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -31,11 +31,13 @@ export class PreviewService {
     try {
       const type = await this.compression.checkType(file);
       await mkdir(this.tmpDir, { recursive: true });
-      const result = await this.queue.runNow((signal) => estimate(file.path, { nameHint: file.originalName, tmpDir: this.tmpDir, signal })).catch((err: unknown) => {
-        if (isEngineError(err, 'invalid-input')) throw new ValidationError(err.message);
-        if (isEngineError(err, 'over-budget')) throw new UnprocessableError(err.message);
-        throw err;
-      });
+      const result = await this.queue
+        .runNow((signal) => estimate(file.path, { nameHint: file.originalName, tmpDir: this.tmpDir, signal }))
+        .catch((err: unknown) => {
+          if (isEngineError(err, 'invalid-input')) throw new ValidationError(err.message);
+          if (isEngineError(err, 'over-budget')) throw new UnprocessableError(err.message);
+          throw err;
+        });
       return {
         fileName: file.originalName,
         originalSize: file.size,

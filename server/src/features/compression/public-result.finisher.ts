@@ -27,9 +27,15 @@ export class PublicResultFinisher implements Finisher<CompressionJobRow> {
     const now = this.clock.now();
     const downloadExpiresAt = downloadExpiry(job, now);
     await this.jobs.update(job.id, {
-      status: 'completed', progress: 100, finishedAt: now,
-      outputBlob: result.blobKey, outputFormat: result.format, compressedSize: result.size, unchanged: result.unchanged,
-      recipe: result.recipe, downloadExpiresAt,
+      status: 'completed',
+      progress: 100,
+      finishedAt: now,
+      outputBlob: result.blobKey,
+      outputFormat: result.format,
+      compressedSize: result.size,
+      unchanged: result.unchanged,
+      recipe: result.recipe,
+      downloadExpiresAt,
       // The files stay at least as long as their link works.
       expiresAt: new Date(Math.max(job.expiresAt.getTime(), downloadExpiresAt.getTime())),
       // The original is not needed once a smaller result exists.

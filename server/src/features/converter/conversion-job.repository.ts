@@ -26,7 +26,11 @@ export class ConversionJobRepository {
   }
 
   /** Moves a job on only from one of `from`, so two workers cannot both start it. */
-  async transition(id: string, from: ConversionStatus[], values: Partial<NewConversionJob> & { status: ConversionStatus }): Promise<ConversionJobRow | undefined> {
+  async transition(
+    id: string,
+    from: ConversionStatus[],
+    values: Partial<NewConversionJob> & { status: ConversionStatus },
+  ): Promise<ConversionJobRow | undefined> {
     const [row] = await this.db
       .update(conversionJobs)
       .set(values)
@@ -57,11 +61,17 @@ export class ConversionJobRepository {
   }
 
   async setProgress(id: string, progress: number): Promise<void> {
-    await this.db.update(conversionJobs).set({ progress }).where(and(eq(conversionJobs.id, id), eq(conversionJobs.status, 'processing')));
+    await this.db
+      .update(conversionJobs)
+      .set({ progress })
+      .where(and(eq(conversionJobs.id, id), eq(conversionJobs.status, 'processing')));
   }
 
   async listUnfinished(): Promise<ConversionJobRow[]> {
-    return this.db.select().from(conversionJobs).where(inArray(conversionJobs.status, ['queued', 'processing']));
+    return this.db
+      .select()
+      .from(conversionJobs)
+      .where(inArray(conversionJobs.status, ['queued', 'processing']));
   }
 
   /** Marks these interrupted jobs as queued again (their interrupted start stays counted in `attempts`). */

@@ -41,8 +41,13 @@ export class ConversionJobs extends QueuedJobs<ConversionJobRow> implements Fini
 
   async complete(job: ConversionJobRow, result: StoredOutput): Promise<'success'> {
     await this.jobs.update(job.id, {
-      status: 'completed', progress: 100, finishedAt: this.clock.now(), outputBlob: result.blobKey, outputFormat: result.format,
-      convertedSize: result.size, inputBlob: null,
+      status: 'completed',
+      progress: 100,
+      finishedAt: this.clock.now(),
+      outputBlob: result.blobKey,
+      outputFormat: result.format,
+      convertedSize: result.size,
+      inputBlob: null,
     });
     if (job.inputBlob) await this.storage.delete(job.inputBlob);
     return 'success';

@@ -1,14 +1,21 @@
 import { Controller, Inject, Param, Req, Res } from '@nestjs/common';
-import { type Conversion, CONVERTER_LIMIT_BYTES, type ConverterFormats, convertFieldsSchema, endpoints, ErrorMessages } from '@shrinkly/contract';
+import {
+  CONVERTER_LIMIT_BYTES,
+  type Conversion,
+  type ConverterFormats,
+  convertFieldsSchema,
+  ErrorMessages,
+  endpoints,
+} from '@shrinkly/contract';
 import type { Request, Response } from 'express';
 import { StoragePort } from '../../adapters/storage/storage.port.js';
 import { APP_CONFIG } from '../../app.tokens.js';
+import type { SignedLink } from '../../common/download-ticket.service.js';
 import type { AppConfig } from '../../config/app.config.js';
 import { Route } from '../../http/contract-route.js';
-import { receiveFile } from '../uploads/multipart.js';
 import { sendBlob } from '../../http/send-blob.js';
 import { SignedLinkQuery } from '../../http/signed-link.js';
-import type { SignedLink } from '../../common/download-ticket.service.js';
+import { receiveFile } from '../uploads/multipart.js';
 import { ConverterService } from './converter.service.js';
 
 /** The free converter: no account, files up to 100MB, results kept 24 hours behind signed links. */
@@ -29,7 +36,10 @@ export class ConverterController {
   @Route(endpoints.convert)
   async convert(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Conversion> {
     const file = await receiveFile(req, res, {
-      field: 'file', dir: `${this.config.tmpDir}/uploads`, maxBytes: CONVERTER_LIMIT_BYTES, tooLargeMessage: ErrorMessages.converterTooLarge,
+      field: 'file',
+      dir: `${this.config.tmpDir}/uploads`,
+      maxBytes: CONVERTER_LIMIT_BYTES,
+      tooLargeMessage: ErrorMessages.converterTooLarge,
       fields: convertFieldsSchema,
     });
     const outcome = await this.converter.accept(file, file.fields.targetFormat);

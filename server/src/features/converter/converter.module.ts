@@ -26,8 +26,16 @@ import { ConverterService } from './converter.service.js';
       (j: ConversionJobRepository, s: StoragePort, q: QueuePort, t: DownloadTicketService, c: Clock, config: AppConfig) =>
         new ConverterService(j, s, q, t, c, config.compressSyncWaitMs),
     ),
-    factory(ConversionJobs, [ConversionJobRepository, StoragePort, Clock], (j: ConversionJobRepository, s: StoragePort, c: Clock) => new ConversionJobs(j, s, c)),
-    factory(ConvertFileJob, [ConversionJobs, EngineStep, LOGGER], (k: ConversionJobs, s: EngineStep, l: Logger) => new ConvertFileJob(k, s, l)),
+    factory(
+      ConversionJobs,
+      [ConversionJobRepository, StoragePort, Clock],
+      (j: ConversionJobRepository, s: StoragePort, c: Clock) => new ConversionJobs(j, s, c),
+    ),
+    factory(
+      ConvertFileJob,
+      [ConversionJobs, EngineStep, LOGGER],
+      (k: ConversionJobs, s: EngineStep, l: Logger) => new ConvertFileJob(k, s, l),
+    ),
   ],
   exports: [ConversionJobRepository],
 })

@@ -1,20 +1,24 @@
 import { rm } from 'node:fs/promises';
-import { type Conversion, CONVERTED_FILE_TTL_MS, CONVERTER_LIMIT_BYTES, type ConverterFormats, ErrorMessages } from '@shrinkly/contract';
+import {
+  CONVERTED_FILE_TTL_MS,
+  CONVERTER_LIMIT_BYTES,
+  type Conversion,
+  type ConverterFormats,
+  ErrorMessages,
+} from '@shrinkly/contract';
 import { conversionTargets, extensionForMime } from '@shrinkly/engine';
 import type { QueuePort } from '../../adapters/queue/queue.port.js';
 import type { StoragePort } from '../../adapters/storage/storage.port.js';
-import { NotFoundError, PayloadTooLargeError, UnprocessableError, ValidationError } from '../../common/errors.js';
-import type { ConversionJobRow } from '../../db/schema/index.js';
-import { downloadName } from '../../common/file-naming.js';
-import type { ConversionJobRepository } from './conversion-job.repository.js';
 import type { Clock } from '../../common/clock.js';
-import { type IncomingFile, readRealType } from '../uploads/incoming-file.js';
 import type { DownloadTicketService, SignedLink } from '../../common/download-ticket.service.js';
+import { NotFoundError, PayloadTooLargeError, UnprocessableError, ValidationError } from '../../common/errors.js';
+import { downloadName } from '../../common/file-naming.js';
 import { isUuid } from '../../common/ids.js';
+import type { ConversionJobRow } from '../../db/schema/index.js';
 import { waitForJob } from '../../jobs/job-wait.js';
+import { type IncomingFile, readRealType } from '../uploads/incoming-file.js';
+import type { ConversionJobRepository } from './conversion-job.repository.js';
 import { CONVERT_QUEUE } from './convert-file.job.js';
-
-
 
 /** The free converter's rules: what converts to what, job creation, and what the page sees. */
 export class ConverterService {
@@ -37,7 +41,11 @@ export class ConverterService {
   async accept(file: IncomingFile, targetFormat: string): Promise<Conversion> {
     try {
       if (file.size > CONVERTER_LIMIT_BYTES) throw new PayloadTooLargeError(ErrorMessages.converterTooLarge);
-      const type = await readRealType(file, (ext) => conversionTargets(ext).length > 0, 'This file type cannot be converted. Try a document, image, video or audio file.');
+      const type = await readRealType(
+        file,
+        (ext) => conversionTargets(ext).length > 0,
+        'This file type cannot be converted. Try a document, image, video or audio file.',
+      );
       const target = targetFormat.toLowerCase();
       if (!conversionTargets(type.ext).includes(target)) {
         if (type.ext === 'pdf' && ['ppt', 'pptx', 'odp'].includes(target)) {
@@ -48,8 +56,13 @@ export class ConverterService {
       const blob = await this.storage.putFile(file.path);
       const now = this.clock.now();
       const job = await this.jobs.create({
-        status: 'queued', fileName: file.originalName, inputFormat: type.ext, targetFormat: target, inputBlob: blob.key,
-        originalSize: blob.size, expiresAt: new Date(now.getTime() + CONVERTED_FILE_TTL_MS),
+        status: 'queued',
+        fileName: file.originalName,
+        inputFormat: type.ext,
+        targetFormat: target,
+        inputBlob: blob.key,
+        originalSize: blob.size,
+        expiresAt: new Date(now.getTime() + CONVERTED_FILE_TTL_MS),
       });
       await this.queue.enqueue(CONVERT_QUEUE, job.id);
       const settled = await waitForJob(() => this.jobs.findById(job.id), this.syncWaitMs);

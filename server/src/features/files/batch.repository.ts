@@ -13,7 +13,11 @@ export class BatchRepository {
   }
 
   async findOwned(id: string, userId: string): Promise<BatchRow | undefined> {
-    const [row] = await this.db.select().from(batches).where(and(eq(batches.id, id), eq(batches.userId, userId))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(batches)
+      .where(and(eq(batches.id, id), eq(batches.userId, userId)))
+      .limit(1);
     return row;
   }
 

@@ -1,5 +1,5 @@
-import type { FileRow } from '../../db/schema/index.js';
 import { storedFileName } from '../../common/file-naming.js';
+import type { FileRow } from '../../db/schema/index.js';
 import type { BlobToSend } from '../../http/send-blob.js';
 
 /** A stored file as a download: its bytes, type and name; `inline` opens it in the browser where it can. */

@@ -3,18 +3,18 @@ import {
   ErrorMessages,
   FILE_LINK_TTL_MS,
   type FileRecord,
-  type Stats,
   STORAGE_LIMIT_BYTES,
+  type Stats,
 } from '@shrinkly/contract';
 import type { StoragePort } from '../../adapters/storage/storage.port.js';
-import { ConflictError, NotFoundError } from '../../common/errors.js';
-import type { FileRow, UserRow } from '../../db/schema/index.js';
-import type { FileRepository, FileWithFolder } from './file.repository.js';
-import type { FolderRepository } from '../folders/folder.repository.js';
 import type { Clock } from '../../common/clock.js';
 import type { DownloadTicketService, SignedLink } from '../../common/download-ticket.service.js';
-import { toFileRecord, toStats } from './file-views.js';
+import { ConflictError, NotFoundError } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
+import type { FileRow, UserRow } from '../../db/schema/index.js';
+import type { FolderRepository } from '../folders/folder.repository.js';
+import type { FileRepository, FileWithFolder } from './file.repository.js';
+import { toFileRecord, toStats } from './file-views.js';
 
 /**
  * My Files after upload: listing, renaming, moving, deleting and downloading (sharing: features/sharing). Every operation is

@@ -12,6 +12,7 @@ import {
 import type { DetectedType } from '@shrinkly/engine';
 import type { QueuePort } from '../../adapters/queue/queue.port.js';
 import type { StoragePort } from '../../adapters/storage/storage.port.js';
+import type { Clock } from '../../common/clock.js';
 import {
   ConflictError,
   ForbiddenError,
@@ -21,16 +22,15 @@ import {
   UnprocessableError,
 } from '../../common/errors.js';
 import type { BatchRow, CompressionJobRow, FileRow, UserRow } from '../../db/schema/index.js';
-import type { BatchRepository } from './batch.repository.js';
-import type { CompressionJobRepository } from '../compression/compression-job.repository.js';
-import type { FileRepository } from './file.repository.js';
-import type { FolderRepository } from '../folders/folder.repository.js';
-import type { Clock } from '../../common/clock.js';
-import { COMPRESS_QUEUE } from '../compression/compress-file.job.js';
-import { AcceptedTypes, type IncomingFile } from '../uploads/incoming-file.js';
-import { ratioOf, toFileRecord } from './file-views.js';
 import { waitForJob } from '../../jobs/job-wait.js';
+import { COMPRESS_QUEUE } from '../compression/compress-file.job.js';
+import type { CompressionJobRepository } from '../compression/compression-job.repository.js';
+import type { FolderRepository } from '../folders/folder.repository.js';
 import { type PlanAccess, planOf } from '../plans/plan-of.js';
+import { AcceptedTypes, type IncomingFile } from '../uploads/incoming-file.js';
+import type { BatchRepository } from './batch.repository.js';
+import type { FileRepository } from './file.repository.js';
+import { ratioOf, toFileRecord } from './file-views.js';
 
 /** `jpeg` is read as `jpg`; the lists name both. */
 const SINGLE_TYPES = new AcceptedTypes(DASHBOARD_ACCEPTED_TYPES, ['jpeg']);
@@ -61,7 +61,8 @@ export class FileUploadService {
   /** The largest upload this user may send, and the error past it: free accounts stop under the free limit. */
   uploadLimit(user: UserRow): { maxBytes: number; error: () => Error } {
     const { limits } = planOf(user, this.clock.now());
-    if (limits.maxLibraryUploadBytes >= limits.maxFileBytes) return { maxBytes: limits.maxFileBytes, error: () => new PayloadTooLargeError(ErrorMessages.fileTooLarge) };
+    if (limits.maxLibraryUploadBytes >= limits.maxFileBytes)
+      return { maxBytes: limits.maxFileBytes, error: () => new PayloadTooLargeError(ErrorMessages.fileTooLarge) };
     return { maxBytes: limits.maxLibraryUploadBytes, error: () => new PaymentRequiredError(ErrorMessages.premiumRequired) };
   }
 
@@ -80,7 +81,8 @@ export class FileUploadService {
       if (file.size > plan.limits.maxFileBytes) throw new PayloadTooLargeError(ErrorMessages.fileTooLarge);
       if (file.size > plan.limits.maxLibraryUploadBytes) throw new PaymentRequiredError(ErrorMessages.premiumRequired);
       const batch = fields.batchId ? await this.openBatch(user, plan, fields.batchId) : undefined;
-      if (fields.folderId && !(await this.folders.findOwned(fields.folderId, user.id))) throw new NotFoundError(ErrorMessages.folderNotFound);
+      if (fields.folderId && !(await this.folders.findOwned(fields.folderId, user.id)))
+        throw new NotFoundError(ErrorMessages.folderNotFound);
       if (user.storageUsed >= plan.limits.storageBytes) throw new PayloadTooLargeError(ErrorMessages.storageFull);
       const type = await (batch ? BATCH_TYPES : SINGLE_TYPES).read(file);
       return await this.store(user, file, type, fields, plan, batch);
@@ -89,7 +91,14 @@ export class FileUploadService {
     }
   }
 
-  private async store(user: UserRow, file: IncomingFile, type: DetectedType, fields: UploadFields, plan: PlanAccess, batch: BatchRow | undefined): Promise<FileUploadResponse> {
+  private async store(
+    user: UserRow,
+    file: IncomingFile,
+    type: DetectedType,
+    fields: UploadFields,
+    plan: PlanAccess,
+    batch: BatchRow | undefined,
+  ): Promise<FileUploadResponse> {
     const blob = await this.storage.putFile(file.path);
     const now = this.clock.now();
     let row: FileRow | undefined;
@@ -97,16 +106,29 @@ export class FileUploadService {
     try {
       row = await this.files.createProcessing(
         {
-          userId: user.id, folderId: fields.folderId ?? null, status: 'processing', name: file.originalName, format: type.ext,
-          level: fields.compressionLevel, blobKey: blob.key, originalSize: blob.size,
+          userId: user.id,
+          folderId: fields.folderId ?? null,
+          status: 'processing',
+          name: file.originalName,
+          format: type.ext,
+          level: fields.compressionLevel,
+          blobKey: blob.key,
+          originalSize: blob.size,
           expiresAt: plan.mayStore ? null : new Date(now.getTime() + TEMPORARY_FILE_TTL_MS),
         },
         batch && { id: batch.id, maxFiles: batch.maxFiles },
       );
       if (!row) throw new ConflictError(ErrorMessages.batchFull);
       job = await this.jobs.create({
-        kind: 'library', fileId: row.id, userId: user.id, status: 'queued', level: fields.compressionLevel,
-        fileName: file.originalName, inputFormat: type.ext, inputBlob: blob.key, originalSize: blob.size,
+        kind: 'library',
+        fileId: row.id,
+        userId: user.id,
+        status: 'queued',
+        level: fields.compressionLevel,
+        fileName: file.originalName,
+        inputFormat: type.ext,
+        inputBlob: blob.key,
+        originalSize: blob.size,
         expiresAt: new Date(now.getTime() + TEMPORARY_FILE_TTL_MS),
       });
       await this.queue.enqueue(COMPRESS_QUEUE, job.id);
@@ -115,7 +137,8 @@ export class FileUploadService {
       if (row) await this.files.deleteProcessing(row.id);
       await this.storage.delete(blob.key);
       // The folder or batch was deleted between its check and the insert.
-      if (isForeignKeyViolation(err)) throw new NotFoundError(fields.batchId ? ErrorMessages.batchNotFound : ErrorMessages.folderNotFound);
+      if (isForeignKeyViolation(err))
+        throw new NotFoundError(fields.batchId ? ErrorMessages.batchNotFound : ErrorMessages.folderNotFound);
       throw err;
     }
     const settled = await waitForJob(() => this.jobs.findById(job.id), this.syncWaitMs);
@@ -126,8 +149,12 @@ export class FileUploadService {
     const ready = settled.status === 'completed' ? await this.files.findReadyOwned(row.id, user.id) : undefined;
     const stored = ready?.storedSize ?? null;
     return {
-      jobId: job.id, status: ready ? 'completed' : settled.status, fileId: row.id,
-      originalSize: blob.size, compressedSize: stored, compressionRatio: stored === null ? null : ratioOf(blob.size, stored),
+      jobId: job.id,
+      status: ready ? 'completed' : settled.status,
+      fileId: row.id,
+      originalSize: blob.size,
+      compressedSize: stored,
+      compressionRatio: stored === null ? null : ratioOf(blob.size, stored),
       file: ready ? toFileRecord(ready) : null,
     };
   }
@@ -138,7 +165,6 @@ export class FileUploadService {
     if (!batch || batch.expiresAt <= this.clock.now()) throw new NotFoundError(ErrorMessages.batchNotFound);
     return batch;
   }
-
 }
 
 /** PostgreSQL's foreign_key_violation (23503), as pg and PGlite report it (possibly wrapped by Drizzle). */

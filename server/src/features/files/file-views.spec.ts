@@ -1,11 +1,18 @@
+import { spaceSavedPercent } from '@shrinkly/contract';
 import { describe, expect, it } from 'vitest';
 import { storedFileName } from '../../common/file-naming.js';
-import { spaceSavedPercent } from '@shrinkly/contract';
 import { categoryOf, ratioOf, toStats } from './file-views.js';
 
 describe('file views', () => {
   it('sorts formats into the My Files tabs', () => {
-    expect(['pdf', 'txt', 'jpg', 'mkv', 'm4a', 'zip'].map(categoryOf)).toEqual(['document', 'document', 'image', 'video', 'audio', 'other']);
+    expect(['pdf', 'txt', 'jpg', 'mkv', 'm4a', 'zip'].map(categoryOf)).toEqual([
+      'document',
+      'document',
+      'image',
+      'video',
+      'audio',
+      'other',
+    ]);
     // A video in an Ogg container is stored as .ogv, a video.
     expect(categoryOf('ogv')).toBe('video');
   });
@@ -16,7 +23,12 @@ describe('file views', () => {
     expect(ratioOf(3000, 1000)).toBe(3);
     expect(ratioOf(10, 0)).toBe(1);
     expect(toStats({ totalFiles: 2, compressedFiles: 1, storedBytes: 400, originalBytes: 1000 }, 5000)).toEqual({
-      storageUsed: 400, storageLimit: 5000, compressedFiles: 1, totalFiles: 2, spaceSavedPercent: 60, spaceSavedBytes: 600,
+      storageUsed: 400,
+      storageLimit: 5000,
+      compressedFiles: 1,
+      totalFiles: 2,
+      spaceSavedPercent: 60,
+      spaceSavedBytes: 600,
     });
   });
 

@@ -1,6 +1,6 @@
 import { type FileCategory, type FileRecord, type Folder, type Stats, spaceSavedPercent } from '@shrinkly/contract';
-import type { FolderRow } from '../../db/schema/index.js';
 import { mimeOfFormat } from '../../common/mime.js';
+import type { FolderRow } from '../../db/schema/index.js';
 import type { FileTotals, FileWithFolder, ListedFile } from './file.repository.js';
 
 const CATEGORY_BY_FORMAT: Record<string, FileCategory> = {};

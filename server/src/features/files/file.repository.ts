@@ -54,7 +54,9 @@ export class FileRepository {
   }
 
   async findReadyOwned(id: string, userId: string): Promise<FileWithFolder | undefined> {
-    const [row] = await this.withFolder().where(and(eq(files.id, id), eq(files.userId, userId), eq(files.status, 'ready'))).limit(1);
+    const [row] = await this.withFolder()
+      .where(and(eq(files.id, id), eq(files.userId, userId), eq(files.status, 'ready')))
+      .limit(1);
     return row && { ...row.file, folderName: row.folderName };
   }
 
@@ -74,7 +76,11 @@ export class FileRepository {
   }
 
   async findByShareToken(token: string): Promise<FileRow | undefined> {
-    const [row] = await this.db.select().from(files).where(and(eq(files.shareToken, token), eq(files.status, 'ready'))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.shareToken, token), eq(files.status, 'ready')))
+      .limit(1);
     return row;
   }
 
@@ -89,7 +95,10 @@ export class FileRepository {
         const [taken] = await tx.select({ n: count() }).from(files).where(eq(files.batchId, batch.id));
         if ((taken?.n ?? 0) >= batch.maxFiles) return undefined;
       }
-      const [row] = await tx.insert(files).values({ ...values, batchId: batch?.id ?? null }).returning();
+      const [row] = await tx
+        .insert(files)
+        .values({ ...values, batchId: batch?.id ?? null })
+        .returning();
       return row;
     });
   }
@@ -98,7 +107,12 @@ export class FileRepository {
    * Turns a processing file into a ready one if its size fits under `limitBytes` with the owner's other files.
    * The owner's row is locked meanwhile, so concurrent completions cannot together pass the limit.
    */
-  async readyIfFits(id: string, userId: string, values: ReadyValues, limitBytes: number): Promise<'ready' | 'over-quota' | 'gone'> {
+  async readyIfFits(
+    id: string,
+    userId: string,
+    values: ReadyValues,
+    limitBytes: number,
+  ): Promise<'ready' | 'over-quota' | 'gone'> {
     return this.db.transaction(async (tx) => {
       const [owner] = await tx.select({ used: users.storageUsed }).from(users).where(eq(users.id, userId)).for('update');
       if (!owner) return 'gone';
@@ -115,7 +129,11 @@ export class FileRepository {
   }
 
   /** Changes a ready file's name, folder or share link. */
-  async updateReady(id: string, userId: string, values: Partial<Pick<NewFile, 'name' | 'folderId' | 'shareToken' | 'shareExpiresAt'>>): Promise<FileWithFolder | undefined> {
+  async updateReady(
+    id: string,
+    userId: string,
+    values: Partial<Pick<NewFile, 'name' | 'folderId' | 'shareToken' | 'shareExpiresAt'>>,
+  ): Promise<FileWithFolder | undefined> {
     const updated = await this.db
       .update(files)
       .set(values)
@@ -129,7 +147,10 @@ export class FileRepository {
     return this.db.transaction(async (tx) => {
       // The owner's row first, as readyIfFits does: the recount must see a file that became ready meanwhile.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-      const [row] = await tx.delete(files).where(and(eq(files.id, id), eq(files.userId, userId))).returning();
+      const [row] = await tx
+        .delete(files)
+        .where(and(eq(files.id, id), eq(files.userId, userId)))
+        .returning();
       if (row) await this.recomputeUsage(tx, userId);
       return row;
     });
@@ -137,7 +158,10 @@ export class FileRepository {
 
   /** Deletes a file only while it is still processing (a failed upload); a ready file is never touched. */
   async deleteProcessing(id: string): Promise<FileRow | undefined> {
-    const [row] = await this.db.delete(files).where(and(eq(files.id, id), eq(files.status, 'processing'))).returning();
+    const [row] = await this.db
+      .delete(files)
+      .where(and(eq(files.id, id), eq(files.status, 'processing')))
+      .returning();
     return row;
   }
 
@@ -156,7 +180,11 @@ export class FileRepository {
 
   /** Files past their expiry (free accounts' files, 24 hours after upload). */
   async listExpired(now: Date, limit = 500): Promise<FileRow[]> {
-    return this.db.select().from(files).where(and(isNotNull(files.expiresAt), lt(files.expiresAt, now))).limit(limit);
+    return this.db
+      .select()
+      .from(files)
+      .where(and(isNotNull(files.expiresAt), lt(files.expiresAt, now)))
+      .limit(limit);
   }
 
   /** The owner's files stop expiring (the account now keeps its files). */

@@ -1,24 +1,34 @@
 import { Controller, Inject, Param, Req, Res } from '@nestjs/common';
-import { type Batch, type CompressionJob, type DownloadLink, endpoints, type FileRecord, type FileUploadResponse, fileUploadFieldsSchema, type MessageResponse, type Stats } from '@shrinkly/contract';
+import {
+  type Batch,
+  type CompressionJob,
+  type DownloadLink,
+  endpoints,
+  type FileRecord,
+  type FileUploadResponse,
+  fileUploadFieldsSchema,
+  type MessageResponse,
+  type Stats,
+} from '@shrinkly/contract';
 import type { Request, Response } from 'express';
 import { StoragePort } from '../../adapters/storage/storage.port.js';
 import { APP_CONFIG } from '../../app.tokens.js';
+import type { SignedLink } from '../../common/download-ticket.service.js';
 import { UnauthorizedError } from '../../common/errors.js';
-import { type BodyOf, type QueryOf, Route, ValidBody, ValidQuery } from '../../http/contract-route.js';
 import type { AppConfig } from '../../config/app.config.js';
 import type { FileRow, UserRow } from '../../db/schema/index.js';
-import { CurrentUser } from '../accounts/auth.guards.js';
-import { receiveFile } from '../uploads/multipart.js';
-import { OptionalUser } from '../accounts/optional-user.js';
 import { clientIp } from '../../http/client-ip.js';
+import { type BodyOf, type QueryOf, Route, ValidBody, ValidQuery } from '../../http/contract-route.js';
 import { sendBlob } from '../../http/send-blob.js';
 import { SignedLinkQuery } from '../../http/signed-link.js';
-import type { SignedLink } from '../../common/download-ticket.service.js';
+import { CurrentUser } from '../accounts/auth.guards.js';
+import { OptionalUser } from '../accounts/optional-user.js';
+import { CompressionService } from '../compression/compression.service.js';
+import { ChunkUploadService } from '../uploads/chunk-upload.service.js';
+import { receiveFile } from '../uploads/multipart.js';
 import { fileBlob } from './file-download.js';
 import { FileLibraryService } from './file-library.service.js';
 import { FileUploadService } from './file-upload.service.js';
-import { CompressionService } from '../compression/compression.service.js';
-import { ChunkUploadService } from '../uploads/chunk-upload.service.js';
 
 /** My Files: upload, list, rename, move, delete and download; and the storage statistics. */
 @Controller()
@@ -39,11 +49,19 @@ export class FilesController {
   }
 
   @Route(endpoints.uploadFile)
-  async upload(@CurrentUser() user: UserRow, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<FileUploadResponse> {
+  async upload(
+    @CurrentUser() user: UserRow,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<FileUploadResponse> {
     // Free accounts stop receiving at the free limit (402) instead of taking gigabytes they cannot keep.
     const limit = this.uploads.uploadLimit(user);
     const file = await receiveFile(req, res, {
-      field: 'file', dir: `${this.config.tmpDir}/uploads`, maxBytes: limit.maxBytes, tooLargeMessage: '', tooLargeError: limit.error,
+      field: 'file',
+      dir: `${this.config.tmpDir}/uploads`,
+      maxBytes: limit.maxBytes,
+      tooLargeMessage: '',
+      tooLargeError: limit.error,
       fields: fileUploadFieldsSchema,
     });
     return answered(res, await this.uploads.accept(user, file, file.fields));
@@ -58,7 +76,10 @@ export class FilesController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<FileUploadResponse> {
     const file = await this.chunks.assemble(body, `${this.config.tmpDir}/uploads`, { userId: user.id, address: clientIp(req) });
-    return answered(res, await this.uploads.accept(user, file, { compressionLevel: body.compressionLevel, folderId: body.folderId }));
+    return answered(
+      res,
+      await this.uploads.accept(user, file, { compressionLevel: body.compressionLevel, folderId: body.folderId }),
+    );
   }
 
   @Route(endpoints.fileJob)
@@ -72,12 +93,20 @@ export class FilesController {
   }
 
   @Route(endpoints.renameFile)
-  rename(@CurrentUser() user: UserRow, @Param('id') id: string, @ValidBody() body: BodyOf<typeof endpoints.renameFile>): Promise<FileRecord> {
+  rename(
+    @CurrentUser() user: UserRow,
+    @Param('id') id: string,
+    @ValidBody() body: BodyOf<typeof endpoints.renameFile>,
+  ): Promise<FileRecord> {
     return this.library.rename(user, id, body.name);
   }
 
   @Route(endpoints.moveFile)
-  move(@CurrentUser() user: UserRow, @Param('id') id: string, @ValidBody() body: BodyOf<typeof endpoints.moveFile>): Promise<FileRecord> {
+  move(
+    @CurrentUser() user: UserRow,
+    @Param('id') id: string,
+    @ValidBody() body: BodyOf<typeof endpoints.moveFile>,
+  ): Promise<FileRecord> {
     return this.library.move(user, id, body.folderId);
   }
 
@@ -88,7 +117,11 @@ export class FilesController {
   }
 
   @Route(endpoints.fileDownloadLink)
-  downloadLink(@CurrentUser() user: UserRow, @Param('id') id: string, @ValidBody() body: BodyOf<typeof endpoints.fileDownloadLink>): Promise<DownloadLink> {
+  downloadLink(
+    @CurrentUser() user: UserRow,
+    @Param('id') id: string,
+    @ValidBody() body: BodyOf<typeof endpoints.fileDownloadLink>,
+  ): Promise<DownloadLink> {
     return this.library.downloadLink(user, id, body.disposition);
   }
 

@@ -10,14 +10,14 @@ import type { Database } from '../../db/client.js';
 import { AccountDeletionService } from '../accounts/account-deletion.service.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { CompressionFinishers } from '../compression/compress-file.job.js';
-import { CompressionJobRepository } from '../compression/compression-job.repository.js';
 import { CompressionModule } from '../compression/compression.module.js';
+import { CompressionJobRepository } from '../compression/compression-job.repository.js';
 import { FolderRepository } from '../folders/folder.repository.js';
 import { FoldersModule } from '../folders/folders.module.js';
 import { UploadsModule } from '../uploads/uploads.module.js';
 import { BatchRepository } from './batch.repository.js';
-import { FileLibraryService } from './file-library.service.js';
 import { FileRepository } from './file.repository.js';
+import { FileLibraryService } from './file-library.service.js';
 import { FileUploadService } from './file-upload.service.js';
 import { FilesController } from './files.controller.js';
 import { LibraryResultFinisher } from './library-result.finisher.js';
@@ -32,13 +32,22 @@ import { LibraryResultFinisher } from './library-result.finisher.js';
     factory(
       FileLibraryService,
       [FileRepository, FolderRepository, StoragePort, DownloadTicketService, Clock],
-      (f: FileRepository, d: FolderRepository, s: StoragePort, t: DownloadTicketService, c: Clock) => new FileLibraryService(f, d, s, t, c),
+      (f: FileRepository, d: FolderRepository, s: StoragePort, t: DownloadTicketService, c: Clock) =>
+        new FileLibraryService(f, d, s, t, c),
     ),
     factory(
       FileUploadService,
       [FileRepository, FolderRepository, BatchRepository, CompressionJobRepository, StoragePort, QueuePort, Clock, APP_CONFIG],
-      (f: FileRepository, d: FolderRepository, b: BatchRepository, j: CompressionJobRepository, s: StoragePort, q: QueuePort, c: Clock, config: AppConfig) =>
-        new FileUploadService(f, d, b, j, s, q, c, config.compressSyncWaitMs),
+      (
+        f: FileRepository,
+        d: FolderRepository,
+        b: BatchRepository,
+        j: CompressionJobRepository,
+        s: StoragePort,
+        q: QueuePort,
+        c: Clock,
+        config: AppConfig,
+      ) => new FileUploadService(f, d, b, j, s, q, c, config.compressSyncWaitMs),
     ),
     factory(
       LibraryResultFinisher,

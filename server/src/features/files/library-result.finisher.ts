@@ -1,13 +1,13 @@
 import { ErrorMessages, STORAGE_LIMIT_BYTES } from '@shrinkly/contract';
+import { isEngineError } from '@shrinkly/engine';
 import type { StoragePort } from '../../adapters/storage/storage.port.js';
-import type { CompressionJobRow } from '../../db/schema/index.js';
-import { downloadName } from '../../common/file-naming.js';
-import type { CompressionJobRepository } from '../compression/compression-job.repository.js';
-import type { FileRepository } from './file.repository.js';
 import type { Clock } from '../../common/clock.js';
+import { downloadName } from '../../common/file-naming.js';
+import type { CompressionJobRow } from '../../db/schema/index.js';
 import type { StoredOutput } from '../../jobs/engine-step.js';
 import type { Finisher } from '../../jobs/job-runner.js';
-import { isEngineError } from '@shrinkly/engine';
+import type { CompressionJobRepository } from '../compression/compression-job.repository.js';
+import type { FileRepository } from './file.repository.js';
 
 /** What a job records when its owner deleted the file while it was being compressed. */
 export const FILE_DELETED_MESSAGE = 'The file was deleted before its compression finished';
@@ -53,9 +53,13 @@ export class LibraryResultFinisher implements Finisher<CompressionJobRow> {
     }
     const outcome = file
       ? await this.files.readyIfFits(
-          file.id, file.userId,
+          file.id,
+          file.userId,
           {
-            blobKey: result.blobKey, storedSize: result.size, isCompressed: !result.unchanged, format: result.format,
+            blobKey: result.blobKey,
+            storedSize: result.size,
+            isCompressed: !result.unchanged,
+            format: result.format,
             // A WAV stored as FLAC is named .flac.
             name: result.format === job.inputFormat ? file.name : downloadName(file.name, result.format),
           },
@@ -79,14 +83,26 @@ export class LibraryResultFinisher implements Finisher<CompressionJobRow> {
   async fail(job: CompressionJobRow, message: string): Promise<'failed'> {
     const row = job.fileId ? await this.files.deleteProcessing(job.fileId) : undefined;
     if (row) await this.storage.delete(row.blobKey);
-    await this.jobs.update(job.id, { status: 'failed', finishedAt: this.clock.now(), error: message, inputBlob: null, outputBlob: null });
+    await this.jobs.update(job.id, {
+      status: 'failed',
+      finishedAt: this.clock.now(),
+      error: message,
+      inputBlob: null,
+      outputBlob: null,
+    });
     return 'failed';
   }
 
   private async finish(job: CompressionJobRow, result: StoredOutput): Promise<void> {
     await this.jobs.update(job.id, {
-      status: 'completed', progress: 100, finishedAt: this.clock.now(), outputFormat: result.format, compressedSize: result.size,
-      unchanged: result.unchanged, inputBlob: null, outputBlob: null,
+      status: 'completed',
+      progress: 100,
+      finishedAt: this.clock.now(),
+      outputFormat: result.format,
+      compressedSize: result.size,
+      unchanged: result.unchanged,
+      inputBlob: null,
+      outputBlob: null,
     });
   }
 }

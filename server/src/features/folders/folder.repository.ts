@@ -31,7 +31,11 @@ export class FolderRepository {
   }
 
   async findOwned(id: string, userId: string): Promise<FolderRow | undefined> {
-    const [row] = await this.db.select().from(folders).where(and(eq(folders.id, id), eq(folders.userId, userId))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(folders)
+      .where(and(eq(folders.id, id), eq(folders.userId, userId)))
+      .limit(1);
     return row;
   }
 
@@ -66,7 +70,10 @@ export class FolderRepository {
   }
 
   async delete(id: string, userId: string): Promise<boolean> {
-    const rows = await this.db.delete(folders).where(and(eq(folders.id, id), eq(folders.userId, userId))).returning({ id: folders.id });
+    const rows = await this.db
+      .delete(folders)
+      .where(and(eq(folders.id, id), eq(folders.userId, userId)))
+      .returning({ id: folders.id });
     return rows.length > 0;
   }
 }

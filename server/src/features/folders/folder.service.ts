@@ -1,9 +1,9 @@
 import { ErrorMessages, type Folder } from '@shrinkly/contract';
 import { ConflictError, NotFoundError } from '../../common/errors.js';
-import type { UserRow } from '../../db/schema/index.js';
-import type { FolderRepository } from './folder.repository.js';
-import { toFolderView } from '../files/file-views.js';
 import { isUuid } from '../../common/ids.js';
+import type { UserRow } from '../../db/schema/index.js';
+import { toFolderView } from '../files/file-views.js';
+import type { FolderRepository } from './folder.repository.js';
 
 /** Folders of My Files: listed, created and (when empty) deleted by their owner only. */
 export class FolderService {
@@ -16,7 +16,8 @@ export class FolderService {
   /** A new folder at the root or in the caller's `parentId`; sibling names are unique, ignoring case. */
   async create(user: UserRow, input: { name: string; parentId?: string | null | undefined }): Promise<Folder> {
     const parentId = input.parentId ?? null;
-    if (parentId !== null && !(await this.folders.findOwned(parentId, user.id))) throw new NotFoundError(ErrorMessages.folderNotFound);
+    if (parentId !== null && !(await this.folders.findOwned(parentId, user.id)))
+      throw new NotFoundError(ErrorMessages.folderNotFound);
     if (await this.folders.findSiblingNamed(user.id, parentId, input.name)) throw new ConflictError(ErrorMessages.folderExists);
     const row = await this.folders.create({ userId: user.id, parentId, name: input.name });
     return toFolderView({ ...row, fileCount: 0 });

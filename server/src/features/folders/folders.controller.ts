@@ -1,7 +1,7 @@
 import { Controller, Inject, Param } from '@nestjs/common';
 import { endpoints, type Folder, type MessageResponse } from '@shrinkly/contract';
-import { type BodyOf, type QueryOf, Route, ValidBody, ValidQuery } from '../../http/contract-route.js';
 import type { UserRow } from '../../db/schema/index.js';
+import { type BodyOf, type QueryOf, Route, ValidBody, ValidQuery } from '../../http/contract-route.js';
 import { CurrentUser } from '../accounts/auth.guards.js';
 import { FolderService } from './folder.service.js';
 

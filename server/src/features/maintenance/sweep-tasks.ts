@@ -1,10 +1,10 @@
 import { TEMPORARY_FILE_TTL_MS } from '@shrinkly/contract';
 import type { StoragePort } from '../../adapters/storage/storage.port.js';
-import type { BatchRepository } from '../files/batch.repository.js';
-import type { CompressionJobRepository } from '../compression/compression-job.repository.js';
-import type { FileRepository } from '../files/file.repository.js';
-import type { ConversionJobRepository } from '../converter/conversion-job.repository.js';
 import type { ResetTokenRepository } from '../accounts/reset-token.repository.js';
+import type { CompressionJobRepository } from '../compression/compression-job.repository.js';
+import type { ConversionJobRepository } from '../converter/conversion-job.repository.js';
+import type { BatchRepository } from '../files/batch.repository.js';
+import type { FileRepository } from '../files/file.repository.js';
 import type { ChunkUploadService } from '../uploads/chunk-upload.service.js';
 import type { SweepTask } from './sweeper.service.js';
 

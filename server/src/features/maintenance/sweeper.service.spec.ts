@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { InProcessRunOnce } from '../../adapters/locks/in-process.run-once.js';
 import { Clock } from '../../common/clock.js';
-import { type SweepTask, SweeperService } from './sweeper.service.js';
+import { SweeperService, type SweepTask } from './sweeper.service.js';
 
 const logger = pino({ level: 'silent' });
 
@@ -20,11 +20,18 @@ describe('SweeperService', () => {
         return 3;
       },
     };
-    const local: SweepTask = { name: 'tempFiles', everyProcess: true, sweep: async () => {
-      runs.push('tempFiles');
-      return 1;
-    } };
-    const [one, two] = [new SweeperService([shared, local], lock, new Clock(), logger), new SweeperService([shared, local], lock, new Clock(), logger)];
+    const local: SweepTask = {
+      name: 'tempFiles',
+      everyProcess: true,
+      sweep: async () => {
+        runs.push('tempFiles');
+        return 1;
+      },
+    };
+    const [one, two] = [
+      new SweeperService([shared, local], lock, new Clock(), logger),
+      new SweeperService([shared, local], lock, new Clock(), logger),
+    ];
     const first = one.sweep();
     await new Promise((r) => setTimeout(r, 10));
     expect(await two.sweep()).toEqual({ tempFiles: 1 });
@@ -36,6 +43,9 @@ describe('SweeperService', () => {
   it('keeps sweeping when a task fails', async () => {
     const failing: SweepTask = { name: 'files', sweep: () => Promise.reject(new Error('disk gone')) };
     const next: SweepTask = { name: 'batches', sweep: async () => 2 };
-    expect(await new SweeperService([failing, next], new InProcessRunOnce(), new Clock(), logger).sweep()).toEqual({ files: 0, batches: 2 });
+    expect(await new SweeperService([failing, next], new InProcessRunOnce(), new Clock(), logger).sweep()).toEqual({
+      files: 0,
+      batches: 2,
+    });
   });
 });

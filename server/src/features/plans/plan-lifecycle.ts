@@ -90,13 +90,20 @@ const mail = (m: PlanMail): PlanEffect => ({ type: 'mail', mail: m });
  * the plan lapsed (or never ran) and a new billing cycle starts.
  */
 function periodFrom(state: PlanState, now: Date, periodStart: Date): { anchor: Date; periodEnd: Date } {
-  const lapsed = state.status === 'expired' || state.status === 'none' || (state.status === 'canceled' && !stillRunning(state, now));
+  const lapsed =
+    state.status === 'expired' || state.status === 'none' || (state.status === 'canceled' && !stillRunning(state, now));
   const anchor = state.subscriptionStartedAt && !lapsed ? state.subscriptionStartedAt : periodStart;
   return { anchor, periodEnd: periodEndAfter(anchor, periodStart) };
 }
 
 function charge(state: PlanState, now: Date, periodStart: Date, attempt: number): PlanEffect {
-  return { type: 'charge', periodStart, periodEnd: periodFrom(state, now, periodStart).periodEnd, attempt, amount: SUBSCRIPTION_PRICE_USD };
+  return {
+    type: 'charge',
+    periodStart,
+    periodEnd: periodFrom(state, now, periodStart).periodEnd,
+    attempt,
+    amount: SUBSCRIPTION_PRICE_USD,
+  };
 }
 
 /** When premium (or trial) access of a canceled or past-due plan ends. */
@@ -134,7 +141,8 @@ const MINUTE_MS = 60_000;
 function withProviderState(state: PlanState, now: Date, reading: ProviderPlanReading): PlanState {
   const ownEnd = state.currentPeriodEnd ?? state.trialEndsAt;
   if (reading.status === 'trialing') {
-    const deferred = ownEnd !== null && reading.trialEndsAt !== null && ownEnd.getTime() >= reading.trialEndsAt.getTime() - MINUTE_MS;
+    const deferred =
+      ownEnd !== null && reading.trialEndsAt !== null && ownEnd.getTime() >= reading.trialEndsAt.getTime() - MINUTE_MS;
     if (deferred) {
       const status = state.currentPeriodEnd ? 'active' : 'trial';
       return { ...state, status, nextChargeAt: reading.trialEndsAt, renewalAttempts: 0 };
@@ -145,10 +153,18 @@ function withProviderState(state: PlanState, now: Date, reading: ProviderPlanRea
     // Access follows what was paid (the provider's paid-through date, or ours), never a period it has not charged.
     const periodEnd = latest(state.currentPeriodEnd, reading.periodEnd);
     // Billing from later, nothing paid yet: a trial that still runs stays the trial until the first charge.
-    if (!periodEnd && state.trialEndsAt && state.trialEndsAt > now) return { ...state, status: 'trial', nextChargeAt: state.trialEndsAt, renewalAttempts: 0 };
+    if (!periodEnd && state.trialEndsAt && state.trialEndsAt > now)
+      return { ...state, status: 'trial', nextChargeAt: state.trialEndsAt, renewalAttempts: 0 };
     // Active at the provider, but its paid period ended with no renewal reported yet: look again later (the grace keeps access).
     const nextLook = periodEnd && periodEnd > now ? periodEnd : addHours(now, RENEWAL_RETRY_HOURS);
-    return { ...state, status: 'active', currentPeriodEnd: periodEnd, subscriptionStartedAt: state.subscriptionStartedAt ?? now, nextChargeAt: nextLook, renewalAttempts: 0 };
+    return {
+      ...state,
+      status: 'active',
+      currentPeriodEnd: periodEnd,
+      subscriptionStartedAt: state.subscriptionStartedAt ?? now,
+      nextChargeAt: nextLook,
+      renewalAttempts: 0,
+    };
   }
   if (reading.status === 'past_due') {
     // Past due keeps the grace after the period we know was paid, if any: the provider's own period may be unpaid.
@@ -158,8 +174,12 @@ function withProviderState(state: PlanState, now: Date, reading: ProviderPlanRea
   // we had not heard of included) still runs out by its dates.
   const live = state.status === 'trial' || state.status === 'active' || state.status === 'past_due';
   return {
-    ...state, status: live ? 'canceled' : state.status, currentPeriodEnd: latest(state.currentPeriodEnd, reading.periodEnd), billingProvider: null,
-    nextChargeAt: null, renewalAttempts: 0,
+    ...state,
+    status: live ? 'canceled' : state.status,
+    currentPeriodEnd: latest(state.currentPeriodEnd, reading.periodEnd),
+    billingProvider: null,
+    nextChargeAt: null,
+    renewalAttempts: 0,
   };
 }
 
@@ -185,16 +205,21 @@ function latest(a: Date | null, b: Date | null): Date | null {
 export function nextPlan(state: PlanState, now: Date, event: PlanEvent): PlanChange {
   switch (event.type) {
     case 'start-trial': {
-      if (state.status !== 'none' || state.trialEndsAt) throw new PlanRuleError('conflict', 'The free trial has already been used on this account');
+      if (state.status !== 'none' || state.trialEndsAt)
+        throw new PlanRuleError('conflict', 'The free trial has already been used on this account');
       if (state.payWith === 'provider') return { state, effects: [{ type: 'start-at-provider', trial: true, deferUntil: null }] };
       if (state.payWith !== 'card') throw new PlanRuleError('payment-required', 'A card is needed to start the trial');
       const trialEndsAt = addDays(now, TRIAL_DAYS);
-      return { state: { ...state, status: 'trial', trialEndsAt, nextChargeAt: trialEndsAt, renewalAttempts: 0 }, effects: [mail('trial-started')] };
+      return {
+        state: { ...state, status: 'trial', trialEndsAt, nextChargeAt: trialEndsAt, renewalAttempts: 0 },
+        effects: [mail('trial-started')],
+      };
     }
 
     case 'subscribe': {
       if (paidAndRunning(state, now)) throw new PlanRuleError('conflict', 'This account is already subscribed');
-      if (state.status === 'canceled' && stillRunning(state, now) && state.currentPeriodEnd) return nextPlan(state, now, { type: 'reactivate' });
+      if (state.status === 'canceled' && stillRunning(state, now) && state.currentPeriodEnd)
+        return nextPlan(state, now, { type: 'reactivate' });
       // From free, a lapsed plan or a running trial (an upgrade): premium starts now, with the first charge.
       return { state, effects: payNow(state, now, 'Add a card to subscribe') };
     }
@@ -211,13 +236,16 @@ export function nextPlan(state: PlanState, now: Date, event: PlanEvent): PlanCha
     }
 
     case 'reactivate': {
-      if (state.status !== 'canceled' && state.status !== 'expired') throw new PlanRuleError('conflict', 'There is no canceled subscription to reactivate');
+      if (state.status !== 'canceled' && state.status !== 'expired')
+        throw new PlanRuleError('conflict', 'There is no canceled subscription to reactivate');
       if (state.status === 'canceled' && stillRunning(state, now)) {
         const end = accessEndsAt(state) as Date;
         // Undo the cancellation: billing resumes when the paid period (or the trial) ends.
-        if (state.payWith === 'provider') return { state, effects: [{ type: 'start-at-provider', trial: false, deferUntil: end }] };
+        if (state.payWith === 'provider')
+          return { state, effects: [{ type: 'start-at-provider', trial: false, deferUntil: end }] };
         if (state.payWith !== 'card') throw new PlanRuleError('payment-required', 'Add a card to subscribe again');
-        if (state.currentPeriodEnd) return { state: { ...state, status: 'active', nextChargeAt: state.currentPeriodEnd }, effects: [] };
+        if (state.currentPeriodEnd)
+          return { state: { ...state, status: 'active', nextChargeAt: state.currentPeriodEnd }, effects: [] };
         return { state: { ...state, status: 'trial', nextChargeAt: state.trialEndsAt }, effects: [] };
       }
       return { state, effects: payNow(state, now, 'Add a card to subscribe again') };
@@ -230,7 +258,14 @@ export function nextPlan(state: PlanState, now: Date, event: PlanEvent): PlanCha
       // A plan that lapsed (or ran out after its cancellation) starts a new billing cycle; a running one keeps its own.
       const { anchor, periodEnd } = periodFrom(state, now, event.periodStart);
       return {
-        state: { ...state, status: 'active', subscriptionStartedAt: anchor, currentPeriodEnd: periodEnd, nextChargeAt: periodEnd, renewalAttempts: 0 },
+        state: {
+          ...state,
+          status: 'active',
+          subscriptionStartedAt: anchor,
+          currentPeriodEnd: periodEnd,
+          nextChargeAt: periodEnd,
+          renewalAttempts: 0,
+        },
         effects: [mail('receipt')],
       };
     }
@@ -240,22 +275,34 @@ export function nextPlan(state: PlanState, now: Date, event: PlanEvent): PlanCha
       // The grace follows a period that was paid; a first charge that fails (at the trial's end) leaves none.
       const periodEnd = state.currentPeriodEnd;
       if (attempts >= RENEWAL_MAX_ATTEMPTS) {
-        return { state: { ...state, status: 'expired', currentPeriodEnd: periodEnd, nextChargeAt: null, renewalAttempts: attempts }, effects: [mail('payment-failed'), mail('canceled')] };
+        return {
+          state: { ...state, status: 'expired', currentPeriodEnd: periodEnd, nextChargeAt: null, renewalAttempts: attempts },
+          effects: [mail('payment-failed'), mail('canceled')],
+        };
       }
       return {
-        state: { ...state, status: 'past_due', currentPeriodEnd: periodEnd, nextChargeAt: addHours(now, RENEWAL_RETRY_HOURS), renewalAttempts: attempts },
+        state: {
+          ...state,
+          status: 'past_due',
+          currentPeriodEnd: periodEnd,
+          nextChargeAt: addHours(now, RENEWAL_RETRY_HOURS),
+          renewalAttempts: attempts,
+        },
         effects: [mail('payment-failed')],
       };
     }
 
     case 'provider-linked': {
       const reading = event.subscription;
-      if (reading.status === 'ended') throw new PlanRuleError('conflict', 'This subscription has ended at the payment provider: please subscribe again');
+      if (reading.status === 'ended')
+        throw new PlanRuleError('conflict', 'This subscription has ended at the payment provider: please subscribe again');
       const deferredEnd = state.currentPeriodEnd ?? state.trialEndsAt;
-      const newTrial = reading.status === 'trialing'
-        && !(deferredEnd && reading.trialEndsAt && deferredEnd.getTime() >= reading.trialEndsAt.getTime() - MINUTE_MS);
+      const newTrial =
+        reading.status === 'trialing' &&
+        !(deferredEnd && reading.trialEndsAt && deferredEnd.getTime() >= reading.trialEndsAt.getTime() - MINUTE_MS);
       // One trial per account, whoever runs it.
-      if (newTrial && (state.trialEndsAt || state.status !== 'none')) throw new PlanRuleError('conflict', 'The free trial has already been used on this account');
+      if (newTrial && (state.trialEndsAt || state.status !== 'none'))
+        throw new PlanRuleError('conflict', 'The free trial has already been used on this account');
       const next = withProviderState({ ...state, billingProvider: event.provider }, now, reading);
       const effects: PlanEffect[] = newTrial ? [mail('trial-started')] : [];
       return { state: next, effects };
@@ -294,7 +341,9 @@ function tick(state: PlanState, now: Date): PlanChange {
     }
     case 'active':
     case 'past_due':
-      return due ? { state, effects: [charge(state, now, state.currentPeriodEnd ?? now, state.renewalAttempts + 1)] } : unchanged(state);
+      return due
+        ? { state, effects: [charge(state, now, state.currentPeriodEnd ?? now, state.renewalAttempts + 1)] }
+        : unchanged(state);
     default:
       // A canceled plan stays canceled once its access has run out ("canceled without access": Subscription Canceled,
       // Reactivate Subscription); what it allows follows from its dates alone (planOf).

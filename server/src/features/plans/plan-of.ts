@@ -7,8 +7,8 @@ import {
   STORAGE_LIMIT_BYTES,
   type SubscriptionStatus,
 } from '@shrinkly/contract';
-import type { UserRow } from '../../db/schema/index.js';
 import { addDays } from '../../common/billing-calendar.js';
+import type { UserRow } from '../../db/schema/index.js';
 
 /** What an account (or a visitor, with no account) may do right now. */
 export interface PlanAccess {
@@ -38,7 +38,10 @@ export interface PlanAccess {
  * The one plan rule: every check of what a user may do (upload sizes, payment, batch, permanent storage) and the
  * trial and subscription flags of the API's User come from here. `user` is null for a visitor.
  */
-export function planOf(user: Pick<UserRow, 'subscriptionStatus' | 'trialEndsAt' | 'currentPeriodEnd'> | null, now: Date): PlanAccess {
+export function planOf(
+  user: Pick<UserRow, 'subscriptionStatus' | 'trialEndsAt' | 'currentPeriodEnd'> | null,
+  now: Date,
+): PlanAccess {
   const status: SubscriptionStatus = user?.subscriptionStatus ?? 'none';
   const trialRunning = user?.trialEndsAt != null && user.trialEndsAt > now;
   const paidRunning = user?.currentPeriodEnd != null && user.currentPeriodEnd > now;
@@ -48,7 +51,8 @@ export function planOf(user: Pick<UserRow, 'subscriptionStatus' | 'trialEndsAt' 
   // ends. A status nothing renews lapses by its dates.
   const isSubscribed = ((status === 'active' || status === 'past_due') && inGrace) || (status === 'canceled' && paidRunning);
   // Trial: running, or canceled (never charged) until its end.
-  const isTrialActive = !isSubscribed && trialRunning && (status === 'trial' || (status === 'canceled' && user?.currentPeriodEnd == null));
+  const isTrialActive =
+    !isSubscribed && trialRunning && (status === 'trial' || (status === 'canceled' && user?.currentPeriodEnd == null));
   const premium = isTrialActive || isSubscribed;
   return {
     plan: isSubscribed ? 'premium' : isTrialActive ? 'trial' : 'free',

@@ -16,8 +16,8 @@ import { BillingService } from '../billing/billing.service.js';
 import { SubscriptionEventHandler } from '../billing/subscription-events.js';
 import { FileRepository } from '../files/file.repository.js';
 import { FilesModule } from '../files/files.module.js';
-import { SubscriptionController } from './subscription.controller.js';
 import { ProviderSubscriptionRepository } from './provider-subscription.repository.js';
+import { SubscriptionController } from './subscription.controller.js';
 import { SubscriptionService } from './subscription.service.js';
 
 /**
@@ -32,16 +32,40 @@ import { SubscriptionService } from './subscription.service.js';
     factory(ProviderSubscriptionRepository, [DATABASE], (db: Database) => new ProviderSubscriptionRepository(db)),
     factory(
       SubscriptionService,
-      [UserRepository, FileRepository, ProviderSubscriptionRepository, BillingService, PaymentPort, MailPort, BackgroundTasks, Clock, LOGGER, APP_CONFIG],
-      (u: UserRepository, f: FileRepository, s: ProviderSubscriptionRepository, b: BillingService, p: PaymentPort, m: MailPort, t: BackgroundTasks, c: Clock, l: Logger, config: AppConfig) =>
-        new SubscriptionService(u, f, s, b, p, m, t, c, l, config.appUrl),
+      [
+        UserRepository,
+        FileRepository,
+        ProviderSubscriptionRepository,
+        BillingService,
+        PaymentPort,
+        MailPort,
+        BackgroundTasks,
+        Clock,
+        LOGGER,
+        APP_CONFIG,
+      ],
+      (
+        u: UserRepository,
+        f: FileRepository,
+        s: ProviderSubscriptionRepository,
+        b: BillingService,
+        p: PaymentPort,
+        m: MailPort,
+        t: BackgroundTasks,
+        c: Clock,
+        l: Logger,
+        config: AppConfig,
+      ) => new SubscriptionService(u, f, s, b, p, m, t, c, l, config.appUrl),
     ),
     { provide: SubscriptionEventHandler, useExisting: SubscriptionService },
   ],
   exports: [SubscriptionService, SubscriptionEventHandler],
 })
 export class PlansModule {
-  constructor(@Inject(AccountDeletionService) deletion: AccountDeletionService, @Inject(SubscriptionService) subscriptions: SubscriptionService) {
+  constructor(
+    @Inject(AccountDeletionService) deletion: AccountDeletionService,
+    @Inject(SubscriptionService) subscriptions: SubscriptionService,
+  ) {
     deletion.registerBeforeDelete((userId) => subscriptions.endBeforeDeletion(userId));
   }
 }

@@ -12,7 +12,9 @@ export class SubscriptionController {
 
   @Route(endpoints.setupTrial)
   setupTrial(@CurrentUser() user: UserRow, @ValidBody() body: BodyOf<typeof endpoints.setupTrial>): Promise<User> {
-    return body.paymentMethodId ? this.subscriptions.startProviderTrial(user, body.paymentMethodId) : this.subscriptions.startTrial(user, body.creditCard);
+    return body.paymentMethodId
+      ? this.subscriptions.startProviderTrial(user, body.paymentMethodId)
+      : this.subscriptions.startTrial(user, body.creditCard);
   }
 
   @Route(endpoints.subscription)
@@ -31,12 +33,18 @@ export class SubscriptionController {
   }
 
   @Route(endpoints.paypalCreateSubscription)
-  createApproval(@CurrentUser() user: UserRow, @ValidBody() body: BodyOf<typeof endpoints.paypalCreateSubscription>): Promise<{ id: string; approvalUrl: string | null }> {
+  createApproval(
+    @CurrentUser() user: UserRow,
+    @ValidBody() body: BodyOf<typeof endpoints.paypalCreateSubscription>,
+  ): Promise<{ id: string; approvalUrl: string | null }> {
     return this.subscriptions.createApproval(user, body);
   }
 
   @Route(endpoints.paypalActivateSubscription)
-  activateApproval(@CurrentUser() user: UserRow, @ValidBody() body: BodyOf<typeof endpoints.paypalActivateSubscription>): Promise<SubscriptionDetails> {
+  activateApproval(
+    @CurrentUser() user: UserRow,
+    @ValidBody() body: BodyOf<typeof endpoints.paypalActivateSubscription>,
+  ): Promise<SubscriptionDetails> {
     return this.subscriptions.activateApproval(user, body.subscriptionId);
   }
 

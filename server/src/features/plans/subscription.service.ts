@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorMessages, SUBSCRIPTION_PRICE_USD, type SubscriptionDetails, TRIAL_REMINDER_DAYS, type User } from '@shrinkly/contract';
+import {
+  ErrorMessages,
+  SUBSCRIPTION_PRICE_USD,
+  type SubscriptionDetails,
+  TRIAL_REMINDER_DAYS,
+  type User,
+} from '@shrinkly/contract';
 import type { Logger } from 'pino';
 import type { MailPort } from '../../adapters/mail/mail.port.js';
 import {
@@ -19,7 +25,6 @@ import type { BillingService } from '../billing/billing.service.js';
 import { atProvider } from '../billing/provider-call.js';
 import type { ProviderSubscriptionEvent } from '../billing/subscription-events.js';
 import type { FileRepository } from '../files/file.repository.js';
-import { planMail } from './plan-mails.js';
 import {
   accessEndsAt,
   nextPlan,
@@ -31,6 +36,7 @@ import {
   type PlanState,
   type ProviderPlanReading,
 } from './plan-lifecycle.js';
+import { planMail } from './plan-mails.js';
 import { planOf } from './plan-of.js';
 import type { ProviderSubscriptionRepository } from './provider-subscription.repository.js';
 import { toUserView } from './user-view.js';
@@ -81,7 +87,10 @@ function readingOf(subscription: ProviderSubscription | undefined): ProviderPlan
 
 /** It bills (or will, after its trial): trialing, active or past due. */
 function isLive(subscription: ProviderSubscription | undefined): boolean {
-  return subscription !== undefined && (subscription.status === 'trialing' || subscription.status === 'active' || subscription.status === 'past_due');
+  return (
+    subscription !== undefined &&
+    (subscription.status === 'trialing' || subscription.status === 'active' || subscription.status === 'past_due')
+  );
 }
 
 /**
@@ -126,9 +135,10 @@ export class SubscriptionService {
       nextBillingDate: user.nextChargeAt?.toISOString() ?? null,
       accessEndsAt: accessEndsAt(state)?.toISOString() ?? null,
       price: SUBSCRIPTION_PRICE_USD,
-      card: user.cardBrand && user.cardLast4 && user.cardExpMonth && user.cardExpYear
-        ? { brand: user.cardBrand, last4: user.cardLast4, expMonth: user.cardExpMonth, expYear: user.cardExpYear }
-        : null,
+      card:
+        user.cardBrand && user.cardLast4 && user.cardExpMonth && user.cardExpYear
+          ? { brand: user.cardBrand, last4: user.cardLast4, expMonth: user.cardExpMonth, expYear: user.cardExpYear }
+          : null,
       canCancel: ['trial', 'active', 'past_due'].includes(user.subscriptionStatus) && (plan.isTrialActive || plan.isSubscribed),
       canReactivate: user.subscriptionStatus === 'canceled' || user.subscriptionStatus === 'expired',
     };
@@ -163,7 +173,11 @@ export class SubscriptionService {
     const user = await this.readProviderPlan(given);
     let row: UserRow;
     if (paymentMethodId) {
-      row = await this.apply(user, { type: 'subscribe' }, { paymentMethod: await this.providerPaymentMethod(user, paymentMethodId), request: true });
+      row = await this.apply(
+        user,
+        { type: 'subscribe' },
+        { paymentMethod: await this.providerPaymentMethod(user, paymentMethodId), request: true },
+      );
     } else {
       if (card && !this.payments.cards) throw new ValidationError('Please enter your card in the secure payment form');
       const withCard = card ? await this.saveCard(user, card) : user;
@@ -194,7 +208,10 @@ export class SubscriptionService {
    * recorded as made by us for this account; refused while the account's premium runs and renews. A canceled plan that
    * still runs is taken up again with billing from its end, so nothing is paid twice.
    */
-  async createApproval(given: UserRow, payer: { userEmail: string; userName: string }): Promise<{ id: string; approvalUrl: string | null }> {
+  async createApproval(
+    given: UserRow,
+    payer: { userEmail: string; userName: string },
+  ): Promise<{ id: string; approvalUrl: string | null }> {
     const plans = this.approvalPlans();
     const user = await this.readProviderPlan(given);
     const now = this.clock.now();
@@ -204,7 +221,11 @@ export class SubscriptionService {
     if (plan.isSubscribed && !startAt) throw new ConflictError('You already have an active subscription');
     const created = await atProvider(this.logger, () =>
       plans.createSubscription({
-        userId: user.id, email: payer.userEmail.trim() || user.email, name: payer.userName.trim() || user.name, trial: false, startAt,
+        userId: user.id,
+        email: payer.userEmail.trim() || user.email,
+        name: payer.userName.trim() || user.name,
+        trial: false,
+        startAt,
       }),
     );
     await this.providerSubscriptions.record(plans.name, created.id, user.id);
@@ -217,14 +238,16 @@ export class SubscriptionService {
    */
   async activateApproval(user: UserRow, subscriptionId: string): Promise<SubscriptionDetails> {
     const plans = this.approvalPlans();
-    if ((await this.providerSubscriptions.ownerOf(plans.name, subscriptionId)) !== user.id) throw new NotFoundError('PayPal subscription not found');
+    if ((await this.providerSubscriptions.ownerOf(plans.name, subscriptionId)) !== user.id)
+      throw new NotFoundError('PayPal subscription not found');
     const subscription = await this.readBack(user, plans, subscriptionId);
     if (!subscription) throw new NotFoundError('PayPal subscription not found');
     if (subscription.status === 'pending') throw new PaymentRequiredError('The subscription has not been approved at PayPal yet');
     if (subscription.status === 'ended') throw new ConflictError('This PayPal subscription has ended: please subscribe again');
-    const row = user.providerSubscriptionId === subscriptionId && user.billingProvider === plans.name
-      ? await this.refresh(user)
-      : await this.link(user, plans, subscription);
+    const row =
+      user.providerSubscriptionId === subscriptionId && user.billingProvider === plans.name
+        ? await this.refresh(user)
+        : await this.link(user, plans, subscription);
     await this.files.keepAll(user.id);
     return this.details(row);
   }
@@ -237,7 +260,11 @@ export class SubscriptionService {
     for (const user of due) {
       try {
         const after = await this.apply(user, { type: 'tick' });
-        if (after.subscriptionStatus !== user.subscriptionStatus || after.nextChargeAt?.getTime() !== user.nextChargeAt?.getTime()) changed += 1;
+        if (
+          after.subscriptionStatus !== user.subscriptionStatus ||
+          after.nextChargeAt?.getTime() !== user.nextChargeAt?.getTime()
+        )
+          changed += 1;
       } catch (err) {
         // Changed meanwhile: whoever changed it acted on the newer plan. Anything else (a provider down) must not stop
         // the others; the account is due again next tick.
@@ -258,11 +285,21 @@ export class SubscriptionService {
     const ownerId = plans && (await this.providerSubscriptions.ownerOf(event.provider, event.subscriptionId));
     const user = ownerId ? await this.users.findById(ownerId) : undefined;
     if (!plans || !user) {
-      this.logger.warn({ provider: event.provider, subscriptionId: event.subscriptionId, type: event.type }, 'provider event for a subscription we did not create: ignored');
+      this.logger.warn(
+        { provider: event.provider, subscriptionId: event.subscriptionId, type: event.type },
+        'provider event for a subscription we did not create: ignored',
+      );
       return;
     }
-    const charged = event.type === 'paid'
-      && (await this.billing.recordPlanCharge({ userId: user.id, provider: event.provider, reference: event.reference, amount: event.amount, currency: event.currency }));
+    const charged =
+      event.type === 'paid' &&
+      (await this.billing.recordPlanCharge({
+        userId: user.id,
+        provider: event.provider,
+        reference: event.reference,
+        amount: event.amount,
+        currency: event.currency,
+      }));
     let row = user;
     if (user.billingProvider === event.provider && user.providerSubscriptionId === event.subscriptionId) {
       row = await this.refresh(user);
@@ -291,17 +328,32 @@ export class SubscriptionService {
       if (subscriptionId === except) continue;
       const plans = this.payments.billedPlans(provider);
       const subscription = plans && (await this.readBack(user, plans, subscriptionId));
-      if (plans && subscription && isLive(subscription)) await atProvider(this.logger, () => plans.cancelSubscription(subscriptionId));
+      if (plans && subscription && isLive(subscription))
+        await atProvider(this.logger, () => plans.cancelSubscription(subscriptionId));
     }
   }
 
   /** How the account pays for a new plan: the card on file we charge, a new subscription at the provider, or nothing. */
   private stateOf(row: UserRow, context: ApplyContext = {}): PlanState {
-    const payWith = context.paymentMethod ? 'provider' : !row.cardToken ? null : this.payments.cards ? 'card' : this.payments.cardFieldPlans ? 'provider' : null;
+    const payWith = context.paymentMethod
+      ? 'provider'
+      : !row.cardToken
+        ? null
+        : this.payments.cards
+          ? 'card'
+          : this.payments.cardFieldPlans
+            ? 'provider'
+            : null;
     return {
-      status: row.subscriptionStatus, trialEndsAt: row.trialEndsAt, currentPeriodEnd: row.currentPeriodEnd, nextChargeAt: row.nextChargeAt,
-      renewalAttempts: row.renewalAttempts, subscriptionStartedAt: row.subscriptionStartedAt, billingProvider: row.billingProvider,
-      payWith, trialReminderSentAt: row.trialReminderSentAt,
+      status: row.subscriptionStatus,
+      trialEndsAt: row.trialEndsAt,
+      currentPeriodEnd: row.currentPeriodEnd,
+      nextChargeAt: row.nextChargeAt,
+      renewalAttempts: row.renewalAttempts,
+      subscriptionStartedAt: row.subscriptionStartedAt,
+      billingProvider: row.billingProvider,
+      payWith,
+      trialReminderSentAt: row.trialReminderSentAt,
     };
   }
 
@@ -312,7 +364,10 @@ export class SubscriptionService {
   }
 
   /** The customer that saved a payment method with the provider's card fields, checked to be this account's. */
-  private async providerPaymentMethod(user: UserRow, paymentMethodId: string): Promise<{ customerId: string; paymentMethodId: string }> {
+  private async providerPaymentMethod(
+    user: UserRow,
+    paymentMethodId: string,
+  ): Promise<{ customerId: string; paymentMethodId: string }> {
     const plans = this.payments.cardFieldPlans;
     if (!plans) throw new ValidationError('Enter the card in the form: this payment provider takes card details directly');
     const customerId = await atProvider(this.logger, () => plans.customerOf(paymentMethodId, user.id));
@@ -333,7 +388,9 @@ export class SubscriptionService {
         throw err instanceof CardDeclinedError ? new PaymentRequiredError(ErrorMessages.cardDeclined) : err;
       });
     const row = await this.users.updatePlan(
-      user.id, { cardToken: saved.token, cardBrand: saved.brand, cardLast4: saved.last4, cardExpMonth: month, cardExpYear: expYear }, this.clock.now(),
+      user.id,
+      { cardToken: saved.token, cardBrand: saved.brand, cardLast4: saved.last4, cardExpMonth: month, cardExpYear: expYear },
+      this.clock.now(),
     );
     if (!row) throw new PlanChangedError(PLAN_BUSY);
     return row;
@@ -365,7 +422,8 @@ export class SubscriptionService {
     try {
       change = nextPlan(this.stateOf(user, context), now, event);
     } catch (err) {
-      if (err instanceof PlanRuleError) throw err.kind === 'conflict' ? new ConflictError(err.message) : new PaymentRequiredError(err.message);
+      if (err instanceof PlanRuleError)
+        throw err.kind === 'conflict' ? new ConflictError(err.message) : new PaymentRequiredError(err.message);
       throw err;
     }
     let row = user;
@@ -373,18 +431,28 @@ export class SubscriptionService {
     const holds = !lease && change.effects.some((e) => PROVIDER_EFFECTS.has(e.type));
     if (holds) {
       lease = randomUUID();
-      const held = await this.users.updatePlanAt(user.id, user.planRevision, { planLease: lease, planLeaseUntil: new Date(now.getTime() + PLAN_LEASE_MS) }, { now });
+      const held = await this.users.updatePlanAt(
+        user.id,
+        user.planRevision,
+        { planLease: lease, planLeaseUntil: new Date(now.getTime() + PLAN_LEASE_MS) },
+        { now },
+      );
       if (!held) throw new PlanChangedError(PLAN_BUSY);
       row = held;
     }
     try {
       const endsAtProvider = change.effects.some((e) => e.type === 'cancel-at-provider');
       if (endsAtProvider) await this.endAtProvider(user);
-      const columns = { ...columnsOf(change.state), ...(endsAtProvider ? { providerSubscriptionId: null } : {}), ...context.extra };
+      const columns = {
+        ...columnsOf(change.state),
+        ...(endsAtProvider ? { providerSubscriptionId: null } : {}),
+        ...context.extra,
+      };
       const stored = await this.users.updatePlanAt(user.id, row.planRevision, columns, { now, lease });
       if (!stored) throw new PlanChangedError(PLAN_BUSY);
       let current = stored;
-      for (const effect of change.effects) current = await this.carryOut(current, effect, { ...context, lease }, user.planRevision);
+      for (const effect of change.effects)
+        current = await this.carryOut(current, effect, { ...context, lease }, user.planRevision);
       return current;
     } finally {
       if (holds && lease) await this.users.releasePlanLease(user.id, lease);
@@ -411,14 +479,23 @@ export class SubscriptionService {
    * One charge of the card on file, through billing, claimed for the plan revision it was decided at: another
    * request or process deciding from the same plan gets no claim and charges nothing.
    */
-  private async charge(user: UserRow, effect: Extract<PlanEffect, { type: 'charge' }>, context: ApplyContext, revision: number): Promise<UserRow> {
+  private async charge(
+    user: UserRow,
+    effect: Extract<PlanEffect, { type: 'charge' }>,
+    context: ApplyContext,
+    revision: number,
+  ): Promise<UserRow> {
     if (!user.cardToken) throw new PaymentRequiredError('Add a card to subscribe');
     const result = await this.billing.chargePlan({
-      userId: user.id, cardToken: user.cardToken, amount: effect.amount, claimKey: `plan@${revision}`,
+      userId: user.id,
+      cardToken: user.cardToken,
+      amount: effect.amount,
+      claimKey: `plan@${revision}`,
       description: `Shrinkly Premium, ${effect.periodStart.toISOString().slice(0, 10)} to ${effect.periodEnd.toISOString().slice(0, 10)}`,
       period: { start: effect.periodStart, end: effect.periodEnd },
     });
-    if (result.outcome === 'paid') return this.apply(user, { type: 'charge-succeeded', periodStart: effect.periodStart }, context);
+    if (result.outcome === 'paid')
+      return this.apply(user, { type: 'charge-succeeded', periodStart: effect.periodStart }, context);
     if (result.outcome === 'claimed-elsewhere') {
       if (context.request) throw new ConflictError('A payment for this plan is already being made: please wait a moment');
       return user;
@@ -428,13 +505,22 @@ export class SubscriptionService {
   }
 
   /** A new subscription at the provider whose card fields saved the card (Stripe), linked as the plan's one. */
-  private async startAtProvider(user: UserRow, effect: Extract<PlanEffect, { type: 'start-at-provider' }>, context: ApplyContext, revision: number): Promise<UserRow> {
+  private async startAtProvider(
+    user: UserRow,
+    effect: Extract<PlanEffect, { type: 'start-at-provider' }>,
+    context: ApplyContext,
+    revision: number,
+  ): Promise<UserRow> {
     const plans = this.payments.cardFieldPlans;
     const customerId = context.paymentMethod?.customerId ?? user.cardToken;
     if (!plans || !customerId) throw new PaymentRequiredError('Add a card to subscribe');
     const subscription = await atProvider(this.logger, () =>
       plans.startSubscription({
-        customerId, paymentMethodId: context.paymentMethod?.paymentMethodId ?? null, userId: user.id, trial: effect.trial, deferUntil: effect.deferUntil,
+        customerId,
+        paymentMethodId: context.paymentMethod?.paymentMethodId ?? null,
+        userId: user.id,
+        trial: effect.trial,
+        deferUntil: effect.deferUntil,
         attempt: `plan@${revision}`,
       }),
     ).catch((err: unknown) => {
@@ -448,7 +534,13 @@ export class SubscriptionService {
     }
     const card = subscription.card;
     const cardColumns: PlanColumns = card
-      ? { cardToken: card.token, cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear }
+      ? {
+          cardToken: card.token,
+          cardBrand: card.brand,
+          cardLast4: card.last4,
+          cardExpMonth: card.expMonth,
+          cardExpYear: card.expYear,
+        }
       : {};
     return this.link(user, plans, subscription, cardColumns, context);
   }
@@ -459,7 +551,11 @@ export class SubscriptionService {
    * Charges it reports are recorded once.
    */
   private async link(
-    user: UserRow, plans: ProviderBilledPlans, subscription: ProviderSubscription, extra: PlanColumns = {}, context: ApplyContext = {},
+    user: UserRow,
+    plans: ProviderBilledPlans,
+    subscription: ProviderSubscription,
+    extra: PlanColumns = {},
+    context: ApplyContext = {},
   ): Promise<UserRow> {
     // What the provider took is in the ledger whatever happens next.
     await this.recordCharges(user, plans, subscription);
@@ -468,13 +564,20 @@ export class SubscriptionService {
       // The rules first (a second free trial is refused), before the account's previous subscription is touched.
       nextPlan(this.stateOf(user, context), this.clock.now(), event);
       if (user.providerSubscriptionId && user.providerSubscriptionId !== subscription.id) await this.endAtProvider(user);
-      return await this.apply(user, event, { ...context, request: true, extra: { ...extra, providerSubscriptionId: subscription.id } });
+      return await this.apply(user, event, {
+        ...context,
+        request: true,
+        extra: { ...extra, providerSubscriptionId: subscription.id },
+      });
     } catch (err) {
       // Refused by the rules: it must not stay behind. A plan that kept changing leaves it to its webhook, which links it.
       const refused = err instanceof PlanRuleError || (err instanceof ConflictError && !(err instanceof PlanChangedError));
       if (refused) {
         await atProvider(this.logger, () => plans.cancelSubscription(subscription.id));
-        this.logger.info({ userId: user.id, subscriptionId: subscription.id, reason: err.message }, 'provider subscription refused and ended');
+        this.logger.info(
+          { userId: user.id, subscriptionId: subscription.id, reason: err.message },
+          'provider subscription refused and ended',
+        );
         if (err instanceof PlanRuleError) throw new ConflictError(err.message);
       }
       throw err;
@@ -511,7 +614,11 @@ export class SubscriptionService {
     if (!plans || !user.providerSubscriptionId) return user;
     const subscription = await this.readBack(user, plans, user.providerSubscriptionId);
     const reading = readingOf(subscription);
-    return this.apply(user, { type: 'provider-state', subscription: reading }, { lease: context.lease, ...(reading.status === 'ended' ? { extra: { providerSubscriptionId: null } } : {}) });
+    return this.apply(
+      user,
+      { type: 'provider-state', subscription: reading },
+      { lease: context.lease, ...(reading.status === 'ended' ? { extra: { providerSubscriptionId: null } } : {}) },
+    );
   }
 
   /**
@@ -526,7 +633,13 @@ export class SubscriptionService {
 
   private async recordCharges(user: UserRow, plans: ProviderBilledPlans, subscription: ProviderSubscription): Promise<UserRow> {
     for (const charge of subscription.charges) {
-      const recorded = await this.billing.recordPlanCharge({ userId: user.id, provider: plans.name, reference: charge.reference, amount: charge.amount, currency: charge.currency });
+      const recorded = await this.billing.recordPlanCharge({
+        userId: user.id,
+        provider: plans.name,
+        reference: charge.reference,
+        amount: charge.amount,
+        currency: charge.currency,
+      });
       if (recorded) this.sendMail('receipt', user);
     }
     return user;
@@ -540,7 +653,12 @@ export class SubscriptionService {
   }
 
   private sendMail(kind: PlanMail, user: UserRow): void {
-    const message = planMail(kind, user, { trialEndsAt: user.trialEndsAt, periodEnd: user.currentPeriodEnd }, `${this.appUrl}/settings`);
+    const message = planMail(
+      kind,
+      user,
+      { trialEndsAt: user.trialEndsAt, periodEnd: user.currentPeriodEnd },
+      `${this.appUrl}/settings`,
+    );
     this.tasks.run('plan email', () => this.mail.send(message));
   }
 }

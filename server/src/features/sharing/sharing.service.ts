@@ -3,8 +3,8 @@ import { ErrorMessages, SHARE_LINK_TTL_MS, type ShareResponse } from '@shrinkly/
 import type { Clock } from '../../common/clock.js';
 import { NotFoundError } from '../../common/errors.js';
 import type { FileRow, UserRow } from '../../db/schema/index.js';
-import type { FileLibraryService } from '../files/file-library.service.js';
 import type { FileRepository } from '../files/file.repository.js';
+import type { FileLibraryService } from '../files/file-library.service.js';
 
 const SHARE_TOKEN = /^[A-Za-z0-9_-]{22}$/;
 

@@ -1,15 +1,21 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
-import { CHUNK_SIZE_BYTES, type CompressionResponse, endpoints, ErrorMessages, uploadChunkFieldsSchema } from '@shrinkly/contract';
+import {
+  CHUNK_SIZE_BYTES,
+  type CompressionResponse,
+  ErrorMessages,
+  endpoints,
+  uploadChunkFieldsSchema,
+} from '@shrinkly/contract';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import { APP_CONFIG } from '../../app.tokens.js';
-import { type BodyOf, Route, ValidBody } from '../../http/contract-route.js';
 import type { AppConfig } from '../../config/app.config.js';
 import { clientIp } from '../../http/client-ip.js';
-import { receiveBuffer } from './multipart.js';
+import { type BodyOf, Route, ValidBody } from '../../http/contract-route.js';
 import { OptionalUser } from '../accounts/optional-user.js';
-import { ChunkUploadService } from './chunk-upload.service.js';
 import { CompressionService } from '../compression/compression.service.js';
+import { ChunkUploadService } from './chunk-upload.service.js';
+import { receiveBuffer } from './multipart.js';
 
 @Controller()
 export class ChunkUploadController {
@@ -21,10 +27,16 @@ export class ChunkUploadController {
   ) {}
 
   @Route(endpoints.uploadChunk)
-  async uploadChunk(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<z.infer<typeof endpoints.uploadChunk.response>> {
+  async uploadChunk(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<z.infer<typeof endpoints.uploadChunk.response>> {
     // A chunk is at most 1 MB: held in memory and written straight into its place in the upload.
     const { buffer, fields } = await receiveBuffer(req, res, {
-      field: 'chunk', maxBytes: CHUNK_SIZE_BYTES, tooLargeMessage: ErrorMessages.chunkTooLarge, fields: uploadChunkFieldsSchema,
+      field: 'chunk',
+      maxBytes: CHUNK_SIZE_BYTES,
+      tooLargeMessage: ErrorMessages.chunkTooLarge,
+      fields: uploadChunkFieldsSchema,
     });
     // A file that will wait for payment is refused at its first chunk, not after gigabytes, when the unpaid
     // uploads from this address are already at their cap.
@@ -37,7 +49,10 @@ export class ChunkUploadController {
   @Route(endpoints.assembleChunks)
   async assemble(@ValidBody() body: BodyOf<typeof endpoints.assembleChunks>, @Req() req: Request): Promise<CompressionResponse> {
     const user = await this.optionalUser.of(req);
-    const file = await this.chunks.assemble(body, `${this.config.tmpDir}/uploads`, { userId: user?.id ?? null, address: clientIp(req) });
+    const file = await this.chunks.assemble(body, `${this.config.tmpDir}/uploads`, {
+      userId: user?.id ?? null,
+      address: clientIp(req),
+    });
     return this.compression.accept(file, body.compressionLevel, user, clientIp(req));
   }
 }

@@ -29,14 +29,20 @@ export class ChunkUploadService {
     private readonly uploads: OpenUploadRepository,
     counters: RateCounters,
   ) {
-    this.chunkRate = counters.counter({ keyPrefix: 'chunks', points: CHUNKED_UPLOAD_LIMITS.chunksPerMinutePerAddress, duration: 60 });
+    this.chunkRate = counters.counter({
+      keyPrefix: 'chunks',
+      points: CHUNKED_UPLOAD_LIMITS.chunksPerMinutePerAddress,
+      duration: 60,
+    });
   }
 
   /** The upload as its owner's: bound at its first chunk (within the owner's caps), refused to anyone else (404). */
   private async ownedUpload(uploadId: string, meta: UploadMeta, owner: UploadOwner, opening: boolean): Promise<void> {
     const existing = await this.uploads.find(uploadId);
     if (existing) {
-      const same = existing.userId ? existing.userId === owner.userId : existing.userId === owner.userId && existing.address === owner.address;
+      const same = existing.userId
+        ? existing.userId === owner.userId
+        : existing.userId === owner.userId && existing.address === owner.address;
       if (!same) throw new NotFoundError('No such upload: start it again with a new uploadId');
       return;
     }
@@ -58,7 +64,8 @@ export class ChunkUploadService {
     try {
       await this.chunkRate.consume(address);
     } catch (res) {
-      if (res instanceof RateLimiterRes) throw new RateLimitedError(ErrorMessages.rateLimited, Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+      if (res instanceof RateLimiterRes)
+        throw new RateLimitedError(ErrorMessages.rateLimited, Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
       throw res;
     }
   }
@@ -70,7 +77,9 @@ export class ChunkUploadService {
   private checkShape(meta: UploadMeta): void {
     if (meta.fileSize > MAX_FILE_SIZE_BYTES) throw new PayloadTooLargeError(ErrorMessages.fileTooLarge);
     if (meta.totalChunks !== Math.ceil(meta.fileSize / CHUNK_SIZE_BYTES)) {
-      throw new ValidationError(`totalChunks must be ${Math.ceil(meta.fileSize / CHUNK_SIZE_BYTES)} for a file of ${meta.fileSize} bytes in 1 MB chunks`);
+      throw new ValidationError(
+        `totalChunks must be ${Math.ceil(meta.fileSize / CHUNK_SIZE_BYTES)} for a file of ${meta.fileSize} bytes in 1 MB chunks`,
+      );
     }
   }
 
@@ -86,9 +95,11 @@ export class ChunkUploadService {
   /** Writes one chunk of its owner's upload into its place; returns how many chunks have arrived so far. */
   async storeChunk(fields: ChunkFields, chunk: Buffer, owner: UploadOwner): Promise<number> {
     this.checkShape(fields);
-    if (fields.chunkIndex >= fields.totalChunks) throw new ValidationError(`chunkIndex must be below totalChunks (${fields.totalChunks})`);
+    if (fields.chunkIndex >= fields.totalChunks)
+      throw new ValidationError(`chunkIndex must be below totalChunks (${fields.totalChunks})`);
     const expected = this.expectedChunkSize(fields, fields.chunkIndex);
-    if (chunk.length !== expected) throw new ValidationError(`Chunk ${fields.chunkIndex} must be ${expected} bytes, not ${chunk.length}`);
+    if (chunk.length !== expected)
+      throw new ValidationError(`Chunk ${fields.chunkIndex} must be ${expected} bytes, not ${chunk.length}`);
     await this.countChunk(owner.address);
     await this.ownedUpload(fields.uploadId, fields, owner, true);
     await this.sameUpload(fields.uploadId, fields);

@@ -1,4 +1,4 @@
-import { detect, type DetectedType, isEngineError } from '@shrinkly/engine';
+import { type DetectedType, detect, isEngineError } from '@shrinkly/engine';
 import { UnsupportedMediaTypeError } from '../../common/errors.js';
 
 /** An upload received on local disk, waiting to be checked and stored. */
@@ -9,7 +9,11 @@ export interface IncomingFile {
 }
 
 /** The real type of an upload, read from the content (never the name alone); `refusal` (415) unless `accepts` it. */
-export async function readRealType(file: IncomingFile, accepts: (ext: string) => boolean, refusal: string): Promise<DetectedType> {
+export async function readRealType(
+  file: IncomingFile,
+  accepts: (ext: string) => boolean,
+  refusal: string,
+): Promise<DetectedType> {
   const type = await detect(file.path, file.originalName).catch((err: unknown) => {
     if (isEngineError(err)) return undefined;
     throw err;
@@ -26,7 +30,10 @@ export class AcceptedTypes {
   /** `unlisted`: accepted spellings the message leaves out (`jpeg` beside `jpg`). */
   constructor(types: readonly string[], unlisted: readonly string[] = []) {
     this.types = new Set(types);
-    this.listed = types.filter((t) => !unlisted.includes(t)).map((t) => t.toUpperCase()).join(', ');
+    this.listed = types
+      .filter((t) => !unlisted.includes(t))
+      .map((t) => t.toUpperCase())
+      .join(', ');
   }
 
   read(file: IncomingFile): Promise<DetectedType> {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
-import type { Request, Response } from 'express';
 import { cleanFileName, FILE_NAME_MAX_LENGTH } from '@shrinkly/contract';
+import type { Request, Response } from 'express';
 import multer from 'multer';
 import type { z } from 'zod';
-import { ZodBodyPipe } from '../../http/zod-body.pipe.js';
 import { PayloadTooLargeError, ValidationError } from '../../common/errors.js';
+import { ZodBodyPipe } from '../../http/zod-body.pipe.js';
 
 /** Text fields and parts one multipart request may carry besides its file. */
 const LIMITS = { files: 1, fields: 20, fieldSize: 4096, parts: 24 } as const;
@@ -70,7 +70,8 @@ export async function receiveFile<S extends z.ZodType = z.ZodObject<Record<strin
   res: Response,
   options: { field: string; dir: string; maxBytes: number; tooLargeMessage: string; tooLargeError?: () => Error; fields?: S },
 ): Promise<ReceivedFile<z.output<S>>> {
-  if (!req.is('multipart/form-data')) throw new ValidationError(`Send the file as multipart/form-data in the "${options.field}" field`);
+  if (!req.is('multipart/form-data'))
+    throw new ValidationError(`Send the file as multipart/form-data in the "${options.field}" field`);
   refuseDeclaredOversize(req, res, options.maxBytes, () => tooLargeError(options));
   await mkdir(options.dir, { recursive: true });
   const upload = multer({
@@ -85,7 +86,12 @@ export async function receiveFile<S extends z.ZodType = z.ZodObject<Record<strin
   if (!file) throw new ValidationError(`${options.field} is required`);
   try {
     const fields = options.fields ? new ZodBodyPipe(options.fields).transform({ ...(req.body as object) }) : {};
-    return { path: file.path, size: file.size, originalName: cleanFileName(file.originalname, FILE_NAME_MAX_LENGTH), fields: fields as z.output<S> };
+    return {
+      path: file.path,
+      size: file.size,
+      originalName: cleanFileName(file.originalname, FILE_NAME_MAX_LENGTH),
+      fields: fields as z.output<S>,
+    };
   } catch (err) {
     // A refused request keeps nothing.
     await rm(file.path, { force: true });
@@ -108,7 +114,8 @@ export async function receiveBuffer<S extends z.ZodType>(
   res: Response,
   options: { field: string; maxBytes: number; tooLargeMessage: string; fields: S },
 ): Promise<ReceivedBuffer<z.output<S>>> {
-  if (!req.is('multipart/form-data')) throw new ValidationError(`Send the file as multipart/form-data in the "${options.field}" field`);
+  if (!req.is('multipart/form-data'))
+    throw new ValidationError(`Send the file as multipart/form-data in the "${options.field}" field`);
   refuseDeclaredOversize(req, res, options.maxBytes, () => tooLargeError(options));
   const upload = multer({
     storage: multer.memoryStorage(),
@@ -135,8 +142,11 @@ function tooLargeError(options: TooLargeOptions): Error {
 function multipartError(err: unknown, options: { field: string } & TooLargeOptions): unknown {
   if (err instanceof multer.MulterError) {
     if (err.code === 'LIMIT_FILE_SIZE') return tooLargeError(options);
-    if (err.code === 'LIMIT_UNEXPECTED_FILE') return new ValidationError(`Send exactly one file, in the "${options.field}" field`);
+    if (err.code === 'LIMIT_UNEXPECTED_FILE')
+      return new ValidationError(`Send exactly one file, in the "${options.field}" field`);
     return new ValidationError(`Invalid upload: ${err.message}`);
   }
-  return err instanceof Error && /Unexpected end of form|Malformed part header/i.test(err.message) ? new ValidationError('The upload was cut off before it finished') : err;
+  return err instanceof Error && /Unexpected end of form|Malformed part header/i.test(err.message)
+    ? new ValidationError('The upload was cut off before it finished')
+    : err;
 }

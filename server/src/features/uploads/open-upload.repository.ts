@@ -29,8 +29,13 @@ export class OpenUploadRepository {
 
   /** The uploads an owner has open (an account's own, or a visitor address's), and the bytes they declare. */
   async openBy(owner: UploadOwner): Promise<{ uploads: number; bytes: number }> {
-    const mine = owner.userId ? eq(chunkUploads.userId, owner.userId) : and(isNull(chunkUploads.userId), eq(chunkUploads.address, owner.address));
-    const [row] = await this.db.select({ uploads: count(), bytes: sum(chunkUploads.declaredBytes) }).from(chunkUploads).where(mine);
+    const mine = owner.userId
+      ? eq(chunkUploads.userId, owner.userId)
+      : and(isNull(chunkUploads.userId), eq(chunkUploads.address, owner.address));
+    const [row] = await this.db
+      .select({ uploads: count(), bytes: sum(chunkUploads.declaredBytes) })
+      .from(chunkUploads)
+      .where(mine);
     return { uploads: row?.uploads ?? 0, bytes: Number(row?.bytes ?? 0) };
   }
 

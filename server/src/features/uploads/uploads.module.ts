@@ -16,7 +16,11 @@ import { OpenUploadRepository } from './open-upload.repository.js';
   controllers: [ChunkUploadController],
   providers: [
     factory(OpenUploadRepository, [DATABASE], (db: Database) => new OpenUploadRepository(db)),
-    factory(ChunkUploadService, [ChunkStagingPort, OpenUploadRepository, RateCounters], (s: ChunkStagingPort, u: OpenUploadRepository, r: RateCounters) => new ChunkUploadService(s, u, r)),
+    factory(
+      ChunkUploadService,
+      [ChunkStagingPort, OpenUploadRepository, RateCounters],
+      (s: ChunkStagingPort, u: OpenUploadRepository, r: RateCounters) => new ChunkUploadService(s, u, r),
+    ),
   ],
   exports: [ChunkUploadService],
 })

@@ -19,7 +19,9 @@ export const archiveFamily: FamilyCompressor = {
     if (type.ext === 'zip') return compressZip(input, ctx);
     if (type.ext === '7z') return compressSevenZip(input, ctx);
     return {
-      path: input, format: type.ext, recipe: 'RAR archives cannot be rewritten (the format is proprietary): kept as it is',
+      path: input,
+      format: type.ext,
+      recipe: 'RAR archives cannot be rewritten (the format is proprietary): kept as it is',
       notes: ['RAR archives cannot be recompressed: the file was kept unchanged'],
     };
   },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,8 +10,8 @@ import { compress } from '../../compress.js';
 import { isEngineError } from '../../errors.js';
 import { runProcess } from '../../process/run-process.js';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
-import type { CompressResult, CompressionLevel } from '../../types.js';
 import { cutInTheMiddle, relayout, withTrailingBytes } from '../../tools/zip/zip-variants.test-support.js';
+import type { CompressionLevel, CompressResult } from '../../types.js';
 import { FIXED_TIME, inflateDeclaredSizes, photo, readZip, renameInPlace, text, writeZip } from './archive.test-support.js';
 import { list7z } from './sevenzip-list.js';
 
@@ -31,7 +31,10 @@ beforeAll(async () => {
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 async function expectKind(promise: Promise<unknown>, kind: string): Promise<void> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(isEngineError(err), `expected EngineError ${kind}, got ${String(err)}`).toBe(true);
   expect((err as { kind: string }).kind).toBe(kind);
 }
@@ -98,13 +101,19 @@ describe('zip', () => {
 
   it('refuses a member that expands more than 1000:1 (a zip bomb)', async () => {
     const bomb = path.join(dir, 'bomb.zip');
-    await writeZip(bomb, [{ name: 'readme.txt', data: text(10) }, { name: 'zeros.bin', data: Buffer.alloc(40 * 1024 * 1024), level: 9 }]);
+    await writeZip(bomb, [
+      { name: 'readme.txt', data: text(10) },
+      { name: 'zeros.bin', data: Buffer.alloc(40 * 1024 * 1024), level: 9 },
+    ]);
     await expectKind(compress(bomb, { level: 'balanced', tmpDir: dir }), 'invalid-input');
   });
 
   it('refuses an archive that declares more than 2 GB in all', async () => {
     const big = path.join(dir, 'declared.zip');
-    await writeZip(big, [0, 1, 2].map((i) => ({ name: `r${i}.bin`, data: randomBytes(1024 * 1024), compress: false })));
+    await writeZip(
+      big,
+      [0, 1, 2].map((i) => ({ name: `r${i}.bin`, data: randomBytes(1024 * 1024), compress: false })),
+    );
     await inflateDeclaredSizes(big, 0x30000000);
     await expectKind(compress(big, { tmpDir: dir }), 'invalid-input');
   });
@@ -171,7 +180,8 @@ describe('zip layouts the common tools open', () => {
   const layouts: Record<string, (zip: Buffer) => Buffer> = {
     'trailing bytes and gaps': (zip) => withTrailingBytes(relayout(zip, { gaps: true })),
     'data descriptors': (zip) => relayout(zip, { dataDescriptors: true }),
-    'ZIP64 records, gaps and 60 KB of trailing bytes': (zip) => withTrailingBytes(relayout(zip, { zip64: 'everywhere', gaps: true }), 60_000),
+    'ZIP64 records, gaps and 60 KB of trailing bytes': (zip) =>
+      withTrailingBytes(relayout(zip, { zip64: 'everywhere', gaps: true }), 60_000),
   };
   for (const [label, layout] of Object.entries(layouts)) {
     it(`${label}: re-zipped with the same members at light and balanced`, async () => {
@@ -188,7 +198,10 @@ describe('zip layouts the common tools open', () => {
   it('cut in the middle is still refused with the same message', async () => {
     const cut = path.join(dir, 'cut-layout.zip');
     await writeFile(cut, cutInTheMiddle(relayout(await readFile(fixture), { dataDescriptors: true })));
-    const err = await compress(cut, { tmpDir: dir }).then(() => undefined, (e: unknown) => e);
+    const err = await compress(cut, { tmpDir: dir }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(isEngineError(err, 'invalid-input') && err.message).toBe('This zip archive is damaged or incomplete');
   });
 });
@@ -228,7 +241,10 @@ describe('7z and rar', () => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
       return words[seed % words.length];
     };
-    await writeFile(path.join(src, 'folder', 'deeper', 'notes.txt'), Array.from({ length: 30_000 }, () => Array.from({ length: 8 }, word).join(' ')).join('\n'));
+    await writeFile(
+      path.join(src, 'folder', 'deeper', 'notes.txt'),
+      Array.from({ length: 30_000 }, () => Array.from({ length: 8 }, word).join(' ')).join('\n'),
+    );
     const implicit = path.join(dir, 'implicit.7z');
     await runProcess('7z', ['a', '-t7z', '-mx=1', '-bd', implicit, 'folder/deeper/notes.txt'], { cwd: src });
     const first = await compress(implicit, { level: 'light', tmpDir: dir });
@@ -276,7 +292,10 @@ describe.runIf(corpusFiles.length > 0)('archives of the corpus', () => {
         for (const level of LEVELS) {
           if (r[level].unchanged) continue;
           if (name.endsWith('.7z')) await runProcess('7z', ['t', '-bd', r[level].output]);
-          else expect((await readZip(r[level].output)).members.map((m) => m.name)).toEqual((await readZip(input)).members.map((m) => m.name));
+          else
+            expect((await readZip(r[level].output)).members.map((m) => m.name)).toEqual(
+              (await readZip(input)).members.map((m) => m.name),
+            );
         }
       }
     }

@@ -1,6 +1,6 @@
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { once } from 'node:events';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
@@ -31,11 +31,16 @@ export async function photo(width: number, height: number): Promise<Buffer> {
       pixels[i + 2] = 150 + 60 * Math.sin((x - y) / 29) + noise;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).blur(0.7).jpeg({ quality: 97 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .blur(0.7)
+    .jpeg({ quality: 97 })
+    .toBuffer();
 }
 
 export function text(lines: number): Buffer {
-  return Buffer.from(Array.from({ length: lines }, (_, i) => `line ${i}: the quick brown fox jumps over the lazy dog ${i % 7}\n`).join(''));
+  return Buffer.from(
+    Array.from({ length: lines }, (_, i) => `line ${i}: the quick brown fox jumps over the lazy dog ${i % 7}\n`).join(''),
+  );
 }
 
 /** Writes a zip with yazl (level 1 deflate, so re-deflating at 9 has something to gain), comments included. */
@@ -43,7 +48,14 @@ export async function writeZip(file: string, members: FixtureMember[], comment =
   const zip = new yazl.ZipFile();
   for (const m of members) {
     if (m.name.endsWith('/')) zip.addEmptyDirectory(m.name, { mtime: FIXED_TIME });
-    else zip.addBuffer(m.data ?? Buffer.alloc(0), m.name, { mtime: FIXED_TIME, compress: m.compress ?? true, ...(m.compress === false ? {} : { compressionLevel: m.level ?? 1 }), forceDosTimestamp: m.dosOnly ?? false, fileComment: `about ${m.name}` } as Partial<yazl.Options>);
+    else
+      zip.addBuffer(m.data ?? Buffer.alloc(0), m.name, {
+        mtime: FIXED_TIME,
+        compress: m.compress ?? true,
+        ...(m.compress === false ? {} : { compressionLevel: m.level ?? 1 }),
+        forceDosTimestamp: m.dosOnly ?? false,
+        fileComment: `about ${m.name}`,
+      } as Partial<yazl.Options>);
   }
   zip.end({ comment, forceZip64Format: false });
   const out = createWriteStream(file);
@@ -66,7 +78,12 @@ export async function readZip(file: string): Promise<{ comment: string; members:
     for await (const entry of zip.eachEntry()) {
       const chunks: Buffer[] = [];
       if (!entry.fileName.endsWith('/')) for await (const c of await zip.openReadStreamPromise(entry)) chunks.push(c as Buffer);
-      members.push({ name: entry.fileName, mtime: entry.getLastModDate(), comment: entry.fileComment, data: Buffer.concat(chunks) });
+      members.push({
+        name: entry.fileName,
+        mtime: entry.getLastModDate(),
+        comment: entry.fileComment,
+        data: Buffer.concat(chunks),
+      });
     }
     return { comment: zip.comment, members };
   } finally {
@@ -86,7 +103,11 @@ export async function renameInPlace(file: string, from: string, to: string): Pro
 /** Claims a huge uncompressed size for every member in the central directory (a declared bomb). */
 export async function inflateDeclaredSizes(file: string, size: number): Promise<void> {
   const bytes = await readFile(file);
-  for (let at = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); at >= 0; at = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4)) {
+  for (
+    let at = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    at >= 0;
+    at = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4)
+  ) {
     bytes.writeUInt32LE(size, at + 24);
   }
   await writeFile(file, bytes);

@@ -23,7 +23,12 @@ export interface MemberResult {
  * Archives inside archives and plain text are left to deflate. The result is used only when it is smaller and in
  * the same format, since the member keeps its name. Any failure keeps the member as it is; a cancel stops all.
  */
-export async function compressMember(file: string, name: string, ctx: CompressContext, tmpDir: string): Promise<MemberResult | undefined> {
+export async function compressMember(
+  file: string,
+  name: string,
+  ctx: CompressContext,
+  tmpDir: string,
+): Promise<MemberResult | undefined> {
   if (!ctx.nested) return undefined;
   let ext: string;
   try {
@@ -34,7 +39,13 @@ export async function compressMember(file: string, name: string, ctx: CompressCo
     return undefined;
   }
   try {
-    const result = await ctx.nested.compress(file, { level: ctx.level, signal: ctx.signal, tmpDir, runProcess: ctx.runProcess, nameHint: name });
+    const result = await ctx.nested.compress(file, {
+      level: ctx.level,
+      signal: ctx.signal,
+      tmpDir,
+      runProcess: ctx.runProcess,
+      nameHint: name,
+    });
     const dispose = async () => {
       if (!result.unchanged) await rm(path.dirname(result.output), { recursive: true, force: true });
     };
@@ -42,9 +53,16 @@ export async function compressMember(file: string, name: string, ctx: CompressCo
       await dispose();
       return undefined;
     }
-    return { file: result.output, ext, notes: result.notes, ...(result.metrics.ssim !== undefined ? { ssim: result.metrics.ssim } : {}), dispose };
+    return {
+      file: result.output,
+      ext,
+      notes: result.notes,
+      ...(result.metrics.ssim !== undefined ? { ssim: result.metrics.ssim } : {}),
+      dispose,
+    };
   } catch (err) {
-    if (ctx.signal.aborted || (err instanceof EngineError && err.kind === 'cancelled')) throw new EngineError('cancelled', 'Cancelled', undefined, { cause: err });
+    if (ctx.signal.aborted || (err instanceof EngineError && err.kind === 'cancelled'))
+      throw new EngineError('cancelled', 'Cancelled', undefined, { cause: err });
     return undefined;
   }
 }

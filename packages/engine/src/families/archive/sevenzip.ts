@@ -2,12 +2,12 @@ import { copyFile, lstat, mkdir, readdir, stat, utimes } from 'node:fs/promises'
 import path from 'node:path';
 import { cpuBudget } from '../../cpu-budget.js';
 import { EngineError } from '../../errors.js';
-import type { CompressContext, FamilyOutput } from '../../types.js';
 import { allSettledOrThrow, mapLimited } from '../../tools/concurrent.js';
 import { checkTotal, invalid } from '../../tools/unpack-limits.js';
 import { fileCrc } from '../../tools/zip/encode.js';
-import { MIN_FAMILY_MEMBER, compressMember } from './members.js';
-import { NO_PASSWORD, type SevenListing, guard7z, list7z } from './sevenzip-list.js';
+import type { CompressContext, FamilyOutput } from '../../types.js';
+import { compressMember, MIN_FAMILY_MEMBER } from './members.js';
+import { guard7z, list7z, NO_PASSWORD, type SevenListing } from './sevenzip-list.js';
 
 /** Above this, a second pass with PPMd (strong on text) is not worth its time. */
 const PPMD_TRY_LIMIT = 64 * 1024 * 1024;
@@ -54,7 +54,12 @@ interface ChangedMember {
 }
 
 /** Has one unpacked member compressed by its family and put in its place, keeping the file's time. */
-async function compressOne(dir: string, item: SevenListing['items'][number], ctx: CompressContext, tmp: string): Promise<ChangedMember | undefined> {
+async function compressOne(
+  dir: string,
+  item: SevenListing['items'][number],
+  ctx: CompressContext,
+  tmp: string,
+): Promise<ChangedMember | undefined> {
   const file = path.join(dir, item.path);
   const before = await stat(file);
   const result = await compressMember(file, item.path, ctx, tmp);
@@ -65,7 +70,13 @@ async function compressOne(dir: string, item: SevenListing['items'][number], ctx
   } finally {
     await result.dispose();
   }
-  return { path: item.path, ext: result.ext, crc: await fileCrcHex(file, ctx.signal), notes: result.notes, ...(result.ssim !== undefined ? { ssim: result.ssim } : {}) };
+  return {
+    path: item.path,
+    ext: result.ext,
+    crc: await fileCrcHex(file, ctx.signal),
+    notes: result.notes,
+    ...(result.ssim !== undefined ? { ssim: result.ssim } : {}),
+  };
 }
 
 async function compressMembers(dir: string, listing: SevenListing, ctx: CompressContext, tmp: string): Promise<MemberChanges> {
@@ -109,7 +120,12 @@ async function settleFolderTimes(dir: string, listing: SevenListing): Promise<vo
 }
 
 /** Same paths, and every member's size and CRC as expected (the original's, or the recompressed file's). */
-function compareListings(original: SevenListing, output: SevenListing, changed: Map<string, string>, sizes: Map<string, number>): string | undefined {
+function compareListings(
+  original: SevenListing,
+  output: SevenListing,
+  changed: Map<string, string>,
+  sizes: Map<string, number>,
+): string | undefined {
   const byPath = new Map(output.items.map((i) => [i.path, i]));
   const known = new Set(original.items.map((i) => i.path));
   // 7-Zip adds an entry for each parent folder the original listed only implicitly; nothing else may appear.
@@ -126,10 +142,34 @@ function compareListings(original: SevenListing, output: SevenListing, changed: 
   return undefined;
 }
 
-async function pack(dir: string, out: string, top: string[], methodArgs: string[], keepTimes: boolean, ctx: CompressContext): Promise<number> {
+async function pack(
+  dir: string,
+  out: string,
+  top: string[],
+  methodArgs: string[],
+  keepTimes: boolean,
+  ctx: CompressContext,
+): Promise<number> {
   // -spd: names are names, not wildcards; no -p here (7z a would encrypt with it).
-  const args = ['a', '-t7z', '-mx=9', `-mmt=${THREADS}`, ...methodArgs, ...(keepTimes ? [] : ['-mtm=off']), '-bd', '-y', '-spd', '--', out, ...top];
-  await cpuBudget().run(() => ctx.runProcess('7z', args, { signal: ctx.signal, cwd: dir, timeoutMs: 30 * 60 * 1000 }), ctx.signal, THREADS);
+  const args = [
+    'a',
+    '-t7z',
+    '-mx=9',
+    `-mmt=${THREADS}`,
+    ...methodArgs,
+    ...(keepTimes ? [] : ['-mtm=off']),
+    '-bd',
+    '-y',
+    '-spd',
+    '--',
+    out,
+    ...top,
+  ];
+  await cpuBudget().run(
+    () => ctx.runProcess('7z', args, { signal: ctx.signal, cwd: dir, timeoutMs: 30 * 60 * 1000 }),
+    ctx.signal,
+    THREADS,
+  );
   return (await stat(out)).size;
 }
 
@@ -141,23 +181,36 @@ async function pack(dir: string, out: string, top: string[], methodArgs: string[
 export async function compressSevenZip(input: string, ctx: CompressContext): Promise<FamilyOutput> {
   const listing = await list7z(input, ctx);
   if (listing.headerEncrypted || listing.items.some((i) => i.encrypted)) {
-    return { path: input, format: '7z', recipe: 'password-protected 7z kept as it is', notes: ['This archive is password-protected: it was kept unchanged'] };
+    return {
+      path: input,
+      format: '7z',
+      recipe: 'password-protected 7z kept as it is',
+      notes: ['This archive is password-protected: it was kept unchanged'],
+    };
   }
   guard7z(listing);
-  if (listing.items.some((i) => i.link)) return { path: input, format: '7z', recipe: 'kept as it is: the archive holds symbolic links', notes: [] };
+  if (listing.items.some((i) => i.link))
+    return { path: input, format: '7z', recipe: 'kept as it is: the archive holds symbolic links', notes: [] };
   const dir = path.join(ctx.workDir, 'unpacked');
   const tmp = path.join(ctx.workDir, 'tmp');
   await mkdir(dir);
   await mkdir(tmp);
   try {
-    await ctx.runProcess('7z', ['x', `-o${dir}`, '-y', '-bd', NO_PASSWORD, '--', input], { signal: ctx.signal, timeoutMs: 30 * 60 * 1000 });
+    await ctx.runProcess('7z', ['x', `-o${dir}`, '-y', '-bd', NO_PASSWORD, '--', input], {
+      signal: ctx.signal,
+      timeoutMs: 30 * 60 * 1000,
+    });
   } catch (err) {
-    if (err instanceof EngineError && err.kind === 'failed') throw new EngineError('invalid-input', 'This 7z archive is damaged and cannot be unpacked', err.stderrTail, { cause: err });
+    if (err instanceof EngineError && err.kind === 'failed')
+      throw new EngineError('invalid-input', 'This 7z archive is damaged and cannot be unpacked', err.stderrTail, { cause: err });
     throw err;
   }
   await checkUnpacked(dir);
   ctx.onProgress(20);
-  const members: MemberChanges = ctx.level === 'light' ? { changed: new Map(), byExt: new Map(), notes: [], minSsim: 1 } : await compressMembers(dir, listing, ctx, tmp);
+  const members: MemberChanges =
+    ctx.level === 'light'
+      ? { changed: new Map(), byExt: new Map(), notes: [], minSsim: 1 }
+      : await compressMembers(dir, listing, ctx, tmp);
   const sizes = new Map<string, number>();
   for (const file of members.changed.keys()) sizes.set(file, (await stat(path.join(dir, file))).size);
   const top = [...new Set(listing.items.map((i) => i.path.split('/')[0] ?? i.path))];
@@ -165,7 +218,10 @@ export async function compressSevenZip(input: string, ctx: CompressContext): Pro
   if (keepTimes) await settleFolderTimes(dir, listing);
   const total = listing.items.reduce((sum, i) => sum + i.size, 0);
   // LZMA2, and PPMd beside it for archives small enough (each is mostly one thread); the smaller wins, LZMA2 on a tie.
-  const methods = [{ name: 'LZMA2', args: [] as string[] }, ...(total <= PPMD_TRY_LIMIT ? [{ name: 'PPMd', args: ['-m0=PPMd'] }] : [])];
+  const methods = [
+    { name: 'LZMA2', args: [] as string[] },
+    ...(total <= PPMD_TRY_LIMIT ? [{ name: 'PPMd', args: ['-m0=PPMd'] }] : []),
+  ];
   const packed = await mapLimited(methods, methods.length, async (m) => {
     const file = path.join(ctx.workDir, `${m.name.toLowerCase()}.7z`);
     return { file, size: await pack(dir, file, top, m.args, keepTimes, ctx), method: m.name };
@@ -177,11 +233,28 @@ export async function compressSevenZip(input: string, ctx: CompressContext): Pro
     list7z(best.file, ctx),
   );
   const problem = compareListings(listing, listed, members.changed, sizes);
-  if (problem) return { path: input, format: '7z', recipe: `kept the original: the repacked archive did not verify (${problem})`, notes: [] };
+  if (problem)
+    return {
+      path: input,
+      format: '7z',
+      recipe: `kept the original: the repacked archive did not verify (${problem})`,
+      notes: [],
+    };
   const count = members.changed.size;
   const kinds = [...members.byExt].map(([ext, n]) => `${n} ${ext}`).join(', ');
-  const familyPart = ctx.level === 'light' ? 'member contents unchanged' : count > 0 ? `${count} members compressed by their own family (${kinds})` : 'no member shrank by its own family';
+  const familyPart =
+    ctx.level === 'light'
+      ? 'member contents unchanged'
+      : count > 0
+        ? `${count} members compressed by their own family (${kinds})`
+        : 'no member shrank by its own family';
   const metrics: Record<string, number> = { members: listing.items.filter((i) => !i.directory).length, membersCompressed: count };
   if (members.minSsim < 1) metrics.ssim = members.minSsim;
-  return { path: best.file, format: '7z', recipe: `repacked with 7-Zip -mx=9 ${best.method}; ${familyPart}`, metrics, notes: members.notes };
+  return {
+    path: best.file,
+    format: '7z',
+    recipe: `repacked with 7-Zip -mx=9 ${best.method}; ${familyPart}`,
+    metrics,
+    notes: members.notes,
+  };
 }

@@ -10,7 +10,8 @@ export async function openArchive(file: string): Promise<ZipReader> {
   try {
     return await openChecked(file);
   } catch (err) {
-    if (err instanceof ZipUnreadable) throw new EngineError('invalid-input', 'This zip archive is damaged or incomplete', undefined, { cause: err });
+    if (err instanceof ZipUnreadable)
+      throw new EngineError('invalid-input', 'This zip archive is damaged or incomplete', undefined, { cause: err });
     throw err;
   }
 }

@@ -1,7 +1,6 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { EngineError } from '../../errors.js';
-import type { CompressContext, FamilyOutput } from '../../types.js';
 import { prepareInOrder } from '../../tools/concurrent.js';
 import { invalid } from '../../tools/unpack-limits.js';
 import { encodeFile, fileCrc, type MemberData, smallest } from '../../tools/zip/encode.js';
@@ -10,7 +9,8 @@ import { extractMember } from '../../tools/zip/members.js';
 import type { ZipEntry, ZipReader } from '../../tools/zip/reader.js';
 import { type ExpectedMember, verifyZip } from '../../tools/zip/verify.js';
 import { type MemberHeader, ZipWriter } from '../../tools/zip/writer.js';
-import { compressMember, MIN_FAMILY_MEMBER, type MemberResult } from './members.js';
+import type { CompressContext, FamilyOutput } from '../../types.js';
+import { compressMember, type MemberResult, MIN_FAMILY_MEMBER } from './members.js';
 import { openArchive } from './zip-source.js';
 
 /** Members prepared at once: two nested compressions keep both cores busy while the writer copies bytes. */
@@ -44,10 +44,16 @@ function originalData(zip: ZipReader, entry: ZipEntry): MemberData {
 
 async function headerOf(zip: ZipReader, entry: ZipEntry): Promise<Omit<MemberHeader, 'crc32' | 'size'>> {
   return {
-    nameRaw: entry.nameRaw, commentRaw: entry.commentRaw, versionMadeBy: entry.versionMadeBy,
-    flags: entry.flags & ~FLAG_DATA_DESCRIPTOR, dosTime: entry.dosTime, dosDate: entry.dosDate,
-    internalAttributes: entry.internalAttributes, externalAttributes: entry.externalAttributes,
-    localExtra: withoutZip64(await zip.localExtra(entry)), centralExtra: withoutZip64(entry.centralExtra),
+    nameRaw: entry.nameRaw,
+    commentRaw: entry.commentRaw,
+    versionMadeBy: entry.versionMadeBy,
+    flags: entry.flags & ~FLAG_DATA_DESCRIPTOR,
+    dosTime: entry.dosTime,
+    dosDate: entry.dosDate,
+    internalAttributes: entry.internalAttributes,
+    externalAttributes: entry.externalAttributes,
+    localExtra: withoutZip64(await zip.localExtra(entry)),
+    centralExtra: withoutZip64(entry.centralExtra),
   };
 }
 
@@ -64,9 +70,10 @@ async function prepare(zip: ZipReader, entry: ZipEntry, index: number, tmp: stri
   }
   const content = path.join(tmp, String(index));
   await extractMember(zip, entry, content, ctx.signal);
-  const member = ctx.level !== 'light' && entry.size >= MIN_FAMILY_MEMBER && !isSymlink(entry)
-    ? await compressMember(content, entry.name, ctx, tmp)
-    : undefined;
+  const member =
+    ctx.level !== 'light' && entry.size >= MIN_FAMILY_MEMBER && !isSymlink(entry)
+      ? await compressMember(content, entry.name, ctx, tmp)
+      : undefined;
   const dispose = async () => {
     await member?.dispose();
     await rm(content, { force: true });
@@ -75,8 +82,14 @@ async function prepare(zip: ZipReader, entry: ZipEntry, index: number, tmp: stri
   try {
     const bytes = member?.file ?? content;
     const keepsEncoding = index === 0 && entry.name === 'mimetype' && !member;
-    const encoded = keepsEncoding ? undefined : await encodeFile(bytes, `${content}.deflate`, ctx.signal, { skipIncompressible: true });
-    const options = [...(member ? [] : [original]), ...(encoded?.deflated ? [encoded.deflated] : []), ...(encoded ? [encoded.stored] : [])];
+    const encoded = keepsEncoding
+      ? undefined
+      : await encodeFile(bytes, `${content}.deflate`, ctx.signal, { skipIncompressible: true });
+    const options = [
+      ...(member ? [] : [original]),
+      ...(encoded?.deflated ? [encoded.deflated] : []),
+      ...(encoded ? [encoded.stored] : []),
+    ];
     const crc32 = member ? (encoded?.crc32 ?? (await fileCrc(bytes, ctx.signal))) : entry.crc32;
     const size = member ? (await stat(bytes)).size : entry.size;
     const data = smallest(options);
@@ -94,26 +107,31 @@ async function rewrite(zip: ZipReader, out: string, ctx: CompressContext, tally:
   const expected: ExpectedMember[] = [];
   const entries = zip.entries;
   try {
-    await prepareInOrder(entries, MEMBERS_AHEAD, (entry, index) => prepare(zip, entry, index, tmp, ctx), async (ready, index) => {
-      const entry = entries[index] as ZipEntry;
-      try {
-        await writer.add(ready.header, ready.data, ctx.signal).catch((err: unknown) => {
-          // Bytes copied from the archive as they are were never decoded: a read failure there is the archive's damage.
-          if (ctx.signal.aborted || err instanceof EngineError || !ready.copied) throw err;
-          throw invalid(`This zip archive is damaged: member "${entry.name}" cannot be read`, err);
-        });
-      } finally {
-        await ready.dispose();
-      }
-      expected.push({ nameRaw: entry.nameRaw, crc32: ready.header.crc32, size: ready.header.size });
-      if (!entry.isDirectory && entry.canDecode) tally.members++;
-      if (ready.member) {
-        tally.byFamily.set(ready.member.ext, (tally.byFamily.get(ready.member.ext) ?? 0) + 1);
-        tally.notes.push(...ready.member.notes.map((n) => `${entry.name}: ${n}`));
-        if (ready.member.ssim !== undefined) tally.minSsim = Math.min(tally.minSsim, ready.member.ssim);
-      }
-      ctx.onProgress(5 + (90 * (index + 1)) / entries.length);
-    });
+    await prepareInOrder(
+      entries,
+      MEMBERS_AHEAD,
+      (entry, index) => prepare(zip, entry, index, tmp, ctx),
+      async (ready, index) => {
+        const entry = entries[index] as ZipEntry;
+        try {
+          await writer.add(ready.header, ready.data, ctx.signal).catch((err: unknown) => {
+            // Bytes copied from the archive as they are were never decoded: a read failure there is the archive's damage.
+            if (ctx.signal.aborted || err instanceof EngineError || !ready.copied) throw err;
+            throw invalid(`This zip archive is damaged: member "${entry.name}" cannot be read`, err);
+          });
+        } finally {
+          await ready.dispose();
+        }
+        expected.push({ nameRaw: entry.nameRaw, crc32: ready.header.crc32, size: ready.header.size });
+        if (!entry.isDirectory && entry.canDecode) tally.members++;
+        if (ready.member) {
+          tally.byFamily.set(ready.member.ext, (tally.byFamily.get(ready.member.ext) ?? 0) + 1);
+          tally.notes.push(...ready.member.notes.map((n) => `${entry.name}: ${n}`));
+          if (ready.member.ssim !== undefined) tally.minSsim = Math.min(tally.minSsim, ready.member.ssim);
+        }
+        ctx.onProgress(5 + (90 * (index + 1)) / entries.length);
+      },
+    );
     await writer.finish(zip.comment);
   } catch (err) {
     writer.abort();
@@ -143,7 +161,12 @@ export async function compressZip(input: string, ctx: CompressContext): Promise<
   const out = path.join(ctx.workDir, 'archive.zip');
   try {
     if (zip.entries.some((e) => e.isEncrypted)) {
-      return { path: input, format: 'zip', recipe: 'password-protected zip kept as it is (its members cannot be read)', notes: ['This archive is password-protected: it was kept unchanged'] };
+      return {
+        path: input,
+        format: 'zip',
+        recipe: 'password-protected zip kept as it is (its members cannot be read)',
+        notes: ['This archive is password-protected: it was kept unchanged'],
+      };
     }
     ctx.onProgress(5);
     expected = await rewrite(zip, out, ctx, tally);
@@ -151,8 +174,17 @@ export async function compressZip(input: string, ctx: CompressContext): Promise<
     await zip.close();
   }
   const problem = await verifyZip(out, ctx.signal, expected);
-  if (problem) return { path: input, format: 'zip', recipe: `kept the original: the rewritten archive did not verify (${problem})`, notes: [] };
-  const metrics: Record<string, number> = { members: tally.members, membersCompressed: [...tally.byFamily.values()].reduce((a, b) => a + b, 0) };
+  if (problem)
+    return {
+      path: input,
+      format: 'zip',
+      recipe: `kept the original: the rewritten archive did not verify (${problem})`,
+      notes: [],
+    };
+  const metrics: Record<string, number> = {
+    members: tally.members,
+    membersCompressed: [...tally.byFamily.values()].reduce((a, b) => a + b, 0),
+  };
   // As office documents do: the lowest SSIM of a recompressed picture or video member, when any was lossy.
   if (tally.minSsim < 1) metrics.ssim = tally.minSsim;
   return { path: out, format: 'zip', recipe: recipeOf(tally, ctx.level), metrics, notes: tally.notes };

@@ -4,18 +4,41 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../../compress.js';
 import { detect } from '../../detect.js';
-import { runProcess } from '../../process/run-process.js';
 import { isEngineError } from '../../errors.js';
+import { runProcess } from '../../process/run-process.js';
+import {
+  audioMd5,
+  checkEstimate,
+  checkLadder,
+  describeLadder,
+  expectInvalidInput,
+  ffmpeg,
+  probe,
+  workFolders,
+  writeCorrupt,
+  writeTruncated,
+} from '../../tools/media/media.test-support.js';
 import { audioFamily } from './audio.family.js';
-import { audioMd5, checkEstimate, checkLadder, describeLadder, expectInvalidInput, ffmpeg, probe, workFolders, writeCorrupt, writeTruncated } from '../../tools/media/media.test-support.js';
 
 // A few seconds of stereo "music": two tones and a little noise, so encoders have something real to do.
 const MUSIC = (seconds: number, extraInputs: string[] = []) => [
-  '-f', 'lavfi', '-i', `sine=f=440:sample_rate=44100:d=${seconds}`,
-  '-f', 'lavfi', '-i', `sine=f=587:sample_rate=44100:d=${seconds}`,
-  '-f', 'lavfi', '-i', `anoisesrc=a=0.05:r=44100:d=${seconds}`,
+  '-f',
+  'lavfi',
+  '-i',
+  `sine=f=440:sample_rate=44100:d=${seconds}`,
+  '-f',
+  'lavfi',
+  '-i',
+  `sine=f=587:sample_rate=44100:d=${seconds}`,
+  '-f',
+  'lavfi',
+  '-i',
+  `anoisesrc=a=0.05:r=44100:d=${seconds}`,
   ...extraInputs,
-  '-filter_complex', '[0:a][1:a]amerge=inputs=2[s];[2:a]aformat=channel_layouts=mono,pan=stereo|c0=c0|c1=c0[n];[s][n]amix=inputs=2[a]', '-map', '[a]',
+  '-filter_complex',
+  '[0:a][1:a]amerge=inputs=2[s];[2:a]aformat=channel_layouts=mono,pan=stereo|c0=c0|c1=c0[n];[s][n]amix=inputs=2[a]',
+  '-map',
+  '[a]',
 ];
 const COVER_INPUT = ['-f', 'lavfi', '-i', 'color=c=red:s=64x64:d=1'];
 
@@ -29,7 +52,24 @@ beforeAll(async () => {
   await ffmpeg([...MUSIC(4), '-c:a', 'pcm_f32le', fixture('float.wav')]);
   await ffmpeg([...MUSIC(4), '-c:a', 'flac', '-compression_level', '0', fixture('music.flac')]);
   // MP3 with a cover picture and tags (both must survive).
-  await ffmpeg([...MUSIC(4, COVER_INPUT), '-map', '3:v', '-frames:v', '1', '-c:v', 'mjpeg', '-disposition:v', 'attached_pic', '-c:a', 'libmp3lame', '-b:a', '320k', '-metadata', 'title=Fixture', fixture('music.mp3')]);
+  await ffmpeg([
+    ...MUSIC(4, COVER_INPUT),
+    '-map',
+    '3:v',
+    '-frames:v',
+    '1',
+    '-c:v',
+    'mjpeg',
+    '-disposition:v',
+    'attached_pic',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '320k',
+    '-metadata',
+    'title=Fixture',
+    fixture('music.mp3'),
+  ]);
   await ffmpeg([...MUSIC(4), '-c:a', 'libmp3lame', '-b:a', '64k', fixture('low.mp3')]);
   await ffmpeg([...MUSIC(4), '-c:a', 'aac', '-b:a', '256k', fixture('music.aac')]);
   await ffmpeg([...MUSIC(4), '-c:a', 'aac', '-b:a', '256k', fixture('music.m4a')]);
@@ -45,20 +85,27 @@ afterAll(async () => rm(dir, { recursive: true, force: true }));
 const lossless = (format: string) => format === 'flac';
 
 describe('audio family on generated files', () => {
-  it.each(['music.mp3', 'music.aac', 'music.m4a', 'music.ogg', 'music.opus', 'music.flac', 'music.wav', 'music24.wav'])('%s: three levels valid, not larger, monotonic, tracks kept', async (name) => {
-    const r = await checkLadder(fixture(name), dir, { kinds: ['audio'], lossless, durationBy: 'decode' });
-    console.log(describeLadder(name, r), `| ${r.maximum.recipe}`);
-    expect(r.maximum.unchanged, `${name} maximum`).toBe(false);
-  });
+  it.each(['music.mp3', 'music.aac', 'music.m4a', 'music.ogg', 'music.opus', 'music.flac', 'music.wav', 'music24.wav'])(
+    '%s: three levels valid, not larger, monotonic, tracks kept',
+    async (name) => {
+      const r = await checkLadder(fixture(name), dir, { kinds: ['audio'], lossless, durationBy: 'decode' });
+      console.log(describeLadder(name, r), `| ${r.maximum.recipe}`);
+      expect(r.maximum.unchanged, `${name} maximum`).toBe(false);
+    },
+  );
 
   it('re-encodes in the same format at the level bitrate, never above the input, keeping the cover', async () => {
-    const results = await Promise.all((['light', 'balanced', 'maximum'] as const).map((level) => compress(fixture('music.mp3'), { level, tmpDir: dir })));
-    const kbps = await Promise.all(results.map(async (r) => {
-      const info = await probe(r.output);
-      expect(r.format).toBe('mp3');
-      expect(info.streams.map((s) => `${s.type}:${s.codec}`)).toEqual(['audio:mp3', 'video:mjpeg']);
-      return Math.round((info.streams[0]?.bitRate ?? 0) / 1000);
-    }));
+    const results = await Promise.all(
+      (['light', 'balanced', 'maximum'] as const).map((level) => compress(fixture('music.mp3'), { level, tmpDir: dir })),
+    );
+    const kbps = await Promise.all(
+      results.map(async (r) => {
+        const info = await probe(r.output);
+        expect(r.format).toBe('mp3');
+        expect(info.streams.map((s) => `${s.type}:${s.codec}`)).toEqual(['audio:mp3', 'video:mjpeg']);
+        return Math.round((info.streams[0]?.bitRate ?? 0) / 1000);
+      }),
+    );
     expect(kbps).toEqual([160, 128, 96]);
     // A 64 kb/s MP3 is below every level's bitrate: re-encoding would only lose quality, so it comes back as it is.
     for (const level of ['light', 'balanced', 'maximum'] as const) {
@@ -84,22 +131,34 @@ describe('audio family on generated files', () => {
 });
 
 describe('audio family determinism', () => {
-  it.each(['music.ogg', 'music.opus', 'music.m4a', 'music.mp3', 'music.wav'])('%s: two runs of a level give the same bytes', async (name) => {
-    const file = fixture(name);
-    const type = await detect(file);
-    // The family itself, twice: the engine's result cache would answer the second call with the first one's bytes.
-    const run = async () => {
-      const workDir = await mkdtemp(path.join(dir, 'same-'));
-      const out = await audioFamily.compress(file, type, { level: 'balanced', signal: new AbortController().signal, onProgress: () => {}, workDir, runProcess });
-      return readFile(out.path);
-    };
-    const [a, b] = [await run(), await run()];
-    expect(a.equals(b), name).toBe(true);
-  });
+  it.each(['music.ogg', 'music.opus', 'music.m4a', 'music.mp3', 'music.wav'])(
+    '%s: two runs of a level give the same bytes',
+    async (name) => {
+      const file = fixture(name);
+      const type = await detect(file);
+      // The family itself, twice: the engine's result cache would answer the second call with the first one's bytes.
+      const run = async () => {
+        const workDir = await mkdtemp(path.join(dir, 'same-'));
+        const out = await audioFamily.compress(file, type, {
+          level: 'balanced',
+          signal: new AbortController().signal,
+          onProgress: () => {},
+          workDir,
+          runProcess,
+        });
+        return readFile(out.path);
+      };
+      const [a, b] = [await run(), await run()];
+      expect(a.equals(b), name).toBe(true);
+    },
+  );
 });
 
 describe('audio family estimate', () => {
-  it.each([['long.wav', 4], ['long.mp3', 0]] as const)('%s: estimate per level from samples, close to the real balanced size', async (name, maxRuns) => {
+  it.each([
+    ['long.wav', 4],
+    ['long.mp3', 0],
+  ] as const)('%s: estimate per level from samples, close to the real balanced size', async (name, maxRuns) => {
     const r = await checkEstimate(audioFamily, fixture(name), dir, maxRuns);
     console.log(`estimate ${name}: ${JSON.stringify(r.sizes)} real balanced ${r.real} (${r.runs} ffmpeg runs, ${r.ms} ms)`);
   });
@@ -120,11 +179,16 @@ describe('audio family hazards', () => {
     const tmp = await mkdtemp(path.join(dir, 'cancel-'));
     const controller = new AbortController();
     const err = await compress(fixture('cancel.wav'), {
-      level: 'maximum', tmpDir: tmp, signal: controller.signal,
+      level: 'maximum',
+      tmpDir: tmp,
+      signal: controller.signal,
       onProgress: (p) => {
         if (p >= 16) controller.abort();
       },
-    }).then(() => undefined, (e: unknown) => e);
+    }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(isEngineError(err, 'cancelled'), String(err)).toBe(true);
     expect(await workFolders(tmp)).toEqual([]);
   });

@@ -2,10 +2,10 @@ import { readFile, stat } from 'node:fs/promises';
 import { WORK_BUDGETS } from '../../budget.js';
 import { cpuBudget } from '../../cpu-budget.js';
 import { EngineError } from '../../errors.js';
-import type { FamilyOutput } from '../../types.js';
 import { type FfmpegRunner, ffmpegTimeoutMs, reportsDamage, runFfmpeg } from '../../tools/media/ffmpeg.js';
 import { type MediaInfo, probeMedia, streamCounts } from '../../tools/media/probe.js';
 import { DURATION_TOLERANCE_SEC } from '../../tools/media/verify.js';
+import type { FamilyOutput } from '../../types.js';
 import { BITEXACT_ARGS } from './plan.js';
 import type { AudioRecipe } from './recipes.js';
 import type { AudioSource } from './source.js';
@@ -47,47 +47,87 @@ async function readMd5(file: string): Promise<string> {
  * seconds written so far. The input's strict decode check runs beside the encode (see the family), so a damaged
  * file fails as 'invalid-input' there; a failure here that the check does not explain is ours.
  */
-export async function runEncode(runner: FfmpegRunner, input: string, encode: Encode, stem: string, progress: { durationSec?: number; onOutTime: (seconds: number) => void }): Promise<Encoded> {
+export async function runEncode(
+  runner: FfmpegRunner,
+  input: string,
+  encode: Encode,
+  stem: string,
+  progress: { durationSec?: number; onOutTime: (seconds: number) => void },
+): Promise<Encoded> {
   const { recipe } = encode;
   const out = `${stem}.${recipe.format}`;
   const md5s = recipe.kind === 'lossless' ? { input: `${stem}.in.md5`, output: `${stem}.out.md5` } : undefined;
   const scale = progress.durationSec ?? LONGEST_SEC;
   // An encoder is one busy core: it takes a slot of the process-wide budget, as every job's encodes do.
-  await cpuBudget().run(() => runFfmpeg(runner, [
-    '-i', input, '-map', '0:a', ...(recipe.coverArt ? ['-map', '0:v?', '-c:v', 'copy', '-disposition:v', 'attached_pic'] : []),
-    ...encode.args, '-map_metadata', '0', ...BITEXACT_ARGS, '-f', recipe.muxer, '-y', out,
-    ...(md5s ? ['-map', '0:a', ...md5Output(md5s.input)] : []),
-  ], { durationSec: scale, onFraction: (f) => progress.onOutTime(f * scale), readsUserInput: true }), runner.signal);
+  await cpuBudget().run(
+    () =>
+      runFfmpeg(
+        runner,
+        [
+          '-i',
+          input,
+          '-map',
+          '0:a',
+          ...(recipe.coverArt ? ['-map', '0:v?', '-c:v', 'copy', '-disposition:v', 'attached_pic'] : []),
+          ...encode.args,
+          '-map_metadata',
+          '0',
+          ...BITEXACT_ARGS,
+          '-f',
+          recipe.muxer,
+          '-y',
+          out,
+          ...(md5s ? ['-map', '0:a', ...md5Output(md5s.input)] : []),
+        ],
+        { durationSec: scale, onFraction: (f) => progress.onOutTime(f * scale), readsUserInput: true },
+      ),
+    runner.signal,
+  );
   return { encode, out, md5s };
 }
 
 type Check = { ok: true; seconds: number } | { ok: false; note: string };
 
-const failed = (reason: string): Check => ({ ok: false, note: `The re-encoded file failed its check (${reason}), so the original is kept` });
+const failed = (reason: string): Check => ({
+  ok: false,
+  note: `The re-encoded file failed its check (${reason}), so the original is kept`,
+});
 
 /**
  * Reads the output back, two processes at once: ffmpeg decodes all of it (and hashes the samples of a lossless
  * output) while ffprobe lists its streams. It must decode in full, last as long as the input (±0.2 s), keep every
  * audio track (and the cover where the format keeps it) and, when lossless, give back exactly the input's samples.
  */
-async function check(runner: FfmpegRunner, encoded: Encoded, source: AudioSource, expectedSec: number, kinds: MediaInfo['streams'][number]['type'][]): Promise<Check> {
+async function check(
+  runner: FfmpegRunner,
+  encoded: Encoded,
+  source: AudioSource,
+  expectedSec: number,
+  kinds: MediaInfo['streams'][number]['type'][],
+): Promise<Check> {
   const { out, md5s } = encoded;
   const [decoded, probed] = await Promise.all([
-    runFfmpeg(runner, ['-xerror', '-i', out, '-map', '0:a', ...(md5s ? md5Output(md5s.output) : ['-f', 'null', '-'])], { timeoutMs: ffmpegTimeoutMs(expectedSec, 2) })
-      .then((r) => (reportsDamage(r.errors) ? undefined : r.outTimeSec), (err: unknown) => {
+    runFfmpeg(runner, ['-xerror', '-i', out, '-map', '0:a', ...(md5s ? md5Output(md5s.output) : ['-f', 'null', '-'])], {
+      timeoutMs: ffmpegTimeoutMs(expectedSec, 2),
+    }).then(
+      (r) => (reportsDamage(r.errors) ? undefined : r.outTimeSec),
+      (err: unknown) => {
         if (err instanceof EngineError && err.kind === 'failed') return undefined;
         throw err;
-      }),
+      },
+    ),
     probeMedia(runner.runProcess, out, runner.signal).catch((err: unknown) => {
       if (err instanceof EngineError && err.kind === 'invalid-input') return undefined;
       throw err;
     }),
   ]);
   if (decoded === undefined || !probed) return failed('the output could not be read back');
-  if (Math.abs(decoded - expectedSec) > DURATION_TOLERANCE_SEC) return failed(`the output lasts ${decoded.toFixed(2)} s instead of ${expectedSec.toFixed(2)} s`);
+  if (Math.abs(decoded - expectedSec) > DURATION_TOLERANCE_SEC)
+    return failed(`the output lasts ${decoded.toFixed(2)} s instead of ${expectedSec.toFixed(2)} s`);
   const want = streamCounts(source.info, kinds);
   const got = streamCounts(probed, kinds);
-  for (const kind of kinds) if (want[kind] !== got[kind]) return failed(`the output has ${got[kind]} ${kind} streams instead of ${want[kind]}`);
+  for (const kind of kinds)
+    if (want[kind] !== got[kind]) return failed(`the output has ${got[kind]} ${kind} streams instead of ${want[kind]}`);
   if (md5s && (await readMd5(md5s.input)) !== (await readMd5(md5s.output))) {
     return { ok: false, note: 'The FLAC output did not decode to the same samples, so the original is kept' };
   }
@@ -98,7 +138,13 @@ async function check(runner: FfmpegRunner, encoded: Encoded, source: AudioSource
  * The level's answer from an encode: the output once it passes its check (against the input's decoded length),
  * or the original, with the reason, when it does not.
  */
-export async function checkedOutput(runner: FfmpegRunner, encoded: Encoded, source: AudioSource, decodedSec: Promise<number>, original: { path: string; format: string }): Promise<FamilyOutput> {
+export async function checkedOutput(
+  runner: FfmpegRunner,
+  encoded: Encoded,
+  source: AudioSource,
+  decodedSec: Promise<number>,
+  original: { path: string; format: string },
+): Promise<FamilyOutput> {
   const { recipe, label } = encoded.encode;
   const hasCover = source.info.streams.some((s) => s.type === 'video');
   const carryCover = hasCover && recipe.coverArt;

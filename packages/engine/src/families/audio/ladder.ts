@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { COMPRESSION_LEVELS } from '@shrinkly/contract';
 import { allSettledOrThrow, mapLimited } from '../../tools/concurrent.js';
-import type { CompressionLevel, DetectedType, FamilyOutput, LadderContext, LadderOutput } from '../../types.js';
 import { assertNotTruncated, type FfmpegRunner, readableDuration } from '../../tools/media/ffmpeg.js';
-import { checkedOutput, type Encode, encodeKey, type Encoded, LONGEST_SEC, runEncode } from './encode.js';
+import type { CompressionLevel, DetectedType, FamilyOutput, LadderContext, LadderOutput } from '../../types.js';
+import { checkedOutput, type Encode, type Encoded, encodeKey, LONGEST_SEC, runEncode } from './encode.js';
 import { type EncodePlan, likelyEncode, planLevel } from './plan.js';
 import { type AudioRecipe, recipeFor } from './recipes.js';
 import { sniffLayout } from './sniff.js';
@@ -32,7 +32,11 @@ function planLevels(type: DetectedType, source: AudioSource, asked: readonly Com
 }
 
 /** Each level's answer: its encode's checked output, or the original with the reason it is kept. */
-function answers(planned: LevelPlans, outputs: readonly FamilyOutput[], original: { path: string; format: string }): Partial<LadderOutput> {
+function answers(
+  planned: LevelPlans,
+  outputs: readonly FamilyOutput[],
+  original: { path: string; format: string },
+): Partial<LadderOutput> {
   const { recipe, levels, plans, encodes } = planned;
   const out: Partial<LadderOutput> = {};
   for (const level of levels) {
@@ -60,7 +64,11 @@ class AudioRun {
   private early: Promise<Encoded> | undefined;
   private readonly decodedRaw: Promise<number>;
 
-  constructor(private readonly input: string, private readonly type: DetectedType, private readonly ctx: LadderContext) {
+  constructor(
+    private readonly input: string,
+    private readonly type: DetectedType,
+    private readonly ctx: LadderContext,
+  ) {
     this.runner = this.runnerFor(this.damaged);
     // When nothing is encoded, the decode's progress is the call's.
     this.decodedRaw = readableDuration(this.runner, input, 'decode', LONGEST_SEC, (f) => {
@@ -85,7 +93,10 @@ class AudioRun {
   }
 
   private encodeTo(encode: Encode, name: string, runner: FfmpegRunner): Promise<Encoded> {
-    return runEncode(runner, this.input, encode, path.join(this.ctx.workDir, name), { durationSec: this.durationSec, onOutTime: this.onOutTime(name) });
+    return runEncode(runner, this.input, encode, path.join(this.ctx.workDir, name), {
+      durationSec: this.durationSec,
+      onOutTime: this.onOutTime(name),
+    });
   }
 
   /** Settles the early work before failing: no process of this call may outlive it. */
@@ -108,7 +119,9 @@ class AudioRun {
   async run(): Promise<Partial<LadderOutput>> {
     const { input, type, ctx } = this;
     await this.startEarly();
-    const source = await readAudioSource({ runProcess: ctx.runProcess, signal: ctx.signal }, input, ctx.deadline).catch((err: unknown) => this.stopEarlyWork(err));
+    const source = await readAudioSource({ runProcess: ctx.runProcess, signal: ctx.signal }, input, ctx.deadline).catch(
+      (err: unknown) => this.stopEarlyWork(err),
+    );
     this.durationSec = source.info.durationSec;
     ctx.onProgress(5);
     const planned = planLevels(type, source, ctx.levels);
@@ -128,10 +141,15 @@ class AudioRun {
     decoded.catch(() => {});
     const outputs = mapLimited(encodes, ENCODES_AT_ONCE, async (encode, i) => {
       const reuse = keepsEarly && this.early && likely && encodeKey(encode) === encodeKey(likely);
-      const encoded: Encoded = reuse && this.early ? { ...(await this.early), encode } : await this.encodeTo(encode, `audio-${i}`, this.runner);
+      const encoded: Encoded =
+        reuse && this.early ? { ...(await this.early), encode } : await this.encodeTo(encode, `audio-${i}`, this.runner);
       return checkedOutput(this.runner, encoded, source, decoded, { path: input, format: type.ext });
     });
-    const earlySettled = this.early?.then(() => undefined, () => undefined) ?? Promise.resolve(undefined);
+    const earlySettled =
+      this.early?.then(
+        () => undefined,
+        () => undefined,
+      ) ?? Promise.resolve(undefined);
     // The input's damage first: an encode it stopped fails only because of it.
     const [, results] = await allSettledOrThrow<[number, FamilyOutput[], undefined]>(decoded, outputs, earlySettled);
     ctx.onProgress(99);

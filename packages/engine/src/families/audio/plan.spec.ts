@@ -15,7 +15,11 @@ afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 describe('the encode started before the probe', () => {
   it('is the one the probe asks for on a usual file, and says nothing it cannot know (no keep decision)', () => {
-    const probed = planLevel(recipeFor('mp3', { codec: 'mp3' }), { channels: 2, sampleRate: 44_100, bitRate: 192_000 }, 'balanced');
+    const probed = planLevel(
+      recipeFor('mp3', { codec: 'mp3' }),
+      { channels: 2, sampleRate: 44_100, bitRate: 192_000 },
+      'balanced',
+    );
     const likely = likelyEncode('mp3', 'balanced');
     expect(likely && 'args' in probed && encodeKey(likely) === encodeKey(probed)).toBe(true);
     // Light would keep a 128 kb/s file; before the probe the bitrate is unknown, so an encode is still offered.

@@ -1,5 +1,5 @@
-import type { CompressionLevel } from '../../types.js';
 import type { MediaStream } from '../../tools/media/probe.js';
+import type { CompressionLevel } from '../../types.js';
 import type { Encode, EncodingRecipe } from './encode.js';
 import { LOSSLESS_ARGS, levelKbps, recipeFor } from './recipes.js';
 import type { Layout } from './sniff.js';
@@ -22,13 +22,28 @@ export function planLevel(recipe: EncodingRecipe, audio: AudioTraits, level: Com
   const label = `${recipe.label} ${kbps}k`;
   const sourceBps = audio.bitRate;
   if (sourceBps && kbps * 1000 >= sourceBps * MIN_GAIN) {
-    return { keep: `The audio is already ${Math.round(sourceBps / 1000)} kb/s: re-encoding it at ${kbps} kb/s would not make it smaller`, label };
+    return {
+      keep: `The audio is already ${Math.round(sourceBps / 1000)} kb/s: re-encoding it at ${kbps} kb/s would not make it smaller`,
+      label,
+    };
   }
-  return { recipe, args: ['-c:a', recipe.encoder, '-b:a', `${kbps}k`, ...recipe.extra], label: sourceBps ? `${label} (from ${Math.round(sourceBps / 1000)}k)` : label };
+  return {
+    recipe,
+    args: ['-c:a', recipe.encoder, '-b:a', `${kbps}k`, ...recipe.extra],
+    label: sourceBps ? `${label} (from ${Math.round(sourceBps / 1000)}k)` : label,
+  };
 }
 
 /** The codec a file with this extension almost always holds. */
-const USUAL_CODEC: Readonly<Record<string, string>> = { mp3: 'mp3', aac: 'aac', m4a: 'aac', ogg: 'vorbis', opus: 'opus', flac: 'flac', wav: 'pcm_s16le' };
+const USUAL_CODEC: Readonly<Record<string, string>> = {
+  mp3: 'mp3',
+  aac: 'aac',
+  m4a: 'aac',
+  ogg: 'vorbis',
+  opus: 'opus',
+  flac: 'flac',
+  wav: 'pcm_s16le',
+};
 
 /**
  * The encode a level most likely needs before the probe: the file type's usual codec, in the layout its first

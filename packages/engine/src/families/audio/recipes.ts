@@ -1,5 +1,5 @@
-import type { CompressionLevel } from '../../types.js';
 import type { MediaStream } from '../../tools/media/probe.js';
+import type { CompressionLevel } from '../../types.js';
 
 /** How one audio format is rewritten: a lossy encoder at a bitrate per level, or a lossless one. */
 export type AudioRecipe =
@@ -29,14 +29,28 @@ export type AudioRecipe =
 const FLAC_ARGS = ['-c:a', 'flac', '-compression_level', '12', '-exact_rice_parameters', '1'];
 export const LOSSLESS_ARGS: readonly string[] = FLAC_ARGS;
 
-const lossy = (label: string, encoder: string, muxer: string, format: string, kbpsPerPair: Record<CompressionLevel, number>, minKbps: number, coverArt: boolean, extra: string[] = []): AudioRecipe =>
-  ({ kind: 'lossy', label, encoder, muxer, format, kbpsPerPair, minKbps, extra, coverArt });
+const lossy = (
+  label: string,
+  encoder: string,
+  muxer: string,
+  format: string,
+  kbpsPerPair: Record<CompressionLevel, number>,
+  minKbps: number,
+  coverArt: boolean,
+  extra: string[] = [],
+): AudioRecipe => ({ kind: 'lossy', label, encoder, muxer, format, kbpsPerPair, minKbps, extra, coverArt });
 
 // Levels follow each codec's efficiency: AAC and Vorbis need fewer bits than MP3 for the same quality, Opus fewer still.
 // lame -q 2 (compression_level 2) is LAME's recommended high-quality algorithm setting.
-const MP3 = lossy('MP3', 'libmp3lame', 'mp3', 'mp3', { light: 160, balanced: 128, maximum: 96 }, 32, true, ['-compression_level', '2']);
+const MP3 = lossy('MP3', 'libmp3lame', 'mp3', 'mp3', { light: 160, balanced: 128, maximum: 96 }, 32, true, [
+  '-compression_level',
+  '2',
+]);
 const AAC_ADTS = lossy('AAC', 'aac', 'adts', 'aac', { light: 128, balanced: 96, maximum: 64 }, 24, false);
-const AAC_M4A = lossy('AAC', 'aac', 'ipod', 'm4a', { light: 128, balanced: 96, maximum: 64 }, 24, true, ['-movflags', '+faststart']);
+const AAC_M4A = lossy('AAC', 'aac', 'ipod', 'm4a', { light: 128, balanced: 96, maximum: 64 }, 24, true, [
+  '-movflags',
+  '+faststart',
+]);
 const VORBIS = lossy('Vorbis', 'libvorbis', 'ogg', 'ogg', { light: 128, balanced: 96, maximum: 64 }, 32, false);
 const OPUS_IN_OGG = lossy('Opus', 'libopus', 'ogg', 'ogg', { light: 96, balanced: 64, maximum: 48 }, 16, false);
 const OPUS = lossy('Opus', 'libopus', 'opus', 'opus', { light: 96, balanced: 64, maximum: 48 }, 16, false);
@@ -56,26 +70,39 @@ export function recipeFor(ext: string, audio: Pick<MediaStream, 'codec'>): Audio
     case 'aac':
       return codec === 'aac' ? AAC_ADTS : { kind: 'keep', why: `${codec} audio is kept as it is` };
     case 'm4a':
-      return codec === 'aac' ? AAC_M4A : { kind: 'keep', why: `${codec === 'alac' ? 'Apple Lossless' : codec} audio in M4A is kept as it is` };
+      return codec === 'aac'
+        ? AAC_M4A
+        : { kind: 'keep', why: `${codec === 'alac' ? 'Apple Lossless' : codec} audio in M4A is kept as it is` };
     case 'ogg':
       if (codec === 'vorbis') return VORBIS;
       if (codec === 'opus') return OPUS_IN_OGG;
-      if (codec === 'flac') return { kind: 'lossless', label: 'FLAC level 12 in Ogg', muxer: 'ogg', format: 'ogg', coverArt: false };
+      if (codec === 'flac')
+        return { kind: 'lossless', label: 'FLAC level 12 in Ogg', muxer: 'ogg', format: 'ogg', coverArt: false };
       return { kind: 'keep', why: `${codec} audio in Ogg is kept as it is` };
     case 'opus':
       return codec === 'opus' ? OPUS : { kind: 'keep', why: `${codec} audio is kept as it is` };
     case 'flac':
       return { kind: 'lossless', label: 'FLAC level 12', muxer: 'flac', format: 'flac', coverArt: true };
     case 'wav':
-      if (FLAC_PCM.test(codec)) return { kind: 'lossless', label: 'WAV → FLAC level 12, lossless', muxer: 'flac', format: 'flac', coverArt: true };
-      return { kind: 'keep', why: codec.startsWith('pcm_f') ? 'FLAC cannot store floating-point samples, so this WAV is kept' : `WAV holding ${codec} is already compressed` };
+      if (FLAC_PCM.test(codec))
+        return { kind: 'lossless', label: 'WAV → FLAC level 12, lossless', muxer: 'flac', format: 'flac', coverArt: true };
+      return {
+        kind: 'keep',
+        why: codec.startsWith('pcm_f')
+          ? 'FLAC cannot store floating-point samples, so this WAV is kept'
+          : `WAV holding ${codec} is already compressed`,
+      };
     default:
       return { kind: 'keep', why: `${ext.toUpperCase()} audio is kept as it is` };
   }
 }
 
 /** The level's bitrate for this stream: per channel pair, scaled down for narrow-band (speech-rate) audio. */
-export function levelKbps(recipe: Extract<AudioRecipe, { kind: 'lossy' }>, audio: Pick<MediaStream, 'channels' | 'sampleRate'>, level: CompressionLevel): number {
+export function levelKbps(
+  recipe: Extract<AudioRecipe, { kind: 'lossy' }>,
+  audio: Pick<MediaStream, 'channels' | 'sampleRate'>,
+  level: CompressionLevel,
+): number {
   const channels = Math.max(1, audio.channels ?? 2);
   const bandwidth = Math.min(1, (audio.sampleRate ?? 44_100) / 44_100);
   return Math.max(recipe.minKbps, Math.round((recipe.kbpsPerPair[level] * channels * Math.max(0.5, bandwidth)) / 2));

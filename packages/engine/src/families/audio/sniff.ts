@@ -29,7 +29,7 @@ function mp3Layout(h: Buffer): Layout | undefined {
   const base = MPEG1_RATES[((h[2] ?? 0) >> 2) & 0x03];
   if (!base || version === 1) return undefined;
   const sampleRate = version === 3 ? base : version === 2 ? base / 2 : base / 4;
-  return { channels: ((h[3] ?? 0) >> 6) === 3 ? 1 : 2, sampleRate };
+  return { channels: (h[3] ?? 0) >> 6 === 3 ? 1 : 2, sampleRate };
 }
 
 /**

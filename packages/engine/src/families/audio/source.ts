@@ -20,21 +20,28 @@ const SCAN_TIMEOUT_MS = 10 * 60_000;
  */
 async function packetBytes(runner: FfmpegRunner, file: string): Promise<Map<number, number>> {
   const bytes = new Map<number, number>();
-  await runner.runProcess(
-    'ffprobe',
-    ['-v', 'error', '-select_streams', 'a', '-show_entries', 'packet=stream_index,size', '-of', 'csv=p=0', '-i', file],
-    {
-      signal: runner.signal, timeoutMs: SCAN_TIMEOUT_MS,
-      onStdoutLine: (line) => {
-        // ffprobe prints the fields in its own order, which for these two is index, then size.
-        const [index, size] = line.split(',').map(Number);
-        if (index !== undefined && size !== undefined && Number.isFinite(index) && Number.isFinite(size)) bytes.set(index, (bytes.get(index) ?? 0) + size);
+  await runner
+    .runProcess(
+      'ffprobe',
+      ['-v', 'error', '-select_streams', 'a', '-show_entries', 'packet=stream_index,size', '-of', 'csv=p=0', '-i', file],
+      {
+        signal: runner.signal,
+        timeoutMs: SCAN_TIMEOUT_MS,
+        onStdoutLine: (line) => {
+          // ffprobe prints the fields in its own order, which for these two is index, then size.
+          const [index, size] = line.split(',').map(Number);
+          if (index !== undefined && size !== undefined && Number.isFinite(index) && Number.isFinite(size))
+            bytes.set(index, (bytes.get(index) ?? 0) + size);
+        },
       },
-    },
-  ).catch((err: unknown) => {
-    if (err instanceof EngineError && err.kind === 'failed') throw new EngineError('invalid-input', 'The media file is damaged or truncated and cannot be read', err.stderrTail, { cause: err });
-    throw err;
-  });
+    )
+    .catch((err: unknown) => {
+      if (err instanceof EngineError && err.kind === 'failed')
+        throw new EngineError('invalid-input', 'The media file is damaged or truncated and cannot be read', err.stderrTail, {
+          cause: err,
+        });
+      throw err;
+    });
   return bytes;
 }
 

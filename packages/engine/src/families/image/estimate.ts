@@ -2,12 +2,12 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { CompressContext, CompressionLevel } from '../../types.js';
-import { openImage, readError, throwIfAborted, type ImageSource } from './image-io.js';
+import { type ImageSource, openImage, readError, throwIfAborted } from './image-io.js';
 import { prepareJob } from './prepare.js';
 import { anchoredBars } from './quality.js';
 import { eligibleTrials, Measurer } from './run.js';
 import { writeSample } from './sample.js';
-import { LEVEL_ORDER, expectedTrials, passingTrials, runLadder, type Trial, type Track } from './search.js';
+import { expectedTrials, LEVEL_ORDER, passingTrials, runLadder, type Track, type Trial } from './search.js';
 
 type EstimateContext = Omit<CompressContext, 'level'>;
 
@@ -50,7 +50,11 @@ async function writeAnimationSample(source: ImageSource, out: string): Promise<s
  * encoding's bytes per pixel on the sample times the picture's pixel count (all frames). PNG light is the lossless
  * repack of the mosaic, BMP its PNG. Clamped to the original size and made monotonic.
  */
-export async function estimateImageFile(input: string, ext: string, ctx: EstimateContext): Promise<Record<CompressionLevel, number>> {
+export async function estimateImageFile(
+  input: string,
+  ext: string,
+  ctx: EstimateContext,
+): Promise<Record<CompressionLevel, number>> {
   throwIfAborted(ctx.signal);
   const originalSize = (await stat(input)).size;
   const same = { light: originalSize, balanced: originalSize, maximum: originalSize };

@@ -21,7 +21,10 @@ async function photoWith(profile: 'srgb' | 'p3', name: string): Promise<string> 
   const height = 240;
   const pixels = photoLikePixels(width, height);
   const file = path.join(dir, name);
-  await sharp(pixels, { raw: { width, height, channels: 3 } }).withIccProfile(profile).jpeg({ quality: 95 }).toFile(file);
+  await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .withIccProfile(profile)
+    .jpeg({ quality: 95 })
+    .toFile(file);
   return file;
 }
 

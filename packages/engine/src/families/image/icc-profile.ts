@@ -30,7 +30,9 @@ function description(tag: Buffer): string {
     const length = tag.readUInt32BE(20);
     const offset = tag.readUInt32BE(24);
     if (offset + length > tag.length) return '';
-    return Buffer.from(tag.subarray(offset, offset + length)).swap16().toString('utf16le');
+    return Buffer.from(tag.subarray(offset, offset + length))
+      .swap16()
+      .toString('utf16le');
   }
   return '';
 }

@@ -41,7 +41,9 @@ export function readError(err: unknown, signal: AbortSignal): EngineError {
   if (signal.aborted) return new EngineError('cancelled', 'Cancelled', undefined, { cause: err });
   const message = err instanceof Error ? err.message : String(err);
   if (/pixel limit/i.test(message)) {
-    return new EngineError('invalid-input', 'The image is too large to process (more than 100 megapixels)', undefined, { cause: err });
+    return new EngineError('invalid-input', 'The image is too large to process (more than 100 megapixels)', undefined, {
+      cause: err,
+    });
   }
   return new EngineError('invalid-input', 'The image is damaged or incomplete and cannot be read', undefined, { cause: err });
 }
@@ -73,7 +75,11 @@ export async function decodePixels(source: ImageSource, alpha: boolean): Promise
     let pipeline = openImage(source);
     if (source.autoOrient) pipeline = pipeline.autoOrient();
     if (background) pipeline = pipeline.flatten({ background });
-    const { data, info } = await pipeline.toColourspace('srgb').removeAlpha().raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+    const { data, info } = await pipeline
+      .toColourspace('srgb')
+      .removeAlpha()
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
     const pageHeight = info.pageHeight ?? info.height;
     geometry = { width: info.width, pageHeight, pages: Math.max(1, Math.round(info.height / pageHeight)) };
     parts.push(data);

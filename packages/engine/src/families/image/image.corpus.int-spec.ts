@@ -5,8 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../../compress.js';
-import { isEngineError } from '../../errors.js';
 import { corpusLadder, corpusLevels } from '../../corpus-ladder.test-support.js';
+import { isEngineError } from '../../errors.js';
 import { checkLadder, writeTruncated } from './image.test-support.js';
 
 // The shared corpus sits beside the repository; CI machines may not have it, and then these cases are skipped.
@@ -19,7 +19,11 @@ function corpusFiles(): string[] {
   if (!existsSync(corpusDir)) return [];
   return FOLDERS.flatMap((folder) => {
     const dir = path.join(corpusDir, folder);
-    return existsSync(dir) ? readdirSync(dir).sort().map((n) => path.join(dir, n)) : [];
+    return existsSync(dir)
+      ? readdirSync(dir)
+          .sort()
+          .map((n) => path.join(dir, n))
+      : [];
   });
 }
 
@@ -36,17 +40,25 @@ describe.runIf(files.length > 0)('image family on the shared corpus', () => {
 
   const check = (ok: boolean, message: string) => expect(ok, message).toBe(true);
 
-  it.each(files.map((f) => [path.relative(corpusDir, f), f]))('%s: each level valid, not larger, above its floor, monotonic', async (name, file) => {
-    const r = await checkLadder(file, dir, check, await corpusLevels(file));
-    console.log(`${name}: ${r.light.originalSize} → ${r.light.compressedSize} / ${r.balanced.compressedSize} / ${r.maximum.compressedSize}` +
-      ` (SSIM ${r.light.metrics.ssim ?? '-'} / ${r.balanced.metrics.ssim ?? '-'} / ${r.maximum.metrics.ssim ?? '-'})`);
-  });
+  it.each(files.map((f) => [path.relative(corpusDir, f), f]))(
+    '%s: each level valid, not larger, above its floor, monotonic',
+    async (name, file) => {
+      const r = await checkLadder(file, dir, check, await corpusLevels(file));
+      console.log(
+        `${name}: ${r.light.originalSize} → ${r.light.compressedSize} / ${r.balanced.compressedSize} / ${r.maximum.compressedSize}` +
+          ` (SSIM ${r.light.metrics.ssim ?? '-'} / ${r.balanced.metrics.ssim ?? '-'} / ${r.maximum.metrics.ssim ?? '-'})`,
+      );
+    },
+  );
 
   it('truncated copies of the real files are invalid-input', async () => {
     for (const file of files) {
       const cut = path.join(dir, `cut-${path.basename(file)}`);
       await writeTruncated(file, cut);
-      const err = await compress(cut, { tmpDir: dir }).then(() => undefined, (e: unknown) => e);
+      const err = await compress(cut, { tmpDir: dir }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(isEngineError(err, 'invalid-input'), `${path.basename(file)}: ${String(err)}`).toBe(true);
     }
   });

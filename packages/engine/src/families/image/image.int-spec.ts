@@ -4,13 +4,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../../compress.js';
-import { resultCache } from '../../result-cache.js';
 import { isEngineError } from '../../errors.js';
 import { runProcess } from '../../process/run-process.js';
-import { checkLadder, makeFixtures, writeCorrupt, writePngBomb, writeTruncated } from './image.test-support.js';
-import { imageFamily } from './image.family.js';
-import { prepareJob } from './prepare.js';
+import { resultCache } from '../../result-cache.js';
 import { isSrgbProfile } from './icc-profile.js';
+import { imageFamily } from './image.family.js';
+import { checkLadder, makeFixtures, writeCorrupt, writePngBomb, writeTruncated } from './image.test-support.js';
+import { prepareJob } from './prepare.js';
 import { recompressImage } from './recompress.js';
 
 let dir: string;
@@ -25,13 +25,26 @@ afterAll(async () => rm(dir, { recursive: true, force: true }));
 const check = (ok: boolean, message: string) => expect(ok, message).toBe(true);
 
 async function expectKind(promise: Promise<unknown>, kind: string): Promise<void> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(isEngineError(err), `expected EngineError ${kind}, got ${String(err)}`).toBe(true);
   expect((err as { kind: string }).kind).toBe(kind);
 }
 
 describe('image family on generated fixtures', () => {
-  for (const name of ['photo.jpg', 'shot.png', 'alpha.png', 'anim.gif', 'photo.webp', 'photo.heic', 'shot.bmp', 'photo.tif', 'photo.avif']) {
+  for (const name of [
+    'photo.jpg',
+    'shot.png',
+    'alpha.png',
+    'anim.gif',
+    'photo.webp',
+    'photo.heic',
+    'shot.bmp',
+    'photo.tif',
+    'photo.avif',
+  ]) {
     it(`${name}: every level valid, not larger, above its floor, monotonic`, async () => {
       const results = await checkLadder(fixtures[name] ?? '', dir, check);
       // These fixtures leave room to shrink: at least maximum must change the file.
@@ -71,7 +84,10 @@ describe('image family on generated fixtures', () => {
   it('GIF stays an animated GIF with the same frames and delays', async () => {
     const input = fixtures['anim.gif'] ?? '';
     const r = await compress(input, { level: 'maximum', tmpDir: dir });
-    const [a, b] = await Promise.all([sharp(input, { animated: true }).metadata(), sharp(r.output, { animated: true }).metadata()]);
+    const [a, b] = await Promise.all([
+      sharp(input, { animated: true }).metadata(),
+      sharp(r.output, { animated: true }).metadata(),
+    ]);
     expect(r.format).toBe('gif');
     expect(b.format).toBe('gif');
     expect(b.pages).toBe(a.pages);
@@ -151,20 +167,43 @@ describe('image family on animated WebP', () => {
     ] as const;
     for (const [name, source, quality] of made) {
       files[name] = path.join(dir, name);
-      await runProcess('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', source, '-t', '3', '-loop', '0',
-        '-c:v', 'libwebp_anim', ...quality, files[name] ?? '']);
+      await runProcess('ffmpeg', [
+        '-hide_banner',
+        '-nostdin',
+        '-v',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        source,
+        '-t',
+        '3',
+        '-loop',
+        '0',
+        '-c:v',
+        'libwebp_anim',
+        ...quality,
+        files[name] ?? '',
+      ]);
     }
   });
 
-  it('searches libwebp at method 4 (the standard setting\'s), and lossless at method 1', async () => {
+  it("searches libwebp at method 4 (the standard setting's), and lossless at method 1", async () => {
     // libwebp's animation encoder at method 6 took 12-47 s per encode of a 200 KB animation: minutes per search.
     const ctx = { signal: new AbortController().signal, runProcess, workDir: await mkdtemp(path.join(dir, 'anim-job-')) };
     const lossy = ['webp-lossy-m4-sharp-yuv', 'webp-lossy-m4'];
-    for (const [name, tracks] of [['anim-lossy.webp', lossy], ['anim-lossless.webp', ['webp-lossless-m1', ...lossy]]] as const) {
+    for (const [name, tracks] of [
+      ['anim-lossy.webp', lossy],
+      ['anim-lossless.webp', ['webp-lossless-m1', ...lossy]],
+    ] as const) {
       const prepared = await prepareJob(files[name] ?? '', 'webp', ctx);
       if (!('job' in prepared)) throw new Error(prepared.keep);
       expect(prepared.job.source.animated).toBe(true);
-      expect(prepared.job.tracks.map((t) => t.id), name).toEqual(tracks);
+      expect(
+        prepared.job.tracks.map((t) => t.id),
+        name,
+      ).toEqual(tracks);
       expect(prepared.job.anchor?.track.id).toBe('webp-lossy-m4');
     }
   });
@@ -249,7 +288,9 @@ describe('image family estimate (large pictures)', () => {
     started = Date.now();
     const real = await compress(file, { level: 'balanced', tmpDir: dir });
     const compressMs = Date.now() - started;
-    console.log(`estimate ${path.basename(file)} (${originalSize} B): ${JSON.stringify(sizes)} in ${estimateMs} ms; real balanced ${real.compressedSize} B in ${compressMs} ms`);
+    console.log(
+      `estimate ${path.basename(file)} (${originalSize} B): ${JSON.stringify(sizes)} in ${estimateMs} ms; real balanced ${real.compressedSize} B in ${compressMs} ms`,
+    );
     expect(sizes).toBeDefined();
     const { light, balanced, maximum } = sizes ?? { light: NaN, balanced: NaN, maximum: NaN };
     for (const v of [light, balanced, maximum]) {
@@ -266,16 +307,23 @@ describe('image family estimate (large pictures)', () => {
 
   it('estimate: 4000×3000 JPEG photo, sampled, close to the real result and faster', async () => {
     const file = path.join(dir, 'big-photo.jpg');
-    await sharp(photoPixels(4000, 3000), { raw: { width: 4000, height: 3000, channels: 3 } }).jpeg({ quality: 95 }).toFile(file);
+    await sharp(photoPixels(4000, 3000), { raw: { width: 4000, height: 3000, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toFile(file);
     const { estimateMs, compressMs } = await checkEstimate(file, 'jpg', 'image/jpeg');
     expect(estimateMs).toBeLessThan(compressMs);
     const cancelled = { ...(await ctxFor('cancelled')), signal: AbortSignal.abort() };
-    await expectKind(imageFamily.estimate?.(file, { ext: 'jpg', mime: 'image/jpeg', family: 'image' }, cancelled) ?? Promise.resolve(), 'cancelled');
+    await expectKind(
+      imageFamily.estimate?.(file, { ext: 'jpg', mime: 'image/jpeg', family: 'image' }, cancelled) ?? Promise.resolve(),
+      'cancelled',
+    );
   }, 300_000);
 
   it('estimate: 3000×2000 PNG screenshot, sampled, close to the real result', async () => {
     const file = path.join(dir, 'big-shot.png');
-    await sharp(screenshotPixels(3000, 2000), { raw: { width: 3000, height: 2000, channels: 3 } }).png({ compressionLevel: 1 }).toFile(file);
+    await sharp(screenshotPixels(3000, 2000), { raw: { width: 3000, height: 2000, channels: 3 } })
+      .png({ compressionLevel: 1 })
+      .toFile(file);
     await checkEstimate(file, 'png', 'image/png');
   }, 300_000);
 });

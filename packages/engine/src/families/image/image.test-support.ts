@@ -53,11 +53,22 @@ export async function makeFixtures(dir: string): Promise<Record<string, string>>
   await photo.clone().tiff({ compression: 'deflate' }).toFile(f('photo.tif'));
   const alphaMask = Buffer.alloc(640 * 480);
   for (let y = 0; y < 480; y++) for (let x = 0; x < 640; x++) alphaMask[y * 640 + x] = Math.min(255, (x * 255) / 400);
-  await photo.clone().removeAlpha().joinChannel(alphaMask, { raw: { width: 640, height: 480, channels: 1 } }).png().toFile(f('alpha.png'));
+  await photo
+    .clone()
+    .removeAlpha()
+    .joinChannel(alphaMask, { raw: { width: 640, height: 480, channels: 1 } })
+    .png()
+    .toFile(f('alpha.png'));
   await runProcess('heif-enc', ['-q', '70', '-o', f('photo.heic'), f('photo.png')]);
   return {
-    'photo.jpg': f('photo.jpg'), 'shot.png': f('shot.png'), 'alpha.png': f('alpha.png'), 'anim.gif': f('anim.gif'),
-    'photo.webp': f('photo.webp'), 'photo.heic': f('photo.heic'), 'shot.bmp': f('shot.bmp'), 'photo.tif': f('photo.tif'),
+    'photo.jpg': f('photo.jpg'),
+    'shot.png': f('shot.png'),
+    'alpha.png': f('alpha.png'),
+    'anim.gif': f('anim.gif'),
+    'photo.webp': f('photo.webp'),
+    'photo.heic': f('photo.heic'),
+    'shot.bmp': f('shot.bmp'),
+    'photo.tif': f('photo.tif'),
     'photo.avif': f('photo.avif'),
   };
 }
@@ -142,7 +153,10 @@ export async function checkLadder(
     expect((await stat(r.output)).size === r.compressedSize, `${name}: reported size differs from the file`);
     if (r.unchanged) continue;
     const outShape = await shape(await readable(r.output, tmpDir));
-    expect(JSON.stringify(outShape) === JSON.stringify(originalShape), `${name}: shape ${JSON.stringify(outShape)} != ${JSON.stringify(originalShape)}`);
+    expect(
+      JSON.stringify(outShape) === JSON.stringify(originalShape),
+      `${name}: shape ${JSON.stringify(outShape)} != ${JSON.stringify(originalShape)}`,
+    );
     expect((r.metrics.ssim ?? 0) >= SSIM_FLOOR[level], `${name}: SSIM ${r.metrics.ssim} below ${SSIM_FLOOR[level]}`);
     // Re-measured here at every level for ordinary sizes; for very large pictures (seconds per measure) at balanced.
     const single = originalShape.pages === 1 && !/\.(heic|bmp)$/i.test(file) && r.format !== 'heic';
@@ -153,7 +167,9 @@ export async function checkLadder(
     }
   }
   const { light, balanced, maximum } = results;
-  expect(maximum.compressedSize <= balanced.compressedSize && balanced.compressedSize <= light.compressedSize,
-    `${path.basename(file)}: ladder not monotonic ${light.compressedSize} / ${balanced.compressedSize} / ${maximum.compressedSize}`);
+  expect(
+    maximum.compressedSize <= balanced.compressedSize && balanced.compressedSize <= light.compressedSize,
+    `${path.basename(file)}: ladder not monotonic ${light.compressedSize} / ${balanced.compressedSize} / ${maximum.compressedSize}`,
+  );
   return results;
 }

@@ -1,17 +1,17 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
+import { budgetFrames } from '../../budget.js';
 import { EngineError } from '../../errors.js';
 import type { CompressContext } from '../../types.js';
 import { decodeBmp } from './formats/bmp.js';
 import { gifIsComplete, gifTracks } from './formats/gif.js';
-import { decodeHeic, heicAnchor, heicTracks, type HeicRoute } from './formats/heic.js';
+import { decodeHeic, type HeicRoute, heicAnchor, heicTracks } from './formats/heic.js';
 import { avifAnchor, avifTracks, jpegAnchor, jpegTracks, webpAnchor, webpTracks } from './formats/lossy.js';
 import { pngAnchor, pngTracks } from './formats/png.js';
 import { tiffTracks } from './formats/tiff.js';
-import { budgetFrames } from '../../budget.js';
 import { isSrgbProfile } from './icc-profile.js';
-import { MAX_INPUT_PIXELS, openImage, readError, type ImageSource } from './image-io.js';
+import { type ImageSource, MAX_INPUT_PIXELS, openImage, readError } from './image-io.js';
 import type { Anchor, Track } from './search.js';
 
 type JobContext = Pick<CompressContext, 'runProcess' | 'signal' | 'workDir'>;
@@ -65,7 +65,8 @@ function checkPixels(meta: Metadata): number {
   const pages = meta.pages ?? 1;
   budgetFrames(pages);
   const pixels = (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) * pages;
-  if (pixels > MAX_INPUT_PIXELS) throw new EngineError('invalid-input', 'The image is too large to process (more than 100 megapixels)');
+  if (pixels > MAX_INPUT_PIXELS)
+    throw new EngineError('invalid-input', 'The image is too large to process (more than 100 megapixels)');
   if (pixels === 0) throw new EngineError('invalid-input', 'The image is damaged and cannot be read');
   return pixels;
 }
@@ -114,7 +115,8 @@ export async function prepareJob(input: string, ext: string, ctx: JobContext): P
   if (ext === 'heic') return prepareHeic(input, ctx);
   let sourcePath = input;
   // libnsgif decodes a cut-off GIF without complaint (the missing frames just end early), so check the structure.
-  if (ext === 'gif' && !(await gifIsComplete(input))) throw new EngineError('invalid-input', 'The GIF image is damaged or incomplete and cannot be read');
+  if (ext === 'gif' && !(await gifIsComplete(input)))
+    throw new EngineError('invalid-input', 'The GIF image is damaged or incomplete and cannot be read');
   if (ext === 'bmp') {
     sourcePath = path.join(ctx.workDir, 'bmp-source.png');
     await decodeBmp(ctx, input, sourcePath);
@@ -124,21 +126,53 @@ export async function prepareJob(input: string, ext: string, ctx: JobContext): P
   const pages = meta.pages ?? 1;
   const animated = pages > 1 && (ext === 'gif' || ext === 'webp' || ext === 'tif');
   if (pages > 1 && !animated) return { keep: `${ext.toUpperCase()} files holding several images are kept as they are` };
-  const source: ImageSource = { path: sourcePath, animated, autoOrient: !animated && (meta.orientation ?? 1) > 1, srgbProfile: isSrgbProfile(meta.icc) };
+  const source: ImageSource = {
+    path: sourcePath,
+    animated,
+    autoOrient: !animated && (meta.orientation ?? 1) > 1,
+    srgbProfile: isSrgbProfile(meta.icc),
+  };
   const verify = animated && ext !== 'tif' ? animationCheck(meta) : undefined;
-  const profile = source.srgbProfile ? 'its sRGB colour profile left out, as untagged pictures are read as sRGB' : 'colour profile kept';
-  const kept = ext === 'gif' ? 'frames, delays and loop kept' : animated ? 'frames, delays and loop kept, metadata stripped' : source.autoOrient ? `metadata stripped (${profile}, picture turned upright)` : `metadata stripped (${profile})`;
+  const profile = source.srgbProfile
+    ? 'its sRGB colour profile left out, as untagged pictures are read as sRGB'
+    : 'colour profile kept';
+  const kept =
+    ext === 'gif'
+      ? 'frames, delays and loop kept'
+      : animated
+        ? 'frames, delays and loop kept, metadata stripped'
+        : source.autoOrient
+          ? `metadata stripped (${profile}, picture turned upright)`
+          : `metadata stripped (${profile})`;
   const job = (tracks: Track[], sampleable: boolean, anchor?: Anchor, outExt = ext): Prepared => ({
-    job: { source, ext: outExt, tracks, anchor, sampleable: sampleable && !animated, pixels, alpha: meta.hasAlpha ?? false, kept, verify },
+    job: {
+      source,
+      ext: outExt,
+      tracks,
+      anchor,
+      sampleable: sampleable && !animated,
+      pixels,
+      alpha: meta.hasAlpha ?? false,
+      kept,
+      verify,
+    },
   });
   switch (ext) {
-    case 'jpg': return job(jpegTracks(meta.chromaSubsampling), true, jpegAnchor());
-    case 'png': return job(pngTracks(ctx.signal), false, pngAnchor(ctx.signal));
-    case 'bmp': return job(pngTracks(ctx.signal), false, undefined, 'png');
-    case 'webp': return job(webpTracks(pixels, await isLosslessWebp(input), animated), true, webpAnchor());
-    case 'avif': return job(avifTracks(pixels), true, avifAnchor(pixels));
-    case 'gif': return job(gifTracks(), false);
-    case 'tif': return job(tiffTracks(meta), false);
-    default: throw new EngineError('unsupported', `${ext.toUpperCase()} images cannot be compressed yet`);
+    case 'jpg':
+      return job(jpegTracks(meta.chromaSubsampling), true, jpegAnchor());
+    case 'png':
+      return job(pngTracks(ctx.signal), false, pngAnchor(ctx.signal));
+    case 'bmp':
+      return job(pngTracks(ctx.signal), false, undefined, 'png');
+    case 'webp':
+      return job(webpTracks(pixels, await isLosslessWebp(input), animated), true, webpAnchor());
+    case 'avif':
+      return job(avifTracks(pixels), true, avifAnchor(pixels));
+    case 'gif':
+      return job(gifTracks(), false);
+    case 'tif':
+      return job(tiffTracks(meta), false);
+    default:
+      throw new EngineError('unsupported', `${ext.toUpperCase()} images cannot be compressed yet`);
   }
 }

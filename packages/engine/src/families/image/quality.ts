@@ -1,5 +1,5 @@
-import type { CompressionLevel } from '../../types.js';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
+import type { CompressionLevel } from '../../types.js';
 
 /**
  * What a result must keep at each level: the engine's SSIM floor, plus a cap on the colour shift of any 8×8 block.

@@ -62,7 +62,8 @@ export async function recompressImage(
     if (size >= originalSize) return null;
     return { path: out.path, format: out.format, size, recipe: out.recipe, metrics: out.metrics ?? {} };
   } catch (err) {
-    if (err instanceof EngineError && (err.kind === 'cancelled' || err.kind === 'timeout' || err.kind === 'tool-missing')) throw err;
+    if (err instanceof EngineError && (err.kind === 'cancelled' || err.kind === 'timeout' || err.kind === 'tool-missing'))
+      throw err;
     if (ctx.signal.aborted) throw new EngineError('cancelled', 'Cancelled', undefined, { cause: err });
     return null;
   }

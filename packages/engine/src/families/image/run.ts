@@ -4,11 +4,11 @@ import { cpuBudget } from '../../cpu-budget.js';
 import { EngineError } from '../../errors.js';
 import { pixelSsim } from '../../quality/pixel-ssim.js';
 import type { CompressContext, CompressionLevel, FamilyOutput, LadderContext, LadderOutput } from '../../types.js';
-import { decodePixels, readError, throwIfAborted, type ImageSource, type Pixels } from './image-io.js';
-import { prepareJob, type ImageJob } from './prepare.js';
-import { SAMPLE_ABOVE_PIXELS, writeSample } from './sample.js';
+import { decodePixels, type ImageSource, type Pixels, readError, throwIfAborted } from './image-io.js';
+import { type ImageJob, prepareJob } from './prepare.js';
 import { anchoredBars, colourShift, QUALITY_BAR, type QualityBars } from './quality.js';
-import { expectedTrials, LEVEL_ORDER, levelsUpTo, meets, passingTrials, runLadder, type Trial, type Track } from './search.js';
+import { SAMPLE_ABOVE_PIXELS, writeSample } from './sample.js';
+import { expectedTrials, LEVEL_ORDER, levelsUpTo, meets, passingTrials, runLadder, type Track, type Trial } from './search.js';
 
 /** Below this many pixels a side, SSIM's 8×8 windows do not fit: only exact (lossless) results are accepted. */
 const MIN_SSIM_SIDE = 16;
@@ -17,7 +17,10 @@ const CONFIRMATIONS = 3;
 
 /** Errors that end the whole call; any other failure of one encode only rules that setting out. */
 function isFatal(err: unknown): boolean {
-  return err instanceof EngineError && (err.kind === 'cancelled' || err.kind === 'timeout' || err.kind === 'tool-missing' || err.kind === 'over-budget');
+  return (
+    err instanceof EngineError &&
+    (err.kind === 'cancelled' || err.kind === 'timeout' || err.kind === 'tool-missing' || err.kind === 'over-budget')
+  );
 }
 
 /** The decoded pixels an output is measured against: the original, or the search's sample. */
@@ -59,7 +62,8 @@ export class Measurer {
       if (decoded.width !== ref.width || decoded.pageHeight !== ref.pageHeight || decoded.pages !== ref.pages) return failed;
       if (this.job.verify && !(await this.job.verify(readable))) return failed;
       throwIfAborted(this.ctx.signal);
-      if (ref.width < MIN_SSIM_SIDE || ref.pageHeight < MIN_SSIM_SIDE) return ref.data.equals(decoded.data) ? { ssim: 1, shift: 0 } : failed;
+      if (ref.width < MIN_SSIM_SIDE || ref.pageHeight < MIN_SSIM_SIDE)
+        return ref.data.equals(decoded.data) ? { ssim: 1, shift: 0 } : failed;
       return { ssim: pixelSsim(ref.data, decoded.data, ref), shift: colourShift(ref.data, decoded.data, ref.width) };
     } catch (err) {
       if (isFatal(err)) throw err;
@@ -158,11 +162,17 @@ class FullSizePicks {
  * of the lighter levels (a stronger level never returns a bigger file), decoded again and checked; a level with no
  * pick keeps the original.
  */
-export async function imageLadder(input: string, ext: string, ctx: LadderContext, levels: readonly CompressionLevel[] = ctx.levels ?? LEVEL_ORDER): Promise<Partial<LadderOutput>> {
+export async function imageLadder(
+  input: string,
+  ext: string,
+  ctx: LadderContext,
+  levels: readonly CompressionLevel[] = ctx.levels ?? LEVEL_ORDER,
+): Promise<Partial<LadderOutput>> {
   throwIfAborted(ctx.signal);
   ctx.onProgress(1);
   const prepared = await prepareJob(input, ext, ctx);
-  if ('keep' in prepared) return Object.fromEntries(levels.map((level) => [level, { path: input, format: ext, recipe: prepared.keep }]));
+  if ('keep' in prepared)
+    return Object.fromEntries(levels.map((level) => [level, { path: input, format: ext, recipe: prepared.keep }]));
   const { job } = prepared;
   const measurer = new Measurer(job, ctx, expectedTrials(job.tracks) + (job.anchor ? 2 : 1));
   const fullRef = await measurer.reference(job.source, job.alpha);
@@ -184,9 +194,12 @@ export async function imageLadder(input: string, ext: string, ctx: LadderContext
   const bars: QualityBars = anchoredBars(anchor?.ssim);
   const strongest = LEVEL_ORDER.filter((l) => levels.includes(l)).at(-1) ?? 'light';
   const trials = await runLadder(job.tracks, evaluate, bars, anchor ? [anchor] : [], strongest);
-  const candidates = (level: CompressionLevel): Trial[] => passingTrials(eligibleTrials(trials.through(level), level, anchor), bars[level]);
+  const candidates = (level: CompressionLevel): Trial[] =>
+    passingTrials(eligibleTrials(trials.through(level), level, anchor), bars[level]);
   const keep = (level: CompressionLevel): FamilyOutput => ({
-    path: input, format: ext, recipe: `no ${job.ext.toUpperCase()} setting kept the quality floor (SSIM ${Number(bars[level].ssim.toFixed(4))})`,
+    path: input,
+    format: ext,
+    recipe: `no ${job.ext.toUpperCase()} setting kept the quality floor (SSIM ${Number(bars[level].ssim.toFixed(4))})`,
   });
 
   const result: Partial<LadderOutput> = {};
@@ -204,7 +217,9 @@ export async function imageLadder(input: string, ext: string, ctx: LadderContext
     // A lighter level whose pick is on the same track sits at a higher knob and would only be bigger (the encoders'
     // size grows with their knob); the others are made at full size and compared, so the ladder holds whichever
     // level a call asks for.
-    const others = levelsUpTo(level).slice(0, -1).filter((l) => own === undefined || picks.samplePick(l)?.track.id !== own.track.id);
+    const others = levelsUpTo(level)
+      .slice(0, -1)
+      .filter((l) => own === undefined || picks.samplePick(l)?.track.id !== own.track.id);
     const made = [own, ...(await Promise.all(others.map((l) => picks.pick(l))))].filter((t): t is Trial => t !== undefined);
     const best = made.sort((a, b) => a.size - b.size || b.ssim - a.ssim)[0];
     result[level] = best ? output(job, best) : keep(level);

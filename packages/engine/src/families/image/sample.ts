@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { openImage, type ImageSource } from './image-io.js';
+import { type ImageSource, openImage } from './image-io.js';
 
 /** Pictures above this size are searched on a sample; the winner is then encoded and checked at full size. */
 export const SAMPLE_ABOVE_PIXELS = 1_500_000;
@@ -15,7 +15,11 @@ const ALIGN = 16;
  * Returns false when the picture is too thin to tile. `layout` changes the grid and tile size (the estimate uses
  * more, smaller tiles).
  */
-export async function writeSample(source: ImageSource, out: string, layout: { grid?: number; tile?: number } = {}): Promise<boolean> {
+export async function writeSample(
+  source: ImageSource,
+  out: string,
+  layout: { grid?: number; tile?: number } = {},
+): Promise<boolean> {
   const GRID = layout.grid ?? DEFAULT_GRID;
   const TILE = layout.tile ?? DEFAULT_TILE;
   let img = openImage(source);

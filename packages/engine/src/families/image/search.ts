@@ -103,7 +103,13 @@ function nextProbes(track: Track, range: KnobRange, bar: QualityBar, known: Map<
  * Known trials (from the stricter levels searched before) are reused, so a looser level starts where the stricter
  * one ended and costs only a few more encodes.
  */
-async function searchTrack(track: Track, range: KnobRange, bar: QualityBar, known: Map<number, Trial>, evaluate: Evaluate): Promise<void> {
+async function searchTrack(
+  track: Track,
+  range: KnobRange,
+  bar: QualityBar,
+  known: Map<number, Trial>,
+  evaluate: Evaluate,
+): Promise<void> {
   for (let round = 0; round < ROUNDS_PER_STAGE; round++) {
     const probes = nextProbes(track, range, bar, known);
     if (probes.length === 0) return;

@@ -4,13 +4,14 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { cpuBudget } from '../../cpu-budget.js';
 import { EngineError } from '../../errors.js';
-import type { CompressContext } from '../../types.js';
 import { METHOD_DEFLATE } from '../../tools/zip/format.js';
 import { ZipReader } from '../../tools/zip/reader.js';
 import type { ZipMember } from '../../tools/zip/writer.js';
+import type { CompressContext } from '../../types.js';
 
 /** Pictures, media and nested archives are already compressed: a stronger deflate search gains nothing on them. */
-const COMPRESSED_NAME = /\.(jpe?g|png|gif|webp|tiff?|wdp|hdp|jxr|mp3|mp4|m4a|m4v|mov|wmv|avi|ogg|oga|webm|zip|docx|xlsx|pptx|odt|ods|odp|gz|7z)$/i;
+const COMPRESSED_NAME =
+  /\.(jpe?g|png|gif|webp|tiff?|wdp|hdp|jxr|mp3|mp4|m4a|m4v|mov|wmv|avi|ogg|oga|webm|zip|docx|xlsx|pptx|odt|ods|odp|gz|7z)$/i;
 /** Above this much text, 7-Zip's exhaustive passes cost more time than they save bytes. */
 const EXHAUSTIVE_LIMIT = 64 * 1024 * 1024;
 /** 7-Zip deflates members on this many threads (one file each), and takes as many slots of the engine's CPU budget. */
@@ -34,8 +35,24 @@ export async function bestDeflate(ctx: CompressContext, members: ZipMember[]): P
   for (const m of eligible) total += (await stat(m.file ?? '')).size;
   const passes = total <= EXHAUSTIVE_LIMIT ? ['-mfb=258', '-mpass=15'] : [];
   try {
-    const args = ['a', '-tzip', '-mx=9', '-mm=Deflate', ...passes, `-mmt=${THREADS}`, '-mtc=off', '-bd', '-y', archive, `@${list}`];
-    await cpuBudget().run(() => ctx.runProcess('7z', args, { signal: ctx.signal, cwd: partsDir, timeoutMs: 5 * 60 * 1000 }), ctx.signal, THREADS);
+    const args = [
+      'a',
+      '-tzip',
+      '-mx=9',
+      '-mm=Deflate',
+      ...passes,
+      `-mmt=${THREADS}`,
+      '-mtc=off',
+      '-bd',
+      '-y',
+      archive,
+      `@${list}`,
+    ];
+    await cpuBudget().run(
+      () => ctx.runProcess('7z', args, { signal: ctx.signal, cwd: partsDir, timeoutMs: 5 * 60 * 1000 }),
+      ctx.signal,
+      THREADS,
+    );
   } catch (err) {
     if (err instanceof EngineError && err.kind === 'cancelled') throw err;
     return;

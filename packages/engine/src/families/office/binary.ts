@@ -3,7 +3,7 @@ import path from 'node:path';
 import { EngineError } from '../../errors.js';
 import type { CompressContext, DetectedType, FamilyOutput } from '../../types.js';
 import { convertWithLibreOffice, openBoth, placeAs, unitName } from './libreoffice.js';
-import { contentKey, ContentMemo } from './memo.js';
+import { ContentMemo, contentKey } from './memo.js';
 import { BINARY_FILTERS } from './recipes.js';
 
 /** Originals a re-save did not help (same answer at every level): the reason, '' when it was just not smaller. */
@@ -28,7 +28,8 @@ export async function resaveBinary(input: string, type: DetectedType, ctx: Compr
   const original = await placeAs(input, path.join(dir, `original.${type.ext}`));
   ctx.onProgress(5);
   const [resaved] = await convertWithLibreOffice(ctx, [original], filter, path.join(dir, 'out'));
-  if (!resaved) throw new EngineError('invalid-input', 'The document could not be opened: it may be damaged or password-protected');
+  if (!resaved)
+    throw new EngineError('invalid-input', 'The document could not be opened: it may be damaged or password-protected');
   ctx.onProgress(50);
   if ((await stat(resaved)).size >= (await stat(input)).size) return keep();
   const counts = await openBoth(ctx, input, resaved, type.ext);

@@ -5,8 +5,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { canonicalExt, detect } from '../../detect.js';
 import { EngineError } from '../../errors.js';
-import type { CompressContext, DetectedType, FamilyOutput } from '../../types.js';
 import type { PackageEntry } from '../../tools/zip/members.js';
+import type { CompressContext, DetectedType, FamilyOutput } from '../../types.js';
 
 /** Recompresses one picture in its own format; returns undefined when it has nothing to offer. */
 export type ImageCompressor = (input: string, type: DetectedType, ctx: CompressContext) => Promise<FamilyOutput | undefined>;
@@ -109,7 +109,9 @@ export async function recompressImages(
   onProgress: (percent: number) => void,
 ): Promise<ImageStats> {
   const stats: ImageStats = { candidates: 0, recompressed: 0, savedBytes: 0, missingCompressor: false };
-  const todo = entries.filter((e): e is PackageEntry & { file: string } => !!e.file && names.has(e.name) && e.uncompressedSize >= MIN_IMAGE_BYTES);
+  const todo = entries.filter(
+    (e): e is PackageEntry & { file: string } => !!e.file && names.has(e.name) && e.uncompressedSize >= MIN_IMAGE_BYTES,
+  );
   const groups = new Map<string, Array<PackageEntry & { file: string }>>();
   for (const entry of todo) {
     if (ctx.signal.aborted) throw new EngineError('cancelled', 'Cancelled');
@@ -142,10 +144,11 @@ export async function recompressImages(
       if (replacement.ssim !== undefined) stats.minSsim = Math.min(stats.minSsim ?? 1, replacement.ssim);
     }
   };
-  const worker = () => work().catch((err: unknown) => {
-    stop = true;
-    throw err;
-  });
+  const worker = () =>
+    work().catch((err: unknown) => {
+      stop = true;
+      throw err;
+    });
   // Wait for every worker before failing: none may still write into the work folder while it is being removed.
   const settled = await Promise.allSettled(Array.from({ length: Math.min(IMAGE_CONCURRENCY, jobs.length) }, worker));
   const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');

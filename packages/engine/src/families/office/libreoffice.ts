@@ -1,13 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { access, copyFile, link, mkdir, mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
 import { EngineError } from '../../errors.js';
-import type { CompressContext } from '../../types.js';
-import { contentKey, ContentMemo } from './memo.js';
-import { writeLockedDownProfile } from './office-lockdown.js';
 import { ZipReader } from '../../tools/zip/reader.js';
+import type { CompressContext } from '../../types.js';
+import { ContentMemo, contentKey } from './memo.js';
+import { writeLockedDownProfile } from './office-lockdown.js';
 
 /** LibreOffice can take minutes on a big deck; beyond this the document is treated as too costly. */
 const SOFFICE_TIMEOUT_MS = 5 * 60 * 1000;
@@ -51,19 +51,31 @@ export async function convertWithLibreOffice(
   await writeLockedDownProfile(profile);
   await mkdir(outDir, { recursive: true });
   const args = [
-    '--headless', '--norestore', '--nolockcheck', '--nodefault',
+    '--headless',
+    '--norestore',
+    '--nolockcheck',
+    '--nodefault',
     `-env:UserInstallation=${pathToFileURL(profile).href}`,
-    '--convert-to', target, '--outdir', outDir, ...inputs,
+    '--convert-to',
+    target,
+    '--outdir',
+    outDir,
+    ...inputs,
   ];
   await ctx.runProcess('soffice', args, {
-    signal: ctx.signal, timeoutMs: SOFFICE_TIMEOUT_MS, cwd: ctx.workDir,
+    signal: ctx.signal,
+    timeoutMs: SOFFICE_TIMEOUT_MS,
+    cwd: ctx.workDir,
     sandbox: { private: true, writable: [ctx.workDir] },
   });
   const ext = target.split(':')[0] ?? target;
   return Promise.all(
     inputs.map(async (input) => {
       const out = path.join(outDir, `${path.basename(input, path.extname(input))}.${ext}`);
-      return access(out).then(() => out, () => undefined);
+      return access(out).then(
+        () => out,
+        () => undefined,
+      );
     }),
   );
 }

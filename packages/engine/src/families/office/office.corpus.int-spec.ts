@@ -50,35 +50,46 @@ describe.runIf(existsSync(CORPUS))('office family on the corpus', () => {
 
   for (const file of corpusFiles(PACKAGES)) {
     const ext = path.extname(file).slice(1);
-    it.concurrent(`${path.basename(file)}: valid at every level, pictures above their floor, same ${ext === 'xlsx' ? 'sheets' : 'pages'}`, async () => {
-      const results = await ladder(file);
-      const measure = (a: string, b: string) => measureSsim(runProcess, a, b);
-      for (const level of LEVELS) {
-        const r = results[level];
-        if (r.unchanged) continue;
-        const check = await packageProblems(file, r.output, SSIM_FLOOR[level], tmp, measure);
-        expect(check.problems).toEqual([]);
-        if (check.changedPictures > 0) expect(r.metrics.ssim).toBeGreaterThanOrEqual(SSIM_FLOOR[level]);
-      }
-      // The most changed result opens in LibreOffice with as many pages, slides or sheets as the original.
-      if (!results.maximum.unchanged) {
-        const [a, b] = await Promise.all([countInLibreOffice(file, ext, tmp), countInLibreOffice(results.maximum.output, ext, tmp)]);
-        expect(a).toBeGreaterThan(0);
-        expect(b).toBe(a);
-      }
-    }, LONG);
+    it.concurrent(
+      `${path.basename(file)}: valid at every level, pictures above their floor, same ${ext === 'xlsx' ? 'sheets' : 'pages'}`,
+      async () => {
+        const results = await ladder(file);
+        const measure = (a: string, b: string) => measureSsim(runProcess, a, b);
+        for (const level of LEVELS) {
+          const r = results[level];
+          if (r.unchanged) continue;
+          const check = await packageProblems(file, r.output, SSIM_FLOOR[level], tmp, measure);
+          expect(check.problems).toEqual([]);
+          if (check.changedPictures > 0) expect(r.metrics.ssim).toBeGreaterThanOrEqual(SSIM_FLOOR[level]);
+        }
+        // The most changed result opens in LibreOffice with as many pages, slides or sheets as the original.
+        if (!results.maximum.unchanged) {
+          const [a, b] = await Promise.all([
+            countInLibreOffice(file, ext, tmp),
+            countInLibreOffice(results.maximum.output, ext, tmp),
+          ]);
+          expect(a).toBeGreaterThan(0);
+          expect(b).toBe(a);
+        }
+      },
+      LONG,
+    );
   }
 
   for (const file of corpusFiles(BINARIES)) {
     const ext = path.extname(file).slice(1);
-    it.concurrent(`${path.basename(file)}: re-saved only when smaller and the same, else the original`, async () => {
-      const results = await ladder(file);
-      for (const level of LEVELS) {
-        const r = results[level];
-        if (r.unchanged) continue;
-        const [a, b] = await Promise.all([countInLibreOffice(file, ext, tmp), countInLibreOffice(r.output, ext, tmp)]);
-        expect(b).toBe(a);
-      }
-    }, LONG);
+    it.concurrent(
+      `${path.basename(file)}: re-saved only when smaller and the same, else the original`,
+      async () => {
+        const results = await ladder(file);
+        for (const level of LEVELS) {
+          const r = results[level];
+          if (r.unchanged) continue;
+          const [a, b] = await Promise.all([countInLibreOffice(file, ext, tmp), countInLibreOffice(r.output, ext, tmp)]);
+          expect(b).toBe(a);
+        }
+      },
+      LONG,
+    );
   }
 });

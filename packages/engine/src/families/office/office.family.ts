@@ -1,7 +1,7 @@
 import type { FamilyCompressor } from '../../types.js';
 import { resaveBinary } from './binary.js';
 import { estimatePackage } from './estimate.js';
-import { type ImageCompressor, engineImageCompressor } from './images.js';
+import { engineImageCompressor, type ImageCompressor } from './images.js';
 import { compressPackage } from './package.js';
 import { BINARY_FILTERS } from './recipes.js';
 

@@ -5,10 +5,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress, nestedEngine } from '../../compress.js';
 import { detect } from '../../detect.js';
-import { FAMILIES } from '../index.js';
 import { runProcess } from '../../process/run-process.js';
 import { measureSsim, SSIM_FLOOR } from '../../quality/ssim.js';
 import type { CompressionLevel, CompressResult, FamilyCompressor } from '../../types.js';
+import { FAMILIES } from '../index.js';
 import { createOfficeFamily, officeFamily } from './office.family.js';
 import { countInLibreOffice, makeFixtures, packageProblems, readParts, writeParts } from './office.test-support.js';
 
@@ -29,7 +29,13 @@ describe('office family on generated documents', () => {
   async function runFamily(family: FamilyCompressor, file: string, level: CompressionLevel) {
     const workDir = await mkdtemp(path.join(tmp, 'direct-'));
     const type = await detect(file);
-    const out = await family.compress(file, type, { level, signal: new AbortController().signal, onProgress: () => {}, workDir, runProcess });
+    const out = await family.compress(file, type, {
+      level,
+      signal: new AbortController().signal,
+      onProgress: () => {},
+      workDir,
+      runProcess,
+    });
     const kept = path.join(tmp, `${path.basename(workDir)}.${out.format}`);
     await copyFile(out.path, kept);
     await rm(workDir, { recursive: true, force: true });
@@ -63,7 +69,13 @@ describe('office family on generated documents', () => {
       if (ext === 'docx') {
         // The sampled estimate keeps the ladder and lands near what compression really gives.
         const workDir = await mkdtemp(path.join(tmp, 'estimate-'));
-        const est = await officeFamily.estimate?.(file, await detect(file), { signal: new AbortController().signal, onProgress: () => {}, workDir, runProcess, nested: nestedEngine });
+        const est = await officeFamily.estimate?.(file, await detect(file), {
+          signal: new AbortController().signal,
+          onProgress: () => {},
+          workDir,
+          runProcess,
+          nested: nestedEngine,
+        });
         expect(est).toBeDefined();
         const original = results.light.originalSize;
         expect(est?.light).toBeLessThanOrEqual(original);
@@ -72,7 +84,10 @@ describe('office family on generated documents', () => {
         expect(Math.abs((est?.balanced ?? 0) - results.balanced.compressedSize)).toBeLessThanOrEqual(original * 0.25);
       }
       if (!results.maximum.unchanged) {
-        const [a, b] = await Promise.all([countInLibreOffice(file, ext, tmp), countInLibreOffice(results.maximum.output, ext, tmp)]);
+        const [a, b] = await Promise.all([
+          countInLibreOffice(file, ext, tmp),
+          countInLibreOffice(results.maximum.output, ext, tmp),
+        ]);
         if (ext === 'docx') expect(a).toBeGreaterThan(0);
         else expect(a).toBe(3);
         expect(b).toBe(a);
@@ -106,17 +121,28 @@ describe('office family on generated documents', () => {
 
   it('drops the thumbnail (not at light) and media nothing refers to, with their references', async () => {
     const parts = await readParts(fx.docx ?? '');
-    const thumb = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#3366aa' } }).jpeg({ quality: 95 }).toBuffer();
+    const thumb = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#3366aa' } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
     const edited = parts.map((p) => {
       let text = p.data.toString('utf8');
-      if (p.name === '_rels/.rels') text = text.replace('</Relationships>', '<Relationship Id="rIdThumb" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/thumbnail" Target="docProps/thumbnail.jpeg"/></Relationships>');
-      else if (p.name === '[Content_Types].xml') text = text.replace('</Types>', '<Override PartName="/word/media/unused.png" ContentType="image/png"/></Types>');
+      if (p.name === '_rels/.rels')
+        text = text.replace(
+          '</Relationships>',
+          '<Relationship Id="rIdThumb" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/thumbnail" Target="docProps/thumbnail.jpeg"/></Relationships>',
+        );
+      else if (p.name === '[Content_Types].xml')
+        text = text.replace('</Types>', '<Override PartName="/word/media/unused.png" ContentType="image/png"/></Types>');
       else return p;
       return { name: p.name, data: Buffer.from(text) };
     });
     const file = path.join(tmp, 'extras.docx');
     const unused = parts.find((p) => p.name.endsWith('.png'))?.data ?? Buffer.alloc(0);
-    await writeParts(file, [...edited, { name: 'docProps/thumbnail.jpeg', data: thumb }, { name: 'word/media/unused.png', data: unused }]);
+    await writeParts(file, [
+      ...edited,
+      { name: 'docProps/thumbnail.jpeg', data: thumb },
+      { name: 'word/media/unused.png', data: unused },
+    ]);
     const family = createOfficeFamily({ imageCompressor: async () => undefined });
     const light = await readParts((await runFamily(family, file, 'light')).path);
     const balanced = await readParts((await runFamily(family, file, 'balanced')).path);
@@ -142,9 +168,17 @@ describe('office family on generated documents', () => {
   it('a signed package is only re-zipped: no part changes, and the result says why', async () => {
     const parts = await readParts(fx.docx ?? '');
     const file = path.join(tmp, 'signed.docx');
-    await writeParts(file, [...parts, { name: '_xmlsignatures/sig1.xml', data: Buffer.from('<Signature xmlns="http://www.w3.org/2000/09/xmldsig#"/>') }]);
+    await writeParts(file, [
+      ...parts,
+      { name: '_xmlsignatures/sig1.xml', data: Buffer.from('<Signature xmlns="http://www.w3.org/2000/09/xmldsig#"/>') },
+    ]);
     let called = false;
-    const family = createOfficeFamily({ imageCompressor: async () => { called = true; return undefined; } });
+    const family = createOfficeFamily({
+      imageCompressor: async () => {
+        called = true;
+        return undefined;
+      },
+    });
     const out = await runFamily(family, file, 'maximum');
     expect(called).toBe(false);
     expect(out.notes?.join(' ')).toMatch(/signed/);

@@ -8,7 +8,10 @@ import { EngineError } from '../../errors.js';
 import { handMadeDocx, noisyPng, readParts, writeParts } from './office.test-support.js';
 
 async function failure(promise: Promise<unknown>): Promise<EngineError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(EngineError);
   return err as EngineError;
 }
@@ -47,8 +50,16 @@ describe('office family: hostile, damaged and cancelled input', () => {
     const bomb = path.join(tmp, 'bomb.docx');
     // 64 MiB of zeros deflated at level 9 comes out near 1030:1, as a real bomb's members do.
     await writeParts(bomb, [
-      { name: '[Content_Types].xml', data: Buffer.from('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>') },
-      { name: 'word/document.xml', data: Buffer.from('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>') },
+      {
+        name: '[Content_Types].xml',
+        data: Buffer.from(
+          '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+        ),
+      },
+      {
+        name: 'word/document.xml',
+        data: Buffer.from('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>'),
+      },
       { name: 'word/media/filler.bin', data: Buffer.alloc(64 * 1024 * 1024), level: 9 },
     ]);
     const err = await failure(compress(bomb, { tmpDir: tmp }));
@@ -61,8 +72,16 @@ describe('office family: hostile, damaged and cancelled input', () => {
     const big = path.join(tmp, 'big.docx');
     const noise = () => randomBytes(2 * 1024 * 1024);
     await writeParts(big, [
-      { name: '[Content_Types].xml', data: Buffer.from('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>') },
-      { name: 'word/document.xml', data: Buffer.from('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>') },
+      {
+        name: '[Content_Types].xml',
+        data: Buffer.from(
+          '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+        ),
+      },
+      {
+        name: 'word/document.xml',
+        data: Buffer.from('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>'),
+      },
       { name: 'word/media/a.bin', data: noise() },
       { name: 'word/media/b.bin', data: noise() },
       { name: 'word/media/c.bin', data: noise() },
@@ -72,7 +91,13 @@ describe('office family: hostile, damaged and cancelled input', () => {
     const central = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
     for (let at = bytes.indexOf(central); at !== -1; at = bytes.indexOf(central, at + 4)) {
       const nameLength = bytes.readUInt16LE(at + 28);
-      if (bytes.subarray(at + 46, at + 46 + nameLength).toString().endsWith('.bin')) bytes.writeUInt32LE(1024 * 1024 * 1024, at + 24);
+      if (
+        bytes
+          .subarray(at + 46, at + 46 + nameLength)
+          .toString()
+          .endsWith('.bin')
+      )
+        bytes.writeUInt32LE(1024 * 1024 * 1024, at + 24);
     }
     await writeFile(big, bytes);
     const err = await failure(compress(big, { tmpDir: tmp }));
@@ -82,7 +107,10 @@ describe('office family: hostile, damaged and cancelled input', () => {
 
   it('keeps part names that are not ASCII', async () => {
     const named = path.join(tmp, 'named.docx');
-    await handMadeDocx(named, await noisyPng(64, 64), { level: 0, extra: [{ name: 'customXml/ünïcödé-名前.xml', data: Buffer.from('<x/>'.repeat(2000)) }] });
+    await handMadeDocx(named, await noisyPng(64, 64), {
+      level: 0,
+      extra: [{ name: 'customXml/ünïcödé-名前.xml', data: Buffer.from('<x/>'.repeat(2000)) }],
+    });
     const result = await compress(named, { tmpDir: tmp, level: 'light' });
     expect(result.unchanged).toBe(false);
     expect((await readParts(result.output)).map((p) => p.name)).toContain('customXml/ünïcödé-名前.xml');
@@ -99,7 +127,8 @@ describe('office family: hostile, damaged and cancelled input', () => {
 
   it('leaves a password-protected ODF document unchanged', async () => {
     const locked = path.join(tmp, 'locked.odt');
-    const manifest = '<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.text"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"><manifest:encryption-data manifest:checksum-type="SHA1/1K" manifest:checksum="x"/></manifest:file-entry></manifest:manifest>';
+    const manifest =
+      '<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.text"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"><manifest:encryption-data manifest:checksum-type="SHA1/1K" manifest:checksum="x"/></manifest:file-entry></manifest:manifest>';
     await writeParts(locked, [
       { name: 'mimetype', data: Buffer.from('application/vnd.oasis.opendocument.text'), level: 0 },
       { name: 'content.xml', data: Buffer.alloc(20_000, 7), level: 0 },

@@ -25,7 +25,12 @@ export async function readParts(file: string): Promise<ZipPart[]> {
     for await (const entry of zip.eachEntry()) {
       const chunks: Buffer[] = [];
       if (!entry.fileName.endsWith('/')) for await (const c of await zip.openReadStreamPromise(entry)) chunks.push(c as Buffer);
-      parts.push({ name: entry.fileName, method: entry.compressionMethod, extraLength: entry.extraFieldLength, data: Buffer.concat(chunks) });
+      parts.push({
+        name: entry.fileName,
+        method: entry.compressionMethod,
+        extraLength: entry.extraFieldLength,
+        data: Buffer.concat(chunks),
+      });
     }
   } finally {
     zip.close();
@@ -34,7 +39,10 @@ export async function readParts(file: string): Promise<ZipPart[]> {
 }
 
 /** Writes a zip from name → bytes with yazl (default deflate), in the given order. */
-export async function writeParts(file: string, parts: ReadonlyArray<{ name: string; data: Buffer; level?: number }>): Promise<void> {
+export async function writeParts(
+  file: string,
+  parts: ReadonlyArray<{ name: string; data: Buffer; level?: number }>,
+): Promise<void> {
   const zip = new yazl.ZipFile();
   for (const p of parts) zip.addBuffer(p.data, p.name, { compressionLevel: p.level ?? 6 });
   zip.end();
@@ -83,16 +91,25 @@ async function sources(dir: string): Promise<{ html: string; fodp: string; fods:
   const j64 = (await readFile(jpg)).toString('base64');
   const html = path.join(dir, 'doc.html');
   const text = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(60);
-  await writeFile(html, `<html><body><h1>Report</h1><p>${text}</p><img src="data:image/png;base64,${p64}" width="480" height="320"><p>${text}</p><img src="data:image/jpeg;base64,${j64}"></body></html>`);
+  await writeFile(
+    html,
+    `<html><body><h1>Report</h1><p>${text}</p><img src="data:image/png;base64,${p64}" width="480" height="320"><p>${text}</p><img src="data:image/jpeg;base64,${j64}"></body></html>`,
+  );
   const slide = (i: number, b64: string) =>
     `<draw:page draw:name="s${i}"><draw:frame svg:x="1cm" svg:y="1cm" svg:width="20cm" svg:height="2cm"><draw:text-box><text:p>Slide ${i}</text:p></draw:text-box></draw:frame>${frame(b64, 2)}</draw:page>`;
   const fodp = path.join(dir, 'deck.fodp');
-  await writeFile(fodp, `<?xml version="1.0" encoding="UTF-8"?><office:document ${ODF_NS} office:version="1.2" office:mimetype="application/vnd.oasis.opendocument.presentation"><office:body><office:presentation>${slide(1, p64)}${slide(2, j64)}${slide(3, p64)}</office:presentation></office:body></office:document>`);
+  await writeFile(
+    fodp,
+    `<?xml version="1.0" encoding="UTF-8"?><office:document ${ODF_NS} office:version="1.2" office:mimetype="application/vnd.oasis.opendocument.presentation"><office:body><office:presentation>${slide(1, p64)}${slide(2, j64)}${slide(3, p64)}</office:presentation></office:body></office:document>`,
+  );
   const cell = (t: string) => `<table:table-cell office:value-type="string"><text:p>${t}</text:p></table:table-cell>`;
   const sheet = (name: string, b64?: string) =>
     `<table:table table:name="${name}"><table:shapes>${b64 ? frame(b64, 1) : ''}</table:shapes><table:table-row>${cell('a')}${cell('b')}</table:table-row><table:table-row>${cell('1')}${cell('2')}</table:table-row></table:table>`;
   const fods = path.join(dir, 'book.fods');
-  await writeFile(fods, `<?xml version="1.0" encoding="UTF-8"?><office:document ${ODF_NS} office:version="1.2" office:mimetype="application/vnd.oasis.opendocument.spreadsheet"><office:body><office:spreadsheet>${sheet('One', p64)}${sheet('Two', j64)}${sheet('Three')}</office:spreadsheet></office:body></office:document>`);
+  await writeFile(
+    fods,
+    `<?xml version="1.0" encoding="UTF-8"?><office:document ${ODF_NS} office:version="1.2" office:mimetype="application/vnd.oasis.opendocument.spreadsheet"><office:body><office:spreadsheet>${sheet('One', p64)}${sheet('Two', j64)}${sheet('Three')}</office:spreadsheet></office:body></office:document>`,
+  );
   return { html, fodp, fods };
 }
 
@@ -110,7 +127,9 @@ const TARGETS: Record<string, { from: 'html' | 'fodp' | 'fods'; filter: string }
 
 async function soffice(dir: string, args: string[]): Promise<void> {
   const profile = await mkdtemp(path.join(dir, 'profile-'));
-  await runProcess('soffice', ['--headless', '--norestore', `-env:UserInstallation=${pathToFileURL(profile).href}`, ...args], { timeoutMs: 120_000 });
+  await runProcess('soffice', ['--headless', '--norestore', `-env:UserInstallation=${pathToFileURL(profile).href}`, ...args], {
+    timeoutMs: 120_000,
+  });
 }
 
 /** Makes the requested Office fixtures (each with an uncompressed PNG and a q98 JPEG inside) in `dir`. */
@@ -188,13 +207,19 @@ export async function packageProblems(
       continue;
     }
     const [a, b] = await Promise.all([sharp(part.data).metadata(), sharp(now.data).metadata()]);
-    if (a.format !== b.format || a.width !== b.width || a.height !== b.height) problems.push(`${part.name} changed format or size`);
+    if (a.format !== b.format || a.width !== b.width || a.height !== b.height)
+      problems.push(`${part.name} changed format or size`);
     // Pixels as libvips decodes them (as the image family measures), transparent ones flattened over black and
     // over white (what shows through them must not change either); GIFs go to ffmpeg as they are (all frames).
     let ssim = 1;
     const backgrounds = a.format === 'gif' ? [undefined] : a.hasAlpha ? ['#000000', '#ffffff'] : ['none'];
     for (const [k, background] of backgrounds.entries()) {
-      const decode = (data: Buffer) => (background === undefined ? data : background === 'none' ? sharp(data).png().toBuffer() : sharp(data).flatten({ background }).png().toBuffer());
+      const decode = (data: Buffer) =>
+        background === undefined
+          ? data
+          : background === 'none'
+            ? sharp(data).png().toBuffer()
+            : sharp(data).flatten({ background }).png().toBuffer();
       const ext = background === undefined ? '.gif' : '.png';
       const ref = path.join(work, `${i}-${k}-a${ext}`);
       const dist = path.join(work, `${i}-${k}-b${ext}`);
@@ -207,7 +232,9 @@ export async function packageProblems(
     if (ssim < floor) problems.push(`${part.name} SSIM ${ssim} below ${floor}`);
   }
   for (const part of after) if (!before.some((p) => p.name === part.name)) problems.push(`${part.name} appeared`);
-  const { stderrTail } = await runProcess('7z', ['t', output], { captureStdout: true }).catch((err: { message: string }) => ({ stderrTail: `7z t failed: ${err.message}` }));
+  const { stderrTail } = await runProcess('7z', ['t', output], { captureStdout: true }).catch((err: { message: string }) => ({
+    stderrTail: `7z t failed: ${err.message}`,
+  }));
   if (stderrTail.includes('failed')) problems.push(stderrTail);
   return { problems, minSsim, changedPictures };
 }
@@ -218,16 +245,48 @@ const W_MAIN = 'application/vnd.openxmlformats-officedocument.wordprocessingml.d
  * A small Word document built by hand (no LibreOffice): one paragraph repeated `paragraphs` times and a picture.
  * `level` 0 stores every part, as some producers do, so a re-zip has something to gain.
  */
-export async function handMadeDocx(file: string, picture: Buffer, options: { paragraphs?: number; level?: number; extra?: Array<{ name: string; data: Buffer }> } = {}): Promise<void> {
+export async function handMadeDocx(
+  file: string,
+  picture: Buffer,
+  options: { paragraphs?: number; level?: number; extra?: Array<{ name: string; data: Buffer }> } = {},
+): Promise<void> {
   const level = options.level ?? 6;
-  const body = '<w:p><w:r><w:t>The quick brown fox jumps over the lazy dog, again and again.</w:t></w:r></w:p>'.repeat(options.paragraphs ?? 200);
-  const drawing = '<w:p><w:r><w:drawing><wp:inline><wp:extent cx="3048000" cy="2032000"/><wp:docPr id="1" name="Picture 1"/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic><pic:nvPicPr><pic:cNvPr id="1" name="pic.png"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:embed="rId1"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="3048000" cy="2032000"/></a:xfrm><a:prstGeom prst="rect"/></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>';
-  const ns = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"';
+  const body = '<w:p><w:r><w:t>The quick brown fox jumps over the lazy dog, again and again.</w:t></w:r></w:p>'.repeat(
+    options.paragraphs ?? 200,
+  );
+  const drawing =
+    '<w:p><w:r><w:drawing><wp:inline><wp:extent cx="3048000" cy="2032000"/><wp:docPr id="1" name="Picture 1"/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic><pic:nvPicPr><pic:cNvPr id="1" name="pic.png"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:embed="rId1"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="3048000" cy="2032000"/></a:xfrm><a:prstGeom prst="rect"/></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>';
+  const ns =
+    'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"';
   const parts = [
-    { name: '[Content_Types].xml', data: Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/><Default Extension="jpeg" ContentType="image/jpeg"/><Override PartName="/word/document.xml" ContentType="${W_MAIN}"/></Types>`), level },
-    { name: '_rels/.rels', data: Buffer.from('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>'), level },
-    { name: 'word/_rels/document.xml.rels', data: Buffer.from('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/image1.png"/></Relationships>'), level },
-    { name: 'word/document.xml', data: Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${ns}><w:body>${body}${drawing}</w:body></w:document>`), level },
+    {
+      name: '[Content_Types].xml',
+      data: Buffer.from(
+        `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/><Default Extension="jpeg" ContentType="image/jpeg"/><Override PartName="/word/document.xml" ContentType="${W_MAIN}"/></Types>`,
+      ),
+      level,
+    },
+    {
+      name: '_rels/.rels',
+      data: Buffer.from(
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+      ),
+      level,
+    },
+    {
+      name: 'word/_rels/document.xml.rels',
+      data: Buffer.from(
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/image1.png"/></Relationships>',
+      ),
+      level,
+    },
+    {
+      name: 'word/document.xml',
+      data: Buffer.from(
+        `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${ns}><w:body>${body}${drawing}</w:body></w:document>`,
+      ),
+      level,
+    },
     { name: 'word/media/image1.png', data: picture, level },
     ...(options.extra ?? []).map((p) => ({ ...p, level })),
   ];
@@ -242,5 +301,7 @@ export async function noisyPng(width: number, height: number): Promise<Buffer> {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     raw[i] = ((i / 3) % width) / 4 + (seed & 63);
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }

@@ -12,7 +12,11 @@ import { cutInTheMiddle, relayout, withTrailingBytes } from '../../tools/zip/zip
 import { makeFixtures, packageProblems } from './office.test-support.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const CORPUS_PPTX = path.join(process.env.CORPUS_DIR ?? path.resolve(REPO_ROOT, '../shared/corpus'), 'pptx', '2411-Performance_Up.pptx');
+const CORPUS_PPTX = path.join(
+  process.env.CORPUS_DIR ?? path.resolve(REPO_ROOT, '../shared/corpus'),
+  'pptx',
+  '2411-Performance_Up.pptx',
+);
 const UNREADABLE = 'The document is damaged or truncated: it is not a readable zip package';
 const measure = (a: string, b: string) => measureSsim(runProcess, a, b);
 
@@ -52,19 +56,35 @@ describe('office packages in every zip layout the common tools open', () => {
     }
   }
 
-  it.runIf(existsSync(CORPUS_PPTX))('a real deck with trailing bytes and gaps between its parts is compressed like the deck itself', async () => {
-    const plain = path.join(tmp, 'deck.pptx');
-    await copyFile(CORPUS_PPTX, plain);
-    const odd = await variant(plain, 'deck-odd', LAYOUTS['trailing bytes after the end record and gaps between parts'] as (zip: Buffer) => Buffer);
-    const [a, b] = [await compress(plain, { level: 'light', tmpDir: tmp }), await compress(odd, { level: 'light', tmpDir: tmp })];
-    expect(b.unchanged).toBe(false);
-    expect(await readFile(b.output)).toEqual(await readFile(a.output));
-  });
+  it.runIf(existsSync(CORPUS_PPTX))(
+    'a real deck with trailing bytes and gaps between its parts is compressed like the deck itself',
+    async () => {
+      const plain = path.join(tmp, 'deck.pptx');
+      await copyFile(CORPUS_PPTX, plain);
+      const odd = await variant(
+        plain,
+        'deck-odd',
+        LAYOUTS['trailing bytes after the end record and gaps between parts'] as (zip: Buffer) => Buffer,
+      );
+      const [a, b] = [
+        await compress(plain, { level: 'light', tmpDir: tmp }),
+        await compress(odd, { level: 'light', tmpDir: tmp }),
+      ];
+      expect(b.unchanged).toBe(false);
+      expect(await readFile(b.output)).toEqual(await readFile(a.output));
+    },
+  );
 
   it('damaged ones are still refused, with the same message: cut in the middle', async () => {
-    for (const [name, layout] of Object.entries({ cut: cutInTheMiddle, 'cut-descriptors': (z: Buffer) => cutInTheMiddle(relayout(z, { dataDescriptors: true })) })) {
+    for (const [name, layout] of Object.entries({
+      cut: cutInTheMiddle,
+      'cut-descriptors': (z: Buffer) => cutInTheMiddle(relayout(z, { dataDescriptors: true })),
+    })) {
       const input = await variant(fx.docx ?? '', name, layout);
-      const err = await compress(input, { tmpDir: tmp }).then(() => undefined, (e: unknown) => e);
+      const err = await compress(input, { tmpDir: tmp }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(err, name).toBeInstanceOf(EngineError);
       expect((err as EngineError).kind).toBe('invalid-input');
       expect((err as EngineError).message).toBe(UNREADABLE);

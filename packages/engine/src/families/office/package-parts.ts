@@ -13,7 +13,9 @@ const MAX_RELS_BYTES = 16 * 1024 * 1024;
 /** The zip reader's "not a readable zip" in a document's words; other errors as they are. */
 export function asDocumentError(err: unknown): unknown {
   if (!(err instanceof ZipUnreadable)) return err;
-  return new EngineError('invalid-input', 'The document is damaged or truncated: it is not a readable zip package', undefined, { cause: err });
+  return new EngineError('invalid-input', 'The document is damaged or truncated: it is not a readable zip package', undefined, {
+    cause: err,
+  });
 }
 
 export function packageKind(entries: readonly PackageEntry[]): PackageKind {
@@ -49,7 +51,10 @@ export function thumbnailName(kind: PackageKind, entries: readonly PackageEntry[
 }
 
 function decodeXmlText(value: string): string {
-  return value.replace(/&(amp|lt|gt|quot|apos);/g, (_m, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[name] ?? '');
+  return value.replace(
+    /&(amp|lt|gt|quot|apos);/g,
+    (_m, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[name] ?? '',
+  );
 }
 
 function attributes(element: string): Record<string, string> {
@@ -117,7 +122,12 @@ export interface DropPlan {
   droppedMedia: number;
 }
 
-async function editPart(entries: readonly PackageEntry[], plan: DropPlan, name: string, edit: (xml: string) => string): Promise<void> {
+async function editPart(
+  entries: readonly PackageEntry[],
+  plan: DropPlan,
+  name: string,
+  edit: (xml: string) => string,
+): Promise<void> {
   const entry = entries.find((e) => e.name === name);
   if (!entry?.file) return;
   const before = plan.edits.get(name)?.toString('utf8') ?? (await readFile(entry.file, 'utf8'));
@@ -145,7 +155,8 @@ export async function planDrops(kind: PackageKind, entries: readonly PackageEntr
     if (dropThumbnail && thumbnail) {
       plan.drop.add(thumbnail);
       const dir = entries.find((e) => e.name === 'Thumbnails/');
-      if (dir && !entries.some((e) => e.name.startsWith('Thumbnails/') && e.name !== dir.name && e.name !== thumbnail)) plan.drop.add(dir.name);
+      if (dir && !entries.some((e) => e.name.startsWith('Thumbnails/') && e.name !== dir.name && e.name !== thumbnail))
+        plan.drop.add(dir.name);
       await editPart(entries, plan, 'META-INF/manifest.xml', (xml) =>
         xml.replace(/<manifest:file-entry\b[^>]*?(?:\/>|>[\s\S]*?<\/manifest:file-entry>)\s*/g, (element) =>
           /^Thumbnails\/(thumbnail\.png)?$/.test(attributes(element)['manifest:full-path'] ?? '') ? '' : element,

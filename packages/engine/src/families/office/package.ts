@@ -1,22 +1,38 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { EngineError } from '../../errors.js';
+import { type PackageEntry, unpackZip } from '../../tools/zip/members.js';
+import { verifyZip } from '../../tools/zip/verify.js';
+import { writeZip, type ZipMember } from '../../tools/zip/writer.js';
 import type { CompressContext, DetectedType, FamilyOutput } from '../../types.js';
 import { bestDeflate } from './best-deflate.js';
 import { type ImageCompressor, type ImageStats, recompressImages } from './images.js';
 import { documentKind, openBoth, unitName } from './libreoffice.js';
-import { applyEdits, asDocumentError, isEncryptedOdf, isMediaPart, isSigned, type PackageKind, packageKind, planDrops, thumbnailName } from './package-parts.js';
+import {
+  applyEdits,
+  asDocumentError,
+  isEncryptedOdf,
+  isMediaPart,
+  isSigned,
+  type PackageKind,
+  packageKind,
+  planDrops,
+  thumbnailName,
+} from './package-parts.js';
 import { PACKAGE_RECIPES } from './recipes.js';
 import { countSheets } from './sheets.js';
-import { type PackageEntry, unpackZip } from '../../tools/zip/members.js';
-import { verifyZip } from '../../tools/zip/verify.js';
-import { writeZip, type ZipMember } from '../../tools/zip/writer.js';
 
 /** The part a reader looks at first goes first; ODF's `mimetype` must be first and stored (ODF 1.2 part 3, 3.3). */
 function orderMembers(kind: PackageKind, entries: readonly PackageEntry[]): ZipMember[] {
   const first = kind === 'ooxml' ? '[Content_Types].xml' : 'mimetype';
   const ordered = [...entries.filter((e) => e.name === first), ...entries.filter((e) => e.name !== first)];
-  return ordered.map((e) => ({ name: e.name, file: e.file, dosTime: e.dosTime, dosDate: e.dosDate, forceStore: kind === 'odf' && e.name === 'mimetype' }));
+  return ordered.map((e) => ({
+    name: e.name,
+    file: e.file,
+    dosTime: e.dosTime,
+    dosDate: e.dosDate,
+    forceStore: kind === 'odf' && e.name === 'mimetype',
+  }));
 }
 
 function describe(images: ImageStats | undefined, thumbnail: boolean, droppedMedia: number, level: string): string {
@@ -25,7 +41,11 @@ function describe(images: ImageStats | undefined, thumbnail: boolean, droppedMed
     const ssim = images.minSsim !== undefined ? `, SSIM ≥ ${images.minSsim.toFixed(3)}` : '';
     parts.push(`${images.recompressed} of ${images.candidates} pictures recompressed (${level} image recipe${ssim})`);
   } else if (images && images.candidates > 0) {
-    parts.push(images.missingCompressor ? 'pictures kept (no image compressor available)' : 'pictures kept (none could shrink within the quality floor)');
+    parts.push(
+      images.missingCompressor
+        ? 'pictures kept (no image compressor available)'
+        : 'pictures kept (none could shrink within the quality floor)',
+    );
   }
   if (thumbnail) parts.push('preview thumbnail removed');
   if (droppedMedia > 0) parts.push(`${droppedMedia} unused media part${droppedMedia > 1 ? 's' : ''} removed`);
@@ -34,14 +54,20 @@ function describe(images: ImageStats | undefined, thumbnail: boolean, droppedMed
 }
 
 /** Pages/slides (LibreOffice) or sheets (workbook XML) of the original and the candidate; an error string when they differ. */
-async function verify(ctx: CompressContext, input: string, candidate: string, ext: string): Promise<{ count?: number; problem?: string }> {
+async function verify(
+  ctx: CompressContext,
+  input: string,
+  candidate: string,
+  ext: string,
+): Promise<{ count?: number; problem?: string }> {
   const damage = await verifyZip(candidate, ctx.signal);
   if (damage) throw new EngineError('failed', `The rewritten document is not a valid zip package (${damage})`);
   const unit = unitName(ext);
   // Sheets are read from the workbook XML (cheap); pages and slides need LibreOffice to open both files.
-  const counts = documentKind(ext) === 'spreadsheet'
-    ? { original: await countSheets(input, ext), candidate: await countSheets(candidate, ext) }
-    : await openBoth(ctx, input, candidate, ext);
+  const counts =
+    documentKind(ext) === 'spreadsheet'
+      ? { original: await countSheets(input, ext), candidate: await countSheets(candidate, ext) }
+      : await openBoth(ctx, input, candidate, ext);
   if (counts.original === undefined) return { problem: `LibreOffice could not open the original to compare ${unit}` };
   if (counts.candidate !== counts.original) return { problem: `the rewritten document did not open with the same ${unit}` };
   return { count: counts.original };
@@ -56,7 +82,13 @@ interface Shrunk {
 }
 
 /** Drops what is provably unused and recompresses the pictures, unless a signature forbids touching any part. */
-async function shrinkParts(kind: PackageKind, entries: PackageEntry[], ctx: CompressContext, images: ImageCompressor, partsDir: string): Promise<Shrunk> {
+async function shrinkParts(
+  kind: PackageKind,
+  entries: PackageEntry[],
+  ctx: CompressContext,
+  images: ImageCompressor,
+  partsDir: string,
+): Promise<Shrunk> {
   if (isSigned(kind, entries)) {
     // The signature covers every part's bytes: re-zipping keeps them identical, anything more would void it.
     const note = 'The document is digitally signed: its contents were left byte for byte so the signature stays valid';
@@ -67,7 +99,9 @@ async function shrinkParts(kind: PackageKind, entries: PackageEntry[], ctx: Comp
   const kept = await applyEdits(entries, plan, partsDir);
   const thumbnail = thumbnailName(kind, kept);
   const pictures = new Set(kept.filter((e) => isMediaPart(kind, e.name) || e.name === thumbnail).map((e) => e.name));
-  const stats = await recompressImages(kept, pictures, images, { ...ctx, level: recipe.imageLevel }, (p) => ctx.onProgress(10 + p * 0.65));
+  const stats = await recompressImages(kept, pictures, images, { ...ctx, level: recipe.imageLevel }, (p) =>
+    ctx.onProgress(10 + p * 0.65),
+  );
   return { kept, images: stats, droppedThumbnail: plan.droppedThumbnail, droppedMedia: plan.droppedMedia, notes: [] };
 }
 
@@ -75,7 +109,12 @@ async function shrinkParts(kind: PackageKind, entries: PackageEntry[], ctx: Comp
  * docx/xlsx/pptx/odt/ods/odp: unpack (bomb-checked), drop what is provably unused, recompress pictures by the image
  * recipe of the level, re-zip at maximum deflate, then check that the result opens with the same pages/slides/sheets.
  */
-export async function compressPackage(input: string, type: DetectedType, ctx: CompressContext, images: ImageCompressor): Promise<FamilyOutput> {
+export async function compressPackage(
+  input: string,
+  type: DetectedType,
+  ctx: CompressContext,
+  images: ImageCompressor,
+): Promise<FamilyOutput> {
   const keep = (recipe: string, notes?: string[]): FamilyOutput => ({ path: input, format: type.ext, recipe, notes });
   const partsDir = path.join(ctx.workDir, 'parts');
   const entries = await unpackZip(input, partsDir, ctx.signal).catch((err: unknown) => {
@@ -93,15 +132,27 @@ export async function compressPackage(input: string, type: DetectedType, ctx: Co
   const candidate = path.join(ctx.workDir, `candidate.${type.ext}`);
   await writeZip(members, candidate, path.join(ctx.workDir, 'deflate.tmp'), ctx.signal);
   ctx.onProgress(80);
-  const description = describe(shrunk.images, shrunk.droppedThumbnail, shrunk.droppedMedia, PACKAGE_RECIPES[ctx.level].imageLevel);
+  const description = describe(
+    shrunk.images,
+    shrunk.droppedThumbnail,
+    shrunk.droppedMedia,
+    PACKAGE_RECIPES[ctx.level].imageLevel,
+  );
   if ((await stat(candidate)).size >= (await stat(input)).size) return keep(description, shrunk.notes);
   const check = await verify(ctx, input, candidate, type.ext);
   ctx.onProgress(99);
   if (check.problem) return keep(description, [...shrunk.notes, `The original was kept: ${check.problem}`]);
   const unit = unitName(type.ext);
   const metrics: Record<string, number> = { [unit]: check.count ?? 0 };
-  if (shrunk.images) Object.assign(metrics, { picturesRecompressed: shrunk.images.recompressed, picturesTotal: shrunk.images.candidates });
+  if (shrunk.images)
+    Object.assign(metrics, { picturesRecompressed: shrunk.images.recompressed, picturesTotal: shrunk.images.candidates });
   if (shrunk.images?.minSsim !== undefined) metrics.ssim = shrunk.images.minSsim;
   const checked = documentKind(type.ext) === 'spreadsheet' ? 'keeps its' : 'opens in LibreOffice with the same';
-  return { path: candidate, format: type.ext, recipe: `${description}; ${checked} ${check.count} ${unit}`, metrics, notes: shrunk.notes };
+  return {
+    path: candidate,
+    format: type.ext,
+    recipe: `${description}; ${checked} ${check.count} ${unit}`,
+    metrics,
+    notes: shrunk.notes,
+  };
 }

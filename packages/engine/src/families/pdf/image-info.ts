@@ -56,7 +56,13 @@ export function describeImage(objects: PdfObjects, ref: string, dict: PdfDict): 
   const encoding = filterOf(objects, dict);
   if (!channels || !encoding) return undefined;
   return {
-    obj: Number(match[1]), gen: Number(match[2]), dict, width, height, channels, encoding,
+    obj: Number(match[1]),
+    gen: Number(match[2]),
+    dict,
+    width,
+    height,
+    channels,
+    encoding,
     storedBytes: typeof length === 'number' ? length : 0,
   };
 }

@@ -37,7 +37,10 @@ interface Reference {
 
 function decoder(image: PdfImage, data: string): Sharp {
   if (image.encoding === 'jpeg') return sharp(data, { ignoreIcc: true, limitInputPixels: MAX_PIXELS });
-  return sharp(data, { raw: { width: image.width, height: image.height, channels: image.channels }, limitInputPixels: MAX_PIXELS });
+  return sharp(data, {
+    raw: { width: image.width, height: image.height, channels: image.channels },
+    limitInputPixels: MAX_PIXELS,
+  });
 }
 
 /** Whether the stored data is what the image dictionary says (a JPEG of its size and channels, or raw pixels). */
@@ -82,11 +85,22 @@ export class PictureReferences {
     await Promise.all(refs.map((r) => (r.status === 'fulfilled' && r.value ? rm(r.value.file, { force: true }) : undefined)));
   }
 
-  private async write(image: PdfImage, data: string, size: { width: number; height: number }, file: string): Promise<Reference | undefined> {
+  private async write(
+    image: PdfImage,
+    data: string,
+    size: { width: number; height: number },
+    file: string,
+  ): Promise<Reference | undefined> {
     if (!(await matchesDictionary(image, data))) return undefined;
     const same = size.width === image.width && size.height === image.height;
     const resized = same ? decoder(image, data) : decoder(image, data).resize(size.width, size.height, { fit: 'fill' });
-    await writeFile(file, await resized.toColourspace(image.channels === 1 ? 'b-w' : 'srgb').raw().toBuffer());
+    await writeFile(
+      file,
+      await resized
+        .toColourspace(image.channels === 1 ? 'b-w' : 'srgb')
+        .raw()
+        .toBuffer(),
+    );
     return { file, ...size };
   }
 }
@@ -100,7 +114,15 @@ function asRgb(pixels: Buffer, channels: number): Buffer {
 }
 
 /** One probe: the reference encoded with mozjpeg at `quality`, decoded again and measured against the reference in process. */
-async function probe(pixels: Buffer, rgb: Buffer, ref: Reference, image: PdfImage, plan: ImagePlan, quality: number, file: string) {
+async function probe(
+  pixels: Buffer,
+  rgb: Buffer,
+  ref: Reference,
+  image: PdfImage,
+  plan: ImagePlan,
+  quality: number,
+  file: string,
+) {
   const raw = { width: ref.width, height: ref.height, channels: image.channels };
   const info = await sharp(pixels, { raw, limitInputPixels: MAX_PIXELS })
     .toColourspace(image.channels === 1 ? 'b-w' : 'srgb')
@@ -108,7 +130,9 @@ async function probe(pixels: Buffer, rgb: Buffer, ref: Reference, image: PdfImag
     .toFile(file);
   const decoded = await sharp(file).raw().toBuffer({ resolveWithObject: true });
   const sameShape = info.channels === image.channels && decoded.info.width === ref.width && decoded.info.height === ref.height;
-  const ssim = sameShape ? pixelSsim(rgb, asRgb(decoded.data, decoded.info.channels), { width: ref.width, pageHeight: ref.height, pages: 1 }) : -1;
+  const ssim = sameShape
+    ? pixelSsim(rgb, asRgb(decoded.data, decoded.info.channels), { width: ref.width, pageHeight: ref.height, pages: 1 })
+    : -1;
   return { size: info.size, ssim };
 }
 
@@ -118,7 +142,15 @@ async function probe(pixels: Buffer, rgb: Buffer, ref: Reference, image: PdfImag
  * engine's CPU budget. Trial files other than the winner are deleted; `name` prefixes them. The search stops when a
  * quality that misses the floor already makes a file above `maxBytes`: the higher qualities left only make bigger files.
  */
-async function searchQuality(ref: Reference, image: PdfImage, plan: ImagePlan, name: string, tools: Tools, maxBytes: number, learned?: number) {
+async function searchQuality(
+  ref: Reference,
+  image: PdfImage,
+  plan: ImagePlan,
+  name: string,
+  tools: Tools,
+  maxBytes: number,
+  learned?: number,
+) {
   const pixels = await readFile(ref.file);
   const rgb = asRgb(pixels, image.channels);
   let best: { file: string; size: number; ssim: number; quality: number } | undefined;
@@ -147,7 +179,14 @@ async function searchQuality(ref: Reference, image: PdfImage, plan: ImagePlan, n
  * meets the floor, or the saving is too small.
  */
 export async function recodePicture(
-  image: PdfImage, data: string, minPpi: number, plan: ImagePlan, refs: PictureReferences, name: string, tools: Tools, learned?: number,
+  image: PdfImage,
+  data: string,
+  minPpi: number,
+  plan: ImagePlan,
+  refs: PictureReferences,
+  name: string,
+  tools: Tools,
+  learned?: number,
 ): Promise<Recoded | undefined> {
   const ref = await refs.at(image, data, minPpi, plan);
   if (!ref || ref.width < MIN_SSIM_SIDE || ref.height < MIN_SSIM_SIDE) return undefined;

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { EngineError } from '../../errors.js';
 import { cpuBudget } from '../../cpu-budget.js';
+import { EngineError } from '../../errors.js';
 import { pixelSsim } from '../../quality/pixel-ssim.js';
+import { allSettledOrThrow } from '../../tools/concurrent.js';
 import type { CompressContext } from '../../types.js';
 import { type PdfFacts, readPdfFacts } from './pdf-facts.js';
-import { allSettledOrThrow } from '../../tools/concurrent.js';
 
 /** Pages are rendered with their longer side at this many pixels (a letter page at 150 dpi), whatever their size. */
 const RENDER_LONG_SIDE = 1650;
@@ -52,16 +52,28 @@ export function samplePages(facts: PdfFacts): number[] {
 }
 
 async function render(file: string, page: number, prefix: string, tools: Tools): Promise<string> {
-  await tools.runProcess('pdftoppm', ['-q', '-f', String(page), '-l', String(page), '-singlefile', '-scale-to', String(RENDER_LONG_SIDE), file, prefix], {
-    signal: tools.signal, timeoutMs: 2 * 60 * 1000,
-  });
+  await tools.runProcess(
+    'pdftoppm',
+    ['-q', '-f', String(page), '-l', String(page), '-singlefile', '-scale-to', String(RENDER_LONG_SIDE), file, prefix],
+    {
+      signal: tools.signal,
+      timeoutMs: 2 * 60 * 1000,
+    },
+  );
   return `${prefix}.ppm`;
 }
 
 async function words(file: string, pages: number, tools: Tools): Promise<Map<string, number>> {
-  const { stdout } = await tools.runProcess('pdftotext', ['-q', '-enc', 'UTF-8', '-f', '1', '-l', String(Math.min(pages, TEXT_PAGES)), file, '-'], {
-    signal: tools.signal, captureStdout: true, maxStdoutBytes: 16 * 1024 * 1024, timeoutMs: 2 * 60 * 1000,
-  });
+  const { stdout } = await tools.runProcess(
+    'pdftotext',
+    ['-q', '-enc', 'UTF-8', '-f', '1', '-l', String(Math.min(pages, TEXT_PAGES)), file, '-'],
+    {
+      signal: tools.signal,
+      captureStdout: true,
+      maxStdoutBytes: 16 * 1024 * 1024,
+      timeoutMs: 2 * 60 * 1000,
+    },
+  );
   const counts = new Map<string, number>();
   for (const word of stdout.normalize('NFKC').split(/\s+/)) if (word) counts.set(word, (counts.get(word) ?? 0) + 1);
   return counts;
@@ -83,7 +95,9 @@ export function prepareReference(input: string, facts: PdfFacts, dir: string, to
       return { renders, words: counts, wordTotal: [...counts.values()].reduce((a, b) => a + b, 0) };
     } catch (err) {
       if (err instanceof EngineError && err.kind === 'failed') {
-        throw new EngineError('invalid-input', 'This PDF is damaged and its pages cannot be displayed', err.stderrTail, { cause: err });
+        throw new EngineError('invalid-input', 'This PDF is damaged and its pages cannot be displayed', err.stderrTail, {
+          cause: err,
+        });
       }
       throw err;
     }
@@ -115,7 +129,9 @@ function wordCoverage(ref: OriginalLook, candidate: Map<string, number>): number
 
 /** A binary PPM (P6, 8 bits) as pdftoppm writes it: its size and RGB24 pixels. */
 function readPpm(bytes: Buffer): { width: number; height: number; data: Buffer } {
-  const header = /^P6\s+(?:#[^\n]*\s+)*(\d+)\s+(?:#[^\n]*\s+)*(\d+)\s+(?:#[^\n]*\s+)*255\s/.exec(bytes.subarray(0, 200).toString('latin1'));
+  const header = /^P6\s+(?:#[^\n]*\s+)*(\d+)\s+(?:#[^\n]*\s+)*(\d+)\s+(?:#[^\n]*\s+)*255\s/.exec(
+    bytes.subarray(0, 200).toString('latin1'),
+  );
   if (!header) throw new Error('not an 8-bit PPM render');
   const [width, height] = [Number(header[1]), Number(header[2])];
   return { width, height, data: bytes.subarray(header[0].length, header[0].length + width * height * 3) };
@@ -127,8 +143,13 @@ function readPpm(bytes: Buffer): { width: number; height: number; data: Buffer }
  */
 async function renderSsim(reference: Buffer, rendered: Buffer): Promise<number> {
   const [a, b] = [readPpm(reference), readPpm(rendered)];
-  const fitted = a.width === b.width && a.height === b.height ? b.data
-    : await sharp(b.data, { raw: { width: b.width, height: b.height, channels: 3 } }).resize(a.width, a.height, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
+  const fitted =
+    a.width === b.width && a.height === b.height
+      ? b.data
+      : await sharp(b.data, { raw: { width: b.width, height: b.height, channels: 3 } })
+          .resize(a.width, a.height, { fit: 'fill', kernel: 'cubic' })
+          .raw()
+          .toBuffer();
   return pixelSsim(a.data, fitted, { width: a.width, pageHeight: a.height, pages: 1 });
 }
 
@@ -151,12 +172,19 @@ async function pageSsim(ref: PdfReference, reference: string, page: number, rend
 }
 
 /** Renders the sampled pages of `file` into `dir` and scores them against the original's: the lowest SSIM and its page. */
-export async function renderedSsim(ref: PdfReference, file: string, dir: string, tools: Tools): Promise<{ ssim: number; page: number }> {
-  const scores = await allSettledOrThrow(...ref.pages.map(async (page) => {
-    // Each page is scored as soon as it is rendered, beside the other pages and the rest of the check.
-    const [rendered, look] = await allSettledOrThrow(render(file, page, path.join(dir, `cand-${page}`), tools), ref.look);
-    return pageSsim(ref, look.renders.get(page) ?? '', page, rendered, tools);
-  }));
+export async function renderedSsim(
+  ref: PdfReference,
+  file: string,
+  dir: string,
+  tools: Tools,
+): Promise<{ ssim: number; page: number }> {
+  const scores = await allSettledOrThrow(
+    ...ref.pages.map(async (page) => {
+      // Each page is scored as soon as it is rendered, beside the other pages and the rest of the check.
+      const [rendered, look] = await allSettledOrThrow(render(file, page, path.join(dir, `cand-${page}`), tools), ref.look);
+      return pageSsim(ref, look.renders.get(page) ?? '', page, rendered, tools);
+    }),
+  );
   const ssim = Math.min(...scores);
   return { ssim, page: ref.pages[scores.indexOf(ssim)] ?? 1 };
 }
@@ -168,7 +196,13 @@ export async function renderedSsim(ref: PdfReference, file: string, dir: string,
  * reading, text and renders run side by side; `dir` is the candidate's own folder for its renders.
  * Cancellation passes through; any other failure rejects the candidate with a reason.
  */
-export async function checkCandidate(ref: PdfReference, candidate: string, floor: number, dir: string, tools: Tools): Promise<CandidateCheck> {
+export async function checkCandidate(
+  ref: PdfReference,
+  candidate: string,
+  floor: number,
+  dir: string,
+  tools: Tools,
+): Promise<CandidateCheck> {
   try {
     const [facts, candidateWords, { ssim, page }, look] = await allSettledOrThrow(
       readPdfFacts(candidate, tools),

@@ -1,7 +1,7 @@
 import { EngineError } from '../../errors.js';
 import type { CompressContext } from '../../types.js';
-import { type PdfImage, describeImage } from './image-info.js';
-import { type ObjectUpdates, activeContentUpdate } from './pdf-actions.js';
+import { describeImage, type PdfImage } from './image-info.js';
+import { activeContentUpdate, type ObjectUpdates } from './pdf-actions.js';
 import { type JsonValue, type OutlineItem, type PdfDict, PdfObjects, type QpdfJson } from './qpdf-json.js';
 
 /** What must survive compression, and what decides the recipe, read from one PDF. */
@@ -47,16 +47,25 @@ export const TOO_COMPLEX = 'This PDF is too complex to analyse';
 export function asInvalidPdf(err: unknown): unknown {
   if (!(err instanceof EngineError) || err.kind !== 'failed' || err.message === TOO_COMPLEX) return err;
   if (/invalid password/i.test(err.stderrTail ?? '')) {
-    return new EngineError('invalid-input', 'This PDF is password-protected: remove its password and try again', err.stderrTail, { cause: err });
+    return new EngineError('invalid-input', 'This PDF is password-protected: remove its password and try again', err.stderrTail, {
+      cause: err,
+    });
   }
   return new EngineError('invalid-input', 'This PDF is damaged or incomplete and cannot be read', err.stderrTail, { cause: err });
 }
 
 /** Reads the facts of `file` with qpdf. Throws EngineError 'failed' when qpdf cannot read it. */
 export async function readPdfFacts(file: string, ctx: Pick<CompressContext, 'runProcess' | 'signal'>): Promise<PdfFacts> {
-  const { stdout } = await ctx.runProcess('qpdf', ['--warning-exit-0', '--json=2', ...QPDF_KEYS.map((k) => `--json-key=${k}`), '--', file], {
-    signal: ctx.signal, captureStdout: true, maxStdoutBytes: MAX_JSON_BYTES, timeoutMs: 5 * 60 * 1000,
-  });
+  const { stdout } = await ctx.runProcess(
+    'qpdf',
+    ['--warning-exit-0', '--json=2', ...QPDF_KEYS.map((k) => `--json-key=${k}`), '--', file],
+    {
+      signal: ctx.signal,
+      captureStdout: true,
+      maxStdoutBytes: MAX_JSON_BYTES,
+      timeoutMs: 5 * 60 * 1000,
+    },
+  );
   let json: QpdfJson;
   try {
     json = JSON.parse(stdout) as QpdfJson;
@@ -70,8 +79,16 @@ export async function readPdfFacts(file: string, ctx: Pick<CompressContext, 'run
 export function factsFromJson(json: QpdfJson): PdfFacts {
   const objects = new PdfObjects(json.qpdf[1]);
   const pages = json.pages.map((p) => objects.dict(p.object) ?? {});
-  const links = pages.flatMap((page) => objects.array(page['/Annots']).map((a) => objects.dict(a)).filter((a) => a?.['/Subtype'] === '/Link'));
-  const uris = links.map((link) => objects.dict(link?.['/A'])).filter((a) => a?.['/S'] === '/URI').map((a) => String(objects.resolve(a?.['/URI'])));
+  const links = pages.flatMap((page) =>
+    objects
+      .array(page['/Annots'])
+      .map((a) => objects.dict(a))
+      .filter((a) => a?.['/Subtype'] === '/Link'),
+  );
+  const uris = links
+    .map((link) => objects.dict(link?.['/A']))
+    .filter((a) => a?.['/S'] === '/URI')
+    .map((a) => String(objects.resolve(a?.['/URI'])));
   const catalog = objects.catalog() ?? {};
   const acroform = objects.dict(catalog['/AcroForm']);
   const sigFlags = objects.resolve(acroform?.['/SigFlags']);
@@ -100,7 +117,10 @@ export function factsFromJson(json: QpdfJson): PdfFacts {
     formFields: fields.filter((f) => f.fieldtype !== '/Sig').length,
     attachments: Object.keys(json.attachments).length,
     outlines: countOutlines(json.outlines ?? []),
-    signed: fields.some((f) => f.fieldtype === '/Sig' && f.value !== null) || (typeof sigFlags === 'number' && (sigFlags & 1) === 1) || catalog['/Perms'] !== undefined,
+    signed:
+      fields.some((f) => f.fieldtype === '/Sig' && f.value !== null) ||
+      (typeof sigFlags === 'number' && (sigFlags & 1) === 1) ||
+      catalog['/Perms'] !== undefined,
     encrypted: json.encrypt.encrypted,
     tagged: catalog['/StructTreeRoot'] !== undefined,
     dates: infoDates(objects),

@@ -2,13 +2,13 @@ import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { cpuBudget } from '../../cpu-budget.js';
 import { EngineError } from '../../errors.js';
+import { mapLimited } from '../../tools/concurrent.js';
 import type { CompressContext, CompressionLevel } from '../../types.js';
 import type { PdfImage } from './image-info.js';
 import { MAX_PIXELS, PictureReferences, type Recoded, recodePicture } from './image-recode.js';
 import { type ObjectUpdates, writeObjectUpdate } from './pdf-actions.js';
 import type { PdfFacts } from './pdf-facts.js';
 import type { ImagePlan } from './pdf-presets.js';
-import { mapLimited } from '../../tools/concurrent.js';
 
 /** Pictures smaller than this are not worth a search. */
 const MIN_IMAGE_BYTES = 4 * 1024;
@@ -35,7 +35,11 @@ export interface ImagePassResult {
 
 /** Lowest resolution (pixels per inch) at which each image object is drawn, from poppler's list of placements. */
 async function placements(file: string, tools: Tools): Promise<Map<number, number>> {
-  const { stdout } = await tools.runProcess('pdfimages', ['-list', file], { signal: tools.signal, captureStdout: true, timeoutMs: 5 * 60 * 1000 });
+  const { stdout } = await tools.runProcess('pdfimages', ['-list', file], {
+    signal: tools.signal,
+    captureStdout: true,
+    timeoutMs: 5 * 60 * 1000,
+  });
   const ppi = new Map<number, number>();
   const notPictures = new Set<number>();
   for (const line of stdout.split('\n').slice(2)) {
@@ -52,9 +56,22 @@ async function placements(file: string, tools: Tools): Promise<Map<number, numbe
 
 /** Writes the chosen pictures' current stream data to files (JPEG bytes, or decoded pixels for lossless ones). */
 async function extract(file: string, images: PdfImage[], dir: string, tools: Tools): Promise<Map<number, string>> {
-  const args = ['--warning-exit-0', '--json=2', '--json-key=qpdf', ...images.map((i) => `--json-object=${i.obj}${i.gen ? `,${i.gen}` : ''}`),
-    '--json-stream-data=file', `--json-stream-prefix=${path.join(dir, 'stream')}`, '--decode-level=generalized', '--', file];
-  const { stdout } = await tools.runProcess('qpdf', args, { signal: tools.signal, captureStdout: true, timeoutMs: 5 * 60 * 1000 });
+  const args = [
+    '--warning-exit-0',
+    '--json=2',
+    '--json-key=qpdf',
+    ...images.map((i) => `--json-object=${i.obj}${i.gen ? `,${i.gen}` : ''}`),
+    '--json-stream-data=file',
+    `--json-stream-prefix=${path.join(dir, 'stream')}`,
+    '--decode-level=generalized',
+    '--',
+    file,
+  ];
+  const { stdout } = await tools.runProcess('qpdf', args, {
+    signal: tools.signal,
+    captureStdout: true,
+    timeoutMs: 5 * 60 * 1000,
+  });
   const objects = (JSON.parse(stdout) as { qpdf: [unknown, Record<string, { stream?: { datafile?: string } }>] }).qpdf[1];
   const files = new Map<number, string>();
   for (const image of images) {
@@ -80,7 +97,9 @@ function eligible(facts: PdfFacts, plan: ImagePlan, placed: Map<number, number>)
 
 /** Whether some picture of the file is big enough for the image pass at this plan (before reading placements). */
 export function hasPicturesFor(facts: PdfFacts, plan: ImagePlan): boolean {
-  return facts.images.some((i) => i.storedBytes >= MIN_IMAGE_BYTES && i.width * i.height <= MAX_PIXELS && (i.encoding === 'jpeg' || plan.recodeLossless));
+  return facts.images.some(
+    (i) => i.storedBytes >= MIN_IMAGE_BYTES && i.width * i.height <= MAX_PIXELS && (i.encoding === 'jpeg' || plan.recodeLossless),
+  );
 }
 
 /** A picture sharp cannot read (an unusual JPEG) keeps its bytes; cancellation and missing tools stop everything. */
@@ -98,7 +117,14 @@ async function orKept<T>(tools: Tools, work: () => Promise<T>): Promise<T | unde
  * Bytes the image pass would save, estimated from its full search on the `samples` largest pictures: their ratio
  * (new size over stored size, 1 for pictures left alone) applied to all the pictures it would work on.
  */
-export async function estimateImageSaving(file: string, facts: PdfFacts, plan: ImagePlan, dir: string, tools: Tools, samples = 3): Promise<number> {
+export async function estimateImageSaving(
+  file: string,
+  facts: PdfFacts,
+  plan: ImagePlan,
+  dir: string,
+  tools: Tools,
+  samples = 3,
+): Promise<number> {
   if (!hasPicturesFor(facts, plan)) return 0;
   const placed = await placements(file, tools);
   const all = eligible(facts, plan, placed);
@@ -110,7 +136,19 @@ export async function estimateImageSaving(file: string, facts: PdfFacts, plan: I
   let after = 0;
   for (const image of sample) {
     const datafile = data.get(image.obj);
-    const r = datafile ? await orKept(tools, () => recodePicture(image, datafile, placed.get(image.obj) ?? Infinity, plan, refs, path.join(dir, `img-${image.obj}`), tools)) : undefined;
+    const r = datafile
+      ? await orKept(tools, () =>
+          recodePicture(
+            image,
+            datafile,
+            placed.get(image.obj) ?? Infinity,
+            plan,
+            refs,
+            path.join(dir, `img-${image.obj}`),
+            tools,
+          ),
+        )
+      : undefined;
     before += image.storedBytes;
     after += r ? (await stat(r.file)).size : image.storedBytes;
   }
@@ -141,14 +179,31 @@ function median(values: number[]): number | undefined {
  * Every choice depends only on the file and the plan, never on which pictures finish first.
  */
 export async function recompressImages(
-  file: string, facts: PdfFacts, plans: readonly LevelPlan[], structure: string[], dir: string, tools: Tools,
-  progress: (fraction: number) => void, extra?: ObjectUpdates,
+  file: string,
+  facts: PdfFacts,
+  plans: readonly LevelPlan[],
+  structure: string[],
+  dir: string,
+  tools: Tools,
+  progress: (fraction: number) => void,
+  extra?: ObjectUpdates,
 ): Promise<Map<CompressionLevel, ImagePassResult>> {
   const answer = new Map<CompressionLevel, ImagePassResult>();
   if (!plans.some(([, plan]) => hasPicturesFor(facts, plan))) return answer;
   const placed = await placements(file, tools);
-  const order = new Map(plans.map(([level, plan]) => [level, new Map(eligible(facts, plan, placed).slice(0, MAX_IMAGES).map((image, i) => [image.obj, i]))]));
-  const pictures = facts.images.filter((image) => [...order.values()].some((o) => o.has(image.obj))).sort((a, b) => b.storedBytes - a.storedBytes);
+  const order = new Map(
+    plans.map(([level, plan]) => [
+      level,
+      new Map(
+        eligible(facts, plan, placed)
+          .slice(0, MAX_IMAGES)
+          .map((image, i) => [image.obj, i]),
+      ),
+    ]),
+  );
+  const pictures = facts.images
+    .filter((image) => [...order.values()].some((o) => o.has(image.obj)))
+    .sort((a, b) => b.storedBytes - a.storedBytes);
   const recoded = new Map<CompressionLevel, Recoded[]>(plans.map(([level]) => [level, []]));
   const searched = new Map<CompressionLevel, number[]>(plans.map(([level]) => [level, []]));
   for (let start = 0; start < pictures.length; start += EXTRACT_BATCH) {
@@ -156,23 +211,37 @@ export async function recompressImages(
     const batch = pictures.slice(start, start + EXTRACT_BATCH);
     const data = await extract(file, batch, dir, tools);
     const refs = new PictureReferences(dir);
-    const jobs: Job[] = batch.flatMap((image) => plans.flatMap(([level, plan]) => {
-      const index = order.get(level)?.get(image.obj);
-      return index === undefined ? [] : [{ image, level, plan, index }];
-    }));
+    const jobs: Job[] = batch.flatMap((image) =>
+      plans.flatMap(([level, plan]) => {
+        const index = order.get(level)?.get(image.obj);
+        return index === undefined ? [] : [{ image, level, plan, index }];
+      }),
+    );
     const run = (learned: boolean) => async (job: Job) => {
       const datafile = data.get(job.image.obj);
       const quality = learned ? median(searched.get(job.level) ?? []) : undefined;
       const name = path.join(dir, `img-${job.image.obj}-${job.level}`);
-      const r = datafile ? await orKept(tools, () => recodePicture(job.image, datafile, placed.get(job.image.obj) ?? Infinity, job.plan, refs, name, tools, quality)) : undefined;
+      const r = datafile
+        ? await orKept(tools, () =>
+            recodePicture(job.image, datafile, placed.get(job.image.obj) ?? Infinity, job.plan, refs, name, tools, quality),
+          )
+        : undefined;
       if (!r) return;
       recoded.get(job.level)?.push(r);
       if (!learned) searched.get(job.level)?.push(r.quality);
     };
     // Full searches first, then the single probes at the median quality of the (finished) full searches.
     // As many pictures at once as the engine's CPU budget has slots (each probe holds one).
-    await mapLimited(jobs.filter((j) => j.index < SEARCHED_IMAGES), cpuBudget().slots, run(false));
-    await mapLimited(jobs.filter((j) => j.index >= SEARCHED_IMAGES), cpuBudget().slots, run(true));
+    await mapLimited(
+      jobs.filter((j) => j.index < SEARCHED_IMAGES),
+      cpuBudget().slots,
+      run(false),
+    );
+    await mapLimited(
+      jobs.filter((j) => j.index >= SEARCHED_IMAGES),
+      cpuBudget().slots,
+      run(true),
+    );
     await refs.clear();
     await Promise.all([...data.values()].map((f) => rm(f, { force: true })));
     progress(Math.min(1, (start + batch.length) / pictures.length));
@@ -180,10 +249,15 @@ export async function recompressImages(
   for (const [level, list] of recoded) {
     if (list.length === 0) continue;
     list.sort((a, b) => a.image.obj - b.image.obj);
-    const streams = Object.fromEntries(list.map((r) => [`obj:${r.image.obj} ${r.image.gen} R`, { stream: { dict: jpegDict(r), datafile: r.file } }]));
+    const streams = Object.fromEntries(
+      list.map((r) => [`obj:${r.image.obj} ${r.image.gen} R`, { stream: { dict: jpegDict(r), datafile: r.file } }]),
+    );
     const update = await writeObjectUpdate(path.join(dir, `images-${level}.json`), { ...extra, ...streams });
     const output = path.join(dir, `images-${level}.pdf`);
-    await tools.runProcess('qpdf', [...structure, `--update-from-json=${update}`, '--', file, output], { signal: tools.signal, timeoutMs: 10 * 60 * 1000 });
+    await tools.runProcess('qpdf', [...structure, `--update-from-json=${update}`, '--', file, output], {
+      signal: tools.signal,
+      timeoutMs: 10 * 60 * 1000,
+    });
     answer.set(level, { output, recoded: list.length, minSsim: Math.min(...list.map((r) => r.ssim)) });
   }
   return answer;

@@ -1,14 +1,14 @@
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
+import { allSettledOrThrow } from '../../tools/concurrent.js';
 import type { CompressionLevel, LadderContext } from '../../types.js';
 import { writeObjectUpdate } from './pdf-actions.js';
 import { renderedSsim } from './pdf-check.js';
-import { type PdfFacts, asInvalidPdf } from './pdf-facts.js';
+import { asInvalidPdf, type PdfFacts } from './pdf-facts.js';
 import { type LevelPlan, recompressImages } from './pdf-images.js';
-import { IMAGE_PLANS, RETRY_PLANS, ghostscriptArgs } from './pdf-presets.js';
-import { type Candidate, type Outcome, Search, type Tools, fromLevel, pickFor } from './pdf-search.js';
-import { allSettledOrThrow } from '../../tools/concurrent.js';
+import { ghostscriptArgs, IMAGE_PLANS, RETRY_PLANS } from './pdf-presets.js';
+import { type Candidate, fromLevel, type Outcome, pickFor, Search, type Tools } from './pdf-search.js';
 
 /**
  * The search behind every level. Each level's search makes the candidates of every lighter level too, the same
@@ -54,17 +54,27 @@ function rewrites(search: Search): Promise<[Candidate | undefined, Candidate | u
     return { path: out, recipe: GHOSTSCRIPT_RECIPE };
   };
   // Ghostscript's rewrite takes longest: asked for first, it gets a CPU slot first.
-  const gsFromSource = gsLevels.length > 0 && !facts.activeContent ? search.attempt(() => ghostscript(source), true, gsLevels) : undefined;
+  const gsFromSource =
+    gsLevels.length > 0 && !facts.activeContent ? search.attempt(() => ghostscript(source), true, gsLevels) : undefined;
   const none = Promise.resolve<Outcome>({ belowFloor: false });
   const lossless = path.join(ctx.workDir, 'lossless.pdf');
   const losslessMade = (async () => {
-    const inert = facts.activeContent ? [`--update-from-json=${await writeObjectUpdate(path.join(ctx.workDir, 'inert.json'), facts.activeContent)}`] : [];
-    await tools.runProcess('qpdf', [...structure, ...inert, '--', source, lossless], { signal: tools.signal, timeoutMs: 10 * 60 * 1000 });
+    const inert = facts.activeContent
+      ? [`--update-from-json=${await writeObjectUpdate(path.join(ctx.workDir, 'inert.json'), facts.activeContent)}`]
+      : [];
+    await tools.runProcess('qpdf', [...structure, ...inert, '--', source, lossless], {
+      signal: tools.signal,
+      timeoutMs: 10 * 60 * 1000,
+    });
     return lossless;
   })().catch((err: unknown) => Promise.reject(asInvalidPdf(err)));
   // With active content, ghostscript rewrites the inert copy, so no candidate carries it.
-  const gs = gsFromSource ?? (gsLevels.length > 0 ? search.attempt(async () => ghostscript(await losslessMade), true, gsLevels) : none);
-  const candidates = allSettledOrThrow(losslessMade.then((made) => search.attempt(async () => ({ path: made, recipe: LOSSLESS_RECIPE }), false, search.levels)), gs);
+  const gs =
+    gsFromSource ?? (gsLevels.length > 0 ? search.attempt(async () => ghostscript(await losslessMade), true, gsLevels) : none);
+  const candidates = allSettledOrThrow(
+    losslessMade.then((made) => search.attempt(async () => ({ path: made, recipe: LOSSLESS_RECIPE }), false, search.levels)),
+    gs,
+  );
   return candidates.then(([q, g]) => [q.candidate, g.candidate]);
 }
 
@@ -75,14 +85,27 @@ type PassGroups = Map<string, { base: Candidate | undefined; plans: LevelPlan[] 
  * Runs the image passes of `groups` and checks their outputs: each level's candidate may be taken by it and the
  * stronger levels. A pass's candidates are checked while the next group's pictures are encoded.
  */
-async function runPasses(search: Search, groups: PassGroups, progress: (fraction: number) => void): Promise<Map<CompressionLevel, Promise<Outcome>>> {
+async function runPasses(
+  search: Search,
+  groups: PassGroups,
+  progress: (fraction: number) => void,
+): Promise<Map<CompressionLevel, Promise<Outcome>>> {
   const { facts, structure, ctx, tools } = search;
   const checks = new Map<CompressionLevel, Promise<Outcome>>();
   let done = 0;
   try {
     for (const [basePath, { base, plans }] of groups) {
       const dir = await mkdtemp(path.join(ctx.workDir, 'images-'));
-      const passes = await recompressImages(basePath, base?.facts ?? facts, plans, structure, dir, tools, (f) => progress((done + f) / groups.size), base ? undefined : facts.activeContent);
+      const passes = await recompressImages(
+        basePath,
+        base?.facts ?? facts,
+        plans,
+        structure,
+        dir,
+        tools,
+        (f) => progress((done + f) / groups.size),
+        base ? undefined : facts.activeContent,
+      );
       done++;
       for (const [level, plan] of plans) {
         const pass = passes.get(level);
@@ -91,7 +114,12 @@ async function runPasses(search: Search, groups: PassGroups, progress: (fraction
         const prefix = base?.viaGhostscript ? `${base.recipe}; ` : '';
         const recipe = `${prefix}${pass.recoded} picture(s) ${what} with mozjpeg (each ≥ SSIM ${plan.floor}, lowest ${pass.minSsim.toFixed(3)})`;
         const levels = fromLevel(base?.levels ?? search.levels, level);
-        const check = search.attempt(async () => ({ path: pass.output, recipe }), base?.viaGhostscript ?? false, levels, pass.recoded);
+        const check = search.attempt(
+          async () => ({ path: pass.output, recipe }),
+          base?.viaGhostscript ?? false,
+          levels,
+          pass.recoded,
+        );
         check.catch(() => undefined); // awaited by the caller; meanwhile a failure must not count as unhandled
         checks.set(level, check);
       }
@@ -120,17 +148,37 @@ function groupByBase(search: Search, bases: Array<Candidate | undefined>, plans:
  * made its pages miss its floor (fine detail that the resampling loses), at the lighter resolution of RETRY_PLANS.
  * Whether a level tries again depends only on its own first candidate, so every search that covers it does.
  */
-async function imagePasses(search: Search, bases: Array<Candidate | undefined>, progress: (fraction: number) => void): Promise<Array<Candidate | undefined>> {
-  const first = await runPasses(search, groupByBase(search, bases, search.levels.map((level) => [level, IMAGE_PLANS[level]])), (f) => progress(0.8 * f));
-  const outcomes = await allSettledOrThrow(...search.levels.map((level) => first.get(level) ?? Promise.resolve<Outcome | undefined>(undefined)));
+async function imagePasses(
+  search: Search,
+  bases: Array<Candidate | undefined>,
+  progress: (fraction: number) => void,
+): Promise<Array<Candidate | undefined>> {
+  const first = await runPasses(
+    search,
+    groupByBase(
+      search,
+      bases,
+      search.levels.map((level) => [level, IMAGE_PLANS[level]]),
+    ),
+    (f) => progress(0.8 * f),
+  );
+  const outcomes = await allSettledOrThrow(
+    ...search.levels.map((level) => first.get(level) ?? Promise.resolve<Outcome | undefined>(undefined)),
+  );
   const retries = search.levels.flatMap((level, i): LevelPlan[] => {
     const outcome = outcomes[i];
     const plan = RETRY_PLANS[level];
-    const missed = outcome && (outcome.belowFloor || (outcome.candidate !== undefined && outcome.candidate.ssim < SSIM_FLOOR[level]));
+    const missed =
+      outcome && (outcome.belowFloor || (outcome.candidate !== undefined && outcome.candidate.ssim < SSIM_FLOOR[level]));
     return plan && missed ? [[level, plan]] : [];
   });
-  const second = retries.length > 0 ? await runPasses(search, groupByBase(search, bases, retries), (f) => progress(0.8 + 0.2 * f)) : new Map<CompressionLevel, Promise<Outcome>>();
-  const again = await allSettledOrThrow(...search.levels.map((level) => second.get(level) ?? Promise.resolve<Outcome | undefined>(undefined)));
+  const second =
+    retries.length > 0
+      ? await runPasses(search, groupByBase(search, bases, retries), (f) => progress(0.8 + 0.2 * f))
+      : new Map<CompressionLevel, Promise<Outcome>>();
+  const again = await allSettledOrThrow(
+    ...search.levels.map((level) => second.get(level) ?? Promise.resolve<Outcome | undefined>(undefined)),
+  );
   return [...outcomes, ...again].map((o) => o?.candidate);
 }
 
@@ -139,14 +187,21 @@ async function imagePasses(search: Search, bases: Array<Candidate | undefined>, 
  * lossless rewrite, ghostscript's rewrite, the image pass of each level, then each level's second try.
  */
 export async function searchCandidates(
-  source: string, facts: PdfFacts, levels: readonly CompressionLevel[], ctx: LadderContext, tools: Tools,
+  source: string,
+  facts: PdfFacts,
+  levels: readonly CompressionLevel[],
+  ctx: LadderContext,
+  tools: Tools,
 ): Promise<Array<Candidate | undefined>> {
   await mkdir(path.join(ctx.workDir, 'ref'));
   const search = new Search(source, (await stat(source)).size, facts, levels, ctx, tools);
   const made = rewrites(search);
   // The original is rendered while the rewrites run (after them in the queue for CPU slots).
   const { look } = search.reference;
-  void look.then(() => ctx.onProgress(10), () => undefined);
+  void look.then(
+    () => ctx.onProgress(10),
+    () => undefined,
+  );
   try {
     const [[lossless, ghostscript]] = await allSettledOrThrow(made, look);
     ctx.onProgress(45);

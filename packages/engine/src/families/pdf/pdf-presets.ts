@@ -22,9 +22,27 @@ export interface ImagePlan {
  * candidates (pdf-ladder.ts).
  */
 export const IMAGE_PLANS: Readonly<Record<CompressionLevel, ImagePlan>> = {
-  light: { ppi: 0, quality: { min: 80, start: 88, max: 95 }, floor: SSIM_FLOOR.light, chromaSubsampling: '4:4:4', recodeLossless: false },
-  balanced: { ppi: 150, quality: { min: 50, start: 72, max: 90 }, floor: SSIM_FLOOR.balanced, chromaSubsampling: '4:2:0', recodeLossless: true },
-  maximum: { ppi: 100, quality: { min: 35, start: 58, max: 85 }, floor: SSIM_FLOOR.maximum, chromaSubsampling: '4:2:0', recodeLossless: true },
+  light: {
+    ppi: 0,
+    quality: { min: 80, start: 88, max: 95 },
+    floor: SSIM_FLOOR.light,
+    chromaSubsampling: '4:4:4',
+    recodeLossless: false,
+  },
+  balanced: {
+    ppi: 150,
+    quality: { min: 50, start: 72, max: 90 },
+    floor: SSIM_FLOOR.balanced,
+    chromaSubsampling: '4:2:0',
+    recodeLossless: true,
+  },
+  maximum: {
+    ppi: 100,
+    quality: { min: 35, start: 58, max: 85 },
+    floor: SSIM_FLOOR.maximum,
+    chromaSubsampling: '4:2:0',
+    recodeLossless: true,
+  },
 };
 
 /**
@@ -46,7 +64,10 @@ function gsPath(file: string): string {
  * which keeps the document's dates. Hex strings: no escaping questions.
  */
 function docInfo(dates: PdfFacts['dates']): string {
-  const entries = [dates.creation ? `/CreationDate <${dates.creation}>` : '', dates.modified ? `/ModDate <${dates.modified}>` : ''].filter(Boolean);
+  const entries = [
+    dates.creation ? `/CreationDate <${dates.creation}>` : '',
+    dates.modified ? `/ModDate <${dates.modified}>` : '',
+  ].filter(Boolean);
   return entries.length > 0 ? `[ ${entries.join(' ')} /DOCINFO pdfmark` : '';
 }
 
@@ -59,19 +80,28 @@ function docInfo(dates: PdfFacts['dates']): string {
  */
 export function ghostscriptArgs(input: string, output: string, dates: PdfFacts['dates']): string[] {
   const args = [
-    '-dSAFER', '-dBATCH', '-dNOPAUSE', '-dQUIET',
+    '-dSAFER',
+    '-dBATCH',
+    '-dNOPAUSE',
+    '-dQUIET',
     '-sDEVICE=pdfwrite',
     '-dCompatibilityLevel=1.5',
     '-dAutoRotatePages=/None',
-    '-dOmitInfoDate', '-dOmitID', '-dOmitXMP',
+    '-dOmitInfoDate',
+    '-dOmitID',
+    '-dOmitXMP',
     '-dDetectDuplicateImages=true',
     '-dCompressFonts=true',
     '-dSubsetFonts=true',
     '-dPassThroughJPEGImages=true',
     '-dPassThroughJPXImages=true',
-    '-dDownsampleColorImages=false', '-dDownsampleGrayImages=false', '-dDownsampleMonoImages=false',
-    '-dAutoFilterColorImages=false', '-dAutoFilterGrayImages=false',
-    '-dColorImageFilter=/FlateEncode', '-dGrayImageFilter=/FlateEncode',
+    '-dDownsampleColorImages=false',
+    '-dDownsampleGrayImages=false',
+    '-dDownsampleMonoImages=false',
+    '-dAutoFilterColorImages=false',
+    '-dAutoFilterGrayImages=false',
+    '-dColorImageFilter=/FlateEncode',
+    '-dGrayImageFilter=/FlateEncode',
     `-sOutputFile=${gsPath(output)}`,
   ];
   const info = docInfo(dates);

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { COMPRESSION_LEVELS } from '@shrinkly/contract';
 import { EngineError } from '../../errors.js';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
+import { allSettledOrThrow } from '../../tools/concurrent.js';
 import type { CompressionLevel, LadderContext } from '../../types.js';
-import { type PdfReference, checkCandidate, prepareReference } from './pdf-check.js';
+import { checkCandidate, type PdfReference, prepareReference } from './pdf-check.js';
 import type { PdfFacts } from './pdf-facts.js';
 import { qpdfArgs } from './pdf-presets.js';
-import { allSettledOrThrow } from '../../tools/concurrent.js';
 
 /** A checked candidate output. */
 export interface Candidate {
@@ -34,7 +34,6 @@ export interface Made {
   path: string;
   recipe: string;
 }
-
 
 /** The levels up to `level`, lightest first: what one level's search covers. */
 export function levelsUpTo(level: CompressionLevel): CompressionLevel[] {
@@ -99,7 +98,12 @@ export class Search {
   }
 
   /** Makes a candidate and checks it; no candidate when making it fails or it does not keep the document. */
-  async attempt(produce: () => Promise<Made>, viaGhostscript: boolean, levels: readonly CompressionLevel[], imagesRecoded?: number): Promise<Outcome> {
+  async attempt(
+    produce: () => Promise<Made>,
+    viaGhostscript: boolean,
+    levels: readonly CompressionLevel[],
+    imagesRecoded?: number,
+  ): Promise<Outcome> {
     let made: Made;
     try {
       made = await produce();
@@ -112,11 +116,18 @@ export class Search {
       const check = await checkCandidate(this.reference, made.path, this.threshold, dir, this.tools);
       if (!check.ok) return { belowFloor: check.retry };
       const size = (await stat(made.path)).size;
-      const candidate = { ...made, size, ssim: check.ssim, facts: check.facts, viaGhostscript, levels, ...(imagesRecoded ? { imagesRecoded } : {}) };
+      const candidate = {
+        ...made,
+        size,
+        ssim: check.ssim,
+        facts: check.facts,
+        viaGhostscript,
+        levels,
+        ...(imagesRecoded ? { imagesRecoded } : {}),
+      };
       return { candidate, belowFloor: false };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   }
 }
-

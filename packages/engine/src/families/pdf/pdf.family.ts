@@ -2,17 +2,26 @@ import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { COMPRESSION_LEVELS } from '@shrinkly/contract';
 import { EngineError } from '../../errors.js';
-import type { CompressContext, CompressionLevel, FamilyCompressor, FamilyOutput, LadderContext, LadderOutput } from '../../types.js';
-import { type PdfFacts, TOO_COMPLEX, asInvalidPdf, readPdfFacts } from './pdf-facts.js';
+import type {
+  CompressContext,
+  CompressionLevel,
+  FamilyCompressor,
+  FamilyOutput,
+  LadderContext,
+  LadderOutput,
+} from '../../types.js';
+import { asInvalidPdf, type PdfFacts, readPdfFacts, TOO_COMPLEX } from './pdf-facts.js';
 import { estimateImageSaving } from './pdf-images.js';
 import { searchCandidates } from './pdf-ladder.js';
-import { type Candidate, levelsUpTo, pickFor } from './pdf-search.js';
 import { IMAGE_PLANS } from './pdf-presets.js';
+import { type Candidate, levelsUpTo, pickFor } from './pdf-search.js';
 import { waitingSignal, withCpuBudget } from './side-by-side.js';
 
-const SIGNATURE_NOTE = "The PDF's digital signature is removed by compression: the compressed file no longer proves the signer's approval";
+const SIGNATURE_NOTE =
+  "The PDF's digital signature is removed by compression: the compressed file no longer proves the signer's approval";
 const TAGS_NOTE = "The PDF's accessibility tags (its structure tree) were removed by the font rewrite";
-const ACTIVE_CONTENT_NOTE = 'Scripts, launch actions and actions that run on opening were removed for safety; links and bookmarks are kept';
+const ACTIVE_CONTENT_NOTE =
+  'Scripts, launch actions and actions that run on opening were removed for safety; links and bookmarks are kept';
 
 function kept(source: string, recipe: string, notes: string[] = []): FamilyOutput {
   return { path: source, format: 'pdf', recipe, notes };
@@ -29,14 +38,24 @@ function resultOf(best: Candidate | undefined, facts: PdfFacts, source: string, 
   const metrics: Record<string, number> = { ssim: best.ssim, pages: facts.pages };
   if (best.imagesRecoded) metrics.imagesRecompressed = best.imagesRecoded;
   const inert = facts.activeContent ? '; scripts, launch and auto-run actions removed' : '';
-  return { path: best.path, format: 'pdf', recipe: `${best.recipe}${inert} (rendered pages SSIM ${best.ssim.toFixed(4)})`, metrics, notes };
+  return {
+    path: best.path,
+    format: 'pdf',
+    recipe: `${best.recipe}${inert} (rendered pages SSIM ${best.ssim.toFixed(4)})`,
+    metrics,
+    notes,
+  };
 }
 
 /**
  * The results of the given levels (lightest first) from one search. Any rewrite breaks a signature; light is the
  * "keep it as it is" level, so a signed PDF stays untouched there.
  */
-async function compressLevels(input: string, levels: readonly CompressionLevel[], ctx: LadderContext): Promise<Partial<LadderOutput>> {
+async function compressLevels(
+  input: string,
+  levels: readonly CompressionLevel[],
+  ctx: LadderContext,
+): Promise<Partial<LadderOutput>> {
   const source = path.resolve(input);
   ctx.onProgress(0);
   const tools = { runProcess: withCpuBudget(ctx.runProcess), signal: waitingSignal(ctx.signal) };
@@ -45,7 +64,9 @@ async function compressLevels(input: string, levels: readonly CompressionLevel[]
     facts = await readPdfFacts(source, tools);
   } catch (err) {
     if (err instanceof EngineError && err.message === TOO_COMPLEX) {
-      return Object.fromEntries(levels.map((level) => [level, kept(source, 'kept as it is: its structure is too large to check a rewrite')]));
+      return Object.fromEntries(
+        levels.map((level) => [level, kept(source, 'kept as it is: its structure is too large to check a rewrite')]),
+      );
     }
     throw asInvalidPdf(err);
   }

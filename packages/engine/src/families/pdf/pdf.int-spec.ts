@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,16 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../../compress.js';
 import { isEngineError } from '../../errors.js';
 import { runProcess } from '../../process/run-process.js';
+import { measureSsim, SSIM_FLOOR } from '../../quality/ssim.js';
 import { configureResultCache } from '../../result-cache.js';
-import { SSIM_FLOOR, measureSsim } from '../../quality/ssim.js';
-import type { CompressResult, CompressionLevel } from '../../types.js';
-import { readPdfFacts } from './pdf-facts.js';
+import type { CompressionLevel, CompressResult } from '../../types.js';
 import { writeGreyPhotoPdf, writeImagePdf } from './pdf.test-support.js';
+import { readPdfFacts } from './pdf-facts.js';
 
 const LEVELS: CompressionLevel[] = ['light', 'balanced', 'maximum'];
 const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
 const corpusDir = process.env.CORPUS_DIR ?? path.resolve(repoRoot, '../shared/corpus');
-const corpusPdfs = existsSync(path.join(corpusDir, 'pdf')) ? (await readdir(path.join(corpusDir, 'pdf'))).filter((f) => f.endsWith('.pdf')) : [];
+const corpusPdfs = existsSync(path.join(corpusDir, 'pdf'))
+  ? (await readdir(path.join(corpusDir, 'pdf'))).filter((f) => f.endsWith('.pdf'))
+  : [];
 const tools = { runProcess, signal: new AbortController().signal };
 
 let dir: string;
@@ -29,7 +31,10 @@ beforeAll(async () => {
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 async function expectKind(promise: Promise<unknown>, kind: string): Promise<void> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(isEngineError(err), `expected EngineError ${kind}, got ${String(err)}`).toBe(true);
   expect((err as { kind: string }).kind).toBe(kind);
 }
@@ -91,7 +96,10 @@ describe('pdf family on a generated picture PDF', () => {
     expect(r.recipe).toMatch(/1 picture\(s\) resampled/);
     expect(r.compressedSize).toBeLessThan(r.originalSize * 0.5);
     const { stdout } = await runProcess('pdfimages', ['-list', r.output], { captureStdout: true });
-    const [row] = stdout.split('\n').slice(2).map((line) => line.trim().split(/\s+/));
+    const [row] = stdout
+      .split('\n')
+      .slice(2)
+      .map((line) => line.trim().split(/\s+/));
     expect([row?.[5], row?.[6], row?.[8]], 'colour, components, encoding').toEqual(['gray', '1', 'jpeg']);
   });
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,7 @@ import { detect } from '../../detect.js';
 import { jobRunner } from '../../process/job-runner.js';
 import { runProcess } from '../../process/run-process.js';
 import { configureResultCache } from '../../result-cache.js';
-import type { CompressResult, CompressionLevel, LadderContext } from '../../types.js';
+import type { CompressionLevel, CompressResult, LadderContext } from '../../types.js';
 import { pdfFamily } from './pdf.family.js';
 import { writeEmbeddedFontPdf, writeStripesPdf } from './pdf.test-support.js';
 
@@ -26,7 +26,9 @@ import { writeEmbeddedFontPdf, writeStripesPdf } from './pdf.test-support.js';
 
 const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
 const corpusDir = process.env.CORPUS_DIR ?? path.resolve(repoRoot, '../shared/corpus');
-const corpusPdfs = existsSync(path.join(corpusDir, 'pdf')) ? (await readdir(path.join(corpusDir, 'pdf'))).filter((f) => f.endsWith('.pdf')) : [];
+const corpusPdfs = existsSync(path.join(corpusDir, 'pdf'))
+  ? (await readdir(path.join(corpusDir, 'pdf'))).filter((f) => f.endsWith('.pdf'))
+  : [];
 
 let dir: string;
 beforeAll(async () => {
@@ -39,7 +41,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const digest = async (file: string) => createHash('sha256').update(await readFile(file)).digest('hex');
+const digest = async (file: string) =>
+  createHash('sha256')
+    .update(await readFile(file))
+    .digest('hex');
 
 /**
  * A fresh context for one call of the family on `input`, in its own work folder, its tools confined as an engine
@@ -47,7 +52,12 @@ const digest = async (file: string) => createHash('sha256').update(await readFil
  */
 async function familyContext(input: string): Promise<LadderContext> {
   const workDir = await mkdtemp(path.join(dir, 'family-'));
-  return { signal: new AbortController().signal, onProgress: () => {}, workDir, runProcess: jobRunner(runProcess, { readable: [input], writable: [workDir] }) };
+  return {
+    signal: new AbortController().signal,
+    onProgress: () => {},
+    workDir,
+    runProcess: jobRunner(runProcess, { readable: [input], writable: [workDir] }),
+  };
 }
 
 /** The three levels' picks of one `ladder` run, by their bytes. */
@@ -55,11 +65,13 @@ async function ladderDigests(input: string): Promise<Record<CompressionLevel, st
   const ctx = await familyContext(input);
   try {
     const picks = await pdfFamily.ladder?.(input, await detect(input), ctx);
-    const entries = await Promise.all(COMPRESSION_LEVELS.map(async (level) => {
-      const pick = picks?.[level];
-      if (!pick) throw new Error(`the ladder gave no ${level} pick`);
-      return [level, await digest(pick.path)] as const;
-    }));
+    const entries = await Promise.all(
+      COMPRESSION_LEVELS.map(async (level) => {
+        const pick = picks?.[level];
+        if (!pick) throw new Error(`the ladder gave no ${level} pick`);
+        return [level, await digest(pick.path)] as const;
+      }),
+    );
     return Object.fromEntries(entries) as Record<CompressionLevel, string>;
   } finally {
     await rm(ctx.workDir, { recursive: true, force: true });
@@ -80,8 +92,12 @@ async function expectLadderAcrossCalls(input: string): Promise<Record<Compressio
   const results = {} as Record<CompressionLevel, CompressResult>;
   for (const level of COMPRESSION_LEVELS) results[level] = await compress(input, { level, tmpDir: dir });
   const sizes = COMPRESSION_LEVELS.map((level) => results[level].compressedSize);
-  expect(results.maximum.compressedSize, `maximum ≤ balanced (${sizes.join(' / ')})`).toBeLessThanOrEqual(results.balanced.compressedSize);
-  expect(results.balanced.compressedSize, `balanced ≤ light (${sizes.join(' / ')})`).toBeLessThanOrEqual(results.light.compressedSize);
+  expect(results.maximum.compressedSize, `maximum ≤ balanced (${sizes.join(' / ')})`).toBeLessThanOrEqual(
+    results.balanced.compressedSize,
+  );
+  expect(results.balanced.compressedSize, `balanced ≤ light (${sizes.join(' / ')})`).toBeLessThanOrEqual(
+    results.light.compressedSize,
+  );
   expect(results.light.compressedSize).toBeLessThanOrEqual(results.light.originalSize);
 
   // Maximum's search makes every kind of candidate, so making it again shows any that is not reproducible; the
@@ -89,7 +105,8 @@ async function expectLadderAcrossCalls(input: string): Promise<Record<Compressio
   expect(await familyDigest(input, 'maximum'), 'maximum twice: the same bytes').toBe(await digest(results.maximum.output));
 
   const ladder = await ladderDigests(input);
-  for (const level of COMPRESSION_LEVELS) expect(ladder[level], `ladder's ${level} pick is compress's`).toBe(await digest(results[level].output));
+  for (const level of COMPRESSION_LEVELS)
+    expect(ladder[level], `ladder's ${level} pick is compress's`).toBe(await digest(results[level].output));
   return results;
 }
 

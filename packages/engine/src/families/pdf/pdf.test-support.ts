@@ -18,7 +18,10 @@ export async function photoJpeg(width: number, height: number, quality: number):
       pixels[i + 2] = 140 + 70 * Math.sin((x + y) / 41) + noise;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).blur(0.8).jpeg({ quality }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .blur(0.8)
+    .jpeg({ quality })
+    .toBuffer();
 }
 
 /** A screenshot-like picture (flat colours, sharp edges), stored as raw RGB. */
@@ -59,20 +62,35 @@ export async function writePdf(file: string, pages: PageSpec[], extras: PdfExtra
   for (const page of pages) {
     const { data, width, height, filter, grey } = page.image;
     const space = grey ? 'DeviceGray' : 'DeviceRGB';
-    const image = add(Buffer.concat([
-      Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /${space} /BitsPerComponent 8 /Filter /${filter} /Length ${data.length} >>\nstream\n`),
-      data, Buffer.from('\nendstream'),
-    ]));
+    const image = add(
+      Buffer.concat([
+        Buffer.from(
+          `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /${space} /BitsPerComponent 8 /Filter /${filter} /Length ${data.length} >>\nstream\n`,
+        ),
+        data,
+        Buffer.from('\nendstream'),
+      ]),
+    );
     const drawHeight = Math.round((500 * height) / width);
     const content = `q 500 0 0 ${drawHeight} 56 150 cm /Im1 Do Q BT /F1 12 Tf 56 110 Td (${page.text}) Tj ET`;
     const contents = add(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
-    const link = add(`<< /Type /Annot /Subtype /Link /Rect [56 105 400 125] /Border [0 0 0] /A << /S /URI /URI (${page.uri}) >> >>`);
-    kids.push(add(`<< /Type /Page /Parent ${tree} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> /XObject << /Im1 ${image} 0 R >> >> /Contents ${contents} 0 R /Annots [${link} 0 R] >>`));
+    const link = add(
+      `<< /Type /Annot /Subtype /Link /Rect [56 105 400 125] /Border [0 0 0] /A << /S /URI /URI (${page.uri}) >> >>`,
+    );
+    kids.push(
+      add(
+        `<< /Type /Page /Parent ${tree} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> /XObject << /Im1 ${image} 0 R >> >> /Contents ${contents} 0 R /Annots [${link} 0 R] >>`,
+      ),
+    );
   }
   let acroform = '';
   if (extras.signed) {
-    const sig = add('<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /ByteRange [0 10 20 10] /Contents <00000000> /M (D:20240101000000Z) >>');
-    const field = add(`<< /FT /Sig /T (Signature1) /V ${sig} 0 R /Type /Annot /Subtype /Widget /Rect [0 0 0 0] /F 132 /P ${kids[0]} 0 R >>`);
+    const sig = add(
+      '<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /ByteRange [0 10 20 10] /Contents <00000000> /M (D:20240101000000Z) >>',
+    );
+    const field = add(
+      `<< /FT /Sig /T (Signature1) /V ${sig} 0 R /Type /Annot /Subtype /Widget /Rect [0 0 0 0] /F 132 /P ${kids[0]} 0 R >>`,
+    );
     acroform = ` /AcroForm << /Fields [${field} 0 R] /SigFlags 3 >>`;
   }
   objects[catalog - 1] = Buffer.from(`<< /Type /Catalog /Pages ${tree} 0 R${acroform} >>`);
@@ -87,23 +105,48 @@ export async function writePdf(file: string, pages: PageSpec[], extras: PdfExtra
     offset += chunk.length;
   });
   const xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R /Info << /Title (Shrinkly fixture) /CreationDate (D:20240102030405Z) >> >>\nstartxref\n${offset}\n%%EOF\n`));
+  parts.push(
+    Buffer.from(
+      `${xref}trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R /Info << /Title (Shrinkly fixture) /CreationDate (D:20240102030405Z) >> >>\nstartxref\n${offset}\n%%EOF\n`,
+    ),
+  );
   await writeFile(file, Buffer.concat(parts));
 }
 
 /** Two pages: a high-quality photo drawn at ~260 ppi, and a lossless screenshot; each with text and a link. */
 export async function writeImagePdf(file: string, extras: PdfExtras = {}): Promise<void> {
   const shot = screenshotRgb(900, 600);
-  await writePdf(file, [
-    { text: 'Quarterly report alpha bravo charlie', uri: 'https://example.com/report', image: { data: await photoJpeg(1800, 1350, 95), width: 1800, height: 1350, filter: 'DCTDecode' } },
-    { text: 'Appendix delta echo foxtrot', uri: 'https://example.com/appendix', image: { data: deflateSync(shot), width: 900, height: 600, filter: 'FlateDecode' } },
-  ], extras);
+  await writePdf(
+    file,
+    [
+      {
+        text: 'Quarterly report alpha bravo charlie',
+        uri: 'https://example.com/report',
+        image: { data: await photoJpeg(1800, 1350, 95), width: 1800, height: 1350, filter: 'DCTDecode' },
+      },
+      {
+        text: 'Appendix delta echo foxtrot',
+        uri: 'https://example.com/appendix',
+        image: { data: deflateSync(shot), width: 900, height: 600, filter: 'FlateDecode' },
+      },
+    ],
+    extras,
+  );
 }
 
 /** One page with a grey photo (a one-channel JPEG at q95, like a scanned photograph) drawn at ~260 ppi. */
 export async function writeGreyPhotoPdf(file: string): Promise<void> {
-  const data = await sharp(await photoJpeg(1800, 1350, 100)).toColourspace('b-w').jpeg({ quality: 95 }).toBuffer();
-  await writePdf(file, [{ text: 'Plate two: the harbour in winter', uri: 'https://example.com/harbour', image: { data, width: 1800, height: 1350, filter: 'DCTDecode', grey: true } }]);
+  const data = await sharp(await photoJpeg(1800, 1350, 100))
+    .toColourspace('b-w')
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  await writePdf(file, [
+    {
+      text: 'Plate two: the harbour in winter',
+      uri: 'https://example.com/harbour',
+      image: { data, width: 1800, height: 1350, filter: 'DCTDecode', grey: true },
+    },
+  ]);
 }
 
 /**
@@ -124,8 +167,16 @@ export async function writeStripesPdf(file: string, stripes: { period: number; a
       pixels[i + 2] = 130 + stripe;
     }
   }
-  const data = await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
-  await writePdf(file, [{ text: 'Figure one: woven fabric under the microscope', uri: 'https://example.com/fabric', image: { data, width, height, filter: 'DCTDecode' } }]);
+  const data = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  await writePdf(file, [
+    {
+      text: 'Figure one: woven fabric under the microscope',
+      uri: 'https://example.com/fabric',
+      image: { data, width, height, filter: 'DCTDecode' },
+    },
+  ]);
 }
 
 /**
@@ -136,10 +187,26 @@ export async function writeEmbeddedFontPdf(file: string): Promise<void> {
   const page = (font: string, line: string) =>
     `/${font} findfont 11 scalefont setfont 0 1 59 { /i exch def 56 760 i 12 mul sub moveto (${line}) show } for showpage`;
   const program = path.join(path.dirname(file), `${path.basename(file, '.pdf')}.ps`);
-  await writeFile(program, [
-    page('Times-Roman', 'Line of a report: the quick brown fox jumps over the lazy dog, again and again.'),
-    page('Helvetica', 'Second page: pack my box with five dozen liquor jugs, sphinx of black quartz.'),
-  ].join('\n'));
-  await runProcess('gs', ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-sDEVICE=pdfwrite', '-dSubsetFonts=false', '-dCompressFonts=false',
-    '-dEmbedAllFonts=true', `-sOutputFile=${file}`, '-c', '<< /NeverEmbed [ ] >> setdistillerparams', '-f', program]);
+  await writeFile(
+    program,
+    [
+      page('Times-Roman', 'Line of a report: the quick brown fox jumps over the lazy dog, again and again.'),
+      page('Helvetica', 'Second page: pack my box with five dozen liquor jugs, sphinx of black quartz.'),
+    ].join('\n'),
+  );
+  await runProcess('gs', [
+    '-q',
+    '-dSAFER',
+    '-dBATCH',
+    '-dNOPAUSE',
+    '-sDEVICE=pdfwrite',
+    '-dSubsetFonts=false',
+    '-dCompressFonts=false',
+    '-dEmbedAllFonts=true',
+    `-sOutputFile=${file}`,
+    '-c',
+    '<< /NeverEmbed [ ] >> setdistillerparams',
+    '-f',
+    program,
+  ]);
 }

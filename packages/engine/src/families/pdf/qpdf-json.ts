@@ -60,7 +60,8 @@ export class PdfObjects {
 
   /** Every stream in the file: its reference ("N G R") and dictionary. */
   *streams(): Generator<[string, PdfDict]> {
-    for (const [key, entry] of Object.entries(this.objects)) if (entry.stream) yield [key.replace(/^obj:/, ''), entry.stream.dict];
+    for (const [key, entry] of Object.entries(this.objects))
+      if (entry.stream) yield [key.replace(/^obj:/, ''), entry.stream.dict];
   }
 
   /** A page attribute that pages inherit from their parents (MediaBox, CropBox, Rotate). */

@@ -1,18 +1,19 @@
-import type { CompressionLevel } from '../../types.js';
 import type { MediaStream } from '../../tools/media/probe.js';
+import type { CompressionLevel } from '../../types.js';
 
 /** Audio encoder per video container: one every player of that container decodes. */
-const AUDIO_ENCODER: Readonly<Record<string, { encoder: string; label: string; kbpsPerPair: Record<CompressionLevel, number> }>> = {
-  mp4: { encoder: 'aac', label: 'AAC', kbpsPerPair: { light: 160, balanced: 128, maximum: 96 } },
-  mov: { encoder: 'aac', label: 'AAC', kbpsPerPair: { light: 160, balanced: 128, maximum: 96 } },
-  mkv: { encoder: 'aac', label: 'AAC', kbpsPerPair: { light: 160, balanced: 128, maximum: 96 } },
-  flv: { encoder: 'aac', label: 'AAC', kbpsPerPair: { light: 160, balanced: 128, maximum: 96 } },
-  // AVI has no way to signal AAC's priming delay and old AVI players expect MP3.
-  avi: { encoder: 'libmp3lame', label: 'MP3', kbpsPerPair: { light: 192, balanced: 160, maximum: 128 } },
-  webm: { encoder: 'libopus', label: 'Opus', kbpsPerPair: { light: 128, balanced: 96, maximum: 64 } },
-  wmv: { encoder: 'wmav2', label: 'WMA2', kbpsPerPair: { light: 192, balanced: 128, maximum: 96 } },
-  ogv: { encoder: 'libvorbis', label: 'Vorbis', kbpsPerPair: { light: 128, balanced: 96, maximum: 64 } },
-};
+const AUDIO_ENCODER: Readonly<Record<string, { encoder: string; label: string; kbpsPerPair: Record<CompressionLevel, number> }>> =
+  {
+    mp4: { encoder: 'aac', label: 'AAC', kbpsPerPair: { light: 160, balanced: 128, maximum: 96 } },
+    mov: { encoder: 'aac', label: 'AAC', kbpsPerPair: { light: 160, balanced: 128, maximum: 96 } },
+    mkv: { encoder: 'aac', label: 'AAC', kbpsPerPair: { light: 160, balanced: 128, maximum: 96 } },
+    flv: { encoder: 'aac', label: 'AAC', kbpsPerPair: { light: 160, balanced: 128, maximum: 96 } },
+    // AVI has no way to signal AAC's priming delay and old AVI players expect MP3.
+    avi: { encoder: 'libmp3lame', label: 'MP3', kbpsPerPair: { light: 192, balanced: 160, maximum: 128 } },
+    webm: { encoder: 'libopus', label: 'Opus', kbpsPerPair: { light: 128, balanced: 96, maximum: 64 } },
+    wmv: { encoder: 'wmav2', label: 'WMA2', kbpsPerPair: { light: 192, balanced: 128, maximum: 96 } },
+    ogv: { encoder: 'libvorbis', label: 'Vorbis', kbpsPerPair: { light: 128, balanced: 96, maximum: 64 } },
+  };
 
 /** Uncompressed or lossless audio: always worth re-encoding inside a video. */
 const LOSSLESS = /^(pcm_|flac$|alac$|truehd$|mlp$|wavpack$|tta$|ape$|s302m$)/;
@@ -41,7 +42,9 @@ export function planAudio(stream: MediaStream, container: string, level: Compres
   const kbps = Math.max(24, Math.round((target.kbpsPerPair[level] * channels * bandwidth) / 2));
   const sourceKbps = stream.bitRate ? stream.bitRate / 1000 : undefined;
   const lossless = LOSSLESS.test(stream.codec);
-  const worth = lossless ? (sourceKbps === undefined || sourceKbps > kbps * MIN_GAIN) : sourceKbps !== undefined && sourceKbps > kbps * MIN_GAIN;
+  const worth = lossless
+    ? sourceKbps === undefined || sourceKbps > kbps * MIN_GAIN
+    : sourceKbps !== undefined && sourceKbps > kbps * MIN_GAIN;
   if (!worth) return { label: `${stream.codec} copied` };
   return { encode: { encoder: target.encoder, kbps }, label: `${target.label} ${kbps}k` };
 }

@@ -1,5 +1,5 @@
-import type { CompressionLevel } from '../../types.js';
 import type { MediaStream } from '../../tools/media/probe.js';
+import type { CompressionLevel } from '../../types.js';
 
 /** How much work a file is (all its pixels × frames): picks presets that keep a 2-core machine within minutes. */
 export type SpeedClass = 'tiny' | 'small' | 'medium' | 'large';
@@ -73,12 +73,26 @@ function x264(extra: string[], note = ''): VideoCodec {
     encoder: 'libx264',
     knob: 'CRF',
     values: range(14, 40),
-    levels: { light: { start: 22, cap: 28, typical: 25 }, balanced: { start: 28, cap: 34, typical: 28 }, maximum: { start: 40, cap: 40, typical: 37 } },
+    levels: {
+      light: { start: 22, cap: 28, typical: 25 },
+      balanced: { start: 28, cap: 34, typical: 28 },
+      maximum: { start: 40, cap: 40, typical: 37 },
+    },
     anchor: 28,
     slope: 0.11,
     pixFmts: ['yuv420p', 'yuvj420p', 'yuv422p', 'yuvj422p', 'yuv444p', 'yuvj444p'],
     sameCodec: ['h264'],
-    args: (crf, speed) => ['-c:v', 'libx264', '-crf', String(crf), '-preset', X264_PRESET[speed], '-threads:v', String(ENCODER_THREADS), ...extra],
+    args: (crf, speed) => [
+      '-c:v',
+      'libx264',
+      '-crf',
+      String(crf),
+      '-preset',
+      X264_PRESET[speed],
+      '-threads:v',
+      String(ENCODER_THREADS),
+      ...extra,
+    ],
     speedLabel: (speed) => X264_PRESET[speed],
   };
 }
@@ -91,12 +105,31 @@ const VP9: VideoCodec = {
   encoder: 'libvpx-vp9',
   knob: 'CRF',
   values: range(15, 55),
-  levels: { light: { start: 32, cap: 38, typical: 36 }, balanced: { start: 40, cap: 46, typical: 44 }, maximum: { start: 55, cap: 55, typical: 52 } },
+  levels: {
+    light: { start: 32, cap: 38, typical: 36 },
+    balanced: { start: 40, cap: 46, typical: 44 },
+    maximum: { start: 55, cap: 55, typical: 52 },
+  },
   slope: 0.07,
   pixFmts: ['yuv420p', 'yuva420p', 'yuv422p', 'yuv440p', 'yuv444p'],
   sameCodec: ['vp9'],
   // -b:v 0 makes -crf a pure constant-quality mode; row-mt uses both cores even on small frames.
-  args: (crf, speed) => ['-c:v', 'libvpx-vp9', '-crf', String(crf), '-b:v', '0', '-deadline', 'good', '-cpu-used', String(VP9_CPU[speed]), '-row-mt', '1', '-threads:v', String(ENCODER_THREADS)],
+  args: (crf, speed) => [
+    '-c:v',
+    'libvpx-vp9',
+    '-crf',
+    String(crf),
+    '-b:v',
+    '0',
+    '-deadline',
+    'good',
+    '-cpu-used',
+    String(VP9_CPU[speed]),
+    '-row-mt',
+    '1',
+    '-threads:v',
+    String(ENCODER_THREADS),
+  ],
   speedLabel: (speed) => `cpu-used ${VP9_CPU[speed]}`,
 };
 
@@ -115,7 +148,11 @@ const WMV2: VideoCodec = {
   encoder: 'wmv2',
   knob: 'q',
   values: [2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 19, 22, 26, 31],
-  levels: { light: { start: 3, cap: 6, typical: 3 }, balanced: { start: 5, cap: 12, typical: 5 }, maximum: { start: 8, cap: 31, typical: 8 } },
+  levels: {
+    light: { start: 3, cap: 6, typical: 3 },
+    balanced: { start: 5, cap: 12, typical: 5 },
+    maximum: { start: 8, cap: 31, typical: 8 },
+  },
   slope: 0.2,
   pixFmts: ['yuv420p'],
   sameCodec: ['wmv2'],
@@ -132,7 +169,11 @@ const THEORA: VideoCodec = {
   encoder: 'libtheora',
   knob: 'q',
   values: [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
-  levels: { light: { start: 8, cap: 5, typical: 8 }, balanced: { start: 6, cap: 3, typical: 5 }, maximum: { start: 4, cap: 0, typical: 3 } },
+  levels: {
+    light: { start: 8, cap: 5, typical: 8 },
+    balanced: { start: 6, cap: 3, typical: 5 },
+    maximum: { start: 4, cap: 0, typical: 3 },
+  },
   slope: 0.45,
   pixFmts: ['yuv420p', 'yuv422p', 'yuv444p'],
   sameCodec: ['theora'],
@@ -168,7 +209,14 @@ export const MUX_ARGS: Readonly<Record<string, string[]>> = {
 
 /** ffmpeg's muxer name per canonical extension (needed because work files are named by us). */
 export const MUXER: Readonly<Record<string, string>> = {
-  mp4: 'mp4', mov: 'mov', mkv: 'matroska', flv: 'flv', avi: 'avi', webm: 'webm', wmv: 'asf', ogv: 'ogg',
+  mp4: 'mp4',
+  mov: 'mov',
+  mkv: 'matroska',
+  flv: 'flv',
+  avi: 'avi',
+  webm: 'webm',
+  wmv: 'asf',
+  ogv: 'ogg',
 };
 
 /**

@@ -3,7 +3,7 @@ import { cpuBudget } from '../../cpu-budget.js';
 import { type FfmpegRunner, ffmpegTimeoutMs, runFfmpeg } from '../../tools/media/ffmpeg.js';
 import type { MediaInfo, MediaStream } from '../../tools/media/probe.js';
 import { type AudioDecision, audioArgs } from './audio-plan.js';
-import { MUX_ARGS, MUXER, type SpeedClass, type VideoCodec, decoderArgs } from './codecs.js';
+import { decoderArgs, MUX_ARGS, MUXER, type SpeedClass, type VideoCodec } from './codecs.js';
 
 /** A lossless sample of a long file, which its quality search encodes and measures against. */
 export interface SearchClip {
@@ -35,7 +35,16 @@ export interface VideoSettings {
  * The lossless sample a long file's quality search encodes: its spans (`starts`, each `spanSec` long) cut from the
  * source and decoded once, so every trial reads that small file instead of seeking through the source.
  */
-export async function prepareClip(runner: FfmpegRunner, source: string, info: MediaInfo, video: MediaStream, starts: readonly number[], spanSec: number, workDir: string, onFraction: (f: number) => void): Promise<SearchClip> {
+export async function prepareClip(
+  runner: FfmpegRunner,
+  source: string,
+  info: MediaInfo,
+  video: MediaStream,
+  starts: readonly number[],
+  spanSec: number,
+  workDir: string,
+  onFraction: (f: number) => void,
+): Promise<SearchClip> {
   const fps = video.fps ?? 25;
   const inputArgs = [...decoderArgs(video), '-noautorotate'];
   const sampleSec = starts.length * spanSec;
@@ -46,17 +55,50 @@ export async function prepareClip(runner: FfmpegRunner, source: string, info: Me
   const options = { durationSec: sampleSec, onFraction, readsUserInput: true, timeoutMs: ffmpegTimeoutMs(info.durationSec, 2) };
   // Fast path: seek to each span. Files with a wrong keyframe index decode garbage after a seek (the decoder
   // complains), so those are sampled again by decoding from the start and selecting the same spans.
-  const seeked = await cpuBudget().run(() => runFfmpeg(runner, [
-    ...starts.flatMap((start) => [...inputArgs, '-ss', start.toFixed(3), '-t', spanSec.toFixed(3), '-i', source]),
-    '-filter_complex', `${starts.map((_, k) => `[${k}:${video.index}]`).join('')}concat=n=${starts.length}:v=1:a=0[v]`,
-    '-map', '[v]', ...codecArgs, '-fps_mode', 'vfr', '-y', out,
-  ], options), runner.signal);
+  const seeked = await cpuBudget().run(
+    () =>
+      runFfmpeg(
+        runner,
+        [
+          ...starts.flatMap((start) => [...inputArgs, '-ss', start.toFixed(3), '-t', spanSec.toFixed(3), '-i', source]),
+          '-filter_complex',
+          `${starts.map((_, k) => `[${k}:${video.index}]`).join('')}concat=n=${starts.length}:v=1:a=0[v]`,
+          '-map',
+          '[v]',
+          ...codecArgs,
+          '-fps_mode',
+          'vfr',
+          '-y',
+          out,
+        ],
+        options,
+      ),
+    runner.signal,
+  );
   if (seeked.errors.length > 0) {
     const spans = starts.map((start) => `between(t,${start.toFixed(3)},${(start + spanSec).toFixed(3)})`).join('+');
-    await cpuBudget().run(() => runFfmpeg(runner, [
-      ...inputArgs, '-i', source, '-filter_complex', `[0:${video.index}]select='${spans}',setpts=N/(${fps.toFixed(6)}*TB)[v]`,
-      '-map', '[v]', ...codecArgs, '-fps_mode', 'vfr', '-y', out,
-    ], { ...options, durationSec: info.durationSec }), runner.signal);
+    await cpuBudget().run(
+      () =>
+        runFfmpeg(
+          runner,
+          [
+            ...inputArgs,
+            '-i',
+            source,
+            '-filter_complex',
+            `[0:${video.index}]select='${spans}',setpts=N/(${fps.toFixed(6)}*TB)[v]`,
+            '-map',
+            '[v]',
+            ...codecArgs,
+            '-fps_mode',
+            'vfr',
+            '-y',
+            out,
+          ],
+          { ...options, durationSec: info.durationSec },
+        ),
+      runner.signal,
+    );
   }
   return { path: out, inputArgs: [], map: '0:0', durationSec: sampleSec };
 }
@@ -72,7 +114,14 @@ export function forOutputStream(args: readonly string[], index: number): string[
  */
 function videoArgs(s: VideoSettings, outIndex: number): string[] {
   const hold = s.holdLastFrame ? [`-filter:${outIndex}`, 'tpad=stop_mode=clone:stop=1'] : [];
-  return [...forOutputStream(s.codec.args(s.value, s.speed, s.video), outIndex), `-pix_fmt:${outIndex}`, s.pixFmt, `-fps_mode:${outIndex}`, 'vfr', ...hold];
+  return [
+    ...forOutputStream(s.codec.args(s.value, s.speed, s.video), outIndex),
+    `-pix_fmt:${outIndex}`,
+    s.pixFmt,
+    `-fps_mode:${outIndex}`,
+    'vfr',
+    ...hold,
+  ];
 }
 
 /** Muxer options: the container's own flags, and no random identifiers (Matroska and Ogg write them), so the same input gives the same bytes. */
@@ -81,11 +130,37 @@ function muxArgs(container: string): string[] {
 }
 
 /** One trial: the clip's picture alone, encoded in the target container (so container quirks count too). */
-export async function encodeTrial(runner: FfmpegRunner, clip: SearchClip, s: VideoSettings, container: string, out: string, onFraction: (f: number) => void): Promise<void> {
+export async function encodeTrial(
+  runner: FfmpegRunner,
+  clip: SearchClip,
+  s: VideoSettings,
+  container: string,
+  out: string,
+  onFraction: (f: number) => void,
+): Promise<void> {
   // The clip's last frame is not the source's: it is never held.
-  await cpuBudget().run(() => runFfmpeg(runner, [
-    ...clip.inputArgs, '-i', clip.path, '-map', clip.map, ...videoArgs({ ...s, holdLastFrame: false }, 0), '-an', '-sn', '-dn', ...muxArgs(container), '-y', out,
-  ], { durationSec: clip.durationSec, onFraction, timeoutMs: ffmpegTimeoutMs(clip.durationSec) }), runner.signal);
+  await cpuBudget().run(
+    () =>
+      runFfmpeg(
+        runner,
+        [
+          ...clip.inputArgs,
+          '-i',
+          clip.path,
+          '-map',
+          clip.map,
+          ...videoArgs({ ...s, holdLastFrame: false }, 0),
+          '-an',
+          '-sn',
+          '-dn',
+          ...muxArgs(container),
+          '-y',
+          out,
+        ],
+        { durationSec: clip.durationSec, onFraction, timeoutMs: ffmpegTimeoutMs(clip.durationSec) },
+      ),
+    runner.signal,
+  );
 }
 
 /** How the final file treats the streams that are not the main picture. */
@@ -105,7 +180,16 @@ export function carriedStreams(info: MediaInfo, plan: StreamPlan): MediaInfo['st
  * subtitles, cover art, attachments and chapters copied, metadata kept — in one pass so A/V sync is untouched.
  * Returns ffmpeg's error lines (what it met while reading the source).
  */
-export async function encodeFinal(runner: FfmpegRunner, source: string, info: MediaInfo, s: VideoSettings | undefined, plan: StreamPlan, container: string, out: string, onFraction: (f: number) => void): Promise<string[]> {
+export async function encodeFinal(
+  runner: FfmpegRunner,
+  source: string,
+  info: MediaInfo,
+  s: VideoSettings | undefined,
+  plan: StreamPlan,
+  container: string,
+  out: string,
+  onFraction: (f: number) => void,
+): Promise<string[]> {
   const maps: string[] = [];
   const codecs: string[] = ['-c', 'copy'];
   carriedStreams(info, plan).forEach((stream, outIndex) => {
@@ -115,9 +199,29 @@ export async function encodeFinal(runner: FfmpegRunner, source: string, info: Me
     if (audio) codecs.push(...audioArgs(audio, outIndex));
   });
   const input = s ? [...decoderArgs(s.video), '-noautorotate'] : [];
-  const { errors } = await cpuBudget().run(() => runFfmpeg(runner, [
-    ...input, '-i', source, ...maps, ...codecs, '-map_metadata', '0', '-map_chapters', '0', '-max_muxing_queue_size', '4096',
-    ...muxArgs(container), '-y', out,
-  ], { durationSec: info.durationSec, onFraction, readsUserInput: true, timeoutMs: ffmpegTimeoutMs(info.durationSec) }), runner.signal);
+  const { errors } = await cpuBudget().run(
+    () =>
+      runFfmpeg(
+        runner,
+        [
+          ...input,
+          '-i',
+          source,
+          ...maps,
+          ...codecs,
+          '-map_metadata',
+          '0',
+          '-map_chapters',
+          '0',
+          '-max_muxing_queue_size',
+          '4096',
+          ...muxArgs(container),
+          '-y',
+          out,
+        ],
+        { durationSec: info.durationSec, onFraction, readsUserInput: true, timeoutMs: ffmpegTimeoutMs(info.durationSec) },
+      ),
+    runner.signal,
+  );
   return errors;
 }

@@ -1,13 +1,13 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { EngineError } from '../../errors.js';
-import type { CompressContext, CompressionLevel, DetectedType } from '../../types.js';
 import { type FfmpegRunner, ffmpegTimeoutMs, runFfmpeg } from '../../tools/media/ffmpeg.js';
 import { budgetVideo } from '../../tools/media/media-budget.js';
-import { type MediaInfo, fillAudioBitrates, mainVideoStream, probeMedia } from '../../tools/media/probe.js';
+import { fillAudioBitrates, type MediaInfo, mainVideoStream, probeMedia } from '../../tools/media/probe.js';
 import { orderedSizes, spreadSegments, throwIfCancelled } from '../../tools/media/sample.js';
+import type { CompressContext, CompressionLevel, DetectedType } from '../../types.js';
 import { planAudio } from './audio-plan.js';
-import { MUXER, VIDEO_CODECS, decoderArgs, pickPixFmt, speedClass } from './codecs.js';
+import { decoderArgs, MUXER, pickPixFmt, speedClass, VIDEO_CODECS } from './codecs.js';
 import { forOutputStream } from './encode.js';
 
 const LEVELS: readonly CompressionLevel[] = ['light', 'balanced', 'maximum'];
@@ -24,7 +24,11 @@ const streamBytes = (info: MediaInfo, bitRate: number | undefined) => ((bitRate 
  * duration; audio follows the family's audio plan (its bitrate, or the source track when copied); every other
  * stream and the container keep the bytes they take in the source.
  */
-export async function estimateVideo(input: string, type: DetectedType, ctx: Omit<CompressContext, 'level'>): Promise<Record<CompressionLevel, number>> {
+export async function estimateVideo(
+  input: string,
+  type: DetectedType,
+  ctx: Omit<CompressContext, 'level'>,
+): Promise<Record<CompressionLevel, number>> {
   const runner: FfmpegRunner = { runProcess: ctx.runProcess, signal: ctx.signal };
   const container = type.ext;
   const codec = VIDEO_CODECS[container];
@@ -43,14 +47,23 @@ export async function estimateVideo(input: string, type: DetectedType, ctx: Omit
   const pixFmt = video && pickPixFmt(codec, video);
   const audioStreams = info.streams.filter((s) => s.type === 'audio');
   const sourceAudio = audioStreams.reduce((sum, s) => sum + streamBytes(info, s.bitRate), 0);
-  const sourceVideo = video?.bitRate ? streamBytes(info, video.bitRate) : Math.max(0, fileSize - sourceAudio - info.streams
-    .filter((s) => s.type !== 'audio' && s.index !== video?.index).reduce((sum, s) => sum + streamBytes(info, s.bitRate), 0));
+  const sourceVideo = video?.bitRate
+    ? streamBytes(info, video.bitRate)
+    : Math.max(
+        0,
+        fileSize -
+          sourceAudio -
+          info.streams
+            .filter((s) => s.type !== 'audio' && s.index !== video?.index)
+            .reduce((sum, s) => sum + streamBytes(info, s.bitRate), 0),
+      );
   // Subtitles, covers, attachments and container overhead are copied as they are.
   const rest = Math.max(0, fileSize - sourceVideo - sourceAudio);
-  const audioAt = (level: CompressionLevel) => audioStreams.reduce((sum, s) => {
-    const plan = planAudio(s, container, level);
-    return sum + (plan.encode ? (plan.encode.kbps * 1000 * durationSec) / 8 : streamBytes(info, s.bitRate));
-  }, 0);
+  const audioAt = (level: CompressionLevel) =>
+    audioStreams.reduce((sum, s) => {
+      const plan = planAudio(s, container, level);
+      return sum + (plan.encode ? (plan.encode.kbps * 1000 * durationSec) / 8 : streamBytes(info, s.bitRate));
+    }, 0);
 
   // 10-bit/HDR pictures are kept as they are, so is a file without a picture to re-encode.
   if (!video || !pixFmt) return orderedSizes(same(fileSize), fileSize);
@@ -67,14 +80,20 @@ export async function estimateVideo(input: string, type: DetectedType, ctx: Omit
       throwIfCancelled(ctx.signal);
       const out = path.join(ctx.workDir, `estimate-${value}.${container}`);
       const encoder = [...forOutputStream(codec.args(value, speed, video), 0), '-pix_fmt:0', pixFmt];
-      const args = starts.length === 1
-        ? [...inputArgs, '-t', segmentSec.toFixed(3), '-i', input, '-map', `0:${video.index}`]
-        : [
-            ...starts.flatMap((start) => [...inputArgs, '-ss', start.toFixed(3), '-t', segmentSec.toFixed(3), '-i', input]),
-            '-filter_complex', `${starts.map((_, k) => `[${k}:${video.index}]`).join('')}concat=n=${starts.length}:v=1:a=0[v]`, '-map', '[v]',
-          ];
+      const args =
+        starts.length === 1
+          ? [...inputArgs, '-t', segmentSec.toFixed(3), '-i', input, '-map', `0:${video.index}`]
+          : [
+              ...starts.flatMap((start) => [...inputArgs, '-ss', start.toFixed(3), '-t', segmentSec.toFixed(3), '-i', input]),
+              '-filter_complex',
+              `${starts.map((_, k) => `[${k}:${video.index}]`).join('')}concat=n=${starts.length}:v=1:a=0[v]`,
+              '-map',
+              '[v]',
+            ];
       await runFfmpeg(runner, [...args, ...encoder, '-an', '-sn', '-dn', '-f', MUXER[container] ?? container, '-y', out], {
-        durationSec: sampledSec, readsUserInput: true, timeoutMs: ffmpegTimeoutMs(sampledSec),
+        durationSec: sampledSec,
+        readsUserInput: true,
+        timeoutMs: ffmpegTimeoutMs(sampledSec),
       });
       bytesPerSec.set(value, (await stat(out)).size / sampledSec);
     }

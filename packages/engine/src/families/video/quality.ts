@@ -66,16 +66,27 @@ export interface PictureSource {
  * SSIM of a re-encoded picture against its source, frame by frame (frame n against frame n: the encodes neither
  * drop nor repeat frames), judged in windows. Each file is decoded once.
  */
-export async function measurePicture(runner: FfmpegRunner, workDir: string, reference: PictureSource, distorted: PictureSource, check: PictureCheck, durationSec: number): Promise<PictureQuality> {
+export async function measurePicture(
+  runner: FfmpegRunner,
+  workDir: string,
+  reference: PictureSource,
+  distorted: PictureSource,
+  check: PictureCheck,
+  durationSec: number,
+): Promise<PictureQuality> {
   const statsFile = path.join(workDir, `ssim-${path.basename(distorted.path).replace(/[^\w.-]/g, '_')}.log`);
   // Decoding both files and comparing them is a busy core too: a slot of the process-wide CPU budget.
-  const figures = await cpuBudget().run(() => measureFrameSsim(runner.runProcess, reference.path, distorted.path, {
-    signal: runner.signal,
-    reference: { args: reference.args, stream: reference.stream },
-    distorted: { args: distorted.args, stream: distorted.stream },
-    frames: check.spans,
-    statsFile,
-    timeoutMs: ffmpegTimeoutMs(durationSec, 10),
-  }), runner.signal);
+  const figures = await cpuBudget().run(
+    () =>
+      measureFrameSsim(runner.runProcess, reference.path, distorted.path, {
+        signal: runner.signal,
+        reference: { args: reference.args, stream: reference.stream },
+        distorted: { args: distorted.args, stream: distorted.stream },
+        frames: check.spans,
+        statsFile,
+        timeoutMs: ffmpegTimeoutMs(durationSec, 10),
+      }),
+    runner.signal,
+  );
   return judgeFrames(figures, check);
 }

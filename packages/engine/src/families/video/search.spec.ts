@@ -7,12 +7,24 @@ import { placeSpans } from './segments.js';
 const curve = (at0: number, slope: number) => (index: number) => 1 - Math.exp(Math.log(1 - at0) + slope * index);
 const CRF = Array.from({ length: 27 }, (_, i) => 14 + i);
 
-function search(options: { floor: number; anchor?: number; start: number; cap: number; bytesLimit?: number; ssimAt?: (i: number) => number; values?: number[] }) {
+function search(options: {
+  floor: number;
+  anchor?: number;
+  start: number;
+  cap: number;
+  bytesLimit?: number;
+  ssimAt?: (i: number) => number;
+  values?: number[];
+}) {
   const values = options.values ?? CRF;
   const ssimAt = options.ssimAt ?? curve(0.998, 0.12);
   const tried: number[] = [];
   const outcome = searchQuality({
-    values, floor: options.floor, slope: 0.11, anchor: options.anchor, bytesLimit: options.bytesLimit,
+    values,
+    floor: options.floor,
+    slope: 0.11,
+    anchor: options.anchor,
+    bytesLimit: options.bytesLimit,
     level: { start: options.start, cap: options.cap, typical: options.start },
     evaluate: async (value) => {
       tried.push(value);
@@ -69,7 +81,13 @@ describe('picture windows', () => {
   });
 
   it('judges each compared span as one window', () => {
-    const q = judgeFrames([...Array(4).fill(0.99), ...Array(4).fill(0.96)], { perWindow: 4, spans: [[0, 4], [100, 104]] });
+    const q = judgeFrames([...Array(4).fill(0.99), ...Array(4).fill(0.96)], {
+      perWindow: 4,
+      spans: [
+        [0, 4],
+        [100, 104],
+      ],
+    });
     expect(q.worst).toBeCloseTo(0.96, 6);
   });
 });

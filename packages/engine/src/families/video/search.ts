@@ -89,8 +89,8 @@ export async function searchQuality(options: SearchOptions): Promise<SearchOutco
 
     // Slope from the two trials nearest the bracket when they exist; the first guess otherwise.
     const known = [...trials.entries()].sort((a, b) => a[0] - b[0]);
-    const a = trials.get(pass) ? [pass, trials.get(pass)!] as const : known[0]!;
-    const b = trials.get(fail) ? [fail, trials.get(fail)!] as const : known[known.length - 1]!;
+    const a = trials.get(pass) ? ([pass, trials.get(pass)!] as const) : known[0]!;
+    const b = trials.get(fail) ? ([fail, trials.get(fail)!] as const) : known[known.length - 1]!;
     slope = options.slope;
     if (b[0] !== a[0]) {
       const measured = (lossOf(b[1].ssim) - lossOf(a[1].ssim)) / (b[0] - a[0]);

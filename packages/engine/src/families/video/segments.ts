@@ -6,11 +6,28 @@ import type { MediaStream } from '../../tools/media/probe.js';
  * span's inter-coded packets, read from the container without decoding. Motion is what costs those bytes; keyframes
  * are left out, since they cost bits on calm video too.
  */
-export async function busiestSpans(runner: FfmpegRunner, file: string, video: MediaStream, durationSec: number, spanSec: number): Promise<number[]> {
+export async function busiestSpans(
+  runner: FfmpegRunner,
+  file: string,
+  video: MediaStream,
+  durationSec: number,
+  spanSec: number,
+): Promise<number[]> {
   const buckets = new Map<number, number>();
   await runner.runProcess(
     'ffprobe',
-    ['-v', 'error', '-select_streams', String(video.index), '-show_entries', 'packet=pts_time,dts_time,size,flags', '-of', 'csv=p=0', '-i', file],
+    [
+      '-v',
+      'error',
+      '-select_streams',
+      String(video.index),
+      '-show_entries',
+      'packet=pts_time,dts_time,size,flags',
+      '-of',
+      'csv=p=0',
+      '-i',
+      file,
+    ],
     {
       signal: runner.signal,
       timeoutMs: 10 * 60_000,

@@ -1,11 +1,11 @@
 import { stat } from 'node:fs/promises';
 import { EngineError } from '../../errors.js';
-import type { DetectedType, LadderContext } from '../../types.js';
-import { type FfmpegRunner, assertNotTruncated, readableDuration } from '../../tools/media/ffmpeg.js';
+import { assertNotTruncated, type FfmpegRunner, readableDuration } from '../../tools/media/ffmpeg.js';
 import { budgetVideo } from '../../tools/media/media-budget.js';
-import { type MediaInfo, type MediaStream, fillAudioBitrates, mainVideoStream, probeMedia } from '../../tools/media/probe.js';
-import { type SpeedClass, type VideoCodec, VIDEO_CODECS, decoderArgs, pickPixFmt, speedClass } from './codecs.js';
-import { type SearchClip, prepareClip } from './encode.js';
+import { fillAudioBitrates, type MediaInfo, type MediaStream, mainVideoStream, probeMedia } from '../../tools/media/probe.js';
+import type { DetectedType, LadderContext } from '../../types.js';
+import { decoderArgs, pickPixFmt, type SpeedClass, speedClass, VIDEO_CODECS, type VideoCodec } from './codecs.js';
+import { prepareClip, type SearchClip } from './encode.js';
 import { type PictureCheck, type PictureSource, WINDOW_SEC } from './quality.js';
 import { busiestSpans, placeSpans } from './segments.js';
 
@@ -59,7 +59,9 @@ export interface VideoJob {
 function readabilityCheck(runner: FfmpegRunner, input: string, info: MediaInfo): () => Promise<void> {
   let check: Promise<void> | undefined;
   return () => {
-    check ??= readableDuration(runner, input, 'demux', info.durationSec).then((readable) => assertNotTruncated(info.durationSec, readable, info.durationEstimated));
+    check ??= readableDuration(runner, input, 'demux', info.durationSec).then((readable) =>
+      assertNotTruncated(info.durationSec, readable, info.durationEstimated),
+    );
     return check;
   };
 }
@@ -87,7 +89,8 @@ export async function prepareVideo(input: string, type: DetectedType, ctx: Ladde
   const job: VideoJob = { input, type, container, codec, info, fileSize, runner, workDir: ctx.workDir, assertReadable };
   if (!video) return job;
   const pixFmt = pickPixFmt(codec, video);
-  if (!pixFmt) return { ...job, keptPicture: '10-bit or HDR video is kept as it is: re-encoding it to 8-bit would lose colour depth' };
+  if (!pixFmt)
+    return { ...job, keptPicture: '10-bit or HDR video is kept as it is: re-encoding it to 8-bit would lose colour depth' };
 
   const fps = video.fps ?? 25;
   const perSecond = (video.width ?? 1) * (video.height ?? 1) * fps;
@@ -95,7 +98,8 @@ export async function prepareVideo(input: string, type: DetectedType, ctx: Ladde
   const perWindow = Math.max(1, Math.round(WINDOW_SEC * fps));
   const reference = { path: input, args: [...decoderArgs(video), '-noautorotate'], stream: `0:${video.index}` };
   const picture = { video, pixFmt, speed: speedClass(pixelFrames), reference };
-  if (pixelFrames <= WHOLE_SEARCH_PIXEL_FRAMES) return { ...job, picture: { ...picture, search: { kind: 'whole' }, check: { perWindow } } };
+  if (pixelFrames <= WHOLE_SEARCH_PIXEL_FRAMES)
+    return { ...job, picture: { ...picture, search: { kind: 'whole' }, check: { perWindow } } };
 
   // A long file is read whole before hours of encoding start, beside the scan of its packets.
   const [, busiest] = await Promise.all([assertReadable(), busiestSpans(runner, input, video, info.durationSec, WINDOW_SEC)]);

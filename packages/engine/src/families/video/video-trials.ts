@@ -1,13 +1,13 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { EngineError } from '../../errors.js';
-import type { CompressionLevel } from '../../types.js';
 import { reportsDamage } from '../../tools/media/ffmpeg.js';
 import { type MediaInfo, mainVideoStream } from '../../tools/media/probe.js';
 import { DURATION_TOLERANCE_SEC, verifyMediaOutput } from '../../tools/media/verify.js';
+import type { CompressionLevel } from '../../types.js';
 import { type AudioDecision, planAudio } from './audio-plan.js';
-import { type StreamPlan, type VideoSettings, carriedStreams, encodeFinal, encodeTrial } from './encode.js';
-import { type PictureQuality, measurePicture } from './quality.js';
+import { carriedStreams, encodeFinal, encodeTrial, type StreamPlan, type VideoSettings } from './encode.js';
+import { measurePicture, type PictureQuality } from './quality.js';
 import type { VideoJob } from './video-job.js';
 
 const VERIFY_KINDS = ['video', 'audio', 'subtitle', 'attachment'] as const;
@@ -81,7 +81,14 @@ export class VideoTrials {
   private settings(value: number): VideoSettings {
     const picture = this.job.picture;
     if (!picture) throw new Error('This video has no picture to re-encode');
-    return { codec: this.job.codec, value, speed: picture.speed, pixFmt: picture.pixFmt, video: picture.video, holdLastFrame: this.holdLastFrame };
+    return {
+      codec: this.job.codec,
+      value,
+      speed: picture.speed,
+      pixFmt: picture.pixFmt,
+      video: picture.video,
+      holdLastFrame: this.holdLastFrame,
+    };
   }
 
   /** The whole file at `value` (the picture copied when undefined) with the level's streams, written and checked once. */
@@ -130,7 +137,14 @@ export class VideoTrials {
       }
       if (check.ok) {
         const quality = await measuring;
-        return { path: out, bytes: (await stat(out)).size, info: check.info, quality, audioText: streams.audioText, notes: [...streams.notes] };
+        return {
+          path: out,
+          bytes: (await stat(out)).size,
+          info: check.info,
+          quality,
+          audioText: streams.audioText,
+          notes: [...streams.notes],
+        };
       }
       // This output is dropped: its measurement (if it fails) must not surface.
       measuring?.catch(() => undefined);
@@ -146,7 +160,8 @@ export class VideoTrials {
 
   /** True when an output's picture stops more than the duration tolerance before the source's does. */
   private pictureEndsEarly(output: MediaInfo): boolean {
-    const end = (info: MediaInfo, stream: MediaInfo['streams'][number] | undefined) => stream?.durationSec === undefined ? undefined : stream.startTime - info.startTime + stream.durationSec;
+    const end = (info: MediaInfo, stream: MediaInfo['streams'][number] | undefined) =>
+      stream?.durationSec === undefined ? undefined : stream.startTime - info.startTime + stream.durationSec;
     const source = end(this.job.info, this.job.picture?.video);
     const written = end(output, mainVideoStream(output));
     return source !== undefined && written !== undefined && source - written > DURATION_TOLERANCE_SEC;
@@ -160,8 +175,18 @@ export class VideoTrials {
       if (!picture) throw new Error('This video has no picture to measure');
       const outIndex = carriedStreams(info, streams.plan).findIndex((s) => s.index === picture.video.index);
       const onFraction = this.step();
-      quality = measurePicture(runner, workDir, picture.reference, { path: out, args: ['-noautorotate'], stream: `1:${outIndex}` }, picture.check, info.durationSec);
-      quality.then(() => onFraction(1), () => undefined);
+      quality = measurePicture(
+        runner,
+        workDir,
+        picture.reference,
+        { path: out, args: ['-noautorotate'], stream: `1:${outIndex}` },
+        picture.check,
+        info.durationSec,
+      );
+      quality.then(
+        () => onFraction(1),
+        () => undefined,
+      );
       this.pictures.set(value, quality);
     }
     return quality;
@@ -189,7 +214,14 @@ export class VideoTrials {
     const { clip } = picture.search;
     const out = path.join(workDir, `sample-${++this.files}.${container}`);
     await encodeTrial(runner, clip, this.settings(value), container, out, this.step());
-    const quality = await measurePicture(runner, workDir, { path: clip.path, args: clip.inputArgs, stream: '0:0' }, { path: out, args: [], stream: '1:v:0' }, { perWindow: picture.check.perWindow }, clip.durationSec);
+    const quality = await measurePicture(
+      runner,
+      workDir,
+      { path: clip.path, args: clip.inputArgs, stream: '0:0' },
+      { path: out, args: [], stream: '1:v:0' },
+      { perWindow: picture.check.perWindow },
+      clip.durationSec,
+    );
     return { ssim: quality.worst, bytes: (await stat(out)).size };
   }
 }

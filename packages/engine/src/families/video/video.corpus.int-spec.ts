@@ -2,16 +2,29 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusLadder, corpusLevels } from '../../corpus-ladder.test-support.js';
 import { runProcess } from '../../process/run-process.js';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
-import { corpusLadder, corpusLevels } from '../../corpus-ladder.test-support.js';
-import { CORPUS_DIR, LEVELS, checkLadder, corpusFiles, describeLadder, expectInvalidInput, frameSsimByTime, writeTruncated } from '../../tools/media/media.test-support.js';
+import {
+  CORPUS_DIR,
+  checkLadder,
+  corpusFiles,
+  describeLadder,
+  expectInvalidInput,
+  frameSsimByTime,
+  LEVELS,
+  writeTruncated,
+} from '../../tools/media/media.test-support.js';
 
 const mean = (xs: readonly number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
 
 /** Frames per second of a file's first video stream. */
 async function framesPerSecond(file: string): Promise<number> {
-  const { stdout } = await runProcess('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=avg_frame_rate', '-of', 'csv=p=0', file], { captureStdout: true });
+  const { stdout } = await runProcess(
+    'ffprobe',
+    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=avg_frame_rate', '-of', 'csv=p=0', file],
+    { captureStdout: true },
+  );
   const [num, den] = stdout.trim().split('/').map(Number);
   return num && den ? num / den : 25;
 }
@@ -27,26 +40,44 @@ describe.runIf(files.length > 0)('video family on the shared corpus', () => {
   }, 1_800_000);
   afterAll(async () => rm(dir, { recursive: true, force: true }));
 
-  it.each(files.map((f) => [path.relative(CORPUS_DIR, f), f]))('%s: each level valid, not larger, above its floor, monotonic', async (name, file) => {
-    const r = await checkLadder(file, dir, { kinds: ['video', 'audio', 'subtitle'], ssim: true, durationBy: 'probe', made: await corpusLevels(file) });
-    console.log(describeLadder(name, r), `| ${r.balanced.recipe}`);
-    // Every frame a viewer sees first, and every 2-s window, keeps the level's floor; the reported SSIM is the
-    // worst window as measured here, independently of the engine.
-    const fps = await framesPerSecond(file);
-    for (const level of LEVELS) {
-      if (r[level].unchanged) continue;
-      // Frames paired by time, or by position where a source's irregular timestamps pair neighbours by time (FLV):
-      // a wrong pairing only lowers the figure, so the better-aligned one is what a viewer sees.
-      const pairings = await Promise.all([frameSsimByTime(file, r[level].output, 'time'), frameSsimByTime(file, r[level].output, 'position')]);
-      const figures = pairings.sort((a, b) => mean(b) - mean(a))[0] ?? [];
-      const size = Math.max(1, Math.round(2 * fps));
-      const count = Math.max(1, Math.round(figures.length / size));
-      const windows = Array.from({ length: count }, (_, k) => mean(figures.slice(k * size, k === count - 1 ? figures.length : (k + 1) * size)));
-      expect(mean(figures.slice(0, Math.round(10 * fps))), `${name} ${level} first 10 s`).toBeGreaterThanOrEqual(SSIM_FLOOR[level]);
-      expect(Math.min(...windows), `${name} ${level} worst window`).toBeGreaterThanOrEqual(SSIM_FLOOR[level]);
-      expect(Math.abs((r[level].metrics.ssim ?? 0) - Math.min(...windows)), `${name} ${level} reported against measured`).toBeLessThanOrEqual(0.005);
-    }
-  });
+  it.each(files.map((f) => [path.relative(CORPUS_DIR, f), f]))(
+    '%s: each level valid, not larger, above its floor, monotonic',
+    async (name, file) => {
+      const r = await checkLadder(file, dir, {
+        kinds: ['video', 'audio', 'subtitle'],
+        ssim: true,
+        durationBy: 'probe',
+        made: await corpusLevels(file),
+      });
+      console.log(describeLadder(name, r), `| ${r.balanced.recipe}`);
+      // Every frame a viewer sees first, and every 2-s window, keeps the level's floor; the reported SSIM is the
+      // worst window as measured here, independently of the engine.
+      const fps = await framesPerSecond(file);
+      for (const level of LEVELS) {
+        if (r[level].unchanged) continue;
+        // Frames paired by time, or by position where a source's irregular timestamps pair neighbours by time (FLV):
+        // a wrong pairing only lowers the figure, so the better-aligned one is what a viewer sees.
+        const pairings = await Promise.all([
+          frameSsimByTime(file, r[level].output, 'time'),
+          frameSsimByTime(file, r[level].output, 'position'),
+        ]);
+        const figures = pairings.sort((a, b) => mean(b) - mean(a))[0] ?? [];
+        const size = Math.max(1, Math.round(2 * fps));
+        const count = Math.max(1, Math.round(figures.length / size));
+        const windows = Array.from({ length: count }, (_, k) =>
+          mean(figures.slice(k * size, k === count - 1 ? figures.length : (k + 1) * size)),
+        );
+        expect(mean(figures.slice(0, Math.round(10 * fps))), `${name} ${level} first 10 s`).toBeGreaterThanOrEqual(
+          SSIM_FLOOR[level],
+        );
+        expect(Math.min(...windows), `${name} ${level} worst window`).toBeGreaterThanOrEqual(SSIM_FLOOR[level]);
+        expect(
+          Math.abs((r[level].metrics.ssim ?? 0) - Math.min(...windows)),
+          `${name} ${level} reported against measured`,
+        ).toBeLessThanOrEqual(0.005);
+      }
+    },
+  );
 
   it('truncated copies of the real files are invalid-input', async () => {
     for (const file of files) {

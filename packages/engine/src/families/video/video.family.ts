@@ -1,13 +1,21 @@
 import { COMPRESSION_LEVELS } from '@shrinkly/contract';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
-import type { CompressContext, CompressionLevel, DetectedType, FamilyCompressor, FamilyOutput, LadderContext, LadderOutput } from '../../types.js';
 import type { MediaInfo } from '../../tools/media/probe.js';
+import type {
+  CompressContext,
+  CompressionLevel,
+  DetectedType,
+  FamilyCompressor,
+  FamilyOutput,
+  LadderContext,
+  LadderOutput,
+} from '../../types.js';
 import { planAudio } from './audio-plan.js';
 import { VIDEO_CODECS } from './codecs.js';
 import { estimateVideo } from './estimate.js';
 import type { PictureQuality } from './quality.js';
-import { type SearchOutcome, lossOf, searchQuality } from './search.js';
-import { type VideoJob, prepareVideo } from './video-job.js';
+import { lossOf, type SearchOutcome, searchQuality } from './search.js';
+import { prepareVideo, type VideoJob } from './video-job.js';
 import { OutputRejected, type VerifiedOutput, VideoTrials } from './video-trials.js';
 
 /** Full encodes a longer file's result may take when its check finds a window below the floor. */
@@ -17,7 +25,9 @@ const FINAL_ATTEMPTS = 3;
 function sourceVideoBytes(info: MediaInfo, fileSize: number, videoIndex: number): number {
   const video = info.streams.find((s) => s.index === videoIndex);
   if (video?.bitRate) return (video.bitRate * info.durationSec) / 8;
-  const others = info.streams.filter((s) => s.index !== videoIndex).reduce((sum, s) => sum + ((s.bitRate ?? 0) * info.durationSec) / 8, 0);
+  const others = info.streams
+    .filter((s) => s.index !== videoIndex)
+    .reduce((sum, s) => sum + ((s.bitRate ?? 0) * info.durationSec) / 8, 0);
   return Math.max(0, fileSize - others);
 }
 
@@ -26,7 +36,8 @@ function audioSavings(info: MediaInfo, container: string, level: CompressionLeve
   let saved = 0;
   for (const stream of info.streams) {
     const decision = stream.type === 'audio' ? planAudio(stream, container, level) : undefined;
-    if (decision?.encode && stream.bitRate) saved += Math.max(0, ((stream.bitRate - decision.encode.kbps * 1000) * info.durationSec) / 8);
+    if (decision?.encode && stream.bitRate)
+      saved += Math.max(0, ((stream.bitRate - decision.encode.kbps * 1000) * info.durationSec) / 8);
   }
   return saved;
 }
@@ -37,7 +48,10 @@ function audioSavings(info: MediaInfo, container: string, level: CompressionLeve
  */
 function sampleBytesLimit(job: VideoJob, level: CompressionLevel, clipSec: number, videoIndex: number): number {
   const { info, fileSize, container } = job;
-  return ((0.3 * fileSize + sourceVideoBytes(info, fileSize, videoIndex) + audioSavings(info, container, level)) * clipSec) / info.durationSec;
+  return (
+    ((0.3 * fileSize + sourceVideoBytes(info, fileSize, videoIndex) + audioSavings(info, container, level)) * clipSec) /
+    info.durationSec
+  );
 }
 
 function original(job: VideoJob, recipe: string, notes: string[] = []): FamilyOutput {
@@ -45,13 +59,27 @@ function original(job: VideoJob, recipe: string, notes: string[] = []): FamilyOu
 }
 
 /** The recipe and metrics of a verified output. */
-function describe(job: VideoJob, output: VerifiedOutput, value: number | undefined, quality: PictureQuality | undefined): FamilyOutput {
+function describe(
+  job: VideoJob,
+  output: VerifiedOutput,
+  value: number | undefined,
+  quality: PictureQuality | undefined,
+): FamilyOutput {
   const { codec, container, picture } = job;
-  const where = picture?.check.spans ? `worst of ${picture.check.spans.length} sampled 2-s spans` : 'worst 2-s window, every frame';
-  const pictureText = value === undefined || !picture || !quality
-    ? (job.keptPicture ? 'picture kept' : 'no picture')
-    : `${codec.label} ${codec.knob} ${value} (${codec.speedLabel(picture.speed)}), SSIM ${quality.worst.toFixed(3)} (${where})`;
-  const parts = [pictureText, output.audioText && `audio: ${output.audioText}`, container === 'mp4' || container === 'mov' ? 'fast start' : ''].filter(Boolean);
+  const where = picture?.check.spans
+    ? `worst of ${picture.check.spans.length} sampled 2-s spans`
+    : 'worst 2-s window, every frame';
+  const pictureText =
+    value === undefined || !picture || !quality
+      ? job.keptPicture
+        ? 'picture kept'
+        : 'no picture'
+      : `${codec.label} ${codec.knob} ${value} (${codec.speedLabel(picture.speed)}), SSIM ${quality.worst.toFixed(3)} (${where})`;
+  const parts = [
+    pictureText,
+    output.audioText && `audio: ${output.audioText}`,
+    container === 'mp4' || container === 'mov' ? 'fast start' : '',
+  ].filter(Boolean);
   const notes = [...output.notes, ...(job.keptPicture ? [job.keptPicture] : [])];
   const metrics: Record<string, number> = quality ? { ssim: quality.worst, ssimMean: quality.mean } : {};
   return { path: output.path, format: container, recipe: parts.join('; '), metrics, notes };
@@ -80,14 +108,19 @@ async function pickLevel(job: VideoJob, trials: VideoTrials, level: CompressionL
   const whole = picture.search.kind === 'whole';
   const clipSec = picture.search.kind === 'sample' ? picture.search.clip.durationSec : job.info.durationSec;
   const outcome = await searchQuality({
-    values: codec.values, level: codec.levels[level], floor, slope: codec.slope, maxTrials: 6,
+    values: codec.values,
+    level: codec.levels[level],
+    floor,
+    slope: codec.slope,
+    maxTrials: 6,
     // Maximum trades quality for size by design: it keeps its floor only.
     anchor: level === 'maximum' ? undefined : codec.anchor,
     bytesLimit: whole ? job.fileSize : sampleBytesLimit(job, level, clipSec, picture.video.index),
     evaluate: (value) => (whole ? trials.wholeTrial(value, level) : trials.sampleTrial(value)),
   });
   const label = `${codec.label} (${codec.speedLabel(picture.speed)})`;
-  const target = outcome.target > floor ? `SSIM ≥ ${outcome.target.toFixed(3)} (${codec.knob} ${codec.anchor} reference)` : `SSIM ≥ ${floor}`;
+  const target =
+    outcome.target > floor ? `SSIM ≥ ${outcome.target.toFixed(3)} (${codec.knob} ${codec.anchor} reference)` : `SSIM ≥ ${floor}`;
   if (!outcome.best) return original(job, `${label} at ${target}`);
 
   let value: number | undefined = outcome.best.value;

@@ -3,16 +3,35 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../../compress.js';
-import type { CompressResult } from '../../types.js';
 import { isEngineError } from '../../errors.js';
 import { type RunProcess, runProcess } from '../../process/run-process.js';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
+import {
+  checkEstimate,
+  checkLadder,
+  describeLadder,
+  expectInvalidInput,
+  ffmpeg,
+  probe,
+  workFolders,
+  writeCorrupt,
+  writeTruncated,
+} from '../../tools/media/media.test-support.js';
+import type { CompressResult } from '../../types.js';
 import { videoFamily } from './video.family.js';
-import { checkEstimate, checkLadder, describeLadder, expectInvalidInput, ffmpeg, probe, workFolders, writeCorrupt, writeTruncated } from '../../tools/media/media.test-support.js';
 
 // Small generated clips (256x144, 2 s) so CI tests every container for real in seconds.
 const PICTURE = ['-f', 'lavfi', '-i', 'testsrc2=s=256x144:r=25:d=2'];
-const TONE = (rate: number) => ['-f', 'lavfi', '-i', `sine=f=440:sample_rate=${rate}:d=2`, '-f', 'lavfi', '-i', `sine=f=660:sample_rate=${rate}:d=2`];
+const TONE = (rate: number) => [
+  '-f',
+  'lavfi',
+  '-i',
+  `sine=f=440:sample_rate=${rate}:d=2`,
+  '-f',
+  'lavfi',
+  '-i',
+  `sine=f=660:sample_rate=${rate}:d=2`,
+];
 const STEREO = ['-filter_complex', '[1:a][2:a]amerge=inputs=2[a]'];
 
 let dir: string;
@@ -23,29 +42,230 @@ async function makeFixtures(): Promise<void> {
   await writeFile(srt, '1\n00:00:00,000 --> 00:00:01,500\nHello there\n');
   const sub = ['-i', srt];
   // MP4: H.264 + AAC 256k + a text track, shown rotated by 90°.
-  await ffmpeg([...PICTURE, ...TONE(48000), ...sub, ...STEREO, '-map', '0:v', '-map', '[a]', '-map', '3:s', '-c:v', 'libx264', '-crf', '8',
-    '-c:a', 'aac', '-b:a', '256k', '-c:s', 'mov_text', fixture('unrotated.mp4')]);
+  await ffmpeg([
+    ...PICTURE,
+    ...TONE(48000),
+    ...sub,
+    ...STEREO,
+    '-map',
+    '0:v',
+    '-map',
+    '[a]',
+    '-map',
+    '3:s',
+    '-c:v',
+    'libx264',
+    '-crf',
+    '8',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '256k',
+    '-c:s',
+    'mov_text',
+    fixture('unrotated.mp4'),
+  ]);
   // ffmpeg 5.1 only writes the display matrix when copying, not while encoding.
   await ffmpeg(['-i', fixture('unrotated.mp4'), '-map', '0', '-c', 'copy', '-metadata:s:v:0', 'rotate=90', fixture('clip.mp4')]);
   // MKV: H.264 + two audio tracks (PCM and FLAC) + SRT subtitles.
-  await ffmpeg([...PICTURE, ...TONE(48000), ...sub, '-map', '0:v', '-map', '1:a', '-map', '2:a', '-map', '3:s', '-c:v', 'libx264', '-crf', '8',
-    '-c:a:0', 'pcm_s16le', '-c:a:1', 'flac', '-c:s', 'srt', fixture('clip.mkv')]);
-  await ffmpeg([...PICTURE, ...TONE(48000), ...STEREO, '-map', '0:v', '-map', '[a]', '-c:v', 'libvpx-vp9', '-crf', '12', '-b:v', '0', '-cpu-used', '5',
-    '-c:a', 'libopus', '-b:a', '256k', fixture('clip.webm')]);
-  await ffmpeg([...PICTURE, ...TONE(48000), ...STEREO, '-map', '0:v', '-map', '[a]', '-c:v', 'mjpeg', '-q:v', '2', '-c:a', 'pcm_s16le', fixture('clip.avi')]);
-  await ffmpeg([...PICTURE, ...TONE(44100), ...STEREO, '-map', '0:v', '-map', '[a]', '-c:v', 'wmv2', '-q:v', '2', '-c:a', 'wmav2', '-b:a', '256k', fixture('clip.wmv')]);
-  await ffmpeg([...PICTURE, ...TONE(44100), ...STEREO, '-map', '0:v', '-map', '[a]', '-c:v', 'libx264', '-crf', '8', '-c:a', 'libmp3lame', '-b:a', '320k', fixture('clip.flv')]);
-  await ffmpeg([...PICTURE, ...TONE(48000), ...STEREO, '-map', '0:v', '-map', '[a]', '-c:v', 'libx264', '-crf', '8', '-c:a', 'pcm_s16le', fixture('clip.mov')]);
-  await ffmpeg([...PICTURE, ...TONE(48000), ...STEREO, '-map', '0:v', '-map', '[a]', '-c:v', 'libtheora', '-q:v', '10', '-c:a', 'libvorbis', '-b:a', '256k', fixture('clip.ogv')]);
+  await ffmpeg([
+    ...PICTURE,
+    ...TONE(48000),
+    ...sub,
+    '-map',
+    '0:v',
+    '-map',
+    '1:a',
+    '-map',
+    '2:a',
+    '-map',
+    '3:s',
+    '-c:v',
+    'libx264',
+    '-crf',
+    '8',
+    '-c:a:0',
+    'pcm_s16le',
+    '-c:a:1',
+    'flac',
+    '-c:s',
+    'srt',
+    fixture('clip.mkv'),
+  ]);
+  await ffmpeg([
+    ...PICTURE,
+    ...TONE(48000),
+    ...STEREO,
+    '-map',
+    '0:v',
+    '-map',
+    '[a]',
+    '-c:v',
+    'libvpx-vp9',
+    '-crf',
+    '12',
+    '-b:v',
+    '0',
+    '-cpu-used',
+    '5',
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '256k',
+    fixture('clip.webm'),
+  ]);
+  await ffmpeg([
+    ...PICTURE,
+    ...TONE(48000),
+    ...STEREO,
+    '-map',
+    '0:v',
+    '-map',
+    '[a]',
+    '-c:v',
+    'mjpeg',
+    '-q:v',
+    '2',
+    '-c:a',
+    'pcm_s16le',
+    fixture('clip.avi'),
+  ]);
+  await ffmpeg([
+    ...PICTURE,
+    ...TONE(44100),
+    ...STEREO,
+    '-map',
+    '0:v',
+    '-map',
+    '[a]',
+    '-c:v',
+    'wmv2',
+    '-q:v',
+    '2',
+    '-c:a',
+    'wmav2',
+    '-b:a',
+    '256k',
+    fixture('clip.wmv'),
+  ]);
+  await ffmpeg([
+    ...PICTURE,
+    ...TONE(44100),
+    ...STEREO,
+    '-map',
+    '0:v',
+    '-map',
+    '[a]',
+    '-c:v',
+    'libx264',
+    '-crf',
+    '8',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '320k',
+    fixture('clip.flv'),
+  ]);
+  await ffmpeg([
+    ...PICTURE,
+    ...TONE(48000),
+    ...STEREO,
+    '-map',
+    '0:v',
+    '-map',
+    '[a]',
+    '-c:v',
+    'libx264',
+    '-crf',
+    '8',
+    '-c:a',
+    'pcm_s16le',
+    fixture('clip.mov'),
+  ]);
+  await ffmpeg([
+    ...PICTURE,
+    ...TONE(48000),
+    ...STEREO,
+    '-map',
+    '0:v',
+    '-map',
+    '[a]',
+    '-c:v',
+    'libtheora',
+    '-q:v',
+    '10',
+    '-c:a',
+    'libvorbis',
+    '-b:a',
+    '256k',
+    fixture('clip.ogv'),
+  ]);
   // An Ogg whose first stream is its sound: named .ogg, it would pass for audio by its first page alone.
-  await ffmpeg([...TONE(48000), ...PICTURE, '-filter_complex', '[0:a][1:a]amerge=inputs=2[a]', '-map', '[a]', '-map', '2:v', '-c:v', 'libtheora', '-q:v', '10', '-c:a', 'libvorbis', '-b:a', '256k', fixture('sound-first.ogg')]);
+  await ffmpeg([
+    ...TONE(48000),
+    ...PICTURE,
+    '-filter_complex',
+    '[0:a][1:a]amerge=inputs=2[a]',
+    '-map',
+    '[a]',
+    '-map',
+    '2:v',
+    '-c:v',
+    'libtheora',
+    '-q:v',
+    '10',
+    '-c:a',
+    'libvorbis',
+    '-b:a',
+    '256k',
+    fixture('sound-first.ogg'),
+  ]);
   // Already heavily compressed: re-encoding at the light level's quality cannot make it smaller.
   await ffmpeg([...PICTURE, '-c:v', 'libx264', '-crf', '45', fixture('tiny.mp4')]);
   // Long enough (480p, 30 s: over 300 M pixel-frames) for the sampled search path; also the cancel target.
-  await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=854x480:r=25:d=30', '-f', 'lavfi', '-i', 'sine=d=30', '-c:v', 'libx264', '-crf', '12', '-preset', 'veryfast', '-c:a', 'aac', fixture('long.mp4')]);
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=854x480:r=25:d=30',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=d=30',
+    '-c:v',
+    'libx264',
+    '-crf',
+    '12',
+    '-preset',
+    'veryfast',
+    '-c:a',
+    'aac',
+    fixture('long.mp4'),
+  ]);
   // 20 s with changing content and stereo AAC, for the sampled size estimate.
-  await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=20', ...TONE(48000).map((a) => a.replace('d=2', 'd=20')), ...STEREO,
-    '-map', '0:v', '-map', '[a]', '-c:v', 'libx264', '-crf', '10', '-preset', 'veryfast', '-c:a', 'aac', '-b:a', '256k', fixture('estimate.mp4')]);
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=640x360:r=25:d=20',
+    ...TONE(48000).map((a) => a.replace('d=2', 'd=20')),
+    ...STEREO,
+    '-map',
+    '0:v',
+    '-map',
+    '[a]',
+    '-c:v',
+    'libx264',
+    '-crf',
+    '10',
+    '-preset',
+    'veryfast',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '256k',
+    fixture('estimate.mp4'),
+  ]);
   // Index at the end (no faststart), so a cut copy has no index at all.
   await ffmpeg([...PICTURE, '-c:v', 'libx264', '-crf', '20', fixture('plain.mp4')]);
 }
@@ -60,13 +280,21 @@ describe('video family on generated clips', () => {
   /** Balanced results of the ladder tests, checked further below. */
   const balanced = new Map<string, CompressResult>();
 
-  it.each(['clip.mp4', 'clip.mkv', 'clip.webm', 'clip.avi', 'clip.wmv', 'clip.flv', 'clip.mov', 'clip.ogv'])('%s: three levels valid, smaller, above their SSIM floor, monotonic, every track kept', async (name) => {
-    const r = await checkLadder(fixture(name), dir, { kinds: ['video', 'audio', 'subtitle'], ssim: true, durationBy: 'probe', keepOutputs: true });
-    console.log(describeLadder(name, r), `| ${r.balanced.recipe}`);
-    balanced.set(name, r.balanced);
-    // These sources are nearly lossless, so every level must actually shrink them.
-    for (const level of ['light', 'balanced', 'maximum'] as const) expect(r[level].unchanged, `${name} ${level}`).toBe(false);
-  });
+  it.each(['clip.mp4', 'clip.mkv', 'clip.webm', 'clip.avi', 'clip.wmv', 'clip.flv', 'clip.mov', 'clip.ogv'])(
+    '%s: three levels valid, smaller, above their SSIM floor, monotonic, every track kept',
+    async (name) => {
+      const r = await checkLadder(fixture(name), dir, {
+        kinds: ['video', 'audio', 'subtitle'],
+        ssim: true,
+        durationBy: 'probe',
+        keepOutputs: true,
+      });
+      console.log(describeLadder(name, r), `| ${r.balanced.recipe}`);
+      balanced.set(name, r.balanced);
+      // These sources are nearly lossless, so every level must actually shrink them.
+      for (const level of ['light', 'balanced', 'maximum'] as const) expect(r[level].unchanged, `${name} ${level}`).toBe(false);
+    },
+  );
 
   it('keeps the container and its codec family, puts the MP4 index first, keeps rotation and subtitles', async () => {
     const output = (name: string) => {
@@ -114,12 +342,22 @@ describe('video family on generated clips', () => {
       outputs.push(args[args.length - 1] ?? '');
       return runProcess(command, args, options);
     };
-    const r = await compress(fixture('long.mp4'), { level: 'balanced', tmpDir: dir, onProgress: (p) => seen.push(p), runProcess: recording });
-    expect(outputs.some((o) => o.endsWith('sample-reference.mkv')), 'searched on a sample').toBe(true);
+    const r = await compress(fixture('long.mp4'), {
+      level: 'balanced',
+      tmpDir: dir,
+      onProgress: (p) => seen.push(p),
+      runProcess: recording,
+    });
+    expect(
+      outputs.some((o) => o.endsWith('sample-reference.mkv')),
+      'searched on a sample',
+    ).toBe(true);
     expect(r.unchanged).toBe(false);
     expect(r.recipe).toMatch(/worst 2-s window, every frame/);
     expect(r.metrics.ssim).toBeGreaterThanOrEqual(SSIM_FLOOR.balanced);
-    expect(Math.abs((await probe(r.output)).durationSec - (await probe(fixture('long.mp4'))).durationSec)).toBeLessThanOrEqual(0.2);
+    expect(Math.abs((await probe(r.output)).durationSec - (await probe(fixture('long.mp4'))).durationSec)).toBeLessThanOrEqual(
+      0.2,
+    );
     expect(seen.filter((p) => p > 0 && p < 100).length).toBeGreaterThan(5);
     expect(seen.at(-1)).toBe(100);
   });
@@ -150,11 +388,16 @@ describe('video family hazards', () => {
     const started = Date.now();
     // Light: the result cache already holds long.mp4 at balanced, from the test above.
     const err = await compress(fixture('long.mp4'), {
-      level: 'light', tmpDir: tmp, signal: controller.signal,
+      level: 'light',
+      tmpDir: tmp,
+      signal: controller.signal,
       onProgress: (p) => {
         if (p >= 10) controller.abort();
       },
-    }).then(() => undefined, (e: unknown) => e);
+    }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(isEngineError(err, 'cancelled'), String(err)).toBe(true);
     expect(Date.now() - started).toBeLessThan(60_000);
     expect(await workFolders(tmp)).toEqual([]);

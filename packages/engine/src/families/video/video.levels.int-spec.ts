@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,8 +8,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detect } from '../../detect.js';
 import { runProcess } from '../../process/run-process.js';
+import { ffmpeg, LEVELS } from '../../tools/media/media.test-support.js';
 import type { CompressionLevel } from '../../types.js';
-import { LEVELS, ffmpeg } from '../../tools/media/media.test-support.js';
 import { videoFamily } from './video.family.js';
 
 const run = promisify(execFile);
@@ -18,8 +18,20 @@ const built = existsSync(fileURLToPath(new URL('../../../dist/cli.js', import.me
 
 /** Hard stretches (moving noise) between calm ones, with sound the levels re-encode differently. */
 const NOISY_STRETCHES = (size: string, seconds: number) => [
-  '-f', 'lavfi', '-i', `testsrc2=s=${size}:r=25:d=${seconds},noise=alls=4:allf=t:enable='between(t,1,3)+between(t,5,7)'`,
-  '-f', 'lavfi', '-i', `sine=f=300:d=${seconds}:sample_rate=44100`, '-filter_complex', '[1:a]aformat=channel_layouts=stereo[a]', '-map', '0:v', '-map', '[a]',
+  '-f',
+  'lavfi',
+  '-i',
+  `testsrc2=s=${size}:r=25:d=${seconds},noise=alls=4:allf=t:enable='between(t,1,3)+between(t,5,7)'`,
+  '-f',
+  'lavfi',
+  '-i',
+  `sine=f=300:d=${seconds}:sample_rate=44100`,
+  '-filter_complex',
+  '[1:a]aformat=channel_layouts=stereo[a]',
+  '-map',
+  '0:v',
+  '-map',
+  '[a]',
 ];
 
 let dir: string;
@@ -28,9 +40,42 @@ const FIXTURES = ['stretches.wmv', 'stretches.mp4', 'stretches.ogv'];
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'video-levels-'));
-  await ffmpeg([...NOISY_STRETCHES('320x240', 8), '-c:v', 'wmv2', '-q:v', '2', '-c:a', 'wmav2', '-b:a', '256k', fixture('stretches.wmv')]);
-  await ffmpeg([...NOISY_STRETCHES('320x240', 8), '-c:v', 'libx264', '-crf', '8', '-c:a', 'aac', '-b:a', '256k', fixture('stretches.mp4')]);
-  await ffmpeg([...NOISY_STRETCHES('320x240', 6), '-c:v', 'libtheora', '-q:v', '10', '-c:a', 'libvorbis', '-b:a', '256k', fixture('stretches.ogv')]);
+  await ffmpeg([
+    ...NOISY_STRETCHES('320x240', 8),
+    '-c:v',
+    'wmv2',
+    '-q:v',
+    '2',
+    '-c:a',
+    'wmav2',
+    '-b:a',
+    '256k',
+    fixture('stretches.wmv'),
+  ]);
+  await ffmpeg([
+    ...NOISY_STRETCHES('320x240', 8),
+    '-c:v',
+    'libx264',
+    '-crf',
+    '8',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '256k',
+    fixture('stretches.mp4'),
+  ]);
+  await ffmpeg([
+    ...NOISY_STRETCHES('320x240', 6),
+    '-c:v',
+    'libtheora',
+    '-q:v',
+    '10',
+    '-c:a',
+    'libvorbis',
+    '-b:a',
+    '256k',
+    fixture('stretches.ogv'),
+  ]);
 }, 120_000);
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
@@ -48,21 +93,33 @@ async function compressInProcess(file: string, level: CompressionLevel): Promise
 // Each level is compressed once by a process of its own, balanced twice; those bytes are also what one ladder run,
 // in this process, must pick: nothing the ladder shares between levels may change a level's result.
 describe.runIf(built)('video levels across separate calls, and the ladder', () => {
-  it.each(FIXTURES)('%s: one process per level gives maximum ≤ balanced ≤ light, the same bytes when called again, and the bytes one ladder run picks', async (name) => {
-    const file = fixture(name);
-    const alone = {} as Record<CompressionLevel, Buffer>;
-    for (const level of LEVELS) alone[level] = await compressInProcess(file, level);
-    expect((await compressInProcess(file, 'balanced')).equals(alone.balanced), `${name} balanced: same bytes on a second call`).toBe(true);
-    console.log(`${name}: ${alone.light.length} / ${alone.balanced.length} / ${alone.maximum.length}`);
-    expect(alone.maximum.length, name).toBeLessThanOrEqual(alone.balanced.length);
-    expect(alone.balanced.length, name).toBeLessThanOrEqual(alone.light.length);
+  it.each(FIXTURES)(
+    '%s: one process per level gives maximum ≤ balanced ≤ light, the same bytes when called again, and the bytes one ladder run picks',
+    async (name) => {
+      const file = fixture(name);
+      const alone = {} as Record<CompressionLevel, Buffer>;
+      for (const level of LEVELS) alone[level] = await compressInProcess(file, level);
+      expect(
+        (await compressInProcess(file, 'balanced')).equals(alone.balanced),
+        `${name} balanced: same bytes on a second call`,
+      ).toBe(true);
+      console.log(`${name}: ${alone.light.length} / ${alone.balanced.length} / ${alone.maximum.length}`);
+      expect(alone.maximum.length, name).toBeLessThanOrEqual(alone.balanced.length);
+      expect(alone.balanced.length, name).toBeLessThanOrEqual(alone.light.length);
 
-    const workDir = await mkdtemp(path.join(dir, 'ladder-'));
-    try {
-      const picks = await videoFamily.ladder!(file, await detect(file), { signal: new AbortController().signal, onProgress: () => {}, workDir, runProcess });
-      for (const level of LEVELS) expect((await readFile(picks[level]!.path)).equals(alone[level]), `${name} ${level}: the ladder's pick`).toBe(true);
-    } finally {
-      await rm(workDir, { recursive: true, force: true });
-    }
-  });
+      const workDir = await mkdtemp(path.join(dir, 'ladder-'));
+      try {
+        const picks = await videoFamily.ladder!(file, await detect(file), {
+          signal: new AbortController().signal,
+          onProgress: () => {},
+          workDir,
+          runProcess,
+        });
+        for (const level of LEVELS)
+          expect((await readFile(picks[level]!.path)).equals(alone[level]), `${name} ${level}: the ladder's pick`).toBe(true);
+      } finally {
+        await rm(workDir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -20,7 +20,8 @@ export interface FfmpegOptions {
 }
 
 /** Decoder and demuxer messages that mean the input itself is damaged, as opposed to an encoder or muxer problem. */
-const DAMAGED_INPUT = /Invalid data found|moov atom not found|Error while decoding|decode_frame\(\) failed|ended prematurely|partial file|Truncat|corrupt|Header missing|invalid residual|Input buffer exhausted|Invalid PCM packet|error reading header|Invalid NAL|could not find codec parameters/i;
+const DAMAGED_INPUT =
+  /Invalid data found|moov atom not found|Error while decoding|decode_frame\(\) failed|ended prematurely|partial file|Truncat|corrupt|Header missing|invalid residual|Input buffer exhausted|Invalid PCM packet|error reading header|Invalid NAL|could not find codec parameters/i;
 
 /** Time limit for one ffmpeg run: generous, proportional to the media's length (slow presets run ~2-10× real time). */
 export function ffmpegTimeoutMs(durationSec: number, factor = 30): number {
@@ -31,7 +32,11 @@ export function ffmpegTimeoutMs(durationSec: number, factor = 30): number {
  * Runs ffmpeg with `-progress pipe:1`, reporting `out_time_us / duration` as it goes. Arguments must not include
  * the global flags added here. Returns ffmpeg's stderr lines (with `-v error` they are the errors it met).
  */
-export async function runFfmpeg(runner: FfmpegRunner, args: readonly string[], options: FfmpegOptions = {}): Promise<{ outTimeSec: number; errors: string[] }> {
+export async function runFfmpeg(
+  runner: FfmpegRunner,
+  args: readonly string[],
+  options: FfmpegOptions = {},
+): Promise<{ outTimeSec: number; errors: string[] }> {
   let outTimeSec = 0;
   const errors: string[] = [];
   const { durationSec, onFraction } = options;
@@ -50,8 +55,15 @@ export async function runFfmpeg(runner: FfmpegRunner, args: readonly string[], o
       },
     });
   } catch (err) {
-    if (options.readsUserInput && err instanceof EngineError && err.kind === 'failed' && DAMAGED_INPUT.test(err.stderrTail ?? '')) {
-      throw new EngineError('invalid-input', 'The media file is damaged or truncated and cannot be decoded', err.stderrTail, { cause: err });
+    if (
+      options.readsUserInput &&
+      err instanceof EngineError &&
+      err.kind === 'failed' &&
+      DAMAGED_INPUT.test(err.stderrTail ?? '')
+    ) {
+      throw new EngineError('invalid-input', 'The media file is damaged or truncated and cannot be decoded', err.stderrTail, {
+        cause: err,
+      });
     }
     throw err;
   }
@@ -62,7 +74,8 @@ export async function runFfmpeg(runner: FfmpegRunner, args: readonly string[], o
  * Messages that mean the file ends before its own structure says it should, logged even when ffmpeg finishes.
  * Deliberately narrower than DAMAGED_INPUT: many real files log a harmless decoder complaint or two.
  */
-const CUT_SHORT = /ended prematurely|partial file|moov atom not found|Invalid data found when processing input|error reading header/i;
+const CUT_SHORT =
+  /ended prematurely|partial file|moov atom not found|Invalid data found when processing input|error reading header/i;
 
 /** True when ffmpeg's error lines say the input it read is cut short or unreadable. */
 export function reportsDamage(errors: readonly string[]): boolean {
@@ -74,20 +87,38 @@ export function reportsDamage(errors: readonly string[]): boolean {
  * and it catches damaged frames via -xerror); otherwise the packets of all streams are only demuxed (fast for
  * big videos). Either way a decoder or demuxer failure means the file is damaged: EngineError('invalid-input').
  */
-export async function readableDuration(runner: FfmpegRunner, file: string, mode: 'decode' | 'demux', durationSec: number, onFraction?: (f: number) => void): Promise<number> {
-  const args = mode === 'decode'
-    ? ['-xerror', '-i', file, '-map', '0:a', '-f', 'null', '-']
-    : ['-i', file, '-map', '0', '-c', 'copy', '-f', 'null', '-'];
-  const { outTimeSec, errors } = await runFfmpeg(runner, args, { durationSec, onFraction, readsUserInput: true, timeoutMs: ffmpegTimeoutMs(durationSec, 2) }).catch((err: unknown) => {
+export async function readableDuration(
+  runner: FfmpegRunner,
+  file: string,
+  mode: 'decode' | 'demux',
+  durationSec: number,
+  onFraction?: (f: number) => void,
+): Promise<number> {
+  const args =
+    mode === 'decode'
+      ? ['-xerror', '-i', file, '-map', '0:a', '-f', 'null', '-']
+      : ['-i', file, '-map', '0', '-c', 'copy', '-f', 'null', '-'];
+  const { outTimeSec, errors } = await runFfmpeg(runner, args, {
+    durationSec,
+    onFraction,
+    readsUserInput: true,
+    timeoutMs: ffmpegTimeoutMs(durationSec, 2),
+  }).catch((err: unknown) => {
     // This run only reads the user's file into nothing: whatever stops it (any decoder complaint under -xerror,
     // worded as each decoder likes) is the file's fault, not ours.
     if (err instanceof EngineError && err.kind === 'failed') {
-      throw new EngineError('invalid-input', 'The media file is damaged or truncated and cannot be decoded', err.stderrTail, { cause: err });
+      throw new EngineError('invalid-input', 'The media file is damaged or truncated and cannot be decoded', err.stderrTail, {
+        cause: err,
+      });
     }
     throw err;
   });
   if (reportsDamage(errors)) {
-    throw new EngineError('invalid-input', 'The media file is damaged or truncated and cannot be decoded', errors.slice(-5).join('\n'));
+    throw new EngineError(
+      'invalid-input',
+      'The media file is damaged or truncated and cannot be decoded',
+      errors.slice(-5).join('\n'),
+    );
   }
   return outTimeSec;
 }

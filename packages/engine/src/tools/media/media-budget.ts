@@ -8,7 +8,10 @@ export function budgetVideo(info: MediaInfo, deadline: Deadline | undefined): vo
   const side = WORK_BUDGETS.video.maxFrameSide ?? Infinity;
   for (const s of info.streams) {
     if (s.type === 'video' && !s.attachedPic && Math.max(s.width ?? 0, s.height ?? 0) > side) {
-      throw new EngineError('over-budget', `This video's frames are ${s.width}×${s.height}; Shrinkly compresses video up to ${side} pixels a side.`);
+      throw new EngineError(
+        'over-budget',
+        `This video's frames are ${s.width}×${s.height}; Shrinkly compresses video up to ${side} pixels a side.`,
+      );
     }
   }
 }

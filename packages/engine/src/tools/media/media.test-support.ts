@@ -1,7 +1,7 @@
 /** @internal Test helpers shared by the video and audio families' integration tests. */
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +27,11 @@ export function corpusFiles(folders: readonly string[]): string[] {
   if (!existsSync(CORPUS_DIR)) return [];
   return folders.flatMap((folder) => {
     const dir = path.join(CORPUS_DIR, folder);
-    return existsSync(dir) ? readdirSync(dir).sort().map((n) => path.join(dir, n)) : [];
+    return existsSync(dir)
+      ? readdirSync(dir)
+          .sort()
+          .map((n) => path.join(dir, n))
+      : [];
   });
 }
 
@@ -59,7 +63,10 @@ export async function writeCorrupt(file: string, out: string, keep = 64): Promis
 }
 
 export async function expectInvalidInput(file: string, tmpDir: string): Promise<void> {
-  const err = await compress(file, { tmpDir }).then(() => undefined, (e: unknown) => e);
+  const err = await compress(file, { tmpDir }).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(isEngineError(err, 'invalid-input'), `${path.basename(file)}: ${String(err)}`).toBe(true);
 }
 
@@ -85,8 +92,26 @@ export interface LadderOptions {
 /** SSIM with both pictures' timelines starting at zero (encoder priming shifts starts by a few ms); the raw pairing too when that falls short. */
 async function independentSsim(reference: string, distorted: string, floor: number): Promise<number> {
   const run = async (align: string) => {
-    const { stderr } = await exec('ffmpeg', ['-hide_banner', '-nostdin', '-noautorotate', '-i', reference, '-noautorotate', '-i', distorted, '-filter_complex',
-      `[0:v]${align}fps=2,format=yuv444p[r];[1:v]${align}fps=2,format=yuv444p[d];[d][r]ssim`, '-an', '-f', 'null', '-'], { maxBuffer: 64 * 1024 * 1024 });
+    const { stderr } = await exec(
+      'ffmpeg',
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-noautorotate',
+        '-i',
+        reference,
+        '-noautorotate',
+        '-i',
+        distorted,
+        '-filter_complex',
+        `[0:v]${align}fps=2,format=yuv444p[r];[1:v]${align}fps=2,format=yuv444p[d];[d][r]ssim`,
+        '-an',
+        '-f',
+        'null',
+        '-',
+      ],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
     return Number(/All:([\d.]+)/.exec(stderr)?.[1] ?? 'NaN');
   };
   const aligned = await run('setpts=PTS-STARTPTS,');
@@ -99,13 +124,36 @@ async function independentSsim(reference: string, distorted: string, floor: numb
  * their position (the n-th with the n-th: what a viewer sees when the output keeps every frame, as the engine's do,
  * while a source's irregular timestamps would pair neighbours by time).
  */
-export async function frameSsimByTime(reference: string, distorted: string, pairBy: 'time' | 'position' = 'time'): Promise<number[]> {
+export async function frameSsimByTime(
+  reference: string,
+  distorted: string,
+  pairBy: 'time' | 'position' = 'time',
+): Promise<number[]> {
   const align = pairBy === 'time' ? 'setpts=PTS-STARTPTS' : 'setpts=N/TB';
   const dir = await mkdtemp(path.join(tmpdir(), 'frame-ssim-'));
   try {
-    await exec('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-noautorotate', '-i', reference, '-noautorotate', '-i', distorted, '-filter_complex',
-      `[0:v:0]${align},format=yuv444p[r];[1:v:0]${align},format=yuv444p[d];[r][d]ssim=stats_file=stats.log`, '-an', '-f', 'null', '-'],
-    { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
+    await exec(
+      'ffmpeg',
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-v',
+        'error',
+        '-noautorotate',
+        '-i',
+        reference,
+        '-noautorotate',
+        '-i',
+        distorted,
+        '-filter_complex',
+        `[0:v:0]${align},format=yuv444p[r];[1:v:0]${align},format=yuv444p[d];[r][d]ssim=stats_file=stats.log`,
+        '-an',
+        '-f',
+        'null',
+        '-',
+      ],
+      { cwd: dir, maxBuffer: 64 * 1024 * 1024 },
+    );
     const lines = (await readFile(path.join(dir, 'stats.log'), 'utf8')).trim().split('\n');
     return lines.map((line) => Number(/All:([\d.]+)/.exec(line)?.[1] ?? 'NaN'));
   } finally {
@@ -120,9 +168,14 @@ const count = (info: MediaInfo, kind: string) => info.streams.filter((s) => s.ty
  * decodes again with the original's duration (±0.2 s), stream counts and picture size; it is never larger;
  * lossy video keeps the level's SSIM floor; the sizes form the ladder maximum ≤ balanced ≤ light ≤ original.
  */
-export async function checkLadder(file: string, tmpDir: string, options: LadderOptions): Promise<Record<CompressionLevel, CompressResult>> {
+export async function checkLadder(
+  file: string,
+  tmpDir: string,
+  options: LadderOptions,
+): Promise<Record<CompressionLevel, CompressResult>> {
   const before = await probe(file);
-  const seconds = async (f: string) => (options.durationBy === 'probe' ? (await probe(f)).durationSec : decodedSeconds(f, 'decode'));
+  const seconds = async (f: string) =>
+    options.durationBy === 'probe' ? (await probe(f)).durationSec : decodedSeconds(f, 'decode');
   const originalSeconds = await seconds(file);
   const results = {} as Record<CompressionLevel, CompressResult>;
   for (const level of LEVELS) {
@@ -144,19 +197,24 @@ export async function checkLadder(file: string, tmpDir: string, options: LadderO
     if (options.ssim && v0) {
       expect(r.metrics.ssim, `${name} reported SSIM`).toBeGreaterThanOrEqual(SSIM_FLOOR[level]);
       // Measured again here, independently (frames paired by their place in each timeline); sampling may differ slightly.
-      expect(await independentSsim(file, r.output, SSIM_FLOOR[level] - 0.005), `${name} SSIM`).toBeGreaterThanOrEqual(SSIM_FLOOR[level] - 0.005);
+      expect(await independentSsim(file, r.output, SSIM_FLOOR[level] - 0.005), `${name} SSIM`).toBeGreaterThanOrEqual(
+        SSIM_FLOOR[level] - 0.005,
+      );
     }
     if (options.lossless?.(r.format)) expect(await audioMd5(r.output), `${name} samples`).toBe(await audioMd5(file));
   }
   const size = (l: CompressionLevel) => results[l].compressedSize;
   expect(size('maximum'), `${path.basename(file)} ladder`).toBeLessThanOrEqual(size('balanced'));
   expect(size('balanced'), `${path.basename(file)} ladder`).toBeLessThanOrEqual(size('light'));
-  if (!options.keepOutputs && !options.made) for (const level of LEVELS) if (!results[level].unchanged) await rm(path.dirname(results[level].output), { recursive: true, force: true });
+  if (!options.keepOutputs && !options.made)
+    for (const level of LEVELS)
+      if (!results[level].unchanged) await rm(path.dirname(results[level].output), { recursive: true, force: true });
   return results;
 }
 
 export function describeLadder(name: string, r: Record<CompressionLevel, CompressResult>): string {
-  const part = (l: CompressionLevel) => `${r[l].compressedSize}${r[l].metrics.ssim ? ` (SSIM ${r[l].metrics.ssim.toFixed(3)})` : ''}`;
+  const part = (l: CompressionLevel) =>
+    `${r[l].compressedSize}${r[l].metrics.ssim ? ` (SSIM ${r[l].metrics.ssim.toFixed(3)})` : ''}`;
   return `${name}: ${r.light.originalSize} → ${part('light')} / ${part('balanced')} / ${part('maximum')}`;
 }
 
@@ -164,7 +222,12 @@ export function describeLadder(name: string, r: Record<CompressionLevel, Compres
  * Runs a family's `estimate` on `file` and compresses it for real at balanced: the estimate must be three whole
  * byte counts, ≤ the original, in level order, made with at most `maxRuns` ffmpeg runs, within 2× of the real size.
  */
-export async function checkEstimate(family: FamilyCompressor, file: string, tmpDir: string, maxRuns: number): Promise<{ sizes: Record<CompressionLevel, number>; real: number; runs: number; ms: number }> {
+export async function checkEstimate(
+  family: FamilyCompressor,
+  file: string,
+  tmpDir: string,
+  maxRuns: number,
+): Promise<{ sizes: Record<CompressionLevel, number>; real: number; runs: number; ms: number }> {
   const type = await detect(file);
   const workDir = await mkdtemp(path.join(tmpDir, 'estimate-'));
   let runs = 0;

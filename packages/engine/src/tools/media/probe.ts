@@ -142,7 +142,9 @@ export async function probeMedia(runProcess: RunProcess, file: string, signal: A
     ));
   } catch (err) {
     if (err instanceof EngineError && err.kind === 'failed') {
-      throw new EngineError('invalid-input', 'The media file is damaged or truncated and cannot be read', err.stderrTail, { cause: err });
+      throw new EngineError('invalid-input', 'The media file is damaged or truncated and cannot be read', err.stderrTail, {
+        cause: err,
+      });
     }
     throw err;
   }
@@ -184,7 +186,13 @@ export function streamCounts(info: MediaInfo, kinds: readonly MediaStream['type'
  * by adding up their packet sizes: without it, nobody can tell whether re-encoding would save space.
  * `measureAll` replaces stated bitrates too: Vorbis and Opus headers state a nominal rate, not the real one.
  */
-export async function fillAudioBitrates(runProcess: RunProcess, file: string, info: MediaInfo, signal: AbortSignal, options: { measureAll?: boolean } = {}): Promise<void> {
+export async function fillAudioBitrates(
+  runProcess: RunProcess,
+  file: string,
+  info: MediaInfo,
+  signal: AbortSignal,
+  options: { measureAll?: boolean } = {},
+): Promise<void> {
   const missing = info.streams.filter((s) => s.type === 'audio' && (options.measureAll || s.bitRate === undefined));
   if (missing.length === 0 || info.durationSec <= 0) return;
   const { stdout } = await runProcess(
@@ -195,7 +203,8 @@ export async function fillAudioBitrates(runProcess: RunProcess, file: string, in
   const bytes = new Map<number, number>();
   for (const line of stdout.split('\n')) {
     const [index, size] = line.split(',').map(Number);
-    if (index !== undefined && size !== undefined && Number.isFinite(index) && Number.isFinite(size)) bytes.set(index, (bytes.get(index) ?? 0) + size);
+    if (index !== undefined && size !== undefined && Number.isFinite(index) && Number.isFinite(size))
+      bytes.set(index, (bytes.get(index) ?? 0) + size);
   }
   for (const s of missing) {
     const total = bytes.get(s.index);

@@ -16,7 +16,10 @@ export function throwIfCancelled(signal: AbortSignal): void {
 }
 
 /** Whole bytes, never above the original, and a stronger level never bigger than a lighter one. */
-export function orderedSizes(sizes: Record<'light' | 'balanced' | 'maximum', number>, originalSize: number): Record<'light' | 'balanced' | 'maximum', number> {
+export function orderedSizes(
+  sizes: Record<'light' | 'balanced' | 'maximum', number>,
+  originalSize: number,
+): Record<'light' | 'balanced' | 'maximum', number> {
   const light = Math.round(Math.min(sizes.light, originalSize));
   const balanced = Math.round(Math.min(sizes.balanced, light));
   const maximum = Math.round(Math.min(sizes.maximum, balanced));

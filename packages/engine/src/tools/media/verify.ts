@@ -22,12 +22,18 @@ export interface VerifyExpectations {
  * the same number of streams of each listed kind and, for video, the same picture size and rotation.
  * A candidate that does not pass is never returned; the caller tries a safer recipe or keeps the original.
  */
-export async function verifyMediaOutput(runner: FfmpegRunner, original: MediaInfo, output: string, expect: VerifyExpectations): Promise<VerifyResult> {
+export async function verifyMediaOutput(
+  runner: FfmpegRunner,
+  original: MediaInfo,
+  output: string,
+  expect: VerifyExpectations,
+): Promise<VerifyResult> {
   let info: MediaInfo;
   try {
     info = await probeMedia(runner.runProcess, output, runner.signal);
   } catch (err) {
-    if (err instanceof EngineError && err.kind === 'invalid-input') return { ok: false, reason: 'the output could not be read back' };
+    if (err instanceof EngineError && err.kind === 'invalid-input')
+      return { ok: false, reason: 'the output could not be read back' };
     throw err;
   }
   const duration = expect.measuredOutputSec ?? info.durationSec;
@@ -37,11 +43,15 @@ export async function verifyMediaOutput(runner: FfmpegRunner, original: MediaInf
   const want = streamCounts(original, expect.kinds);
   const got = streamCounts(info, expect.kinds);
   for (const kind of expect.kinds) {
-    if (want[kind] !== got[kind]) return { ok: false, reason: `the output has ${got[kind]} ${kind} streams instead of ${want[kind]}`, info };
+    if (want[kind] !== got[kind])
+      return { ok: false, reason: `the output has ${got[kind]} ${kind} streams instead of ${want[kind]}`, info };
   }
   const before = mainVideoStream(original);
   const after = mainVideoStream(info);
-  if (before && (!after || after.width !== before.width || after.height !== before.height || after.rotation !== before.rotation)) {
+  if (
+    before &&
+    (!after || after.width !== before.width || after.height !== before.height || after.rotation !== before.rotation)
+  ) {
     return { ok: false, reason: 'the output picture size or rotation differs from the original', info };
   }
   return { ok: true, info };

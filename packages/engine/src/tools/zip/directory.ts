@@ -2,8 +2,19 @@ import type { FileHandle } from 'node:fs/promises';
 import { EngineError } from '../../errors.js';
 import { checkEntryCount } from '../unpack-limits.js';
 import {
-  CENTRAL_HEADER_SIZE, END_RECORD_SIZE, extraFields, FLAG_ENCRYPTED, METHOD_DEFLATE, METHOD_STORE, SIGNATURE,
-  ZIP64_END_SIZE, ZIP64_EXTRA, ZIP64_LOCATOR_SIZE, ZIP64_MARK_16, ZIP64_MARK_32, type ZipRecord,
+  CENTRAL_HEADER_SIZE,
+  END_RECORD_SIZE,
+  extraFields,
+  FLAG_ENCRYPTED,
+  METHOD_DEFLATE,
+  METHOD_STORE,
+  SIGNATURE,
+  ZIP64_END_SIZE,
+  ZIP64_EXTRA,
+  ZIP64_LOCATOR_SIZE,
+  ZIP64_MARK_16,
+  ZIP64_MARK_32,
+  type ZipRecord,
 } from './format.js';
 import { decodeText, memberName } from './names.js';
 
@@ -72,7 +83,8 @@ async function zip64End(handle: FileHandle, endAt: number, fileSize: number): Pr
     if (at < 0 || at + ZIP64_END_SIZE > fileSize) continue;
     const record = await readAt(handle, at, ZIP64_END_SIZE);
     if (record.readUInt32LE(0) !== SIGNATURE.zip64End) continue;
-    if (record.readUInt32LE(16) !== 0 || record.readUInt32LE(20) !== 0) throw new ZipUnreadable('multi-disk archives are not supported');
+    if (record.readUInt32LE(16) !== 0 || record.readUInt32LE(20) !== 0)
+      throw new ZipUnreadable('multi-disk archives are not supported');
     return { at, count: uint64(record, 32), directorySize: uint64(record, 40), directoryOffset: uint64(record, 48) };
   }
   throw new ZipUnreadable('its ZIP64 end record is missing');
@@ -158,13 +170,24 @@ function parseEntries(directory: Buffer, count: number, shift: number): ZipEntry
     const name = memberName(nameRaw, flags, centralExtra);
     const isEncrypted = (flags & FLAG_ENCRYPTED) !== 0;
     const entry: ZipEntry = {
-      name, nameRaw, comment: decodeText(commentRaw, flags), commentRaw,
-      versionMadeBy: directory.readUInt16LE(at + 4), flags, method,
-      dosTime: directory.readUInt16LE(at + 12), dosDate: directory.readUInt16LE(at + 14),
-      crc32: directory.readUInt32LE(at + 16), compressedSize: directory.readUInt32LE(at + 20), size: directory.readUInt32LE(at + 24),
-      internalAttributes: directory.readUInt16LE(at + 36), externalAttributes: directory.readUInt32LE(at + 38),
-      centralExtra, offset: directory.readUInt32LE(at + 42),
-      isDirectory: name.endsWith('/'), isEncrypted,
+      name,
+      nameRaw,
+      comment: decodeText(commentRaw, flags),
+      commentRaw,
+      versionMadeBy: directory.readUInt16LE(at + 4),
+      flags,
+      method,
+      dosTime: directory.readUInt16LE(at + 12),
+      dosDate: directory.readUInt16LE(at + 14),
+      crc32: directory.readUInt32LE(at + 16),
+      compressedSize: directory.readUInt32LE(at + 20),
+      size: directory.readUInt32LE(at + 24),
+      internalAttributes: directory.readUInt16LE(at + 36),
+      externalAttributes: directory.readUInt32LE(at + 38),
+      centralExtra,
+      offset: directory.readUInt32LE(at + 42),
+      isDirectory: name.endsWith('/'),
+      isEncrypted,
       canDecode: !isEncrypted && (method === METHOD_STORE || method === METHOD_DEFLATE),
     };
     applyZip64(entry, centralExtra);
@@ -192,5 +215,7 @@ export async function readDirectory(handle: FileHandle): Promise<ZipDirectory> {
     const directory = await readAt(handle, place.start, end.directorySize);
     return { entries: parseEntries(directory, end.count, place.shift), comment: end.comment, centralStart: place.start };
   }
-  throw new ZipUnreadable(found ? 'its central directory is not where its end record says' : 'no end of central directory record');
+  throw new ZipUnreadable(
+    found ? 'its central directory is not where its end record says' : 'no end of central directory record',
+  );
 }

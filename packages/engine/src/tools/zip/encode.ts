@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { constants as zlibConstants, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import { createDeflateRaw, deflateRawSync, constants as zlibConstants } from 'node:zlib';
 import { METHOD_DEFLATE, METHOD_STORE } from './format.js';
 import { crcMeter } from './members.js';
 
@@ -18,7 +18,11 @@ export function fileData(method: number, file: string, size: number): MemberData
 }
 
 /** Deflates `file` at level 9 into `dest`; returns the deflated size and the CRC-32 of the original bytes. */
-export async function deflateFile(file: string, dest: string, signal: AbortSignal): Promise<{ compressedSize: number; crc32: number }> {
+export async function deflateFile(
+  file: string,
+  dest: string,
+  signal: AbortSignal,
+): Promise<{ compressedSize: number; crc32: number }> {
   const meter = crcMeter();
   const deflate = createDeflateRaw({ level: 9, memLevel: 9, strategy: zlibConstants.Z_DEFAULT_STRATEGY });
   await pipeline(createReadStream(file), meter, deflate, createWriteStream(dest), { signal });
@@ -27,11 +31,16 @@ export async function deflateFile(file: string, dest: string, signal: AbortSigna
 
 export async function fileCrc(file: string, signal: AbortSignal): Promise<number> {
   const meter = crcMeter();
-  await pipeline(createReadStream(file), meter, async (source: AsyncIterable<Buffer>) => {
-    for await (const _chunk of source) {
-      // drain: the meter computes as bytes pass
-    }
-  }, { signal });
+  await pipeline(
+    createReadStream(file),
+    meter,
+    async (source: AsyncIterable<Buffer>) => {
+      for await (const _chunk of source) {
+        // drain: the meter computes as bytes pass
+      }
+    },
+    { signal },
+  );
   return meter.crc();
 }
 
@@ -39,7 +48,8 @@ export async function fileCrc(file: string, signal: AbortSignal): Promise<number
 export async function looksIncompressible(file: string, size: number): Promise<boolean> {
   if (size < 4096) return false;
   const chunks: Buffer[] = [];
-  for await (const chunk of createReadStream(file, { start: 0, end: Math.min(size, 256 * 1024) - 1 })) chunks.push(chunk as Buffer);
+  for await (const chunk of createReadStream(file, { start: 0, end: Math.min(size, 256 * 1024) - 1 }))
+    chunks.push(chunk as Buffer);
   const sample = Buffer.concat(chunks);
   return deflateRawSync(sample, { level: 6 }).length >= sample.length * 0.99;
 }
@@ -56,7 +66,12 @@ export interface Encodings {
  * The ways to store a file's bytes: zlib's deflate at level 9 (written to `scratch`) and stored. `skipIncompressible`
  * leaves deflate out when a sample shows it cannot gain (media); `storeOnly` for members readers require stored.
  */
-export async function encodeFile(file: string, scratch: string, signal: AbortSignal, options: { skipIncompressible?: boolean; storeOnly?: boolean } = {}): Promise<Encodings> {
+export async function encodeFile(
+  file: string,
+  scratch: string,
+  signal: AbortSignal,
+  options: { skipIncompressible?: boolean; storeOnly?: boolean } = {},
+): Promise<Encodings> {
   const size = (await stat(file)).size;
   const stored = fileData(METHOD_STORE, file, size);
   if (options.storeOnly || (options.skipIncompressible && (await looksIncompressible(file, size)))) {

@@ -77,12 +77,14 @@ export function extraFields(extra: Buffer): ExtraField[] {
  */
 export function withoutZip64(extra: Buffer): Buffer {
   const kept = extraFields(extra).filter((f) => f.id !== ZIP64_EXTRA);
-  return Buffer.concat(kept.map((f) => {
-    const head = Buffer.alloc(4);
-    head.writeUInt16LE(f.id, 0);
-    head.writeUInt16LE(f.data.length, 2);
-    return Buffer.concat([head, f.data]);
-  }));
+  return Buffer.concat(
+    kept.map((f) => {
+      const head = Buffer.alloc(4);
+      head.writeUInt16LE(f.id, 0);
+      head.writeUInt16LE(f.data.length, 2);
+      return Buffer.concat([head, f.data]);
+    }),
+  );
 }
 
 function versionNeeded(method: number): number {

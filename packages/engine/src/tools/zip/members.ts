@@ -32,7 +32,10 @@ function unpackFailure(err: unknown, entry: ZipEntry, signal?: AbortSignal): Eng
 export async function openChecked(file: string): Promise<ZipReader> {
   const zip = await ZipReader.open(file);
   try {
-    checkMembers(zip.entries.map((e) => ({ name: e.name, size: e.size, packed: e.compressedSize })), zip.entries.length);
+    checkMembers(
+      zip.entries.map((e) => ({ name: e.name, size: e.size, packed: e.compressedSize })),
+      zip.entries.length,
+    );
     return zip;
   } catch (err) {
     await zip.close();
@@ -50,7 +53,11 @@ export async function extractMember(zip: ZipReader, entry: ZipEntry, dest: strin
 }
 
 /** Reads every member to the end, sizes and checksums checked (members we cannot decode too, unless skipped). */
-export async function readEveryMember(zip: ZipReader, signal: AbortSignal, options: { skipUndecodable?: boolean } = {}): Promise<void> {
+export async function readEveryMember(
+  zip: ZipReader,
+  signal: AbortSignal,
+  options: { skipUndecodable?: boolean } = {},
+): Promise<void> {
   for (const entry of zip.entries) {
     if (signal.aborted) throw new EngineError('cancelled', 'Cancelled');
     if (entry.isDirectory || (options.skipUndecodable && !entry.canDecode)) continue;
@@ -114,7 +121,12 @@ export function packageEntries(zip: ZipReader): readonly ZipEntry[] {
  * bombs from the central directory alone; `only` limits it to the named members (then files are member-0, ...).
  * Memory stays bounded: members are streamed to disk.
  */
-export async function unpackZip(file: string, dir: string, signal: AbortSignal, only?: ReadonlySet<string>): Promise<PackageEntry[]> {
+export async function unpackZip(
+  file: string,
+  dir: string,
+  signal: AbortSignal,
+  only?: ReadonlySet<string>,
+): Promise<PackageEntry[]> {
   const zip = await openChecked(file);
   try {
     const entries = packageEntries(zip).filter((e) => !only || only.has(e.name));
@@ -123,8 +135,12 @@ export async function unpackZip(file: string, dir: string, signal: AbortSignal, 
     for (const [index, entry] of entries.entries()) {
       if (signal.aborted) throw new EngineError('cancelled', 'Cancelled');
       const item: PackageEntry = {
-        name: entry.name, isDirectory: entry.isDirectory, dosTime: entry.dosTime, dosDate: entry.dosDate,
-        uncompressedSize: entry.size, compressedSize: entry.compressedSize,
+        name: entry.name,
+        isDirectory: entry.isDirectory,
+        dosTime: entry.dosTime,
+        dosDate: entry.dosDate,
+        uncompressedSize: entry.size,
+        compressedSize: entry.compressedSize,
       };
       if (!entry.isDirectory) {
         item.file = path.join(dir, only ? `member-${index}` : String(index));

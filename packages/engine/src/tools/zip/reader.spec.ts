@@ -22,11 +22,16 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'text'), text);
   await writeFile(path.join(dir, 'noise'), noise);
   const zip = path.join(dir, 'plain.zip');
-  await writeZip([
-    { name: 'docs/', dosTime: 0, dosDate: 33 },
-    { name: 'docs/text.txt', file: path.join(dir, 'text'), dosTime: 0, dosDate: 33 },
-    { name: 'données.bin', file: path.join(dir, 'noise'), dosTime: 0, dosDate: 33 },
-  ], zip, path.join(dir, 'scratch'), signal);
+  await writeZip(
+    [
+      { name: 'docs/', dosTime: 0, dosDate: 33 },
+      { name: 'docs/text.txt', file: path.join(dir, 'text'), dosTime: 0, dosDate: 33 },
+      { name: 'données.bin', file: path.join(dir, 'noise'), dosTime: 0, dosDate: 33 },
+    ],
+    zip,
+    path.join(dir, 'scratch'),
+    signal,
+  );
   plain = await readFile(zip);
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
@@ -49,7 +54,10 @@ async function contents(bytes: Buffer): Promise<Record<string, string>> {
 }
 
 async function failure(bytes: Buffer): Promise<unknown> {
-  return contents(bytes).then(() => undefined, (e: unknown) => e);
+  return contents(bytes).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 }
 
 describe('zip reader', () => {

@@ -25,13 +25,17 @@ function contentCheck(entry: ZipEntry): Transform {
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
       bytes += chunk.length;
-      if (bytes > entry.size) return done(invalid(`The zip file is damaged: member "${entry.name}" holds more than its declared size`));
+      if (bytes > entry.size)
+        return done(invalid(`The zip file is damaged: member "${entry.name}" holds more than its declared size`));
       crc = crc32(chunk, crc);
       done(null, chunk);
     },
     flush(done) {
-      if (bytes !== entry.size) return done(invalid(`The zip file is damaged: member "${entry.name}" is shorter than its declared size`));
-      done(crc >>> 0 === entry.crc32 >>> 0 ? null : invalid(`The zip file is damaged: member "${entry.name}" fails its checksum`));
+      if (bytes !== entry.size)
+        return done(invalid(`The zip file is damaged: member "${entry.name}" is shorter than its declared size`));
+      done(
+        crc >>> 0 === entry.crc32 >>> 0 ? null : invalid(`The zip file is damaged: member "${entry.name}" fails its checksum`),
+      );
     },
   });
 }

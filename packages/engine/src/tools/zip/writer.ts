@@ -1,10 +1,20 @@
-import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { EngineError } from '../../errors.js';
 import { encodeFile, fileData, type MemberData, smallest } from './encode.js';
-import { centralHeader, endOfCentralDirectory, FLAG_UTF8, localHeader, METHOD_DEFLATE, METHOD_STORE, type ZipRecord, ZIP64_MARK_16, ZIP64_MARK_32 } from './format.js';
+import {
+  centralHeader,
+  endOfCentralDirectory,
+  FLAG_UTF8,
+  localHeader,
+  METHOD_DEFLATE,
+  METHOD_STORE,
+  ZIP64_MARK_16,
+  ZIP64_MARK_32,
+  type ZipRecord,
+} from './format.js';
 
 /** The header fields of a member; the writer adds where it goes and how its data is encoded. */
 export type MemberHeader = Omit<ZipRecord, 'offset' | 'method' | 'compressedSize'>;
@@ -29,7 +39,11 @@ export class ZipWriter {
   }
 
   async add(header: MemberHeader, data: MemberData, signal: AbortSignal): Promise<void> {
-    if (this.records.length + 1 >= ZIP64_MARK_16 || this.offset + data.compressedSize >= ZIP64_MARK_32 || header.size >= ZIP64_MARK_32) {
+    if (
+      this.records.length + 1 >= ZIP64_MARK_16 ||
+      this.offset + data.compressedSize >= ZIP64_MARK_32 ||
+      header.size >= ZIP64_MARK_32
+    ) {
       throw new EngineError('failed', 'The file is too large to rewrite');
     }
     const record: ZipRecord = { ...header, method: data.method, compressedSize: data.compressedSize, offset: this.offset };
@@ -72,10 +86,19 @@ export interface ZipMember {
 function freshHeader(member: ZipMember, crc32: number, size: number): MemberHeader {
   const nameRaw = Buffer.from(member.name, 'utf8');
   return {
-    nameRaw, commentRaw: Buffer.alloc(0), versionMadeBy: 20, flags: /[^\x20-\x7e]/.test(member.name) ? FLAG_UTF8 : 0,
-    dosTime: member.dosTime, dosDate: member.dosDate, crc32, size, internalAttributes: 0,
+    nameRaw,
+    commentRaw: Buffer.alloc(0),
+    versionMadeBy: 20,
+    flags: /[^\x20-\x7e]/.test(member.name) ? FLAG_UTF8 : 0,
+    dosTime: member.dosTime,
+    dosDate: member.dosDate,
+    crc32,
+    size,
+    internalAttributes: 0,
     // No extra field: ODF forbids one on `mimetype`, and elsewhere it only costs bytes.
-    externalAttributes: member.file ? 0 : 0x10, localExtra: Buffer.alloc(0), centralExtra: Buffer.alloc(0),
+    externalAttributes: member.file ? 0 : 0x10,
+    localExtra: Buffer.alloc(0),
+    centralExtra: Buffer.alloc(0),
   };
 }
 
@@ -85,7 +108,12 @@ const EMPTY: MemberData = { method: METHOD_STORE, compressedSize: 0, open: async
  * Writes a new zip of `members` in the given order, each stored, deflated at level 9 or deflated by the given
  * stronger encoder, whichever is smallest (on a tie, in that order). `scratch` is a work file for deflated bytes.
  */
-export async function writeZip(members: readonly ZipMember[], outFile: string, scratch: string, signal: AbortSignal): Promise<void> {
+export async function writeZip(
+  members: readonly ZipMember[],
+  outFile: string,
+  scratch: string,
+  signal: AbortSignal,
+): Promise<void> {
   const writer = new ZipWriter(outFile);
   try {
     for (const member of members) {
@@ -95,7 +123,10 @@ export async function writeZip(members: readonly ZipMember[], outFile: string, s
         continue;
       }
       const encoded = await encodeFile(member.file, scratch, signal, { storeOnly: member.forceStore });
-      const stronger = member.deflated && !member.forceStore ? [fileData(METHOD_DEFLATE, member.deflated, (await stat(member.deflated)).size)] : [];
+      const stronger =
+        member.deflated && !member.forceStore
+          ? [fileData(METHOD_DEFLATE, member.deflated, (await stat(member.deflated)).size)]
+          : [];
       const options = [encoded.stored, ...(encoded.deflated ? [encoded.deflated] : []), ...stronger];
       await writer.add(freshHeader(member, encoded.crc32, encoded.size), smallest(options), signal);
     }

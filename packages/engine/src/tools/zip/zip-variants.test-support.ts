@@ -28,8 +28,13 @@ function parse(zip: Buffer): { members: Member[]; end: Buffer } {
     const length = 46 + nameLength + extraLength + zip.readUInt16LE(p + 32);
     const central = Buffer.from(zip.subarray(p, p + length));
     members.push({
-      central, nameLength, extraLength, offset: central.readUInt32LE(42), compressedSize: central.readUInt32LE(20),
-      size: central.readUInt32LE(24), crc32: central.readUInt32LE(16),
+      central,
+      nameLength,
+      extraLength,
+      offset: central.readUInt32LE(42),
+      compressedSize: central.readUInt32LE(20),
+      size: central.readUInt32LE(24),
+      crc32: central.readUInt32LE(16),
     });
     p += length;
   }
@@ -106,7 +111,10 @@ export function relayout(zip: Buffer, layout: Layout): Buffer {
     central.writeUInt32LE(0xffffffff, 20);
     central.writeUInt32LE(0xffffffff, 24);
     central.writeUInt32LE(0xffffffff, 42);
-    const extra = Buffer.concat([central.subarray(46 + m.nameLength, 46 + m.nameLength + m.extraLength), zip64Extra([m.size, m.compressedSize, offset])]);
+    const extra = Buffer.concat([
+      central.subarray(46 + m.nameLength, 46 + m.nameLength + m.extraLength),
+      zip64Extra([m.size, m.compressedSize, offset]),
+    ]);
     central.writeUInt16LE(extra.length, 30);
     push(Buffer.concat([central.subarray(0, 46 + m.nameLength), extra, central.subarray(46 + m.nameLength + m.extraLength)]));
   }

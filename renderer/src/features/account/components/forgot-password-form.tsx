@@ -1,5 +1,5 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { showErrorToast, showSuccessToast } from '../../../components/toasts';
 import { useForgotPassword } from '../api';
 import { messageOf } from '../auth-errors';

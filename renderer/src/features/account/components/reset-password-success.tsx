@@ -16,9 +16,7 @@ export function ResetPasswordSuccess({ destination, onContinue }: ResetPasswordS
       <Title order={1} fz={26}>
         Password Reset Successful
       </Title>
-      <Text c="dark.5">
-        Your password has been changed. Redirecting you to {destination} in a few seconds…
-      </Text>
+      <Text c="dark.5">Your password has been changed. Redirecting you to {destination} in a few seconds…</Text>
       <Button onClick={onContinue}>Continue now</Button>
     </Stack>
   );

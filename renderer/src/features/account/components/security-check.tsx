@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { CheckIcon } from '../../../components/icons/check-icon';
 import { RefreshIcon } from '../../../components/icons/refresh-icon';
 import { createSecurityQuestion, isCorrectAnswer } from '../security-question';

@@ -1,6 +1,6 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import type { User } from '@shrinkly/contract';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { showErrorToast } from '../../../components/toasts';
 import { useSignIn } from '../api';
 import { isInvalidCredentials, messageOf, rateLimitMessage } from '../auth-errors';

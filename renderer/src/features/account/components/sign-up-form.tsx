@@ -1,6 +1,6 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH } from '@shrinkly/contract';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { showErrorToast } from '../../../components/toasts';
 import { useSignUp } from '../api';
 import { isAlreadyRegistered, messageOf } from '../auth-errors';

@@ -6,13 +6,13 @@ import { usePageTitle } from '../../../app/use-page-title';
 import { showErrorToast } from '../../../components/toasts';
 import { useDeleteAccount } from '../api';
 import { messageOf } from '../auth-errors';
-import type { SignUpFields } from '../sign-up-validation';
 import { AuthenticationFailedDialog } from '../components/authentication-failed-dialog';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
 import { TrialCardStep } from '../components/trial-card-step';
 import { WelcomeBackDialog } from '../components/welcome-back-dialog';
+import type { SignUpFields } from '../sign-up-validation';
 
 /** `card`: the trial card step right after sign-up. */
 type AuthMode = 'signin' | 'signup' | 'forgot' | 'card';
@@ -27,13 +27,16 @@ const HEADINGS: Record<AuthMode, { title: string; subtitle: string }> = {
   card: { title: 'Complete Your Setup', subtitle: `Start your ${TRIAL_DAYS}-day free trial with full Premium access.` },
 };
 
-const TITLES: Record<AuthMode, string> = { signin: 'Sign In', signup: 'Sign Up', forgot: 'Forgot Password', card: 'Complete Your Setup' };
+const TITLES: Record<AuthMode, string> = {
+  signin: 'Sign In',
+  signup: 'Sign Up',
+  forgot: 'Forgot Password',
+  card: 'Complete Your Setup',
+};
 
 /** Links such as "Start Free Trial" open the page in sign-up mode through router state. */
 function initialMode(state: unknown): AuthMode {
-  return typeof state === 'object' && state !== null && (state as { mode?: unknown }).mode === 'signup'
-    ? 'signup'
-    : 'signin';
+  return typeof state === 'object' && state !== null && (state as { mode?: unknown }).mode === 'signup' ? 'signup' : 'signin';
 }
 
 /** `/auth`: sign in, sign up and forgot password. `?upgrade=true` comes from the Upgrade to Premium link. */

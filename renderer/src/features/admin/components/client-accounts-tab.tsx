@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Card, Group, Loader, Pagination, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { MB, type AdminUser } from '@shrinkly/contract';
+import { type AdminUser, MB } from '@shrinkly/contract';
 import { useState } from 'react';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { showErrorToast, showSuccessToast } from '../../../components/toasts';

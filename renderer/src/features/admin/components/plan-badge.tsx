@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { PLAN_BADGE_VARIANT, type AdminPlanLabel } from '../plan';
+import { type AdminPlanLabel, PLAN_BADGE_VARIANT } from '../plan';
 
 export function PlanBadge({ plan }: { plan: AdminPlanLabel }) {
   const { variant, color } = PLAN_BADGE_VARIANT[plan];

@@ -1,5 +1,5 @@
 import { Button, Card, Group, Loader, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
-import { REVENUE_PERIODS, revenuePeriodOf, type RevenueRow } from '@shrinkly/contract';
+import { REVENUE_PERIODS, type RevenueRow, revenuePeriodOf } from '@shrinkly/contract';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { formatMoney } from '../../../format/format-money';
 import { useAdminRevenue } from '../api';

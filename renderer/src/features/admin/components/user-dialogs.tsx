@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { type AdminUser, MB } from '@shrinkly/contract';
 import type { ReactNode } from 'react';
-import { MB, type AdminUser } from '@shrinkly/contract';
 import { formatLongDate } from '../../../format/format-date';
 import { adminPlanOf } from '../plan';
 import { PlanBadge } from './plan-badge';
@@ -56,8 +56,8 @@ export function TerminateDialog({ user, busy, onCancel, onConfirm }: TerminateDi
       {user && (
         <Stack gap="md">
           <Text>
-            Are you sure? The account and all associated data of <strong>{user.name}</strong> will be permanently deleted
-            and cannot be recovered.
+            Are you sure? The account and all associated data of <strong>{user.name}</strong> will be permanently deleted and
+            cannot be recovered.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onCancel} disabled={busy}>

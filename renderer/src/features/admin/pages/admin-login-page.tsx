@@ -1,6 +1,6 @@
 import { Anchor, Button, Container, Modal, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { ApiError } from '@shrinkly/contract';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
 import { useAdminLogin, useAdminToken } from '../api';

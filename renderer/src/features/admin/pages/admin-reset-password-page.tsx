@@ -1,5 +1,5 @@
 import { Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
 import { showErrorToast, showSuccessToast } from '../../../components/toasts';

@@ -10,8 +10,8 @@ import {
 import { formatBytes } from '../../../format/format-bytes';
 import { formatHours } from '../../../format/format-duration';
 import { formatMoney } from '../../../format/format-money';
-import { sliderValueForLevel } from '../level-slider';
 import { LARGE_FILE_WARNING_BYTES } from '../../../transfer/transfer-timing';
+import { sliderValueForLevel } from '../level-slider';
 import { LevelCards } from './level-cards';
 import { LevelSliderField } from './level-slider-field';
 
@@ -43,8 +43,8 @@ export function CompressionPreviewModal(props: CompressionPreviewModalProps) {
             <Alert color="yellow" variant="light" title="Pay-per-file compression">
               Files of {formatBytes(FREE_COMPRESSION_LIMIT_BYTES)} and over cost {formatMoney(PAY_PER_FILE_PRICE_USD)} per
               compression (≈ {formatMoney(PAY_PER_FILE_PRICE_PHP, 'PHP')}). The file is uploaded first; you pay once it has
-              arrived, and the download link is then valid for {formatHours(PAID_DOWNLOAD_TTL_MS)}. These estimates are
-              typical figures for this kind of file.
+              arrived, and the download link is then valid for {formatHours(PAID_DOWNLOAD_TTL_MS)}. These estimates are typical
+              figures for this kind of file.
             </Alert>
           )}
           {preview.originalSize > LARGE_FILE_WARNING_BYTES && (

@@ -14,7 +14,14 @@ interface PaymentRequiredCardProps {
 export function PaymentRequiredCard({ payment, onPay, onCompressAnother }: PaymentRequiredCardProps) {
   const cost = payment.cost ?? PAY_PER_FILE_PRICE_USD;
   return (
-    <Card withBorder radius="lg" padding="xl" shadow="sm" aria-labelledby="payment-card-title" data-testid="payment-required-card">
+    <Card
+      withBorder
+      radius="lg"
+      padding="xl"
+      shadow="sm"
+      aria-labelledby="payment-card-title"
+      data-testid="payment-required-card"
+    >
       <Stack gap="md">
         <Title id="payment-card-title" order={3} fz="xl">
           Payment Required

@@ -15,7 +15,14 @@ interface PremiumRequiredCardProps {
 /** The premium-subscription-required variant of the result card. */
 export function PremiumRequiredCard({ onCompressAnother }: PremiumRequiredCardProps) {
   return (
-    <Card withBorder radius="lg" padding="xl" shadow="sm" aria-labelledby="premium-card-title" data-testid="premium-required-card">
+    <Card
+      withBorder
+      radius="lg"
+      padding="xl"
+      shadow="sm"
+      aria-labelledby="premium-card-title"
+      data-testid="premium-required-card"
+    >
       <Stack gap="md">
         <Group justify="space-between" align="center">
           <Title id="premium-card-title" order={3} fz="xl">

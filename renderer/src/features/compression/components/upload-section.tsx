@@ -36,7 +36,9 @@ export function UploadSection() {
           </Text>
         </Stack>
 
-        {(state.step === 'idle' || state.step === 'preview') && <FileDropZone onFiles={(files) => void flow.chooseFiles(files)} />}
+        {(state.step === 'idle' || state.step === 'preview') && (
+          <FileDropZone onFiles={(files) => void flow.chooseFiles(files)} />
+        )}
         {state.step === 'analyzing' && (
           <ProcessingCard fileName={state.fileName} status="Analyzing your file..." percent={null} onCancel={flow.cancel} />
         )}

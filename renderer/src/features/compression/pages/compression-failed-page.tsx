@@ -9,8 +9,8 @@ export function CompressionFailedPage() {
   return (
     <ResultPageFrame title="Compression Failed">
       <Text ta="center" c="dark.6">
-        We could not compress your file. It may be damaged, protected, or in a form we cannot process. Please try again,
-        or try a different file.
+        We could not compress your file. It may be damaged, protected, or in a form we cannot process. Please try again, or try a
+        different file.
       </Text>
       <Group justify="center">
         <Button component={Link} to="/">

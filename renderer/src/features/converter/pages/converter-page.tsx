@@ -2,10 +2,10 @@ import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { CONVERTED_FILE_TTL_MS, CONVERTER_LIMIT_BYTES } from '@shrinkly/contract';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
-import { formatBytes } from '../../../format/format-bytes';
-import { formatHours } from '../../../format/format-duration';
 import { acceptedTypes } from '../../../components/drop-zone/accepted-types';
 import { DropZone } from '../../../components/drop-zone/drop-zone';
+import { formatBytes } from '../../../format/format-bytes';
+import { formatHours } from '../../../format/format-duration';
 import { ConverterFeatures } from '../components/converter-features';
 import { ConverterFileRow } from '../components/converter-file-row';
 import { ConverterMessageDialog } from '../components/converter-message-dialog';
@@ -32,8 +32,8 @@ export function ConverterPage() {
         Free File Converter
       </Title>
       <Text mt="xs" c="dark.6">
-        Convert documents, images, video and audio for free, with no account needed, for files up to {limit}. Converted
-        files are kept for {formatHours(CONVERTED_FILE_TTL_MS)}.
+        Convert documents, images, video and audio for free, with no account needed, for files up to {limit}. Converted files are
+        kept for {formatHours(CONVERTED_FILE_TTL_MS)}.
       </Text>
 
       <Stack gap="lg" mt="xl">

@@ -30,15 +30,19 @@ export function DesktopAccountCard({ account, user }: { account: DesktopAccount;
             </Text>
           )}
         </Stack>
-        <Button variant="default" loading={signOut.isPending} onClick={() => signOut.mutate(undefined, { onError: onError('Sign out failed') })}>
+        <Button
+          variant="default"
+          loading={signOut.isPending}
+          onClick={() => signOut.mutate(undefined, { onError: onError('Sign out failed') })}
+        >
           Sign out
         </Button>
       </Group>
       {!account.maySync && (
         <Stack gap="xs" mt="md" data-testid="sync-needs-plan">
           <Text size="sm">
-            Syncing keeps your results in My Files, with the {formatBytes(STORAGE_LIMIT_BYTES)} of storage of a trial or
-            Premium plan. Your free plan has no storage: start a free trial or subscribe to sync.
+            Syncing keeps your results in My Files, with the {formatBytes(STORAGE_LIMIT_BYTES)} of storage of a trial or Premium
+            plan. Your free plan has no storage: start a free trial or subscribe to sync.
           </Text>
           <Button
             style={{ alignSelf: 'flex-start' }}

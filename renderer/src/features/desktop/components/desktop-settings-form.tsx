@@ -62,7 +62,11 @@ export function DesktopSettingsForm({ saved, account }: DesktopSettingsFormProps
       </Title>
       <form onSubmit={submit} noValidate aria-label="App settings">
         <Stack gap="lg">
-          <LevelPicker label="Default compression level" value={draft.defaultLevel} onChange={(level) => set('defaultLevel', level)} />
+          <LevelPicker
+            label="Default compression level"
+            value={draft.defaultLevel}
+            onChange={(level) => set('defaultLevel', level)}
+          />
           <Divider />
           <OutputSettingsFields
             outputToFolder={outputToFolder}

@@ -1,7 +1,7 @@
 import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { type DragEvent, useState } from 'react';
-import { UploadIcon } from '../../../components/icons/control-icons';
 import classes from '../../../components/drop-zone/drop-zone.module.css';
+import { UploadIcon } from '../../../components/icons/control-icons';
 
 interface LocalDropAreaProps {
   /** Files dropped on the area (their paths are looked up by the caller). */
@@ -52,8 +52,8 @@ export function LocalDropArea({ onDropFiles, onChoose, choosing }: LocalDropArea
           Drag files here to compress them on this computer
         </Text>
         <Text id="local-drop-hint" size="sm" c="dark.5" maw={560}>
-          Nothing is uploaded: files are compressed here, and each result is saved where your settings say. Images, PDF,
-          Office documents, video, audio and archives.
+          Nothing is uploaded: files are compressed here, and each result is saved where your settings say. Images, PDF, Office
+          documents, video, audio and archives.
         </Text>
         <Button onClick={onChoose} loading={choosing} disabled={choosing} mt="xs">
           Choose files

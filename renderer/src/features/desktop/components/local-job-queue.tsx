@@ -24,7 +24,13 @@ export function LocalJobQueue({ jobs, onClearFinished, onSendAll, clearing, ...a
           <Button size="compact-sm" variant="light" disabled={sendable.length === 0} onClick={() => onSendAll(sendable)}>
             Send all to My Files
           </Button>
-          <Button size="compact-sm" variant="default" disabled={!anyFinished || clearing} loading={clearing} onClick={onClearFinished}>
+          <Button
+            size="compact-sm"
+            variant="default"
+            disabled={!anyFinished || clearing}
+            loading={clearing}
+            onClick={onClearFinished}
+          >
             Clear finished
           </Button>
         </Group>

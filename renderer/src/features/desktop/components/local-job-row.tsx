@@ -67,7 +67,11 @@ export function LocalJobRow({ job, onCancel, onShowInFolder, onSend }: LocalJobR
           </Text>
         )}
         {syncLabel && (
-          <Text size="xs" c={job.sync === 'synced' ? 'green.9' : job.sync === 'failed' ? 'red.8' : 'dark.5'} data-testid="local-job-sync">
+          <Text
+            size="xs"
+            c={job.sync === 'synced' ? 'green.9' : job.sync === 'failed' ? 'red.8' : 'dark.5'}
+            data-testid="local-job-sync"
+          >
             {syncLabel}
           </Text>
         )}
@@ -78,7 +82,12 @@ export function LocalJobRow({ job, onCancel, onShowInFolder, onSend }: LocalJobR
             </Button>
           )}
           {job.status === 'done' && (
-            <Button size="compact-sm" variant="light" onClick={() => onShowInFolder(job)} aria-label={`Show ${job.name} in folder`}>
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() => onShowInFolder(job)}
+              aria-label={`Show ${job.name} in folder`}
+            >
               Show in folder
             </Button>
           )}

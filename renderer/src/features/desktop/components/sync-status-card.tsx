@@ -48,7 +48,13 @@ export function SyncStatusCard({ status, onRetry, retrying }: SyncStatusCardProp
           Next retry: {formatDateTime(new Date(status.nextRetryAt))}
         </Text>
       )}
-      <Button variant="light" style={{ alignSelf: 'flex-start' }} onClick={onRetry} loading={retrying} disabled={retrying || (status.failed === 0 && status.pending === 0)}>
+      <Button
+        variant="light"
+        style={{ alignSelf: 'flex-start' }}
+        onClick={onRetry}
+        loading={retrying}
+        disabled={retrying || (status.failed === 0 && status.pending === 0)}
+      >
         Retry now
       </Button>
     </Card>

@@ -11,8 +11,14 @@ export function DesktopSettingsPage() {
   const account = useDesktopAccount();
   return (
     <DesktopPage title="App Settings" intro="How this computer compresses files, where results go, and syncing.">
-      {settings.isPending ? <DesktopLoading label="Loading the settings" /> : settings.isError ? (
-        <LoadFailedAlert title="The settings could not be loaded" detail={desktopErrorMessage(settings.error)} onRetry={() => void settings.refetch()} />
+      {settings.isPending ? (
+        <DesktopLoading label="Loading the settings" />
+      ) : settings.isError ? (
+        <LoadFailedAlert
+          title="The settings could not be loaded"
+          detail={desktopErrorMessage(settings.error)}
+          onRetry={() => void settings.refetch()}
+        />
       ) : (
         <DesktopSettingsForm saved={settings.data} account={account.data} />
       )}

@@ -71,8 +71,14 @@ export function LocalCompressionPage() {
       <LocalDropArea onDropFiles={onDropFiles} onChoose={onChoose} choosing={choose.isPending} />
       <ProblemAlert title={problem?.title ?? ''} message={problem?.message ?? null} onClose={() => setProblem(null)} />
       <FinishedJobsAnnouncer jobs={jobs.data} />
-      {jobs.isPending ? <DesktopLoading label="Loading the compression queue" /> : jobs.isError ? (
-        <LoadFailedAlert title="The compression queue could not be loaded" detail={desktopErrorMessage(jobs.error)} onRetry={() => void jobs.refetch()} />
+      {jobs.isPending ? (
+        <DesktopLoading label="Loading the compression queue" />
+      ) : jobs.isError ? (
+        <LoadFailedAlert
+          title="The compression queue could not be loaded"
+          detail={desktopErrorMessage(jobs.error)}
+          onRetry={() => void jobs.refetch()}
+        />
       ) : (
         <LocalJobQueue
           jobs={jobs.data}

@@ -27,11 +27,17 @@ function SyncScreen() {
   const user = account.data.user;
   return (
     <>
-      {user ? <DesktopAccountCard account={account.data} user={user} /> : <DesktopSignInForm serverUrl={account.data.serverUrl} />}
+      {user ? (
+        <DesktopAccountCard account={account.data} user={user} />
+      ) : (
+        <DesktopSignInForm serverUrl={account.data.serverUrl} />
+      )}
       <SyncStatusCard
         status={status.data}
         retrying={retry.isPending}
-        onRetry={() => retry.mutate(undefined, { onError: (error) => showErrorToast(desktopErrorMessage(error), 'Retry failed') })}
+        onRetry={() =>
+          retry.mutate(undefined, { onError: (error) => showErrorToast(desktopErrorMessage(error), 'Retry failed') })
+        }
       />
     </>
   );

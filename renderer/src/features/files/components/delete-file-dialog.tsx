@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { FileRecord } from '@shrinkly/contract';
-import { useDeleteFile } from '../api';
-import { useLastDefined } from '../../../components/use-last-defined';
-import { filesToasts } from '../files-toasts';
 import { DIALOG_CLOSE_BUTTON_PROPS } from '../../../components/dialog-close-button';
+import { useLastDefined } from '../../../components/use-last-defined';
+import { useDeleteFile } from '../api';
+import { filesToasts } from '../files-toasts';
 
 interface DeleteFileDialogProps {
   /** The file to delete; null closes the dialog. */

@@ -41,7 +41,9 @@ export function FileActionsMenu({ file, moveTarget, canMoveToRoot, ...handlers }
         <Menu.Item disabled={!ready} onClick={() => handlers.onRename(file)}>
           Rename
         </Menu.Item>
-        {ready && moveTarget && <Menu.Item onClick={() => handlers.onMove(file, moveTarget)}>Move to {moveTarget.name}</Menu.Item>}
+        {ready && moveTarget && (
+          <Menu.Item onClick={() => handlers.onMove(file, moveTarget)}>Move to {moveTarget.name}</Menu.Item>
+        )}
         {ready && canMoveToRoot && <Menu.Item onClick={() => handlers.onMove(file, null)}>Move to Root</Menu.Item>}
         <Menu.Divider />
         <Menu.Item color="red" onClick={() => handlers.onDelete(file)}>

@@ -15,7 +15,16 @@ export interface FileItemProps extends FileMenuHandlers {
 /** A file in the grid view. */
 export function FileCard({ file, showFolder, ...menu }: FileItemProps) {
   return (
-    <Card component="article" withBorder radius="md" padding="md" h="100%" aria-label={file.name} data-testid="file-item" data-status={file.status}>
+    <Card
+      component="article"
+      withBorder
+      radius="md"
+      padding="md"
+      h="100%"
+      aria-label={file.name}
+      data-testid="file-item"
+      data-status={file.status}
+    >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <ThemeIcon size={44} radius="md" variant="light" color={CATEGORY_COLORS[file.category]}>

@@ -1,9 +1,9 @@
 import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import type { FileRecord } from '@shrinkly/contract';
+import { ClockIcon, FolderIcon } from '../../../components/icons/file-icons';
 import { formatDateTime, formatShortDate } from '../../../format/format-date';
 import { formatFileSize } from '../../../format/format-file-size';
 import { formatPercent } from '../../../format/format-percent';
-import { ClockIcon, FolderIcon } from '../../../components/icons/file-icons';
 
 /** "Saved 42.1%", or "Stored as is" when compression could not make the file smaller. */
 export function SavedBadge({ file }: { file: FileRecord }) {

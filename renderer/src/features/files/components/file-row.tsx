@@ -7,7 +7,16 @@ import { FileExpiry, FileOutcome, FileSummary } from './file-details';
 /** A file in the list view: one line on wide screens, wrapping under the name on narrow ones. */
 export function FileRow({ file, showFolder, ...menu }: FileItemProps) {
   return (
-    <Paper component="article" withBorder radius="md" px="md" py="sm" aria-label={file.name} data-testid="file-item" data-status={file.status}>
+    <Paper
+      component="article"
+      withBorder
+      radius="md"
+      px="md"
+      py="sm"
+      aria-label={file.name}
+      data-testid="file-item"
+      data-status={file.status}
+    >
       <Group wrap="nowrap" gap="sm" align="center">
         <ThemeIcon size={36} radius="md" variant="light" color={CATEGORY_COLORS[file.category]}>
           <CategoryIcon category={file.category} size={20} />

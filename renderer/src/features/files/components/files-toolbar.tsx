@@ -1,6 +1,6 @@
 import { ActionIcon, Group, TextInput } from '@mantine/core';
-import type { FileViewMode } from '../atoms';
 import { GridIcon, ListIcon, SearchIcon } from '../../../components/icons/control-icons';
+import type { FileViewMode } from '../atoms';
 
 interface FilesToolbarProps {
   search: string;

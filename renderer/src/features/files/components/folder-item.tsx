@@ -1,8 +1,8 @@
 import { ActionIcon, Box, Group, Menu, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import type { Folder } from '@shrinkly/contract';
-import type { FileViewMode } from '../atoms';
 import { DotsIcon } from '../../../components/icons/control-icons';
 import { FolderIcon } from '../../../components/icons/file-icons';
+import type { FileViewMode } from '../atoms';
 
 interface FolderItemProps {
   folder: Folder;

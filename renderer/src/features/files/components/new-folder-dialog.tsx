@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { ApiError, FOLDER_NAME_MAX_LENGTH } from '@shrinkly/contract';
 import { type FormEvent, useState } from 'react';
+import { DIALOG_CLOSE_BUTTON_PROPS } from '../../../components/dialog-close-button';
 import { useCreateFolder } from '../api';
 import { filesToasts } from '../files-toasts';
-import { DIALOG_CLOSE_BUTTON_PROPS } from '../../../components/dialog-close-button';
 
 interface NewFolderDialogProps {
   opened: boolean;

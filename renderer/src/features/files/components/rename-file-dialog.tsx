@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { FILE_NAME_MAX_LENGTH, type FileRecord } from '@shrinkly/contract';
 import { type FormEvent, useState } from 'react';
+import { DIALOG_CLOSE_BUTTON_PROPS } from '../../../components/dialog-close-button';
+import { useLastDefined } from '../../../components/use-last-defined';
 import { useRenameFile } from '../api';
 import { filesToasts } from '../files-toasts';
-import { useLastDefined } from '../../../components/use-last-defined';
-import { DIALOG_CLOSE_BUTTON_PROPS } from '../../../components/dialog-close-button';
 
 interface RenameFileDialogProps {
   /** The file being renamed; null closes the dialog. */

@@ -6,15 +6,21 @@ import { FILE_FAMILIES } from '../file-families';
 /** `#features`: what Shrinkly compresses and the three strengths. */
 export function FeaturesSection() {
   return (
-    <Box component="section" id="features" aria-labelledby="features-title" py={{ base: 48, sm: 80 }} style={{ scrollMarginTop: 72 }}>
+    <Box
+      component="section"
+      id="features"
+      aria-labelledby="features-title"
+      py={{ base: 48, sm: 80 }}
+      style={{ scrollMarginTop: 72 }}
+    >
       <Container size="lg">
         <Stack align="center" gap="xs" ta="center" mb="xl">
           <Title id="features-title" order={2} fz={{ base: 28, sm: 36 }}>
             Smart compression for every file
           </Title>
           <Text c="dark.5" maw={620}>
-            Shrinkly reads each file, chooses the right technique for its format and checks the result before you
-            download it, so you get a smaller file that still opens and looks right.
+            Shrinkly reads each file, chooses the right technique for its format and checks the result before you download it, so
+            you get a smaller file that still opens and looks right.
           </Text>
         </Stack>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">

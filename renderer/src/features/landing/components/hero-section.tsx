@@ -44,8 +44,8 @@ export function HeroSection() {
             without losing quality
           </Title>
           <Text fz={{ base: 'md', sm: 'lg' }} c="dark.5" maw={640}>
-            Shrink images, PDFs, Office documents, video, audio and archives in seconds. Pick a compression level,
-            download the result, and keep your favourites organised in the cloud.
+            Shrink images, PDFs, Office documents, video, audio and archives in seconds. Pick a compression level, download the
+            result, and keep your favourites organised in the cloud.
           </Text>
           <Group justify="center" gap="sm">
             <Button component="a" href={`#${UPLOAD_SECTION_ID}`} onClick={scrollToUpload} size="md">

@@ -42,10 +42,12 @@ export function PricingSection() {
         </Stack>
         <List size="sm" c="dark.5" mt="lg" spacing={4} maw={720} mx="auto">
           <List.Item>
-            Uploaded files are deleted from temporary storage after {formatHours(TEMPORARY_FILE_TTL_MS)} unless they
-            are stored in an account.
+            Uploaded files are deleted from temporary storage after {formatHours(TEMPORARY_FILE_TTL_MS)} unless they are stored in
+            an account.
           </List.Item>
-          <List.Item>You must be at least {MIN_AGE} years old to use {PRODUCT_NAME}.</List.Item>
+          <List.Item>
+            You must be at least {MIN_AGE} years old to use {PRODUCT_NAME}.
+          </List.Item>
         </List>
       </Container>
     </Box>

@@ -49,7 +49,9 @@ export function PaymentSuccessPage() {
   return (
     <ResultPageFrame
       title="Payment Successful"
-      subtitle={<Text component="span">Thank you! Your file is being compressed; the download appears here when it is ready.</Text>}
+      subtitle={
+        <Text component="span">Thank you! Your file is being compressed; the download appears here when it is ready.</Text>
+      }
     >
       {reference}
       <PaidJobResult key={jobId} jobId={jobId} />

@@ -1,5 +1,5 @@
 import { Button, Card, PasswordInput, Stack, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { showErrorToast, showSuccessToast } from '../../../components/toasts';
 import { useChangePassword } from '../../account/api';
 import { messageOf } from '../../account/auth-errors';

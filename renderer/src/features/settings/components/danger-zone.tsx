@@ -21,13 +21,20 @@ export function DangerZone() {
     });
 
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="danger-zone-title" style={{ borderColor: 'var(--mantine-color-red-4)' }}>
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      component="section"
+      aria-labelledby="danger-zone-title"
+      style={{ borderColor: 'var(--mantine-color-red-4)' }}
+    >
       <Title id="danger-zone-title" order={2} fz="lg" c="red.8" mb="xs">
         Danger Zone
       </Title>
       <Text size="sm" c="dark.6" mb="md">
-        Deleting your account removes your files, folders and subscription for good. Any subscription is cancelled and
-        never charged again.
+        Deleting your account removes your files, folders and subscription for good. Any subscription is cancelled and never
+        charged again.
       </Text>
       <Button color="red" onClick={() => setConfirming(true)}>
         Delete Account

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 
 interface TypedConfirmationDialogProps {
   opened: boolean;
@@ -17,7 +17,17 @@ interface TypedConfirmationDialogProps {
 }
 
 /** A destructive step the user confirms by typing a word exactly (SPEC section 5 "Other forms"). */
-export function TypedConfirmationDialog({ opened, title, children, word, confirmLabel, dismissLabel, busy, onConfirm, onClose }: TypedConfirmationDialogProps) {
+export function TypedConfirmationDialog({
+  opened,
+  title,
+  children,
+  word,
+  confirmLabel,
+  dismissLabel,
+  busy,
+  onConfirm,
+  onClose,
+}: TypedConfirmationDialogProps) {
   const [typed, setTyped] = useState('');
   const close = () => {
     setTyped('');

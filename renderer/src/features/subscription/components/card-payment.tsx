@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import type { SubscriptionDetails } from '@shrinkly/contract';
-import { useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { showErrorToast } from '../../../components/toasts';
 import { messageOf } from '../../account/auth-errors';
 import { type TrialCard, useSubscribe } from '../api';
@@ -93,18 +93,26 @@ export function CardPayment({ card, entry, onSubscribed }: CardPaymentProps) {
           onChange={setTyped}
           disabled={busy}
           hostedCard={
-            entry === 'stripe' ? <StripeCardSlot disabled={busy} onReady={(ready) => (stripeCard.current = ready)} onChange={setHostedCard} /> : undefined
+            entry === 'stripe' ? (
+              <StripeCardSlot disabled={busy} onReady={(ready) => (stripeCard.current = ready)} onChange={setHostedCard} />
+            ) : undefined
           }
         />
         <Text size="xs" c="dark.5">
-          You will be charged {PRICE_PER_MONTH} today and every month until you cancel. Your card is kept on file for
-          renewals; we never store its full number or CVV.
+          You will be charged {PRICE_PER_MONTH} today and every month until you cancel. Your card is kept on file for renewals; we
+          never store its full number or CVV.
         </Text>
         <Button type="submit" size="md" fullWidth loading={busy} disabled={busy}>
           Subscribe Now
         </Button>
         {card && (
-          <Button variant="subtle" size="compact-sm" onClick={() => setTypingCard(false)} disabled={busy} styles={WRAPPING_BUTTON}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => setTypingCard(false)}
+            disabled={busy}
+            styles={WRAPPING_BUTTON}
+          >
             Use {cardLabel(card)}
           </Button>
         )}

@@ -1,6 +1,6 @@
 import { Group, Stack, TextInput } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { CARD_CVV_MAX_LENGTH, CARD_EXPIRY_MAX_LENGTH } from '@shrinkly/contract';
+import type { ReactNode } from 'react';
 import { CARD_NUMBER_FIELD_LENGTH, type CardFields, formatCardNumber, formatCvv, formatExpiry } from '../card-input';
 
 interface CreditCardFieldsProps {
@@ -27,7 +27,8 @@ export function CreditCardFields({ value, onChange, disabled, hostedCard }: Cred
     value: value[name],
     disabled,
     required: true,
-    onChange: (event: { currentTarget: HTMLInputElement }) => onChange({ ...value, [name]: FORMAT[name](event.currentTarget.value) }),
+    onChange: (event: { currentTarget: HTMLInputElement }) =>
+      onChange({ ...value, [name]: FORMAT[name](event.currentTarget.value) }),
   });
 
   return (

@@ -1,5 +1,5 @@
 import { Button, Stack } from '@mantine/core';
-import { TRIAL_DAYS, type SubscriptionDetails } from '@shrinkly/contract';
+import { type SubscriptionDetails, TRIAL_DAYS } from '@shrinkly/contract';
 import { useState } from 'react';
 import { type CardEntry, cardPlanOptions } from '../subscription-state';
 import { CardPayment } from './card-payment';

@@ -4,8 +4,15 @@ import { Link } from 'react-router-dom';
 import { showSuccessToast } from '../../../components/toasts';
 import { formatLongDate } from '../../../format/format-date';
 import { useReactivateSubscription } from '../api';
-import { checkoutMethodsOf, isCanceledWithPremium, isSubscribed, isTrialing, resumesWith, trialSchedule } from '../subscription-state';
 import { showSubscribeError } from '../subscription-errors';
+import {
+  checkoutMethodsOf,
+  isCanceledWithPremium,
+  isSubscribed,
+  isTrialing,
+  resumesWith,
+  trialSchedule,
+} from '../subscription-state';
 import { FirstPlanOptions } from './first-plan-options';
 import { PaypalButton } from './paypal-button';
 
@@ -58,7 +65,12 @@ function AlreadySubscribed({ schedule }: { schedule?: string }) {
 }
 
 /** A new plan: the card options where this server takes cards, PayPal where it takes PayPal; both, split by "or". */
-function NewPlanOptions({ user, details, onSubscribed, onTrialStarted }: PaymentOptionsProps & { user: User; details: SubscriptionDetails }) {
+function NewPlanOptions({
+  user,
+  details,
+  onSubscribed,
+  onTrialStarted,
+}: PaymentOptionsProps & { user: User; details: SubscriptionDetails }) {
   const methods = checkoutMethodsOf(details);
   const card = methods.card && (
     <FirstPlanOptions details={details} entry={methods.card} onSubscribed={onSubscribed} onTrialStarted={onTrialStarted} />
@@ -74,7 +86,8 @@ function NewPlanOptions({ user, details, onSubscribed, onTrialStarted }: Payment
     );
   }
   return (
-    card || paypal || (
+    card ||
+    paypal || (
       <Text size="sm" c="dark.6">
         Subscriptions cannot be taken right now. Please try again later or contact {SUPPORT_EMAIL}.
       </Text>
@@ -88,8 +101,8 @@ function ResumeWithPaypal({ user, details }: { user: User; details: Subscription
   return (
     <Stack gap="xs">
       <Text size="sm" c="dark.6">
-        Your subscription is canceled, but Premium lasts{until ? ` until ${until}` : ''}. Subscribe again with PayPal to
-        keep it; nothing is charged before {until ?? 'then'}.
+        Your subscription is canceled, but Premium lasts{until ? ` until ${until}` : ''}. Subscribe again with PayPal to keep it;
+        nothing is charged before {until ?? 'then'}.
       </Text>
       <PaypalButton user={user} />
     </Stack>
@@ -112,9 +125,7 @@ function ReactivateButton({ details, onReactivated }: { details: SubscriptionDet
         fullWidth
         loading={reactivate.isPending}
         disabled={reactivate.isPending}
-        onClick={() =>
-          reactivate.mutate(undefined, { onError: showSubscribeError })
-        }
+        onClick={() => reactivate.mutate(undefined, { onError: showSubscribeError })}
       >
         Reactivate Subscription
       </Button>

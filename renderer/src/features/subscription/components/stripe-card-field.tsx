@@ -55,7 +55,9 @@ export default function StripeCardField({ disabled, onReady, onChange }: StripeC
       setComplaint(state.error);
       callbacks.current.onChange(state);
     };
-    mountStripeCard(element, { requestSetupIntent: requestStripeSetupIntent, loadStripe: loadStripeJs }, changed, { style: CARD_STYLE }).then(
+    mountStripeCard(element, { requestSetupIntent: requestStripeSetupIntent, loadStripe: loadStripeJs }, changed, {
+      style: CARD_STYLE,
+    }).then(
       (mounted) => {
         if (gone) return mounted.destroy();
         card.current = mounted;
@@ -98,7 +100,11 @@ export default function StripeCardField({ disabled, onReady, onChange }: StripeC
         </Group>
       )}
       {status.kind === 'failed' && (
-        <LoadFailedAlert title="The card form could not be loaded" detail={status.message} onRetry={() => setAttempt((n) => n + 1)} />
+        <LoadFailedAlert
+          title="The card form could not be loaded"
+          detail={status.message}
+          onRetry={() => setAttempt((n) => n + 1)}
+        />
       )}
       <Text size="xs" c="dark.5" mt={6}>
         Your card details go straight to our payment provider, Stripe; we never see or store the full number.

@@ -12,8 +12,15 @@ interface SubscribePlanCardProps {
 /** The Premium plan: price, terms, benefits and how to pay. */
 export function SubscribePlanCard({ children }: SubscribePlanCardProps) {
   return (
-    <Card withBorder radius="lg" padding="xl" shadow="md" component="section" aria-labelledby="premium-plan-title"
-      style={{ borderColor: 'var(--mantine-color-blue-5)', borderWidth: 2 }}>
+    <Card
+      withBorder
+      radius="lg"
+      padding="xl"
+      shadow="md"
+      component="section"
+      aria-labelledby="premium-plan-title"
+      style={{ borderColor: 'var(--mantine-color-blue-5)', borderWidth: 2 }}
+    >
       <Stack gap="md">
         <Group justify="space-between" align="center">
           <Title id="premium-plan-title" order={2} fz="xl">

@@ -1,5 +1,5 @@
 import { Button, Checkbox, Loader, Stack, Text } from '@mantine/core';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { showErrorToast, showSuccessToast } from '../../../components/toasts';
 import { messageOf } from '../../account/auth-errors';

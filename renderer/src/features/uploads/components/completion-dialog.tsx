@@ -1,6 +1,6 @@
 import { Button, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
-import { CheckIcon } from '../../../components/icons/check-icon';
 import { DIALOG_CLOSE_BUTTON_PROPS } from '../../../components/dialog-close-button';
+import { CheckIcon } from '../../../components/icons/check-icon';
 
 interface CompletionDialogProps {
   opened: boolean;

@@ -70,8 +70,8 @@ function Offer({ offer, onPay }: { offer: LargeFileOffer; onPay: () => void }) {
         <Text component="span" fw={700}>
           {file.name}
         </Text>{' '}
-        is {formatBytes(file.size)}. Free accounts compress files under {formatBytes(FREE_COMPRESSION_LIMIT_BYTES)} into My
-        Files; for this one, pay once or subscribe.
+        is {formatBytes(file.size)}. Free accounts compress files under {formatBytes(FREE_COMPRESSION_LIMIT_BYTES)} into My Files;
+        for this one, pay once or subscribe.
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Card withBorder radius="md" padding="md" data-testid="pay-per-file-option">
@@ -84,8 +84,8 @@ function Offer({ offer, onPay }: { offer: LargeFileOffer; onPay: () => void }) {
               subscription.
             </Text>
             <Text size="sm" c="dark.5" style={{ flexGrow: 1 }}>
-              You download the compressed file; the link works for {formatHours(PAID_DOWNLOAD_TTL_MS)}. It is not saved to
-              My Files.
+              You download the compressed file; the link works for {formatHours(PAID_DOWNLOAD_TTL_MS)}. It is not saved to My
+              Files.
             </Text>
             <Button onClick={onPay} data-autofocus>
               {PAY_LABEL}
@@ -111,8 +111,8 @@ function Offer({ offer, onPay }: { offer: LargeFileOffer; onPay: () => void }) {
       </SimpleGrid>
       {others > 0 && (
         <Text size="sm" c="dark.5">
-          Pay per file takes one file at a time: {others} more {others === 1 ? 'file' : 'files'} of this size were not
-          added. Choose {others === 1 ? 'it' : 'them'} again afterwards.
+          Pay per file takes one file at a time: {others} more {others === 1 ? 'file' : 'files'} of this size were not added.
+          Choose {others === 1 ? 'it' : 'them'} again afterwards.
         </Text>
       )}
     </Stack>

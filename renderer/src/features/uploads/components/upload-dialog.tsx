@@ -1,15 +1,15 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useCallback, useState } from 'react';
 import { type Folder, FREE_COMPRESSION_LIMIT_BYTES, MAX_FILE_SIZE_BYTES, planOf, type User } from '@shrinkly/contract';
+import { useCallback, useState } from 'react';
+import { DIALOG_CLOSE_BUTTON_PROPS } from '../../../components/dialog-close-button';
+import { DropZone } from '../../../components/drop-zone/drop-zone';
 import { formatBytes } from '../../../format/format-bytes';
 import { SINGLE_UPLOAD_TYPES } from '../file-acceptance';
 import { useCompletionNotice } from '../use-completion-notice';
+import type { LargeFileOffer } from '../use-pay-per-file';
 import { useUploadQueue } from '../use-upload-queue';
 import { CompletionDialog } from './completion-dialog';
-import { DIALOG_CLOSE_BUTTON_PROPS } from '../../../components/dialog-close-button';
-import { DropZone } from '../../../components/drop-zone/drop-zone';
 import { LevelPicker } from './level-picker';
-import type { LargeFileOffer } from '../use-pay-per-file';
 import { PayPerFileDialog } from './pay-per-file-dialog';
 import { UploadQueueList } from './upload-queue-list';
 

@@ -1,9 +1,9 @@
 import { ActionIcon, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { CloseIcon } from '../../../components/icons/control-icons';
 import { formatFileSize } from '../../../format/format-file-size';
 import { formatPercent } from '../../../format/format-percent';
 import { isInFlight } from '../../../transfer/use-transfer-queue';
 import type { UploadItem } from '../upload-item';
-import { CloseIcon } from '../../../components/icons/control-icons';
 
 interface UploadQueueListProps {
   items: readonly UploadItem[];

@@ -32,16 +32,49 @@ export async function bmpHeader(file: string): Promise<{ width: number; height: 
  */
 export async function decodeBmp(ctx: Pick<CompressContext, 'runProcess' | 'signal'>, input: string, out: string): Promise<void> {
   const size = await bmpHeader(input);
-  if (!size || size.width === 0 || size.height === 0 || !size.complete) throw new EngineError('invalid-input', 'The BMP image is damaged or incomplete and cannot be read');
-  if (size.width * size.height > MAX_INPUT_PIXELS) throw new EngineError('invalid-input', 'The image is too large to process (more than 100 megapixels)');
+  if (!size || size.width === 0 || size.height === 0 || !size.complete)
+    throw new EngineError('invalid-input', 'The BMP image is damaged or incomplete and cannot be read');
+  if (size.width * size.height > MAX_INPUT_PIXELS)
+    throw new EngineError('invalid-input', 'The image is too large to process (more than 100 megapixels)');
   try {
-    await ctx.runProcess('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-xerror', '-i', input, '-frames:v', '1', '-c:v', 'png', '-f', 'image2', '-update', '1', '-y', out], {
-      signal: ctx.signal,
-      timeoutMs: 2 * 60 * 1000,
-    });
+    await ctx.runProcess(
+      'ffmpeg',
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-v',
+        'error',
+        '-xerror',
+        '-i',
+        input,
+        '-frames:v',
+        '1',
+        '-c:v',
+        'png',
+        '-f',
+        'image2',
+        '-update',
+        '1',
+        '-y',
+        out,
+      ],
+      {
+        signal: ctx.signal,
+        timeoutMs: 2 * 60 * 1000,
+      },
+    );
   } catch (err) {
-    if (err instanceof EngineError && err.kind === 'failed') throw new EngineError('invalid-input', 'The BMP image is damaged or incomplete and cannot be read', err.stderrTail, { cause: err });
+    if (err instanceof EngineError && err.kind === 'failed')
+      throw new EngineError('invalid-input', 'The BMP image is damaged or incomplete and cannot be read', err.stderrTail, {
+        cause: err,
+      });
     throw err;
   }
-  if (!(await stat(out).then((s) => s.size > 0, () => false))) throw new EngineError('invalid-input', 'The BMP image is damaged or incomplete and cannot be read');
+  if (
+    !(await stat(out).then(
+      (s) => s.size > 0,
+      () => false,
+    ))
+  )
+    throw new EngineError('invalid-input', 'The BMP image is damaged or incomplete and cannot be read');
 }

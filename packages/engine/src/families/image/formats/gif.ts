@@ -10,22 +10,28 @@ import { encodeWithSharp } from './sharp-encode.js';
  * checked after decoding.
  */
 export function gifTracks(): Track[] {
-  return [{
-    id: 'gif',
-    stages: {
-      light: { min: 24, max: 32, start: 32 },
-      balanced: { min: 8, max: 32, start: 24 },
-      maximum: { min: 0, max: 32, start: 16 },
+  return [
+    {
+      id: 'gif',
+      stages: {
+        light: { min: 24, max: 32, start: 32 },
+        balanced: { min: 8, max: 32, start: 24 },
+        maximum: { min: 0, max: 32, start: 16 },
+      },
+      precision: 2,
+      encode: (src, knob, out) =>
+        encodeWithSharp(src, out, (img) =>
+          img.gif({
+            effort: 7,
+            reuse: true,
+            interFrameMaxError: 32 - knob,
+            interPaletteMaxError: Math.min(8, Math.round((32 - knob) / 2)),
+          }),
+        ),
+      describe: (knob) =>
+        knob === 32 ? 'GIF re-optimised (cgif)' : `GIF with lossy frame differencing (cgif, error ${32 - knob})`,
     },
-    precision: 2,
-    encode: (src, knob, out) => encodeWithSharp(src, out, (img) => img.gif({
-      effort: 7,
-      reuse: true,
-      interFrameMaxError: 32 - knob,
-      interPaletteMaxError: Math.min(8, Math.round((32 - knob) / 2)),
-    })),
-    describe: (knob) => (knob === 32 ? 'GIF re-optimised (cgif)' : `GIF with lossy frame differencing (cgif, error ${32 - knob})`),
-  }];
+  ];
 }
 
 /**

@@ -8,7 +8,10 @@ type ToolContext = Pick<CompressContext, 'runProcess' | 'signal'>;
 const HEIF_TIMEOUT_MS = 5 * 60 * 1000;
 
 async function nonEmpty(file: string): Promise<boolean> {
-  return stat(file).then((s) => s.size > 0, () => false);
+  return stat(file).then(
+    (s) => s.size > 0,
+    () => false,
+  );
 }
 
 function isFatal(err: unknown): boolean {
@@ -27,7 +30,10 @@ export interface HeicRoute {
  * Returns the decoded file's path (`base`.png or `base`.jpg).
  */
 export async function decodeHeic(ctx: ToolContext, input: string, base: string, route: HeicRoute = {}): Promise<string> {
-  const routes = [['png', []], ['jpg', ['-q', '100']]] as const;
+  const routes = [
+    ['png', []],
+    ['jpg', ['-q', '100']],
+  ] as const;
   for (const [ext, extra] of route.viaJpeg ? routes.slice(1) : routes) {
     const out = `${base}.${ext}`;
     try {
@@ -66,7 +72,10 @@ function heicTrack(ctx: ToolContext): Track {
     // Each x265 encode plus decode costs about a second: settle for a coarser answer.
     precision: 5,
     encode: async (src, q, out) => {
-      await ctx.runProcess('heif-enc', ['-q', String(q), '-o', out, src.path], { signal: ctx.signal, timeoutMs: HEIF_TIMEOUT_MS });
+      await ctx.runProcess('heif-enc', ['-q', String(q), '-o', out, src.path], {
+        signal: ctx.signal,
+        timeoutMs: HEIF_TIMEOUT_MS,
+      });
     },
     describe: (q) => `HEIC (x265) q${q}`,
   };

@@ -18,7 +18,8 @@ export function mozjpegTrack(subsampling: '4:2:0' | '4:4:4'): Track {
     id: `mozjpeg-${subsampling}`,
     stages: JPEG_LIKE_STAGES,
     precision: 2,
-    encode: (src, q, out) => encodeWithSharp(src, out, (img) => img.jpeg({ quality: q, mozjpeg: true, chromaSubsampling: subsampling })),
+    encode: (src, q, out) =>
+      encodeWithSharp(src, out, (img) => img.jpeg({ quality: q, mozjpeg: true, chromaSubsampling: subsampling })),
     describe: (q) => `mozjpeg q${q} ${subsampling}`,
   };
 }
@@ -84,7 +85,10 @@ function webpLossyTracks(pixels: number, animated: boolean): Track[] {
   const effort = webpEffort(pixels, animated);
   if (pixels > SHARP_YUV_MAX_PIXELS) return [webpLossyTrack(4)];
   const { light, balanced, maximum } = JPEG_LIKE_STAGES;
-  return [webpLossyTrack(effort, { sharpYuv: true, stages: { light, balanced } }), webpLossyTrack(effort, { stages: { maximum } })];
+  return [
+    webpLossyTrack(effort, { sharpYuv: true, stages: { light, balanced } }),
+    webpLossyTrack(effort, { stages: { maximum } }),
+  ];
 }
 
 /**

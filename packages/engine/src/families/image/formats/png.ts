@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { openImage, withProfile, type ImageSource } from '../image-io.js';
+import { type ImageSource, openImage, withProfile } from '../image-io.js';
 import { repackPng } from '../png/png-repack.js';
 import type { Anchor, Track } from '../search.js';
 
@@ -29,7 +29,9 @@ function paletteSize(png: Buffer): number {
 async function palettePng(source: ImageSource, quality: number, dither: number, out: string, signal: AbortSignal): Promise<void> {
   let img = openImage(source);
   if (source.autoOrient) img = img.autoOrient();
-  const quantised = await withProfile(img, source).png({ palette: true, quality, dither, effort: 7, compressionLevel: 9 }).toBuffer();
+  const quantised = await withProfile(img, source)
+    .png({ palette: true, quality, dither, effort: 7, compressionLevel: 9 })
+    .toBuffer();
   // libvips' zlib-ng usually matches or beats our deflate on 8-bit indices; the repack pays off when a palette of
   // 16 colours or fewer can be packed into 4, 2 or 1 bits per pixel.
   const repacked = paletteSize(quantised) <= 16 ? await repackPng(quantised, signal) : null;

@@ -1,5 +1,5 @@
 import type { Sharp } from 'sharp';
-import { openImage, withProfile, type ImageSource } from '../image-io.js';
+import { type ImageSource, openImage, withProfile } from '../image-io.js';
 
 /**
  * Encodes `source` with sharp into `out`. Only the ICC colour profile is carried over (unless it is plain sRGB): EXIF (GPS, camera data,

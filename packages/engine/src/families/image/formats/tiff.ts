@@ -25,7 +25,8 @@ export function tiffTracks(meta: Metadata): Track[] {
       describe: () => 'TIFF CCITT G4 (lossless, black and white)',
     });
   }
-  const jpegable = !meta.hasAlpha && (meta.depth === undefined || meta.depth === 'uchar') && (meta.channels === 1 || meta.channels === 3);
+  const jpegable =
+    !meta.hasAlpha && (meta.depth === undefined || meta.depth === 'uchar') && (meta.channels === 1 || meta.channels === 3);
   if (jpegable) {
     tracks.push({
       id: 'tiff-jpeg',

@@ -44,8 +44,11 @@ export function parsePng(file: Buffer): ParsedPng | null {
     if (type === 'IHDR') {
       if (length !== 13) return null;
       header = {
-        width: data.readUInt32BE(0), height: data.readUInt32BE(4), bitDepth: data[8] ?? 0,
-        colorType: data[9] ?? 0, interlace: data[12] ?? 0,
+        width: data.readUInt32BE(0),
+        height: data.readUInt32BE(4),
+        bitDepth: data[8] ?? 0,
+        colorType: data[9] ?? 0,
+        interlace: data[12] ?? 0,
       };
     } else if (type === 'IDAT') idat.push(data);
     else if (type === 'IEND') break;
@@ -110,12 +113,23 @@ export function unfilter(filtered: Buffer, height: number, rowBytes: number, bpp
       const c = y > 0 && x >= bpp ? (out[prev + x - bpp] ?? 0) : 0;
       let value: number;
       switch (type) {
-        case 0: value = raw; break;
-        case 1: value = raw + a; break;
-        case 2: value = raw + b; break;
-        case 3: value = raw + ((a + b) >> 1); break;
-        case 4: value = raw + paeth(a, b, c); break;
-        default: return null;
+        case 0:
+          value = raw;
+          break;
+        case 1:
+          value = raw + a;
+          break;
+        case 2:
+          value = raw + b;
+          break;
+        case 3:
+          value = raw + ((a + b) >> 1);
+          break;
+        case 4:
+          value = raw + paeth(a, b, c);
+          break;
+        default:
+          return null;
       }
       out[row + x] = value & 0xff;
     }

@@ -1,4 +1,4 @@
-import { rowGeometry, type PngHeader } from './png-chunks.js';
+import { type PngHeader, rowGeometry } from './png-chunks.js';
 
 /** An unfiltered PNG image: bare rows plus the palette and transparency chunks that give them meaning. */
 export interface PngPixels {
@@ -65,7 +65,8 @@ function toPalette(img: PngPixels, greyProfileSafe: boolean): PngPixels {
   if ((header.colorType === 0 || header.colorType === 4) && !greyProfileSafe) return img;
   const channels = header.colorType === 6 ? 4 : header.colorType === 2 ? 3 : header.colorType === 4 ? 2 : 1;
   const pixel = (p: number): number => {
-    if (channels === 4) return (((rows[p] ?? 0) << 24) | ((rows[p + 1] ?? 0) << 16) | ((rows[p + 2] ?? 0) << 8) | (rows[p + 3] ?? 0)) >>> 0;
+    if (channels === 4)
+      return (((rows[p] ?? 0) << 24) | ((rows[p + 1] ?? 0) << 16) | ((rows[p + 2] ?? 0) << 8) | (rows[p + 3] ?? 0)) >>> 0;
     if (channels === 3) return (((rows[p] ?? 0) << 24) | ((rows[p + 1] ?? 0) << 16) | ((rows[p + 2] ?? 0) << 8) | 255) >>> 0;
     const g = rows[p] ?? 0;
     return ((g << 24) | (g << 16) | (g << 8) | (channels === 2 ? (rows[p + 1] ?? 0) : 255)) >>> 0;
@@ -81,7 +82,7 @@ function toPalette(img: PngPixels, greyProfileSafe: boolean): PngPixels {
     }
   }
   // A grey image with 17-256 levels is no smaller as a palette: the indices take as many bits as the levels.
-  if ((channels === 1 && order.length > 16)) return img;
+  if (channels === 1 && order.length > 16) return img;
   order.sort((a, b) => Number((a & 255) === 255) - Number((b & 255) === 255));
   for (const [i, c] of order.entries()) seen.set(c, i);
   const palette = Buffer.alloc(order.length * 3);

@@ -1,8 +1,8 @@
 import { promisify } from 'node:util';
 import { constants, deflate, inflate } from 'node:zlib';
 import { EngineError } from '../../../errors.js';
-import { filterRows, parsePng, rowGeometry, unfilter, writePng, type PngChunk } from './png-chunks.js';
-import { reducePixels, type PngPixels } from './png-reduce.js';
+import { filterRows, type PngChunk, parsePng, rowGeometry, unfilter, writePng } from './png-chunks.js';
+import { type PngPixels, reducePixels } from './png-reduce.js';
 
 const deflateAsync = promisify(deflate);
 const inflateAsync = promisify(inflate);
@@ -43,10 +43,16 @@ async function compressPixels(img: PngPixels, signal?: AbortSignal): Promise<Buf
     const ranked: Array<{ size: number; strategy: number }> = [];
     for (const strategy of strategies) {
       throwIfAborted(signal);
-      ranked.push({ size: (await deflateBest(filterRows(sample.rows, sample.height, rowBytes, bpp, strategy), 6)).length, strategy });
+      ranked.push({
+        size: (await deflateBest(filterRows(sample.rows, sample.height, rowBytes, bpp, strategy), 6)).length,
+        strategy,
+      });
     }
     // The two best on the sample go to the full, slow deflate: the ranking is close to, not exactly, the final one.
-    candidates = ranked.sort((a, b) => a.size - b.size).slice(0, 2).map((r) => r.strategy);
+    candidates = ranked
+      .sort((a, b) => a.size - b.size)
+      .slice(0, 2)
+      .map((r) => r.strategy);
   }
   let smallest: Buffer | undefined;
   for (const strategy of candidates) {

@@ -1,9 +1,9 @@
 import { Modal } from '@mantine/core';
 import { type Folder, planOf, type User } from '@shrinkly/contract';
+import { DIALOG_CLOSE_BUTTON_PROPS } from '../../../../components/dialog-close-button';
 import { useBatchCompression } from '../../use-batch-compression';
 import { useCompletionNotice } from '../../use-completion-notice';
 import { CompletionDialog } from '../completion-dialog';
-import { DIALOG_CLOSE_BUTTON_PROPS } from '../../../../components/dialog-close-button';
 import { BatchLockedView } from './batch-locked-view';
 import { BatchPanel } from './batch-panel';
 

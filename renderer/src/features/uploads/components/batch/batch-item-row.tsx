@@ -1,10 +1,10 @@
 import { ActionIcon, Badge, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { CloseIcon } from '../../../../components/icons/control-icons';
 import { RefreshIcon } from '../../../../components/icons/refresh-icon';
 import { formatFileSize } from '../../../../format/format-file-size';
 import { formatPercent } from '../../../../format/format-percent';
-import type { BatchItem } from '../../batch-queue';
 import { isInFlight } from '../../../../transfer/use-transfer-queue';
-import { CloseIcon } from '../../../../components/icons/control-icons';
+import type { BatchItem } from '../../batch-queue';
 
 const STATUS: Record<BatchItem['status'], { label: string; color: string }> = {
   pending: { label: 'Pending', color: 'gray' },

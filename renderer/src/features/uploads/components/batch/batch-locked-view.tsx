@@ -20,8 +20,7 @@ export function BatchLockedView({ user, onLeave }: BatchLockedViewProps) {
         Premium Feature
       </Title>
       <Text c="dark.6" maw={420}>
-        Batch compression is available with a free trial or Premium subscription. Compress up to {BATCH_MAX_FILES} files at
-        once.
+        Batch compression is available with a free trial or Premium subscription. Compress up to {BATCH_MAX_FILES} files at once.
       </Text>
       <Button component={Link} to={neverTrialled ? '/subscribe' : '/subscribe?upgrade=true'} onClick={onLeave} size="md">
         {neverTrialled ? 'Start Free Trial' : 'Upgrade to Premium'}

@@ -1,11 +1,11 @@
 import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { BATCH_MAX_FILES, COMPRESSION_LEVELS, type CompressionLevel, type Folder, MAX_FILE_SIZE_BYTES } from '@shrinkly/contract';
+import { DropZone } from '../../../../components/drop-zone/drop-zone';
 import { formatBytes } from '../../../../format/format-bytes';
-import { batchTotals } from '../../batch-queue';
 import { LEVEL_LABELS } from '../../../compression/level-labels';
+import { batchTotals } from '../../batch-queue';
 import { BATCH_UPLOAD_TYPES } from '../../file-acceptance';
 import type { BatchCompression } from '../../use-batch-compression';
-import { DropZone } from '../../../../components/drop-zone/drop-zone';
 import { BatchItemRow } from './batch-item-row';
 import { BatchStats, CompressionSummary } from './batch-stats';
 
