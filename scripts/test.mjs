@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Runs every test suite: the lint and format check, unit, engine, database (PGlite, then PostgreSQL when TEST_DATABASE_URL is set, and with it the
-// fleet of web and worker processes on PostgreSQL, Redis and S3), the desktop main process (real engine and server), and
-// the browser tests against the built server. Stops at the first failing suite, and ends with the time of each suite
-// and the 20 slowest test files.
-import { spawnSync } from 'node:child_process';
+// Runs every test suite: the lint and format check, unit, engine, database (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set, with the fleet of web and worker processes on PostgreSQL, Redis and S3), the desktop main
+// process (real engine and server), and the browser tests against the built server. Suites of one stage run side by
+// side (their output is printed whole as each ends); stages run in turn and the first failing one stops the run. It
+// ends with the time of each suite and the 20 slowest test files.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,71 +12,74 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'shrinkly-test-times-'));
+const postgres = process.env.TEST_DATABASE_URL;
 
-const suites = [
+/**
+ * Stages of suites. The engine keeps both cores busy alone; the two database suites mostly wait on sockets, tools and
+ * timers, so they share the machine (each has its own databases, servers and temp folders).
+ */
+const stages = [
   // Format, lint and import order (Biome, biome.json): seconds, so it goes first.
-  { name: 'lint and format', command: ['npx', 'biome', 'ci', '--error-on-warnings', '.'] },
-  { name: 'unit', args: ['--project', 'unit'] },
-  { name: 'engine (real tools)', args: ['--project', 'engine'] },
-  { name: 'database on PGlite', args: ['--project', 'db'], env: { TEST_DATABASE_URL: '' } },
-];
-if (process.env.TEST_DATABASE_URL) {
-  suites.push({
-    name: 'database on PostgreSQL',
-    args: ['--project', 'db'],
-    env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
-  });
+  [{ name: 'lint and format', command: ['npx', 'biome', 'ci', '--error-on-warnings', '.'] }],
+  [{ name: 'unit', args: ['--project', 'unit'] }],
+  [{ name: 'engine (real tools)', args: ['--project', 'engine'] }],
+  [
+    { name: 'database on PGlite', args: ['--project', 'db'], env: { TEST_DATABASE_URL: '' } },
+    ...(postgres ? [{ name: 'database on PostgreSQL', args: ['--project', 'db'], env: { TEST_DATABASE_URL: postgres } }] : []),
+  ],
   // The built server scaled out: web and worker processes on PostgreSQL, Redis (TEST_REDIS_URL) and an S3 test server.
-  suites.push({ name: 'fleet (PostgreSQL, Redis, S3)', args: ['--project', 'fleet'] });
-}
-suites.push({ name: 'desktop (main process: real engine, real server)', args: ['--project', 'desktop'] });
-suites.push({ name: 'browser (e2e)', args: ['--project', 'e2e'] });
+  ...(postgres ? [[{ name: 'fleet (PostgreSQL, Redis, S3)', args: ['--project', 'fleet'] }]] : []),
+  [{ name: 'desktop (main process: real engine, real server)', args: ['--project', 'desktop'] }],
+  [{ name: 'browser (e2e)', args: ['--project', 'e2e'] }],
+];
 
 /** Each test file's time, from vitest's JSON report of one suite. */
 function fileTimes(suite, report) {
   try {
     const { testResults } = JSON.parse(readFileSync(report, 'utf8'));
-    return testResults.map((file) => ({
-      suite: suite.name,
-      file: path.relative(root, file.name),
-      ms: file.endTime - file.startTime,
-    }));
+    return testResults.map((file) => ({ suite: suite.name, file: path.relative(root, file.name), ms: file.endTime - file.startTime }));
   } catch {
     return [];
   }
 }
 
-const timings = [];
-const files = [];
-const started = Date.now();
-for (const [index, suite] of suites.entries()) {
-  console.log(`\n[test] ${suite.name}`);
-  const suiteStarted = Date.now();
-  const report = path.join(reports, `${index}.json`);
-  const [command, ...args] = suite.command ?? [
-    'npx',
-    'vitest',
-    'run',
-    ...suite.args,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-  ];
-  const result = spawnSync(command, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...suite.env },
+let reportCount = 0;
+
+/** Runs one suite; alone it prints as it goes, beside others its output is kept and printed when it ends. */
+function run(suite, alone) {
+  const report = path.join(reports, `${(reportCount += 1)}.json`);
+  const vitest = ['npx', 'vitest', 'run', ...(suite.args ?? []), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const [command, ...args] = suite.command ?? vitest;
+  const started = Date.now();
+  if (alone) console.log(`\n[test] ${suite.name}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...suite.env } });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      if (!alone) process.stdout.write(`\n[test] ${suite.name}\n${Buffer.concat(output).toString()}`);
+      resolve({ suite, code: code ?? 1, seconds: (Date.now() - started) / 1000, files: fileTimes(suite, report) });
+    });
   });
-  timings.push(`${suite.name}: ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s`);
-  files.push(...fileTimes(suite, report));
-  if (result.status !== 0) {
-    console.error(`\n[test] ${suite.name} failed`);
-    process.exit(result.status ?? 1);
+}
+
+const results = [];
+const started = Date.now();
+for (const stage of stages) {
+  const done = await Promise.all(stage.map((suite) => run(suite, stage.length === 1)));
+  results.push(...done);
+  const failed = done.filter((r) => r.code !== 0);
+  if (failed.length > 0) {
+    for (const r of failed) console.error(`\n[test] ${r.suite.name} failed`);
+    process.exit(failed[0].code);
   }
 }
-const slowest = files.sort((a, b) => b.ms - a.ms).slice(0, 20);
+const timings = results.map((r) => `${r.suite.name}: ${r.seconds.toFixed(1)} s`);
+const slowest = results
+  .flatMap((r) => r.files)
+  .sort((a, b) => b.ms - a.ms)
+  .slice(0, 20);
 console.log(`\n[test] all suites passed in ${((Date.now() - started) / 60_000).toFixed(1)} min\n  ${timings.join('\n  ')}`);
-console.log(
-  `\n[test] the 20 slowest test files\n${slowest.map((f) => `  ${(f.ms / 1000).toFixed(1).padStart(7)} s  ${f.file} (${f.suite})`).join('\n')}`,
-);
+console.log(`\n[test] the 20 slowest test files\n${slowest.map((f) => `  ${(f.ms / 1000).toFixed(1).padStart(7)} s  ${f.file} (${f.suite})`).join('\n')}`);
 rmSync(reports, { recursive: true, force: true });
