@@ -20,7 +20,7 @@ const postgres = process.env.TEST_DATABASE_URL;
  */
 const stages = [
   // Format, lint and import order (Biome, biome.json): seconds, so it goes first.
-  [{ name: 'lint and format', command: ['npx', 'biome', 'ci', '--error-on-warnings', '.'] }],
+  [{ name: 'lint and format', command: ['npx', 'biome', 'ci', '--error-on-warnings', '--colors=off', '.'] }],
   [{ name: 'unit', args: ['--project', 'unit'] }],
   [{ name: 'engine (real tools)', args: ['--project', 'engine'] }],
   [
@@ -37,7 +37,11 @@ const stages = [
 function fileTimes(suite, report) {
   try {
     const { testResults } = JSON.parse(readFileSync(report, 'utf8'));
-    return testResults.map((file) => ({ suite: suite.name, file: path.relative(root, file.name), ms: file.endTime - file.startTime }));
+    return testResults.map((file) => ({
+      suite: suite.name,
+      file: path.relative(root, file.name),
+      ms: file.endTime - file.startTime,
+    }));
   } catch {
     return [];
   }
@@ -47,13 +51,26 @@ let reportCount = 0;
 
 /** Runs one suite; alone it prints as it goes, beside others its output is kept and printed when it ends. */
 function run(suite, alone) {
-  const report = path.join(reports, `${(reportCount += 1)}.json`);
-  const vitest = ['npx', 'vitest', 'run', ...(suite.args ?? []), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  reportCount += 1;
+  const report = path.join(reports, `${reportCount}.json`);
+  const vitest = [
+    'npx',
+    'vitest',
+    'run',
+    ...(suite.args ?? []),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ];
   const [command, ...args] = suite.command ?? vitest;
   const started = Date.now();
   if (alone) console.log(`\n[test] ${suite.name}`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...suite.env } });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...suite.env },
+    });
     const output = [];
     child.stdout?.on('data', (chunk) => output.push(chunk));
     child.stderr?.on('data', (chunk) => output.push(chunk));
@@ -81,5 +98,7 @@ const slowest = results
   .sort((a, b) => b.ms - a.ms)
   .slice(0, 20);
 console.log(`\n[test] all suites passed in ${((Date.now() - started) / 60_000).toFixed(1)} min\n  ${timings.join('\n  ')}`);
-console.log(`\n[test] the 20 slowest test files\n${slowest.map((f) => `  ${(f.ms / 1000).toFixed(1).padStart(7)} s  ${f.file} (${f.suite})`).join('\n')}`);
+console.log(
+  `\n[test] the 20 slowest test files\n${slowest.map((f) => `  ${(f.ms / 1000).toFixed(1).padStart(7)} s  ${f.file} (${f.suite})`).join('\n')}`,
+);
 rmSync(reports, { recursive: true, force: true });
