@@ -8,10 +8,10 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { UnauthorizedError } from '../common/errors.js';
-import { AdminAuthGuard, CurrentUser, UserAuthGuard } from '../features/accounts/auth.guards.js';
-import { Authenticator } from '../features/accounts/authenticator.js';
+import { AdminAuthGuard, CurrentUser, UserAuthGuard } from './auth.guards.js';
 import { type BodyOf, type QueryOf, Route, routerPath, ValidBody, ValidQuery } from './contract-route.js';
 import { HttpExceptionFilter } from './http-exception.filter.js';
+import { RequestAuthenticator } from './request-authenticator.js';
 import { ZodBodyPipe } from './zod-body.pipe.js';
 
 const adminOnly: Endpoint = {
@@ -78,7 +78,7 @@ const authenticator = {
 class TestModule {}
 Module({
   controllers: [TestController],
-  providers: [{ provide: Authenticator, useValue: authenticator }, UserAuthGuard, AdminAuthGuard],
+  providers: [{ provide: RequestAuthenticator, useValue: authenticator }, UserAuthGuard, AdminAuthGuard],
 })(TestModule);
 
 describe('@Route', () => {

@@ -16,7 +16,7 @@ import {
 import type { Endpoint, EndpointAuth, HttpMethod } from '@shrinkly/contract';
 import type { Request } from 'express';
 import type { z } from 'zod';
-import { AdminAuthGuard, UserAuthGuard } from '../features/accounts/auth.guards.js';
+import { AdminAuthGuard, UserAuthGuard } from './auth.guards.js';
 import { ZodBodyPipe } from './zod-body.pipe.js';
 
 /** The validated JSON body of a contract endpoint, as `@ValidBody()` gives it. */

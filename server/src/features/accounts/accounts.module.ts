@@ -9,13 +9,14 @@ import { Clock } from '../../common/clock.js';
 import { factory } from '../../common/factory-provider.js';
 import type { AppConfig } from '../../config/app.config.js';
 import type { Database } from '../../db/client.js';
+import { AdminAuthGuard, UserAuthGuard } from '../../http/auth.guards.js';
+import { RequestAuthenticator } from '../../http/request-authenticator.js';
 import { AccountService } from './account.service.js';
 import { AccountDeletionService } from './account-deletion.service.js';
 import { AdminRepository } from './admin.repository.js';
 import { AdminAuthController } from './admin-auth.controller.js';
 import { AdminAuthService } from './admin-auth.service.js';
 import { AuthController } from './auth.controller.js';
-import { AdminAuthGuard, UserAuthGuard } from './auth.guards.js';
 import { AuthRateLimiter } from './auth-rate-limiter.js';
 import { Authenticator } from './authenticator.js';
 import { OptionalUser } from './optional-user.js';
@@ -45,6 +46,8 @@ import { UserRepository } from './user.repository.js';
       [TokenService, UserRepository, AdminRepository],
       (t: TokenService, u: UserRepository, a: AdminRepository) => new Authenticator(t, u, a),
     ),
+    // The route guards (http/auth.guards.ts) ask HTTP's port; this feature answers it.
+    { provide: RequestAuthenticator, useExisting: Authenticator },
     factory(OptionalUser, [Authenticator], (a: Authenticator) => new OptionalUser(a)),
     factory(
       AccountService,
@@ -96,6 +99,7 @@ import { UserRepository } from './user.repository.js';
     ResetTokenRepository,
     ResetLinkMailer,
     Authenticator,
+    RequestAuthenticator,
     OptionalUser,
     AdminAuthService,
     AccountDeletionService,

@@ -9,11 +9,11 @@ import {
 } from '@shrinkly/contract';
 import type { Request } from 'express';
 import type { UserRow } from '../../db/schema/index.js';
+import { CurrentUser } from '../../http/auth.guards.js';
 import { clientIp } from '../../http/client-ip.js';
 import { type BodyOf, Route, ValidBody } from '../../http/contract-route.js';
 import { AccountService } from './account.service.js';
 import { AccountDeletionService } from './account-deletion.service.js';
-import { CurrentUser } from './auth.guards.js';
 import { Authenticator } from './authenticator.js';
 import { PasswordResetService } from './password-reset.service.js';
 

@@ -2,12 +2,13 @@ import { ErrorMessages } from '@shrinkly/contract';
 import type { Request } from 'express';
 import { UnauthorizedError } from '../../common/errors.js';
 import type { AdminRow, UserRow } from '../../db/schema/index.js';
+import type { RequestAuthenticator } from '../../http/request-authenticator.js';
 import type { AdminRepository } from './admin.repository.js';
 import type { TokenService } from './token.service.js';
 import type { UserRepository } from './user.repository.js';
 
 /** Reads the bearer token of a request and returns the account it belongs to, or throws 401. */
-export class Authenticator {
+export class Authenticator implements RequestAuthenticator {
   constructor(
     private readonly tokens: TokenService,
     private readonly users: UserRepository,

@@ -4,8 +4,8 @@ import type { Request } from 'express';
 import { PaymentPort, ProviderUnavailableError } from '../../adapters/payments/payment.port.js';
 import { DomainError, NotFoundError, ValidationError } from '../../common/errors.js';
 import type { UserRow } from '../../db/schema/index.js';
+import { CurrentUser } from '../../http/auth.guards.js';
 import { Route } from '../../http/contract-route.js';
-import { CurrentUser } from '../accounts/auth.guards.js';
 import { StripeWebhookService } from './stripe-webhooks.service.js';
 
 /** Stripe did not answer as it should: our gateway's failure, not the caller's. */

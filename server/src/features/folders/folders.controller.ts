@@ -1,8 +1,8 @@
 import { Controller, Inject, Param } from '@nestjs/common';
 import { endpoints, type Folder, type MessageResponse } from '@shrinkly/contract';
 import type { UserRow } from '../../db/schema/index.js';
+import { CurrentUser } from '../../http/auth.guards.js';
 import { type BodyOf, type QueryOf, Route, ValidBody, ValidQuery } from '../../http/contract-route.js';
-import { CurrentUser } from '../accounts/auth.guards.js';
 import { FolderService } from './folder.service.js';
 
 @Controller()

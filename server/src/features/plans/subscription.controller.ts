@@ -1,8 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { endpoints, type SubscriptionDetails, type User } from '@shrinkly/contract';
 import type { UserRow } from '../../db/schema/index.js';
+import { CurrentUser } from '../../http/auth.guards.js';
 import { type BodyOf, Route, ValidBody } from '../../http/contract-route.js';
-import { CurrentUser } from '../accounts/auth.guards.js';
 import { SubscriptionService } from './subscription.service.js';
 
 /** The trial step, subscribing (by card, or approved at PayPal), cancelling and reactivating, and the plan as /settings shows it. */

@@ -3,9 +3,9 @@ import { endpoints, type ShareResponse } from '@shrinkly/contract';
 import type { Request, Response } from 'express';
 import { StoragePort } from '../../adapters/storage/storage.port.js';
 import type { UserRow } from '../../db/schema/index.js';
+import { CurrentUser } from '../../http/auth.guards.js';
 import { Route } from '../../http/contract-route.js';
 import { sendBlob } from '../../http/send-blob.js';
-import { CurrentUser } from '../accounts/auth.guards.js';
 import { fileBlob } from '../files/file-download.js';
 import { SharingService } from './sharing.service.js';
 

@@ -1,14 +1,14 @@
 import { type CanActivate, createParamDecorator, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import type { AdminRow, UserRow } from '../../db/schema/index.js';
-import { Authenticator } from './authenticator.js';
+import type { AdminRow, UserRow } from '../db/schema/index.js';
+import { RequestAuthenticator } from './request-authenticator.js';
 
 type AuthedRequest = Request & { account?: UserRow; admin?: AdminRow };
 
 /** Lets a request through only with a valid user token; the user is then available as @CurrentUser(). */
 @Injectable()
 export class UserAuthGuard implements CanActivate {
-  constructor(@Inject(Authenticator) private readonly auth: Authenticator) {}
+  constructor(@Inject(RequestAuthenticator) private readonly auth: RequestAuthenticator) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<AuthedRequest>();
@@ -20,7 +20,7 @@ export class UserAuthGuard implements CanActivate {
 /** Lets a request through only with a valid admin token. */
 @Injectable()
 export class AdminAuthGuard implements CanActivate {
-  constructor(@Inject(Authenticator) private readonly auth: Authenticator) {}
+  constructor(@Inject(RequestAuthenticator) private readonly auth: RequestAuthenticator) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<AuthedRequest>();
