@@ -9,7 +9,10 @@ import { describe, expect, it } from 'vitest';
  * - outside packages/engine, the engine is used through its package entry `@shrinkly/engine` only;
  * - inside the engine, a family (src/families/<name>/) uses its own folder, the shared tools and quality measures and
  *   the engine's definitions only: never the engine's entry points, the registry or another family. Files inside files
- *   (archive members, pictures in documents) go through the engine handed over in the call's context.
+ *   (archive members, pictures in documents) go through the engine handed over in the call's context;
+ * - a feature (server/src/features/<name>/) imports another only along the one-way edges of FEATURE_DEPENDENCIES, and
+ *   HTTP (server/src/http/) imports no feature: read models both sides need live in server/src/read-models/, and a
+ *   feature that must act on another's records registers with it (as account deletion does) instead of importing it.
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -71,6 +74,45 @@ function familyOverreach(file: string, to: string): boolean {
   );
 }
 
+/**
+ * Which features each feature may import: every edge points one way (the test below also checks there is no cycle).
+ * A new edge belongs here only with a reason; most needs are met by a read model or a registration instead.
+ */
+export const FEATURE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
+  accounts: [],
+  // The admin panel reads and manages accounts.
+  admin: ['accounts'],
+  // Payments know whose they are.
+  billing: ['accounts'],
+  // The landing page's compression: the optional signed-in user, pay-per-file checkout, chunked uploads.
+  compression: ['accounts', 'billing', 'uploads'],
+  converter: ['uploads'],
+  // My Files: its uploads are compressed by compression's jobs and filed in folders.
+  files: ['accounts', 'compression', 'folders', 'uploads'],
+  folders: ['accounts'],
+  // The sweeper runs each feature's expiry work.
+  maintenance: ['accounts', 'compression', 'converter', 'files', 'plans', 'uploads'],
+  // A plan bills through billing and keeps an account's files when it lapses.
+  plans: ['accounts', 'billing', 'files'],
+  sharing: ['accounts', 'files'],
+  system: [],
+  uploads: [],
+};
+
+const FEATURE = /^server\/src\/features\/([^/]+)\//;
+
+/** A feature's or HTTP's own (non-test) file importing a feature it may not depend on. */
+function featureOverreach(file: string, to: string): string | undefined {
+  if (isTest(file)) return undefined;
+  const toFeature = FEATURE.exec(`${to}/`)?.[1];
+  if (!toFeature) return undefined;
+  if (file.startsWith('server/src/http/')) return 'HTTP names no feature (guards ask the RequestAuthenticator port)';
+  const fromFeature = FEATURE.exec(file)?.[1];
+  if (!fromFeature || fromFeature === toFeature) return undefined;
+  if (FEATURE_DEPENDENCIES[fromFeature]?.includes(toFeature)) return undefined;
+  return `features depend one way: ${fromFeature} may import ${FEATURE_DEPENDENCIES[fromFeature]?.join(', ') || 'no feature'} (FEATURE_DEPENDENCIES)`;
+}
+
 /** Each import that breaks a rule, as "file imports 'specifier': why". */
 function violations(files: SourceFile[]): string[] {
   const found: string[] = [];
@@ -82,6 +124,8 @@ function violations(files: SourceFile[]): string[] {
         found.push(`${file.path} imports '${specifier}': services, repositories and jobs know nothing of HTTP`);
       if (!insideEngine && isEngineInternal(to))
         found.push(`${file.path} imports '${specifier}': use the engine through '@shrinkly/engine' only`);
+      const overreach = featureOverreach(file.path, to);
+      if (overreach) found.push(`${file.path} imports '${specifier}': ${overreach}`);
       if (familyOverreach(file.path, to))
         found.push(
           `${file.path} imports '${specifier}': a family uses tools/, quality/ and the engine's definitions, and reaches the engine through its context`,
@@ -99,6 +143,27 @@ function sourceFiles(dir: string): SourceFile[] {
   });
 }
 
+/** A cycle among the allowed feature edges, as "a → b → a", or undefined. */
+function featureCycle(edges: Readonly<Record<string, readonly string[]>>): string | undefined {
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (node: string, trail: string[]): string | undefined => {
+    if (state.get(node) === 'visiting') return [...trail.slice(trail.indexOf(node)), node].join(' → ');
+    if (state.get(node) === 'done') return undefined;
+    state.set(node, 'visiting');
+    for (const next of edges[node] ?? []) {
+      const cycle = visit(next, [...trail, node]);
+      if (cycle) return cycle;
+    }
+    state.set(node, 'done');
+    return undefined;
+  };
+  for (const node of Object.keys(edges)) {
+    const cycle = visit(node, []);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}
+
 describe('dependency rules', () => {
   it('hold in the repository', () => {
     const files = sourceFiles('');
@@ -107,6 +172,35 @@ describe('dependency rules', () => {
       expect.arrayContaining(['server/src/features/files/file-library.service.ts', 'server/src/jobs/job-runner.ts']),
     );
     expect(violations(files)).toEqual([]);
+  });
+
+  it('let features depend one way only, and name every feature folder', () => {
+    expect(featureCycle(FEATURE_DEPENDENCIES)).toBeUndefined();
+    expect(featureCycle({ ...FEATURE_DEPENDENCIES, accounts: ['plans'] })).toBe('accounts → plans → accounts');
+    const folders = readdirSync(path.join(root, 'server/src/features'), { withFileTypes: true }).filter((e) => e.isDirectory());
+    expect(folders.map((f) => f.name).sort()).toEqual(Object.keys(FEATURE_DEPENDENCIES).sort());
+  });
+
+  it('catch a feature importing one it may not depend on, and HTTP importing a feature', () => {
+    const files: SourceFile[] = [
+      { path: 'server/src/features/accounts/account.service.ts', text: "import { planOf } from '../plans/plan-access.js';" },
+      { path: 'server/src/http/contract-route.ts', text: "import { UserAuthGuard } from '../features/accounts/auth.guards.js';" },
+      // Allowed: along an edge, within a feature, shared read models, and tests.
+      {
+        path: 'server/src/features/plans/plans.module.ts',
+        text: "import { UserRepository } from '../accounts/user.repository.js';",
+      },
+      { path: 'server/src/features/plans/plan.service.ts', text: "import { rule } from './plan-lifecycle.js';" },
+      {
+        path: 'server/src/features/accounts/account.service.ts',
+        text: "import { toUserView } from '../../read-models/user-view.js';",
+      },
+      { path: 'server/src/features/accounts/account.spec.ts', text: "import { planOf } from '../plans/plan-of.js';" },
+    ];
+    expect(violations(files)).toEqual([
+      "server/src/features/accounts/account.service.ts imports '../plans/plan-access.js': features depend one way: accounts may import no feature (FEATURE_DEPENDENCIES)",
+      "server/src/http/contract-route.ts imports '../features/accounts/auth.guards.js': HTTP names no feature (guards ask the RequestAuthenticator port)",
+    ]);
   });
 
   it('catch a service that imports HTTP, an engine internal imported from outside the engine, and a family reaching past its context', () => {

@@ -9,8 +9,8 @@ import type { StripePayments } from '../../src/adapters/payments/stripe.payments
 import { addDays } from '../../src/common/billing-calendar.js';
 import { DomainError } from '../../src/common/errors.js';
 import { payments, sandboxSubscriptions, type UserRow, users } from '../../src/db/schema/index.js';
-import { planOf } from '../../src/features/plans/plan-of.js';
 import { SubscriptionService } from '../../src/features/plans/subscription.service.js';
+import { planOf } from '../../src/read-models/plan-of.js';
 import { type FakeDelivery, PaypalFake } from '../fakes/paypal-fake.js';
 import { StripeFake } from '../fakes/stripe-fake.js';
 import { startTestApp, type TestApp, TestClock } from '../harness.js';

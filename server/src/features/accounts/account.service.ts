@@ -2,7 +2,7 @@ import { type AuthResponse, ErrorMessages, type User } from '@shrinkly/contract'
 import type { Clock } from '../../common/clock.js';
 import { ConflictError, UnauthorizedError } from '../../common/errors.js';
 import type { UserRow } from '../../db/schema/index.js';
-import { toUserView } from '../plans/user-view.js';
+import { toUserView } from '../../read-models/user-view.js';
 import type { AuthRateLimiter } from './auth-rate-limiter.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { ResetTokenRepository } from './reset-token.repository.js';

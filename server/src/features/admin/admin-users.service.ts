@@ -3,11 +3,11 @@ import { addDays } from '../../common/billing-calendar.js';
 import type { Clock } from '../../common/clock.js';
 import { NotFoundError } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
+import { planOf } from '../../read-models/plan-of.js';
+import { toUserView } from '../../read-models/user-view.js';
 import type { AccountDeletionService } from '../accounts/account-deletion.service.js';
 import type { ResetLinkMailer } from '../accounts/reset-link-mailer.js';
 import type { UserRepository } from '../accounts/user.repository.js';
-import { planOf } from '../plans/plan-of.js';
-import { toUserView } from '../plans/user-view.js';
 import type { DirectoryUser, UserDirectoryRepository } from './user-directory.repository.js';
 
 /** Staff's view of client accounts: the searched, paged list; a password reset mail; termination. */

@@ -14,6 +14,8 @@ import { AccountDeletionService } from '../accounts/account-deletion.service.js'
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { BillingModule } from '../billing/billing.module.js';
 import { BillingService } from '../billing/billing.service.js';
+import { UploadsModule } from '../uploads/uploads.module.js';
+import { ChunkUploadController } from './chunk-upload.controller.js';
 import { COMPRESS_QUEUE, CompressFileJob, CompressionFinishers, CompressionJobs } from './compress-file.job.js';
 import { CompressionController } from './compression.controller.js';
 import { CompressionService } from './compression.service.js';
@@ -24,8 +26,8 @@ import { PublicResultFinisher } from './public-result.finisher.js';
 
 /** Compression on the landing page: the preview, free and paid jobs, their downloads; and the compression queue. */
 @Module({
-  imports: [AccountsModule, BillingModule],
-  controllers: [CompressionController],
+  imports: [AccountsModule, BillingModule, UploadsModule],
+  controllers: [CompressionController, ChunkUploadController],
   providers: [
     factory(CompressionJobRepository, [DATABASE], (db: Database) => new CompressionJobRepository(db)),
     factory(

@@ -17,8 +17,8 @@ import { NotFoundError, PayloadTooLargeError, PaymentRequiredError } from '../..
 import { isUuid } from '../../common/ids.js';
 import type { CompressionJobRow, UserRow } from '../../db/schema/index.js';
 import { waitForJob } from '../../jobs/job-wait.js';
+import { planOf } from '../../read-models/plan-of.js';
 import type { BillingService } from '../billing/billing.service.js';
-import { planOf } from '../plans/plan-of.js';
 import { AcceptedTypes, type IncomingFile } from '../uploads/incoming-file.js';
 import { COMPRESS_QUEUE } from './compress-file.job.js';
 import { paymentTerms } from './compression-fulfilment.js';

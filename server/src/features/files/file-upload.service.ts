@@ -23,10 +23,10 @@ import {
 } from '../../common/errors.js';
 import type { BatchRow, CompressionJobRow, FileRow, UserRow } from '../../db/schema/index.js';
 import { waitForJob } from '../../jobs/job-wait.js';
+import { type PlanAccess, planOf } from '../../read-models/plan-of.js';
 import { COMPRESS_QUEUE } from '../compression/compress-file.job.js';
 import type { CompressionJobRepository } from '../compression/compression-job.repository.js';
 import type { FolderRepository } from '../folders/folder.repository.js';
-import { type PlanAccess, planOf } from '../plans/plan-of.js';
 import { AcceptedTypes, type IncomingFile } from '../uploads/incoming-file.js';
 import type { BatchRepository } from './batch.repository.js';
 import type { FileRepository } from './file.repository.js';

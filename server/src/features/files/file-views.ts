@@ -1,6 +1,5 @@
-import { type FileCategory, type FileRecord, type Folder, type Stats, spaceSavedPercent } from '@shrinkly/contract';
+import { type FileCategory, type FileRecord, type Stats, spaceSavedPercent } from '@shrinkly/contract';
 import { mimeOfFormat } from '../../common/mime.js';
-import type { FolderRow } from '../../db/schema/index.js';
 import type { FileTotals, FileWithFolder, ListedFile } from './file.repository.js';
 
 const CATEGORY_BY_FORMAT: Record<string, FileCategory> = {};
@@ -49,10 +48,6 @@ export function toFileRecord(row: FileWithFolder & Partial<Pick<ListedFile, 'job
     jobId: processing ? (row.jobId ?? null) : null,
     progress: processing ? (row.progress ?? 0) : null,
   };
-}
-
-export function toFolderView(row: FolderRow & { fileCount: number }): Folder {
-  return { id: row.id, name: row.name, parentId: row.parentId, fileCount: row.fileCount, createdAt: row.createdAt.toISOString() };
 }
 
 export function toStats(totals: FileTotals, storageLimit: number): Stats {

@@ -2,8 +2,8 @@ import { ErrorMessages, type Folder } from '@shrinkly/contract';
 import { ConflictError, NotFoundError } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
 import type { UserRow } from '../../db/schema/index.js';
-import { toFolderView } from '../files/file-views.js';
 import type { FolderRepository } from './folder.repository.js';
+import { toFolderView } from './folder-view.js';
 
 /** Folders of My Files: listed, created and (when empty) deleted by their owner only. */
 export class FolderService {

@@ -20,6 +20,8 @@ import { addDays } from '../../common/billing-calendar.js';
 import type { Clock } from '../../common/clock.js';
 import { ConflictError, NotFoundError, PaymentRequiredError, ValidationError } from '../../common/errors.js';
 import type { UserRow } from '../../db/schema/index.js';
+import { planOf } from '../../read-models/plan-of.js';
+import { toUserView } from '../../read-models/user-view.js';
 import type { PlanColumn, UserRepository } from '../accounts/user.repository.js';
 import type { BillingService } from '../billing/billing.service.js';
 import { atProvider } from '../billing/provider-call.js';
@@ -37,9 +39,7 @@ import {
   type ProviderPlanReading,
 } from './plan-lifecycle.js';
 import { planMail } from './plan-mails.js';
-import { planOf } from './plan-of.js';
 import type { ProviderSubscriptionRepository } from './provider-subscription.repository.js';
-import { toUserView } from './user-view.js';
 
 /** A card as the trial step and /subscribe send it; the number and CVV go to the provider only. */
 export interface CardInput {

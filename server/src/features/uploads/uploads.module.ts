@@ -4,16 +4,14 @@ import { RateCounters } from '../../adapters/rate-counters/rate-counters.port.js
 import { DATABASE } from '../../app.tokens.js';
 import { factory } from '../../common/factory-provider.js';
 import type { Database } from '../../db/client.js';
-import { AccountsModule } from '../accounts/accounts.module.js';
-import { CompressionModule } from '../compression/compression.module.js';
-import { ChunkUploadController } from './chunk-upload.controller.js';
 import { ChunkUploadService } from './chunk-upload.service.js';
 import { OpenUploadRepository } from './open-upload.repository.js';
 
-/** Large uploads in chunks: staged here, and assembled into a landing-page compression here or into My Files by the files module. */
+/**
+ * Large uploads in chunks, staged here within their owners' limits: the compression feature takes them for the landing
+ * page (its chunk routes), the files feature into My Files.
+ */
 @Module({
-  imports: [AccountsModule, CompressionModule],
-  controllers: [ChunkUploadController],
   providers: [
     factory(OpenUploadRepository, [DATABASE], (db: Database) => new OpenUploadRepository(db)),
     factory(

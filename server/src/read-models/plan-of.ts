@@ -7,8 +7,8 @@ import {
   STORAGE_LIMIT_BYTES,
   type SubscriptionStatus,
 } from '@shrinkly/contract';
-import { addDays } from '../../common/billing-calendar.js';
-import type { UserRow } from '../../db/schema/index.js';
+import { addDays } from '../common/billing-calendar.js';
+import type { UserRow } from '../db/schema/index.js';
 
 /** What an account (or a visitor, with no account) may do right now. */
 export interface PlanAccess {

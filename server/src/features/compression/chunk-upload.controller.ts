@@ -13,10 +13,14 @@ import type { AppConfig } from '../../config/app.config.js';
 import { clientIp } from '../../http/client-ip.js';
 import { type BodyOf, Route, ValidBody } from '../../http/contract-route.js';
 import { OptionalUser } from '../accounts/optional-user.js';
-import { CompressionService } from '../compression/compression.service.js';
-import { ChunkUploadService } from './chunk-upload.service.js';
-import { receiveBuffer } from './multipart.js';
+import { ChunkUploadService } from '../uploads/chunk-upload.service.js';
+import { receiveBuffer } from '../uploads/multipart.js';
+import { CompressionService } from './compression.service.js';
 
+/**
+ * The landing page's large files: their chunks (staged by the uploads feature, refused at the first chunk when the
+ * address's unpaid uploads are at their cap) and their assembly into a compression.
+ */
 @Controller()
 export class ChunkUploadController {
   constructor(

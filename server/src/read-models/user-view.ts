@@ -1,5 +1,5 @@
 import type { User } from '@shrinkly/contract';
-import type { UserRow } from '../../db/schema/index.js';
+import type { UserRow } from '../db/schema/index.js';
 import { planOf } from './plan-of.js';
 
 /** The columns the API's User is made of. */
