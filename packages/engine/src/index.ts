@@ -19,5 +19,5 @@ export { type RunProcess, type RunProcessOptions, runProcess } from './process/r
 export { type SandboxMode, sandboxMode } from './process/sandbox.js';
 export { measureSsim, SSIM_FLOOR } from './quality/ssim.js';
 export { type CachedResult, configureResultCache, ENGINE_VERSION, ResultCache, resultCache } from './result-cache.js';
-export * from './tools.js';
+export * from './tool-lookup.js';
 export * from './types.js';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { EngineError } from '../errors.js';
-import { findTool } from '../tools.js';
+import { findTool } from '../tool-lookup.js';
 import { type SandboxOptions, sandboxed } from './sandbox.js';
 
 export interface RunProcessOptions {

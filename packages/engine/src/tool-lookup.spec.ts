@@ -2,7 +2,7 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EXTERNAL_TOOLS, findOnPath, findTool, probeTools, unpackedPath } from './tools.js';
+import { EXTERNAL_TOOLS, findOnPath, findTool, probeTools, unpackedPath } from './tool-lookup.js';
 
 describe('external tools', () => {
   const dirs: string[] = [];
