@@ -6,14 +6,15 @@ import { Navbar } from '../components/navbar/navbar';
 import { PageLoader } from '../components/page-loader';
 import { SkipLink } from '../components/skip-link';
 import { useCurrentUser, useLogout } from '../features/account/api';
-import { DesktopEvents, desktopNavLinks, IN_DESKTOP_APP } from '../features/desktop/desktop-app';
 import { InstallPrompt } from '../features/install/components/install-prompt';
+import { platform } from '../platform';
 
 const MAIN_ID = 'main-content';
+const { Events: ShellEvents, navLinks: shellNavLinks } = platform.screens;
 
 /**
  * Every page: navigation bar, the page, footer. While a stored token is turned into a user, only a spinner shows.
- * Inside the desktop app the bar also leads to its own screens, and the app's events are heard on every page.
+ * The shell's own screens get their entries in the bar (the desktop app's), and its events are heard on every page.
  */
 export function AppLayout() {
   const { user, isLoading } = useCurrentUser();
@@ -21,7 +22,7 @@ export function AppLayout() {
 
   return (
     <>
-      {IN_DESKTOP_APP && <DesktopEvents />}
+      <ShellEvents />
       {isLoading ? <PageLoader /> : <PageFrame user={user} onLogout={logout} />}
     </>
   );
@@ -31,13 +32,13 @@ function PageFrame({ user, onLogout }: { user: User | null; onLogout: () => void
   return (
     <Box mih="100vh" display="flex" style={{ flexDirection: 'column' }}>
       <SkipLink targetId={MAIN_ID} />
-      <Navbar user={user} onLogout={onLogout} appLinks={desktopNavLinks} />
+      <Navbar user={user} onLogout={onLogout} appLinks={shellNavLinks} />
       <Box component="main" id={MAIN_ID} tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
         <Outlet />
       </Box>
       <Footer />
-      {/* Installing the website as an app makes no sense inside the installed desktop app. */}
-      {!IN_DESKTOP_APP && <InstallPrompt />}
+      {/* Shown only where the platform can install the app: never inside the installed desktop app. */}
+      <InstallPrompt />
       <ScrollRestoration />
     </Box>
   );

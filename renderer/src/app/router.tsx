@@ -8,7 +8,6 @@ import { CompressionFailedPage } from '../features/compression/pages/compression
 import { CompressionSuccessPage } from '../features/compression/pages/compression-success-page';
 import { ConverterPage } from '../features/converter/pages/converter-page';
 import { DashboardPage } from '../features/dashboard/pages/dashboard-page';
-import { desktopRoutes } from '../features/desktop/desktop-app';
 import { PrivacyPage } from '../features/legal/pages/privacy-page';
 import { RefundPage } from '../features/legal/pages/refund-page';
 import { TermsPage } from '../features/legal/pages/terms-page';
@@ -19,6 +18,7 @@ import { PaymentSuccessPage } from '../features/payments/pages/payment-success-p
 import { SettingsPage } from '../features/settings/pages/settings-page';
 import { SubscribePage } from '../features/subscription/pages/subscribe-page';
 import { SubscriptionSuccessPage } from '../features/subscription/pages/subscription-success-page';
+import { platform } from '../platform';
 import { AppLayout } from './app-layout';
 import { HomeRoute } from './home-route';
 
@@ -50,7 +50,8 @@ export const router = createBrowserRouter([
       { path: 'adminadmin', lazy: async () => ({ Component: (await adminScreens()).AdminLoginPage }) },
       { path: 'admin-reset-password', lazy: async () => ({ Component: (await adminScreens()).AdminResetPasswordPage }) },
       { path: 'admin', lazy: async () => ({ Component: (await adminScreens()).AdminDashboardPage }) },
-      ...desktopRoutes,
+      // The shell's own pages (the desktop app's); none on the website.
+      ...platform.screens.routes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -53,7 +53,9 @@ describe('the desktop bridge', () => {
   it('is absent on the website: no bridge, calls refused in words, events never arrive', async () => {
     (globalThis as Record<string, unknown>).window = {};
     expect(desktopBridge()).toBeUndefined();
-    await expect(desktopInvoke('settings:get', undefined)).rejects.toThrow('only in the Shrinkly desktop app');
+    await expect(desktopInvoke('settings:get', undefined)).rejects.toEqual(
+      new DesktopError('This works only in the Shrinkly desktop app', 0),
+    );
     expect(onDesktopEvent('jobs:changed', () => {})).toBeTypeOf('function');
   });
 
@@ -71,13 +73,33 @@ describe('the desktop bridge', () => {
     expect(error).toMatchObject({ message: 'No job with that id', status: 404 });
   });
 
-  it('strips Electron’s wrapper from a failed call, and refuses an unreadable answer', async () => {
+  it('fails every other way with a DesktopError too: Electron’s wrapper stripped, a thrown status kept', async () => {
     installBridge(() => {
       throw new Error("Error invoking remote method 'sync:retry': Error: The server did not answer");
     });
-    await expect(desktopInvoke('sync:retry', undefined)).rejects.toThrow(/^The server did not answer$/);
+    await expect(desktopInvoke('sync:retry', undefined)).rejects.toEqual(new DesktopError('The server did not answer', 0));
+    installBridge(() => {
+      throw Object.assign(new Error('Sign in first'), { status: 401 });
+    });
+    await expect(desktopInvoke('sync:retry', undefined)).rejects.toMatchObject({ message: 'Sign in first', status: 401 });
+    installBridge(() => {
+      throw new Error('');
+    });
+    await expect(desktopInvoke('sync:retry', undefined)).rejects.toThrow('The desktop app did not answer');
     installBridge(() => ({ jobs: 'not a list' }));
-    await expect(desktopInvoke('compress:list', undefined)).rejects.toThrow('cannot read');
+    const unreadable = await desktopInvoke('compress:list', undefined).catch((e: unknown) => e);
+    expect(unreadable).toBeInstanceOf(DesktopError);
+    expect(unreadable).toMatchObject({ message: expect.stringContaining('cannot read'), status: 0 });
+  });
+
+  it('always has words for the user, even when a refusal has none', () => {
+    expect(new DesktopError('', 500).message).toBe('Something went wrong in the desktop app. Try again.');
+    const error = new DesktopError('No job with that id', 404);
+    expect(DesktopError.fromThrown(error)).toBe(error);
+    expect(DesktopError.fromThrown('not an error')).toMatchObject({
+      status: 0,
+      message: expect.stringMatching(/did not answer/),
+    });
   });
 
   it('passes events checked against their schema and drops malformed ones', () => {

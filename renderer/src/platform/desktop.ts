@@ -13,7 +13,7 @@ import {
 
 /**
  * The one door to the desktop app's bridge (the preload's `window.shrinklyDesktop`). Without it the renderer is the
- * website: callers check `desktopBridge()` before showing anything desktop-only.
+ * website: `platform/index.ts` asks once, at startup, to choose the platform.
  */
 export function desktopBridge(): DesktopBridge | undefined {
   if (typeof window === 'undefined') return undefined;
@@ -21,20 +21,34 @@ export function desktopBridge(): DesktopBridge | undefined {
   return typeof bridge === 'object' && bridge !== null ? (bridge as DesktopBridge) : undefined;
 }
 
-/** The desktop app refused a request or answered something unreadable; `message` is written for the user. */
+// Electron wraps a handler's exception as "Error invoking remote method 'channel': Error: the message".
+const ELECTRON_INVOKE_PREFIX = /^Error invoking remote method '[^']*':\s*(?:\w*Error:\s*)?/;
+const UNKNOWN_FAILURE = 'Something went wrong in the desktop app. Try again.';
+const NO_ANSWER = 'The desktop app did not answer. Restart it and try again.';
+
+/**
+ * The one error a desktop call fails with, whatever refused it: the main process (its `{ error, status }` answer),
+ * the preload (a thrown error) or this window (no bridge, an unreadable answer). Screens show `message` as it is:
+ * it is written for the user.
+ */
 export class DesktopError extends Error {
   constructor(
     message: string,
-    /** The refusal's status (400 bad request, 401 sign-in needed, 404 unknown job…); 0 when there was no answer. */
+    /** The refusal's status (400 bad request, 403 not chosen by the user, 404 unknown job…); 0 when there was no answer. */
     readonly status: number,
   ) {
-    super(message);
+    super(message || UNKNOWN_FAILURE);
     this.name = 'DesktopError';
   }
-}
 
-// Electron wraps a handler's exception as "Error invoking remote method 'channel': Error: the message".
-const ELECTRON_INVOKE_PREFIX = /^Error invoking remote method '[^']*':\s*(?:\w*Error:\s*)?/;
+  /** What the bridge threw, as a DesktopError: Electron's wrapper removed, its status kept when it carries one. */
+  static fromThrown(error: unknown): DesktopError {
+    if (error instanceof DesktopError) return error;
+    const message = error instanceof Error ? error.message.replace(ELECTRON_INVOKE_PREFIX, '') : '';
+    const status = (error as { status?: unknown } | null)?.status;
+    return new DesktopError(message || NO_ANSWER, typeof status === 'number' ? status : 0);
+  }
+}
 
 function requireBridge(): DesktopBridge {
   const bridge = desktopBridge();
@@ -42,7 +56,10 @@ function requireBridge(): DesktopBridge {
   return bridge;
 }
 
-/** Asks the main process on `channel`; the answer is checked against the channel's response schema. */
+/**
+ * Asks the main process on `channel`; the answer is checked against the channel's response schema. Fails only with
+ * a DesktopError.
+ */
 export async function desktopInvoke<C extends DesktopChannel>(
   channel: C,
   request: DesktopRequest<C>,
@@ -52,8 +69,7 @@ export async function desktopInvoke<C extends DesktopChannel>(
   try {
     answer = await bridge.invoke(channel, request);
   } catch (error) {
-    const message = error instanceof Error ? error.message.replace(ELECTRON_INVOKE_PREFIX, '') : '';
-    throw new DesktopError(message || 'The desktop app did not answer. Restart it and try again.', 0);
+    throw DesktopError.fromThrown(error);
   }
   const refusal = desktopErrorSchema.safeParse(answer);
   if (refusal.success) throw new DesktopError(refusal.data.error, refusal.data.status);
@@ -83,10 +99,4 @@ export function onDesktopEvent<E extends DesktopEvent>(
 /** The path of a file dropped on the page, or null for one with no place on disk (dragged from a web page). */
 export function desktopPathForFile(file: File): string | null {
   return requireBridge().pathForFile(file) || null;
-}
-
-/** A user-facing message for anything a desktop call threw. */
-export function desktopErrorMessage(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  return 'Something went wrong in the desktop app. Try again.';
 }

@@ -1,3 +1,5 @@
+import type { RouteObject } from 'react-router-dom';
+
 /**
  * What the app needs from the shell it runs in: the browser for the website, Electron for the desktop app. Features
  * call these instead of touching `window`, `location`, storage or the clipboard, so each shell provides its own.
@@ -21,6 +23,18 @@ export interface Platform {
   copyText(text: string): Promise<void>;
   /** Installing the app from the browser (a PWA); absent where the app is installed already. */
   install?: AppInstall;
+  /** The shell's own screens beside the app's: none on the website. */
+  screens: ShellScreens;
+}
+
+/** What a shell adds to every window: the layout and router take these as they are, whatever the shell. */
+export interface ShellScreens {
+  /** Routes of the shell's own pages, added to the app's. */
+  routes: readonly RouteObject[];
+  /** Navigation bar entries leading to those pages. */
+  navLinks: readonly { to: string; label: string }[];
+  /** A component rendered once inside the layout for the window's life: hears what the shell sends, shows nothing. */
+  Events: () => null;
 }
 
 /** A store of small strings by key. An unavailable store (private mode, blocked storage) reads as empty. */

@@ -1,4 +1,4 @@
-import type { Platform } from './platform';
+import type { Platform, ShellScreens } from './platform';
 import { webInstall } from './web-install';
 import { webLocalStorage, webSessionStorage } from './web-storage';
 
@@ -21,6 +21,9 @@ function saveTextFile(name: string, content: string, type: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** The website has no screens of its own beyond the app's, and no shell sending it events. */
+const noScreens: ShellScreens = { routes: [], navLinks: [], Events: () => null };
+
 /** The website: the browser's own storage, tabs, navigation and clipboard. */
 export const webPlatform: Platform = {
   storage: webLocalStorage,
@@ -39,4 +42,5 @@ export const webPlatform: Platform = {
     return navigator.clipboard.writeText(text);
   },
   install: webInstall,
+  screens: noScreens,
 };

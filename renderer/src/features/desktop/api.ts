@@ -1,6 +1,13 @@
 import type { CompressionLevel, DesktopAccount, DesktopSettingsPatch, LocalJob, SyncStatus } from '@shrinkly/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { desktopInvoke } from '../../platform/desktop';
+import {
+  type QueryKey,
+  type UseMutationOptions,
+  type UseQueryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { type DesktopError, desktopInvoke } from '../../platform/desktop';
 
 /** The main process owns all of this; the query cache mirrors it, kept current by its events (use-desktop-events). */
 export const desktopKeys = {
@@ -11,26 +18,38 @@ export const desktopKeys = {
   folders: (serverUrl: string, userId: string) => ['desktop', 'folders', serverUrl, userId] as const,
 };
 
+// Every call below goes through desktopInvoke, which fails only with a DesktopError: screens read its message as is.
+function useDesktopQuery<T>(options: UseQueryOptions<T, DesktopError, T, QueryKey>) {
+  return useQuery(options);
+}
+
+function useDesktopMutation<Result, Input = void>(options: UseMutationOptions<Result, DesktopError, Input>) {
+  return useMutation(options);
+}
+
 export function useLocalJobs() {
-  return useQuery({ queryKey: desktopKeys.jobs, queryFn: async () => (await desktopInvoke('compress:list', undefined)).jobs });
+  return useDesktopQuery({
+    queryKey: desktopKeys.jobs,
+    queryFn: async () => (await desktopInvoke('compress:list', undefined)).jobs,
+  });
 }
 
 export function useDesktopSettings() {
-  return useQuery({ queryKey: desktopKeys.settings, queryFn: () => desktopInvoke('settings:get', undefined) });
+  return useDesktopQuery({ queryKey: desktopKeys.settings, queryFn: () => desktopInvoke('settings:get', undefined) });
 }
 
 export function useDesktopAccount() {
-  return useQuery({ queryKey: desktopKeys.account, queryFn: () => desktopInvoke('account:get', undefined) });
+  return useDesktopQuery({ queryKey: desktopKeys.account, queryFn: () => desktopInvoke('account:get', undefined) });
 }
 
 export function useSyncStatus() {
-  return useQuery({ queryKey: desktopKeys.sync, queryFn: () => desktopInvoke('sync:status', undefined) });
+  return useDesktopQuery({ queryKey: desktopKeys.sync, queryFn: () => desktopInvoke('sync:status', undefined) });
 }
 
 /** The signed-in user's My Files folders; asked only while someone is signed in. */
 export function useSyncFolders(account: DesktopAccount | undefined) {
   const user = account?.user ?? null;
-  return useQuery({
+  return useDesktopQuery({
     queryKey: desktopKeys.folders(account?.serverUrl ?? '', user?.id ?? ''),
     enabled: user !== null,
     queryFn: async () => (await desktopInvoke('sync:folders', undefined)).folders,
@@ -40,7 +59,7 @@ export function useSyncFolders(account: DesktopAccount | undefined) {
 /** Queues files for compression on this machine; without a level, the settings' default applies. */
 export function useStartCompression() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useDesktopMutation({
     mutationFn: (input: { paths: string[]; level?: CompressionLevel }) => desktopInvoke('compress:start', input),
     onSuccess: ({ jobs }) => {
       // Shown at once, even before the first progress event.
@@ -53,16 +72,16 @@ export function useStartCompression() {
 }
 
 export function useCancelJob() {
-  return useMutation({ mutationFn: (id: string) => desktopInvoke('compress:cancel', { id }) });
+  return useDesktopMutation({ mutationFn: (id: string) => desktopInvoke('compress:cancel', { id }) });
 }
 
 export function useShowInFolder() {
-  return useMutation({ mutationFn: (id: string) => desktopInvoke('compress:show-in-folder', { id }) });
+  return useDesktopMutation({ mutationFn: (id: string) => desktopInvoke('compress:show-in-folder', { id }) });
 }
 
 export function useClearFinished() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useDesktopMutation({
     mutationFn: () => desktopInvoke('compress:clear-finished', undefined),
     onSuccess: ({ jobs }) => queryClient.setQueryData(desktopKeys.jobs, jobs),
   });
@@ -70,7 +89,7 @@ export function useClearFinished() {
 
 function useSyncStatusMutation<Input>(call: (input: Input) => Promise<SyncStatus>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: (status) => queryClient.setQueryData(desktopKeys.sync, status) });
+  return useDesktopMutation({ mutationFn: call, onSuccess: (status) => queryClient.setQueryData(desktopKeys.sync, status) });
 }
 
 /** Sends finished results to My Files. */
@@ -84,7 +103,7 @@ export function useRetrySync() {
 
 function useAccountMutation<Input>(call: (input: Input) => Promise<DesktopAccount>) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useDesktopMutation({
     mutationFn: call,
     onSuccess: (account) => {
       queryClient.setQueryData(desktopKeys.account, account);
@@ -104,7 +123,7 @@ export function useDesktopSignOut() {
 
 export function useUpdateDesktopSettings() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useDesktopMutation({
     mutationFn: (patch: DesktopSettingsPatch) => desktopInvoke('settings:update', patch),
     onSuccess: (settings) => {
       queryClient.setQueryData(desktopKeys.settings, settings);
@@ -116,13 +135,13 @@ export function useUpdateDesktopSettings() {
 }
 
 export function useChooseFiles() {
-  return useMutation({ mutationFn: async () => (await desktopInvoke('dialog:choose-files', undefined)).paths });
+  return useDesktopMutation({ mutationFn: async () => (await desktopInvoke('dialog:choose-files', undefined)).paths });
 }
 
 export function useChooseFolder() {
-  return useMutation({ mutationFn: async () => (await desktopInvoke('dialog:choose-folder', undefined)).path });
+  return useDesktopMutation({ mutationFn: async () => (await desktopInvoke('dialog:choose-folder', undefined)).path });
 }
 
 export function useOpenServerPage() {
-  return useMutation({ mutationFn: (path: string) => desktopInvoke('shell:open-server-page', { path }) });
+  return useDesktopMutation({ mutationFn: (path: string) => desktopInvoke('shell:open-server-page', { path }) });
 }

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { showErrorToast } from '../../components/toasts';
-import { desktopErrorMessage, onDesktopEvent } from '../../platform/desktop';
+import { onDesktopEvent } from '../../platform/desktop';
 import { desktopKeys, useStartCompression } from './api';
 import { pickedLevelAtom } from './atoms';
 import { LOCAL_COMPRESSION_PATH } from './desktop-paths';
@@ -31,7 +31,7 @@ export function useDesktopEvents(): void {
         const { level: picked, start: startJobs, navigate: go } = latest.current;
         startJobs(
           { paths, level: picked ?? undefined },
-          { onError: (error) => showErrorToast(desktopErrorMessage(error), 'Could not add the files') },
+          { onError: (error) => showErrorToast(error.message, 'Could not add the files') },
         );
         void go(LOCAL_COMPRESSION_PATH);
       }),

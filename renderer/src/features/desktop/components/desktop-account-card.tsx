@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { type DesktopAccount, planOf, STORAGE_LIMIT_BYTES, type User } from '@shrinkly/contract';
 import { showErrorToast } from '../../../components/toasts';
 import { formatBytes } from '../../../format/format-bytes';
-import { desktopErrorMessage } from '../../../platform/desktop';
+import type { DesktopError } from '../../../platform/desktop';
 import { useDesktopSignOut, useOpenServerPage } from '../api';
 
 const PLAN_NAMES = { free: 'Free', trial: 'Trial', premium: 'Premium' } as const;
@@ -11,7 +11,7 @@ const PLAN_NAMES = { free: 'Free', trial: 'Trial', premium: 'Premium' } as const
 export function DesktopAccountCard({ account, user }: { account: DesktopAccount; user: User }) {
   const signOut = useDesktopSignOut();
   const openPage = useOpenServerPage();
-  const onError = (title: string) => (error: unknown) => showErrorToast(desktopErrorMessage(error), title);
+  const onError = (title: string) => (error: DesktopError) => showErrorToast(error.message, title);
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="desktop-account-title">

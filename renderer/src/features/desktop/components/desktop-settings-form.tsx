@@ -2,7 +2,6 @@ import { Alert, Button, Card, Divider, Group, Stack, Switch, Text, TextInput, Ti
 import type { DesktopAccount, DesktopSettings } from '@shrinkly/contract';
 import { type FormEvent, useState } from 'react';
 import { showSuccessToast } from '../../../components/toasts';
-import { desktopErrorMessage } from '../../../platform/desktop';
 import { LevelPicker } from '../../uploads/components/level-picker';
 import { useUpdateDesktopSettings } from '../api';
 import { changedSettings, checkSettings, type SettingsErrors } from '../settings-draft';
@@ -51,7 +50,7 @@ export function DesktopSettingsForm({ saved, account }: DesktopSettingsFormProps
         setSavedNote('Settings saved.');
         showSuccessToast('Settings saved', 'The app uses them from now on.');
       },
-      onError: (error) => setRefusal(desktopErrorMessage(error)),
+      onError: (error) => setRefusal(error.message),
     });
   };
 

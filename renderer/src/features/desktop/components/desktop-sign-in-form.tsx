@@ -1,6 +1,5 @@
 import { Button, Card, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { desktopErrorMessage } from '../../../platform/desktop';
 import { useDesktopSignIn } from '../api';
 
 /** Signing the app in to its server (the account's token stays in the main process, never in this window). */
@@ -22,7 +21,7 @@ export function DesktopSignInForm({ serverUrl }: { serverUrl: string }) {
       { email: email.trim(), password },
       {
         onSuccess: () => setPassword(''),
-        onError: (error) => setErrors({ form: desktopErrorMessage(error) }),
+        onError: (error) => setErrors({ form: error.message }),
       },
     );
   };

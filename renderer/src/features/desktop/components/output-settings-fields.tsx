@@ -1,6 +1,5 @@
 import { Button, Group, Radio, Stack, Switch, Text } from '@mantine/core';
 import { showErrorToast } from '../../../components/toasts';
-import { desktopErrorMessage } from '../../../platform/desktop';
 import { useChooseFolder } from '../api';
 
 interface OutputSettingsFieldsProps {
@@ -22,7 +21,7 @@ export function OutputSettingsFields(props: OutputSettingsFieldsProps) {
       onSuccess: (folder) => {
         if (folder) props.onOutputFolder(folder);
       },
-      onError: (error) => showErrorToast(desktopErrorMessage(error), 'The folder dialog could not open'),
+      onError: (error) => showErrorToast(error.message, 'The folder dialog could not open'),
     });
 
   return (

@@ -1,6 +1,5 @@
 import { Select, Stack, Switch } from '@mantine/core';
 import type { DesktopAccount } from '@shrinkly/contract';
-import { desktopErrorMessage } from '../../../platform/desktop';
 import { useSyncFolders } from '../api';
 import { syncFolderOptions, TOP_LEVEL_FOLDER } from '../sync-folder-options';
 
@@ -22,7 +21,7 @@ export function SyncSettingsFields(props: SyncSettingsFieldsProps) {
   let description = 'Results you send go here.';
   if (!signedIn) description = 'Sign in on the Sync page to choose a folder; until then results go to the top level.';
   else if (folders.isPending) description = 'Loading your folders…';
-  else if (folders.isError) description = `Your folders could not be loaded: ${desktopErrorMessage(folders.error)}`;
+  else if (folders.isError) description = `Your folders could not be loaded: ${folders.error.message}`;
 
   const options = syncFolderOptions(folders.data ?? []);
   // A folder chosen earlier stays selectable even when the list cannot show it (signed out, deleted since).

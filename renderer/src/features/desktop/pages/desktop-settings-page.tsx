@@ -1,5 +1,4 @@
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
-import { desktopErrorMessage } from '../../../platform/desktop';
 import { useDesktopAccount, useDesktopSettings } from '../api';
 import { DesktopLoading } from '../components/desktop-loading';
 import { DesktopPage } from '../components/desktop-page';
@@ -16,7 +15,7 @@ export function DesktopSettingsPage() {
       ) : settings.isError ? (
         <LoadFailedAlert
           title="The settings could not be loaded"
-          detail={desktopErrorMessage(settings.error)}
+          detail={settings.error.message}
           onRetry={() => void settings.refetch()}
         />
       ) : (

@@ -3,7 +3,7 @@ import type { CompressionLevel, LocalJob } from '@shrinkly/contract';
 import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
-import { desktopErrorMessage, desktopPathForFile } from '../../../platform/desktop';
+import { type DesktopError, desktopPathForFile } from '../../../platform/desktop';
 import { LevelPicker } from '../../uploads/components/level-picker';
 import {
   useCancelJob,
@@ -38,7 +38,7 @@ export function LocalCompressionPage() {
   const send = useSendToMyFiles();
 
   const level: CompressionLevel = picked ?? settings.data?.defaultLevel ?? 'balanced';
-  const fail = (title: string) => (error: unknown) => setProblem({ title, message: desktopErrorMessage(error) });
+  const fail = (title: string) => (error: DesktopError) => setProblem({ title, message: error.message });
 
   const queue = (paths: string[]) => {
     if (paths.length === 0) return;
@@ -76,7 +76,7 @@ export function LocalCompressionPage() {
       ) : jobs.isError ? (
         <LoadFailedAlert
           title="The compression queue could not be loaded"
-          detail={desktopErrorMessage(jobs.error)}
+          detail={jobs.error.message}
           onRetry={() => void jobs.refetch()}
         />
       ) : (

@@ -1,6 +1,5 @@
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { showErrorToast } from '../../../components/toasts';
-import { desktopErrorMessage } from '../../../platform/desktop';
 import { useDesktopAccount, useRetrySync, useSyncStatus } from '../api';
 import { DesktopAccountCard } from '../components/desktop-account-card';
 import { DesktopLoading } from '../components/desktop-loading';
@@ -19,7 +18,7 @@ function SyncScreen() {
     return (
       <LoadFailedAlert
         title="The sync status could not be loaded"
-        detail={desktopErrorMessage(account.error ?? status.error)}
+        detail={(account.error ?? status.error)?.message}
         onRetry={() => void Promise.all([account.refetch(), status.refetch()])}
       />
     );
@@ -35,9 +34,7 @@ function SyncScreen() {
       <SyncStatusCard
         status={status.data}
         retrying={retry.isPending}
-        onRetry={() =>
-          retry.mutate(undefined, { onError: (error) => showErrorToast(desktopErrorMessage(error), 'Retry failed') })
-        }
+        onRetry={() => retry.mutate(undefined, { onError: (error) => showErrorToast(error.message, 'Retry failed') })}
       />
     </>
   );
