@@ -90,8 +90,8 @@ export const FEATURE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> =
   // My Files: its uploads are compressed by compression's jobs and filed in folders.
   files: ['accounts', 'compression', 'folders', 'uploads'],
   folders: ['accounts'],
-  // The sweeper runs each feature's expiry work.
-  maintenance: ['accounts', 'compression', 'converter', 'files', 'plans', 'uploads'],
+  // The sweeper runs the tasks features register with SweepTasks (common/sweep-tasks.ts): it imports none of them.
+  maintenance: [],
   // A plan bills through billing and keeps an account's files when it lapses.
   plans: ['accounts', 'billing', 'files'],
   sharing: ['accounts', 'files'],

@@ -13,6 +13,7 @@ import { BackgroundTasks } from './common/background-tasks.js';
 import { Clock } from './common/clock.js';
 import { DownloadTicketService } from './common/download-ticket.service.js';
 import { factory } from './common/factory-provider.js';
+import { SweepTasks } from './common/sweep-tasks.js';
 import type { AppConfig } from './config/app.config.js';
 import type { Database } from './db/client.js';
 import { EngineStep } from './jobs/engine-step.js';
@@ -66,6 +67,7 @@ export class CoreModule {
       ),
       factory(EngineStep, [StoragePort], (s: StoragePort) => new EngineStep(s, `${config.tmpDir}/work`)),
       factory(JobHandlers, [], () => new JobHandlers()),
+      factory(SweepTasks, [], () => new SweepTasks()),
     ];
     return { module: CoreModule, providers, exports: providers.map((p) => ('provide' in p ? p.provide : p)) };
   }

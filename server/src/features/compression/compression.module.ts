@@ -6,6 +6,7 @@ import { APP_CONFIG, DATABASE, LOGGER } from '../../app.tokens.js';
 import { Clock } from '../../common/clock.js';
 import { DownloadTicketService } from '../../common/download-ticket.service.js';
 import { factory } from '../../common/factory-provider.js';
+import { expiredWithBlobs, SweepTasks } from '../../common/sweep-tasks.js';
 import type { AppConfig } from '../../config/app.config.js';
 import type { Database } from '../../db/client.js';
 import { EngineStep } from '../../jobs/engine-step.js';
@@ -86,7 +87,11 @@ export class CompressionModule {
     @Inject(BillingService) billing: BillingService,
     @Inject(CompressionFulfilment) fulfilment: CompressionFulfilment,
     @Inject(AccountDeletionService) deletion: AccountDeletionService,
+    @Inject(SweepTasks) sweeps: SweepTasks,
+    @Inject(StoragePort) storage: StoragePort,
   ) {
+    // Expired jobs (visitors' uploads and results, and finished job records) with their blobs.
+    sweeps.register(expiredWithBlobs('jobs', jobs, (job) => [job.inputBlob, job.outputBlob], storage));
     handlers.declare(COMPRESS_QUEUE, async (jobId, signal, delivery) => void (await job.run(jobId, signal, delivery)), jobs);
     finishers.register('public', publicResults);
     billing.register('compression', fulfilment);

@@ -6,6 +6,7 @@ import { APP_CONFIG, DATABASE, LOGGER } from '../../app.tokens.js';
 import { Clock } from '../../common/clock.js';
 import { DownloadTicketService } from '../../common/download-ticket.service.js';
 import { factory } from '../../common/factory-provider.js';
+import { expiredWithBlobs, SweepTasks } from '../../common/sweep-tasks.js';
 import type { AppConfig } from '../../config/app.config.js';
 import type { Database } from '../../db/client.js';
 import { EngineStep } from '../../jobs/engine-step.js';
@@ -44,7 +45,11 @@ export class ConverterModule {
     @Inject(JobHandlers) handlers: JobHandlers,
     @Inject(ConvertFileJob) job: ConvertFileJob,
     @Inject(ConversionJobRepository) jobs: ConversionJobRepository,
+    @Inject(SweepTasks) sweeps: SweepTasks,
+    @Inject(StoragePort) storage: StoragePort,
   ) {
+    // Converted files and their uploads, 24 hours after upload.
+    sweeps.register(expiredWithBlobs('conversions', jobs, (job) => [job.inputBlob, job.outputBlob], storage));
     handlers.declare(CONVERT_QUEUE, async (jobId, signal, delivery) => void (await job.run(jobId, signal, delivery)), jobs);
   }
 }

@@ -5,6 +5,7 @@ import { APP_CONFIG, DATABASE } from '../../app.tokens.js';
 import { Clock } from '../../common/clock.js';
 import { DownloadTicketService } from '../../common/download-ticket.service.js';
 import { factory } from '../../common/factory-provider.js';
+import { SweepTasks } from '../../common/sweep-tasks.js';
 import type { AppConfig } from '../../config/app.config.js';
 import type { Database } from '../../db/client.js';
 import { AccountDeletionService } from '../accounts/account-deletion.service.js';
@@ -16,6 +17,7 @@ import { FolderRepository } from '../folders/folder.repository.js';
 import { FoldersModule } from '../folders/folders.module.js';
 import { UploadsModule } from '../uploads/uploads.module.js';
 import { BatchRepository } from './batch.repository.js';
+import { expiredFiles } from './expired-files.js';
 import { FileRepository } from './file.repository.js';
 import { FileLibraryService } from './file-library.service.js';
 import { FileUploadService } from './file-upload.service.js';
@@ -63,7 +65,12 @@ export class FilesModule {
     @Inject(LibraryResultFinisher) libraryResults: LibraryResultFinisher,
     @Inject(AccountDeletionService) deletion: AccountDeletionService,
     @Inject(FileRepository) files: FileRepository,
+    @Inject(BatchRepository) batches: BatchRepository,
+    @Inject(SweepTasks) sweeps: SweepTasks,
+    @Inject(StoragePort) storage: StoragePort,
   ) {
+    sweeps.register(expiredFiles(files, storage));
+    sweeps.register({ name: 'batches', sweep: (now) => batches.deleteExpired(now) });
     finishers.register('library', libraryResults);
     deletion.registerOwnedBlobs((userId) => files.listBlobsOfUser(userId));
   }

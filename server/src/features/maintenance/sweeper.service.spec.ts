@@ -29,8 +29,8 @@ describe('SweeperService', () => {
       },
     };
     const [one, two] = [
-      new SweeperService([shared, local], lock, new Clock(), logger),
-      new SweeperService([shared, local], lock, new Clock(), logger),
+      new SweeperService(() => [shared, local], lock, new Clock(), logger),
+      new SweeperService(() => [shared, local], lock, new Clock(), logger),
     ];
     const first = one.sweep();
     await new Promise((r) => setTimeout(r, 10));
@@ -43,7 +43,7 @@ describe('SweeperService', () => {
   it('keeps sweeping when a task fails', async () => {
     const failing: SweepTask = { name: 'files', sweep: () => Promise.reject(new Error('disk gone')) };
     const next: SweepTask = { name: 'batches', sweep: async () => 2 };
-    expect(await new SweeperService([failing, next], new InProcessRunOnce(), new Clock(), logger).sweep()).toEqual({
+    expect(await new SweeperService(() => [failing, next], new InProcessRunOnce(), new Clock(), logger).sweep()).toEqual({
       files: 0,
       batches: 2,
     });

@@ -1,24 +1,17 @@
 import type { Logger } from 'pino';
 import type { RunOnceLock, RunOnceOutcome } from '../../adapters/locks/run-once.port.js';
 import type { Clock } from '../../common/clock.js';
+import type { SweepTask } from '../../common/sweep-tasks.js';
 
-/** One kind of expired thing: removes what has outlived `now` and says how many it removed. */
-export interface SweepTask {
-  name: string;
-  sweep(now: Date): Promise<number>;
-  /**
-   * Runs in every process, for what belongs to its machine (temporary folders). Other tasks act on the shared
-   * database and storage, and run in one process of the deployment at a time.
-   */
-  everyProcess?: boolean;
-}
+export type { SweepTask } from '../../common/sweep-tasks.js';
 
 /** How many of each kind one pass removed, by task name; a task another process was running is left out. */
 export type SweepReport = Record<string, number>;
 
 /**
- * Removes what has outlived its time, on a timer: expired compression jobs with their files, abandoned chunked
- * uploads, free accounts' files after 24 hours, and finished batches. Each task is a small function of its owner.
+ * Removes what has outlived its time, on a timer: the tasks the features register (expired compression jobs and
+ * conversions with their files, abandoned chunked uploads, free accounts' files after 24 hours, finished batches,
+ * reset links, the plans' clock) and the process's stale temporary folders.
  * Every worker process sweeps on its timer; the run-once lock keeps two from running the same task together.
  */
 export class SweeperService {
@@ -26,7 +19,8 @@ export class SweeperService {
   private running: Promise<SweepReport> | undefined;
 
   constructor(
-    private readonly tasks: SweepTask[],
+    /** The tasks of a pass, read at each pass (features register theirs while the application starts). */
+    private readonly tasks: () => readonly SweepTask[],
     private readonly lock: RunOnceLock,
     private readonly clock: Clock,
     private readonly logger: Logger,
@@ -43,7 +37,7 @@ export class SweeperService {
   private async pass(): Promise<SweepReport> {
     const now = this.clock.now();
     const report: SweepReport = {};
-    for (const task of this.tasks) {
+    for (const task of this.tasks()) {
       const outcome = await this.runTask(task, now);
       if (outcome.ran) report[task.name] = outcome.value;
     }

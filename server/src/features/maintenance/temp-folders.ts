@@ -1,6 +1,6 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { SweepTask } from './sweeper.service.js';
+import type { SweepTask } from '../../common/sweep-tasks.js';
 
 /**
  * Temporary files live in one folder per server process, DATA_DIR/tmp/PID, so that what a crashed process left

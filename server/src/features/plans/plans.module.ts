@@ -6,6 +6,7 @@ import { APP_CONFIG, DATABASE, LOGGER } from '../../app.tokens.js';
 import { BackgroundTasks } from '../../common/background-tasks.js';
 import { Clock } from '../../common/clock.js';
 import { factory } from '../../common/factory-provider.js';
+import { SweepTasks } from '../../common/sweep-tasks.js';
 import type { AppConfig } from '../../config/app.config.js';
 import type { Database } from '../../db/client.js';
 import { AccountDeletionService } from '../accounts/account-deletion.service.js';
@@ -65,7 +66,10 @@ export class PlansModule {
   constructor(
     @Inject(AccountDeletionService) deletion: AccountDeletionService,
     @Inject(SubscriptionService) subscriptions: SubscriptionService,
+    @Inject(SweepTasks) sweeps: SweepTasks,
   ) {
+    // The plans' clock: trial ends, renewals, lapses.
+    sweeps.register({ name: 'subscriptions', sweep: () => subscriptions.tick() });
     deletion.registerBeforeDelete((userId) => subscriptions.endBeforeDeletion(userId));
   }
 }
