@@ -48,7 +48,7 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /** The admin view's rule (SPEC section 4 "Account plan"): Premium if subscribed, else Trial if the trial is active, else Free. */
-export function planOf(user: Pick<User, 'isSubscribed' | 'isTrialActive'>): Plan {
+export function planFromFlags(user: Pick<User, 'isSubscribed' | 'isTrialActive'>): Plan {
   if (user.isSubscribed) return 'premium';
   if (user.isTrialActive) return 'trial';
   return 'free';

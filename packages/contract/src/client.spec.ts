@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planOf } from './auth.js';
+import { planFromFlags } from './auth.js';
 import { ApiError, createApiClient } from './client.js';
 
 function fakeFetch(status: number, body: string, seen: Request[] = []): typeof fetch {
@@ -53,10 +53,10 @@ describe('api client paths', () => {
   });
 });
 
-describe('planOf', () => {
+describe('planFromFlags', () => {
   it('is Premium if subscribed, else Trial if the trial is active, else Free', () => {
-    expect(planOf({ isSubscribed: true, isTrialActive: true })).toBe('premium');
-    expect(planOf({ isSubscribed: false, isTrialActive: true })).toBe('trial');
-    expect(planOf({ isSubscribed: false, isTrialActive: false })).toBe('free');
+    expect(planFromFlags({ isSubscribed: true, isTrialActive: true })).toBe('premium');
+    expect(planFromFlags({ isSubscribed: false, isTrialActive: true })).toBe('trial');
+    expect(planFromFlags({ isSubscribed: false, isTrialActive: false })).toBe('free');
   });
 });

@@ -3,7 +3,7 @@ import {
   DEFAULT_COMPRESSION_LEVEL,
   FREE_COMPRESSION_LIMIT_BYTES,
   MAX_FILE_SIZE_BYTES,
-  planOf,
+  planFromFlags,
   type User,
 } from '@shrinkly/contract';
 import { useCallback, useState } from 'react';
@@ -35,7 +35,7 @@ export function useUploadQueue(user: User, offerPayPerFile: (offer: LargeFileOff
    */
   const addFiles = useCallback(
     (files: File[]) => {
-      const free = planOf(user) === 'free';
+      const free = planFromFlags(user) === 'free';
       const accepted: UploadItem[] = [];
       const large: File[] = [];
       let refusal: (() => void) | null = null;

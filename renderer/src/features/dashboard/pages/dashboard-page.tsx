@@ -1,5 +1,5 @@
 import { Button, Container, Group, Stack, Title } from '@mantine/core';
-import { planOf, type User } from '@shrinkly/contract';
+import { planFromFlags, type User } from '@shrinkly/contract';
 import { useState } from 'react';
 import { usePageTitle } from '../../../app/use-page-title';
 import { FolderPlusIcon } from '../../../components/icons/file-icons';
@@ -23,7 +23,7 @@ export function DashboardPage({ user }: DashboardPageProps) {
   usePageTitle('Dashboard');
   const [dialog, setDialog] = useState<DashboardDialog>(null);
   const { folder } = useOpenFolder();
-  const free = planOf(user) === 'free';
+  const free = planFromFlags(user) === 'free';
   const closeDialog = () => setDialog(null);
 
   return (

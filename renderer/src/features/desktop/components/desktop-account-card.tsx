@@ -1,5 +1,5 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { type DesktopAccount, planOf, STORAGE_LIMIT_BYTES, type User } from '@shrinkly/contract';
+import { type DesktopAccount, planFromFlags, STORAGE_LIMIT_BYTES, type User } from '@shrinkly/contract';
 import { showErrorToast } from '../../../components/toasts';
 import { formatBytes } from '../../../format/format-bytes';
 import type { DesktopError } from '../../../platform/desktop';
@@ -22,7 +22,7 @@ export function DesktopAccountCard({ account, user }: { account: DesktopAccount;
         <Stack gap={2}>
           <Text fw={600}>{user.email}</Text>
           <Text size="sm" c="dark.5">
-            {PLAN_NAMES[planOf(user)]} plan on {account.serverUrl}
+            {PLAN_NAMES[planFromFlags(user)]} plan on {account.serverUrl}
           </Text>
           {!account.tokenPersisted && (
             <Text size="sm" c="dark.5">

@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, TextInput, Title } from '@mantine/core';
-import { planOf, type User } from '@shrinkly/contract';
+import { planFromFlags, type User } from '@shrinkly/contract';
 import { formatLongDate } from '../../../format/format-date';
 import { PLAN_LABELS } from '../subscription-summary';
 
@@ -12,7 +12,7 @@ export function ProfileInformation({ user }: ProfileInformationProps) {
   const fields = [
     { label: 'Name', value: user.name },
     { label: 'Email', value: user.email },
-    { label: 'Account Type', value: PLAN_LABELS[planOf(user)] },
+    { label: 'Account Type', value: PLAN_LABELS[planFromFlags(user)] },
     { label: 'Member Since', value: formatLongDate(new Date(user.createdAt)) },
   ];
   return (

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { type Folder, FREE_COMPRESSION_LIMIT_BYTES, MAX_FILE_SIZE_BYTES, planOf, type User } from '@shrinkly/contract';
+import { type Folder, FREE_COMPRESSION_LIMIT_BYTES, MAX_FILE_SIZE_BYTES, planFromFlags, type User } from '@shrinkly/contract';
 import { useCallback, useState } from 'react';
 import { DIALOG_CLOSE_BUTTON_PROPS } from '../../../components/dialog-close-button';
 import { DropZone } from '../../../components/drop-zone/drop-zone';
@@ -31,7 +31,7 @@ export function UploadDialog({ opened, onClose, user, folder }: UploadDialogProp
   const offerPayPerFile = useCallback((offer: LargeFileOffer) => setPayPerFile(({ key }) => ({ offer, key: key + 1 })), []);
   const queue = useUploadQueue(user, offerPayPerFile);
   const { storedCount } = queue;
-  const free = planOf(user) === 'free';
+  const free = planFromFlags(user) === 'free';
   const { message, close, done } = useCompletionNotice({
     opened,
     title: 'Upload Complete',

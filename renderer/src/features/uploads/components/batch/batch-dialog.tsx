@@ -1,5 +1,5 @@
 import { Modal } from '@mantine/core';
-import { type Folder, planOf, type User } from '@shrinkly/contract';
+import { type Folder, planFromFlags, type User } from '@shrinkly/contract';
 import { DIALOG_CLOSE_BUTTON_PROPS } from '../../../../components/dialog-close-button';
 import { useBatchCompression } from '../../use-batch-compression';
 import { useCompletionNotice } from '../../use-completion-notice';
@@ -21,7 +21,7 @@ interface BatchDialogProps {
 export function BatchDialog({ opened, onClose, user, folder }: BatchDialogProps) {
   const batch = useBatchCompression();
   const { completedCount } = batch;
-  const locked = planOf(user) === 'free';
+  const locked = planFromFlags(user) === 'free';
   const { message, close, done } = useCompletionNotice({
     opened,
     title: 'Batch Complete',
