@@ -10,4 +10,5 @@ export * from './errors.js';
 export * from './files.js';
 export * from './names.js';
 export * from './outcome.js';
+export * from './pages.js';
 export * from './subscription.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PRODUCT_NAME } from '@shrinkly/contract';
+import { PRODUCT_NAME, pages } from '@shrinkly/contract';
 import { addMonths } from '../../common/billing-calendar.js';
 import type { PaypalConfig } from '../../config/app.config.js';
 import { CheckoutLinkSigner } from './checkout-link.js';
@@ -245,7 +245,7 @@ export class PaypalPayments extends PaymentPort implements HostedCheckout, Appro
     name: string;
     startAt?: Date | null;
   }): Promise<{ id: string; approvalUrl: string | null }> {
-    const back = `${this.appUrl}/subscribe`;
+    const back = `${this.appUrl}${pages.subscribe}`;
     const created = (await this.call('POST', '/v1/billing/subscriptions', {
       plan_id: this.settings.planId,
       // Billing from then on (PayPal's first charge is at start_time), rather than at approval.

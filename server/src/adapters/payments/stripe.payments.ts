@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { TRIAL_DAYS } from '@shrinkly/contract';
+import { pages, TRIAL_DAYS } from '@shrinkly/contract';
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../config/app.config.js';
 import type {
@@ -268,7 +268,6 @@ export class StripeCheckout implements HostedCheckout {
    */
   async checkoutUrl(request: CheckoutRequest): Promise<string> {
     const { kind, id } = request.purchase;
-    const jobId = encodeURIComponent(id);
     try {
       const session = await this.stripe.checkout.sessions.create(
         {
@@ -283,8 +282,9 @@ export class StripeCheckout implements HostedCheckout {
               },
             },
           ],
-          success_url: `${this.appUrl}/payment-success/${kind}?jobId=${jobId}&paymentId={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${this.appUrl}/payment-error?error=payment_cancelled&jobId=${jobId}`,
+          // Stripe fills in {CHECKOUT_SESSION_ID} itself.
+          success_url: `${this.appUrl}${pages.paymentSuccess(kind, id)}&paymentId={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${this.appUrl}${pages.paymentError('payment_cancelled', id)}`,
           client_reference_id: id,
           metadata: { kind, id },
           payment_intent_data: { metadata: { kind, id } },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { emailSchema, RESET_LINKS_PER_ACCOUNT, RESET_TOKEN_TTL_MS } from '@shrinkly/contract';
+import { emailSchema, pages, RESET_LINKS_PER_ACCOUNT, RESET_TOKEN_TTL_MS } from '@shrinkly/contract';
 import type { MailPort } from '../../adapters/mail/mail.port.js';
 import type { BackgroundTasks } from '../../common/background-tasks.js';
 import type { Clock } from '../../common/clock.js';
@@ -54,7 +54,7 @@ export class ResetLinkMailer {
     // Past a few links waiting in the owner's inbox, more would only flood it; refusing the request instead would
     // let anyone stop the owner from resetting. The links already sent still work.
     if (!(await this.resetTokens.createCapped(subject, hashResetToken(token), expiresAt, now, RESET_LINKS_PER_ACCOUNT))) return;
-    const link = `${this.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const link = `${this.appUrl}${pages.resetPassword(token)}`;
     await this.mail.send(passwordResetMail(email, link, audience));
   }
 }

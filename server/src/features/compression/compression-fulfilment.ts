@@ -1,4 +1,4 @@
-import { CURRENCY, PAY_PER_FILE_PRICE_USD } from '@shrinkly/contract';
+import { CURRENCY, PAY_PER_FILE_PRICE_USD, pages } from '@shrinkly/contract';
 import type { Clock } from '../../common/clock.js';
 import type { CompressionJobRow } from '../../db/schema/index.js';
 import type { Fulfilment, PurchaseTerms } from '../billing/billing.service.js';
@@ -26,16 +26,16 @@ export class CompressionFulfilment implements Fulfilment {
   async terms(jobId: string): Promise<PurchaseTerms | undefined> {
     const job = await this.jobs.findById(jobId);
     if (!job?.requiresPayment) return undefined;
-    const id = encodeURIComponent(job.id);
+    const id = job.id;
     return {
       ...paymentTerms(job),
       userId: job.userId,
       checkoutReference: job.checkoutReference,
       returnTo: {
-        paid: (reference) => `/payment-success/compression?jobId=${id}&paymentId=${encodeURIComponent(reference)}`,
-        canceled: `/payment-error?error=payment_cancelled&jobId=${id}`,
-        declined: `/payment-failed?jobId=${id}`,
-        failed: `/payment-error?error=payment_failed&jobId=${id}`,
+        paid: (reference) => pages.paymentSuccess('compression', id, reference),
+        canceled: pages.paymentError('payment_cancelled', id),
+        declined: pages.paymentFailed(id),
+        failed: pages.paymentError('payment_failed', id),
       },
     };
   }

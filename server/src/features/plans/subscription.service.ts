@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ErrorMessages,
+  pages,
   SUBSCRIPTION_PRICE_USD,
   type SubscriptionDetails,
   TRIAL_REMINDER_DAYS,
@@ -657,7 +658,7 @@ export class SubscriptionService {
       kind,
       user,
       { trialEndsAt: user.trialEndsAt, periodEnd: user.currentPeriodEnd },
-      `${this.appUrl}/settings`,
+      `${this.appUrl}${pages.settings}`,
     );
     this.tasks.run('plan email', () => this.mail.send(message));
   }
