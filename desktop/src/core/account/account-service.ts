@@ -4,7 +4,7 @@ import {
   createApiClient,
   type DesktopAccount,
   type Folder,
-  planOf,
+  planFromFlags,
   type User,
   userSchema,
 } from '@shrinkly/contract';
@@ -27,7 +27,7 @@ export interface AccountServiceOptions {
 
 /** Sync is for trial and premium accounts (the server checks it again on every upload). */
 export function maySync(user: User | null): boolean {
-  return user !== null && planOf(user) !== 'free';
+  return user !== null && planFromFlags(user) !== 'free';
 }
 
 /** A call that did not reach the server (offline, DNS, refused connection), as opposed to an answer. */
