@@ -31,9 +31,10 @@ import { WebhookEventRepository } from './webhook-event.repository.js';
     factory(PaymentRepository, [DATABASE], (db: Database) => new PaymentRepository(db)),
     factory(BillingService, [PaymentRepository, PaymentPort], (l: PaymentRepository, p: PaymentPort) => new BillingService(l, p)),
     factory(WebhookEventRepository, [DATABASE], (db: Database) => new WebhookEventRepository(db)),
+    // The plan life cycle registers its handler here (the plans module imports billing, not the reverse).
+    factory(SubscriptionEventHandler, [], () => new SubscriptionEventHandler()),
     factory(
       StripeWebhookService,
-      // The plan life cycle's handler: provided by the global plans module, which imports billing (not the reverse).
       [BillingService, WebhookEventRepository, SubscriptionEventHandler, LOGGER],
       (b: BillingService, e: WebhookEventRepository, h: SubscriptionEventHandler, l: Logger) =>
         new StripeWebhookService(b, e, h, l),
@@ -50,6 +51,6 @@ import { WebhookEventRepository } from './webhook-event.repository.js';
       (p: PaymentPort, b: BillingService, c: AppConfig, l: Logger) => new PaypalCheckoutService(p, b, c.appUrl, l),
     ),
   ],
-  exports: [BillingService],
+  exports: [BillingService, SubscriptionEventHandler],
 })
 export class BillingModule {}

@@ -17,7 +17,20 @@ export type ProviderSubscriptionEvent =
       reference: string;
     };
 
-/** The plan life cycle's side of provider events (implemented by features/plans). */
-export abstract class SubscriptionEventHandler {
-  abstract handle(event: ProviderSubscriptionEvent): Promise<void>;
+/**
+ * Where billing's provider webhooks hand subscription events: to the plan life cycle, which registers itself here
+ * (features/plans), so billing never imports plans and no module needs to be global.
+ */
+export class SubscriptionEventHandler {
+  private handler: ((event: ProviderSubscriptionEvent) => Promise<void>) | undefined;
+
+  register(handler: (event: ProviderSubscriptionEvent) => Promise<void>): void {
+    if (this.handler) throw new Error('subscription events already have a handler');
+    this.handler = handler;
+  }
+
+  handle(event: ProviderSubscriptionEvent): Promise<void> {
+    if (!this.handler) return Promise.reject(new Error('no handler is registered for subscription events'));
+    return this.handler(event);
+  }
 }

@@ -1,4 +1,4 @@
-import { Global, Inject, Module } from '@nestjs/common';
+import { Inject, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { MailPort } from '../../adapters/mail/mail.port.js';
 import { PaymentPort } from '../../adapters/payments/payment.port.js';
@@ -23,9 +23,8 @@ import { SubscriptionService } from './subscription.service.js';
 
 /**
  * Plans: the plan rule (plan-of.ts), the plan life cycle (plan-lifecycle.ts) and the service that carries it out.
- * Global, so billing's provider webhooks reach the life cycle through SubscriptionEventHandler without importing it.
+ * Billing's provider webhooks reach the life cycle through the SubscriptionEventHandler it registers with.
  */
-@Global()
 @Module({
   imports: [AccountsModule, FilesModule, BillingModule],
   controllers: [SubscriptionController],
@@ -58,16 +57,17 @@ import { SubscriptionService } from './subscription.service.js';
         config: AppConfig,
       ) => new SubscriptionService(u, f, s, b, p, m, t, c, l, config.appUrl),
     ),
-    { provide: SubscriptionEventHandler, useExisting: SubscriptionService },
   ],
-  exports: [SubscriptionService, SubscriptionEventHandler],
+  exports: [SubscriptionService],
 })
 export class PlansModule {
   constructor(
     @Inject(AccountDeletionService) deletion: AccountDeletionService,
     @Inject(SubscriptionService) subscriptions: SubscriptionService,
     @Inject(SweepTasks) sweeps: SweepTasks,
+    @Inject(SubscriptionEventHandler) subscriptionEvents: SubscriptionEventHandler,
   ) {
+    subscriptionEvents.register((event) => subscriptions.handle(event));
     // The plans' clock: trial ends, renewals, lapses.
     sweeps.register({ name: 'subscriptions', sweep: () => subscriptions.tick() });
     deletion.registerBeforeDelete((userId) => subscriptions.endBeforeDeletion(userId));
