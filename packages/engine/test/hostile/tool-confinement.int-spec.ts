@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compress } from '../../src/compress.js';
 import { jobRunner } from '../../src/process/job-runner.js';
 import { type RunProcess, runProcess } from '../../src/process/run-process.js';
 import { sandboxMode } from '../../src/process/sandbox.js';
@@ -163,6 +164,35 @@ describe('tool confinement: a tool sees only its own job', () => {
     const written = await everythingIn(workDir);
     expect(written).not.toContain(secret);
     expect(written).not.toContain(otherJobSecret);
+  });
+
+  it('an engine call runs every tool in the private view of its own input and work folder', async () => {
+    const { input } = await job('tone.wav', '');
+    await runProcess('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=2',
+      '-c:a',
+      'pcm_s16le',
+      input,
+    ]);
+    const seen: Array<RunProcessOptions['sandbox']> = [];
+    const watching: RunProcess = (command, args, options = {}) => {
+      seen.push(options.sandbox);
+      return runProcess(command, args, options);
+    };
+    const out = await mkdtemp(path.join(root, 'out-'));
+    await compress(input, { level: 'light', tmpDir: out, runProcess: watching });
+    expect(seen.length).toBeGreaterThan(0);
+    for (const sandbox of seen) {
+      expect(sandbox?.private).toBe(true);
+      expect(sandbox?.readable).toContain(input);
+      expect(sandbox?.writable?.every((dir) => dir.startsWith(out))).toBe(true);
+    }
   });
 
   it('a tool starts with none of the server’s variables', async () => {
