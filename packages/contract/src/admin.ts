@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { planSchema, subscriptionStatusSchema } from './auth.js';
 
-/** Admin user list paging (SPEC section 4 "Admin"): server-side search by name or email, case-insensitive. */
+/** Admin user list paging (ADM-14, VAL-20): server-side search by name or email, case-insensitive. */
 export const ADMIN_USERS_PAGE_SIZE = 50;
 export const ADMIN_USERS_MAX_PAGE_SIZE = 200;
 
@@ -12,7 +12,7 @@ export const adminUsersQuerySchema = z.object({
 });
 
 /**
- * One client account as staff see it (SPEC section 3 "Admin user record", plus plan, status, limits and counts). The
+ * One client account as staff see it (SPEC.md §3 "Admin user record", plus plan, status, limits and counts). The
  * plan follows SPEC: Premium if subscribed, else Trial if the trial is active, else Free. Never a password hash,
  * token version, card token or reset token.
  */

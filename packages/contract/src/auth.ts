@@ -32,7 +32,7 @@ export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 export const planSchema = z.enum(['free', 'trial', 'premium']);
 export type Plan = z.infer<typeof planSchema>;
 
-/** The signed-in user as the API returns it (SPEC section 3 "User", plus id and createdAt). */
+/** The signed-in user as the API returns it (AUTH-06, plus id and createdAt). */
 export const userSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -47,7 +47,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** The admin view's rule (SPEC section 4 "Account plan"): Premium if subscribed, else Trial if the trial is active, else Free. */
+/** The admin view's rule (ADM-16): Premium if subscribed, else Trial if the trial is active, else Free. */
 export function planFromFlags(user: Pick<User, 'isSubscribed' | 'isTrialActive'>): Plan {
   if (user.isSubscribed) return 'premium';
   if (user.isTrialActive) return 'trial';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COMPRESSION_LEVELS, FILE_NAME_MAX_LENGTH } from './constants.js';
 import { uploadedNameSchema } from './names.js';
 
-/** Extensions the landing page accepts (SPEC section 5 "Landing drop"); the server checks the real type against them. */
+/** Extensions the landing page accepts (COMP-21); the server checks the real type against them. */
 export const LANDING_ACCEPTED_TYPES = [
   'jpg',
   'jpeg',
@@ -39,7 +39,7 @@ export const previewItemSchema = z.object({
   estimatedSize: z.number().int().describe('bytes'),
   spaceSaved: z.number().describe('percent of the original, 0-100'),
   compressionRatio: z.number().describe('original size / estimated size'),
-  quality: z.number().int().describe('the level quality value of SPEC section 9'),
+  quality: z.number().int().describe('the level quality value (CONST-15)'),
   sizeMB: z.number(),
   savedMB: z.number(),
 });
@@ -67,7 +67,7 @@ export const subscriptionOptionSchema = z.object({
   upgradeUrl: z.string(),
 });
 
-/** The answer of /api/compress and /api/assemble-chunks (SPEC section 3 "Compression response"). */
+/** The answer of /api/compress and /api/assemble-chunks (SPEC.md §3 "Compression response"). */
 export const compressionResponseSchema = z.object({
   jobId: z.string(),
   status: jobStatusSchema,

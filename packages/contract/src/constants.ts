@@ -6,7 +6,7 @@
 export const PRODUCT_NAME = 'Shrinkly';
 export const SUPPORT_EMAIL = 'support@shrinkly.app';
 
-/** Size units are base 1024 (SPEC section 9). */
+/** Size units are base 1024 (CONST-23). */
 export const MB = 1024 * 1024;
 export const GB = 1024 * MB;
 
@@ -26,10 +26,10 @@ export const UNPAID_UPLOADS_PER_ADDRESS_BYTES = 10 * GB;
 export const STORAGE_LIMIT_BYTES = 10 * GB;
 /** Most files in one batch compression. */
 export const BATCH_MAX_FILES = 3;
-/** Batch uploads: this many at once per round, then a pause (SPEC section 9). */
+/** Batch uploads: this many at once per round, then a pause (CONST-04). */
 export const BATCH_CONCURRENCY = 3;
 export const BATCH_ROUND_PAUSE_MS = 500;
-/** The storage bar turns yellow at this share of the limit, and red at the next (SPEC section 9). */
+/** The storage bar turns yellow at this share of the limit, and red at the next (CONST-22). */
 export const STORAGE_WARNING_RATIO = 0.5;
 export const STORAGE_DANGER_RATIO = 0.8;
 export const FILE_NAME_MAX_LENGTH = 255;
@@ -42,13 +42,13 @@ export const SUBSCRIPTION_PRICE_USD = 3.99;
 export const CURRENCY = 'USD';
 
 export const TRIAL_DAYS = 7;
-/** "Next billing in 30 days" (SPEC section 2, subscription success). */
+/** "Next billing in 30 days" (CONST-06). */
 export const BILLING_PERIOD_DAYS = 30;
 /** Refund requests are accepted within this many days of a charge (refund policy). */
 export const REFUND_WINDOW_DAYS = 7;
 export const MIN_AGE = 13;
 
-/** Card field lengths of the trial step (SPEC section 9). */
+/** Card field lengths of the trial step (CONST-18). */
 export const CARD_NUMBER_MAX_LENGTH = 19;
 export const CARD_EXPIRY_MAX_LENGTH = 5;
 export const CARD_CVV_MAX_LENGTH = 4;
@@ -94,24 +94,24 @@ export const AUTH_RATE_LIMIT = {
 export const COMPRESSION_LEVELS = ['light', 'balanced', 'maximum'] as const;
 export type CompressionLevel = (typeof COMPRESSION_LEVELS)[number];
 export const DEFAULT_COMPRESSION_LEVEL: CompressionLevel = 'balanced';
-/** Quality values per level (SPEC section 9); the engine's starting point, tuned by measurement. */
+/** Quality values per level (CONST-15); the engine's starting point, tuned by measurement. */
 export const LEVEL_QUALITY: Record<CompressionLevel, number> = { light: 85, balanced: 75, maximum: 60 };
 
-/** Redirect delays (SPEC section 9). */
+/** Redirect delays (CONST-20). */
 export const WELCOME_DIALOG_AUTO_CONTINUE_MS = 3000;
 export const RESET_PAGE_REDIRECT_MS = 3000;
 
-/** Notifications (SPEC section 9): one at a time, shown for 5 s, at most 420 px wide, F8 moves focus to them. */
+/** Notifications (CONST-24): one at a time, shown for 5 s, at most 420 px wide, F8 moves focus to them. */
 export const NOTIFICATION_LIMIT = 1;
 export const NOTIFICATION_DURATION_MS = 5000;
 export const NOTIFICATION_MAX_WIDTH_PX = 420;
 export const NOTIFICATION_HOTKEY = 'F8';
 
-/** Tooltips (SPEC section 9): shown after 700 ms; moving on to another within 300 ms shows it at once. */
+/** Tooltips (CONST-25): shown after 700 ms; moving on to another within 300 ms shows it at once. */
 export const TOOLTIP_OPEN_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
-/** Large uploads go in chunks of this size (SPEC section 9), retried up to CHUNK_ATTEMPTS times. */
+/** Large uploads go in chunks of this size (CONST-12), retried up to CHUNK_ATTEMPTS times. */
 export const CHUNK_SIZE_BYTES = 1 * MB;
 export const CHUNK_ATTEMPTS = 3;
 /**

@@ -18,7 +18,7 @@ export const conversionStatusSchema = z.enum(CONVERSION_STATUSES);
 export type ConversionStatus = z.infer<typeof conversionStatusSchema>;
 
 /**
- * One conversion (SPEC section 3 "Convert response", plus its job): a quick one answers completed with its link;
+ * One conversion (SPEC.md §3 "Convert response", plus its job): a quick one answers completed with its link;
  * a long one answers 202 and is followed at GET /api/converter/jobs/{jobId} until completed or failed.
  */
 export const conversionSchema = z.object({

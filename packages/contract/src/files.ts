@@ -3,7 +3,7 @@ import { assembleChunksRequestSchema, compressionLevelSchema, jobStatusSchema } 
 import { BATCH_MAX_FILES, FILE_NAME_MAX_LENGTH, FOLDER_NAME_MAX_LENGTH } from './constants.js';
 import { typedNameSchema } from './names.js';
 
-/** Extensions the dashboard's single upload accepts (SPEC section 5 "Dashboard upload"). */
+/** Extensions the dashboard's single upload accepts (DASH-12). */
 export const DASHBOARD_ACCEPTED_TYPES = [
   'png',
   'jpg',
@@ -32,7 +32,7 @@ export const DASHBOARD_ACCEPTED_TYPES = [
   'pptx',
 ] as const;
 
-/** Batch compression accepts the dashboard's types plus these (SPEC section 5). */
+/** Batch compression accepts the dashboard's types plus these (BATCH-04). */
 export const BATCH_ACCEPTED_TYPES = [...DASHBOARD_ACCEPTED_TYPES, 'bmp', 'txt'] as const;
 
 /** The My Files tabs: every file belongs to one category, read from its real type. */
@@ -52,7 +52,7 @@ export const FILE_STATUSES = ['processing', 'ready'] as const;
 export const fileStatusSchema = z.enum(FILE_STATUSES);
 export type FileStatus = z.infer<typeof fileStatusSchema>;
 
-/** One stored file (SPEC section 3 "File", with its folder as {id, name} and its expiry for free accounts). */
+/** One stored file (SPEC.md §3 "File", with its folder as {id, name} and its expiry for free accounts). */
 export const fileRecordSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -100,7 +100,7 @@ export const assembleFileChunksRequestSchema = assembleChunksRequestSchema.exten
 export type AssembleFileChunksRequest = z.input<typeof assembleFileChunksRequestSchema>;
 
 /**
- * The answer of an upload (SPEC section 3 "Upload response"). A quick compression answers completed with the
+ * The answer of an upload (SPEC.md §3 "Upload response"). A quick compression answers completed with the
  * sizes; a long one answers 202 with the job to follow at GET /api/files/jobs/{jobId}.
  */
 export const fileUploadResponseSchema = z.object({
@@ -132,7 +132,7 @@ export const downloadLinkRequestSchema = z.object({
 export const downloadLinkResponseSchema = z.object({ url: z.string(), expiresAt: z.string() });
 export type DownloadLink = z.infer<typeof downloadLinkResponseSchema>;
 
-/** SPEC section 3 "Folder", with its number of files. */
+/** SPEC.md §3 "Folder", with its number of files. */
 export const folderSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -149,7 +149,7 @@ export const createFolderRequestSchema = z.object({
   parentId: idSchema.nullish(),
 });
 
-/** SPEC section 3 "Stats": computed from the stored (ready) files; files still processing count nowhere. */
+/** SPEC.md §3 "Stats": computed from the stored (ready) files; files still processing count nowhere. */
 export const statsSchema = z.object({
   storageUsed: z.number().int().describe('bytes stored'),
   storageLimit: z.number().int(),

@@ -19,7 +19,7 @@ export function passesLuhn(digits: string): boolean {
 }
 
 /**
- * The card of the trial step (SPEC section 3 "Credit-card form"). The number may arrive grouped by 4 with spaces,
+ * The card of the trial step (SPEC.md §3 "Credit-card form"). The number may arrive grouped by 4 with spaces,
  * as the form shows it; the expiry is MM/YY. The card itself is never stored: only its brand, last 4 and expiry.
  */
 export const creditCardSchema = z.object({
@@ -87,7 +87,7 @@ export const cardOnFileSchema = z.object({
   expYear: z.number().int(),
 });
 
-/** GET /api/subscription: the account's plan as /settings shows it (SPEC section 2 "Account settings"). */
+/** GET /api/subscription: the account's plan as /settings shows it (SPEC.md §2 "Account settings"). */
 export const subscriptionDetailsSchema = z.object({
   plan: planSchema,
   status: subscriptionStatusSchema,
@@ -110,7 +110,7 @@ export const subscriptionDetailsSchema = z.object({
 });
 export type SubscriptionDetails = z.infer<typeof subscriptionDetailsSchema>;
 
-/** POST /api/paypal/create-subscription (SPEC section 3). */
+/** POST /api/paypal/create-subscription (SUB-04). */
 export const paypalCreateRequestSchema = z.object({ userEmail: z.string(), userName: z.string() });
 export const paypalCreateResponseSchema = z.object({
   id: z.string().describe('the PayPal subscription id'),
