@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planFromFlags } from './auth.js';
 import { ApiError, createApiClient } from './client.js';
+import { ErrorMessages, errorCodeOf, isErrorCode } from './errors.js';
 
 function fakeFetch(status: number, body: string, seen: Request[] = []): typeof fetch {
   return async (input, init) => {
@@ -34,6 +35,27 @@ describe('api client', () => {
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).message).toBe('500: Internal Server Error');
+  });
+
+  it("carries the error body's code when it is a known one, and no code otherwise", async () => {
+    const fail = (body: string) =>
+      createApiClient({ fetch: fakeFetch(402, body) })
+        .me()
+        .catch((e: unknown) => e as ApiError);
+    const known = await fail(JSON.stringify({ message: ErrorMessages.premiumRequired, code: 'premiumRequired' }));
+    expect([known.status, known.code, known.serverMessage]).toEqual([402, 'premiumRequired', ErrorMessages.premiumRequired]);
+    expect((await fail('{"message":"Newer words","code":"someFutureCode"}')).code).toBeUndefined();
+    expect((await fail('{"message":"Payment required"}')).code).toBeUndefined();
+    expect((await fail('not json')).code).toBeUndefined();
+  });
+});
+
+describe('error codes', () => {
+  it('names every message once, and nothing else', () => {
+    for (const [code, message] of Object.entries(ErrorMessages)) expect(errorCodeOf(message)).toBe(code);
+    expect(errorCodeOf('Some other words')).toBeUndefined();
+    expect(isErrorCode('notFound')).toBe(true);
+    expect(isErrorCode('toString')).toBe(false);
   });
 });
 

@@ -1,15 +1,18 @@
 import type { z } from 'zod';
 import type { EndpointAuth } from './endpoints.js';
 import { type Endpoint, type Endpoints, endpoints } from './endpoints.js';
+import { type ErrorCode, isErrorCode } from './errors.js';
 
 /**
- * A failed call. `message` follows SPEC section 8: the status, a colon and space, then the server's
- * message (or the body text, or the status text when the body is empty).
+ * A failed call. `message` follows ERR-01: the status, a colon and space, then the server's message (or the body
+ * text, or the status text when the body is empty). `code` names the message when it is one of `ErrorMessages`:
+ * screens branch on it (or on the status), never on the words.
  */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly serverMessage: string,
+    readonly code?: ErrorCode,
   ) {
     super(`${status}: ${serverMessage}`);
     this.name = 'ApiError';
@@ -47,17 +50,22 @@ export type ApiClient = {
       : (body: RequestOf<Endpoints[K]>) => Promise<ResponseOf<Endpoints[K]>>;
 };
 
-/** The message of a failed answer, as ApiError carries it: the error body's `message`, else its text, else the status text. */
-export async function readErrorMessage(res: Response): Promise<string> {
+/**
+ * The ApiError of a failed answer: the error body's `message` and known `code`, else the body's text, else the
+ * status text. A code this build does not know is left out, so the screen handles the error generically.
+ */
+export async function readApiError(res: Response): Promise<ApiError> {
   const text = await res.text().catch(() => '');
-  if (!text) return res.statusText || 'Request failed';
+  if (!text) return new ApiError(res.status, res.statusText || 'Request failed');
   try {
-    const parsed = JSON.parse(text) as { message?: unknown };
-    if (typeof parsed.message === 'string') return parsed.message;
+    const parsed = JSON.parse(text) as { message?: unknown; code?: unknown };
+    if (typeof parsed.message === 'string') {
+      return new ApiError(res.status, parsed.message, isErrorCode(parsed.code) ? parsed.code : undefined);
+    }
   } catch {
     // not JSON: the text itself is the message
   }
-  return text;
+  return new ApiError(res.status, text);
 }
 
 /** The typed client over every endpoint of the contract. One method per endpoint, named as in `endpoints`. */
@@ -84,7 +92,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
     let body: BodyInit | undefined;
     if (e.multipart) {
-      // The browser sets the multipart boundary itself: no Content-Type here (SPEC section 7).
+      // The browser sets the multipart boundary itself: no Content-Type here.
       body = values.form as FormData;
     } else if (e.request) {
       headers['Content-Type'] = 'application/json';
@@ -94,7 +102,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const token = options.getToken?.(e.auth === 'admin' ? 'admin' : 'user');
     if (token) headers.Authorization = `Bearer ${token}`;
     const res = await doFetch(baseUrl + path, { method: e.method, headers, credentials: 'include', body });
-    if (!res.ok) throw new ApiError(res.status, await readErrorMessage(res));
+    if (!res.ok) throw await readApiError(res);
     if (e.raw) return res.blob();
     return res.json();
   }

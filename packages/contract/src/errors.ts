@@ -14,11 +14,10 @@ import {
 
 const FREE_LIMIT_MB = FREE_COMPRESSION_LIMIT_BYTES / MB;
 
-/** Every error the API returns has this body, whatever the status. */
-export const errorBodySchema = z.object({ message: z.string() });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
-
-/** Messages the product's screens match on (SPEC section 8); the server uses these exact words. */
+/**
+ * The messages the API answers with (ERR-30), under stable codes: the server uses these exact words, and sends the
+ * key as the error body's `code` so screens branch on the code, never on the words.
+ */
 export const ErrorMessages = {
   invalidCredentials: 'Invalid credentials',
   userExists: 'User already exists',
@@ -51,4 +50,31 @@ export const ErrorMessages = {
   stagingFull: `Too many unfinished uploads from your address or account: finish or abandon them (they are removed after ${TEMPORARY_FILE_TTL_MS / (60 * 60 * 1000)} hours) before starting more.`,
   chunkTooLarge: `A chunk may be at most ${CHUNK_SIZE_BYTES / MB}MB`,
   previewTooLarge: `Files of ${FREE_LIMIT_MB}MB or more are previewed in your browser; upload them in chunks to compress them.`,
+  // The admin's reset of a user's password (ERR-26).
+  invalidEmailFormat: 'Invalid email address format',
+  testDomainRefused: 'Cannot send email to test/demo domains',
+  resetEmailFailed: 'Failed to send password reset email',
 } as const;
+
+/** A stable name for one of the API's error messages: what screens branch on. */
+export type ErrorCode = keyof typeof ErrorMessages;
+
+const errorCodes = Object.keys(ErrorMessages) as [ErrorCode, ...ErrorCode[]];
+const codeByMessage = new Map<string, ErrorCode>(errorCodes.map((code) => [ErrorMessages[code], code]));
+
+/** The code of a message the API answers with, or undefined for any other words. */
+export function errorCodeOf(message: string): ErrorCode | undefined {
+  return codeByMessage.get(message);
+}
+
+/** Whether a value is one of the known codes; a code this build does not know is handled as no code. */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ErrorMessages, value);
+}
+
+/**
+ * Every error the API returns has this body, whatever the status: the message to show, and, when the message is
+ * one of `ErrorMessages`, its code.
+ */
+export const errorBodySchema = z.object({ message: z.string(), code: z.enum(errorCodes).optional() });
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,4 +1,4 @@
-import { ApiError, type Endpoint, type ResponseOf, readErrorMessage } from '@shrinkly/contract';
+import { type Endpoint, type ResponseOf, readApiError } from '@shrinkly/contract';
 import { UnexpectedAnswerError } from './transfer-errors';
 
 /**
@@ -6,7 +6,7 @@ import { UnexpectedAnswerError } from './transfer-errors';
  * status, the ApiError the contract client would throw, carrying the server's message.
  */
 export async function readAnswer<E extends Endpoint>(endpoint: E, res: Response): Promise<ResponseOf<E>> {
-  if (!res.ok) throw new ApiError(res.status, await readErrorMessage(res));
+  if (!res.ok) throw await readApiError(res);
   let body: unknown;
   try {
     body = await res.json();

@@ -9,6 +9,7 @@ describe('toHttpError', () => {
     expect(toHttpError(new ConflictError('User already exists'))).toMatchObject({
       status: 409,
       message: 'User already exists',
+      code: 'userExists',
       isFault: false,
     });
     expect(toHttpError(new UnsupportedMediaTypeError('nope'))).toMatchObject({ status: 415 });
@@ -21,6 +22,7 @@ describe('toHttpError', () => {
       message: ErrorMessages.notFound,
     });
     expect(toHttpError(new BadRequestException('bad thing'))).toMatchObject({ status: 400, message: 'bad thing' });
+    expect(toHttpError(new BadRequestException('bad thing')).code).toBeUndefined();
   });
 
   it('maps body parser errors', () => {

@@ -1,11 +1,13 @@
 import { HttpException } from '@nestjs/common';
-import { ErrorMessages } from '@shrinkly/contract';
+import { type ErrorCode, ErrorMessages, errorCodeOf } from '@shrinkly/contract';
 import { DomainError, RateLimitedError } from '../common/errors.js';
 
-/** What an error becomes on the wire: a status, the `{ message }` body, and headers. */
+/** What an error becomes on the wire: a status, the `{ message, code }` body, and headers. */
 export interface HttpErrorReply {
   status: number;
   message: string;
+  /** Set when the message is one of `ErrorMessages`: the stable name screens branch on. */
+  code?: ErrorCode;
   headers: Record<string, string>;
   /** True when this is our own fault: logged with the request id. */
   isFault: boolean;
@@ -30,7 +32,7 @@ function bodyParserReply(err: BodyParserError): HttpErrorReply | null {
 }
 
 function reply(status: number, message: string, headers: Record<string, string> = {}): HttpErrorReply {
-  return { status, message, headers, isFault: status >= 500 };
+  return { status, message, code: errorCodeOf(message), headers, isFault: status >= 500 };
 }
 
 /** Maps any thrown value to its HTTP reply. Unknown errors are 500 with a generic message. */

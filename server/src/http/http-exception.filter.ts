@@ -1,10 +1,11 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
+import type { ErrorBody } from '@shrinkly/contract';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { toHttpError } from './http-error.js';
 import { loggableUrl } from './loggable-url.js';
 
-/** The one place errors become responses: `{ message }` with the right status; faults are logged with the request id. */
+/** The one place errors become responses: `{ message, code }` with the right status; faults are logged with the request id. */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   constructor(private readonly logger: Logger) {}
@@ -25,5 +26,6 @@ export function sendError(req: Request, res: Response, exception: unknown, logge
     res.end();
     return;
   }
-  res.status(reply.status).set(reply.headers).json({ message: reply.message });
+  const body: ErrorBody = reply.code ? { message: reply.message, code: reply.code } : { message: reply.message };
+  res.status(reply.status).set(reply.headers).json(body);
 }

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type FileUploadResponse, MB } from '@shrinkly/contract';
+import { ErrorMessages, type FileUploadResponse, MB } from '@shrinkly/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoragePort } from '../../src/adapters/storage/storage.port.js';
 import { APP_CONFIG } from '../../src/app.tokens.js';
@@ -161,6 +161,24 @@ describe('the HTTP edge: early 413, HSTS, Content-Security-Policy, link signatur
       expect((await t.fetch('/api/health')).status).toBe(200);
       const whole = await fetch(link);
       expect(Buffer.from(await whole.arrayBuffer()).length).toBe(32 * MB);
+    });
+  });
+
+  describe('the error body', () => {
+    it("carries the message's code when the message is one of ErrorMessages, and no code otherwise", async () => {
+      const unknownRoute = await t.fetch('/api/no-such-route');
+      expect([unknownRoute.status, await unknownRoute.json()]).toEqual([
+        404,
+        { message: ErrorMessages.notFound, code: 'notFound' },
+      ]);
+      const badJson = await t.fetch('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{not json',
+      });
+      expect([badJson.status, await badJson.json()]).toEqual([400, { message: 'Request body is not valid JSON' }]);
+      const refused = await t.api.login({ email: newUser().email, password: 'wrong-password' }).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ status: 401, code: 'invalidCredentials', serverMessage: ErrorMessages.invalidCredentials });
     });
   });
 

@@ -1,14 +1,14 @@
-import { ApiError, ErrorMessages } from '@shrinkly/contract';
+import { ApiError } from '@shrinkly/contract';
+import { hasErrorCode } from '../../api/api-error';
 
 /** The error's message, or null when it has none worth showing. */
 export function messageOf(error: unknown): string | null {
   return error instanceof Error && error.message ? error.message : null;
 }
 
-/** A rejected sign-in: the Authentication Failed dialog, not a toast (SPEC section 8). */
+/** A rejected sign-in: the Authentication Failed dialog, not a toast (ERR-03). */
 export function isInvalidCredentials(error: unknown): boolean {
-  const message = messageOf(error) ?? '';
-  return message.includes(ErrorMessages.invalidCredentials) || message.includes('401');
+  return hasErrorCode(error, 'invalidCredentials') || (error instanceof ApiError && error.status === 401);
 }
 
 /** Too many attempts: the server's own words (how long to wait), without the status code; null for other errors. */
@@ -16,15 +16,12 @@ export function rateLimitMessage(error: unknown): string | null {
   return error instanceof ApiError && error.status === 429 ? error.serverMessage : null;
 }
 
-/** A sign-up with an email that already has an account. */
+/** A sign-up with an email that already has an account (ERR-05). */
 export function isAlreadyRegistered(error: unknown): boolean {
-  const message = messageOf(error) ?? '';
-  return message.includes(ErrorMessages.userExists) || message.includes('already registered');
+  return hasErrorCode(error, 'userExists');
 }
 
-/** The reset page's link is unknown, used or expired. */
+/** The reset page's link is unknown, used or expired (ERR-09). */
 export function isInvalidResetLink(error: unknown): boolean {
-  return (
-    error instanceof ApiError && (error.status === 400 || error.status === 401) && /invalid|expired/i.test(error.serverMessage)
-  );
+  return hasErrorCode(error, 'invalidResetToken', 'invalidToken');
 }

@@ -1,4 +1,4 @@
-import type { AdminUser, Revenue } from '@shrinkly/contract';
+import { type AdminUser, ApiError, type ErrorCode, type Revenue } from '@shrinkly/contract';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { csvFileName, revenueCsv, USERS_CSV_COLUMNS, usersCsv } from './csv';
@@ -81,9 +81,13 @@ describe('admin plan and messages', () => {
     expect(adminPlanOf({ isSubscribed: true, isTrialActive: true })).toBe('Premium');
     expect(adminPlanOf({ isSubscribed: false, isTrialActive: true })).toBe('Trial');
     expect(adminPlanOf({ isSubscribed: false, isTrialActive: false })).toBe('Free');
-    expect(userResetFailureMessage('Invalid email address format')).toBe('User has an invalid email address format');
-    expect(userResetFailureMessage('Failed to send password reset email')).toBe('Email service temporarily unavailable');
-    expect(userResetFailureMessage(null)).toBe('Failed to reset password');
-    expect(userResetFailureMessage('Nope')).toBe('Nope');
+    const failed = (message: string, code?: ErrorCode) => userResetFailureMessage(new ApiError(400, message, code));
+    expect(failed('Invalid email address format', 'invalidEmailFormat')).toBe('User has an invalid email address format');
+    expect(failed('Cannot send email to test/demo domains', 'testDomainRefused')).toBe('Cannot send emails to test/demo domains');
+    expect(failed('Failed to send password reset email', 'resetEmailFailed')).toBe('Email service temporarily unavailable');
+    // The code decides, not the words: the same words without the code are shown as they are.
+    expect(failed('Invalid email address format')).toBe('Invalid email address format');
+    expect(failed('Nope', 'notFound')).toBe('Nope');
+    expect(userResetFailureMessage(new TypeError('Failed to fetch'))).toBe('Failed to reset password');
   });
 });

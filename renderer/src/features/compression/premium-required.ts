@@ -1,8 +1,7 @@
 import { ApiError } from '@shrinkly/contract';
+import { hasErrorCode } from '../../api/api-error';
 
-/** SPEC section 8: a message with 'Premium subscription required' or '402' leads to the upgrade card. */
+/** ERR-10: a refusal for want of Premium (402, or its code) leads to the upgrade card. */
 export function isPremiumRequired(error: unknown): boolean {
-  if (error instanceof ApiError && error.status === 402) return true;
-  const message = error instanceof Error ? error.message : '';
-  return message.includes('Premium subscription required') || message.includes('402');
+  return hasErrorCode(error, 'premiumRequired') || (error instanceof ApiError && error.status === 402);
 }

@@ -1,12 +1,6 @@
-import {
-  ApiError,
-  BATCH_CONCURRENCY,
-  BATCH_ROUND_PAUSE_MS,
-  type CompressionLevel,
-  DEFAULT_COMPRESSION_LEVEL,
-  ErrorMessages,
-} from '@shrinkly/contract';
+import { BATCH_CONCURRENCY, BATCH_ROUND_PAUSE_MS, type CompressionLevel, DEFAULT_COMPRESSION_LEVEL } from '@shrinkly/contract';
 import { useCallback, useRef, useState } from 'react';
+import { hasErrorCode } from '../../api/api-error';
 import { failureMessage } from '../../transfer/transfer-errors';
 import { type RoundSender, useTransferQueue } from '../../transfer/use-transfer-queue';
 import { useRefreshFiles } from '../files/api';
@@ -83,7 +77,7 @@ export function useBatchCompression() {
                 refresh: () => void refresh(),
                 onFailure: (error, message) => {
                   // An expired batch cannot take the retry: the next start asks for a fresh one.
-                  if (error instanceof ApiError && error.serverMessage === ErrorMessages.batchNotFound) session.current = null;
+                  if (hasErrorCode(error, 'batchNotFound')) session.current = null;
                   uploadToasts.uploadFailed(message, item.file.name);
                 },
               },

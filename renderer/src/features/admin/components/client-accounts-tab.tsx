@@ -33,7 +33,7 @@ export function ClientAccountsTab() {
     setResetting((ids) => new Set(ids).add(user.id));
     resetPassword.mutate(user.id, {
       onSuccess: () => showSuccessToast('Password Reset', 'Password reset email sent successfully'),
-      onError: (error) => showErrorToast(userResetFailureMessage(serverMessageOf(error)), 'Password Reset Failed'),
+      onError: (error) => showErrorToast(userResetFailureMessage(error), 'Password Reset Failed'),
       onSettled: () =>
         setResetting((ids) => {
           const next = new Set(ids);
