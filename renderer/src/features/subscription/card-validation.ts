@@ -5,7 +5,7 @@ export const TERMS_REQUIRED_MESSAGE = 'Please accept the trial terms to continue
 export const FILL_ALL_CARD_FIELDS_MESSAGE = 'Please fill in all credit card fields';
 
 /**
- * The first problem with a card form, or null when it may be sent. In SPEC order (section 5 "Trial card step"):
+ * The first problem with a card form, or null when it may be sent, in the order of VAL-07 and VAL-08:
  * the trial terms when the form has them, then all four fields, then the server's own checks (number, expiry, CVV)
  * from the contract's schema, so the form never sends what the server would refuse.
  */

@@ -1,18 +1,13 @@
 import { Button, Stack, Text } from '@mantine/core';
 import type { SubscriptionDetails } from '@shrinkly/contract';
-import { type FormEvent, useRef, useState } from 'react';
-import { showErrorToast } from '../../../components/toasts';
-import { messageOf } from '../../account/auth-errors';
+import { type FormEvent, useState } from 'react';
 import { type TrialCard, useSubscribe } from '../api';
-import { type CardFields, EMPTY_CARD } from '../card-input';
 import { cardLabel } from '../card-on-file';
-import { EMPTY_HOSTED_CARD, firstCardProblem, firstHostedCardProblem, type HostedCardState } from '../card-validation';
 import { PRICE_PER_MONTH } from '../plan-texts';
-import type { StripeCard } from '../stripe-setup';
 import { showSubscribeError } from '../subscription-errors';
 import type { CardEntry } from '../subscription-state';
-import { CreditCardFields } from './credit-card-fields';
-import { StripeCardSlot } from './stripe-card-slot';
+import { useCardEntry } from '../use-card-entry';
+import { CardEntryFields } from './card-entry-fields';
 
 /**
  * The pay button names the card on file ("Pay $3.99/month with Visa ending in 4242"), longer than the plan card is
@@ -39,37 +34,15 @@ interface CardPaymentProps {
  */
 export function CardPayment({ card, entry, onSubscribed }: CardPaymentProps) {
   const [typingCard, setTypingCard] = useState(card === null);
-  const [typed, setTyped] = useState<CardFields>(EMPTY_CARD);
-  const [hostedCard, setHostedCard] = useState<HostedCardState>(EMPTY_HOSTED_CARD);
-  const stripeCard = useRef<StripeCard | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const newCard = useCardEntry();
   const subscribe = useSubscribe(onSubscribed);
-  const busy = subscribe.isPending || confirming;
+  const busy = subscribe.isPending || newCard.confirming;
 
-  const pay = (newCard: TrialCard | undefined) => subscribe.mutate(newCard, { onError: showSubscribeError });
-
-  const payWithStripe = async () => {
-    const problem = firstHostedCardProblem(typed.cardholderName, hostedCard);
-    if (problem) return showErrorToast(problem);
-    const field = stripeCard.current;
-    if (!field) return showErrorToast('The secure card form is still loading. Please wait a moment.');
-    setConfirming(true);
-    try {
-      pay({ paymentMethodId: await field.confirm(typed.cardholderName) });
-    } catch (error) {
-      showErrorToast(messageOf(error) ?? 'Payment Error');
-    } finally {
-      setConfirming(false);
-    }
-  };
+  const pay = (given: TrialCard | undefined) => subscribe.mutate(given, { onError: showSubscribeError });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
-    if (entry === 'stripe') return void payWithStripe();
-    const problem = firstCardProblem(typed);
-    if (problem) return showErrorToast(problem);
-    pay({ creditCard: typed });
+    if (!busy) newCard.submit(entry, pay, { confirmFailed: 'Payment Error' });
   };
 
   if (card && !typingCard) {
@@ -88,16 +61,7 @@ export function CardPayment({ card, entry, onSubscribed }: CardPaymentProps) {
   return (
     <form onSubmit={submit} noValidate aria-label="Card payment">
       <Stack gap="md">
-        <CreditCardFields
-          value={typed}
-          onChange={setTyped}
-          disabled={busy}
-          hostedCard={
-            entry === 'stripe' ? (
-              <StripeCardSlot disabled={busy} onReady={(ready) => (stripeCard.current = ready)} onChange={setHostedCard} />
-            ) : undefined
-          }
-        />
+        <CardEntryFields entry={entry} card={newCard} disabled={busy} />
         <Text size="xs" c="dark.5">
           You will be charged {PRICE_PER_MONTH} today and every month until you cancel. Your card is kept on file for renewals; we
           never store its full number or CVV.

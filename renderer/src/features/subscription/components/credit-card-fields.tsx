@@ -46,34 +46,28 @@ type FieldProps = (name: keyof CardFields) => {
   onChange: (event: { currentTarget: HTMLInputElement }) => void;
 };
 
+/** The typed card's number, expiry and CVV: digits only, each as long as its format allows. */
+const NUMERIC_FIELDS = {
+  cardNumber: {
+    label: 'Card Number',
+    autoComplete: 'cc-number',
+    placeholder: '1234 5678 9012 3456',
+    maxLength: CARD_NUMBER_FIELD_LENGTH,
+  },
+  expiryDate: { label: 'Expiry Date', autoComplete: 'cc-exp', placeholder: 'MM/YY', maxLength: CARD_EXPIRY_MAX_LENGTH },
+  cvv: { label: 'CVV', autoComplete: 'cc-csc', placeholder: '123', maxLength: CARD_CVV_MAX_LENGTH },
+} as const;
+
 function TypedCardFields({ field }: { field: FieldProps }) {
+  const numeric = (name: keyof typeof NUMERIC_FIELDS) => (
+    <TextInput {...NUMERIC_FIELDS[name]} inputMode="numeric" {...field(name)} />
+  );
   return (
     <>
-      <TextInput
-        label="Card Number"
-        autoComplete="cc-number"
-        inputMode="numeric"
-        placeholder="1234 5678 9012 3456"
-        maxLength={CARD_NUMBER_FIELD_LENGTH}
-        {...field('cardNumber')}
-      />
+      {numeric('cardNumber')}
       <Group grow gap="sm" align="flex-start">
-        <TextInput
-          label="Expiry Date"
-          autoComplete="cc-exp"
-          inputMode="numeric"
-          placeholder="MM/YY"
-          maxLength={CARD_EXPIRY_MAX_LENGTH}
-          {...field('expiryDate')}
-        />
-        <TextInput
-          label="CVV"
-          autoComplete="cc-csc"
-          inputMode="numeric"
-          placeholder="123"
-          maxLength={CARD_CVV_MAX_LENGTH}
-          {...field('cvv')}
-        />
+        {numeric('expiryDate')}
+        {numeric('cvv')}
       </Group>
     </>
   );

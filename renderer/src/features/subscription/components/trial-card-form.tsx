@@ -1,17 +1,12 @@
 import { Button, Checkbox, Loader, Stack, Text } from '@mantine/core';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { showErrorToast, showSuccessToast } from '../../../components/toasts';
 import { messageOf } from '../../account/auth-errors';
 import { type TrialCard, useSetupTrial, useSubscriptionDetails } from '../api';
-import { type CardFields, EMPTY_CARD } from '../card-input';
-import { EMPTY_HOSTED_CARD, firstCardProblem, firstHostedCardProblem, type HostedCardState } from '../card-validation';
 import { TRIAL_SETUP_FAILED, TRIAL_STARTED, TRIAL_TERMS } from '../plan-texts';
-import type { StripeCard } from '../stripe-setup';
-import { CreditCardFields } from './credit-card-fields';
-import { StripeCardSlot } from './stripe-card-slot';
-
-const LOADING_CARD_FIELD = 'The secure card form is still loading. Please wait a moment.';
+import { useCardEntry } from '../use-card-entry';
+import { CardEntryFields } from './card-entry-fields';
 
 interface TrialCardFormProps {
   /** The trial has started. */
@@ -21,51 +16,27 @@ interface TrialCardFormProps {
 }
 
 /**
- * The trial's card: terms checkbox and the card fields, checked in SPEC order, then Start Free Trial. With the
- * sandbox provider the four fields are ours and the card is posted to our server; with Stripe the number, expiry and
- * CVV are typed into Stripe's hosted field, Stripe.js sets the card up, and our server gets the payment method only.
+ * The trial's card: terms checkbox and the card fields (VAL-07, VAL-08), then Start Free Trial; the card goes to the
+ * server as `useCardEntry` takes it.
  */
 export function TrialCardForm({ onStarted, children }: TrialCardFormProps) {
   const details = useSubscriptionDetails();
   // Undefined while loading; null where this server takes no cards (PayPal only).
   const entry = details.data?.paymentMethods.card;
-  const [card, setCard] = useState<CardFields>(EMPTY_CARD);
-  const [hostedCard, setHostedCard] = useState<HostedCardState>(EMPTY_HOSTED_CARD);
-  const stripeCard = useRef<StripeCard | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const card = useCardEntry();
   const [termsAccepted, setTermsAccepted] = useState(false);
   const setupTrial = useSetupTrial(() => {
     showSuccessToast(TRIAL_STARTED.title, TRIAL_STARTED.message);
     onStarted();
   });
-  const busy = setupTrial.isPending || confirming;
+  const busy = setupTrial.isPending || card.confirming;
 
   const start = (trialCard: TrialCard) =>
     setupTrial.mutate(trialCard, { onError: (error) => showErrorToast(messageOf(error) ?? TRIAL_SETUP_FAILED) });
 
-  /** Stripe.js confirms the card with Stripe; the trial then starts with the payment method it made. */
-  const startWithStripe = async () => {
-    const problem = firstHostedCardProblem(card.cardholderName, hostedCard, { termsAccepted });
-    if (problem) return showErrorToast(problem);
-    const field = stripeCard.current;
-    if (!field) return showErrorToast(LOADING_CARD_FIELD);
-    setConfirming(true);
-    try {
-      start({ paymentMethodId: await field.confirm(card.cardholderName) });
-    } catch (error) {
-      showErrorToast(messageOf(error) ?? TRIAL_SETUP_FAILED);
-    } finally {
-      setConfirming(false);
-    }
-  };
-
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy || !entry) return;
-    if (entry === 'stripe') return void startWithStripe();
-    const problem = firstCardProblem(card, { termsAccepted });
-    if (problem) return showErrorToast(problem);
-    start({ creditCard: card });
+    if (!busy && entry) card.submit(entry, start, { termsAccepted, confirmFailed: TRIAL_SETUP_FAILED });
   };
 
   return (
@@ -86,16 +57,7 @@ export function TrialCardForm({ onStarted, children }: TrialCardFormProps) {
             Cards are not taken here. You can subscribe with PayPal from the Subscribe page.
           </Text>
         ) : (
-          <CreditCardFields
-            value={card}
-            onChange={setCard}
-            disabled={busy}
-            hostedCard={
-              entry === 'stripe' ? (
-                <StripeCardSlot disabled={busy} onReady={(ready) => (stripeCard.current = ready)} onChange={setHostedCard} />
-              ) : undefined
-            }
-          />
+          <CardEntryFields entry={entry} card={card} disabled={busy} />
         )}
         <Button type="submit" fullWidth loading={busy} disabled={busy || !entry}>
           Start Free Trial
