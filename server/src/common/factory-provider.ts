@@ -11,3 +11,17 @@ export function factory<T>(
 ): Provider {
   return { provide, inject: inject as never[], useFactory };
 }
+
+/** What stands for a provider of a T: its class (a port's abstract class too), or a symbol of app.tokens.ts. */
+export type Token<T> = (abstract new (...args: never[]) => T) | symbol;
+
+/**
+ * A provider that is its class built from other providers, one token per constructor parameter in order (a class
+ * token is checked against its parameter). Classes that also take settings from the config use `factory`.
+ */
+export function construct<A extends unknown[], T>(
+  provide: new (...args: A) => T,
+  inject: NoInfer<{ [K in keyof A]: Token<A[K]> }>,
+): Provider {
+  return { provide, inject: inject as unknown as never[], useFactory: (...args: A) => new provide(...args) };
+}

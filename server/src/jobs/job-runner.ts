@@ -1,13 +1,16 @@
 import type { Logger } from 'pino';
 import type { Delivery } from '../adapters/queue/queue.port.js';
 import type { Clock } from '../common/clock.js';
-import type { EngineStep, EngineWork, StoredOutput } from './engine-step.js';
+import type { EngineOutput, EngineStep, StoredOutput } from './engine-step.js';
 import { failureMessage } from './job-failure.js';
+import type { JobHandlers, JobQueue, ResumableJobs } from './job-handlers.js';
 import { throttledProgress } from './job-progress.js';
 
 /** The fields of a job record every kind of job has. */
 export interface JobRecord {
   id: string;
+  /** The client's name for the file. */
+  fileName: string;
   inputBlob: string | null;
   originalSize: number;
   /** Times the job was started and not handed back by a stopping process: this start included, once claimed. */
@@ -45,23 +48,8 @@ export interface Finisher<J extends JobRecord> {
   explain?(job: J): Promise<string | undefined>;
 }
 
-/** One queue's jobs: how to take one up, what the engine does with it, and who finishes it. */
-export interface JobKind<J extends JobRecord> {
-  /**
-   * Moves a queued job to processing and counts the start, or undefined when it is not queued any more (another
-   * worker has it). A job redelivered after its process died is taken over from processing too.
-   */
-  claim(jobId: string, delivery: Delivery): Promise<J | undefined>;
-  /** Puts a job back in the queue without counting its start (the server is stopping mid-way). */
-  requeue(job: J): Promise<void>;
-  work(job: J, signal: AbortSignal): EngineWork;
-  finisherOf(job: J): Finisher<J>;
-  /** "Compression" or "Conversion", for the generic failure message and the log. */
-  label: 'Compression' | 'Conversion';
-}
-
-/** The queries every job table answers (compression and conversion jobs). */
-export interface JobRecords<J> {
+/** The queries a runner makes of its job table (JobRecords answers them all). */
+export interface RunnerRecords<J> extends ResumableJobs {
   /** Moves the job from one of `from` to processing and adds one to its `attempts`. */
   start(id: string, from: Array<'queued' | 'processing'>, startedAt: Date): Promise<J | undefined>;
   /** Moves a processing job back to queued and takes its last start off `attempts`. */
@@ -69,60 +57,59 @@ export interface JobRecords<J> {
   setProgress(id: string, progress: number): Promise<void>;
 }
 
-/** Claiming, requeueing and progress, the same for every job table; each kind adds its engine work and finisher. */
-export abstract class QueuedJobs<J extends JobRecord> implements JobKind<J> {
-  abstract readonly label: JobKind<J>['label'];
-
-  constructor(
-    protected readonly records: JobRecords<J>,
-    protected readonly clock: Clock,
-  ) {}
-
-  claim(jobId: string, delivery: Delivery): Promise<J | undefined> {
-    return this.records.start(jobId, delivery.redelivered ? ['queued', 'processing'] : ['queued'], this.clock.now());
-  }
-
-  async requeue(job: J): Promise<void> {
-    await this.records.handBack(job.id);
-  }
-
-  /** An engine `onProgress` writing the job's progress (every 2 % at most). */
-  protected progressOf(job: J): (percent: number) => void {
-    return throttledProgress((percent) => this.records.setProgress(job.id, percent));
-  }
-
-  abstract work(job: J, signal: AbortSignal): EngineWork;
-  abstract finisherOf(job: J): Finisher<J>;
+/** What every engine call of a job is given, whatever the call. */
+export interface JobCallOptions {
+  /** The client's file name, for the types the content cannot tell apart. */
+  nameHint: string;
+  /** The job's private work folder. */
+  tmpDir: string;
+  /** Aborted when this process stops: the job is handed back to the queue. */
+  signal: AbortSignal;
+  /** Writes the job's progress (every 2 % at most). */
+  onProgress: (percent: number) => void;
 }
 
 export type JobOutcome = 'success' | 'skipped' | 'failed';
 
-/** Runs the jobs of one kind: claim → engine step → finisher. Only unexpected faults of our own code throw. */
-export class JobRunner<J extends JobRecord> {
+/**
+ * Runs the jobs of one queue: claim → engine step → finisher; claiming, requeueing and progress are the same for every
+ * job table. Each queue's handler adds its engine call and who finishes a job. Only unexpected faults of our own code
+ * throw.
+ */
+export abstract class JobRunner<J extends JobRecord> {
+  /** "Compression" or "Conversion", for the generic failure message and the log. */
+  abstract readonly label: 'Compression' | 'Conversion';
+
   constructor(
-    private readonly kind: JobKind<J>,
+    protected readonly records: RunnerRecords<J>,
     private readonly step: EngineStep,
+    protected readonly clock: Clock,
     private readonly logger: Logger,
   ) {}
 
+  /** Makes this runner the handler of `queue`, whose unfinished jobs its records list at a worker's start. */
+  declareFor(queue: JobQueue, handlers: JobHandlers): void {
+    handlers.declare(queue, async (jobId, signal, delivery) => void (await this.run(jobId, signal, delivery)), this.records);
+  }
+
   async run(jobId: string, signal: AbortSignal, delivery: Delivery): Promise<JobOutcome> {
-    const job = await this.kind.claim(jobId, delivery);
+    const job = await this.claim(jobId, delivery);
     if (!job?.inputBlob) return 'skipped';
-    const finisher = this.kind.finisherOf(job);
+    const finisher = this.finisherOf(job);
     if (job.attempts > MAX_JOB_STARTS) {
       this.logger.warn(
         { jobId: job.id, starts: job.attempts - 1 },
-        `${this.kind.label.toLowerCase()} stopped its process on every start: given up`,
+        `${this.label.toLowerCase()} stopped its process on every start: given up`,
       );
-      return finisher.fail(job, stoppedTooOftenMessage(this.kind.label));
+      return finisher.fail(job, stoppedTooOftenMessage(this.label));
     }
     const stop = await finisher.before?.(job);
     if (stop) return finisher.fail(job, stop);
-    const work = this.kind.work(job, signal);
+    const options = { nameHint: job.fileName, signal, onProgress: this.progressOf(job) };
     try {
-      const result = await this.step.run(job.inputBlob, job.originalSize, async (input, workDir) => {
+      const result = await this.step.run(job.inputBlob, job.originalSize, async (input, tmpDir) => {
         try {
-          return await work(input, workDir);
+          return await this.callEngine(job, input, { ...options, tmpDir });
         } catch (err) {
           const format = finisher.keepsAsUploaded?.(job, err);
           if (format === undefined) throw err;
@@ -132,11 +119,30 @@ export class JobRunner<J extends JobRecord> {
       return await finisher.complete(job, result);
     } catch (err) {
       if (signal.aborted) {
-        await this.kind.requeue(job);
+        // The server is stopping mid-way: the job goes back to the queue without counting this start.
+        await this.records.handBack(job.id);
         return 'skipped';
       }
       const known = await finisher.explain?.(job);
-      return finisher.fail(job, known ?? failureMessage(err, this.logger, { id: job.id, work: this.kind.label }));
+      return finisher.fail(job, known ?? failureMessage(err, this.logger, { id: job.id, work: this.label }));
     }
+  }
+
+  /** What the engine makes of the job's input. */
+  protected abstract callEngine(job: J, input: string, options: JobCallOptions): Promise<EngineOutput>;
+
+  /** Who finishes this job. */
+  protected abstract finisherOf(job: J): Finisher<J>;
+
+  /**
+   * Moves a queued job to processing and counts the start, or undefined when it is not queued any more (another
+   * worker has it). A job redelivered after its process died is taken over from processing too.
+   */
+  private claim(jobId: string, delivery: Delivery): Promise<J | undefined> {
+    return this.records.start(jobId, delivery.redelivered ? ['queued', 'processing'] : ['queued'], this.clock.now());
+  }
+
+  private progressOf(job: J): (percent: number) => void {
+    return throttledProgress((percent) => this.records.setProgress(job.id, percent));
   }
 }

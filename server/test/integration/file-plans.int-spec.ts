@@ -17,7 +17,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoragePort } from '../../src/adapters/storage/storage.port.js';
 import { compressionJobs, files, users } from '../../src/db/schema/index.js';
-import { CompressFileJob } from '../../src/features/compression/compress-file.job.js';
+import { CompressionJobHandler } from '../../src/features/compression/compression.job-handler.js';
 import { SweeperService } from '../../src/features/maintenance/sweeper.service.js';
 import { makePhotoPng } from '../fixtures.js';
 import { fileForm, newUser, startTestApp, type TestApp, TestClock } from '../harness.js';
@@ -204,9 +204,9 @@ describe('plans, quotas, expiry and batches', () => {
     // A queued job is not swept, however old.
     await t.running.app.get(SweeperService).sweep();
     expect(await db().select().from(compressionJobs).where(eq(compressionJobs.id, body.jobId))).toHaveLength(1);
-    expect(await t.running.app.get(CompressFileJob).run(body.jobId, new AbortController().signal, { redelivered: false })).toBe(
-      'success',
-    );
+    expect(
+      await t.running.app.get(CompressionJobHandler).run(body.jobId, new AbortController().signal, { redelivered: false }),
+    ).toBe('success');
     const [after] = await db()
       .select()
       .from(files)

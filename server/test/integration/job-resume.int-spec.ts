@@ -6,9 +6,9 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueuePort } from '../../src/adapters/queue/queue.port.js';
 import { StoragePort } from '../../src/adapters/storage/storage.port.js';
-import { CompressFileJob } from '../../src/features/compression/compress-file.job.js';
-import { CompressionJobRepository } from '../../src/features/compression/compression-job.repository.js';
-import { ConversionJobRepository } from '../../src/features/converter/conversion-job.repository.js';
+import { CompressionJobHandler } from '../../src/features/compression/compression.job-handler.js';
+import { CompressionJobRecords } from '../../src/features/compression/compression.job-records.js';
+import { ConversionJobRecords } from '../../src/features/converter/conversion.job-records.js';
 import { resumeQueue } from '../../src/jobs/job-handlers.js';
 import { stoppedTooOftenMessage } from '../../src/jobs/job-runner.js';
 import { makePhotoJpeg } from '../fixtures.js';
@@ -27,7 +27,7 @@ describe('jobs after a restart', () => {
   });
 
   it('runs queued jobs again and retries the ones a stopped process was running', async () => {
-    const jobs = t.running.app.get(CompressionJobRepository);
+    const jobs = t.running.app.get(CompressionJobRecords);
     const storage = t.running.app.get(StoragePort);
     const created: string[] = [];
     for (const status of ['queued', 'processing']) {
@@ -63,7 +63,7 @@ describe('jobs after a restart', () => {
   }, 90_000);
 
   it('takes over a job left processing only when the queue hands it out again (its worker died)', async () => {
-    const jobs = t.running.app.get(CompressionJobRepository);
+    const jobs = t.running.app.get(CompressionJobRecords);
     const photo = path.join(dir, 'taken-over.jpg');
     await makePhotoJpeg(photo, 320, 240);
     const blob = await t.running.app.get(StoragePort).putFile(photo);
@@ -77,7 +77,7 @@ describe('jobs after a restart', () => {
       progress: 40,
       expiresAt: new Date(Date.now() + 3_600_000),
     });
-    const runner = t.running.app.get(CompressFileJob);
+    const runner = t.running.app.get(CompressionJobHandler);
     const signal = new AbortController().signal;
     expect(await runner.run(job.id, signal, { redelivered: false })).toBe('skipped');
     expect(await runner.run(job.id, signal, { redelivered: true })).toBe('success');
@@ -89,7 +89,7 @@ describe('jobs after a restart', () => {
     const photo = path.join(dir, name);
     await makePhotoJpeg(photo, 320, 240);
     const blob = await t.running.app.get(StoragePort).putFile(photo);
-    return t.running.app.get(CompressionJobRepository).create({
+    return t.running.app.get(CompressionJobRecords).create({
       status,
       level: 'balanced',
       fileName: name,
@@ -103,8 +103,8 @@ describe('jobs after a restart', () => {
   }
 
   it('gives up a job whose file took its process down on two starts, and says why', async () => {
-    const jobs = t.running.app.get(CompressionJobRepository);
-    const runner = t.running.app.get(CompressFileJob);
+    const jobs = t.running.app.get(CompressionJobRecords);
+    const runner = t.running.app.get(CompressionJobHandler);
     const signal = new AbortController().signal;
     // Started once and taken over once already, both times by a process that died: this is its third start.
     const poisoned = await recordedJob('poisoned.jpg', 'processing', 2);
@@ -120,8 +120,8 @@ describe('jobs after a restart', () => {
   }, 60_000);
 
   it('does not count a start that a stopping process handed back', async () => {
-    const jobs = t.running.app.get(CompressionJobRepository);
-    const runner = t.running.app.get(CompressFileJob);
+    const jobs = t.running.app.get(CompressionJobRecords);
+    const runner = t.running.app.get(CompressionJobHandler);
     // Its process died once already: were the handed-back start counted, the next one would be its third.
     const job = await recordedJob('handed-back.jpg', 'queued', 1);
     const stopping = new AbortController();
@@ -133,7 +133,7 @@ describe('jobs after a restart', () => {
   }, 60_000);
 
   it('counts starts the same way for conversions', async () => {
-    const conversions = t.running.app.get(ConversionJobRepository);
+    const conversions = t.running.app.get(ConversionJobRecords);
     const job = await conversions.create({
       status: 'queued',
       fileName: 'a.png',

@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoragePort } from '../../src/adapters/storage/storage.port.js';
 import { createWorker, type RunningWorker } from '../../src/create-app.js';
-import { CompressionJobRepository } from '../../src/features/compression/compression-job.repository.js';
+import { CompressionJobRecords } from '../../src/features/compression/compression.job-records.js';
 import { makePhotoJpeg, makePhotoPng } from '../fixtures.js';
 import { fileForm, freePort, startTestApp, type TestApp } from '../harness.js';
 import { testRedis, testRedisConfig, testRedisUrl } from '../redis.js';
@@ -143,7 +143,7 @@ describe.runIf(testRedisUrl)('web and worker parts on Redis', () => {
     const photo = path.join(dir, 'before.jpg');
     await makePhotoJpeg(photo, 320, 240);
     const blob = await web.running.app.get(StoragePort).putFile(photo);
-    const before = await web.running.app.get(CompressionJobRepository).create({
+    const before = await web.running.app.get(CompressionJobRecords).create({
       status: 'queued',
       level: 'balanced',
       fileName: 'before.jpg',

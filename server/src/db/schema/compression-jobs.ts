@@ -1,7 +1,8 @@
 import { COMPRESSION_LEVELS, JOB_STATUSES } from '@shrinkly/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { files } from './files.js';
+import { jobColumns } from './job-columns.js';
 import { users } from './users.js';
 
 /**
@@ -12,41 +13,24 @@ import { users } from './users.js';
 export const compressionJobs = pgTable(
   'compression_jobs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...jobColumns(JOB_STATUSES),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** 'public' (landing page: the result is downloaded) or 'library' (dashboard: the result becomes `fileId`). */
     kind: text('kind').notNull().default('public'),
     fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
-    status: text('status', { enum: JOB_STATUSES }).notNull(),
     level: text('level', { enum: COMPRESSION_LEVELS }).notNull(),
-    /** The client's name for the file: display only, never a path. */
-    fileName: text('file_name').notNull(),
-    /** Real type read from the content. */
-    inputFormat: text('input_format').notNull(),
-    inputBlob: text('input_blob'),
-    originalSize: bigint('original_size', { mode: 'number' }).notNull(),
-    outputBlob: text('output_blob'),
-    outputFormat: text('output_format'),
     compressedSize: bigint('compressed_size', { mode: 'number' }),
     unchanged: boolean('unchanged'),
     recipe: text('recipe'),
-    progress: integer('progress').notNull().default(0),
-    error: text('error'),
-    attempts: integer('attempts').notNull().default(0),
     requiresPayment: boolean('requires_payment').notNull().default(false),
     paymentAmount: numeric('payment_amount', { precision: 10, scale: 2, mode: 'number' }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** The provider's own checkout of this job's payment (a Stripe Checkout Session, a PayPal order), once made. */
     checkoutReference: text('checkout_reference'),
     /** Where that checkout is opened, kept so each look at the job answers the same checkout instead of a new one. */
     checkoutUrl: text('checkout_url'),
     /** When the download link stops working. */
     downloadExpiresAt: timestamp('download_expires_at', { withTimezone: true }),
-    /** When the sweeper removes the job and its files. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** The uploader's address, kept while the job waits for payment: unpaid uploads are capped per address. */
     clientAddress: text('client_address'),
   },

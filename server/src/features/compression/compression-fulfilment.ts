@@ -2,7 +2,7 @@ import { CURRENCY, PAY_PER_FILE_PRICE_USD, pages } from '@shrinkly/contract';
 import type { Clock } from '../../common/clock.js';
 import type { CompressionJobRow } from '../../db/schema/index.js';
 import type { Fulfilment, PurchaseTerms } from '../billing/billing.service.js';
-import type { CompressionJobRepository } from './compression-job.repository.js';
+import type { CompressionJobRecords } from './compression.job-records.js';
 
 /** What a paid compression costs, as its checkout and the ledger state it. */
 export function paymentTerms(job: CompressionJobRow): { amount: number; currency: string; description: string } {
@@ -19,7 +19,7 @@ export function paymentTerms(job: CompressionJobRow): { amount: number; currency
  */
 export class CompressionFulfilment implements Fulfilment {
   constructor(
-    private readonly jobs: CompressionJobRepository,
+    private readonly jobs: CompressionJobRecords,
     private readonly clock: Clock,
   ) {}
 

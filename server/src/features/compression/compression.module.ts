@@ -1,14 +1,12 @@
 import { Inject, Module } from '@nestjs/common';
-import type { Logger } from 'pino';
 import { QueuePort } from '../../adapters/queue/queue.port.js';
 import { StoragePort } from '../../adapters/storage/storage.port.js';
 import { APP_CONFIG, DATABASE, LOGGER } from '../../app.tokens.js';
 import { Clock } from '../../common/clock.js';
 import { DownloadTicketService } from '../../common/download-ticket.service.js';
-import { factory } from '../../common/factory-provider.js';
+import { construct, factory } from '../../common/factory-provider.js';
 import { expiredWithBlobs, SweepTasks } from '../../common/sweep-tasks.js';
 import type { AppConfig } from '../../config/app.config.js';
-import type { Database } from '../../db/client.js';
 import { EngineStep } from '../../jobs/engine-step.js';
 import { JobHandlers } from '../../jobs/job-handlers.js';
 import { AccountDeletionService } from '../accounts/account-deletion.service.js';
@@ -17,11 +15,11 @@ import { BillingModule } from '../billing/billing.module.js';
 import { BillingService } from '../billing/billing.service.js';
 import { UploadsModule } from '../uploads/uploads.module.js';
 import { ChunkUploadController } from './chunk-upload.controller.js';
-import { COMPRESS_QUEUE, CompressFileJob, CompressionFinishers, CompressionJobs } from './compress-file.job.js';
 import { CompressionController } from './compression.controller.js';
+import { COMPRESS_QUEUE, CompressionFinishers, CompressionJobHandler } from './compression.job-handler.js';
+import { CompressionJobRecords } from './compression.job-records.js';
 import { CompressionService } from './compression.service.js';
 import { CompressionFulfilment } from './compression-fulfilment.js';
-import { CompressionJobRepository } from './compression-job.repository.js';
 import { PreviewService } from './preview.service.js';
 import { PublicResultFinisher } from './public-result.finisher.js';
 
@@ -30,12 +28,12 @@ import { PublicResultFinisher } from './public-result.finisher.js';
   imports: [AccountsModule, BillingModule, UploadsModule],
   controllers: [CompressionController, ChunkUploadController],
   providers: [
-    factory(CompressionJobRepository, [DATABASE], (db: Database) => new CompressionJobRepository(db)),
+    construct(CompressionJobRecords, [DATABASE]),
     factory(
       CompressionService,
-      [CompressionJobRepository, StoragePort, QueuePort, BillingService, DownloadTicketService, Clock, APP_CONFIG],
+      [CompressionJobRecords, StoragePort, QueuePort, BillingService, DownloadTicketService, Clock, APP_CONFIG],
       (
-        j: CompressionJobRepository,
+        j: CompressionJobRecords,
         s: StoragePort,
         q: QueuePort,
         b: BillingService,
@@ -53,35 +51,18 @@ import { PublicResultFinisher } from './public-result.finisher.js';
       [CompressionService, QueuePort, APP_CONFIG],
       (c: CompressionService, q: QueuePort, config: AppConfig) => new PreviewService(c, q, `${config.tmpDir}/work`),
     ),
-    factory(
-      CompressionFulfilment,
-      [CompressionJobRepository, Clock],
-      (j: CompressionJobRepository, c: Clock) => new CompressionFulfilment(j, c),
-    ),
-    factory(
-      PublicResultFinisher,
-      [CompressionJobRepository, StoragePort, Clock],
-      (j: CompressionJobRepository, s: StoragePort, c: Clock) => new PublicResultFinisher(j, s, c),
-    ),
-    factory(CompressionFinishers, [], () => new CompressionFinishers()),
-    factory(
-      CompressionJobs,
-      [CompressionJobRepository, CompressionFinishers, Clock],
-      (j: CompressionJobRepository, f: CompressionFinishers, c: Clock) => new CompressionJobs(j, f, c),
-    ),
-    factory(
-      CompressFileJob,
-      [CompressionJobs, EngineStep, LOGGER],
-      (k: CompressionJobs, s: EngineStep, l: Logger) => new CompressFileJob(k, s, l),
-    ),
+    construct(CompressionFulfilment, [CompressionJobRecords, Clock]),
+    construct(PublicResultFinisher, [CompressionJobRecords, StoragePort, Clock]),
+    construct(CompressionFinishers, []),
+    construct(CompressionJobHandler, [CompressionJobRecords, CompressionFinishers, EngineStep, Clock, LOGGER]),
   ],
-  exports: [CompressionJobRepository, CompressionService, CompressionFinishers],
+  exports: [CompressionJobRecords, CompressionService, CompressionFinishers],
 })
 export class CompressionModule {
   constructor(
     @Inject(JobHandlers) handlers: JobHandlers,
-    @Inject(CompressFileJob) job: CompressFileJob,
-    @Inject(CompressionJobRepository) jobs: CompressionJobRepository,
+    @Inject(CompressionJobHandler) handler: CompressionJobHandler,
+    @Inject(CompressionJobRecords) jobs: CompressionJobRecords,
     @Inject(CompressionFinishers) finishers: CompressionFinishers,
     @Inject(PublicResultFinisher) publicResults: PublicResultFinisher,
     @Inject(BillingService) billing: BillingService,
@@ -92,7 +73,7 @@ export class CompressionModule {
   ) {
     // Expired jobs (visitors' uploads and results, and finished job records) with their blobs.
     sweeps.register(expiredWithBlobs('jobs', jobs, (job) => [job.inputBlob, job.outputBlob], storage));
-    handlers.declare(COMPRESS_QUEUE, async (jobId, signal, delivery) => void (await job.run(jobId, signal, delivery)), jobs);
+    handler.declareFor(COMPRESS_QUEUE, handlers);
     finishers.register('public', publicResults);
     billing.register('compression', fulfilment);
     deletion.registerOwnedBlobs((userId) => jobs.listBlobsOfUser(userId));

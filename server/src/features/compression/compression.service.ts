@@ -20,12 +20,25 @@ import { waitForJob } from '../../jobs/job-wait.js';
 import { planOf } from '../../read-models/plan-of.js';
 import type { BillingService } from '../billing/billing.service.js';
 import { AcceptedTypes, type IncomingFile } from '../uploads/incoming-file.js';
-import { COMPRESS_QUEUE } from './compress-file.job.js';
+import { COMPRESS_QUEUE } from './compression.job-handler.js';
+import type { CompressionJobRecords } from './compression.job-records.js';
 import { paymentTerms } from './compression-fulfilment.js';
-import type { CompressionJobRepository } from './compression-job.repository.js';
 import { type JobLinks, toCompressionResponse, toJobView } from './compression-views.js';
 
 const ACCEPTED = new AcceptedTypes(LANDING_ACCEPTED_TYPES);
+
+/** An upload My Files has stored and filed (as `fileId`), to be compressed into that file. */
+export interface LibraryUpload {
+  userId: string;
+  fileId: string;
+  level: CompressionLevel;
+  /** The client's name for the file. */
+  fileName: string;
+  /** Its real type, read from the content. */
+  inputFormat: string;
+  inputBlob: string;
+  originalSize: number;
+}
 
 /** The rules of public compression: free or paid, job creation, payment, and what the client sees. */
 export class CompressionService {
@@ -33,7 +46,7 @@ export class CompressionService {
   private readonly checkoutsMaking = new Map<string, Promise<string>>();
 
   constructor(
-    private readonly jobs: CompressionJobRepository,
+    private readonly jobs: CompressionJobRecords,
     private readonly storage: StoragePort,
     private readonly queue: QueuePort,
     private readonly billing: BillingService,
@@ -98,14 +111,33 @@ export class CompressionService {
         return toCompressionResponse(job, await this.links(job));
       }
       await this.queue.enqueue(COMPRESS_QUEUE, job.id);
-      const settled = await waitForJob(() => this.jobs.findById(job.id), this.limits.syncWaitMs);
+      const settled = await this.settled(job.id);
       return toCompressionResponse(settled, await this.links(settled));
     } finally {
       await rm(file.path, { force: true });
     }
   }
 
-  /** A job as its owner sees it; `caller` is the signed-in user, or null for a visitor. */
+  /**
+   * Starts compressing an upload My Files has stored as one of its files: recorded as a library job of that file and
+   * queued. Its result becomes the file (see LibraryResultFinisher).
+   */
+  async startLibraryJob(upload: LibraryUpload): Promise<CompressionJobRow> {
+    const job = await this.jobs.create({
+      ...upload,
+      kind: 'library',
+      status: 'queued',
+      expiresAt: new Date(this.clock.now().getTime() + TEMPORARY_FILE_TTL_MS),
+    });
+    await this.queue.enqueue(COMPRESS_QUEUE, job.id);
+    return job;
+  }
+
+  /** A queued job once it is done, or as it is after a few seconds: quick work answers in the request that sent it. */
+  settled(jobId: string): Promise<CompressionJobRow> {
+    return waitForJob(() => this.jobs.findById(jobId), this.limits.syncWaitMs);
+  }
+
   /** Uploads racing past the first check: the total now recorded decides, and the one over it is undone. */
   private async keepWithinUnpaidCap(job: CompressionJobRow, address: string): Promise<void> {
     if ((await this.jobs.unpaidBytesFrom(address, this.clock.now())) <= this.limits.unpaidBytesPerAddress) return;
@@ -114,6 +146,7 @@ export class CompressionService {
     throw new PayloadTooLargeError(ErrorMessages.unpaidUploadsFull);
   }
 
+  /** A job as its owner sees it; `caller` is the signed-in user, or null for a visitor. */
   async getJob(jobId: string, caller: UserRow | null): Promise<CompressionJob> {
     const job = await this.findFor(jobId, caller);
     return toJobView(job, await this.links(job));

@@ -4,7 +4,7 @@ import type { Clock } from '../../common/clock.js';
 import type { CompressionJobRow } from '../../db/schema/index.js';
 import type { StoredOutput } from '../../jobs/engine-step.js';
 import type { Finisher } from '../../jobs/job-runner.js';
-import type { CompressionJobRepository } from './compression-job.repository.js';
+import type { CompressionJobRecords } from './compression.job-records.js';
 
 /**
  * When a finished job's link stops working: for a paid file, 1 hour after its result is ready (a long video paid
@@ -18,7 +18,7 @@ export function downloadExpiry(job: Pick<CompressionJobRow, 'paidAt' | 'createdA
 /** The end of a landing-page compression: the result waits behind its download link until the job expires. */
 export class PublicResultFinisher implements Finisher<CompressionJobRow> {
   constructor(
-    private readonly jobs: CompressionJobRepository,
+    private readonly jobs: CompressionJobRecords,
     private readonly storage: StoragePort,
     private readonly clock: Clock,
   ) {}

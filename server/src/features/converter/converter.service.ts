@@ -17,13 +17,13 @@ import { isUuid } from '../../common/ids.js';
 import type { ConversionJobRow } from '../../db/schema/index.js';
 import { waitForJob } from '../../jobs/job-wait.js';
 import { type IncomingFile, readRealType } from '../uploads/incoming-file.js';
-import type { ConversionJobRepository } from './conversion-job.repository.js';
-import { CONVERT_QUEUE } from './convert-file.job.js';
+import { CONVERT_QUEUE } from './conversion.job-handler.js';
+import type { ConversionJobRecords } from './conversion.job-records.js';
 
 /** The free converter's rules: what converts to what, job creation, and what the page sees. */
 export class ConverterService {
   constructor(
-    private readonly jobs: ConversionJobRepository,
+    private readonly jobs: ConversionJobRecords,
     private readonly storage: StoragePort,
     private readonly queue: QueuePort,
     private readonly tickets: DownloadTicketService,

@@ -10,7 +10,6 @@ import {
   TEMPORARY_FILE_TTL_MS,
 } from '@shrinkly/contract';
 import type { DetectedType } from '@shrinkly/engine';
-import type { QueuePort } from '../../adapters/queue/queue.port.js';
 import type { StoragePort } from '../../adapters/storage/storage.port.js';
 import type { Clock } from '../../common/clock.js';
 import {
@@ -22,10 +21,8 @@ import {
   UnprocessableError,
 } from '../../common/errors.js';
 import type { BatchRow, CompressionJobRow, FileRow, UserRow } from '../../db/schema/index.js';
-import { waitForJob } from '../../jobs/job-wait.js';
 import { type PlanAccess, planOf } from '../../read-models/plan-of.js';
-import { COMPRESS_QUEUE } from '../compression/compress-file.job.js';
-import type { CompressionJobRepository } from '../compression/compression-job.repository.js';
+import type { CompressionService } from '../compression/compression.service.js';
 import type { FolderRepository } from '../folders/folder.repository.js';
 import { AcceptedTypes, type IncomingFile } from '../uploads/incoming-file.js';
 import type { BatchRepository } from './batch.repository.js';
@@ -51,11 +48,9 @@ export class FileUploadService {
     private readonly files: FileRepository,
     private readonly folders: FolderRepository,
     private readonly batches: BatchRepository,
-    private readonly jobs: CompressionJobRepository,
+    private readonly compression: CompressionService,
     private readonly storage: StoragePort,
-    private readonly queue: QueuePort,
     private readonly clock: Clock,
-    private readonly syncWaitMs: number,
   ) {}
 
   /** The largest upload this user may send, and the error past it: free accounts stop under the free limit. */
@@ -119,19 +114,15 @@ export class FileUploadService {
         batch && { id: batch.id, maxFiles: batch.maxFiles },
       );
       if (!row) throw new ConflictError(ErrorMessages.batchFull);
-      job = await this.jobs.create({
-        kind: 'library',
-        fileId: row.id,
+      job = await this.compression.startLibraryJob({
         userId: user.id,
-        status: 'queued',
+        fileId: row.id,
         level: fields.compressionLevel,
         fileName: file.originalName,
         inputFormat: type.ext,
         inputBlob: blob.key,
         originalSize: blob.size,
-        expiresAt: new Date(now.getTime() + TEMPORARY_FILE_TTL_MS),
       });
-      await this.queue.enqueue(COMPRESS_QUEUE, job.id);
     } catch (err) {
       // Nothing of a refused upload is kept.
       if (row) await this.files.deleteProcessing(row.id);
@@ -141,7 +132,7 @@ export class FileUploadService {
         throw new NotFoundError(fields.batchId ? ErrorMessages.batchNotFound : ErrorMessages.folderNotFound);
       throw err;
     }
-    const settled = await waitForJob(() => this.jobs.findById(job.id), this.syncWaitMs);
+    const settled = await this.compression.settled(job.id);
     if (settled.status === 'failed') {
       const message = settled.error ?? 'Compression failed. Please try again.';
       throw message === ErrorMessages.storageFull ? new PayloadTooLargeError(message) : new UnprocessableError(message);

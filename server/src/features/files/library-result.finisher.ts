@@ -6,7 +6,7 @@ import { downloadName } from '../../common/file-naming.js';
 import type { CompressionJobRow } from '../../db/schema/index.js';
 import type { StoredOutput } from '../../jobs/engine-step.js';
 import type { Finisher } from '../../jobs/job-runner.js';
-import type { CompressionJobRepository } from '../compression/compression-job.repository.js';
+import type { CompressionJobRecords } from '../compression/compression.job-records.js';
 import type { FileRepository } from './file.repository.js';
 
 /** What a job records when its owner deleted the file while it was being compressed. */
@@ -20,7 +20,7 @@ export const FILE_DELETED_MESSAGE = 'The file was deleted before its compression
 export class LibraryResultFinisher implements Finisher<CompressionJobRow> {
   constructor(
     private readonly files: FileRepository,
-    private readonly jobs: CompressionJobRepository,
+    private readonly jobs: CompressionJobRecords,
     private readonly storage: StoragePort,
     private readonly clock: Clock,
   ) {}

@@ -2,10 +2,10 @@ import { compress } from '@shrinkly/engine';
 import type { Logger } from 'pino';
 import type { Clock } from '../../common/clock.js';
 import type { CompressionJobRow } from '../../db/schema/index.js';
-import type { EngineStep, EngineWork } from '../../jobs/engine-step.js';
+import type { EngineOutput, EngineStep } from '../../jobs/engine-step.js';
 import type { JobQueue } from '../../jobs/job-handlers.js';
-import { type Finisher, JobRunner, QueuedJobs } from '../../jobs/job-runner.js';
-import type { CompressionJobRepository } from './compression-job.repository.js';
+import { type Finisher, type JobCallOptions, JobRunner } from '../../jobs/job-runner.js';
+import type { CompressionJobRecords } from './compression.job-records.js';
 
 export const COMPRESS_QUEUE = 'compress-file' satisfies JobQueue;
 
@@ -28,39 +28,26 @@ export class CompressionFinishers {
   }
 }
 
-/** The compression queue: the engine compresses the job's upload at its level; progress goes to the job (every 2 %). */
-export class CompressionJobs extends QueuedJobs<CompressionJobRow> {
+/** The handler of the compression queue: the engine compresses the job's upload at its level, then the finisher of its kind. */
+export class CompressionJobHandler extends JobRunner<CompressionJobRow> {
   readonly label = 'Compression';
 
   constructor(
-    jobs: CompressionJobRepository,
+    jobs: CompressionJobRecords,
     private readonly finishers: CompressionFinishers,
+    step: EngineStep,
     clock: Clock,
+    logger: Logger,
   ) {
-    super(jobs, clock);
+    super(jobs, step, clock, logger);
   }
 
-  work(job: CompressionJobRow, signal: AbortSignal): EngineWork {
-    return async (input, workDir) => {
-      const result = await compress(input, {
-        level: job.level,
-        nameHint: job.fileName,
-        tmpDir: workDir,
-        signal,
-        onProgress: this.progressOf(job),
-      });
-      return { output: result.output, format: result.format, unchanged: result.unchanged, recipe: result.recipe };
-    };
+  protected async callEngine(job: CompressionJobRow, input: string, options: JobCallOptions): Promise<EngineOutput> {
+    const result = await compress(input, { ...options, level: job.level });
+    return { output: result.output, format: result.format, unchanged: result.unchanged, recipe: result.recipe };
   }
 
-  finisherOf(job: CompressionJobRow): Finisher<CompressionJobRow> {
+  protected finisherOf(job: CompressionJobRow): Finisher<CompressionJobRow> {
     return this.finishers.of(job);
-  }
-}
-
-/** Runs one compression job: claim → engine → the finisher of its kind. */
-export class CompressFileJob extends JobRunner<CompressionJobRow> {
-  constructor(kind: CompressionJobs, step: EngineStep, logger: Logger) {
-    super(kind, step, logger);
   }
 }
