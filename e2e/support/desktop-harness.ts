@@ -5,7 +5,7 @@ import path from 'node:path';
 import { DESKTOP_BRIDGE_GLOBAL, type DesktopEvent, type DesktopEventPayload } from '@shrinkly/contract';
 import type { Locator, Page } from 'playwright-core';
 import { WorkerCompressor } from '../../desktop/src/core/compression/worker-compressor.js';
-import { createDesktopCore, type DesktopCore, DesktopRequestError } from '../../desktop/src/core/desktop-core.js';
+import { createDesktopCore, type DesktopCore, refusalOf } from '../../desktop/src/core/desktop-core.js';
 import type { KeyValueStore, NativeDialogs } from '../../desktop/src/core/ports.js';
 import { MemoryCipher, RecordingShell } from '../../desktop/test/support/ports.js';
 
@@ -145,7 +145,8 @@ export async function createDesktopHarness(options: { defaultServerUrl?: string 
         try {
           return await core.handle(channel, request);
         } catch (error) {
-          if (error instanceof DesktopRequestError) return { error: error.message, status: error.status };
+          const refusal = refusalOf(error);
+          if (refusal) return refusal;
           throw error;
         }
       });

@@ -6,14 +6,14 @@ import type { LocalCompressor } from './compression/local-compressor.js';
 import { LocalJobs } from './compression/local-jobs.js';
 import { WorkerCompressor } from './compression/worker-compressor.js';
 import { UserChoices } from './consent/user-choices.js';
-import { createIpcRouter, DesktopRequestError } from './ipc-router.js';
+import { createIpcRouter, DesktopRequestError, refusalOf } from './ipc-router.js';
 import type { EventSink, KeyValueStore, NativeDialogs, NativeShell, SecretCipher } from './ports.js';
 import { SettingsStore } from './settings/settings-store.js';
 import { SyncQueue } from './sync/sync-queue.js';
 import { DEFAULT_RETRY, SyncService } from './sync/sync-service.js';
 import { opensInBrowser } from './window-policy.js';
 
-export { DesktopRequestError };
+export { DesktopRequestError, refusalOf };
 
 export interface DesktopCoreDeps {
   store: KeyValueStore;

@@ -1,7 +1,10 @@
-import { type DesktopChannel, type DesktopResponse, desktopChannels } from '@shrinkly/contract';
+import { type DesktopChannel, type DesktopRefusal, type DesktopResponse, desktopChannels } from '@shrinkly/contract';
 import { z } from 'zod';
 
-/** A refusal the bridge hands back to the renderer as `{ error, status }` (desktopErrorSchema). */
+/**
+ * A refusal inside the main process. It leaves the main process only as its DesktopRefusal shape (`refusalOf`): a
+ * class does not survive Electron's IPC, and the renderer turns the shape into its own DesktopError.
+ */
 export class DesktopRequestError extends Error {
   constructor(
     message: string,
@@ -10,6 +13,11 @@ export class DesktopRequestError extends Error {
     super(message);
     this.name = 'DesktopRequestError';
   }
+}
+
+/** The refusal `err` is, as the bridge sends it; undefined for any other failure (a fault, not a refusal). */
+export function refusalOf(err: unknown): DesktopRefusal | undefined {
+  return err instanceof DesktopRequestError ? { error: err.message, status: err.status } : undefined;
 }
 
 /** What each channel does with its request, already validated and parsed by the channel's schema. */

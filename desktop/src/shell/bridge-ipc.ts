@@ -1,3 +1,5 @@
+import type { DesktopRefusal } from '@shrinkly/contract';
+
 /**
  * The IPC between the main process and the preload. A sandboxed preload can require only 'electron', so it repeats
  * these values, typed as these constants: a difference fails the build.
@@ -12,5 +14,5 @@ export const DROP_CHANNEL = 'shrinkly:dropped';
 /** How the window learns the app's version (webPreferences.additionalArguments). */
 export const VERSION_ARGUMENT = '--shrinkly-version=';
 
-/** What an invoke answers: the channel's answer, or the refusal (desktopErrorSchema) the preload rethrows. */
-export type InvokeEnvelope = { value: unknown } | { error: { error: string; status: number } };
+/** What an invoke answers: the channel's answer, or the refusal the preload hands on to the renderer as it is. */
+export type InvokeEnvelope = { value: unknown } | { error: DesktopRefusal };

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { app, BrowserWindow, type IpcMainEvent, type IpcMainInvokeEvent, ipcMain, net, protocol, session } from 'electron';
-import { createDesktopCore, type DesktopCore, DesktopRequestError } from '../core/desktop-core.js';
+import { createDesktopCore, type DesktopCore, refusalOf } from '../core/desktop-core.js';
 import {
   APP_ORIGIN,
   APP_SCHEME,
@@ -144,7 +144,8 @@ async function start(): Promise<void> {
     try {
       return { value: await core!.handle(String(channel), request) };
     } catch (err) {
-      if (err instanceof DesktopRequestError) return { error: { error: err.message, status: err.status } };
+      const refusal = refusalOf(err);
+      if (refusal) return { error: refusal };
       console.error(`[shrinkly] ${String(channel)} failed`, err);
       return { error: { error: 'Something went wrong in the app', status: 500 } };
     }

@@ -18,24 +18,14 @@ const EVENT_CHANNEL: typeof EventChannel = 'shrinkly:event';
 const DROP_CHANNEL: typeof DropChannel = 'shrinkly:dropped';
 const VERSION_ARGUMENT: typeof VersionArgument = '--shrinkly-version=';
 
-/** An error the renderer can read: the main process's message and status (400 bad request, 404 unknown, ...). */
-class DesktopBridgeError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'DesktopBridgeError';
-  }
-}
-
 const bridge: DesktopBridge = {
   platform: process.platform,
   appVersion: process.argv.find((arg) => arg.startsWith(VERSION_ARGUMENT))?.slice(VERSION_ARGUMENT.length) ?? '',
   async invoke(channel, request) {
     const answer = (await ipcRenderer.invoke(INVOKE_CHANNEL, channel, request)) as InvokeEnvelope;
-    if ('error' in answer) throw new DesktopBridgeError(answer.error.error, answer.error.status);
-    return answer.value as never;
+    // A refusal is answered as its plain { error, status } shape, which the renderer reads: an error thrown here would
+    // reach the page with its message only (contextBridge copies no class and no status).
+    return ('error' in answer ? answer.error : answer.value) as never;
   },
   on(event, listener) {
     const forward = (_e: IpcRendererEvent, name: DesktopEvent, payload: unknown) => {

@@ -168,8 +168,13 @@ export const desktopEvents = {
 export type DesktopEvent = keyof typeof desktopEvents;
 export type DesktopEventPayload<E extends DesktopEvent> = z.infer<(typeof desktopEvents)[E]>;
 
-/** A refusal the main process sends back instead of an answer (bad request, unknown channel, failed action). */
+/**
+ * A refusal the main process sends back instead of an answer (bad request, unknown channel, failed action): the
+ * user's message and a status (400 bad request, 403 not chosen by the user, 404 unknown job…). It crosses the bridge
+ * as this plain shape, never as an error class (a class does not survive Electron's IPC), and the renderer reads it.
+ */
 export const desktopErrorSchema = z.object({ error: z.string(), status: z.number().int() });
+export type DesktopRefusal = z.infer<typeof desktopErrorSchema>;
 
 /**
  * What the preload exposes as `window.shrinklyDesktop` (contextBridge). The renderer reaches it through one module
@@ -178,7 +183,8 @@ export const desktopErrorSchema = z.object({ error: z.string(), status: z.number
 export interface DesktopBridge {
   readonly platform: string;
   readonly appVersion: string;
-  invoke<C extends DesktopChannel>(channel: C, request: DesktopRequest<C>): Promise<DesktopResponse<C>>;
+  /** The channel's answer, or the main process's refusal as a DesktopRefusal (answered, not thrown). */
+  invoke<C extends DesktopChannel>(channel: C, request: DesktopRequest<C>): Promise<DesktopResponse<C> | DesktopRefusal>;
   /** Subscribes to an event; returns the unsubscribe function. */
   on<E extends DesktopEvent>(event: E, listener: (payload: DesktopEventPayload<E>) => void): () => void;
   /** The path of a file dropped on the page (Electron's webUtils.getPathForFile); '' when it has none. */
