@@ -18,6 +18,15 @@ const AUDIO_ENCODER: Readonly<Record<string, { encoder: string; label: string; k
 /** Uncompressed or lossless audio: always worth re-encoding inside a video. */
 const LOSSLESS = /^(pcm_|flac$|alac$|truehd$|mlp$|wavpack$|tta$|ape$|s302m$)/;
 
+/**
+ * Tracks a container's muxer refuses to take as they are: FLV stores MP3 only at 44.1 kHz and its halves (48 kHz
+ * under the 44.1 kHz flag), while FLVs made by other tools carry MP3 at 8, 16, 24 or 32 kHz. Such a track is
+ * re-encoded even when a copy would be smaller.
+ */
+function cannotCopy(stream: MediaStream, container: string): boolean {
+  return container === 'flv' && stream.codec === 'mp3' && ![48_000, 44_100, 22_050, 11_025].includes(stream.sampleRate ?? 0);
+}
+
 /** A re-encode must save at least this share of the audio's bits to be worth a generation of loss. */
 const MIN_GAIN = 1.2;
 
@@ -42,9 +51,11 @@ export function planAudio(stream: MediaStream, container: string, level: Compres
   const kbps = Math.max(24, Math.round((target.kbpsPerPair[level] * channels * bandwidth) / 2));
   const sourceKbps = stream.bitRate ? stream.bitRate / 1000 : undefined;
   const lossless = LOSSLESS.test(stream.codec);
-  const worth = lossless
-    ? sourceKbps === undefined || sourceKbps > kbps * MIN_GAIN
-    : sourceKbps !== undefined && sourceKbps > kbps * MIN_GAIN;
+  const worth =
+    cannotCopy(stream, container) ||
+    (lossless
+      ? sourceKbps === undefined || sourceKbps > kbps * MIN_GAIN
+      : sourceKbps !== undefined && sourceKbps > kbps * MIN_GAIN);
   if (!worth) return { label: `${stream.codec} copied` };
   return { encode: { encoder: target.encoder, kbps }, label: `${target.label} ${kbps}k` };
 }

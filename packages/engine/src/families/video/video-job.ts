@@ -53,17 +53,26 @@ export interface VideoJob {
   keptPicture?: string;
   /** Throws EngineError('invalid-input') when the file holds less than it declares (read once, on first call). */
   assertReadable: () => Promise<void>;
+  /** Throws EngineError('invalid-input') when the file cannot be decoded to its end (decoded once, on first call). */
+  assertDecodable: () => Promise<void>;
+}
+
+/** Runs a check once, on its first call; later calls share its answer. */
+function once(check: () => Promise<void>): () => Promise<void> {
+  let result: Promise<void> | undefined;
+  return () => {
+    result ??= check();
+    return result;
+  };
 }
 
 /** Reads every packet once (no decoding), on the first call only: a truncated download reads shorter than it declares. */
 function readabilityCheck(runner: FfmpegRunner, input: string, info: MediaInfo): () => Promise<void> {
-  let check: Promise<void> | undefined;
-  return () => {
-    check ??= readableDuration(runner, input, 'demux', info.durationSec).then((readable) =>
+  return once(() =>
+    readableDuration(runner, input, 'demux', info.durationSec).then((readable) =>
       assertNotTruncated(info.durationSec, readable, info.durationEstimated),
-    );
-    return check;
-  };
+    ),
+  );
 }
 
 /**
@@ -86,7 +95,24 @@ export async function prepareVideo(input: string, type: DetectedType, ctx: Ladde
   if (video?.declaredFrames && video.fps) assertNotTruncated(video.declaredFrames / video.fps, info.durationSec, false);
   await fillAudioBitrates(ctx.runProcess, input, info, ctx.signal);
 
-  const job: VideoJob = { input, type, container, codec, info, fileSize, runner, workDir: ctx.workDir, assertReadable };
+  // Asked only after ffmpeg failed while reading the file: was it the file, or the encoder or muxer?
+  const assertDecodable = once(async () => {
+    await assertReadable();
+    const readable = await readableDuration(runner, input, 'decode-all', info.durationSec);
+    assertNotTruncated(info.durationSec, readable, info.durationEstimated);
+  });
+  const job: VideoJob = {
+    input,
+    type,
+    container,
+    codec,
+    info,
+    fileSize,
+    runner,
+    workDir: ctx.workDir,
+    assertReadable,
+    assertDecodable,
+  };
   if (!video) return job;
   const pixFmt = pickPixFmt(codec, video);
   if (!pixFmt)

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { EngineError } from '../../errors.js';
 import { reportsDamage } from '../../tools/media/ffmpeg.js';
 import { type MediaInfo, mainVideoStream } from '../../tools/media/probe.js';
-import { DURATION_TOLERANCE_SEC, verifyMediaOutput } from '../../tools/media/verify.js';
+import { DURATION_TOLERANCE_SEC, playingSeconds, verifyMediaOutput } from '../../tools/media/verify.js';
 import type { CompressionLevel } from '../../types.js';
 import { type AudioDecision, planAudio } from './audio-plan.js';
 import { carriedStreams, encodeFinal, encodeTrial, type StreamPlan, type VideoSettings } from './encode.js';
@@ -29,6 +29,14 @@ interface LevelStreams {
   plan: StreamPlan;
   audioText: string;
   notes: string[];
+}
+
+/** Switches a level's re-encoded audio tracks to copies; false when every track is copied already. */
+function copyAudio(streams: LevelStreams): boolean {
+  if (![...streams.plan.audio.values()].some((d) => d.encode)) return false;
+  streams.plan.audio = new Map([...streams.plan.audio].map(([i]) => [i, { label: 'copied' }]));
+  streams.audioText = 'audio copied';
+  return true;
 }
 
 /** An output that cannot be made for this file (after every fallback): the level keeps the original. */
@@ -119,14 +127,14 @@ export class VideoTrials {
         const errors = await encodeFinal(runner, input, info, settings, streams.plan, container, out, this.step());
         if (reportsDamage(errors)) await this.job.assertReadable();
       } catch (err) {
-        if (!(err instanceof EngineError && err.kind === 'failed' && streams.plan.keepData)) throw err;
-        streams.plan.keepData = false;
-        streams.notes.push('Data tracks (timecode or telemetry) could not be copied into the new file and were dropped');
-        continue;
+        const refusal = await this.afterFailedWrite(err, streams);
+        if (refusal === undefined) continue;
+        failure = refusal;
+        break;
       }
       const fresh = value !== undefined && !this.pictures.has(value);
       const measuring = value === undefined ? undefined : this.measure(value, out, streams);
-      const check = await verifyMediaOutput(runner, info, out, { durationSec: info.durationSec, kinds: VERIFY_KINDS });
+      const check = await verifyMediaOutput(runner, info, out, { durationSec: playingSeconds(info), kinds: VERIFY_KINDS });
       if (settings && !settings.holdLastFrame && check.info && this.pictureEndsEarly(check.info)) {
         measuring?.catch(() => undefined);
         // A truncated source ends early too: that is the file's fault, found before encoding again.
@@ -151,11 +159,27 @@ export class VideoTrials {
       if (fresh) this.pictures.delete(value);
       await this.job.assertReadable();
       failure = check.reason;
-      if (![...streams.plan.audio.values()].some((d) => d.encode)) break;
-      streams.plan.audio = new Map([...streams.plan.audio].map(([i]) => [i, { label: 'copied' }]));
-      streams.audioText = 'audio copied';
+      if (!copyAudio(streams)) break;
     }
     throw new OutputRejected(`re-encoding (${failure})`);
+  }
+
+  /**
+   * After ffmpeg failed to write an output, what the next attempt changes: data tracks dropped first, then re-encoded
+   * audio copied instead (an encoder that refuses a rate or bitrate). A failure worded like a damaged source is first
+   * checked against the source alone, which throws when the source is damaged: an encoder's or muxer's refusal is never
+   * reported as a damaged file. Returns the reason when nothing is left to change.
+   */
+  private async afterFailedWrite(err: unknown, streams: LevelStreams): Promise<string | undefined> {
+    if (!(err instanceof EngineError) || (err.kind !== 'failed' && err.kind !== 'invalid-input')) throw err;
+    if (err.kind === 'invalid-input') await this.job.assertDecodable();
+    if (streams.plan.keepData) {
+      streams.plan.keepData = false;
+      streams.notes.push('Data tracks (timecode or telemetry) could not be copied into the new file and were dropped');
+      return undefined;
+    }
+    if (copyAudio(streams)) return undefined;
+    return 'ffmpeg could not write the file with these settings';
   }
 
   /** True when an output's picture stops more than the duration tolerance before the source's does. */

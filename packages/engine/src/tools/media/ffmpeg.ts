@@ -84,20 +84,22 @@ export function reportsDamage(errors: readonly string[]): boolean {
 
 /**
  * How much of a file can actually be read, in seconds: `decode` decodes every audio stream (cheap for audio,
- * and it catches damaged frames via -xerror); otherwise the packets of all streams are only demuxed (fast for
- * big videos). Either way a decoder or demuxer failure means the file is damaged: EngineError('invalid-input').
+ * and it catches damaged frames via -xerror); `decode-all` decodes every picture and sound, bearing a decoder's
+ * passing complaint as players do; `demux` only reads the packets of all streams (fast for big videos). Either way
+ * a decoder or demuxer failure means the file is damaged: EngineError('invalid-input').
  */
 export async function readableDuration(
   runner: FfmpegRunner,
   file: string,
-  mode: 'decode' | 'demux',
+  mode: 'decode' | 'decode-all' | 'demux',
   durationSec: number,
   onFraction?: (f: number) => void,
 ): Promise<number> {
-  const args =
-    mode === 'decode'
-      ? ['-xerror', '-i', file, '-map', '0:a', '-f', 'null', '-']
-      : ['-i', file, '-map', '0', '-c', 'copy', '-f', 'null', '-'];
+  const args = {
+    decode: ['-xerror', '-i', file, '-map', '0:a', '-f', 'null', '-'],
+    'decode-all': ['-i', file, '-map', '0:v?', '-map', '0:a?', '-f', 'null', '-'],
+    demux: ['-i', file, '-map', '0', '-c', 'copy', '-f', 'null', '-'],
+  }[mode];
   const { outTimeSec, errors } = await runFfmpeg(runner, args, {
     durationSec,
     onFraction,
