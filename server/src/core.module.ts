@@ -12,7 +12,7 @@ import { APP_CONFIG, DATABASE, LOGGER, TOOLS } from './app.tokens.js';
 import { BackgroundTasks } from './common/background-tasks.js';
 import { Clock } from './common/clock.js';
 import { DownloadTicketService } from './common/download-ticket.service.js';
-import { factory } from './common/factory-provider.js';
+import { construct, factory } from './common/factory-provider.js';
 import { SweepTasks } from './common/sweep-tasks.js';
 import type { AppConfig } from './config/app.config.js';
 import type { Database } from './db/client.js';
@@ -59,15 +59,15 @@ export class CoreModule {
       { provide: PaymentPort, useValue: deps.payments },
       { provide: Clock, useValue: deps.clock },
       { provide: JwtService, useValue: new JwtService({ secret: config.jwtSecret }) },
-      factory(BackgroundTasks, [LOGGER], (logger: Logger) => new BackgroundTasks(logger)),
+      construct(BackgroundTasks, [LOGGER]),
       factory(
         DownloadTicketService,
         [Clock],
         (c: Clock) => new DownloadTicketService(config.downloadLinkSecret, config.appUrl, c),
       ),
       factory(EngineStep, [StoragePort], (s: StoragePort) => new EngineStep(s, `${config.tmpDir}/work`)),
-      factory(JobHandlers, [], () => new JobHandlers()),
-      factory(SweepTasks, [], () => new SweepTasks()),
+      construct(JobHandlers, []),
+      construct(SweepTasks, []),
     ];
     return { module: CoreModule, providers, exports: providers.map((p) => ('provide' in p ? p.provide : p)) };
   }

@@ -6,10 +6,9 @@ import { StoragePort } from '../../adapters/storage/storage.port.js';
 import { APP_CONFIG, DATABASE } from '../../app.tokens.js';
 import { BackgroundTasks } from '../../common/background-tasks.js';
 import { Clock } from '../../common/clock.js';
-import { factory } from '../../common/factory-provider.js';
+import { construct, factory } from '../../common/factory-provider.js';
 import { SweepTasks } from '../../common/sweep-tasks.js';
 import type { AppConfig } from '../../config/app.config.js';
-import type { Database } from '../../db/client.js';
 import { AdminAuthGuard, UserAuthGuard } from '../../http/auth.guards.js';
 import { RequestAuthenticator } from '../../http/request-authenticator.js';
 import { AccountService } from './account.service.js';
@@ -32,30 +31,21 @@ import { UserRepository } from './user.repository.js';
 @Module({
   controllers: [AuthController, AdminAuthController],
   providers: [
-    factory(UserRepository, [DATABASE], (db: Database) => new UserRepository(db)),
-    factory(AdminRepository, [DATABASE], (db: Database) => new AdminRepository(db)),
-    factory(ResetTokenRepository, [DATABASE], (db: Database) => new ResetTokenRepository(db)),
-    factory(PasswordHasher, [], () => new PasswordHasher()),
-    factory(AuthRateLimiter, [RateCounters], (c: RateCounters) => new AuthRateLimiter(c)),
+    construct(UserRepository, [DATABASE]),
+    construct(AdminRepository, [DATABASE]),
+    construct(ResetTokenRepository, [DATABASE]),
+    construct(PasswordHasher, []),
+    construct(AuthRateLimiter, [RateCounters]),
     factory(
       TokenService,
       [JwtService, APP_CONFIG],
       (jwt: JwtService, config: AppConfig) => new TokenService(jwt, { user: config.userTokenTtl, admin: config.adminTokenTtl }),
     ),
-    factory(
-      Authenticator,
-      [TokenService, UserRepository, AdminRepository],
-      (t: TokenService, u: UserRepository, a: AdminRepository) => new Authenticator(t, u, a),
-    ),
+    construct(Authenticator, [TokenService, UserRepository, AdminRepository]),
     // The route guards (http/auth.guards.ts) ask HTTP's port; this feature answers it.
     { provide: RequestAuthenticator, useExisting: Authenticator },
-    factory(OptionalUser, [Authenticator], (a: Authenticator) => new OptionalUser(a)),
-    factory(
-      AccountService,
-      [UserRepository, ResetTokenRepository, PasswordHasher, TokenService, AuthRateLimiter, Clock],
-      (u: UserRepository, r: ResetTokenRepository, h: PasswordHasher, t: TokenService, l: AuthRateLimiter, c: Clock) =>
-        new AccountService(u, r, h, t, l, c),
-    ),
+    construct(OptionalUser, [Authenticator]),
+    construct(AccountService, [UserRepository, ResetTokenRepository, PasswordHasher, TokenService, AuthRateLimiter, Clock]),
     factory(
       ResetLinkMailer,
       [UserRepository, AdminRepository, ResetTokenRepository, MailPort, BackgroundTasks, Clock, APP_CONFIG],
@@ -69,29 +59,17 @@ import { UserRepository } from './user.repository.js';
         config: AppConfig,
       ) => new ResetLinkMailer(u, a, r, m, b, c, config.appUrl),
     ),
-    factory(
-      PasswordResetService,
-      [UserRepository, AdminRepository, ResetTokenRepository, PasswordHasher, ResetLinkMailer, AuthRateLimiter, Clock],
-      (
-        u: UserRepository,
-        a: AdminRepository,
-        r: ResetTokenRepository,
-        h: PasswordHasher,
-        m: ResetLinkMailer,
-        l: AuthRateLimiter,
-        c: Clock,
-      ) => new PasswordResetService(u, a, r, h, m, l, c),
-    ),
-    factory(
-      AdminAuthService,
-      [AdminRepository, PasswordHasher, TokenService, AuthRateLimiter],
-      (a: AdminRepository, h: PasswordHasher, t: TokenService, l: AuthRateLimiter) => new AdminAuthService(a, h, t, l),
-    ),
-    factory(
-      AccountDeletionService,
-      [UserRepository, StoragePort],
-      (u: UserRepository, s: StoragePort) => new AccountDeletionService(u, s),
-    ),
+    construct(PasswordResetService, [
+      UserRepository,
+      AdminRepository,
+      ResetTokenRepository,
+      PasswordHasher,
+      ResetLinkMailer,
+      AuthRateLimiter,
+      Clock,
+    ]),
+    construct(AdminAuthService, [AdminRepository, PasswordHasher, TokenService, AuthRateLimiter]),
+    construct(AccountDeletionService, [UserRepository, StoragePort]),
     UserAuthGuard,
     AdminAuthGuard,
   ],

@@ -1,8 +1,7 @@
 import { Inject, Module } from '@nestjs/common';
 import { DATABASE } from '../../app.tokens.js';
 import { Clock } from '../../common/clock.js';
-import { factory } from '../../common/factory-provider.js';
-import type { Database } from '../../db/client.js';
+import { construct } from '../../common/factory-provider.js';
 import { AccountDeletionService } from '../accounts/account-deletion.service.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { AdminAuthService } from '../accounts/admin-auth.service.js';
@@ -21,17 +20,12 @@ import { UserDirectoryRepository } from './user-directory.repository.js';
   imports: [AccountsModule],
   controllers: [AdminController],
   providers: [
-    factory(UserDirectoryRepository, [DATABASE], (db: Database) => new UserDirectoryRepository(db)),
-    factory(RevenueRepository, [DATABASE], (db: Database) => new RevenueRepository(db)),
-    factory(AdminAuditRepository, [DATABASE], (db: Database) => new AdminAuditRepository(db)),
-    factory(
-      AdminUsersService,
-      [UserDirectoryRepository, UserRepository, ResetLinkMailer, AccountDeletionService, Clock],
-      (d: UserDirectoryRepository, u: UserRepository, m: ResetLinkMailer, a: AccountDeletionService, c: Clock) =>
-        new AdminUsersService(d, u, m, a, c),
-    ),
-    factory(RevenueService, [RevenueRepository, Clock], (r: RevenueRepository, c: Clock) => new RevenueService(r, c)),
-    factory(AdminAuditService, [AdminAuditRepository, Clock], (r: AdminAuditRepository, c: Clock) => new AdminAuditService(r, c)),
+    construct(UserDirectoryRepository, [DATABASE]),
+    construct(RevenueRepository, [DATABASE]),
+    construct(AdminAuditRepository, [DATABASE]),
+    construct(AdminUsersService, [UserDirectoryRepository, UserRepository, ResetLinkMailer, AccountDeletionService, Clock]),
+    construct(RevenueService, [RevenueRepository, Clock]),
+    construct(AdminAuditService, [AdminAuditRepository, Clock]),
   ],
 })
 export class AdminModule {

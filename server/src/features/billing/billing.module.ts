@@ -2,9 +2,8 @@ import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { PaymentPort } from '../../adapters/payments/payment.port.js';
 import { APP_CONFIG, DATABASE, LOGGER } from '../../app.tokens.js';
-import { factory } from '../../common/factory-provider.js';
+import { construct, factory } from '../../common/factory-provider.js';
 import type { AppConfig } from '../../config/app.config.js';
-import type { Database } from '../../db/client.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { BillingService } from './billing.service.js';
 import { PaymentRepository } from './payment.repository.js';
@@ -28,17 +27,12 @@ import { WebhookEventRepository } from './webhook-event.repository.js';
   imports: [AccountsModule],
   controllers: [SandboxCheckoutController, SandboxPaypalController, StripeController, PaypalController, PaypalCheckoutController],
   providers: [
-    factory(PaymentRepository, [DATABASE], (db: Database) => new PaymentRepository(db)),
-    factory(BillingService, [PaymentRepository, PaymentPort], (l: PaymentRepository, p: PaymentPort) => new BillingService(l, p)),
-    factory(WebhookEventRepository, [DATABASE], (db: Database) => new WebhookEventRepository(db)),
+    construct(PaymentRepository, [DATABASE]),
+    construct(BillingService, [PaymentRepository, PaymentPort]),
+    construct(WebhookEventRepository, [DATABASE]),
     // The plan life cycle registers its handler here (the plans module imports billing, not the reverse).
-    factory(SubscriptionEventHandler, [], () => new SubscriptionEventHandler()),
-    factory(
-      StripeWebhookService,
-      [BillingService, WebhookEventRepository, SubscriptionEventHandler, LOGGER],
-      (b: BillingService, e: WebhookEventRepository, h: SubscriptionEventHandler, l: Logger) =>
-        new StripeWebhookService(b, e, h, l),
-    ),
+    construct(SubscriptionEventHandler, []),
+    construct(StripeWebhookService, [BillingService, WebhookEventRepository, SubscriptionEventHandler, LOGGER]),
     factory(
       PaypalWebhookService,
       [PaymentPort, WebhookEventRepository, SubscriptionEventHandler, LOGGER],

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DATABASE } from '../../app.tokens.js';
-import { factory } from '../../common/factory-provider.js';
-import type { Database } from '../../db/client.js';
+import { construct } from '../../common/factory-provider.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { FolderRepository } from './folder.repository.js';
 import { FolderService } from './folder.service.js';
@@ -11,10 +10,7 @@ import { FoldersController } from './folders.controller.js';
 @Module({
   imports: [AccountsModule],
   controllers: [FoldersController],
-  providers: [
-    factory(FolderRepository, [DATABASE], (db: Database) => new FolderRepository(db)),
-    factory(FolderService, [FolderRepository], (f: FolderRepository) => new FolderService(f)),
-  ],
+  providers: [construct(FolderRepository, [DATABASE]), construct(FolderService, [FolderRepository])],
   exports: [FolderRepository],
 })
 export class FoldersModule {}

@@ -5,10 +5,9 @@ import { PaymentPort } from '../../adapters/payments/payment.port.js';
 import { APP_CONFIG, DATABASE, LOGGER } from '../../app.tokens.js';
 import { BackgroundTasks } from '../../common/background-tasks.js';
 import { Clock } from '../../common/clock.js';
-import { factory } from '../../common/factory-provider.js';
+import { construct, factory } from '../../common/factory-provider.js';
 import { SweepTasks } from '../../common/sweep-tasks.js';
 import type { AppConfig } from '../../config/app.config.js';
-import type { Database } from '../../db/client.js';
 import { AccountDeletionService } from '../accounts/account-deletion.service.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { UserRepository } from '../accounts/user.repository.js';
@@ -29,7 +28,7 @@ import { SubscriptionService } from './subscription.service.js';
   imports: [AccountsModule, FilesModule, BillingModule],
   controllers: [SubscriptionController],
   providers: [
-    factory(ProviderSubscriptionRepository, [DATABASE], (db: Database) => new ProviderSubscriptionRepository(db)),
+    construct(ProviderSubscriptionRepository, [DATABASE]),
     factory(
       SubscriptionService,
       [

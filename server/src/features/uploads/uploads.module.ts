@@ -3,9 +3,8 @@ import { TEMPORARY_FILE_TTL_MS } from '@shrinkly/contract';
 import { ChunkStagingPort } from '../../adapters/chunks/chunk-staging.port.js';
 import { RateCounters } from '../../adapters/rate-counters/rate-counters.port.js';
 import { DATABASE } from '../../app.tokens.js';
-import { factory } from '../../common/factory-provider.js';
+import { construct } from '../../common/factory-provider.js';
 import { SweepTasks } from '../../common/sweep-tasks.js';
-import type { Database } from '../../db/client.js';
 import { ChunkUploadService } from './chunk-upload.service.js';
 import { OpenUploadRepository } from './open-upload.repository.js';
 
@@ -15,12 +14,8 @@ import { OpenUploadRepository } from './open-upload.repository.js';
  */
 @Module({
   providers: [
-    factory(OpenUploadRepository, [DATABASE], (db: Database) => new OpenUploadRepository(db)),
-    factory(
-      ChunkUploadService,
-      [ChunkStagingPort, OpenUploadRepository, RateCounters],
-      (s: ChunkStagingPort, u: OpenUploadRepository, r: RateCounters) => new ChunkUploadService(s, u, r),
-    ),
+    construct(OpenUploadRepository, [DATABASE]),
+    construct(ChunkUploadService, [ChunkStagingPort, OpenUploadRepository, RateCounters]),
   ],
   exports: [ChunkUploadService],
 })
