@@ -3,40 +3,46 @@ import type { Request } from 'express';
 import type { AdminRow, UserRow } from '../db/schema/index.js';
 import { RequestAuthenticator } from './request-authenticator.js';
 
+/** A request as the guards leave it: with who sent it. */
 type AuthedRequest = Request & { account?: UserRow; admin?: AdminRow };
+
+/** Lets a request through only once the authenticator names who sent it; it throws the 401 otherwise. */
+abstract class SignedInGuard implements CanActivate {
+  constructor(@Inject(RequestAuthenticator) protected readonly auth: RequestAuthenticator) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    await this.admit(context.switchToHttp().getRequest<AuthedRequest>());
+    return true;
+  }
+
+  /** Keeps who sent the request on it. */
+  protected abstract admit(req: AuthedRequest): Promise<void>;
+}
 
 /** Lets a request through only with a valid user token; the user is then available as @CurrentUser(). */
 @Injectable()
-export class UserAuthGuard implements CanActivate {
-  constructor(@Inject(RequestAuthenticator) private readonly auth: RequestAuthenticator) {}
-
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<AuthedRequest>();
+export class UserAuthGuard extends SignedInGuard {
+  protected async admit(req: AuthedRequest): Promise<void> {
     req.account = await this.auth.user(req);
-    return true;
   }
 }
 
-/** Lets a request through only with a valid admin token. */
+/** Lets a request through only with a valid admin token; the admin is then available as @CurrentAdmin(). */
 @Injectable()
-export class AdminAuthGuard implements CanActivate {
-  constructor(@Inject(RequestAuthenticator) private readonly auth: RequestAuthenticator) {}
-
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<AuthedRequest>();
+export class AdminAuthGuard extends SignedInGuard {
+  protected async admit(req: AuthedRequest): Promise<void> {
     req.admin = await this.auth.admin(req);
-    return true;
   }
 }
 
-export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): UserRow => {
-  const account = ctx.switchToHttp().getRequest<AuthedRequest>().account;
-  if (!account) throw new Error('CurrentUser used on a route without UserAuthGuard');
-  return account;
-});
+/** A route parameter: who its guard let through, kept on the request as `key` (a route without that guard is our fault). */
+function keptByGuard<K extends 'account' | 'admin'>(key: K, names: { decorator: string; guard: string }) {
+  return createParamDecorator((_: unknown, ctx: ExecutionContext): NonNullable<AuthedRequest[K]> => {
+    const who = ctx.switchToHttp().getRequest<AuthedRequest>()[key];
+    if (!who) throw new Error(`${names.decorator} used on a route without ${names.guard}`);
+    return who;
+  });
+}
 
-export const CurrentAdmin = createParamDecorator((_: unknown, ctx: ExecutionContext): AdminRow => {
-  const admin = ctx.switchToHttp().getRequest<AuthedRequest>().admin;
-  if (!admin) throw new Error('CurrentAdmin used on a route without AdminAuthGuard');
-  return admin;
-});
+export const CurrentUser = keptByGuard('account', { decorator: 'CurrentUser', guard: 'UserAuthGuard' });
+export const CurrentAdmin = keptByGuard('admin', { decorator: 'CurrentAdmin', guard: 'AdminAuthGuard' });
