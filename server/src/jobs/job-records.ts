@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import { findOne } from '../db/find-one.js';
+import { SameShapeRecords } from '../db/same-shape-records.js';
 import type { compressionJobs, conversionJobs } from '../db/schema/index.js';
 
 /** The tables of queued work: one row per job, with the columns of db/schema/job-columns.ts. */
@@ -14,26 +15,15 @@ export type NewJob<T extends JobTable> = T['$inferInsert'];
  * The named queries every job table answers: its rows' life from upload to expiry, claimed by one worker at a time.
  * Each feature's records add the queries of its own columns.
  */
-export class JobRecords<T extends JobTable> {
-  constructor(
-    protected readonly db: Database,
-    protected readonly table: T,
-  ) {}
-
-  /** The table as either job table: Drizzle cannot type a query on a table left open, so rows are typed on the way out. */
-  private get anyTable(): JobTable {
-    return this.table;
-  }
-
+export class JobRecords<T extends JobTable> extends SameShapeRecords<JobTable, T> {
   async create(values: NewJob<T>): Promise<JobRow<T>> {
     const [row] = await this.db.insert(this.anyTable).values(values).returning();
     if (!row) throw new Error('insert returned no row');
     return row as JobRow<T>;
   }
 
-  async findById(id: string): Promise<JobRow<T> | undefined> {
-    const [row] = await this.db.select().from(this.anyTable).where(eq(this.table.id, id)).limit(1);
-    return row as JobRow<T> | undefined;
+  findById(id: string): Promise<JobRow<T> | undefined> {
+    return findOne(this.db, this.table, eq(this.table.id, id));
   }
 
   async update(id: string, values: Partial<NewJob<T>>): Promise<JobRow<T> | undefined> {

@@ -4,6 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { addDays, addMonths, periodEndAfter } from '../../common/billing-calendar.js';
 import type { Clock } from '../../common/clock.js';
 import type { Database } from '../../db/client.js';
+import { findOne } from '../../db/find-one.js';
 import { type SandboxCharge, type SandboxSubscriptionRow, sandboxSubscriptions } from '../../db/schema/index.js';
 import type { CheckoutLinkSigner } from './checkout-link.js';
 import type { ApprovalPlans, ProviderSubscription, TestApprovalPages } from './payment.port.js';
@@ -86,8 +87,7 @@ export class SandboxPaypal implements ApprovalPlans, TestApprovalPages {
 
   /** The record as the approval page shows it; undefined for an id the sandbox never made. */
   async find(id: string): Promise<SandboxSubscriptionRow | undefined> {
-    const [row] = await this.db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, id)).limit(1);
-    return row;
+    return findOne(this.db, sandboxSubscriptions, eq(sandboxSubscriptions.id, id));
   }
 
   /**

@@ -1,35 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { type AdminRow, admins } from '../../db/schema/index.js';
+import { admins } from '../../db/schema/index.js';
+import { SignInRecords } from './sign-in-records.js';
 
-/** Named queries on the admins table. */
-export class AdminRepository {
-  constructor(private readonly db: Database) {}
-
-  async findById(id: string): Promise<AdminRow | undefined> {
-    const [row] = await this.db.select().from(admins).where(eq(admins.id, id)).limit(1);
-    return row;
-  }
-
-  async findByEmail(email: string): Promise<AdminRow | undefined> {
-    const [row] = await this.db.select().from(admins).where(eq(admins.email, email)).limit(1);
-    return row;
+/** Named queries on the admins table: those of every sign-in table, and how many admins there are. */
+export class AdminRepository extends SignInRecords<typeof admins> {
+  constructor(db: Database) {
+    super(db, admins);
   }
 
   async count(): Promise<number> {
     const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(admins);
     return row?.n ?? 0;
-  }
-
-  async create(values: { email: string; passwordHash: string }): Promise<AdminRow | undefined> {
-    const [row] = await this.db.insert(admins).values(values).onConflictDoNothing({ target: admins.email }).returning();
-    return row;
-  }
-
-  async updatePassword(id: string, passwordHash: string): Promise<void> {
-    await this.db
-      .update(admins)
-      .set({ passwordHash, tokenVersion: sql`${admins.tokenVersion} + 1` })
-      .where(eq(admins.id, id));
   }
 }

@@ -1,6 +1,8 @@
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { findOne } from '../../db/find-one.js';
 import { type UserRow, users } from '../../db/schema/index.js';
+import { SignInRecords } from './sign-in-records.js';
 
 /** The columns the plan life cycle owns. */
 export type PlanColumn =
@@ -26,37 +28,15 @@ function leaseFree(now: Date) {
   return or(isNull(users.planLease), lt(users.planLeaseUntil, now));
 }
 
-/** Named queries on the users table. No business rules here. */
-export class UserRepository {
-  constructor(private readonly db: Database) {}
-
-  async findById(id: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
-    return row;
-  }
-
-  async findByEmail(email: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.email, email)).limit(1);
-    return row;
-  }
-
-  /** Inserts a user; returns undefined when the email is taken (the unique index decides, so two racing sign-ups cannot both win). */
-  async create(values: { name: string; email: string; passwordHash: string }): Promise<UserRow | undefined> {
-    const [row] = await this.db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
-    return row;
+/** Named queries on the users table: those of every sign-in table, and the account's plan and sign-ins. No business rules here. */
+export class UserRepository extends SignInRecords<typeof users> {
+  constructor(db: Database) {
+    super(db, users);
   }
 
   /** Records a successful sign-in (staff see when each account last signed in). */
   async recordSignIn(id: string, at: Date): Promise<void> {
     await this.db.update(users).set({ lastSignInAt: at }).where(eq(users.id, id));
-  }
-
-  /** Sets a new password hash and ends every session issued before. */
-  async updatePassword(id: string, passwordHash: string): Promise<void> {
-    await this.db
-      .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, id));
   }
 
   /**
@@ -144,12 +124,7 @@ export class UserRepository {
   }
 
   async findByProviderSubscription(provider: string, subscriptionId: string): Promise<UserRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(users)
-      .where(and(eq(users.billingProvider, provider), eq(users.providerSubscriptionId, subscriptionId)))
-      .limit(1);
-    return row;
+    return findOne(this.db, users, and(eq(users.billingProvider, provider), eq(users.providerSubscriptionId, subscriptionId)));
   }
 
   /** Deletes the user; rows that belong to it go with it (foreign keys cascade). */

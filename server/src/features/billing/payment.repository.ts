@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { findOne } from '../../db/find-one.js';
 import { type PaymentRow, payments } from '../../db/schema/index.js';
 
 /** The payments ledger. */
@@ -58,7 +59,6 @@ export class PaymentRepository {
   }
 
   async findByJob(jobId: string): Promise<PaymentRow | undefined> {
-    const [row] = await this.db.select().from(payments).where(eq(payments.jobId, jobId)).limit(1);
-    return row;
+    return findOne(this.db, payments, eq(payments.jobId, jobId));
   }
 }

@@ -1,5 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { findOne } from '../../db/find-one.js';
 import { type BatchRow, batches } from '../../db/schema/index.js';
 
 /** Named queries on batch compressions. */
@@ -13,12 +14,7 @@ export class BatchRepository {
   }
 
   async findOwned(id: string, userId: string): Promise<BatchRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(batches)
-      .where(and(eq(batches.id, id), eq(batches.userId, userId)))
-      .limit(1);
-    return row;
+    return findOne(this.db, batches, and(eq(batches.id, id), eq(batches.userId, userId)));
   }
 
   async deleteExpired(now: Date): Promise<number> {

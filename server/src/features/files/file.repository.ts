@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { findOne } from '../../db/find-one.js';
 import { batches, compressionJobs, type FileRow, files, folders, users } from '../../db/schema/index.js';
 
 export type NewFile = typeof files.$inferInsert;
@@ -71,17 +72,11 @@ export class FileRepository {
   }
 
   async findById(id: string): Promise<FileRow | undefined> {
-    const [row] = await this.db.select().from(files).where(eq(files.id, id)).limit(1);
-    return row;
+    return findOne(this.db, files, eq(files.id, id));
   }
 
   async findByShareToken(token: string): Promise<FileRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(files)
-      .where(and(eq(files.shareToken, token), eq(files.status, 'ready')))
-      .limit(1);
-    return row;
+    return findOne(this.db, files, and(eq(files.shareToken, token), eq(files.status, 'ready')));
   }
 
   /**

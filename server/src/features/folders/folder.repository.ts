@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { findOne } from '../../db/find-one.js';
 import { type FolderRow, files, folders } from '../../db/schema/index.js';
 
 export interface FolderWithCount extends FolderRow {
@@ -31,28 +32,20 @@ export class FolderRepository {
   }
 
   async findOwned(id: string, userId: string): Promise<FolderRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(folders)
-      .where(and(eq(folders.id, id), eq(folders.userId, userId)))
-      .limit(1);
-    return row;
+    return findOne(this.db, folders, and(eq(folders.id, id), eq(folders.userId, userId)));
   }
 
   /** A sibling with the same name, compared case-insensitively. */
   async findSiblingNamed(userId: string, parentId: string | null, name: string): Promise<FolderRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(folders)
-      .where(
-        and(
-          eq(folders.userId, userId),
-          parentId === null ? isNull(folders.parentId) : eq(folders.parentId, parentId),
-          sql`lower(${folders.name}) = lower(${name})`,
-        ),
-      )
-      .limit(1);
-    return row;
+    return findOne(
+      this.db,
+      folders,
+      and(
+        eq(folders.userId, userId),
+        parentId === null ? isNull(folders.parentId) : eq(folders.parentId, parentId),
+        sql`lower(${folders.name}) = lower(${name})`,
+      ),
+    );
   }
 
   async create(values: { userId: string; parentId: string | null; name: string }): Promise<FolderRow> {

@@ -1,5 +1,6 @@
 import { and, count, eq, isNull, lt, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { findOne } from '../../db/find-one.js';
 import { type ChunkUploadRow, chunkUploads } from '../../db/schema/index.js';
 
 /** Who starts and owns a chunked upload: an account, or a visitor by address. */
@@ -23,8 +24,7 @@ export class OpenUploadRepository {
   }
 
   async find(uploadId: string): Promise<ChunkUploadRow | undefined> {
-    const [row] = await this.db.select().from(chunkUploads).where(eq(chunkUploads.uploadId, uploadId)).limit(1);
-    return row;
+    return findOne(this.db, chunkUploads, eq(chunkUploads.uploadId, uploadId));
   }
 
   /** The uploads an owner has open (an account's own, or a visitor address's), and the bytes they declare. */
