@@ -32,7 +32,7 @@ export function toJobView(job: CompressionJobRow, links: JobLinks): CompressionJ
   };
 }
 
-/** The answer of /api/compress and /api/assemble-chunks (SPEC section 3). */
+/** The answer of /api/compress and /api/assemble-chunks (COMP-03, CHUNK-06). */
 export function toCompressionResponse(job: CompressionJobRow, links: JobLinks): CompressionResponse {
   const done = job.status === 'completed' && job.compressedSize !== null;
   return {

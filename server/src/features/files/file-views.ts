@@ -21,7 +21,7 @@ export function ratioOf(original: number, stored: number): number {
 }
 
 /**
- * The API's file record (SPEC section 3 "File"). A processing file shows its upload's size and, when its job is
+ * The API's file record (FILE-02). A processing file shows its upload's size and, when its job is
  * given, the job and its progress; a ready one shows the stored result.
  */
 export function toFileRecord(row: FileWithFolder & Partial<Pick<ListedFile, 'jobId' | 'progress'>>): FileRecord {
