@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
  * - inside the engine, a family (src/families/<name>/) uses its own folder, the shared tools and quality measures and
  *   the engine's definitions only: never the engine's entry points, the registry or another family. Files inside files
  *   (archive members, pictures in documents) go through the engine handed over in the call's context;
+ * - the converters (src/convert/) use no family's files either: what a converter and a family both need (the office
+ *   driver, image decoding, media probing) lives in the shared tools;
  * - a feature (server/src/features/<name>/) imports another only along the one-way edges of FEATURE_DEPENDENCIES, and
  *   HTTP (server/src/http/) imports no feature: read models both sides need live in server/src/read-models/, and a
  *   feature that must act on another's records registers with it (as account deletion does) instead of importing it.
@@ -74,6 +76,12 @@ function familyOverreach(file: string, to: string): boolean {
   );
 }
 
+/** A converter's own (non-test) file importing a family's files. */
+function convertOverreach(file: string, to: string): boolean {
+  if (!file.startsWith(`${ENGINE_SRC}convert/`) || isTest(file) || file.includes('.test-support.')) return false;
+  return to.startsWith(`${ENGINE_SRC}families/`);
+}
+
 /**
  * Which features each feature may import: every edge points one way (the test below also checks there is no cycle).
  * A new edge belongs here only with a reason; most needs are met by a read model or a registration instead.
@@ -130,6 +138,8 @@ function violations(files: SourceFile[]): string[] {
         found.push(
           `${file.path} imports '${specifier}': a family uses tools/, quality/ and the engine's definitions, and reaches the engine through its context`,
         );
+      if (convertOverreach(file.path, to))
+        found.push(`${file.path} imports '${specifier}': the converters share code with the families through tools/ only`);
     }
   }
   return found;
@@ -203,7 +213,7 @@ describe('dependency rules', () => {
     ]);
   });
 
-  it('catch a service that imports HTTP, an engine internal imported from outside the engine, and a family reaching past its context', () => {
+  it('catch a service that imports HTTP, an engine internal imported from outside the engine, and a family or converter reaching past its context', () => {
     const files: SourceFile[] = [
       {
         path: 'server/src/features/files/file-library.service.ts',
@@ -231,12 +241,25 @@ describe('dependency rules', () => {
         text: "import { FAMILIES } from '../index.js';\nconst { compress } = await import('../../compress.js');",
       },
       { path: 'packages/engine/src/families/office/images.ts', text: "import { encodeJpeg } from '../image/formats/lossy.js';" },
+      {
+        path: 'packages/engine/src/convert/image-decode.ts',
+        text: "import { decodeBmp } from '../families/image/formats/bmp.js';\nimport { placeAs } from '../families/office/libreoffice.js';",
+      },
       // Allowed: a family's own folder, the shared tools, quality and definitions; tests may use the engine.
       {
         path: 'packages/engine/src/families/video/encode.ts',
         text: "import { ffmpeg } from '../../tools/media/ffmpeg.js';\nimport { pixelSsim } from '../../quality/pixel-ssim.js';\nimport type { CompressContext } from '../../types.js';\nimport { plan } from './plan.js';",
       },
       { path: 'packages/engine/src/families/video/video.int-spec.ts', text: "import { compress } from '../../compress.js';" },
+      // Allowed: a converter's own folder and the shared tools; its tests may use a family's test support.
+      {
+        path: 'packages/engine/src/convert/document.converter.ts',
+        text: "import { placeAs } from '../tools/office/soffice.js';\nimport type { ConvertContext } from './types.js';",
+      },
+      {
+        path: 'packages/engine/src/convert/image.converter.int-spec.ts',
+        text: "import { writePngBomb } from '../families/image/image.test-support.js';",
+      },
     ];
     expect(violations(files)).toEqual([
       "server/src/features/files/file-library.service.ts imports '../../http/client-ip.js': services, repositories and jobs know nothing of HTTP",
@@ -249,6 +272,8 @@ describe('dependency rules', () => {
       "packages/engine/src/families/archive/members.ts imports '../index.js': a family uses tools/, quality/ and the engine's definitions, and reaches the engine through its context",
       "packages/engine/src/families/archive/members.ts imports '../../compress.js': a family uses tools/, quality/ and the engine's definitions, and reaches the engine through its context",
       "packages/engine/src/families/office/images.ts imports '../image/formats/lossy.js': a family uses tools/, quality/ and the engine's definitions, and reaches the engine through its context",
+      "packages/engine/src/convert/image-decode.ts imports '../families/image/formats/bmp.js': the converters share code with the families through tools/ only",
+      "packages/engine/src/convert/image-decode.ts imports '../families/office/libreoffice.js': the converters share code with the families through tools/ only",
     ]);
   });
 });

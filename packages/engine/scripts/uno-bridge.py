@@ -1,6 +1,6 @@
 """A long-lived LibreOffice for document conversion, driven over UNO.
 
-Started by the engine (packages/engine/src/convert/libreoffice-bridge.ts) with Debian's python3 and python3-uno:
+Started by the engine (packages/engine/src/tools/office/libreoffice-bridge.ts) with Debian's python3 and python3-uno:
 
     uno-bridge.py SOFFICE PROFILE_URL PIPE_NAME
 

@@ -5,13 +5,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convert } from '../convert.js';
+import { CORPUS_DIR } from '../corpus-ladder.test-support.js';
 import { EngineError } from '../errors.js';
 import { runProcess } from '../process/run-process.js';
-import { CORPUS_DIR } from '../tools/media/media.test-support.js';
+import { LibreOfficeBridge, replaceSharedLibreOffice, sharedLibreOffice } from '../tools/office/libreoffice-bridge.js';
 import { readZipMember, unpackZip } from '../tools/zip/members.js';
 import { writeZip } from '../tools/zip/writer.js';
 import { conversionTargets, extensionForMime } from './index.js';
-import { LibreOfficeBridge, replaceSharedLibreOffice, sharedLibreOffice } from './libreoffice-bridge.js';
 
 const corpus = (folder: string): string | undefined => {
   const dir = path.join(CORPUS_DIR, folder);

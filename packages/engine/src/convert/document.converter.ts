@@ -1,15 +1,13 @@
-import { mkdir, mkdtemp, readdir, readFile, rename, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { EngineError } from '../errors.js';
-import { placeAs } from '../families/office/libreoffice.js';
-import { writeLockedDownProfile } from '../families/office/office-lockdown.js';
+import { convertDocument } from '../tools/office/convert-document.js';
+import { placeAs } from '../tools/office/soffice.js';
 import { readZipMember } from '../tools/zip/members.js';
 import { writeZip } from '../tools/zip/writer.js';
 import type { DetectedType } from '../types.js';
 import { withoutExternalContent } from './external-content.js';
-import { sharedLibreOffice } from './libreoffice-bridge.js';
 import type { ConvertContext, ConverterOutput, FamilyConverter } from './types.js';
 
 /** A document that takes minutes in LibreOffice is treated as too costly. */
@@ -198,7 +196,7 @@ async function runOffice(
   importAs?: { filter: string; options: string },
 ): Promise<void> {
   await mkdir(path.dirname(output), { recursive: true });
-  await officeConvert(source, output, exportAs, ctx, importAs).catch((err: unknown) => {
+  await convertDocument(officeRequest(source, output, exportAs, importAs), ctx, OFFICE_TIMEOUT_MS).catch((err: unknown) => {
     // LibreOffice refusing to open a file is the file's fault.
     if (err instanceof EngineError && err.kind === 'failed' && /could not (open|convert)/i.test(err.message)) {
       throw new EngineError(
@@ -218,15 +216,9 @@ async function runOffice(
     throw new EngineError('invalid-input', 'This document could not be converted. It may be damaged or password-protected.');
 }
 
-/** The warm office; without python3-uno (a machine set up before it was needed), a one-off soffice run. */
-async function officeConvert(
-  source: string,
-  output: string,
-  exportAs: Export,
-  ctx: ConvertContext,
-  importAs?: { filter: string; options: string },
-): Promise<void> {
-  const request = {
+/** The request the office driver takes: LibreOffice's filters and settings for this source and target. */
+function officeRequest(source: string, output: string, exportAs: Export, importAs?: { filter: string; options: string }) {
+  return {
     input: source,
     output,
     filter: exportAs.filter,
@@ -234,43 +226,6 @@ async function officeConvert(
     ...(exportAs.data ? { filterData: exportAs.data } : {}),
     ...(importAs ? { inputFilter: importAs.filter, ...(importAs.options ? { inputFilterOptions: importAs.options } : {}) } : {}),
   };
-  try {
-    await sharedLibreOffice().convert(request, { timeoutMs: OFFICE_TIMEOUT_MS, signal: ctx.signal });
-  } catch (err) {
-    if (!(err instanceof EngineError && err.kind === 'tool-missing')) throw err;
-    // The command line takes the settings as JSON in place of the options string.
-    const settings = exportAs.data
-      ? JSON.stringify(
-          Object.fromEntries(Object.entries(exportAs.data).map(([k, v]) => [k, { type: 'boolean', value: String(v) }])),
-        )
-      : exportAs.options;
-    const target = `${path.extname(output).slice(1)}:${exportAs.filter}${settings ? `:${settings}` : ''}`;
-    const infilter = importAs ? [`--infilter=${importAs.filter}${importAs.options ? `:${importAs.options}` : ''}`] : [];
-    // The one-off office sees only a folder of its own holding the document (see office-lockdown.ts, sandbox.ts).
-    const box = await mkdtemp(path.join(ctx.workDir, 'office-'));
-    const profile = path.join(box, 'profile');
-    await writeLockedDownProfile(profile);
-    const inBox = await placeAs(source, path.join(box, `input${path.extname(source)}`));
-    const outDir = path.join(box, 'out');
-    await ctx.runProcess(
-      'soffice',
-      [
-        '--headless',
-        '--norestore',
-        '--nolockcheck',
-        `-env:UserInstallation=${pathToFileURL(profile).href}`,
-        ...infilter,
-        '--convert-to',
-        target,
-        '--outdir',
-        outDir,
-        inBox,
-      ],
-      { signal: ctx.signal, timeoutMs: OFFICE_TIMEOUT_MS, cwd: box, sandbox: { private: true, writable: [box] } },
-    );
-    const produced = path.join(outDir, `input${path.extname(output)}`);
-    await rename(produced, output).catch(() => undefined);
-  }
 }
 
 /** Opens the output again: pages for PDF, the main part for packages, readable text for text formats. */

@@ -2,9 +2,9 @@ import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { EngineError, isEngineError } from '../errors.js';
-import { decodeBmp } from '../families/image/formats/bmp.js';
-import { gifIsComplete } from '../families/image/formats/gif.js';
-import { MAX_INPUT_PIXELS } from '../families/image/image-io.js';
+import { decodeBmp } from '../tools/image/bmp.js';
+import { gifIsComplete } from '../tools/image/gif-structure.js';
+import { MAX_INPUT_PIXELS, openImageFile } from '../tools/image/sharp-input.js';
 import type { ConvertContext } from './types.js';
 
 type ToolContext = Pick<ConvertContext, 'runProcess' | 'signal' | 'workDir'>;
@@ -46,9 +46,9 @@ export interface ImageSource {
   autoOrient: boolean;
 }
 
-/** sharp with the image family's safety settings: the pixel limit, and damaged data as an error rather than grey. */
+/** sharp with the engine's safety settings: the pixel limit, and damaged data as an error rather than grey. */
 export function openSharp(file: string, animated: boolean): Sharp {
-  return sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', animated });
+  return openImageFile(file, animated);
 }
 
 async function nonEmpty(file: string): Promise<boolean> {

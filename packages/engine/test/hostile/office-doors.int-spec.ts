@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { compress } from '../../src/compress.js';
-import { LibreOfficeBridge, replaceSharedLibreOffice } from '../../src/convert/libreoffice-bridge.js';
 import { convert } from '../../src/convert.js';
 import { runProcess } from '../../src/process/run-process.js';
 import { forceSandboxMode, sandboxMode } from '../../src/process/sandbox.js';
+import { LibreOfficeBridge, replaceSharedLibreOffice } from '../../src/tools/office/libreoffice-bridge.js';
 import { type CanaryFile, type CanaryListener, startCanaryListener, writeCanaryFile } from './canary.js';
 import { OFFICE_DOORS } from './office-doors.js';
 

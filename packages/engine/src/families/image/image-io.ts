@@ -1,11 +1,6 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { EngineError } from '../../errors.js';
-
-/**
- * Largest image (all frames together) the family decodes: 100 megapixels is a 400 MB RGBA buffer. A hostile file
- * that declares more (a "decompression bomb") is refused before any pixel is decoded.
- */
-export const MAX_INPUT_PIXELS = 100_000_000;
+import { openImageFile } from '../../tools/image/sharp-input.js';
 
 /** How an image file is read for encoding and for measuring. */
 export interface ImageSource {
@@ -27,12 +22,9 @@ export function throwIfAborted(signal: AbortSignal): void {
   if (signal.aborted) throw new EngineError('cancelled', 'Cancelled');
 }
 
-/**
- * A sharp pipeline with the family's safety settings: the pixel limit, and `failOn: 'warning'` so that a truncated
- * or damaged file is an error instead of a half-grey picture that we would then compress and call verified.
- */
+/** A sharp pipeline with the engine's safety settings (tools/image/sharp-input.ts): a damaged file is never compressed. */
 export function openImage(source: Pick<ImageSource, 'path' | 'animated'>): Sharp {
-  return sharp(source.path, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', animated: source.animated });
+  return openImageFile(source.path, source.animated);
 }
 
 /** Turns a sharp (libvips) failure while reading the user's file into a message a user can read. */

@@ -1,8 +1,9 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { EngineError } from '../../errors.js';
+import { placeAs } from '../../tools/office/soffice.js';
 import type { CompressContext, DetectedType, FamilyOutput } from '../../types.js';
-import { convertWithLibreOffice, openBoth, placeAs, unitName } from './libreoffice.js';
+import { convertWithLibreOffice, openBoth, unitName } from './libreoffice.js';
 import { ContentMemo, contentKey } from './memo.js';
 import { BINARY_FILTERS } from './recipes.js';
 

@@ -1,13 +1,12 @@
 import { createReadStream } from 'node:fs';
-import { access, copyFile, link, mkdir, mkdtemp } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pathToFileURL } from 'node:url';
 import { EngineError } from '../../errors.js';
+import { placeAs, runOfficeOnce } from '../../tools/office/soffice.js';
 import { ZipReader } from '../../tools/zip/reader.js';
 import type { CompressContext } from '../../types.js';
 import { ContentMemo, contentKey } from './memo.js';
-import { writeLockedDownProfile } from './office-lockdown.js';
 
 /** LibreOffice can take minutes on a big deck; beyond this the document is treated as too costly. */
 const SOFFICE_TIMEOUT_MS = 5 * 60 * 1000;
@@ -21,63 +20,18 @@ export function documentKind(ext: string): DocumentKind {
   return 'spreadsheet';
 }
 
-/** A copy of `file` under a chosen name (a hard link when possible: no bytes copied). */
-export async function placeAs(file: string, target: string): Promise<string> {
-  await mkdir(path.dirname(target), { recursive: true });
-  try {
-    await link(file, target);
-  } catch {
-    await copyFile(file, target);
-  }
-  return target;
-}
-
 /**
- * Converts each input with one LibreOffice process and a private, locked-down profile folder (a second instance
- * sharing a profile would hand the job to the first one). The office runs in a private sandbox that sees only the
- * work folder: inputs and `outDir` must be inside `ctx.workDir`. Returns the output path per input, or undefined when
- * LibreOffice could not load that input (it still exits 0 then). Inputs need distinct base names.
+ * Converts each input with a one-off LibreOffice run (tools/office/soffice.ts) confined to the work folder: inputs and
+ * `outDir` must be inside `ctx.workDir`. Returns the output path per input, or undefined when LibreOffice could not
+ * load that input. Inputs need distinct base names.
  */
-export async function convertWithLibreOffice(
+export function convertWithLibreOffice(
   ctx: CompressContext,
   inputs: readonly string[],
   target: string,
   outDir: string,
 ): Promise<Array<string | undefined>> {
-  for (const file of [...inputs, outDir]) {
-    if (path.relative(ctx.workDir, file).startsWith('..')) throw new Error(`${file} is outside the work folder`);
-  }
-  const profile = await mkdtemp(path.join(ctx.workDir, 'lo-profile-'));
-  await writeLockedDownProfile(profile);
-  await mkdir(outDir, { recursive: true });
-  const args = [
-    '--headless',
-    '--norestore',
-    '--nolockcheck',
-    '--nodefault',
-    `-env:UserInstallation=${pathToFileURL(profile).href}`,
-    '--convert-to',
-    target,
-    '--outdir',
-    outDir,
-    ...inputs,
-  ];
-  await ctx.runProcess('soffice', args, {
-    signal: ctx.signal,
-    timeoutMs: SOFFICE_TIMEOUT_MS,
-    cwd: ctx.workDir,
-    sandbox: { private: true, writable: [ctx.workDir] },
-  });
-  const ext = target.split(':')[0] ?? target;
-  return Promise.all(
-    inputs.map(async (input) => {
-      const out = path.join(outDir, `${path.basename(input, path.extname(input))}.${ext}`);
-      return access(out).then(
-        () => out,
-        () => undefined,
-      );
-    }),
-  );
+  return runOfficeOnce(ctx, { folder: ctx.workDir, inputs, target, outDir, timeoutMs: SOFFICE_TIMEOUT_MS });
 }
 
 /** Counts occurrences of `needle` in a stream without holding it in memory. */

@@ -5,14 +5,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { EngineError } from '../errors.js';
-import { placeAs } from '../families/office/libreoffice.js';
-import { writeLockedDownProfile } from '../families/office/office-lockdown.js';
-import { toolEnvironment } from '../process/run-process.js';
-import { sandboxed } from '../process/sandbox.js';
+import { EngineError } from '../../errors.js';
+import { toolEnvironment } from '../../process/run-process.js';
+import { sandboxed } from '../../process/sandbox.js';
+import { writeLockedDownProfile } from './lockdown.js';
+import { placeAs } from './soffice.js';
 
 /** The UNO script the bridge runs (shipped beside the compiled code, outside src/ and dist/). */
-const BRIDGE_SCRIPT = fileURLToPath(new URL('../../scripts/uno-bridge.py', import.meta.url));
+const BRIDGE_SCRIPT = fileURLToPath(new URL('../../../scripts/uno-bridge.py', import.meta.url));
 /** Debian's Python, which is the one python3-uno installs into (a pyenv python3 first on PATH would lack it). */
 const DEFAULT_PYTHON = '/usr/bin/python3';
 const START_TIMEOUT_MS = 90_000;
@@ -50,7 +50,7 @@ interface Pending {
  * request starts a fresh one. While idle it does not keep the Node process alive.
  *
  * The office is confined (see process/sandbox.ts): no network, and a file system that holds only the system's
- * program files and the bridge's own folder — its locked-down profile (office-lockdown.ts) and an exchange folder
+ * program files and the bridge's own folder — its locked-down profile (lockdown.ts) and an exchange folder
  * where each document is placed for its conversion and removed afterwards. A document cannot name any other file.
  */
 export class LibreOfficeBridge {

@@ -1,7 +1,7 @@
 import { open, stat } from 'node:fs/promises';
-import { EngineError } from '../../../errors.js';
-import type { CompressContext } from '../../../types.js';
-import { MAX_INPUT_PIXELS } from '../image-io.js';
+import { EngineError } from '../../errors.js';
+import type { RunProcess } from '../../process/run-process.js';
+import { MAX_INPUT_PIXELS } from './sharp-input.js';
 
 /** What a BMP header declares, or null when it is not one. */
 export async function bmpHeader(file: string): Promise<{ width: number; height: number; complete: boolean } | null> {
@@ -30,7 +30,7 @@ export async function bmpHeader(file: string): Promise<{ width: number; height: 
  * decodes it into a PNG that the PNG recipes then work from. The declared size is checked first, so a header
  * claiming a gigantic picture is refused before anything is allocated.
  */
-export async function decodeBmp(ctx: Pick<CompressContext, 'runProcess' | 'signal'>, input: string, out: string): Promise<void> {
+export async function decodeBmp(ctx: { runProcess: RunProcess; signal: AbortSignal }, input: string, out: string): Promise<void> {
   const size = await bmpHeader(input);
   if (!size || size.width === 0 || size.height === 0 || !size.complete)
     throw new EngineError('invalid-input', 'The BMP image is damaged or incomplete and cannot be read');
