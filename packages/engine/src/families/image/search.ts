@@ -13,7 +13,7 @@ export function levelsUpTo(level: CompressionLevel): readonly CompressionLevel[]
 export interface KnobRange {
   min: number;
   max: number;
-  /** First value tried (SPEC's value for the level where there is one). */
+  /** First value tried (the product's quality value for the level where there is one, CONST-15). */
   start: number;
 }
 

@@ -2,9 +2,9 @@ import type { Anchor, Track } from '../search.js';
 import { effortFor, encodeWithSharp } from './sharp-encode.js';
 
 /**
- * Quality ranges per level for the JPEG-like quality scales (mozjpeg, libwebp, JPEG-in-TIFF). The starts are
- * SPEC's 85 / 75 / 60; the minimums keep the search away from settings whose blocking SSIM underrates on smooth
- * pictures (skies, gradients), where even q30 can measure above 0.97.
+ * Quality ranges per level for the JPEG-like quality scales (mozjpeg, libwebp, JPEG-in-TIFF). The starts are the
+ * product's quality values 85 / 75 / 60 (CONST-15); the minimums keep the search away from settings whose blocking
+ * SSIM underrates on smooth pictures (skies, gradients), where even q30 can measure above 0.97.
  */
 export const JPEG_LIKE_STAGES: Track['stages'] = {
   light: { min: 70, max: 95, start: 85 },
