@@ -1,5 +1,7 @@
-import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Button, Text } from '@mantine/core';
+import { useState } from 'react';
+import { EmailField } from '../../../components/auth-form/auth-field';
+import { AuthForm, SubmitButton } from '../../../components/auth-form/auth-form';
 import { showErrorToast, showSuccessToast } from '../../../components/toasts';
 import { useForgotPassword } from '../api';
 import { messageOf } from '../auth-errors';
@@ -12,8 +14,7 @@ export function ForgotPasswordForm({ onBack }: ForgotPasswordFormProps) {
   const [email, setEmail] = useState('');
   const forgotPassword = useForgotPassword();
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     if (!email.trim()) return showErrorToast('Please enter your email address');
     forgotPassword.mutate(
       { email: email.trim() },
@@ -28,26 +29,15 @@ export function ForgotPasswordForm({ onBack }: ForgotPasswordFormProps) {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Forgot password">
-      <Stack gap="md">
-        <Text size="sm" c="dark.5">
-          Enter the email address of your account and we will send you a link to choose a new password.
-        </Text>
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-        />
-        <Button type="submit" fullWidth loading={forgotPassword.isPending} disabled={forgotPassword.isPending}>
-          Send Reset Link
-        </Button>
-        <Button type="button" variant="subtle" fullWidth onClick={onBack}>
-          Back to Sign In
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm label="Forgot password" onSubmit={submit}>
+      <Text size="sm" c="dark.5">
+        Enter the email address of your account and we will send you a link to choose a new password.
+      </Text>
+      <EmailField value={email} onChange={setEmail} />
+      <SubmitButton busy={forgotPassword.isPending}>Send Reset Link</SubmitButton>
+      <Button type="button" variant="subtle" fullWidth onClick={onBack}>
+        Back to Sign In
+      </Button>
+    </AuthForm>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, PasswordInput, Stack } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH } from '@shrinkly/contract';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { PasswordField } from '../../../components/auth-form/auth-field';
+import { AuthForm, SubmitButton } from '../../../components/auth-form/auth-form';
 import { showErrorToast } from '../../../components/toasts';
 
 interface ResetPasswordFormProps {
@@ -13,8 +14,7 @@ export function ResetPasswordForm({ busy, onSubmit }: ResetPasswordFormProps) {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     if (password !== confirmPassword) return showErrorToast("Passwords don't match");
     if (password.length < PASSWORD_MIN_LENGTH) {
       return showErrorToast(`Password must be at least ${PASSWORD_MIN_LENGTH} characters long`);
@@ -23,27 +23,16 @@ export function ResetPasswordForm({ busy, onSubmit }: ResetPasswordFormProps) {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Reset password">
-      <Stack gap="md">
-        <PasswordInput
-          label="New Password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters`}
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-        />
-        <PasswordInput
-          label="Confirm Password"
-          autoComplete="new-password"
-          required
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.currentTarget.value)}
-        />
-        <Button type="submit" fullWidth loading={busy} disabled={busy}>
-          Reset Password
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm label="Reset password" onSubmit={submit}>
+      <PasswordField
+        label="New Password"
+        description={`At least ${PASSWORD_MIN_LENGTH} characters`}
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+      />
+      <PasswordField label="Confirm Password" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} />
+      <SubmitButton busy={busy}>Reset Password</SubmitButton>
+    </AuthForm>
   );
 }

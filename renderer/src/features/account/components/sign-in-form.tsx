@@ -1,6 +1,7 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import type { User } from '@shrinkly/contract';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { EmailField, PasswordField } from '../../../components/auth-form/auth-field';
+import { AuthForm, FormError, SubmitButton } from '../../../components/auth-form/auth-form';
 import { showErrorToast } from '../../../components/toasts';
 import { useSignIn } from '../api';
 import { isInvalidCredentials, messageOf, rateLimitMessage } from '../auth-errors';
@@ -17,8 +18,7 @@ export function SignInForm({ onSignedIn, onInvalidCredentials }: SignInFormProps
   const [rateLimited, setRateLimited] = useState<string | null>(null);
   const signIn = useSignIn();
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     if (!email.trim()) return showErrorToast('Please enter your email address');
     if (!password) return showErrorToast('Please enter a password');
     setRateLimited(null);
@@ -37,32 +37,11 @@ export function SignInForm({ onSignedIn, onInvalidCredentials }: SignInFormProps
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Sign in">
-      <Stack gap="md">
-        {rateLimited && (
-          <Alert color="red" variant="light" role="alert" title="Sign-in paused">
-            {rateLimited}
-          </Alert>
-        )}
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-        />
-        <Button type="submit" fullWidth loading={signIn.isPending} disabled={signIn.isPending}>
-          Sign In
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm label="Sign in" onSubmit={submit}>
+      {rateLimited && <FormError title="Sign-in paused">{rateLimited}</FormError>}
+      <EmailField value={email} onChange={setEmail} />
+      <PasswordField value={password} onChange={setPassword} />
+      <SubmitButton busy={signIn.isPending}>Sign In</SubmitButton>
+    </AuthForm>
   );
 }

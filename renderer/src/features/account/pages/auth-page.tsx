@@ -1,8 +1,9 @@
-import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { PRODUCT_NAME, TRIAL_DAYS, type User } from '@shrinkly/contract';
+import { Alert, Button, Stack } from '@mantine/core';
+import { PRODUCT_NAME, pages, TRIAL_DAYS, type User } from '@shrinkly/contract';
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
+import { AuthCard, AuthHeading } from '../../../components/auth-form/auth-card';
 import { showErrorToast } from '../../../components/toasts';
 import { useDeleteAccount } from '../api';
 import { messageOf } from '../auth-errors';
@@ -16,9 +17,6 @@ import type { SignUpFields } from '../sign-up-validation';
 
 /** `card`: the trial card step right after sign-up. */
 type AuthMode = 'signin' | 'signup' | 'forgot' | 'card';
-
-/** Where `?upgrade=true` leads once signed in. */
-const UPGRADE_PATH = '/subscribe?upgrade=true';
 
 const HEADINGS: Record<AuthMode, { title: string; subtitle: string }> = {
   signin: { title: 'Sign in to your account', subtitle: `Welcome to ${PRODUCT_NAME}. Sign in to reach your files.` },
@@ -55,18 +53,18 @@ export function AuthPage() {
 
   const goToDashboard = useCallback(() => {
     setWelcomeOpened(false);
-    void navigate('/dashboard');
+    void navigate(pages.dashboard);
   }, [navigate]);
   const closeWelcome = useCallback(() => setWelcomeOpened(false), []);
 
   const onSignedIn = (user: User) => {
-    if (upgrading) return void navigate(UPGRADE_PATH);
+    if (upgrading) return void navigate(pages.subscribeToUpgrade);
     setSignedInUser(user);
     setWelcomeOpened(true);
   };
 
   const onSignedUp = (fields: SignUpFields) => {
-    if (upgrading) return void navigate(UPGRADE_PATH);
+    if (upgrading) return void navigate(pages.subscribeToUpgrade);
     // Kept to fill the form again if the user goes back; passwords are typed again.
     setSignUpDraft({ ...fields, password: '', confirmPassword: '' });
     setMode('card');
@@ -79,52 +77,43 @@ export function AuthPage() {
   const heading = HEADINGS[mode];
 
   return (
-    <Container size={460} py={{ base: 'xl', sm: 64 }}>
-      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
-        <Stack gap="lg">
-          <Stack gap={4}>
-            <Title order={1} fz={26}>
-              {heading.title}
-            </Title>
-            <Text c="dark.5" size="sm">
-              {heading.subtitle}
-            </Text>
-          </Stack>
-          {upgrading && (mode === 'signin' || mode === 'signup') && (
-            <Alert color="blue" variant="light" title="Upgrade to Premium">
-              Sign in or create an account first, then choose your plan.
-            </Alert>
-          )}
-          {mode === 'signin' && (
-            <>
-              <SignInForm onSignedIn={onSignedIn} onInvalidCredentials={() => setFailedOpened(true)} />
-              <Button variant="subtle" size="compact-sm" onClick={() => setMode('forgot')} style={{ alignSelf: 'center' }}>
-                Forgot password?
-              </Button>
-              <Button variant="subtle" onClick={() => setMode('signup')}>
-                Don't have an account? Sign up
-              </Button>
-            </>
-          )}
-          {mode === 'signup' && (
-            <>
-              <SignUpForm onSignedUp={onSignedUp} initialFields={signUpDraft} />
-              <Button variant="subtle" onClick={() => setMode('signin')}>
-                Already have an account? Sign in
-              </Button>
-            </>
-          )}
-          {mode === 'forgot' && <ForgotPasswordForm onBack={() => setMode('signin')} />}
-          {mode === 'card' && (
-            <TrialCardStep
-              onStarted={() => void navigate('/subscription-success?plan=trial')}
-              onBack={backToRegistration}
-              onSkip={() => void navigate('/dashboard')}
-              goingBack={takeBackSignUp.isPending}
-            />
-          )}
-        </Stack>
-      </Paper>
+    <AuthCard width={460}>
+      <Stack gap="lg">
+        <AuthHeading title={heading.title} subtitle={heading.subtitle} />
+        {upgrading && (mode === 'signin' || mode === 'signup') && (
+          <Alert color="blue" variant="light" title="Upgrade to Premium">
+            Sign in or create an account first, then choose your plan.
+          </Alert>
+        )}
+        {mode === 'signin' && (
+          <>
+            <SignInForm onSignedIn={onSignedIn} onInvalidCredentials={() => setFailedOpened(true)} />
+            <Button variant="subtle" size="compact-sm" onClick={() => setMode('forgot')} style={{ alignSelf: 'center' }}>
+              Forgot password?
+            </Button>
+            <Button variant="subtle" onClick={() => setMode('signup')}>
+              Don't have an account? Sign up
+            </Button>
+          </>
+        )}
+        {mode === 'signup' && (
+          <>
+            <SignUpForm onSignedUp={onSignedUp} initialFields={signUpDraft} />
+            <Button variant="subtle" onClick={() => setMode('signin')}>
+              Already have an account? Sign in
+            </Button>
+          </>
+        )}
+        {mode === 'forgot' && <ForgotPasswordForm onBack={() => setMode('signin')} />}
+        {mode === 'card' && (
+          <TrialCardStep
+            onStarted={() => void navigate(pages.subscriptionSuccess('trial'))}
+            onBack={backToRegistration}
+            onSkip={() => void navigate(pages.dashboard)}
+            goingBack={takeBackSignUp.isPending}
+          />
+        )}
+      </Stack>
       <WelcomeBackDialog
         opened={welcomeOpened}
         email={signedInUser?.email ?? ''}
@@ -132,6 +121,6 @@ export function AuthPage() {
         onClose={closeWelcome}
       />
       <AuthenticationFailedDialog opened={failedOpened} onClose={() => setFailedOpened(false)} />
-    </Container>
+    </AuthCard>
   );
 }

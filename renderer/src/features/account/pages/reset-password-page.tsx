@@ -1,8 +1,9 @@
-import { Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { RESET_PAGE_REDIRECT_MS, type ResetPasswordResponse } from '@shrinkly/contract';
+import { Stack } from '@mantine/core';
+import { pages, RESET_PAGE_REDIRECT_MS, type ResetPasswordResponse } from '@shrinkly/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
+import { AuthCard, AuthHeading } from '../../../components/auth-form/auth-card';
 import { showErrorToast } from '../../../components/toasts';
 import { useResetPasswordWithToken } from '../api';
 import { isInvalidResetLink } from '../auth-errors';
@@ -22,7 +23,7 @@ export function ResetPasswordPage() {
 
   const rejectLink = useCallback(() => {
     showErrorToast(INVALID_LINK_MESSAGE, 'Invalid Reset Link');
-    void navigate('/auth', { replace: true });
+    void navigate(pages.auth, { replace: true });
   }, [navigate]);
 
   useEffect(() => {
@@ -30,7 +31,7 @@ export function ResetPasswordPage() {
   }, [token, rejectLink]);
 
   // An administrator's reset leads back to the admin login; everyone else signs in on /auth.
-  const destination = done === 'admin' ? '/adminadmin' : '/auth';
+  const destination = done === 'admin' ? pages.adminLogin : pages.auth;
   const goOn = useCallback(() => void navigate(destination, { replace: true }), [navigate, destination]);
 
   useEffect(() => {
@@ -56,24 +57,18 @@ export function ResetPasswordPage() {
   if (!token) return null;
 
   return (
-    <Container size={460} py={{ base: 'xl', sm: 64 }}>
-      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
-        {done !== null ? (
-          <ResetPasswordSuccess destination={done === 'admin' ? 'the admin login' : 'sign in'} onContinue={goOn} />
-        ) : (
-          <Stack gap="lg">
-            <Stack gap={4}>
-              <Title order={1} fz={26}>
-                Choose a new password
-              </Title>
-              <Text c="dark.5" size="sm">
-                Enter your new password twice. You will sign in with it from now on.
-              </Text>
-            </Stack>
-            <ResetPasswordForm busy={resetPassword.isPending} onSubmit={submit} />
-          </Stack>
-        )}
-      </Paper>
-    </Container>
+    <AuthCard width={460}>
+      {done !== null ? (
+        <ResetPasswordSuccess destination={done === 'admin' ? 'the admin login' : 'sign in'} onContinue={goOn} />
+      ) : (
+        <Stack gap="lg">
+          <AuthHeading
+            title="Choose a new password"
+            subtitle="Enter your new password twice. You will sign in with it from now on."
+          />
+          <ResetPasswordForm busy={resetPassword.isPending} onSubmit={submit} />
+        </Stack>
+      )}
+    </AuthCard>
   );
 }

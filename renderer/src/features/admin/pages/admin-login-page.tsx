@@ -1,14 +1,17 @@
-import { Anchor, Button, Container, Modal, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { ApiError } from '@shrinkly/contract';
-import { type FormEvent, useState } from 'react';
+import { Anchor, Button, Modal, Stack, Text } from '@mantine/core';
+import { ApiError, pages } from '@shrinkly/contract';
+import { useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
+import { AuthCard, AuthHeading } from '../../../components/auth-form/auth-card';
+import { EmailField, PasswordField } from '../../../components/auth-form/auth-field';
+import { AuthForm, SubmitButton } from '../../../components/auth-form/auth-form';
 import { useAdminLogin, useAdminToken } from '../api';
 
 const REJECTED = 'Invalid username or password. Please check your credentials and try again.';
 const CONNECTION_ERROR = 'Connection error. Please check your internet connection and try again.';
 
-/** SPEC section 8 "Admin": the server refused the sign-in, or it could not be reached. */
+/** ERR-24: the server refused the sign-in, or it could not be reached. */
 function failureMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return CONNECTION_ERROR;
   return error.status === 429 ? error.serverMessage : REJECTED;
@@ -24,10 +27,9 @@ export function AdminLoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
 
   // A stored token (an earlier sign-in, or this one succeeding) leads to the dashboard.
-  if (token) return <Navigate to="/admin" replace />;
+  if (token) return <Navigate to={pages.admin} replace />;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     login.mutate(
       { email: email.trim(), password },
       {
@@ -37,44 +39,20 @@ export function AdminLoginPage() {
   };
 
   return (
-    <Container size={420} py={{ base: 'xl', sm: 64 }}>
-      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
-        <Stack gap="lg">
-          <Stack gap={4}>
-            <Title order={1} fz={26}>
-              Admin Login
-            </Title>
-            <Text c="dark.5" size="sm">
-              Sign in to manage users and view revenue.
-            </Text>
-          </Stack>
-          <form onSubmit={submit} aria-label="Admin sign in">
-            <Stack gap="md">
-              <TextInput
-                label="Admin Email"
-                type="email"
-                autoComplete="username"
-                required
-                value={email}
-                onChange={(event) => setEmail(event.currentTarget.value)}
-              />
-              <PasswordInput
-                label="Password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(event) => setPassword(event.currentTarget.value)}
-              />
-              <Button type="submit" fullWidth disabled={login.isPending}>
-                {login.isPending ? 'Authenticating...' : 'Access Admin Panel'}
-              </Button>
-              <Anchor component={Link} to="/admin-reset-password" size="sm" ta="center">
-                Forgot your password?
-              </Anchor>
-            </Stack>
-          </form>
-        </Stack>
-      </Paper>
+    <AuthCard width={420}>
+      <Stack gap="lg">
+        <AuthHeading title="Admin Login" subtitle="Sign in to manage users and view revenue." />
+        <AuthForm label="Admin sign in" onSubmit={submit} noValidate={false}>
+          <EmailField label="Admin Email" autoComplete="username" value={email} onChange={setEmail} />
+          <PasswordField value={password} onChange={setPassword} />
+          <SubmitButton busy={login.isPending} busyLabel="Authenticating...">
+            Access Admin Panel
+          </SubmitButton>
+          <Anchor component={Link} to={pages.adminResetPassword} size="sm" ta="center">
+            Forgot your password?
+          </Anchor>
+        </AuthForm>
+      </Stack>
       <Modal opened={failure !== null} onClose={() => setFailure(null)} title="Authentication Failed" centered radius="md">
         <Stack gap="md">
           <Text>{failure}</Text>
@@ -83,6 +61,6 @@ export function AdminLoginPage() {
           </Button>
         </Stack>
       </Modal>
-    </Container>
+    </AuthCard>
   );
 }

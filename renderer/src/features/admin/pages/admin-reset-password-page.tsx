@@ -1,7 +1,11 @@
-import { Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { pages } from '@shrinkly/contract';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
+import { AuthCard, AuthHeading } from '../../../components/auth-form/auth-card';
+import { EmailField } from '../../../components/auth-form/auth-field';
+import { AuthForm, SubmitButton } from '../../../components/auth-form/auth-form';
 import { showErrorToast, showSuccessToast } from '../../../components/toasts';
 import { serverMessageOf, useAdminRequestReset } from '../api';
 
@@ -15,8 +19,7 @@ export function AdminResetPasswordPage() {
   const requestReset = useAdminRequestReset();
   const [email, setEmail] = useState(DEFAULT_ADMIN_EMAIL);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     requestReset.mutate(email.trim(), {
       onSuccess: () => showSuccessToast('Reset email sent', 'Check your email for password reset instructions.'),
       onError: (error) => showErrorToast(serverMessageOf(error) ?? 'Failed to send reset email'),
@@ -24,44 +27,26 @@ export function AdminResetPasswordPage() {
   };
 
   return (
-    <Container size={420} py={{ base: 'xl', sm: 64 }}>
-      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
-        {requestReset.isSuccess ? (
-          <Stack gap="md" ta="center" role="status">
-            <Title order={1} fz={26}>
-              Email Sent
-            </Title>
-            <Text c="dark.5">If {email.trim()} is an administrator, a password reset link is on its way.</Text>
-            <Button onClick={() => void navigate('/adminadmin')}>Back to Login</Button>
-          </Stack>
-        ) : (
-          <Stack gap="lg">
-            <Stack gap={4}>
-              <Title order={1} fz={26}>
-                Reset Admin Password
-              </Title>
-              <Text c="dark.5" size="sm">
-                We will email a link to choose a new password.
-              </Text>
-            </Stack>
-            <form onSubmit={submit} aria-label="Admin password reset">
-              <Stack gap="md">
-                <TextInput
-                  label="Admin Email"
-                  type="email"
-                  autoComplete="username"
-                  required
-                  value={email}
-                  onChange={(event) => setEmail(event.currentTarget.value)}
-                />
-                <Button type="submit" fullWidth disabled={requestReset.isPending}>
-                  {requestReset.isPending ? 'Sending...' : 'Send Reset Email'}
-                </Button>
-              </Stack>
-            </form>
-          </Stack>
-        )}
-      </Paper>
-    </Container>
+    <AuthCard width={420}>
+      {requestReset.isSuccess ? (
+        <Stack gap="md" ta="center" role="status">
+          <Title order={1} fz={26}>
+            Email Sent
+          </Title>
+          <Text c="dark.5">If {email.trim()} is an administrator, a password reset link is on its way.</Text>
+          <Button onClick={() => void navigate(pages.adminLogin)}>Back to Login</Button>
+        </Stack>
+      ) : (
+        <Stack gap="lg">
+          <AuthHeading title="Reset Admin Password" subtitle="We will email a link to choose a new password." />
+          <AuthForm label="Admin password reset" onSubmit={submit} noValidate={false}>
+            <EmailField label="Admin Email" autoComplete="username" value={email} onChange={setEmail} />
+            <SubmitButton busy={requestReset.isPending} busyLabel="Sending...">
+              Send Reset Email
+            </SubmitButton>
+          </AuthForm>
+        </Stack>
+      )}
+    </AuthCard>
   );
 }

@@ -1,5 +1,7 @@
-import { Button, Card, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Card, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { EmailField, PasswordField } from '../../../components/auth-form/auth-field';
+import { AuthForm, FormError, SubmitButton } from '../../../components/auth-form/auth-form';
 import { useDesktopSignIn } from '../api';
 
 /** Signing the app in to its server (the account's token stays in the main process, never in this window). */
@@ -9,8 +11,7 @@ export function DesktopSignInForm({ serverUrl }: { serverUrl: string }) {
   const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string }>({});
   const signIn = useDesktopSignIn();
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     const missing = {
       email: email.trim() ? undefined : 'Please enter your email address',
       password: password ? undefined : 'Please enter a password',
@@ -34,35 +35,14 @@ export function DesktopSignInForm({ serverUrl }: { serverUrl: string }) {
       <Text size="sm" c="dark.5" mb="md">
         Sign in to {serverUrl} to send results to My Files.
       </Text>
-      <form onSubmit={submit} noValidate aria-label="Sign in to sync">
-        <Stack gap="sm" maw={420}>
-          {errors.form && (
-            <Text size="sm" c="red.8" fw={600} role="alert">
-              {errors.form}
-            </Text>
-          )}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            error={errors.email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            value={password}
-            error={errors.password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-          />
-          <Button type="submit" loading={signIn.isPending} disabled={signIn.isPending} style={{ alignSelf: 'flex-start' }}>
-            Sign In
-          </Button>
-        </Stack>
-      </form>
+      <AuthForm label="Sign in to sync" onSubmit={submit} gap="sm" maw={420}>
+        {errors.form && <FormError>{errors.form}</FormError>}
+        <EmailField value={email} onChange={setEmail} error={errors.email} />
+        <PasswordField value={password} onChange={setPassword} error={errors.password} />
+        <SubmitButton busy={signIn.isPending} fullWidth={false} style={{ alignSelf: 'flex-start' }}>
+          Sign In
+        </SubmitButton>
+      </AuthForm>
     </Card>
   );
 }
