@@ -10,5 +10,7 @@ describe('pages', () => {
     expect(pages.paymentError('payment_cancelled', 'j1')).toBe('/payment-error?error=payment_cancelled&jobId=j1');
     expect(pages.paymentFailed('j&1')).toBe('/payment-failed?jobId=j%261');
     expect(pages.resetPassword('t+k=')).toBe('/reset-password?token=t%2Bk%3D');
+    expect(pages.payment('j/1')).toBe('/payment/j%2F1');
+    expect(pages.subscriptionSuccess('trial')).toBe('/subscription-success?plan=trial');
   });
 });

@@ -1,3 +1,4 @@
+import { pages } from '@shrinkly/contract';
 import { createBrowserRouter } from 'react-router-dom';
 import { NotFoundPage } from '../components/not-found-page';
 import { RouteErrorPage } from '../components/route-error-page';
@@ -25,31 +26,32 @@ import { HomeRoute } from './home-route';
 /** The admin screens come in their own chunk, fetched only when one of their routes opens. */
 const adminScreens = () => import('../features/admin/admin-screens');
 
+/** Paths come from the contract's `pages` where the server or other screens link to them too. */
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
     errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <HomeRoute /> },
-      { path: 'converter', element: <ConverterPage /> },
-      { path: 'auth', element: <AuthPage /> },
+      { path: pages.converter, element: <ConverterPage /> },
+      { path: pages.auth, element: <AuthPage /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },
-      { path: 'dashboard', element: <RequireUser>{(user) => <DashboardPage user={user} />}</RequireUser> },
-      { path: 'settings', element: <RequireUser>{(user) => <SettingsPage user={user} />}</RequireUser> },
-      { path: 'subscribe', element: <SubscribePage /> },
+      { path: pages.dashboard, element: <RequireUser>{(user) => <DashboardPage user={user} />}</RequireUser> },
+      { path: pages.settings, element: <RequireUser>{(user) => <SettingsPage user={user} />}</RequireUser> },
+      { path: pages.subscribe, element: <SubscribePage /> },
       { path: 'subscription-success', element: <SubscriptionSuccessPage /> },
       { path: 'compression-success', element: <CompressionSuccessPage /> },
-      { path: 'compression-failed', element: <CompressionFailedPage /> },
+      { path: pages.compressionFailed, element: <CompressionFailedPage /> },
       { path: 'payment-success/:type?', element: <PaymentSuccessPage /> },
       { path: 'payment-failed', element: <PaymentFailedPage /> },
       { path: 'payment-error', element: <PaymentErrorPage /> },
       { path: 'payment/:jobId', element: <PaymentRedirectPage /> },
-      { path: 'terms', element: <TermsPage /> },
-      { path: 'privacy', element: <PrivacyPage /> },
-      { path: 'refund', element: <RefundPage /> },
-      { path: 'adminadmin', lazy: async () => ({ Component: (await adminScreens()).AdminLoginPage }) },
-      { path: 'admin-reset-password', lazy: async () => ({ Component: (await adminScreens()).AdminResetPasswordPage }) },
-      { path: 'admin', lazy: async () => ({ Component: (await adminScreens()).AdminDashboardPage }) },
+      { path: pages.terms, element: <TermsPage /> },
+      { path: pages.privacy, element: <PrivacyPage /> },
+      { path: pages.refund, element: <RefundPage /> },
+      { path: pages.adminLogin, lazy: async () => ({ Component: (await adminScreens()).AdminLoginPage }) },
+      { path: pages.adminResetPassword, lazy: async () => ({ Component: (await adminScreens()).AdminResetPasswordPage }) },
+      { path: pages.admin, lazy: async () => ({ Component: (await adminScreens()).AdminDashboardPage }) },
       // The shell's own pages (the desktop app's); none on the website.
       ...platform.screens.routes,
       { path: '*', element: <NotFoundPage /> },

@@ -1,9 +1,31 @@
 import { Anchor, Box, Container, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { FREE_COMPRESSION_LIMIT_BYTES, PRODUCT_NAME, SUPPORT_EMAIL } from '@shrinkly/contract';
+import { FREE_COMPRESSION_LIMIT_BYTES, PRODUCT_NAME, pages, SUPPORT_EMAIL } from '@shrinkly/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatBytes } from '../format/format-bytes';
 import { BrandMark } from './icons/brand-mark';
+import type { NavLinkEntry } from './navbar/navbar-user';
+
+/** The footer's two link lists; a mailto: address opens the mail program instead of a page. */
+const FOOTER_LINKS: ReadonlyArray<{ title: string; links: readonly NavLinkEntry[] }> = [
+  {
+    title: 'Support',
+    links: [
+      { label: 'Contact Support', to: `mailto:${SUPPORT_EMAIL}` },
+      { label: 'Pricing', to: pages.subscribe },
+      { label: 'Converter', to: pages.converter },
+      { label: 'AI Compression', to: '/#features' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { label: 'Terms of Service', to: pages.terms },
+      { label: 'Privacy Policy', to: pages.privacy },
+      { label: 'Refund Policy', to: pages.refund },
+    ],
+  },
+];
 
 function FooterLinks({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -35,31 +57,21 @@ export function Footer() {
               {formatBytes(FREE_COMPRESSION_LIMIT_BYTES)} are compressed free, no registration needed.
             </Text>
           </Stack>
-          <FooterLinks title="Support">
-            <Anchor href={`mailto:${SUPPORT_EMAIL}`} size="sm" c="dark.6">
-              Contact Support
-            </Anchor>
-            <Anchor component={Link} to="/subscribe" size="sm" c="dark.6">
-              Pricing
-            </Anchor>
-            <Anchor component={Link} to="/converter" size="sm" c="dark.6">
-              Converter
-            </Anchor>
-            <Anchor component={Link} to="/#features" size="sm" c="dark.6">
-              AI Compression
-            </Anchor>
-          </FooterLinks>
-          <FooterLinks title="Legal">
-            <Anchor component={Link} to="/terms" size="sm" c="dark.6">
-              Terms of Service
-            </Anchor>
-            <Anchor component={Link} to="/privacy" size="sm" c="dark.6">
-              Privacy Policy
-            </Anchor>
-            <Anchor component={Link} to="/refund" size="sm" c="dark.6">
-              Refund Policy
-            </Anchor>
-          </FooterLinks>
+          {FOOTER_LINKS.map(({ title, links }) => (
+            <FooterLinks key={title} title={title}>
+              {links.map(({ label, to }) =>
+                to.startsWith('mailto:') ? (
+                  <Anchor key={label} href={to} size="sm" c="dark.6">
+                    {label}
+                  </Anchor>
+                ) : (
+                  <Anchor key={label} component={Link} to={to} size="sm" c="dark.6">
+                    {label}
+                  </Anchor>
+                ),
+              )}
+            </FooterLinks>
+          ))}
         </SimpleGrid>
         <Divider my="lg" />
         <Text size="xs" c="dark.4">

@@ -1,6 +1,8 @@
-import { ActionIcon, Avatar, Box, Menu, Text } from '@mantine/core';
+import { ActionIcon, Avatar, Box, Menu } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { ACCOUNT_LINKS } from './nav-links';
 import { initialOf, type NavbarUser } from './navbar-user';
+import { UserIdentity } from './user-identity';
 
 interface AccountMenuProps {
   user: NavbarUser;
@@ -20,20 +22,14 @@ export function AccountMenu({ user, onLogout }: AccountMenuProps) {
       </Menu.Target>
       <Menu.Dropdown>
         <Box px="sm" py={6}>
-          <Text fw={600} size="sm" truncate="end">
-            {user.name}
-          </Text>
-          <Text size="xs" c="gray.7" truncate="end">
-            {user.email}
-          </Text>
+          <UserIdentity user={user} />
         </Box>
         <Menu.Divider />
-        <Menu.Item component={Link} to="/dashboard">
-          Dashboard
-        </Menu.Item>
-        <Menu.Item component={Link} to="/settings">
-          Settings
-        </Menu.Item>
+        {ACCOUNT_LINKS.map((entry) => (
+          <Menu.Item key={entry.to} component={Link} to={entry.to}>
+            {entry.label}
+          </Menu.Item>
+        ))}
         <Menu.Divider />
         <Menu.Item color="red" onClick={onLogout}>
           Log out

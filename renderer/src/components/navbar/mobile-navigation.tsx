@@ -1,6 +1,8 @@
-import { Avatar, Box, Button, Divider, Group, Stack, Text } from '@mantine/core';
+import { Avatar, Box, Button, type ButtonProps, Divider, Group, Stack } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { ACCOUNT_LINKS, CONVERTER_LINK, HOME_SECTION_LINKS, SIGN_IN_LINK } from './nav-links';
 import { initialOf, type NavbarUser, type NavLinkEntry } from './navbar-user';
+import { UserIdentity } from './user-identity';
 
 interface MobileNavigationProps {
   id: string;
@@ -13,35 +15,16 @@ interface MobileNavigationProps {
 
 /** The collapsible menu of small screens: the same entries as the bar and the account menu. */
 export function MobileNavigation({ id, user, appLinks, showHomeLinks, onNavigate, onLogout }: MobileNavigationProps) {
+  const link = (entry: NavLinkEntry, look: Pick<ButtonProps, 'variant' | 'color'> = { variant: 'subtle', color: 'dark' }) => (
+    <Button key={entry.to} component={Link} to={entry.to} {...look} justify="flex-start" onClick={onNavigate}>
+      {entry.label}
+    </Button>
+  );
   return (
     <Box component="nav" id={id} aria-label="Mobile navigation" px="md" pb="md">
       <Stack gap={4}>
-        {showHomeLinks && (
-          <>
-            <Button component={Link} to="/#features" variant="subtle" color="dark" justify="flex-start" onClick={onNavigate}>
-              Features
-            </Button>
-            <Button component={Link} to="/#pricing" variant="subtle" color="dark" justify="flex-start" onClick={onNavigate}>
-              Pricing
-            </Button>
-          </>
-        )}
-        {appLinks.map((entry) => (
-          <Button
-            key={entry.to}
-            component={Link}
-            to={entry.to}
-            variant="subtle"
-            color="dark"
-            justify="flex-start"
-            onClick={onNavigate}
-          >
-            {entry.label}
-          </Button>
-        ))}
-        <Button component={Link} to="/converter" variant="light" justify="flex-start" onClick={onNavigate}>
-          Free Converter
-        </Button>
+        {[...(showHomeLinks ? HOME_SECTION_LINKS : []), ...appLinks].map((entry) => link(entry))}
+        {link(CONVERTER_LINK, { variant: 'light' })}
         {user ? (
           <>
             <Divider my="xs" />
@@ -50,30 +33,16 @@ export function MobileNavigation({ id, user, appLinks, showHomeLinks, onNavigate
                 {initialOf(user)}
               </Avatar>
               <Box miw={0}>
-                <Text fw={600} size="sm" truncate="end">
-                  {user.name}
-                </Text>
-                <Text size="xs" c="gray.7" truncate="end">
-                  {user.email}
-                </Text>
+                <UserIdentity user={user} />
               </Box>
             </Group>
-            <Button component={Link} to="/dashboard" variant="subtle" color="dark" justify="flex-start" onClick={onNavigate}>
-              Dashboard
-            </Button>
-            <Button component={Link} to="/settings" variant="subtle" color="dark" justify="flex-start" onClick={onNavigate}>
-              Settings
-            </Button>
+            {ACCOUNT_LINKS.map((entry) => link(entry))}
             <Button variant="subtle" color="red" justify="flex-start" onClick={onLogout}>
               Log out
             </Button>
           </>
         ) : (
-          showHomeLinks && (
-            <Button component={Link} to="/auth" justify="flex-start" onClick={onNavigate}>
-              Sign In
-            </Button>
-          )
+          showHomeLinks && link(SIGN_IN_LINK, {})
         )}
       </Stack>
     </Box>

@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { BrandLink } from '../brand-link';
 import { AccountMenu } from './account-menu';
 import { MobileNavigation } from './mobile-navigation';
+import { CONVERTER_LINK, HOME_SECTION_LINKS, SIGN_IN_LINK } from './nav-links';
 import type { NavbarUser, NavLinkEntry } from './navbar-user';
 
 interface NavbarProps {
@@ -50,17 +51,7 @@ export function Navbar({ user, onLogout, appLinks = [] }: NavbarProps) {
         <Group justify="space-between" h="100%" wrap="nowrap">
           <BrandLink />
           <Group component="nav" aria-label="Main navigation" gap="sm" visibleFrom="sm" wrap="nowrap">
-            {showHomeLinks && (
-              <>
-                <Button component={Link} to="/#features" variant="subtle" color="dark">
-                  Features
-                </Button>
-                <Button component={Link} to="/#pricing" variant="subtle" color="dark">
-                  Pricing
-                </Button>
-              </>
-            )}
-            {appLinks.map((entry) => (
+            {[...(showHomeLinks ? HOME_SECTION_LINKS : []), ...appLinks].map((entry) => (
               <Button
                 key={entry.to}
                 component={Link}
@@ -72,15 +63,15 @@ export function Navbar({ user, onLogout, appLinks = [] }: NavbarProps) {
                 {entry.label}
               </Button>
             ))}
-            <Button component={Link} to="/converter" variant="light">
-              Free Converter
+            <Button component={Link} to={CONVERTER_LINK.to} variant="light">
+              {CONVERTER_LINK.label}
             </Button>
             {user ? (
               <AccountMenu user={user} onLogout={onLogout} />
             ) : (
               showHomeLinks && (
-                <Button component={Link} to="/auth">
-                  Sign In
+                <Button component={Link} to={SIGN_IN_LINK.to}>
+                  {SIGN_IN_LINK.label}
                 </Button>
               )
             )}

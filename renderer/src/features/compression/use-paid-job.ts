@@ -1,3 +1,4 @@
+import { pages } from '@shrinkly/contract';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { JobFailedError } from '../../transfer/transfer-errors';
@@ -14,7 +15,7 @@ export interface PaidJobState {
 }
 
 /**
- * The result pages' work (SPEC section 4): with `simulate` the sandbox payment first, then a job that is not
+ * The result pages' work (docs/product/SPEC.md §4): with `simulate` the sandbox payment first, then a job that is not
  * completed is started (process-paid-compression) and followed until done. A failed job goes to
  * /compression-failed; an unknown (or unpaid) job is the 'Failed to process compression job' toast and home.
  */
@@ -37,7 +38,7 @@ export function usePaidJob(jobId: string, simulate: boolean): PaidJobState {
       (error: unknown) => {
         if (controller.signal.aborted) return;
         if (error instanceof JobFailedError) {
-          void navigate('/compression-failed', { replace: true });
+          void navigate(pages.compressionFailed, { replace: true });
           return;
         }
         compressionToasts.jobNotFound();

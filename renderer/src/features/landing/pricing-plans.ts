@@ -5,6 +5,7 @@ import {
   PAID_DOWNLOAD_TTL_MS,
   PAY_PER_FILE_PRICE_PHP,
   PAY_PER_FILE_PRICE_USD,
+  pages,
   STORAGE_LIMIT_BYTES,
   SUBSCRIPTION_PRICE_USD,
   TRIAL_DAYS,
@@ -27,7 +28,7 @@ export interface PricingPlan {
 const freeLimit = formatBytes(FREE_COMPRESSION_LIMIT_BYTES);
 const storage = formatBytes(STORAGE_LIMIT_BYTES);
 
-/** The three plans of SPEC section 1, every number from the contract. */
+/** The three plans of docs/product/SPEC.md §1, every number from the contract. */
 export const PRICING_PLANS: readonly PricingPlan[] = [
   {
     id: 'free',
@@ -43,7 +44,7 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
       `${freeLimit} file limit`,
       'No storage',
     ],
-    action: { label: 'Try the Free Converter', to: '/converter' },
+    action: { label: 'Try the Free Converter', to: pages.converter },
   },
   {
     id: 'trial',
@@ -59,7 +60,7 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
       'All formats',
       'Cancel during the trial with no charge',
     ],
-    action: { label: 'Start Free Trial', to: '/auth', signUp: true },
+    action: { label: 'Start Free Trial', to: pages.auth, signUp: true },
     highlighted: true,
   },
   {
@@ -78,6 +79,6 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
       'Priority email support',
       `${formatBytes(MAX_FILE_SIZE_BYTES)} per-file limit`,
     ],
-    action: { label: 'Upgrade to Premium', to: '/auth?upgrade=true' },
+    action: { label: 'Upgrade to Premium', to: pages.authToUpgrade },
   },
 ];

@@ -1,4 +1,6 @@
-/** SPEC section 8 "Payment error codes": payment_failed is the default; anything unknown reads as generic. */
+import { pages } from '@shrinkly/contract';
+
+/** docs/product/SPEC.md §8 "Payment error codes": payment_failed is the default; anything unknown reads as generic. */
 const PAYMENT_ERROR_MESSAGES: Record<string, string> = {
   payment_failed: 'Your payment could not be processed. You have not been charged.',
   payment_cancelled: 'The payment was cancelled before it was completed. You have not been charged.',
@@ -25,5 +27,5 @@ export function displayErrorCode(code: string): string {
 
 /** Where Retry Payment goes: the job's checkout again, or the dashboard without a job. */
 export function retryPaymentPath(jobId: string | null): string {
-  return jobId ? `/payment/${encodeURIComponent(jobId)}` : '/dashboard';
+  return jobId ? pages.payment(jobId) : pages.dashboard;
 }

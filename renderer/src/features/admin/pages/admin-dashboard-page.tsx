@@ -1,4 +1,5 @@
 import { Button, Container, Group, Tabs, Title } from '@mantine/core';
+import { pages } from '@shrinkly/contract';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
@@ -15,11 +16,11 @@ export function AdminDashboardPage() {
   const [tab, setTab] = useState<string | null>('accounts');
 
   // No token, or one the server refused (the users call removes it): back to the login.
-  if (!token) return <Navigate to="/adminadmin" replace />;
+  if (!token) return <Navigate to={pages.adminLogin} replace />;
 
   const logout = () => {
     endSession();
-    void navigate('/adminadmin', { replace: true });
+    void navigate(pages.adminLogin, { replace: true });
   };
 
   return (

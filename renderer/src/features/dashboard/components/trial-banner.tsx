@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { STORAGE_LIMIT_BYTES, type User } from '@shrinkly/contract';
+import { pages, STORAGE_LIMIT_BYTES, type User } from '@shrinkly/contract';
 import { Link } from 'react-router-dom';
 import { formatBytes } from '../../../format/format-bytes';
 import { formatLongDate } from '../../../format/format-date';
@@ -22,7 +22,7 @@ export function TrialBanner({ user }: TrialBannerProps) {
         <Stack gap={2} style={{ flex: '1 1 260px' }}>
           <Text size="sm">{banner.text}</Text>
         </Stack>
-        <Button component={Link} to="/subscribe" color={banner.color === 'red' ? 'red' : undefined} size="sm">
+        <Button component={Link} to={pages.subscribe} color={banner.color === 'red' ? 'red' : undefined} size="sm">
           Subscribe Now
         </Button>
       </Group>

@@ -1,5 +1,5 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { type DesktopAccount, planFromFlags, STORAGE_LIMIT_BYTES, type User } from '@shrinkly/contract';
+import { type DesktopAccount, pages, planFromFlags, STORAGE_LIMIT_BYTES, type User } from '@shrinkly/contract';
 import { showErrorToast } from '../../../components/toasts';
 import { formatBytes } from '../../../format/format-bytes';
 import type { DesktopError } from '../../../platform/desktop';
@@ -47,7 +47,7 @@ export function DesktopAccountCard({ account, user }: { account: DesktopAccount;
           <Button
             style={{ alignSelf: 'flex-start' }}
             loading={openPage.isPending}
-            onClick={() => openPage.mutate('/subscribe', { onError: onError('The page could not open') })}
+            onClick={() => openPage.mutate(pages.subscribe, { onError: onError('The page could not open') })}
           >
             See plans on the website
           </Button>

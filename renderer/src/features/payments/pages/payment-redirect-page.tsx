@@ -1,4 +1,5 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
+import { pages } from '@shrinkly/contract';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
@@ -17,19 +18,18 @@ export function PaymentRedirectPage() {
 
   useEffect(() => {
     let active = true;
-    const query = `?jobId=${encodeURIComponent(jobId)}`;
     getJob(jobId).then(
       (job) => {
         if (!active) return;
-        if (job.isPaid) void navigate(`/payment-success/compression${query}`, { replace: true });
+        if (job.isPaid) void navigate(pages.paymentSuccess('compression', jobId), { replace: true });
         else if (job.status === 'payment_required') {
           if (job.paymentUrl) platform.goTo(job.paymentUrl, { replace: true });
           else {
             compressionToasts.paymentUrlMissing();
-            void navigate('/', { replace: true });
+            void navigate(pages.home, { replace: true });
           }
-        } else if (job.status === 'failed') void navigate('/compression-failed', { replace: true });
-        else void navigate(`/compression-success${query}`, { replace: true });
+        } else if (job.status === 'failed') void navigate(pages.compressionFailed, { replace: true });
+        else void navigate(pages.compressionSuccess(jobId), { replace: true });
       },
       () => {
         if (!active) return;

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import type { SubscriptionDetails } from '@shrinkly/contract';
+import { pages } from '@shrinkly/contract';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { showErrorToast, showSuccessToast } from '../../../components/toasts';
@@ -32,12 +33,12 @@ export function SubscriptionActions({ details }: SubscriptionActionsProps) {
     <>
       <Group gap="sm">
         {(details.status === 'none' || details.status === 'trial') && (
-          <Button component={Link} to="/subscribe?upgrade=true">
+          <Button component={Link} to={pages.subscribeToUpgrade}>
             Upgrade to Premium
           </Button>
         )}
         {details.status === 'expired' && (
-          <Button component={Link} to="/subscribe">
+          <Button component={Link} to={pages.subscribe}>
             Subscribe Now
           </Button>
         )}
@@ -91,7 +92,7 @@ function CanceledNotice({ details }: SubscriptionActionsProps) {
           Reactivate Subscription
         </Button>
       ) : (
-        <Button component={Link} to="/subscribe?reactivate=true">
+        <Button component={Link} to={pages.subscribeToReactivate}>
           Reactivate Subscription
         </Button>
       )}

@@ -1,5 +1,6 @@
 import { Anchor, Container, Stack, Title } from '@mantine/core';
 import type { User } from '@shrinkly/contract';
+import { pages } from '@shrinkly/contract';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
 import { ChangePasswordForm } from '../components/change-password-form';
@@ -17,7 +18,7 @@ export function SettingsPage({ user }: SettingsPageProps) {
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
-        <Anchor component={Link} to="/dashboard" size="sm">
+        <Anchor component={Link} to={pages.dashboard} size="sm">
           ← Back to Dashboard
         </Anchor>
         <Title order={1} fz={{ base: 26, sm: 32 }}>

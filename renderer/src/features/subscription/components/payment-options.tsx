@@ -1,5 +1,5 @@
 import { Anchor, Button, Divider, Loader, Stack, Text } from '@mantine/core';
-import { SUPPORT_EMAIL, type SubscriptionDetails, type User } from '@shrinkly/contract';
+import { pages, SUPPORT_EMAIL, type SubscriptionDetails, type User } from '@shrinkly/contract';
 import { Link } from 'react-router-dom';
 import { showSuccessToast } from '../../../components/toasts';
 import { formatLongDate } from '../../../format/format-date';
@@ -30,7 +30,7 @@ interface PaymentOptionsProps {
 export function PaymentOptions({ user, details, onSubscribed, onTrialStarted }: PaymentOptionsProps) {
   if (!user) {
     return (
-      <Button component={Link} to="/auth?upgrade=true" size="md" fullWidth>
+      <Button component={Link} to={pages.authToUpgrade} size="md" fullWidth>
         Sign In to Subscribe
       </Button>
     );
@@ -57,7 +57,7 @@ function AlreadySubscribed({ schedule }: { schedule?: string }) {
           {schedule}
         </Text>
       )}
-      <Anchor component={Link} to="/settings" size="sm">
+      <Anchor component={Link} to={pages.settings} size="sm">
         Manage your subscription in Settings
       </Anchor>
     </Stack>

@@ -1,4 +1,5 @@
 import { Container, Grid, Stack, Text, Title } from '@mantine/core';
+import { pages } from '@shrinkly/contract';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
@@ -28,8 +29,8 @@ export function SubscribePage() {
   const heading = headingFor(searchParams);
   usePageTitle(heading);
 
-  const toSuccess = useCallback(() => void navigate('/subscription-success?plan=premium'), [navigate]);
-  const toTrialSuccess = useCallback(() => void navigate('/subscription-success?plan=trial'), [navigate]);
+  const toSuccess = useCallback(() => void navigate(pages.subscriptionSuccess('premium')), [navigate]);
+  const toTrialSuccess = useCallback(() => void navigate(pages.subscriptionSuccess('trial')), [navigate]);
   const { activating } = usePaypalReturn(user !== null, toSuccess);
   if (activating) return <PageLoader />;
 

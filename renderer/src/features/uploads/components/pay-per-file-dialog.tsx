@@ -5,6 +5,7 @@ import {
   PAID_DOWNLOAD_TTL_MS,
   PAY_PER_FILE_PRICE_PHP,
   PAY_PER_FILE_PRICE_USD,
+  pages,
   STORAGE_LIMIT_BYTES,
   SUBSCRIPTION_PRICE_USD,
   TRIAL_DAYS,
@@ -27,7 +28,7 @@ interface PayPerFileDialogProps {
   onClose: () => void;
 }
 
-const SUBSCRIBE_PATH = '/subscribe?upgrade=true';
+const SUBSCRIBE_PATH = pages.subscribeToUpgrade;
 const PAY_LABEL = `Pay ${formatMoney(PAY_PER_FILE_PRICE_USD)} for this file`;
 
 /**

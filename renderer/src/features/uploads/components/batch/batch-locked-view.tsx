@@ -1,5 +1,5 @@
 import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { BATCH_MAX_FILES, type User } from '@shrinkly/contract';
+import { BATCH_MAX_FILES, pages, type User } from '@shrinkly/contract';
 import { Link } from 'react-router-dom';
 import { LockIcon } from '../../../../components/icons/control-icons';
 
@@ -22,7 +22,7 @@ export function BatchLockedView({ user, onLeave }: BatchLockedViewProps) {
       <Text c="dark.6" maw={420}>
         Batch compression is available with a free trial or Premium subscription. Compress up to {BATCH_MAX_FILES} files at once.
       </Text>
-      <Button component={Link} to={neverTrialled ? '/subscribe' : '/subscribe?upgrade=true'} onClick={onLeave} size="md">
+      <Button component={Link} to={neverTrialled ? pages.subscribe : pages.subscribeToUpgrade} onClick={onLeave} size="md">
         {neverTrialled ? 'Start Free Trial' : 'Upgrade to Premium'}
       </Button>
     </Stack>
