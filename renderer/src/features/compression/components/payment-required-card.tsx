@@ -1,7 +1,8 @@
-import { Button, Card, Group, Stack, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { PAY_PER_FILE_PRICE_USD } from '@shrinkly/contract';
 import { formatMoney } from '../../../format/format-money';
 import type { PaymentDue } from '../outcome';
+import { OfferCard } from './offer-card';
 import { PaymentTerms } from './payment-terms';
 
 interface PaymentRequiredCardProps {
@@ -14,28 +15,17 @@ interface PaymentRequiredCardProps {
 export function PaymentRequiredCard({ payment, onPay, onCompressAnother }: PaymentRequiredCardProps) {
   const cost = payment.cost ?? PAY_PER_FILE_PRICE_USD;
   return (
-    <Card
-      withBorder
-      radius="lg"
-      padding="xl"
-      shadow="sm"
-      aria-labelledby="payment-card-title"
-      data-testid="payment-required-card"
+    <OfferCard
+      testId="payment-required-card"
+      title="Payment Required"
+      action={
+        <Button size="md" onClick={onPay}>
+          Pay {formatMoney(cost)}
+        </Button>
+      }
+      onCompressAnother={onCompressAnother}
     >
-      <Stack gap="md">
-        <Title id="payment-card-title" order={3} fz="xl">
-          Payment Required
-        </Title>
-        <PaymentTerms fileName={payment.fileName} fileSize={payment.fileSize} cost={cost} />
-        <Group gap="sm">
-          <Button size="md" onClick={onPay}>
-            Pay {formatMoney(cost)}
-          </Button>
-          <Button size="md" variant="default" onClick={onCompressAnother}>
-            Compress Another File
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+      <PaymentTerms fileName={payment.fileName} fileSize={payment.fileSize} cost={cost} />
+    </OfferCard>
   );
 }

@@ -1,12 +1,11 @@
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { PREMIUM_BENEFITS, SUBSCRIPTION_PRICE_USD } from '@shrinkly/contract';
+import { Badge, Button, Text } from '@mantine/core';
+import { PREMIUM_BENEFITS, pages, SUBSCRIPTION_PRICE_USD } from '@shrinkly/contract';
 import { Link } from 'react-router-dom';
 import { CheckList } from '../../../components/check-list';
 import { formatMoney } from '../../../format/format-money';
 import { PREMIUM_REQUIRED_MESSAGE } from '../compression-toasts';
 
-/** Where the upgrade card leads (SPEC section 2, /subscribe with upgrade=true). */
-const UPGRADE_PATH = '/subscribe?upgrade=true';
+import { OfferCard } from './offer-card';
 
 interface PremiumRequiredCardProps {
   onCompressAnother: () => void;
@@ -15,32 +14,19 @@ interface PremiumRequiredCardProps {
 /** The premium-subscription-required variant of the result card. */
 export function PremiumRequiredCard({ onCompressAnother }: PremiumRequiredCardProps) {
   return (
-    <Card
-      withBorder
-      radius="lg"
-      padding="xl"
-      shadow="sm"
-      aria-labelledby="premium-card-title"
-      data-testid="premium-required-card"
+    <OfferCard
+      testId="premium-required-card"
+      title="Premium Subscription Required"
+      aside={<Badge variant="light">{formatMoney(SUBSCRIPTION_PRICE_USD)}/month</Badge>}
+      action={
+        <Button component={Link} to={pages.subscribeToUpgrade} size="md">
+          Upgrade to Premium
+        </Button>
+      }
+      onCompressAnother={onCompressAnother}
     >
-      <Stack gap="md">
-        <Group justify="space-between" align="center">
-          <Title id="premium-card-title" order={3} fz="xl">
-            Premium Subscription Required
-          </Title>
-          <Badge variant="light">{formatMoney(SUBSCRIPTION_PRICE_USD)}/month</Badge>
-        </Group>
-        <Text>{PREMIUM_REQUIRED_MESSAGE}</Text>
-        <CheckList items={PREMIUM_BENEFITS} spacing={6} />
-        <Group gap="sm">
-          <Button component={Link} to={UPGRADE_PATH} size="md">
-            Upgrade to Premium
-          </Button>
-          <Button size="md" variant="default" onClick={onCompressAnother}>
-            Compress Another File
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+      <Text>{PREMIUM_REQUIRED_MESSAGE}</Text>
+      <CheckList items={PREMIUM_BENEFITS} spacing={6} />
+    </OfferCard>
   );
 }

@@ -1,6 +1,7 @@
-import { Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { CONVERTED_FILE_TTL_MS, CONVERTER_LIMIT_BYTES } from '@shrinkly/contract';
 import type { ReactNode } from 'react';
+import { FeatureCard } from '../../../components/feature-card';
 import { formatBytes } from '../../../format/format-bytes';
 import { formatHours } from '../../../format/format-duration';
 import { ConvertIcon, FreeIcon, ShieldIcon } from './converter-icons';
@@ -33,22 +34,14 @@ const FEATURES: readonly Feature[] = [
   },
 ];
 
-/** The three cards under the converter (SPEC section 2). */
+/** The three cards under the converter. */
 export function ConverterFeatures() {
   return (
     <SimpleGrid component="section" aria-label="Why use the converter" cols={{ base: 1, sm: 3 }} spacing="lg">
       {FEATURES.map((feature) => (
-        <Card key={feature.title} withBorder radius="md" padding="lg">
-          <ThemeIcon size={44} radius="md" variant="light" color={feature.color} aria-hidden="true">
-            {feature.icon}
-          </ThemeIcon>
-          <Title order={2} fz="lg" mt="md" mb={6}>
-            {feature.title}
-          </Title>
-          <Text size="sm" c="dark.5">
-            {feature.text}
-          </Text>
-        </Card>
+        <FeatureCard key={feature.title} order={2} title={feature.title} icon={feature.icon} color={feature.color}>
+          {feature.text}
+        </FeatureCard>
       ))}
     </SimpleGrid>
   );

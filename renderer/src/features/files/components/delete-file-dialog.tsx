@@ -1,9 +1,9 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { FileRecord } from '@shrinkly/contract';
-import { DIALOG_CLOSE_BUTTON_PROPS } from '../../../components/dialog-close-button';
 import { useLastDefined } from '../../../components/use-last-defined';
 import { useDeleteFile } from '../api';
 import { filesToasts } from '../files-toasts';
+import { DialogActions, FilesDialog } from './dialog-parts';
 
 interface DeleteFileDialogProps {
   /** The file to delete; null closes the dialog. */
@@ -28,28 +28,14 @@ export function DeleteFileDialog({ file, onClose }: DeleteFileDialogProps) {
   };
 
   return (
-    <Modal
-      opened={file !== null}
-      onClose={onClose}
-      title="Delete file?"
-      centered
-      radius="md"
-      closeButtonProps={DIALOG_CLOSE_BUTTON_PROPS}
-    >
+    <FilesDialog opened={file !== null} onClose={onClose} title="Delete file?">
       <Stack gap="md">
         <Text>
           <strong style={{ overflowWrap: 'anywhere' }}>{shown?.name}</strong> will be deleted from My Files
           {shown?.status === 'processing' ? ' before its compression finishes' : ''}. This cannot be undone.
         </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={deleteFile.isPending}>
-            Delete
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} confirmLabel="Delete" busy={deleteFile.isPending} onConfirm={confirm} danger />
       </Stack>
-    </Modal>
+    </FilesDialog>
   );
 }

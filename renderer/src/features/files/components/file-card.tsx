@@ -1,8 +1,7 @@
-import { Card, Group, Stack, ThemeIcon } from '@mantine/core';
+import { Card, Group, Stack } from '@mantine/core';
 import type { FileRecord, Folder } from '@shrinkly/contract';
-import { CATEGORY_COLORS, CategoryIcon } from '../../../components/icons/file-icons';
 import { FileActionsMenu, type FileMenuHandlers } from './file-actions-menu';
-import { FileExpiry, FileOutcome, FileSummary } from './file-details';
+import { FileCategoryIcon, FileExpiry, FileOutcome, FileSummary, fileItemAttributes } from './file-details';
 
 export interface FileItemProps extends FileMenuHandlers {
   file: FileRecord;
@@ -15,21 +14,10 @@ export interface FileItemProps extends FileMenuHandlers {
 /** A file in the grid view. */
 export function FileCard({ file, showFolder, ...menu }: FileItemProps) {
   return (
-    <Card
-      component="article"
-      withBorder
-      radius="md"
-      padding="md"
-      h="100%"
-      aria-label={file.name}
-      data-testid="file-item"
-      data-status={file.status}
-    >
+    <Card component="article" withBorder radius="md" padding="md" h="100%" {...fileItemAttributes(file)}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <ThemeIcon size={44} radius="md" variant="light" color={CATEGORY_COLORS[file.category]}>
-            <CategoryIcon category={file.category} size={24} />
-          </ThemeIcon>
+          <FileCategoryIcon file={file} size="card" />
           <FileActionsMenu file={file} {...menu} />
         </Group>
         <Stack gap={4} style={{ minWidth: 0 }}>

@@ -1,6 +1,6 @@
-import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
+import { Badge, Group, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { FileRecord } from '@shrinkly/contract';
-import { ClockIcon, FolderIcon } from '../../../components/icons/file-icons';
+import { CATEGORY_COLORS, CategoryIcon, ClockIcon, FolderIcon } from '../../../components/icons/file-icons';
 import { formatDateTime, formatShortDate } from '../../../format/format-date';
 import { formatFileSize } from '../../../format/format-file-size';
 import { formatPercent } from '../../../format/format-percent';
@@ -87,4 +87,19 @@ export function FileSummary({ file, showFolder }: { file: FileRecord; showFolder
       {showFolder && <FileFolder file={file} />}
     </>
   );
+}
+
+/** The file's category as a coloured icon: larger on a card, smaller in a row. */
+export function FileCategoryIcon({ file, size }: { file: FileRecord; size: 'card' | 'row' }) {
+  const [box, glyph] = size === 'card' ? [44, 24] : [36, 20];
+  return (
+    <ThemeIcon size={box} radius="md" variant="light" color={CATEGORY_COLORS[file.category]}>
+      <CategoryIcon category={file.category} size={glyph} />
+    </ThemeIcon>
+  );
+}
+
+/** What names a file's card or row for assistive technology and the tests, and says its status. */
+export function fileItemAttributes(file: FileRecord) {
+  return { 'aria-label': file.name, 'data-testid': 'file-item', 'data-status': file.status };
 }

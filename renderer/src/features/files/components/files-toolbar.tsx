@@ -9,6 +9,11 @@ interface FilesToolbarProps {
   onViewChange: (view: FileViewMode) => void;
 }
 
+const VIEWS = [
+  { mode: 'grid', label: 'Grid view', Icon: GridIcon },
+  { mode: 'list', label: 'List view', Icon: ListIcon },
+] as const satisfies ReadonlyArray<{ mode: FileViewMode; label: string; Icon: unknown }>;
+
 /** The search box and the grid/list toggle. */
 export function FilesToolbar({ search, onSearchChange, view, onViewChange }: FilesToolbarProps) {
   return (
@@ -23,24 +28,18 @@ export function FilesToolbar({ search, onSearchChange, view, onViewChange }: Fil
         style={{ flex: 1, minWidth: 0 }}
       />
       <Group gap={4} wrap="nowrap" role="group" aria-label="Layout">
-        <ActionIcon
-          size="lg"
-          variant={view === 'grid' ? 'filled' : 'default'}
-          aria-label="Grid view"
-          aria-pressed={view === 'grid'}
-          onClick={() => onViewChange('grid')}
-        >
-          <GridIcon />
-        </ActionIcon>
-        <ActionIcon
-          size="lg"
-          variant={view === 'list' ? 'filled' : 'default'}
-          aria-label="List view"
-          aria-pressed={view === 'list'}
-          onClick={() => onViewChange('list')}
-        >
-          <ListIcon />
-        </ActionIcon>
+        {VIEWS.map(({ mode, label, Icon }) => (
+          <ActionIcon
+            key={mode}
+            size="lg"
+            variant={view === mode ? 'filled' : 'default'}
+            aria-label={label}
+            aria-pressed={view === mode}
+            onClick={() => onViewChange(mode)}
+          >
+            <Icon />
+          </ActionIcon>
+        ))}
       </Group>
     </Group>
   );

@@ -1,9 +1,8 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { ApiError, FOLDER_NAME_MAX_LENGTH } from '@shrinkly/contract';
-import { type FormEvent, useState } from 'react';
-import { DIALOG_CLOSE_BUTTON_PROPS } from '../../../components/dialog-close-button';
+import { useState } from 'react';
 import { useCreateFolder } from '../api';
 import { filesToasts } from '../files-toasts';
+import { FilesDialog, NameForm } from './dialog-parts';
 
 interface NewFolderDialogProps {
   opened: boolean;
@@ -23,8 +22,7 @@ export function NewFolderDialog({ opened, onClose }: NewFolderDialogProps) {
     onClose();
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     setTouched(true);
     if (!trimmed || createFolder.isPending) return;
     createFolder.mutate(trimmed, {
@@ -39,29 +37,20 @@ export function NewFolderDialog({ opened, onClose }: NewFolderDialogProps) {
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="New Folder" centered radius="md" closeButtonProps={DIALOG_CLOSE_BUTTON_PROPS}>
-      <form onSubmit={submit} noValidate aria-label="New folder">
-        <Stack gap="md">
-          <TextInput
-            label="Folder name"
-            placeholder="e.g. Invoices"
-            required
-            data-autofocus
-            maxLength={FOLDER_NAME_MAX_LENGTH}
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={touched && !trimmed ? 'Please enter a folder name' : undefined}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={createFolder.isPending} disabled={!trimmed}>
-              Create
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FilesDialog opened={opened} onClose={close} title="New Folder">
+      <NameForm
+        formLabel="New folder"
+        fieldLabel="Folder name"
+        placeholder="e.g. Invoices"
+        maxLength={FOLDER_NAME_MAX_LENGTH}
+        value={name}
+        onChange={setName}
+        error={touched && !trimmed ? 'Please enter a folder name' : undefined}
+        confirmLabel="Create"
+        busy={createFolder.isPending}
+        onSubmit={submit}
+        onCancel={close}
+      />
+    </FilesDialog>
   );
 }

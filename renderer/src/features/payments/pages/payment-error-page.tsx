@@ -1,7 +1,8 @@
-import { Alert, Button, Code, Group, Text } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Alert, Code, Text } from '@mantine/core';
+import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
 import { ResultPageFrame } from '../../compression/components/result-page-frame';
+import { RetryActions } from '../components/retry-actions';
 import { DEFAULT_PAYMENT_ERROR, displayErrorCode, paymentErrorMessage, retryPaymentPath } from '../payment-error-codes';
 
 /** `/payment-error?error=…&jobId=…`: the provider reported a payment problem. */
@@ -18,14 +19,7 @@ export function PaymentErrorPage() {
           Error code: <Code data-testid="payment-error-code">{displayErrorCode(code)}</Code>
         </Text>
       </Alert>
-      <Group justify="center" gap="sm">
-        <Button component={Link} to={retryPaymentPath(jobId)}>
-          Retry Payment
-        </Button>
-        <Button component={Link} to="/" variant="default">
-          Return to Home
-        </Button>
-      </Group>
+      <RetryActions label="Retry Payment" retryTo={retryPaymentPath(jobId)} />
     </ResultPageFrame>
   );
 }

@@ -1,7 +1,9 @@
-import { Button, Group, Text } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Text } from '@mantine/core';
+import { pages } from '@shrinkly/contract';
+import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
 import { ResultPageFrame } from '../../compression/components/result-page-frame';
+import { RetryActions } from '../components/retry-actions';
 
 /** `/payment-failed?jobId=…`: the payment was declined. Try Again reopens the checkout for the same file. */
 export function PaymentFailedPage() {
@@ -13,14 +15,7 @@ export function PaymentFailedPage() {
       <Text ta="center" c="dark.6">
         Your payment was declined and you have not been charged. Your uploaded file is kept for now, so you can try again.
       </Text>
-      <Group justify="center" gap="sm">
-        <Button component={Link} to={jobId ? `/payment/${encodeURIComponent(jobId)}` : '/'}>
-          Try Again
-        </Button>
-        <Button component={Link} to="/" variant="default">
-          Return to Home
-        </Button>
-      </Group>
+      <RetryActions label="Try Again" retryTo={jobId ? pages.payment(jobId) : '/'} />
     </ResultPageFrame>
   );
 }

@@ -4,6 +4,7 @@ import { usePageTitle } from '../../../app/use-page-title';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { PaidJobResult } from '../../compression/components/paid-job-result';
 import { ResultPageFrame } from '../../compression/components/result-page-frame';
+import { AccountNextSteps } from '../../subscription/components/account-next-steps';
 
 /**
  * `/payment-success/:type?` (compression by default, or subscription). For a compression with a jobId the paid
@@ -21,14 +22,7 @@ export function PaymentSuccessPage() {
     return (
       <ResultPageFrame title="Payment Successful" subtitle="Thank you! Your Premium subscription is active.">
         {reference}
-        <Group justify="center" gap="sm">
-          <Button component={Link} to="/dashboard">
-            Go to Dashboard
-          </Button>
-          <Button component={Link} to="/settings" variant="default">
-            Settings
-          </Button>
-        </Group>
+        <AccountNextSteps />
       </ResultPageFrame>
     );
   }

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Card, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Badge, Card, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { TRIAL_DAYS } from '@shrinkly/contract';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
 import { CheckList } from '../../../components/check-list';
 import { CheckIcon } from '../../../components/icons/check-icon';
+import { AccountNextSteps } from '../components/account-next-steps';
 import { SUCCESS_VARIANTS, type SuccessPlan } from '../plan-texts';
 
 /** `?plan=trial` or premium (the default, also for any other value). */
@@ -48,14 +49,7 @@ export function SubscriptionSuccessPage() {
               won't be charged.
             </Alert>
           )}
-          <Group justify="center" gap="sm">
-            <Button component={Link} to="/dashboard">
-              Go to Dashboard
-            </Button>
-            <Button component={Link} to="/settings" variant="default">
-              Settings
-            </Button>
-          </Group>
+          <AccountNextSteps />
         </Stack>
       </Card>
     </Container>

@@ -1,16 +1,15 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { type Folder, FREE_COMPRESSION_LIMIT_BYTES, MAX_FILE_SIZE_BYTES, planFromFlags, type User } from '@shrinkly/contract';
 import { useCallback, useState } from 'react';
-import { DIALOG_CLOSE_BUTTON_PROPS } from '../../../components/dialog-close-button';
 import { DropZone } from '../../../components/drop-zone/drop-zone';
 import { formatBytes } from '../../../format/format-bytes';
 import { SINGLE_UPLOAD_TYPES } from '../file-acceptance';
 import { useCompletionNotice } from '../use-completion-notice';
 import type { LargeFileOffer } from '../use-pay-per-file';
 import { useUploadQueue } from '../use-upload-queue';
-import { CompletionDialog } from './completion-dialog';
 import { LevelPicker } from './level-picker';
 import { PayPerFileDialog } from './pay-per-file-dialog';
+import { QueueDialog } from './queue-dialog';
 import { UploadQueueList } from './upload-queue-list';
 
 interface UploadDialogProps {
@@ -48,57 +47,47 @@ export function UploadDialog({ opened, onClose, user, folder }: UploadDialogProp
     : `${maxSize}.`;
 
   return (
-    <Modal.Stack>
-      <Modal
-        stackId="upload"
-        opened={opened}
-        onClose={close}
-        title="Single File Upload"
-        size="lg"
-        centered
-        radius="md"
-        closeButtonProps={DIALOG_CLOSE_BUTTON_PROPS}
-      >
-        <Stack gap="md">
-          <Text size="sm" c="dark.5">
-            Files are compressed one after another and saved to {folder ? <strong>{folder.name}</strong> : 'My Files'}.
-          </Text>
-          <LevelPicker value={queue.level} onChange={queue.setLevel} disabled={queue.running} />
-          <DropZone
-            inputId="dashboard-upload-input"
-            label="Choose files to upload"
-            title="Drag and drop files here, or click to browse"
-            multiple
-            types={SINGLE_UPLOAD_TYPES}
-            hint={limits}
-            onFiles={queue.addFiles}
-          />
-          <UploadQueueList items={queue.items} onRemove={queue.remove} />
-          <Group justify="flex-end" gap="sm">
-            <Button
-              onClick={() => void queue.start(folder?.id ?? null)}
-              disabled={!queue.hasPending || queue.running}
-              loading={queue.running}
-            >
-              Start Compressing
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <PayPerFileDialog
-        key={payPerFile.key}
-        offer={opened ? payPerFile.offer : null}
-        level={queue.level}
-        stackId="pay-per-file"
-        onClose={() => setPayPerFile(({ key }) => ({ offer: null, key }))}
-      />
-      <CompletionDialog
-        opened={opened && storedCount !== null}
-        stackId="upload-complete"
-        title="Upload Complete"
-        message={message}
-        onDone={done}
-      />
-    </Modal.Stack>
+    <QueueDialog
+      stackId="upload"
+      title="Single File Upload"
+      opened={opened}
+      onClose={close}
+      completion={{ opened: opened && storedCount !== null, title: 'Upload Complete', message, onDone: done }}
+      overlays={
+        <PayPerFileDialog
+          key={payPerFile.key}
+          offer={opened ? payPerFile.offer : null}
+          level={queue.level}
+          stackId="pay-per-file"
+          onClose={() => setPayPerFile(({ key }) => ({ offer: null, key }))}
+        />
+      }
+    >
+      <Stack gap="md">
+        <Text size="sm" c="dark.5">
+          Files are compressed one after another and saved to {folder ? <strong>{folder.name}</strong> : 'My Files'}.
+        </Text>
+        <LevelPicker value={queue.level} onChange={queue.setLevel} disabled={queue.running} />
+        <DropZone
+          inputId="dashboard-upload-input"
+          label="Choose files to upload"
+          title="Drag and drop files here, or click to browse"
+          multiple
+          types={SINGLE_UPLOAD_TYPES}
+          hint={limits}
+          onFiles={queue.addFiles}
+        />
+        <UploadQueueList items={queue.items} onRemove={queue.remove} />
+        <Group justify="flex-end" gap="sm">
+          <Button
+            onClick={() => void queue.start(folder?.id ?? null)}
+            disabled={!queue.hasPending || queue.running}
+            loading={queue.running}
+          >
+            Start Compressing
+          </Button>
+        </Group>
+      </Stack>
+    </QueueDialog>
   );
 }

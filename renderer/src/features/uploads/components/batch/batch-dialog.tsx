@@ -1,9 +1,7 @@
-import { Modal } from '@mantine/core';
 import { type Folder, planFromFlags, type User } from '@shrinkly/contract';
-import { DIALOG_CLOSE_BUTTON_PROPS } from '../../../../components/dialog-close-button';
 import { useBatchCompression } from '../../use-batch-compression';
 import { useCompletionNotice } from '../../use-completion-notice';
-import { CompletionDialog } from '../completion-dialog';
+import { QueueDialog } from '../queue-dialog';
 import { BatchLockedView } from './batch-locked-view';
 import { BatchPanel } from './batch-panel';
 
@@ -32,26 +30,14 @@ export function BatchDialog({ opened, onClose, user, folder }: BatchDialogProps)
   });
 
   return (
-    <Modal.Stack>
-      <Modal
-        stackId="batch"
-        opened={opened}
-        onClose={close}
-        title="Batch Compression"
-        size="lg"
-        centered
-        radius="md"
-        closeButtonProps={DIALOG_CLOSE_BUTTON_PROPS}
-      >
-        {locked ? <BatchLockedView user={user} onLeave={onClose} /> : <BatchPanel batch={batch} folder={folder} />}
-      </Modal>
-      <CompletionDialog
-        opened={opened && completedCount !== null}
-        stackId="batch-complete"
-        title="Batch Complete"
-        message={message}
-        onDone={done}
-      />
-    </Modal.Stack>
+    <QueueDialog
+      stackId="batch"
+      title="Batch Compression"
+      opened={opened}
+      onClose={close}
+      completion={{ opened: opened && completedCount !== null, title: 'Batch Complete', message, onDone: done }}
+    >
+      {locked ? <BatchLockedView user={user} onLeave={onClose} /> : <BatchPanel batch={batch} folder={folder} />}
+    </QueueDialog>
   );
 }
