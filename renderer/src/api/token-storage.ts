@@ -1,6 +1,6 @@
 import { platform } from '../platform';
 
-/** Storage keys of the stored bearer tokens (SPEC section 3). */
+/** Storage keys of the stored bearer tokens (docs/product/SPEC.md §3). */
 export const USER_TOKEN_KEY = 'auth_token';
 export const ADMIN_TOKEN_KEY = 'adminToken';
 

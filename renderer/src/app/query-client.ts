@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** SPEC section 9 "Data queries": no refetch on focus, no polling, fresh forever, no retries. */
+/** docs/product/SPEC.md §9 "Data queries": no refetch on focus, no polling, fresh forever, no retries. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

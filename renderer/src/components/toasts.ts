@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 
 /**
- * Toasts replace each other: at most NOTIFICATION_LIMIT show at a time (SPEC section 9), and the newest message
+ * Toasts replace each other: at most NOTIFICATION_LIMIT show at a time (docs/product/SPEC.md §9), and the newest message
  * wins, so a fresh error never waits behind an older toast.
  */
 function showToast(title: string, message: string, color: 'red' | 'green' | 'blue'): void {

@@ -27,7 +27,7 @@ function registerServiceWorker(): void {
   });
 }
 
-/** The website as an installable app (SPEC section 4 "Install prompt"): the browser's offer is kept until it is used. */
+/** The website as an installable app (docs/product/SPEC.md §4 "Install prompt"): the browser's offer is kept until it is used. */
 export const webInstall: AppInstall = {
   start() {
     window.addEventListener('beforeinstallprompt', (event) => {

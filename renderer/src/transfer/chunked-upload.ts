@@ -34,7 +34,7 @@ async function sendChunk(file: File, upload: ChunkedUpload, chunkIndex: number, 
   await readAnswer(route, await fetch(route.path, init));
 }
 
-/** One chunk, tried up to CHUNK_ATTEMPTS times with a delay of attempt × 1 s between tries (SPEC section 7). */
+/** One chunk, tried up to CHUNK_ATTEMPTS times with a delay of attempt × 1 s between tries (docs/product/SPEC.md §7). */
 async function sendChunkWithRetries(file: File, upload: ChunkedUpload, chunkIndex: number, signal: AbortSignal): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {

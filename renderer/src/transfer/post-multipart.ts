@@ -62,7 +62,7 @@ export function postMultipart<E extends Endpoint>(
           reject(error);
         }
       });
-    // SPEC section 8 "Transport": network error, abort, timeout.
+    // docs/product/SPEC.md §8 "Transport": network error, abort, timeout.
     xhr.onerror = () => settle(() => reject(new UploadError('Network error. Please check your connection and try again.')));
     xhr.ontimeout = () =>
       settle(() =>

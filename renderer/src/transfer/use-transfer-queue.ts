@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { sleep } from './abortable-sleep';
 import { type ItemChange, useTransferList } from './use-transfer-list';
 
-/** One file of an upload queue (SPEC section 4 "Dashboard upload queue", "Batch"). */
+/** One file of an upload queue (docs/product/SPEC.md §4 "Dashboard upload queue", "Batch"). */
 export interface QueuedTransfer {
   id: string;
   file: File;

@@ -1,4 +1,4 @@
-/** The sign-up security check (SPEC section 5): a random arithmetic question with an integer answer. */
+/** The sign-up security check (docs/product/SPEC.md §5): a random arithmetic question with an integer answer. */
 export interface SecurityQuestion {
   /** As shown to the user, e.g. `12 + 7 = ?`. */
   text: string;

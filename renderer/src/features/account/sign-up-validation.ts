@@ -5,7 +5,7 @@ export interface SignUpFields {
   confirmPassword: string;
 }
 
-/** The first sign-up problem in SPEC order (section 5), or null when the form may be sent. */
+/** The first sign-up problem in the order of docs/product/SPEC.md §5, or null when the form may be sent. */
 export function firstSignUpProblem(fields: SignUpFields, securityCheckSolved: boolean): string | null {
   if (!fields.name.trim()) return 'Please enter your full name';
   if (!fields.email.trim()) return 'Please enter your email address';

@@ -12,7 +12,7 @@ import { api } from '../../api/client';
 import { tokenAtom } from '../../api/token-atom';
 import { ADMIN_TOKEN_KEY } from '../../api/token-storage';
 
-/** SPEC section 4 "Admin session": a stored admin token means signed in. Kept apart from the user's token. */
+/** docs/product/SPEC.md §4 "Admin session": a stored admin token means signed in. Kept apart from the user's token. */
 export const adminTokenAtom = tokenAtom(ADMIN_TOKEN_KEY);
 
 /** Every admin answer in the cache lives under this key, so a logout drops them all. */
@@ -49,7 +49,7 @@ export function useEndAdminSession() {
 /** A refused token: the server says the token is not (or no longer) an administrator's. */
 const refusedToken = (error: unknown) => error instanceof ApiError && error.status === 401;
 /**
- * SPEC section 4: the users call checks the stored token, and its failure removes the token (REQUIREMENTS ADM-23):
+ * docs/product/SPEC.md §4: the users call checks the stored token, and its failure removes the token (REQUIREMENTS ADM-23):
  * any error the server answers, but a refused search (400). A request that got no answer at all (offline) keeps the
  * session.
  */
@@ -85,7 +85,7 @@ export function useTerminateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.adminTerminateUser({ id }),
-    // SPEC section 4: terminating an account refreshes the user list.
+    // docs/product/SPEC.md §4: terminating an account refreshes the user list.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...adminKey, 'users'] }),
   });
 }

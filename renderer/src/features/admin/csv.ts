@@ -2,7 +2,7 @@ import { type AdminUser, MB, PRODUCT_NAME, REVENUE_PERIODS, type Revenue, revenu
 import Papa from 'papaparse';
 import { periodLabel } from './plan';
 
-/** SPEC section 9 "Users CSV columns". */
+/** docs/product/SPEC.md §9 "Users CSV columns". */
 export const USERS_CSV_COLUMNS = [
   'ID',
   'Name',
@@ -15,7 +15,7 @@ export const USERS_CSV_COLUMNS = [
   'Created At',
 ] as const;
 
-/** SPEC section 9 "Revenue CSV columns". */
+/** docs/product/SPEC.md §9 "Revenue CSV columns". */
 export const REVENUE_CSV_COLUMNS = ['Period', 'Date/Range', 'Revenue (USD)', 'Transactions'] as const;
 
 export type CsvList = 'users' | 'revenue';
@@ -58,7 +58,7 @@ export function revenueCsv(revenue: Revenue): string {
   );
 }
 
-/** SPEC section 9 "CSV file names": the product, the list and the local date, e.g. Shrinkly-users-2026-11-25.csv. */
+/** docs/product/SPEC.md §9 "CSV file names": the product, the list and the local date, e.g. Shrinkly-users-2026-11-25.csv. */
 export function csvFileName(list: CsvList, now: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;

@@ -9,7 +9,7 @@ import { formatBytes } from '../../format/format-bytes';
 import { formatMoney } from '../../format/format-money';
 import { LANDING_ACCEPTED_LIST } from './file-acceptance';
 
-/* The toasts of the public upload flow, worded as SPEC section 8 "Compression" writes them. */
+/* The toasts of the public upload flow, worded as docs/product/SPEC.md §8 "Compression" writes them. */
 
 const freeLimit = formatBytes(FREE_COMPRESSION_LIMIT_BYTES);
 

@@ -1,7 +1,7 @@
 import { LANDING_ACCEPTED_TYPES } from '@shrinkly/contract';
 import { acceptedTypes, isAccepted } from '../../components/drop-zone/accepted-types';
 
-/** SPEC section 5 "Landing drop". */
+/** docs/product/SPEC.md §5 "Landing drop". */
 export const LANDING_TYPES = acceptedTypes(LANDING_ACCEPTED_TYPES);
 
 /** "JPG, JPEG, PNG, …", as the accepted types are written to people. */

@@ -1,6 +1,6 @@
 import { COMPRESSION_LEVELS, type CompressionLevel } from '@shrinkly/contract';
 
-/** SPEC section 9 "Slider": min 10, max 100, step 5; values up to 35 are light, up to 70 balanced, above maximum. */
+/** docs/product/SPEC.md §9 "Slider": min 10, max 100, step 5; values up to 35 are light, up to 70 balanced, above maximum. */
 export const LEVEL_SLIDER = { min: 10, max: 100, step: 5 } as const;
 const LEVEL_UPPER_BOUNDS: Record<CompressionLevel, number> = { light: 35, balanced: 70, maximum: LEVEL_SLIDER.max };
 

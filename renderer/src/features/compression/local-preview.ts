@@ -11,7 +11,7 @@ import { extensionOf } from '../../components/drop-zone/accepted-types';
 type PreviewFamily = 'video' | 'image' | 'other';
 
 /**
- * SPEC section 9 "Local preview reduction %": the browser's own estimate for files over 100MB, which are not sent
+ * docs/product/SPEC.md §9 "Local preview reduction %": the browser's own estimate for files over 100MB, which are not sent
  * to the server preview. These figures are SPEC's, not measured ones; the server's real result may differ.
  */
 export const LOCAL_PREVIEW_REDUCTION_PERCENT: Record<PreviewFamily, Record<CompressionLevel, number>> = {

@@ -20,7 +20,7 @@ export interface PaymentDue {
   paymentUrl: string | null;
 }
 
-/** The three variants of the landing result card (SPEC section 2). */
+/** The three variants of the landing result card (docs/product/SPEC.md §2). */
 export type CompressionOutcome =
   | { kind: 'compressed'; file: CompressedFile }
   | { kind: 'payment'; payment: PaymentDue }

@@ -1,7 +1,7 @@
 import { getJob } from './api';
 import { type CompressionOutcome, compressedFileFromJob, paymentDueFromJob } from './outcome';
 
-/** What the landing page does with a stored pending payment (SPEC section 4 "Public upload flow"). */
+/** What the landing page does with a stored pending payment (docs/product/SPEC.md §4 "Public upload flow"). */
 export type PendingPaymentAction =
   /** Paid and compressed: show the download (and forget the id). */
   | { kind: 'completed'; outcome: CompressionOutcome }

@@ -84,7 +84,7 @@ export async function runChunked(file: File, level: CompressionLevel, ctx: RunCo
   ctx.report(UPLOAD_STATUS.assembling, PROGRESS.assembling);
   const response = await assembleUpload({ ...upload, fileName: file.name, fileSize: file.size, compressionLevel: level }).catch(
     (error: unknown) => {
-      // SPEC section 8: 'Assembly failed: {status} - {text}'; a premium refusal keeps its own meaning.
+      // docs/product/SPEC.md §8: 'Assembly failed: {status} - {text}'; a premium refusal keeps its own meaning.
       if (!(error instanceof ApiError) || isPremiumRequired(error)) throw error;
       throw new UploadError(`Assembly failed: ${error.status} - ${error.serverMessage}`);
     },

@@ -18,7 +18,7 @@ import { inspectPendingPayment } from './pending-payment-check';
 import { runChunked, runDirect, runPaidJob, UPLOAD_STATUS } from './run-compression';
 import { IDLE, type RunState, useCompressionRun } from './use-compression-run';
 
-/** The landing upload area's states (SPEC section 4 "Public upload flow"). */
+/** The landing upload area's states (docs/product/SPEC.md §4 "Public upload flow"). */
 export type UploadFlowState =
   | RunState
   /** The server preview is being computed. */
@@ -62,7 +62,7 @@ export function useCompressionFlow() {
         setState({ step: 'preview', file, preview });
       } catch (error) {
         if (controller.signal.aborted) return;
-        // SPEC section 4: a failed preview falls back, silently, to direct compression at the chosen level.
+        // docs/product/SPEC.md §4: a failed preview falls back, silently, to direct compression at the chosen level.
         // A refusal of the file itself (too large, wrong type) is shown as the compression would show it.
         if (error instanceof ApiError && (error.status === 413 || error.status === 415)) {
           compressionToasts.compressionFailed(failureMessage(error));
@@ -124,7 +124,7 @@ export function useCompressionFlow() {
         }
       },
       () => {
-        // SPEC section 8: a failed check is silent.
+        // docs/product/SPEC.md §8: a failed check is silent.
         if (controller.signal.aborted) return;
         done();
         clearPendingPayment(jobId);

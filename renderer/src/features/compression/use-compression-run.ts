@@ -21,7 +21,7 @@ export const IDLE: RunState = { step: 'idle' };
 /**
  * One compression attempt at a time, each with its own AbortController, shown through `setState`: the landing
  * upload area's and the dashboard's pay per file. A file that waits for its payment is remembered as the pending
- * payment (SPEC section 4) and handed to `onPaymentDue`; failures are toasted as SPEC section 8 words them.
+ * payment (docs/product/SPEC.md §4) and handed to `onPaymentDue`; failures are toasted as docs/product/SPEC.md §8 words them.
  */
 export function useCompressionRun(setState: (state: RunState) => void, onPaymentDue?: (payment: PaymentDue) => void) {
   const attempt = useRef<AbortController | null>(null);

@@ -1,7 +1,7 @@
 import { type ConverterDialog, FILE_TOO_LARGE_DIALOG } from './converter-dialogs';
 
 /**
- * The dialog after a failed conversion, chosen by what the server's message mentions (SPEC section 5 "Other forms",
+ * The dialog after a failed conversion, chosen by what the server's message mentions (docs/product/SPEC.md §5 "Other forms",
  * converter error mapping), checked in SPEC's order and case-insensitively: the server's wording may vary in case.
  */
 export function conversionErrorDialog(message: string | null, fileName: string, targetFormat: string): ConverterDialog {

@@ -1,5 +1,5 @@
 /*
- * The bar of one conversion (SPEC section 4 "Converter file"): the upload's real bytes fill it to 50, the server's
+ * The bar of one conversion (docs/product/SPEC.md §4 "Converter file"): the upload's real bytes fill it to 50, the server's
  * work to 95, and it reads 100 only once the converted file is ready.
  */
 

@@ -5,7 +5,7 @@ export interface ConverterDialog {
   message: string;
 }
 
-/** SPEC section 5 "Converter" and "Other forms": a file over the limit, locally or as the server says. */
+/** docs/product/SPEC.md §5 "Converter" and "Other forms": a file over the limit, locally or as the server says. */
 export const FILE_TOO_LARGE_DIALOG: ConverterDialog = {
   tone: 'error',
   title: 'File Too Large',

@@ -2,7 +2,7 @@ import { newItemId } from '../../transfer/use-transfer-list';
 import type { ConvertedFile } from './api';
 import { type ConverterCategory, categoryOfMimeType, converterMimeType } from './mime-types';
 
-/** One file of the converter list (SPEC section 3 "Converter file item", section 4 "Converter file"). */
+/** One file of the converter list (docs/product/SPEC.md §3 "Converter file item", section 4 "Converter file"). */
 export interface ConverterItem {
   id: string;
   file: File;
@@ -40,7 +40,7 @@ export function isFormatLocked(item: ConverterItem): boolean {
   return item.status === 'converting' || item.status === 'converted';
 }
 
-/** Remove is blocked while converting (SPEC section 4). */
+/** Remove is blocked while converting (docs/product/SPEC.md §4). */
 export function isConverting(item: ConverterItem): boolean {
   return item.status === 'converting';
 }

@@ -1,6 +1,6 @@
 import { showErrorToast } from '../../components/toasts';
 
-/* The converter's toasts, worded as SPEC section 8 "Converter" writes them. */
+/* The converter's toasts, worded as docs/product/SPEC.md §8 "Converter" writes them. */
 
 export const converterToasts = {
   formatsFailed: () => showErrorToast('Failed to load conversion formats'),

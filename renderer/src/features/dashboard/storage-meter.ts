@@ -1,6 +1,6 @@
 import { STORAGE_DANGER_RATIO, STORAGE_WARNING_RATIO } from '@shrinkly/contract';
 
-/** The storage bar's colour (SPEC section 9): green under 50% of the limit, yellow under 80%, red from 80%. */
+/** The storage bar's colour (docs/product/SPEC.md §9): green under 50% of the limit, yellow under 80%, red from 80%. */
 export function storageBarColor(ratio: number): 'green' | 'yellow' | 'red' {
   if (ratio < STORAGE_WARNING_RATIO) return 'green';
   if (ratio < STORAGE_DANGER_RATIO) return 'yellow';

@@ -2,7 +2,7 @@ import { SHARE_LINK_TTL_MS } from '@shrinkly/contract';
 import { showErrorToast, showInfoToast, showSuccessToast, withDetail } from '../../components/toasts';
 import { formatHours } from '../../format/format-duration';
 
-/* The toasts of My Files, worded as SPEC sections 5 and 8 write them. */
+/* The toasts of My Files, worded as docs/product/SPEC.md §5 and §8 write them. */
 
 export const filesToasts = {
   folderCreated: (name: string) => showSuccessToast('Folder Created', `"${name}" is ready for your files.`),

@@ -6,7 +6,7 @@ const install = platform.install;
 const noOffers = () => () => {};
 const offered = () => install?.offered() ?? false;
 
-/** Whether the install card shows, and its two actions (SPEC section 4 "Install prompt", PWA-01..05). */
+/** Whether the install card shows, and its two actions (docs/product/SPEC.md §4 "Install prompt", PWA-01..05). */
 export function useInstallPrompt() {
   const hasOffer = useSyncExternalStore(install?.subscribe ?? noOffers, offered, () => false);
   const [dismissed, setDismissed] = useState(isInstallPromptDismissed);

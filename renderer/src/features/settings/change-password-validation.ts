@@ -6,7 +6,7 @@ export interface ChangePasswordFields {
   confirmPassword: string;
 }
 
-/** The first problem of the Change Password form in SPEC order (section 5 "Other forms"), as a toast's title and text. */
+/** The first problem of the Change Password form in the order of docs/product/SPEC.md §5 ("Other forms"), as a toast's title and text. */
 export function firstChangePasswordProblem(fields: ChangePasswordFields): { title: string; message: string } | null {
   if (!fields.currentPassword || !fields.newPassword || !fields.confirmPassword) {
     return { title: 'Missing Fields', message: 'Please fill in all password fields.' };

@@ -3,7 +3,7 @@ import { formatLongDate } from '../../format/format-date';
 import { cardExpiry, cardLabel } from '../subscription/card-on-file';
 import { PRICE_PER_MONTH } from '../subscription/plan-texts';
 
-/** Account type as Profile Information and the admin view write it (SPEC section 4 "Account plan"). */
+/** Account type as Profile Information and the admin view write it (docs/product/SPEC.md §4 "Account plan"). */
 export const PLAN_LABELS: Record<Plan, string> = { free: 'Free', trial: 'Trial', premium: 'Premium' };
 
 export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
@@ -43,7 +43,7 @@ export function subscriptionSummary(details: SubscriptionDetails): SummaryRow[] 
 }
 
 /**
- * What cancelling does, said before the user confirms (SPEC section 4): a trial is never charged and lasts to its
+ * What cancelling does, said before the user confirms (docs/product/SPEC.md §4): a trial is never charged and lasts to its
  * end; a paid plan keeps Premium until the end of the period already paid for.
  */
 export function cancellationTerms(details: SubscriptionDetails): string {

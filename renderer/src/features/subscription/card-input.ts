@@ -1,6 +1,6 @@
 import { CARD_CVV_MAX_LENGTH, CARD_EXPIRY_MAX_LENGTH, CARD_NUMBER_MAX_LENGTH, type CreditCard } from '@shrinkly/contract';
 
-/** The card form's four fields as typed (SPEC section 3 "Credit-card form"). */
+/** The card form's four fields as typed (docs/product/SPEC.md §3 "Credit-card form"). */
 export type CardFields = CreditCard;
 
 export const EMPTY_CARD: CardFields = { cardholderName: '', cardNumber: '', expiryDate: '', cvv: '' };

@@ -33,7 +33,7 @@ describe('firstCardProblem', () => {
 describe('firstHostedCardProblem', () => {
   const TYPED = { empty: false, complete: true, error: null };
 
-  it("keeps SPEC order with the hosted card field: terms, then name and card filled in, then the field's complaint", () => {
+  it("keeps the specified order with the hosted card field: terms, then name and card filled in, then the field's complaint", () => {
     expect(firstHostedCardProblem('', EMPTY_HOSTED_CARD, { termsAccepted: false })).toBe(TERMS_REQUIRED_MESSAGE);
     expect(firstHostedCardProblem('', TYPED, { termsAccepted: true })).toBe(FILL_ALL_CARD_FIELDS_MESSAGE);
     expect(firstHostedCardProblem('Robin', EMPTY_HOSTED_CARD, { termsAccepted: true })).toBe(FILL_ALL_CARD_FIELDS_MESSAGE);

@@ -3,7 +3,7 @@ import { showErrorToast } from '../../components/toasts';
 import { messageOf } from '../account/auth-errors';
 
 /**
- * A refused subscription (SPEC section 8 "Dashboard and subscription"): a card the provider refused (402) is a
+ * A refused subscription (docs/product/SPEC.md §8 "Dashboard and subscription"): a card the provider refused (402) is a
  * Payment Error in the provider's words; anything else is a Subscription Error that points to support.
  */
 export function showSubscribeError(error: unknown): void {

@@ -2,10 +2,10 @@ import { BATCH_MAX_FILES, MAX_FILE_SIZE_BYTES, spaceSavedPercent } from '@shrink
 import { BATCH_UPLOAD_TYPES, isAccepted } from './file-acceptance';
 import { compressBarProgress, type ProgressScale, type UploadItem, uploadBarProgress } from './upload-item';
 
-/** One file of a batch compression (SPEC section 4 "Batch"). */
+/** One file of a batch compression (docs/product/SPEC.md §4 "Batch"). */
 export type BatchItem = UploadItem;
 
-/** SPEC section 4: uploading shows 10, compressing 50 (the bytes fill the bar between them), completed 100. */
+/** docs/product/SPEC.md §4: uploading shows 10, compressing 50 (the bytes fill the bar between them), completed 100. */
 export const BATCH_PROGRESS: ProgressScale = { uploading: 10, uploaded: 50 };
 
 /** The bar while the bytes go: from 10 to just under 50. */
@@ -50,7 +50,7 @@ export function batchTotals(items: readonly BatchItem[]): BatchTotals {
   return { files: items.length, completed, failed, totalSize, originalTotal, compressedTotal, savedPercent };
 }
 
-/** Why some dropped files were not added; the first rule that applies is the one told (SPEC section 5 "Batch"). */
+/** Why some dropped files were not added; the first rule that applies is the one told (docs/product/SPEC.md §5 "Batch"). */
 export type BatchRefusal = { kind: 'limit'; room: number } | { kind: 'size'; count: number } | { kind: 'type' };
 
 /** Which dropped files join a batch already holding `queued` files: accepted types, at most 5GB, 3 in all. */

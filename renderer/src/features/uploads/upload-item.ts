@@ -2,7 +2,7 @@ import type { SizeSaving } from '@shrinkly/contract';
 import { newItemId } from '../../transfer/use-transfer-list';
 import type { QueuedTransfer } from '../../transfer/use-transfer-queue';
 
-/** One file of the Single File Upload queue or of a batch (SPEC section 4 "Dashboard upload queue", "Batch"). */
+/** One file of the Single File Upload queue or of a batch (docs/product/SPEC.md §4 "Dashboard upload queue", "Batch"). */
 export interface UploadItem extends QueuedTransfer {
   /** The job's own progress while a long compression is followed; absent when the server answers at once. */
   jobProgress?: number;

@@ -2,7 +2,7 @@ import { BATCH_MAX_FILES, ErrorMessages, MAX_FILE_SIZE_BYTES } from '@shrinkly/c
 import { showErrorToast, withDetail } from '../../components/toasts';
 import { formatBytes } from '../../format/format-bytes';
 
-/* The toasts of uploads to My Files, worded as SPEC sections 5 and 8 write them. */
+/* The toasts of uploads to My Files, worded as docs/product/SPEC.md §5 and §8 write them. */
 
 const maxSize = formatBytes(MAX_FILE_SIZE_BYTES);
 

@@ -32,7 +32,7 @@ export function useBatchCompression() {
   const refresh = useRefreshFiles();
   const { itemsRef, add, start: startQueue, pause, dropWhileIdle } = queue;
 
-  /** SPEC section 5 "Batch": types, 5GB per file, 3 files in all; refusals are toasted, the rest added. */
+  /** docs/product/SPEC.md §5 "Batch": types, 5GB per file, 3 files in all; refusals are toasted, the rest added. */
   const addFiles = useCallback(
     (files: File[]) => {
       const { added, refusal } = admitToBatch(files, itemsRef.current.length);

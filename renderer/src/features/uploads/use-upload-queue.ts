@@ -30,7 +30,7 @@ export function useUploadQueue(user: User, offerPayPerFile: (offer: LargeFileOff
   const { add, start: startQueue, dropWhileIdle } = queue;
 
   /**
-   * SPEC section 5: accepted types and at most 5GB, the first refusal toasted. On a free account a file of 100MB or
+   * docs/product/SPEC.md §5: accepted types and at most 5GB, the first refusal toasted. On a free account a file of 100MB or
    * more is offered pay per file, one at a time.
    */
   const addFiles = useCallback(

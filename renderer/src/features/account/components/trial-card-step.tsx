@@ -12,7 +12,7 @@ interface TrialCardStepProps {
   goingBack: boolean;
 }
 
-/** After sign-up: the card that starts the free trial (SPEC section 2 "Auth page"), or a free account without it. */
+/** After sign-up: the card that starts the free trial (docs/product/SPEC.md §2 "Auth page"), or a free account without it. */
 export function TrialCardStep({ onStarted, onBack, onSkip, goingBack }: TrialCardStepProps) {
   return (
     <>

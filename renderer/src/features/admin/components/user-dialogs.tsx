@@ -49,7 +49,7 @@ interface TerminateDialogProps {
   onConfirm: (user: AdminUser) => void;
 }
 
-/** SPEC section 2: the confirmation before an account and all its data are deleted. */
+/** docs/product/SPEC.md §2: the confirmation before an account and all its data are deleted. */
 export function TerminateDialog({ user, busy, onCancel, onConfirm }: TerminateDialogProps) {
   return (
     <Modal opened={user !== null} onClose={onCancel} title="Terminate Account" centered radius="md" closeOnClickOutside={!busy}>

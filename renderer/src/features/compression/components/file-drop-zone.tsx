@@ -7,7 +7,7 @@ interface FileDropZoneProps {
   onFiles: (files: File[]) => void;
 }
 
-/** The landing page's drop target (SPEC section 5 "Landing drop"): one file, the landing types. */
+/** The landing page's drop target (docs/product/SPEC.md §5 "Landing drop"): one file, the landing types. */
 export function FileDropZone({ onFiles }: FileDropZoneProps) {
   return (
     <DropZone

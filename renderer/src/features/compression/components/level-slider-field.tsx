@@ -10,7 +10,7 @@ interface LevelSliderFieldProps {
 
 const MARKS = COMPRESSION_LEVELS.map((level) => ({ value: sliderValueForLevel(level), label: LEVEL_LABELS[level].label }));
 
-/** The compression strength slider (SPEC section 4 "Slider"); its level is the one the cards highlight. */
+/** The compression strength slider (docs/product/SPEC.md §4 "Slider"); its level is the one the cards highlight. */
 export function LevelSliderField({ value, onChange }: LevelSliderFieldProps) {
   const label = LEVEL_LABELS[levelForSliderValue(value)];
   return (

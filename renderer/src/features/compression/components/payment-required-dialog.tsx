@@ -11,7 +11,7 @@ interface PaymentRequiredDialogProps {
   onClose: () => void;
 }
 
-/** Opens after a chunked upload that needs payment (SPEC section 2). */
+/** Opens after a chunked upload that needs payment (docs/product/SPEC.md §2). */
 export function PaymentRequiredDialog({ payment, onPay, onClose }: PaymentRequiredDialogProps) {
   const cost = payment?.cost ?? PAY_PER_FILE_PRICE_USD;
   return (

@@ -17,7 +17,7 @@ const CONVERTER_TYPES = acceptedTypes(CONVERTER_EXTENSIONS);
 
 const limit = formatBytes(CONVERTER_LIMIT_BYTES);
 
-/** /converter: the free converter (SPEC section 2 "Converter"). No account needed. */
+/** /converter: the free converter (docs/product/SPEC.md §2 "Converter"). No account needed. */
 export function ConverterPage() {
   usePageTitle('Free File Converter');
   const converter = useConverter();

@@ -10,7 +10,7 @@ interface LegalPageProps {
   children: ReactNode;
 }
 
-/** Frame of a legal page: back link, title, "Last updated" (today, as SPEC section 2 asks), then the sections. */
+/** Frame of a legal page: back link, title, "Last updated" (today, as docs/product/SPEC.md §2 asks), then the sections. */
 export function LegalPage({ title, intro, children }: LegalPageProps) {
   usePageTitle(title);
   return (

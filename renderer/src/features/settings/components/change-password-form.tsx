@@ -11,7 +11,7 @@ interface ChangePasswordFormProps {
   email: string;
 }
 
-/** Current, new and confirmation; checked in SPEC order, then sent as reset-password {currentPassword, newPassword}. */
+/** Current, new and confirmation; checked in the order docs/product/SPEC.md §5 gives, then sent as reset-password {currentPassword, newPassword}. */
 export function ChangePasswordForm({ email }: ChangePasswordFormProps) {
   const [fields, setFields] = useState<ChangePasswordFields>(EMPTY);
   const changePassword = useChangePassword(email);

@@ -16,7 +16,7 @@ interface TypedConfirmationDialogProps {
   onClose: () => void;
 }
 
-/** A destructive step the user confirms by typing a word exactly (SPEC section 5 "Other forms"). */
+/** A destructive step the user confirms by typing a word exactly (docs/product/SPEC.md §5 "Other forms"). */
 export function TypedConfirmationDialog({
   opened,
   title,

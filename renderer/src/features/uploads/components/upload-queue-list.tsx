@@ -10,7 +10,7 @@ interface UploadQueueListProps {
   onRemove: (id: string) => void;
 }
 
-/** The status line under a queued file's name (SPEC section 4 "Dashboard upload queue"). */
+/** The status line under a queued file's name (docs/product/SPEC.md §4 "Dashboard upload queue"). */
 function statusText(item: UploadItem): string {
   switch (item.status) {
     case 'pending':
