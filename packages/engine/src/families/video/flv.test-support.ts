@@ -58,7 +58,7 @@ export async function writeSorensonMp3Flv(dir: string, name: string, sampleRate:
     }),
   ].sort((a, b) => a.ms - b.ms || a.type - b.type);
   // "FLV", version 1, audio and video present, header of 9 bytes, then the first (empty) previous-tag size.
-  const parts = [Buffer.from([0x46, 0x4c, 0x56, 1, 5, 0, 0, 0, 9, 0, 0, 0, 0])];
+  const parts: Buffer[] = [Buffer.from([0x46, 0x4c, 0x56, 1, 5, 0, 0, 0, 9, 0, 0, 0, 0])];
   for (const tag of tags) {
     const header = Buffer.alloc(11);
     header[0] = tag.type;
