@@ -698,3 +698,26 @@ export class StripeFake {
     });
   }
 }
+
+/**
+ * A started Stripe stand-in selling one $3.99 monthly price, and the settings that make the app use it
+ * (PAYMENT_PROVIDER=stripe, its keys, the price and the stand-in's address). `tag` names the keys and the price, so
+ * that each suite's are its own; `now` is the stand-in's clock.
+ */
+export async function startStripeFake(
+  tag: string,
+  now?: () => number,
+): Promise<{ fake: StripeFake; env: Record<string, string> }> {
+  const [secretKey, webhookSecret, price] = [`sk_test_${tag}`, `whsec_${tag}`, `price_${tag}`];
+  const prices = { [price]: { unitAmount: 399, currency: 'usd' } };
+  const fake = await new StripeFake({ secretKey, webhookSecret, prices, ...(now && { now }) }).start();
+  const env = {
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_PUBLISHABLE_KEY: `pk_test_${tag}`,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_PRICE_ID: price,
+    STRIPE_API_BASE: fake.baseUrl,
+  };
+  return { fake, env };
+}

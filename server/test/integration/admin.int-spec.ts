@@ -2,10 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type ApiClient, ApiError, endpoints, STORAGE_LIMIT_BYTES } from '@shrinkly/contract';
+import { type ApiClient, endpoints, STORAGE_LIMIT_BYTES } from '@shrinkly/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, payments, users } from '../../src/db/schema/index.js';
+import { errorOf, statusOf } from '../api-errors.js';
 import { makePhotoPng } from '../fixtures.js';
 import { fileForm, freePort, newUser, startTestApp, type TestApp, TestClock } from '../harness.js';
 
@@ -14,19 +15,6 @@ async function blobCount(dataDir: string): Promise<number> {
   let n = 0;
   for (const dir of await readdir(root).catch(() => [] as string[])) n += (await readdir(path.join(root, dir))).length;
   return n;
-}
-
-async function errorOf(call: Promise<unknown>): Promise<ApiError> {
-  const err = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err, 'expected an HTTP error').toBeInstanceOf(ApiError);
-  return err as ApiError;
-}
-
-async function statusOf(call: Promise<unknown>): Promise<number> {
-  return (await errorOf(call)).status;
 }
 
 /** Monday 1 January 2029, noon UTC: the day before is in another ISO week, month and year. */

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   type ApiClient,
-  ApiError,
   type FileRecord,
   type FileUploadResponse,
   SHARE_LINK_TTL_MS,
@@ -13,6 +12,7 @@ import {
 } from '@shrinkly/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorOf } from '../api-errors.js';
 import { makePhotoPng } from '../fixtures.js';
 import { fileForm, newUser, startTestApp, type TestApp, TestClock } from '../harness.js';
 
@@ -45,13 +45,9 @@ describe('My Files over HTTP', () => {
       t.fetch('/api/files/upload', { method: 'POST', body, headers: { authorization: `Bearer ${token}` } }),
     );
   const expectStatus = async (call: Promise<unknown>, status: number) => {
-    const err = await call.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(err, `expected HTTP ${status}`).toBeInstanceOf(ApiError);
-    expect((err as ApiError).status).toBe(status);
-    return err as ApiError;
+    const err = await errorOf(call, `HTTP ${status}`);
+    expect(err.status).toBe(status);
+    return err;
   };
   /** Stats, the user's storageUsed and the file list always tell the same story. */
   const expectConsistent = async (api: ApiClient) => {

@@ -1,16 +1,18 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ApiError, type CompressionJob, type CompressionResponse, FREE_COMPRESSION_LIMIT_BYTES, MB } from '@shrinkly/contract';
+import { type CompressionJob, type CompressionResponse, FREE_COMPRESSION_LIMIT_BYTES } from '@shrinkly/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { PaypalPayments } from '../../src/adapters/payments/paypal.payments.js';
 import { compressionJobs, payments } from '../../src/db/schema/index.js';
 import { type ProviderSubscriptionEvent, SubscriptionEventHandler } from '../../src/features/billing/subscription-events.js';
+import { errorOf } from '../api-errors.js';
 import { type FakeDelivery, PaypalFake } from '../fakes/paypal-fake.js';
-import { StripeFake } from '../fakes/stripe-fake.js';
+import { type StripeFake, startStripeFake } from '../fakes/stripe-fake.js';
 import { makeStoredZip } from '../fixtures.js';
 import { newUser, startTestApp, type TestApp } from '../harness.js';
+import { jobWaitingForPayment } from '../seeds.js';
 
 describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPal)', () => {
   let fake: PaypalFake;
@@ -38,15 +40,6 @@ describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPa
     const body = newUser();
     const { token, user } = await t.api.register(body);
     return { token, id: user.id, email: body.email, name: body.name, api: t.as(token) };
-  }
-
-  async function errorOf(call: Promise<unknown>): Promise<ApiError> {
-    const error = await call.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
   }
 
   function post(delivery: Pick<FakeDelivery, 'headers' | 'body'>): Promise<Response> {
@@ -388,21 +381,8 @@ describe('pay per file with PayPal (Orders API v2, against the local PayPal)', (
 
   describe('one order per job, and only that order captured', () => {
     /** A visitor's 150 MB file waiting for its $1 payment, and its signed checkout link. */
-    async function jobWaitingForPayment(): Promise<{ jobId: string; paymentUrl: string }> {
-      const [row] = await t.running.database.db
-        .insert(compressionJobs)
-        .values({
-          status: 'payment_required',
-          level: 'balanced',
-          fileName: 'film.mov',
-          inputFormat: 'video/quicktime',
-          originalSize: 150 * MB,
-          requiresPayment: true,
-          paymentAmount: 1,
-          expiresAt: new Date(Date.now() + 86_400_000),
-        })
-        .returning();
-      const jobId = (row as { id: string }).id;
+    async function jobWithCheckoutLink(): Promise<{ jobId: string; paymentUrl: string }> {
+      const jobId = await jobWaitingForPayment(t);
       const job = (await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as CompressionJob;
       return { jobId, paymentUrl: job.paymentUrl as string };
     }
@@ -429,7 +409,7 @@ describe('pay per file with PayPal (Orders API v2, against the local PayPal)', (
       ((await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as CompressionJob).isPaid;
 
     it('the link opened twice goes on with the same order; a second order for the job is never captured', async () => {
-      const { jobId, paymentUrl } = await jobWaitingForPayment();
+      const { jobId, paymentUrl } = await jobWithCheckoutLink();
       const first = await openCheckout(paymentUrl);
       expect(await openCheckout(paymentUrl)).toBe(first);
       expect(ordersFor(jobId)).toHaveLength(1);
@@ -448,7 +428,7 @@ describe('pay per file with PayPal (Orders API v2, against the local PayPal)', (
     });
 
     it('openings of the link that arrive together share one order', async () => {
-      const { jobId, paymentUrl } = await jobWaitingForPayment();
+      const { jobId, paymentUrl } = await jobWithCheckoutLink();
       const opened = await Promise.all([openCheckout(paymentUrl), openCheckout(paymentUrl), openCheckout(paymentUrl)]);
       expect(new Set(opened).size).toBe(1);
       const [row] = await t.running.database.db.select().from(compressionJobs).where(eq(compressionJobs.id, jobId));
@@ -456,7 +436,7 @@ describe('pay per file with PayPal (Orders API v2, against the local PayPal)', (
     });
 
     it('a made-up order, or an order of the job that is not its own, is not found at the return route and not captured', async () => {
-      const { jobId } = await jobWaitingForPayment();
+      const { jobId } = await jobWithCheckoutLink();
       expect((await hop(`${t.baseUrl}/api/paypal/checkout-return?token=5O190127TN364715T&PayerID=QYR5Z8XDVJNXQ`)).status).toBe(
         404,
       );
@@ -468,7 +448,7 @@ describe('pay per file with PayPal (Orders API v2, against the local PayPal)', (
     });
 
     it('a paid job is not captured again: its order back again, or another order for it', async () => {
-      const { jobId, paymentUrl } = await jobWaitingForPayment();
+      const { jobId, paymentUrl } = await jobWithCheckoutLink();
       const orderId = await openCheckout(paymentUrl);
       const back = fake.approveOrder(orderId);
       const paid = await hop(back);
@@ -485,7 +465,7 @@ describe('pay per file with PayPal (Orders API v2, against the local PayPal)', (
     });
 
     it('an order PayPal no longer offers is replaced by a new one, and only the new one is captured', async () => {
-      const { jobId, paymentUrl } = await jobWaitingForPayment();
+      const { jobId, paymentUrl } = await jobWithCheckoutLink();
       const voided = await openCheckout(paymentUrl);
       (fake.orders.get(voided) as { status: string }).status = 'VOIDED';
       const replacement = await openCheckout(paymentUrl);
@@ -497,7 +477,7 @@ describe('pay per file with PayPal (Orders API v2, against the local PayPal)', (
     });
 
     it('an order that does not pay PAYPAL_MERCHANT_ID is neither offered to the payer nor captured', async () => {
-      const { jobId, paymentUrl } = await jobWaitingForPayment();
+      const { jobId, paymentUrl } = await jobWithCheckoutLink();
       const orderId = await openCheckout(paymentUrl);
       const back = fake.approveOrder(orderId);
       // The payee changed after the order was made (PayPal reports another merchant account for it).
@@ -516,21 +496,9 @@ describe('PayPal routes with another payment provider', () => {
   let t: TestApp;
   let stripe: StripeFake;
   beforeAll(async () => {
-    stripe = await new StripeFake({
-      secretKey: 'sk_test_x',
-      webhookSecret: 'whsec_x',
-      prices: { price_x: { unitAmount: 399, currency: 'usd' } },
-    }).start();
-    t = await startTestApp({
-      env: {
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_x',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-        STRIPE_WEBHOOK_SECRET: 'whsec_x',
-        STRIPE_PRICE_ID: 'price_x',
-        STRIPE_API_BASE: stripe.baseUrl,
-      },
-    });
+    const started = await startStripeFake('x');
+    stripe = started.fake;
+    t = await startTestApp({ env: started.env });
   });
   afterAll(async () => {
     await t?.close();

@@ -12,7 +12,7 @@ import { payments, sandboxSubscriptions, type UserRow, users } from '../../src/d
 import { SubscriptionService } from '../../src/features/plans/subscription.service.js';
 import { planOf } from '../../src/read-models/plan-of.js';
 import { type FakeDelivery, PaypalFake } from '../fakes/paypal-fake.js';
-import { StripeFake } from '../fakes/stripe-fake.js';
+import { type StripeFake, startStripeFake } from '../fakes/stripe-fake.js';
 import { startTestApp, type TestApp, TestClock } from '../harness.js';
 
 /**
@@ -131,6 +131,25 @@ const cardInput = (choice: CardChoice) => ({
   cvv: '123',
   cardNumber: { good: '4242424242424242', failing: '4000000000000341', declined: '4000000000000002' }[choice],
 });
+
+/**
+ * A `paypal` command's approval: asked for, then approved by the payer when the command says so (the user then
+ * wants billing). Undefined when it was refused or is left unapproved.
+ */
+async function approvalToApprove(
+  world: World,
+  user: UserRow,
+  command: { approve: boolean },
+  model: Model,
+): Promise<{ id: string; approvalUrl: string | null } | undefined> {
+  let created: { id: string; approvalUrl: string | null } | undefined;
+  const asked = await answered(async () => {
+    created = await world.service.createApproval(user, { userEmail: '', userName: '' });
+  });
+  if (!asked || !created || !command.approve) return undefined;
+  model.chargeCap = Number.POSITIVE_INFINITY;
+  return created;
+}
 
 async function fresh(world: World, userId: string): Promise<UserRow> {
   const [row] = await world.t.running.database.db.select().from(users).where(eq(users.id, userId));
@@ -351,16 +370,8 @@ describe('the plan life cycle as random sequences of events', () => {
             );
             if (ok) model.chargeCap = Number.POSITIVE_INFINITY;
           } else if (command.kind === 'paypal') {
-            let created: { id: string; approvalUrl: string | null } | undefined;
-            if (
-              !(await answered(
-                async () => (created = await world.service.createApproval(user, { userEmail: '', userName: '' })),
-              )) ||
-              !created
-            )
-              return;
-            if (!command.approve) return;
-            model.chargeCap = Number.POSITIVE_INFINITY;
+            const created = await approvalToApprove(world, user, command, model);
+            if (!created) return;
             const url = new URL(created.approvalUrl ?? '');
             const res = await fetch(`${t.baseUrl}${url.pathname}${url.search}`, {
               method: 'POST',
@@ -369,9 +380,7 @@ describe('the plan life cycle as random sequences of events', () => {
             });
             expect(res.status).toBe(303);
             if (command.activate)
-              await answered(async () =>
-                world.service.activateApproval(await fresh(world, user.id), (created as { id: string }).id),
-              );
+              await answered(async () => world.service.activateApproval(await fresh(world, user.id), created.id));
           }
         },
         close: () => t.close(),
@@ -386,23 +395,9 @@ describe('the plan life cycle as random sequences of events', () => {
     let fake: StripeFake;
     beforeAll(async () => {
       const clock = new TestClock();
-      fake = await new StripeFake({
-        secretKey: 'sk_test_model',
-        webhookSecret: 'whsec_model',
-        prices: { price_model: { unitAmount: 399, currency: 'usd' } },
-        now: () => clock.now().getTime(),
-      }).start();
-      const t = await startTestApp({
-        clock,
-        env: {
-          PAYMENT_PROVIDER: 'stripe',
-          STRIPE_SECRET_KEY: 'sk_test_model',
-          STRIPE_PUBLISHABLE_KEY: 'pk_test_model',
-          STRIPE_WEBHOOK_SECRET: 'whsec_model',
-          STRIPE_PRICE_ID: 'price_model',
-          STRIPE_API_BASE: fake.baseUrl,
-        },
-      });
+      const started = await startStripeFake('model', () => clock.now().getTime());
+      fake = started.fake;
+      const t = await startTestApp({ clock, env: started.env });
       const stripe = t.running.app.get(PaymentPort) as StripePayments;
       const webhook = `${t.baseUrl}/api/stripe/webhook`;
       const subscriptionsOf = (userId: string) =>
@@ -526,16 +521,8 @@ describe('the plan life cycle as random sequences of events', () => {
           } else if (command.kind === 'payments-fail' && current) {
             fake.failingPayments.add(current.id as string);
           } else if (command.kind === 'paypal') {
-            let created: { id: string } | undefined;
-            if (
-              !(await answered(
-                async () => (created = await world.service.createApproval(user, { userEmail: '', userName: '' })),
-              )) ||
-              !created
-            )
-              return;
-            if (!command.approve) return;
-            model.chargeCap = Number.POSITIVE_INFINITY;
+            const created = await approvalToApprove(world, user, command, model);
+            if (!created) return;
             const id = created.id;
             fake.approve(id);
             // PayPal's webhooks for the approval: one now, the same ones again later.

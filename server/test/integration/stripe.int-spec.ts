@@ -1,16 +1,12 @@
-import { MB } from '@shrinkly/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentPort } from '../../src/adapters/payments/payment.port.js';
 import { StripePayments } from '../../src/adapters/payments/stripe.payments.js';
 import { compressionJobs, payments, users, webhookEvents } from '../../src/db/schema/index.js';
 import { SubscriptionService } from '../../src/features/plans/subscription.service.js';
-import { StripeFake } from '../fakes/stripe-fake.js';
+import { type StripeFake, startStripeFake } from '../fakes/stripe-fake.js';
 import { newUser, startTestApp, type TestApp } from '../harness.js';
-
-const SECRET_KEY = 'sk_test_shrinkly_int';
-const WEBHOOK_SECRET = 'whsec_test_shrinkly_int';
-const PRICE = 'price_premium_monthly';
+import { jobWaitingForPayment } from '../seeds.js';
 
 describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe stand-in', () => {
   let fake: StripeFake;
@@ -18,21 +14,9 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
   let webhookUrl: string;
 
   beforeAll(async () => {
-    fake = await new StripeFake({
-      secretKey: SECRET_KEY,
-      webhookSecret: WEBHOOK_SECRET,
-      prices: { [PRICE]: { unitAmount: 399, currency: 'usd' } },
-    }).start();
-    t = await startTestApp({
-      env: {
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: SECRET_KEY,
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_shrinkly_int',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_PRICE_ID: PRICE,
-        STRIPE_API_BASE: fake.baseUrl,
-      },
-    });
+    const stripe = await startStripeFake('shrinkly_int');
+    fake = stripe.fake;
+    t = await startTestApp({ env: stripe.env });
     webhookUrl = `${t.baseUrl}/api/stripe/webhook`;
   });
   afterAll(async () => {
@@ -47,24 +31,6 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     const port = t.running.app.get(PaymentPort);
     if (!(port instanceof StripePayments)) throw new Error('the app does not run Stripe');
     return port;
-  }
-
-  /** A visitor's file of 150 MB waiting for its $1 payment, as an upload over the free limit leaves it. */
-  async function jobWaitingForPayment(): Promise<string> {
-    const [job] = await db()
-      .insert(compressionJobs)
-      .values({
-        status: 'payment_required',
-        level: 'balanced',
-        fileName: 'film.mov',
-        inputFormat: 'video/quicktime',
-        originalSize: 150 * MB,
-        requiresPayment: true,
-        paymentAmount: 1,
-        expiresAt: new Date(Date.now() + 86_400_000),
-      })
-      .returning();
-    return (job as { id: string }).id;
   }
 
   async function ledgerOf(jobId: string) {
@@ -187,7 +153,7 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
   });
 
   it('sends a file waiting for payment to Stripe Checkout; the signed completed session marks it paid once', async () => {
-    const jobId = await jobWaitingForPayment();
+    const jobId = await jobWaitingForPayment(t);
     const job = (await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as { status: string; paymentUrl: string };
     expect(job.status).toBe('payment_required');
     const session = [...fake.sessions.values()].find((s) => (s.metadata as { id?: string }).id === jobId);
@@ -231,7 +197,7 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     fake.calls('POST /v1/checkout/sessions').filter((r) => r.params.client_reference_id === jobId);
 
   it("asks Stripe for a job's Checkout Session once, however often the job is polled", async () => {
-    const jobId = await jobWaitingForPayment();
+    const jobId = await jobWaitingForPayment(t);
     const seen = [];
     for (let i = 0; i < 5; i += 1)
       seen.push(((await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as { paymentUrl: string }).paymentUrl);
@@ -243,7 +209,7 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
   });
 
   it('asks Stripe once when the first polls of a job arrive together', async () => {
-    const jobId = await jobWaitingForPayment();
+    const jobId = await jobWaitingForPayment(t);
     const polls = await Promise.all(
       Array.from(
         { length: 4 },
@@ -255,7 +221,7 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
   });
 
   it('refuses a forged or tampered event with 400 and changes nothing', async () => {
-    const jobId = await jobWaitingForPayment();
+    const jobId = await jobWaitingForPayment(t);
     await t.fetch(`/api/compression-job/${jobId}`);
     const session = [...fake.sessions.values()].find((s) => (s.metadata as { id?: string }).id === jobId);
     const event = fake.event('checkout.session.completed', fake.completeSession(session?.id as string));
