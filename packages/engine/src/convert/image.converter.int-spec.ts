@@ -6,11 +6,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS_DIR } from '../corpus-ladder.test-support.js';
 import { detect } from '../detect.js';
 import { isEngineError } from '../errors.js';
 import { writePngBomb } from '../families/image/image.test-support.js';
 import { runProcess } from '../process/run-process.js';
-import { CORPUS_DIR } from '../tools/media/media.test-support.js';
 import { imageConverter } from './image.converter.js';
 import type { ConverterOutput } from './types.js';
 

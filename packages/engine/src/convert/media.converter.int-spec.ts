@@ -3,10 +3,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS_DIR } from '../corpus-ladder.test-support.js';
 import { detect } from '../detect.js';
 import { isEngineError } from '../errors.js';
 import { runProcess } from '../process/run-process.js';
-import { CORPUS_DIR, decodedSeconds, ffmpeg, probe, writeCorrupt, writeTruncated } from '../tools/media/media.test-support.js';
+import { codecArgs, decodedSeconds, ffmpeg, probe, writeCorrupt, writeTruncated } from '../tools/media/media.test-support.js';
 import { mainVideoStream } from '../tools/media/probe.js';
 import { mediaConverter } from './media.converter.js';
 import type { ConverterOutput } from './types.js';
@@ -68,14 +69,7 @@ beforeAll(async () => {
       ...lavfiSine(2),
       '-vf',
       'format=yuv444p,scale=321:241',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv444p',
-      '-c:a',
-      'libvorbis',
+      ...codecArgs(['libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv444p'], ['libvorbis']),
       '-shortest',
       f('odd.mkv'),
     ]),
@@ -86,14 +80,7 @@ beforeAll(async () => {
     ffmpeg([
       ...lavfiVideo('160x120', 2),
       ...lavfiSine(2),
-      '-c:v',
-      'libvpx-vp9',
-      '-deadline',
-      'realtime',
-      '-cpu-used',
-      '8',
-      '-c:a',
-      'libopus',
+      ...codecArgs(['libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8'], ['libopus']),
       '-shortest',
       f('clip.webm'),
     ]),

@@ -14,34 +14,43 @@ export async function measureSsim(
   const sample = options.sampleFps ? `fps=${options.sampleFps},` : '';
   const filter = `[0:v]${sample}format=yuv444p,setsar=1[ref];[1:v]${sample}format=yuv444p,setsar=1[dist];[dist][ref]scale2ref=flags=bicubic[dist2][ref2];[ref2][dist2]ssim`;
   let ssim: number | undefined;
-  await runProcess(
-    'ffmpeg',
-    [
-      '-hide_banner',
-      '-nostdin',
-      ...(options.referenceArgs ?? []),
-      '-i',
-      reference,
-      ...(options.distortedArgs ?? []),
-      '-i',
-      distorted,
-      '-filter_complex',
-      filter,
-      '-an',
-      '-f',
-      'null',
-      '-',
-    ],
-    {
-      signal: options.signal,
-      onStderrLine: (line) => {
-        const match = /SSIM .* All:([\d.]+)/.exec(line);
-        if (match?.[1]) ssim = Number(match[1]);
-      },
+  await runProcess('ffmpeg', comparisonArgs(reference, distorted, filter, options), {
+    signal: options.signal,
+    onStderrLine: (line) => {
+      const match = /SSIM .* All:([\d.]+)/.exec(line);
+      if (match?.[1]) ssim = Number(match[1]);
     },
-  );
+  });
   if (ssim === undefined || Number.isNaN(ssim)) throw new Error('ffmpeg reported no SSIM');
   return ssim;
+}
+
+/**
+ * ffmpeg's arguments comparing two pictures or videos through `filter` (input 0 the reference, 1 the distorted, each
+ * after its own input options), writing no file: the filter's findings go to stderr.
+ */
+export function comparisonArgs(
+  reference: string,
+  distorted: string,
+  filter: string,
+  options: { referenceArgs?: readonly string[]; distortedArgs?: readonly string[] } = {},
+): string[] {
+  return [
+    '-hide_banner',
+    '-nostdin',
+    ...(options.referenceArgs ?? []),
+    '-i',
+    reference,
+    ...(options.distortedArgs ?? []),
+    '-i',
+    distorted,
+    '-filter_complex',
+    filter,
+    '-an',
+    '-f',
+    'null',
+    '-',
+  ];
 }
 
 /** The quality floor of each level (SSIM, "All"): light keeps near-identical quality, maximum trades visible detail. */

@@ -7,18 +7,10 @@ import { WORK_BUDGETS } from '../../src/budget.js';
 import { compress } from '../../src/compress.js';
 import { convert } from '../../src/convert.js';
 import { EngineError } from '../../src/errors.js';
+import { engineFailure } from '../../src/errors.test-support.js';
 import { estimate } from '../../src/estimate.js';
-import { runProcess } from '../../src/process/run-process.js';
+import { lavfi } from '../../src/tools/media/media.test-support.js';
 import { expandedPdf, writeActivePdf, writeFrameBombGif, writeLongVideo, writePixelBombPng } from './hostile-files.js';
-
-async function failure(call: Promise<unknown>): Promise<EngineError> {
-  const err = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(EngineError);
-  return err as EngineError;
-}
 
 describe('content attacks: bounded work and inert documents', () => {
   let tmp: string;
@@ -38,18 +30,18 @@ describe('content attacks: bounded work and inert documents', () => {
     const gif = path.join(tmp, 'frames.gif');
     const frames = (WORK_BUDGETS.image.maxFrames ?? 0) + 500;
     await writeFrameBombGif(gif, frames);
-    const err = await failure(compress(gif, { level: 'maximum', tmpDir: work }));
+    const err = await engineFailure(compress(gif, { level: 'maximum', tmpDir: work }));
     expect(err.kind).toBe('over-budget');
     expect(err.message).toContain('1,500 frames');
-    expect((await failure(estimate(gif, { tmpDir: work }))).kind).toBe('over-budget');
-    expect((await failure(convert(gif, { target: 'webp', tmpDir: work }))).kind).toBe('over-budget');
+    expect((await engineFailure(estimate(gif, { tmpDir: work }))).kind).toBe('over-budget');
+    expect((await engineFailure(convert(gif, { target: 'webp', tmpDir: work }))).kind).toBe('over-budget');
     expect(await leftovers()).toEqual([]);
   });
 
   it('a pixel bomb is refused before it is decoded', async () => {
     const png = path.join(tmp, 'bomb.png');
     await writePixelBombPng(png);
-    const err = await failure(compress(png, { tmpDir: work }));
+    const err = await engineFailure(compress(png, { tmpDir: work }));
     expect(err.kind).toBe('invalid-input');
     expect(err.message).toMatch(/too large/);
     expect(await leftovers()).toEqual([]);
@@ -59,33 +51,18 @@ describe('content attacks: bounded work and inert documents', () => {
     const video = path.join(tmp, 'long.mp4');
     const hours = (WORK_BUDGETS.video.maxDurationSec ?? 0) / 3600;
     await writeLongVideo(video, (hours + 0.5) * 3600);
-    const err = await failure(compress(video, { level: 'balanced', tmpDir: work }));
+    const err = await engineFailure(compress(video, { level: 'balanced', tmpDir: work }));
     expect(err.kind).toBe('over-budget');
     expect(err.message).toContain(`longer than ${hours} hours`);
-    expect((await failure(convert(video, { target: 'webm', tmpDir: work }))).kind).toBe('over-budget');
+    expect((await engineFailure(convert(video, { target: 'webm', tmpDir: work }))).kind).toBe('over-budget');
     expect(await leftovers()).toEqual([]);
   }, 180_000);
 
   it('a call past its time budget stops its tools and says so', async () => {
     // Noisy frames: a search over them takes seconds, far past the budget, whatever the machine.
     const video = path.join(tmp, 'busy.mp4');
-    await runProcess('ffmpeg', [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=s=320x240:r=25,noise=alls=40:allf=t',
-      '-t',
-      '20',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      video,
-    ]);
-    const err = await failure(compress(video, { level: 'maximum', tmpDir: work, timeBudgetMs: 1000 }));
+    await lavfi('testsrc2=s=320x240:r=25,noise=alls=40:allf=t', ['-t', '20', '-c:v', 'libx264', '-preset', 'ultrafast'], video);
+    const err = await engineFailure(compress(video, { level: 'maximum', tmpDir: work, timeBudgetMs: 1000 }));
     expect(err.kind).toBe('over-budget');
     expect(err.message).toMatch(/needs more processing than Shrinkly gives one video file/);
     expect(await leftovers()).toEqual([]);
@@ -93,20 +70,7 @@ describe('content attacks: bounded work and inert documents', () => {
 
   it("damaged audio is the file's fault whatever the decoder says (invalid input, never our failure)", async () => {
     const aac = path.join(tmp, 'tone.aac');
-    await runProcess('ffmpeg', [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:duration=3',
-      '-c:a',
-      'aac',
-      '-b:a',
-      '96k',
-      aac,
-    ]);
+    await lavfi('sine=frequency=440:duration=3', ['-c:a', 'aac', '-b:a', '96k'], aac);
     const clean = await readFile(aac);
     const kinds = new Set<string>();
     for (let i = 0; i < 16; i++) {

@@ -5,6 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
 import { runProcess } from '../../src/process/run-process.js';
+import { lavfi } from '../../src/tools/media/media.test-support.js';
 
 /** A PDF from numbered object bodies, with a correct cross-reference table. */
 function pdfFromObjects(bodies: string[]): Buffer {
@@ -93,40 +94,18 @@ export async function writePixelBombPng(file: string): Promise<void> {
 
 /** A 16×16 GIF of `frames` frames (each a different shade): small on disk, slow to work through. */
 export async function writeFrameBombGif(file: string, frames: number): Promise<void> {
-  await runProcess('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
+  await lavfi(
     `color=c=black:s=16x16:r=100,geq=lum='mod(N*7,255)':cb=128:cr=128`,
-    '-frames:v',
-    String(frames),
-    '-gifflags',
-    '-offsetting',
+    ['-frames:v', String(frames), '-gifflags', '-offsetting'],
     file,
-  ]);
+  );
 }
 
 /** A 16×16 video of black at one frame a second that lasts `seconds`: tiny, and hours long. */
 export async function writeLongVideo(file: string, seconds: number): Promise<void> {
-  await runProcess('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
+  await lavfi(
     'color=c=black:s=16x16:r=1',
-    '-t',
-    String(seconds),
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-g',
-    '100000',
+    ['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '100000'],
     file,
-  ]);
+  );
 }

@@ -8,6 +8,7 @@ import { compress } from '../../src/compress.js';
 import { jobRunner } from '../../src/process/job-runner.js';
 import { type RunProcess, runProcess } from '../../src/process/run-process.js';
 import { sandboxMode } from '../../src/process/sandbox.js';
+import { lavfi } from '../../src/tools/media/media.test-support.js';
 
 /**
  * A tool taken over by a hostile file (a ghostscript -dSAFER bypass, an ffmpeg demuxer that follows a path, an
@@ -168,18 +169,7 @@ describe('tool confinement: a tool sees only its own job', () => {
 
   it('an engine call runs every tool in the private view of its own input and work folder', async () => {
     const { input } = await job('tone.wav', '');
-    await runProcess('ffmpeg', [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:duration=2',
-      '-c:a',
-      'pcm_s16le',
-      input,
-    ]);
+    await lavfi('sine=frequency=440:duration=2', ['-c:a', 'pcm_s16le'], input);
     const seen: Array<RunProcessOptions['sandbox']> = [];
     const watching: RunProcess = (command, args, options = {}) => {
       seen.push(options.sandbox);

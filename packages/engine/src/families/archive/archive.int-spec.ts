@@ -3,11 +3,12 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../../compress.js';
+import { CORPUS_DIR } from '../../corpus-ladder.test-support.js';
 import { isEngineError } from '../../errors.js';
+import { expectKind } from '../../errors.test-support.js';
 import { runProcess } from '../../process/run-process.js';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
 import { cutInTheMiddle, relayout, withTrailingBytes } from '../../tools/zip/zip-variants.test-support.js';
@@ -16,10 +17,8 @@ import { FIXED_TIME, inflateDeclaredSizes, photo, readZip, renameInPlace, text, 
 import { list7z } from './sevenzip-list.js';
 
 const LEVELS: CompressionLevel[] = ['light', 'balanced', 'maximum'];
-const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
-const corpusDir = process.env.CORPUS_DIR ?? path.resolve(repoRoot, '../shared/corpus');
 const corpusFiles = ['zip', '7z'].flatMap((ext) => {
-  const folder = path.join(corpusDir, ext);
+  const folder = path.join(CORPUS_DIR, ext);
   return existsSync(folder) ? [folder] : [];
 });
 const tools = { runProcess, signal: new AbortController().signal };
@@ -29,15 +28,6 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'archive-family-'));
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
-
-async function expectKind(promise: Promise<unknown>, kind: string): Promise<void> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(isEngineError(err), `expected EngineError ${kind}, got ${String(err)}`).toBe(true);
-  expect((err as { kind: string }).kind).toBe(kind);
-}
 
 async function ladder(input: string): Promise<Record<CompressionLevel, CompressResult>> {
   const results = {} as Record<CompressionLevel, CompressResult>;

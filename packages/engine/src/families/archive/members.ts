@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { detect } from '../../detect.js';
 import { EngineError } from '../../errors.js';
-import type { CompressContext } from '../../types.js';
+import type { CompressContext, FamilyOutput } from '../../types.js';
 
 /** Members smaller than this are left to deflate: a family's checks cost more than they could save. */
 export const MIN_FAMILY_MEMBER = 1024;
@@ -65,4 +65,9 @@ export async function compressMember(
       throw new EngineError('cancelled', 'Cancelled', undefined, { cause: err });
     return undefined;
   }
+}
+
+/** The original archive, kept because the copy made of it (`made`: rewritten, repacked) did not verify. */
+export function keptUnverified(input: string, format: 'zip' | '7z', made: string, problem: string): FamilyOutput {
+  return { path: input, format, recipe: `kept the original: the ${made} archive did not verify (${problem})`, notes: [] };
 }

@@ -6,7 +6,7 @@ import { allSettledOrThrow, mapLimited } from '../../tools/concurrent.js';
 import { checkTotal, invalid } from '../../tools/unpack-limits.js';
 import { fileCrc } from '../../tools/zip/encode.js';
 import type { CompressContext, FamilyOutput } from '../../types.js';
-import { compressMember, MIN_FAMILY_MEMBER } from './members.js';
+import { compressMember, keptUnverified, MIN_FAMILY_MEMBER } from './members.js';
 import { guard7z, list7z, NO_PASSWORD, type SevenListing } from './sevenzip-list.js';
 
 /** Above this, a second pass with PPMd (strong on text) is not worth its time. */
@@ -233,13 +233,7 @@ export async function compressSevenZip(input: string, ctx: CompressContext): Pro
     list7z(best.file, ctx),
   );
   const problem = compareListings(listing, listed, members.changed, sizes);
-  if (problem)
-    return {
-      path: input,
-      format: '7z',
-      recipe: `kept the original: the repacked archive did not verify (${problem})`,
-      notes: [],
-    };
+  if (problem) return keptUnverified(input, '7z', 'repacked', problem);
   const count = members.changed.size;
   const kinds = [...members.byExt].map(([ext, n]) => `${n} ${ext}`).join(', ');
   const familyPart =

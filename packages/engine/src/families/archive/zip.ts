@@ -10,7 +10,7 @@ import type { ZipEntry, ZipReader } from '../../tools/zip/reader.js';
 import { type ExpectedMember, verifyZip } from '../../tools/zip/verify.js';
 import { type MemberHeader, ZipWriter } from '../../tools/zip/writer.js';
 import type { CompressContext, FamilyOutput } from '../../types.js';
-import { compressMember, type MemberResult, MIN_FAMILY_MEMBER } from './members.js';
+import { compressMember, keptUnverified, type MemberResult, MIN_FAMILY_MEMBER } from './members.js';
 import { openArchive } from './zip-source.js';
 
 /** Members prepared at once: two nested compressions keep both cores busy while the writer copies bytes. */
@@ -174,13 +174,7 @@ export async function compressZip(input: string, ctx: CompressContext): Promise<
     await zip.close();
   }
   const problem = await verifyZip(out, ctx.signal, expected);
-  if (problem)
-    return {
-      path: input,
-      format: 'zip',
-      recipe: `kept the original: the rewritten archive did not verify (${problem})`,
-      notes: [],
-    };
+  if (problem) return keptUnverified(input, 'zip', 'rewritten', problem);
   const metrics: Record<string, number> = {
     members: tally.members,
     membersCompressed: [...tally.byFamily.values()].reduce((a, b) => a + b, 0),

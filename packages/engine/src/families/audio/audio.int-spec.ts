@@ -10,13 +10,11 @@ import {
   audioMd5,
   checkEstimate,
   checkLadder,
+  compressCancelled,
   describeLadder,
-  expectInvalidInput,
+  expectDamagedRefused,
   ffmpeg,
   probe,
-  workFolders,
-  writeCorrupt,
-  writeTruncated,
 } from '../../tools/media/media.test-support.js';
 import { audioFamily } from './audio.family.js';
 
@@ -166,30 +164,14 @@ describe('audio family estimate', () => {
 
 describe('audio family hazards', () => {
   it('refuses corrupt and truncated files as invalid-input', async () => {
-    await writeCorrupt(fixture('music.flac'), fixture('corrupt.flac'), 8);
-    await expectInvalidInput(fixture('corrupt.flac'), dir);
-    for (const name of ['music.flac', 'music.mp3', 'music.wav', 'music.m4a', 'music.aac']) {
-      const cut = fixture(`cut-${name}`);
-      await writeTruncated(fixture(name), cut, 0.55);
-      await expectInvalidInput(cut, dir);
-    }
+    await expectDamagedRefused(fixture('music.flac'), dir, 'corrupt', 8);
+    for (const name of ['music.flac', 'music.mp3', 'music.wav', 'music.m4a', 'music.aac'])
+      await expectDamagedRefused(fixture(name), dir, 'cut', 0.55);
   });
 
   it('a cancelled call rejects with cancelled and leaves no work folder', async () => {
-    const tmp = await mkdtemp(path.join(dir, 'cancel-'));
-    const controller = new AbortController();
-    const err = await compress(fixture('cancel.wav'), {
-      level: 'maximum',
-      tmpDir: tmp,
-      signal: controller.signal,
-      onProgress: (p) => {
-        if (p >= 16) controller.abort();
-      },
-    }).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    const { err, leftovers } = await compressCancelled(fixture('cancel.wav'), dir, 'maximum', 16);
     expect(isEngineError(err, 'cancelled'), String(err)).toBe(true);
-    expect(await workFolders(tmp)).toEqual([]);
+    expect(leftovers).toEqual([]);
   });
 });

@@ -4,9 +4,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../../compress.js';
-import { isEngineError } from '../../errors.js';
+import { expectKind } from '../../errors.test-support.js';
 import { runProcess } from '../../process/run-process.js';
 import { resultCache } from '../../result-cache.js';
+import { lavfi } from '../../tools/media/media.test-support.js';
 import { isSrgbProfile } from './icc-profile.js';
 import { imageFamily } from './image.family.js';
 import { checkLadder, makeFixtures, writeCorrupt, writePngBomb, writeTruncated } from './image.test-support.js';
@@ -23,15 +24,6 @@ beforeAll(async () => {
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 const check = (ok: boolean, message: string) => expect(ok, message).toBe(true);
-
-async function expectKind(promise: Promise<unknown>, kind: string): Promise<void> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(isEngineError(err), `expected EngineError ${kind}, got ${String(err)}`).toBe(true);
-  expect((err as { kind: string }).kind).toBe(kind);
-}
 
 describe('image family on generated fixtures', () => {
   for (const name of [
@@ -167,25 +159,7 @@ describe('image family on animated WebP', () => {
     ] as const;
     for (const [name, source, quality] of made) {
       files[name] = path.join(dir, name);
-      await runProcess('ffmpeg', [
-        '-hide_banner',
-        '-nostdin',
-        '-v',
-        'error',
-        '-y',
-        '-f',
-        'lavfi',
-        '-i',
-        source,
-        '-t',
-        '3',
-        '-loop',
-        '0',
-        '-c:v',
-        'libwebp_anim',
-        ...quality,
-        files[name] ?? '',
-      ]);
+      await lavfi(source, ['-t', '3', '-loop', '0', '-c:v', 'libwebp_anim', ...quality], files[name] ?? '');
     }
   });
 

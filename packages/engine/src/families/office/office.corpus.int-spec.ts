@@ -1,39 +1,19 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corpusLadder, corpusLevels } from '../../corpus-ladder.test-support.js';
+import { expect, it } from 'vitest';
+import { corpusFiles, describeCorpus } from '../../corpus.test-support.js';
+import { corpusLevels } from '../../corpus-ladder.test-support.js';
 import { runProcess } from '../../process/run-process.js';
 import { measureSsim, SSIM_FLOOR } from '../../quality/ssim.js';
 import type { CompressionLevel, CompressResult } from '../../types.js';
 import { countInLibreOffice, packageProblems } from './office.test-support.js';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const CORPUS = process.env.CORPUS_DIR ?? path.resolve(REPO_ROOT, '../shared/corpus');
 const LEVELS: CompressionLevel[] = ['light', 'balanced', 'maximum'];
 const PACKAGES = ['docx', 'xlsx', 'pptx'];
 const BINARIES = ['doc', 'xls', 'ppt'];
 /** A deck with a dozen pictures takes the image family a while per level; on a shared 2-core machine, more. */
 const LONG = 420_000;
 
-function corpusFiles(exts: readonly string[]): string[] {
-  return exts.flatMap((ext) => {
-    const dir = path.join(CORPUS, ext);
-    return existsSync(dir) ? readdirSync(dir).map((f) => path.join(dir, f)) : [];
-  });
-}
-
-describe.runIf(existsSync(CORPUS))('office family on the corpus', () => {
-  let tmp: string;
-  beforeAll(async () => {
-    tmp = await mkdtemp(path.join(tmpdir(), 'office-corpus-'));
-    // Made once for the whole suite (the ladder test checks the same results), perhaps by another test file.
-    await corpusLadder();
-  }, 1_800_000);
-  afterAll(async () => rm(tmp, { recursive: true, force: true }));
-
+describeCorpus('office family on the corpus', corpusFiles([...PACKAGES, ...BINARIES]), (dir) => {
   /** Three levels (from the corpus ladder, made once for the suite), never larger, monotonic; the results by level. */
   async function ladder(file: string): Promise<Record<CompressionLevel, CompressResult>> {
     const results = await corpusLevels(file);
@@ -58,15 +38,15 @@ describe.runIf(existsSync(CORPUS))('office family on the corpus', () => {
         for (const level of LEVELS) {
           const r = results[level];
           if (r.unchanged) continue;
-          const check = await packageProblems(file, r.output, SSIM_FLOOR[level], tmp, measure);
+          const check = await packageProblems(file, r.output, SSIM_FLOOR[level], dir(), measure);
           expect(check.problems).toEqual([]);
           if (check.changedPictures > 0) expect(r.metrics.ssim).toBeGreaterThanOrEqual(SSIM_FLOOR[level]);
         }
         // The most changed result opens in LibreOffice with as many pages, slides or sheets as the original.
         if (!results.maximum.unchanged) {
           const [a, b] = await Promise.all([
-            countInLibreOffice(file, ext, tmp),
-            countInLibreOffice(results.maximum.output, ext, tmp),
+            countInLibreOffice(file, ext, dir()),
+            countInLibreOffice(results.maximum.output, ext, dir()),
           ]);
           expect(a).toBeGreaterThan(0);
           expect(b).toBe(a);
@@ -85,7 +65,7 @@ describe.runIf(existsSync(CORPUS))('office family on the corpus', () => {
         for (const level of LEVELS) {
           const r = results[level];
           if (r.unchanged) continue;
-          const [a, b] = await Promise.all([countInLibreOffice(file, ext, tmp), countInLibreOffice(r.output, ext, tmp)]);
+          const [a, b] = await Promise.all([countInLibreOffice(file, ext, dir()), countInLibreOffice(r.output, ext, dir())]);
           expect(b).toBe(a);
         }
       },

@@ -4,17 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../../compress.js';
-import { EngineError } from '../../errors.js';
+import { engineFailure } from '../../errors.test-support.js';
 import { handMadeDocx, noisyPng, readParts, writeParts } from './office.test-support.js';
-
-async function failure(promise: Promise<unknown>): Promise<EngineError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(EngineError);
-  return err as EngineError;
-}
 
 describe('office family: hostile, damaged and cancelled input', () => {
   let tmp: string;
@@ -34,7 +25,7 @@ describe('office family: hostile, damaged and cancelled input', () => {
     for (let i = pictureAt; i < pictureAt + 2000; i++) bytes[i] = (bytes[i] ?? 0) ^ 0x5a;
     const damaged = path.join(tmp, 'damaged.docx');
     await writeFile(damaged, bytes);
-    const err = await failure(compress(damaged, { tmpDir: tmp }));
+    const err = await engineFailure(compress(damaged, { tmpDir: tmp }));
     expect(err.kind).toBe('invalid-input');
     expect(await workFolders()).toEqual([]);
   });
@@ -43,7 +34,7 @@ describe('office family: hostile, damaged and cancelled input', () => {
     const bytes = await readFile(docx);
     const truncated = path.join(tmp, 'truncated.docx');
     await writeFile(truncated, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
-    expect((await failure(compress(truncated, { tmpDir: tmp }))).kind).toBe('invalid-input');
+    expect((await engineFailure(compress(truncated, { tmpDir: tmp }))).kind).toBe('invalid-input');
   });
 
   it('refuses a zip bomb: a member that expands more than 1000 times', async () => {
@@ -62,7 +53,7 @@ describe('office family: hostile, damaged and cancelled input', () => {
       },
       { name: 'word/media/filler.bin', data: Buffer.alloc(64 * 1024 * 1024), level: 9 },
     ]);
-    const err = await failure(compress(bomb, { tmpDir: tmp }));
+    const err = await engineFailure(compress(bomb, { tmpDir: tmp }));
     expect(err.kind).toBe('invalid-input');
     expect(err.message).toMatch(/1000/);
     expect(await workFolders()).toEqual([]);
@@ -100,7 +91,7 @@ describe('office family: hostile, damaged and cancelled input', () => {
         bytes.writeUInt32LE(1024 * 1024 * 1024, at + 24);
     }
     await writeFile(big, bytes);
-    const err = await failure(compress(big, { tmpDir: tmp }));
+    const err = await engineFailure(compress(big, { tmpDir: tmp }));
     expect(err.kind).toBe('invalid-input');
     expect(err.message).toMatch(/2 GB/);
   });
@@ -122,7 +113,7 @@ describe('office family: hostile, damaged and cancelled input', () => {
       { name: 'mimetype', data: Buffer.from('application/vnd.oasis.opendocument.text'), level: 0 },
       { name: 'content.xml', data: Buffer.from('<office:document-content/>') },
     ]);
-    expect((await failure(compress(fake, { tmpDir: tmp }))).kind).toBe('invalid-input');
+    expect((await engineFailure(compress(fake, { tmpDir: tmp }))).kind).toBe('invalid-input');
   });
 
   it('leaves a password-protected ODF document unchanged', async () => {
@@ -153,7 +144,7 @@ describe('office family: hostile, damaged and cancelled input', () => {
         if (p >= 80 && !controller.signal.aborted) setTimeout(() => controller.abort(), 300);
       },
     });
-    const err = await failure(job);
+    const err = await engineFailure(job);
     expect(err.kind).toBe('cancelled');
     expect(reached).toBeGreaterThanOrEqual(80);
     expect(await workFolders()).toEqual([]);

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../../compress.js';
-import { isEngineError } from '../../errors.js';
+import { CORPUS_DIR } from '../../corpus-ladder.test-support.js';
+import { expectKind } from '../../errors.test-support.js';
 import { runProcess } from '../../process/run-process.js';
 import { measureSsim, SSIM_FLOOR } from '../../quality/ssim.js';
 import { configureResultCache } from '../../result-cache.js';
@@ -14,10 +14,8 @@ import { writeGreyPhotoPdf, writeImagePdf } from './pdf.test-support.js';
 import { readPdfFacts } from './pdf-facts.js';
 
 const LEVELS: CompressionLevel[] = ['light', 'balanced', 'maximum'];
-const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
-const corpusDir = process.env.CORPUS_DIR ?? path.resolve(repoRoot, '../shared/corpus');
-const corpusPdfs = existsSync(path.join(corpusDir, 'pdf'))
-  ? (await readdir(path.join(corpusDir, 'pdf'))).filter((f) => f.endsWith('.pdf'))
+const corpusPdfs = existsSync(path.join(CORPUS_DIR, 'pdf'))
+  ? (await readdir(path.join(CORPUS_DIR, 'pdf'))).filter((f) => f.endsWith('.pdf'))
   : [];
 const tools = { runProcess, signal: new AbortController().signal };
 
@@ -29,15 +27,6 @@ beforeAll(async () => {
   await writeImagePdf(imagePdf);
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
-
-async function expectKind(promise: Promise<unknown>, kind: string): Promise<void> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(isEngineError(err), `expected EngineError ${kind}, got ${String(err)}`).toBe(true);
-  expect((err as { kind: string }).kind).toBe(kind);
-}
 
 /** The words of the first pages, sorted: a rewrite may change the reading order of a table of contents, not its words. */
 async function words(file: string): Promise<string[]> {
@@ -154,7 +143,7 @@ describe.runIf(corpusPdfs.length > 0)('pdf family on the corpus', () => {
     it(`${name}: valid at every level, floors met, never larger, monotonic`, async () => {
       const input = path.join(dir, name);
       await mkdir(dir, { recursive: true });
-      await copyFile(path.join(corpusDir, 'pdf', name), input);
+      await copyFile(path.join(CORPUS_DIR, 'pdf', name), input);
       const r = await checkLadder(input);
       expect((await stat(r.maximum.output)).size).toBe(r.maximum.compressedSize);
     });

@@ -62,6 +62,31 @@ export interface VideoCodec {
 const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /**
+ * A constant-quality encoder (x264, libvpx): the knob is its CRF, followed by its speed settings, the fixed thread
+ * count and any `extra` arguments.
+ */
+function crfEncoder(
+  encoder: string,
+  speedArgs: (speed: SpeedClass) => string[],
+  extra: readonly string[] = [],
+): Pick<VideoCodec, 'encoder' | 'knob' | 'args'> {
+  return {
+    encoder,
+    knob: 'CRF',
+    args: (crf, speed) => [
+      '-c:v',
+      encoder,
+      '-crf',
+      String(crf),
+      ...speedArgs(speed),
+      '-threads:v',
+      String(ENCODER_THREADS),
+      ...extra,
+    ],
+  };
+}
+
+/**
  * x264 preset per amount of work. Small files get the standard tool's own preset (medium), so that balanced — one
  * encode at CRF 28 when that keeps the floor — costs what the standard tool costs; longer files trade size for time.
  */
@@ -70,8 +95,7 @@ const X264_PRESET: Record<SpeedClass, string> = { tiny: 'medium', small: 'medium
 function x264(extra: string[], note = ''): VideoCodec {
   return {
     label: `x264${note}`,
-    encoder: 'libx264',
-    knob: 'CRF',
+    ...crfEncoder('libx264', (speed) => ['-preset', X264_PRESET[speed]], extra),
     values: range(14, 40),
     levels: {
       light: { start: 22, cap: 28, typical: 25 },
@@ -82,17 +106,6 @@ function x264(extra: string[], note = ''): VideoCodec {
     slope: 0.11,
     pixFmts: ['yuv420p', 'yuvj420p', 'yuv422p', 'yuvj422p', 'yuv444p', 'yuvj444p'],
     sameCodec: ['h264'],
-    args: (crf, speed) => [
-      '-c:v',
-      'libx264',
-      '-crf',
-      String(crf),
-      '-preset',
-      X264_PRESET[speed],
-      '-threads:v',
-      String(ENCODER_THREADS),
-      ...extra,
-    ],
     speedLabel: (speed) => X264_PRESET[speed],
   };
 }
@@ -102,8 +115,8 @@ const VP9_CPU: Record<SpeedClass, number> = { tiny: 2, small: 3, medium: 4, larg
 
 const VP9: VideoCodec = {
   label: 'VP9',
-  encoder: 'libvpx-vp9',
-  knob: 'CRF',
+  // -b:v 0 makes -crf a pure constant-quality mode; row-mt uses both cores even on small frames.
+  ...crfEncoder('libvpx-vp9', (speed) => ['-b:v', '0', '-deadline', 'good', '-cpu-used', String(VP9_CPU[speed]), '-row-mt', '1']),
   values: range(15, 55),
   levels: {
     light: { start: 32, cap: 38, typical: 36 },
@@ -113,29 +126,27 @@ const VP9: VideoCodec = {
   slope: 0.07,
   pixFmts: ['yuv420p', 'yuva420p', 'yuv422p', 'yuv440p', 'yuv444p'],
   sameCodec: ['vp9'],
-  // -b:v 0 makes -crf a pure constant-quality mode; row-mt uses both cores even on small frames.
-  args: (crf, speed) => [
-    '-c:v',
-    'libvpx-vp9',
-    '-crf',
-    String(crf),
-    '-b:v',
-    '0',
-    '-deadline',
-    'good',
-    '-cpu-used',
-    String(VP9_CPU[speed]),
-    '-row-mt',
-    '1',
-    '-threads:v',
-    String(ENCODER_THREADS),
-  ],
   speedLabel: (speed) => `cpu-used ${VP9_CPU[speed]}`,
 };
 
-/** A keyframe every 10 s (at most 300 frames), for encoders whose default interval is a fraction of a second. */
-function keyframeInterval(video: MediaStream): string {
-  return String(Math.min(300, Math.round((video.fps ?? 25) * 10)));
+/**
+ * An encoder without a constant-quality mode (WMV2, Theora): the knob is its quantiser (-q:v), and keyframes come
+ * every 10 s (at most 300 frames) where its default interval is a fraction of a second.
+ */
+function quantiserEncoder(encoder: string): Pick<VideoCodec, 'encoder' | 'knob' | 'args' | 'speedLabel'> {
+  return {
+    encoder,
+    knob: 'q',
+    args: (q, _speed, video) => [
+      '-c:v',
+      encoder,
+      '-q:v',
+      String(q),
+      '-g',
+      String(Math.min(300, Math.round((video.fps ?? 25) * 10))),
+    ],
+    speedLabel: () => 'keyframes every 10 s',
+  };
 }
 
 /**
@@ -145,8 +156,7 @@ function keyframeInterval(video: MediaStream): string {
  */
 const WMV2: VideoCodec = {
   label: 'WMV2',
-  encoder: 'wmv2',
-  knob: 'q',
+  ...quantiserEncoder('wmv2'),
   values: [2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 19, 22, 26, 31],
   levels: {
     light: { start: 3, cap: 6, typical: 3 },
@@ -156,8 +166,6 @@ const WMV2: VideoCodec = {
   slope: 0.2,
   pixFmts: ['yuv420p'],
   sameCodec: ['wmv2'],
-  args: (q, _speed, video) => ['-c:v', 'wmv2', '-q:v', String(q), '-g', keyframeInterval(video)],
-  speedLabel: () => 'keyframes every 10 s',
 };
 
 /**
@@ -166,8 +174,7 @@ const WMV2: VideoCodec = {
  */
 const THEORA: VideoCodec = {
   label: 'Theora',
-  encoder: 'libtheora',
-  knob: 'q',
+  ...quantiserEncoder('libtheora'),
   values: [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
   levels: {
     light: { start: 8, cap: 5, typical: 8 },
@@ -177,8 +184,6 @@ const THEORA: VideoCodec = {
   slope: 0.45,
   pixFmts: ['yuv420p', 'yuv422p', 'yuv444p'],
   sameCodec: ['theora'],
-  args: (q, _speed, video) => ['-c:v', 'libtheora', '-q:v', String(q), '-g', keyframeInterval(video)],
-  speedLabel: () => 'keyframes every 10 s',
 };
 
 /**

@@ -52,6 +52,8 @@ export async function prepareClip(
   const x264Lossless = ['yuv420p', 'yuvj420p', 'yuv422p', 'yuvj422p', 'yuv444p', 'yuvj444p'].includes(video.pixFmt ?? '');
   const codecArgs = x264Lossless ? ['-c:v', 'libx264', '-qp', '0', '-preset', 'ultrafast'] : ['-c:v', 'ffv1'];
   const out = path.join(workDir, 'sample-reference.mkv');
+  // Both ways end in the picture `[v]` of the spans, encoded losslessly with its own frame times.
+  const output = ['-map', '[v]', ...codecArgs, '-fps_mode', 'vfr', '-y', out];
   const options = { durationSec: sampleSec, onFraction, readsUserInput: true, timeoutMs: ffmpegTimeoutMs(info.durationSec, 2) };
   // Fast path: seek to each span. Files with a wrong keyframe index decode garbage after a seek (the decoder
   // complains), so those are sampled again by decoding from the start and selecting the same spans.
@@ -63,13 +65,7 @@ export async function prepareClip(
           ...starts.flatMap((start) => [...inputArgs, '-ss', start.toFixed(3), '-t', spanSec.toFixed(3), '-i', source]),
           '-filter_complex',
           `${starts.map((_, k) => `[${k}:${video.index}]`).join('')}concat=n=${starts.length}:v=1:a=0[v]`,
-          '-map',
-          '[v]',
-          ...codecArgs,
-          '-fps_mode',
-          'vfr',
-          '-y',
-          out,
+          ...output,
         ],
         options,
       ),
@@ -87,13 +83,7 @@ export async function prepareClip(
             source,
             '-filter_complex',
             `[0:${video.index}]select='${spans}',setpts=N/(${fps.toFixed(6)}*TB)[v]`,
-            '-map',
-            '[v]',
-            ...codecArgs,
-            '-fps_mode',
-            'vfr',
-            '-y',
-            out,
+            ...output,
           ],
           { ...options, durationSec: info.durationSec },
         ),

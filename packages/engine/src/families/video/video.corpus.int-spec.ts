@@ -1,20 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corpusLadder, corpusLevels } from '../../corpus-ladder.test-support.js';
+import { expect, it } from 'vitest';
+import { corpusCases, corpusFiles, describeCorpus, expectTruncatedRefused } from '../../corpus.test-support.js';
+import { corpusLevels } from '../../corpus-ladder.test-support.js';
 import { runProcess } from '../../process/run-process.js';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
-import {
-  CORPUS_DIR,
-  checkLadder,
-  corpusFiles,
-  describeLadder,
-  expectInvalidInput,
-  frameSsimByTime,
-  LEVELS,
-  writeTruncated,
-} from '../../tools/media/media.test-support.js';
+import { checkLadder, describeLadder, frameSsimByTime, LEVELS } from '../../tools/media/media.test-support.js';
 
 const mean = (xs: readonly number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
 
@@ -31,60 +20,42 @@ async function framesPerSecond(file: string): Promise<number> {
 
 const files = corpusFiles(['mp4', 'mov', 'avi', 'mkv', 'webm', 'wmv', 'flv']);
 
-describe.runIf(files.length > 0)('video family on the shared corpus', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'video-corpus-'));
-    // Made once for the whole suite (the ladder test checks the same results), perhaps by another test file.
-    await corpusLadder();
-  }, 1_800_000);
-  afterAll(async () => rm(dir, { recursive: true, force: true }));
-
-  it.each(files.map((f) => [path.relative(CORPUS_DIR, f), f]))(
-    '%s: each level valid, not larger, above its floor, monotonic',
-    async (name, file) => {
-      const r = await checkLadder(file, dir, {
-        kinds: ['video', 'audio', 'subtitle'],
-        ssim: true,
-        durationBy: 'probe',
-        made: await corpusLevels(file),
-      });
-      console.log(describeLadder(name, r), `| ${r.balanced.recipe}`);
-      // Every frame a viewer sees first, and every 2-s window, keeps the level's floor; the reported SSIM is the
-      // worst window as measured here, independently of the engine.
-      const fps = await framesPerSecond(file);
-      for (const level of LEVELS) {
-        if (r[level].unchanged) continue;
-        // Frames paired by time, or by position where a source's irregular timestamps pair neighbours by time (FLV):
-        // a wrong pairing only lowers the figure, so the better-aligned one is what a viewer sees.
-        const pairings = await Promise.all([
-          frameSsimByTime(file, r[level].output, 'time'),
-          frameSsimByTime(file, r[level].output, 'position'),
-        ]);
-        const figures = pairings.sort((a, b) => mean(b) - mean(a))[0] ?? [];
-        const size = Math.max(1, Math.round(2 * fps));
-        const count = Math.max(1, Math.round(figures.length / size));
-        const windows = Array.from({ length: count }, (_, k) =>
-          mean(figures.slice(k * size, k === count - 1 ? figures.length : (k + 1) * size)),
-        );
-        expect(mean(figures.slice(0, Math.round(10 * fps))), `${name} ${level} first 10 s`).toBeGreaterThanOrEqual(
-          SSIM_FLOOR[level],
-        );
-        expect(Math.min(...windows), `${name} ${level} worst window`).toBeGreaterThanOrEqual(SSIM_FLOOR[level]);
-        expect(
-          Math.abs((r[level].metrics.ssim ?? 0) - Math.min(...windows)),
-          `${name} ${level} reported against measured`,
-        ).toBeLessThanOrEqual(0.005);
-      }
-    },
-  );
-
-  it('truncated copies of the real files are invalid-input', async () => {
-    for (const file of files) {
-      const cut = path.join(dir, `cut-${path.basename(file)}`);
-      await writeTruncated(file, cut);
-      await expectInvalidInput(cut, dir);
+describeCorpus('video family on the shared corpus', files, (dir) => {
+  it.each(corpusCases(files))('%s: each level valid, not larger, above its floor, monotonic', async (name, file) => {
+    const r = await checkLadder(file, dir(), {
+      kinds: ['video', 'audio', 'subtitle'],
+      ssim: true,
+      durationBy: 'probe',
+      made: await corpusLevels(file),
+    });
+    console.log(describeLadder(name, r), `| ${r.balanced.recipe}`);
+    // Every frame a viewer sees first, and every 2-s window, keeps the level's floor; the reported SSIM is the
+    // worst window as measured here, independently of the engine.
+    const fps = await framesPerSecond(file);
+    for (const level of LEVELS) {
+      if (r[level].unchanged) continue;
+      // Frames paired by time, or by position where a source's irregular timestamps pair neighbours by time (FLV):
+      // a wrong pairing only lowers the figure, so the better-aligned one is what a viewer sees.
+      const pairings = await Promise.all([
+        frameSsimByTime(file, r[level].output, 'time'),
+        frameSsimByTime(file, r[level].output, 'position'),
+      ]);
+      const figures = pairings.sort((a, b) => mean(b) - mean(a))[0] ?? [];
+      const size = Math.max(1, Math.round(2 * fps));
+      const count = Math.max(1, Math.round(figures.length / size));
+      const windows = Array.from({ length: count }, (_, k) =>
+        mean(figures.slice(k * size, k === count - 1 ? figures.length : (k + 1) * size)),
+      );
+      expect(mean(figures.slice(0, Math.round(10 * fps))), `${name} ${level} first 10 s`).toBeGreaterThanOrEqual(
+        SSIM_FLOOR[level],
+      );
+      expect(Math.min(...windows), `${name} ${level} worst window`).toBeGreaterThanOrEqual(SSIM_FLOOR[level]);
+      expect(
+        Math.abs((r[level].metrics.ssim ?? 0) - Math.min(...windows)),
+        `${name} ${level} reported against measured`,
+      ).toBeLessThanOrEqual(0.005);
     }
-    expect(files.length).toBeGreaterThan(0);
   });
+
+  it('truncated copies of the real files are invalid-input', () => expectTruncatedRefused(files, dir()));
 });

@@ -9,13 +9,12 @@ import { SSIM_FLOOR } from '../../quality/ssim.js';
 import {
   checkEstimate,
   checkLadder,
+  codecArgs,
+  compressCancelled,
   describeLadder,
-  expectInvalidInput,
+  expectDamagedRefused,
   ffmpeg,
   probe,
-  workFolders,
-  writeCorrupt,
-  writeTruncated,
 } from '../../tools/media/media.test-support.js';
 import type { CompressResult } from '../../types.js';
 import { videoFamily } from './video.family.js';
@@ -37,34 +36,53 @@ const STEREO = ['-filter_complex', '[1:a][2:a]amerge=inputs=2[a]'];
 let dir: string;
 const fixture = (name: string) => path.join(dir, name);
 
+/**
+ * Clips of the test picture and a stereo tone, one per container: its name, the tone's sample rate, the video and
+ * audio codecs with their settings, and a subtitle track (the subtitle file is input 3).
+ */
+const STEREO_CLIPS: ReadonlyArray<{ name: string; rate: number; video: string[]; audio: string[]; subtitles?: string }> = [
+  // MP4: H.264 + AAC 256k + a text track, shown rotated by 90° (the display matrix is added below).
+  {
+    name: 'unrotated.mp4',
+    rate: 48000,
+    video: ['libx264', '-crf', '8'],
+    audio: ['aac', '-b:a', '256k'],
+    subtitles: 'mov_text',
+  },
+  {
+    name: 'clip.webm',
+    rate: 48000,
+    video: ['libvpx-vp9', '-crf', '12', '-b:v', '0', '-cpu-used', '5'],
+    audio: ['libopus', '-b:a', '256k'],
+  },
+  { name: 'clip.avi', rate: 48000, video: ['mjpeg', '-q:v', '2'], audio: ['pcm_s16le'] },
+  { name: 'clip.wmv', rate: 44100, video: ['wmv2', '-q:v', '2'], audio: ['wmav2', '-b:a', '256k'] },
+  { name: 'clip.flv', rate: 44100, video: ['libx264', '-crf', '8'], audio: ['libmp3lame', '-b:a', '320k'] },
+  { name: 'clip.mov', rate: 48000, video: ['libx264', '-crf', '8'], audio: ['pcm_s16le'] },
+  { name: 'clip.ogv', rate: 48000, video: ['libtheora', '-q:v', '10'], audio: ['libvorbis', '-b:a', '256k'] },
+];
+
 async function makeFixtures(): Promise<void> {
   const srt = fixture('subs.srt');
   await writeFile(srt, '1\n00:00:00,000 --> 00:00:01,500\nHello there\n');
   const sub = ['-i', srt];
-  // MP4: H.264 + AAC 256k + a text track, shown rotated by 90°.
-  await ffmpeg([
-    ...PICTURE,
-    ...TONE(48000),
-    ...sub,
-    ...STEREO,
-    '-map',
-    '0:v',
-    '-map',
-    '[a]',
-    '-map',
-    '3:s',
-    '-c:v',
-    'libx264',
-    '-crf',
-    '8',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '256k',
-    '-c:s',
-    'mov_text',
-    fixture('unrotated.mp4'),
-  ]);
+  for (const clip of STEREO_CLIPS) {
+    const subtitles = clip.subtitles ? { input: sub, map: ['-map', '3:s'], codec: ['-c:s', clip.subtitles] } : undefined;
+    await ffmpeg([
+      ...PICTURE,
+      ...TONE(clip.rate),
+      ...(subtitles?.input ?? []),
+      ...STEREO,
+      '-map',
+      '0:v',
+      '-map',
+      '[a]',
+      ...(subtitles?.map ?? []),
+      ...codecArgs(clip.video, clip.audio),
+      ...(subtitles?.codec ?? []),
+      fixture(clip.name),
+    ]);
+  }
   // ffmpeg 5.1 only writes the display matrix when copying, not while encoding.
   await ffmpeg(['-i', fixture('unrotated.mp4'), '-map', '0', '-c', 'copy', '-metadata:s:v:0', 'rotate=90', fixture('clip.mp4')]);
   // MKV: H.264 + two audio tracks (PCM and FLAC) + SRT subtitles.
@@ -92,114 +110,6 @@ async function makeFixtures(): Promise<void> {
     'srt',
     fixture('clip.mkv'),
   ]);
-  await ffmpeg([
-    ...PICTURE,
-    ...TONE(48000),
-    ...STEREO,
-    '-map',
-    '0:v',
-    '-map',
-    '[a]',
-    '-c:v',
-    'libvpx-vp9',
-    '-crf',
-    '12',
-    '-b:v',
-    '0',
-    '-cpu-used',
-    '5',
-    '-c:a',
-    'libopus',
-    '-b:a',
-    '256k',
-    fixture('clip.webm'),
-  ]);
-  await ffmpeg([
-    ...PICTURE,
-    ...TONE(48000),
-    ...STEREO,
-    '-map',
-    '0:v',
-    '-map',
-    '[a]',
-    '-c:v',
-    'mjpeg',
-    '-q:v',
-    '2',
-    '-c:a',
-    'pcm_s16le',
-    fixture('clip.avi'),
-  ]);
-  await ffmpeg([
-    ...PICTURE,
-    ...TONE(44100),
-    ...STEREO,
-    '-map',
-    '0:v',
-    '-map',
-    '[a]',
-    '-c:v',
-    'wmv2',
-    '-q:v',
-    '2',
-    '-c:a',
-    'wmav2',
-    '-b:a',
-    '256k',
-    fixture('clip.wmv'),
-  ]);
-  await ffmpeg([
-    ...PICTURE,
-    ...TONE(44100),
-    ...STEREO,
-    '-map',
-    '0:v',
-    '-map',
-    '[a]',
-    '-c:v',
-    'libx264',
-    '-crf',
-    '8',
-    '-c:a',
-    'libmp3lame',
-    '-b:a',
-    '320k',
-    fixture('clip.flv'),
-  ]);
-  await ffmpeg([
-    ...PICTURE,
-    ...TONE(48000),
-    ...STEREO,
-    '-map',
-    '0:v',
-    '-map',
-    '[a]',
-    '-c:v',
-    'libx264',
-    '-crf',
-    '8',
-    '-c:a',
-    'pcm_s16le',
-    fixture('clip.mov'),
-  ]);
-  await ffmpeg([
-    ...PICTURE,
-    ...TONE(48000),
-    ...STEREO,
-    '-map',
-    '0:v',
-    '-map',
-    '[a]',
-    '-c:v',
-    'libtheora',
-    '-q:v',
-    '10',
-    '-c:a',
-    'libvorbis',
-    '-b:a',
-    '256k',
-    fixture('clip.ogv'),
-  ]);
   // An Ogg whose first stream is its sound: named .ogg, it would pass for audio by its first page alone.
   await ffmpeg([
     ...TONE(48000),
@@ -210,14 +120,7 @@ async function makeFixtures(): Promise<void> {
     '[a]',
     '-map',
     '2:v',
-    '-c:v',
-    'libtheora',
-    '-q:v',
-    '10',
-    '-c:a',
-    'libvorbis',
-    '-b:a',
-    '256k',
+    ...codecArgs(['libtheora', '-q:v', '10'], ['libvorbis', '-b:a', '256k']),
     fixture('sound-first.ogg'),
   ]);
   // Already heavily compressed: re-encoding at the light level's quality cannot make it smaller.
@@ -232,14 +135,7 @@ async function makeFixtures(): Promise<void> {
     'lavfi',
     '-i',
     'sine=d=30',
-    '-c:v',
-    'libx264',
-    '-crf',
-    '12',
-    '-preset',
-    'veryfast',
-    '-c:a',
-    'aac',
+    ...codecArgs(['libx264', '-crf', '12', '-preset', 'veryfast'], ['aac']),
     fixture('long.mp4'),
   ]);
   // 20 s with changing content and stereo AAC, for the sampled size estimate.
@@ -254,16 +150,7 @@ async function makeFixtures(): Promise<void> {
     '0:v',
     '-map',
     '[a]',
-    '-c:v',
-    'libx264',
-    '-crf',
-    '10',
-    '-preset',
-    'veryfast',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '256k',
+    ...codecArgs(['libx264', '-crf', '10', '-preset', 'veryfast'], ['aac', '-b:a', '256k']),
     fixture('estimate.mp4'),
   ]);
   // Index at the end (no faststart), so a cut copy has no index at all.
@@ -372,34 +259,15 @@ describe('video family estimate', () => {
 
 describe('video family hazards', () => {
   it('refuses corrupt and truncated files as invalid-input', async () => {
-    await writeCorrupt(fixture('plain.mp4'), fixture('corrupt.mp4'));
-    await expectInvalidInput(fixture('corrupt.mp4'), dir);
-    await writeTruncated(fixture('plain.mp4'), fixture('cut.mp4'));
-    await expectInvalidInput(fixture('cut.mp4'), dir);
-    await writeTruncated(fixture('clip.mkv'), fixture('cut.mkv'));
-    await expectInvalidInput(fixture('cut.mkv'), dir);
-    await writeTruncated(fixture('clip.avi'), fixture('cut.avi'));
-    await expectInvalidInput(fixture('cut.avi'), dir);
+    await expectDamagedRefused(fixture('plain.mp4'), dir, 'corrupt');
+    for (const name of ['plain.mp4', 'clip.mkv', 'clip.avi']) await expectDamagedRefused(fixture(name), dir, 'cut');
   });
 
   it('a cancelled call stops ffmpeg, rejects with cancelled and leaves no work folder', async () => {
-    const tmp = await mkdtemp(path.join(dir, 'cancel-'));
-    const controller = new AbortController();
-    const started = Date.now();
     // Light: the result cache already holds long.mp4 at balanced, from the test above.
-    const err = await compress(fixture('long.mp4'), {
-      level: 'light',
-      tmpDir: tmp,
-      signal: controller.signal,
-      onProgress: (p) => {
-        if (p >= 10) controller.abort();
-      },
-    }).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    const { err, ms, leftovers } = await compressCancelled(fixture('long.mp4'), dir, 'light', 10);
     expect(isEngineError(err, 'cancelled'), String(err)).toBe(true);
-    expect(Date.now() - started).toBeLessThan(60_000);
-    expect(await workFolders(tmp)).toEqual([]);
+    expect(ms).toBeLessThan(60_000);
+    expect(leftovers).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detect } from '../../detect.js';
 import { runProcess } from '../../process/run-process.js';
-import { ffmpeg, LEVELS } from '../../tools/media/media.test-support.js';
+import { codecArgs, ffmpeg, LEVELS } from '../../tools/media/media.test-support.js';
 import type { CompressionLevel } from '../../types.js';
 import { videoFamily } from './video.family.js';
 
@@ -36,46 +36,18 @@ const NOISY_STRETCHES = (size: string, seconds: number) => [
 
 let dir: string;
 const fixture = (name: string) => path.join(dir, name);
-const FIXTURES = ['stretches.wmv', 'stretches.mp4', 'stretches.ogv'];
+/** The clips: name, seconds, video and audio codecs with their settings. */
+const CLIPS: ReadonlyArray<[name: string, seconds: number, video: string[], audio: string[]]> = [
+  ['stretches.wmv', 8, ['wmv2', '-q:v', '2'], ['wmav2', '-b:a', '256k']],
+  ['stretches.mp4', 8, ['libx264', '-crf', '8'], ['aac', '-b:a', '256k']],
+  ['stretches.ogv', 6, ['libtheora', '-q:v', '10'], ['libvorbis', '-b:a', '256k']],
+];
+const FIXTURES = CLIPS.map(([name]) => name);
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'video-levels-'));
-  await ffmpeg([
-    ...NOISY_STRETCHES('320x240', 8),
-    '-c:v',
-    'wmv2',
-    '-q:v',
-    '2',
-    '-c:a',
-    'wmav2',
-    '-b:a',
-    '256k',
-    fixture('stretches.wmv'),
-  ]);
-  await ffmpeg([
-    ...NOISY_STRETCHES('320x240', 8),
-    '-c:v',
-    'libx264',
-    '-crf',
-    '8',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '256k',
-    fixture('stretches.mp4'),
-  ]);
-  await ffmpeg([
-    ...NOISY_STRETCHES('320x240', 6),
-    '-c:v',
-    'libtheora',
-    '-q:v',
-    '10',
-    '-c:a',
-    'libvorbis',
-    '-b:a',
-    '256k',
-    fixture('stretches.ogv'),
-  ]);
+  for (const [name, seconds, video, audio] of CLIPS)
+    await ffmpeg([...NOISY_STRETCHES('320x240', seconds), ...codecArgs(video, audio), fixture(name)]);
 }, 120_000);
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 

@@ -1,17 +1,16 @@
-/** @internal Test helpers shared by the video and audio families' integration tests. */
+/** @internal Test helpers shared by the media families' and the converters' integration tests, and the hostile-file tests. */
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
 import { compress } from '../../compress.js';
 import { detect } from '../../detect.js';
 import { isEngineError } from '../../errors.js';
+import { rejectionOf } from '../../errors.test-support.js';
 import { type RunProcess, runProcess } from '../../process/run-process.js';
-import { SSIM_FLOOR } from '../../quality/ssim.js';
+import { comparisonArgs, SSIM_FLOOR } from '../../quality/ssim.js';
 import type { CompressionLevel, CompressResult, FamilyCompressor } from '../../types.js';
 import { decodedAudioMd5, readableDuration } from './ffmpeg.js';
 import { type MediaInfo, probeMedia } from './probe.js';
@@ -19,26 +18,14 @@ import { type MediaInfo, probeMedia } from './probe.js';
 const exec = promisify(execFile);
 export const LEVELS: readonly CompressionLevel[] = ['light', 'balanced', 'maximum'];
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-/** The shared corpus beside the repository (absent on some CI machines: those cases are skipped). */
-export const CORPUS_DIR = process.env.CORPUS_DIR ?? path.resolve(repoRoot, '../shared/corpus');
-
-export function corpusFiles(folders: readonly string[]): string[] {
-  if (!existsSync(CORPUS_DIR)) return [];
-  return folders.flatMap((folder) => {
-    const dir = path.join(CORPUS_DIR, folder);
-    return existsSync(dir)
-      ? readdirSync(dir)
-          .sort()
-          .map((n) => path.join(dir, n))
-      : [];
-  });
-}
-
 /** Makes a fixture with ffmpeg (lavfi sources), failing loudly when ffmpeg does. */
 export async function ffmpeg(args: string[]): Promise<void> {
   await exec('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...args], { maxBuffer: 16 * 1024 * 1024 });
 }
+
+/** Makes a fixture from one lavfi source (a test picture, a tone): `ffmpeg -f lavfi -i source args… file`. */
+export const lavfi = (source: string, args: readonly string[], file: string): Promise<void> =>
+  ffmpeg(['-f', 'lavfi', '-i', source, ...args, file]);
 
 const signal = new AbortController().signal;
 export const probe = (file: string): Promise<MediaInfo> => probeMedia(runProcess, file, signal);
@@ -63,16 +50,53 @@ export async function writeCorrupt(file: string, out: string, keep = 64): Promis
 }
 
 export async function expectInvalidInput(file: string, tmpDir: string): Promise<void> {
-  const err = await compress(file, { tmpDir }).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
+  const err = await rejectionOf(compress(file, { tmpDir }));
   expect(isEngineError(err, 'invalid-input'), `${path.basename(file)}: ${String(err)}`).toBe(true);
+}
+
+/**
+ * A damaged copy of `file` is refused as invalid input: `corrupt` keeps its first `amount` bytes (64 by default) then
+ * garbage, `cut` keeps only that share of it (0.6 by default).
+ */
+export async function expectDamagedRefused(file: string, tmpDir: string, damage: 'corrupt' | 'cut', amount?: number) {
+  const damaged = path.join(tmpDir, `${damage}-${path.basename(file)}`);
+  if (damage === 'corrupt') await writeCorrupt(file, damaged, amount);
+  else await writeTruncated(file, damaged, amount);
+  await expectInvalidInput(damaged, tmpDir);
 }
 
 export async function workFolders(tmpDir: string): Promise<string[]> {
   return (await readdir(tmpDir)).filter((n) => n.startsWith('shrinkly-work-'));
 }
+
+/**
+ * Compresses `file` at `level` in a fresh folder under `dir` and cancels the call once its progress reaches
+ * `abortAt`: what it rejected with (undefined if it finished), how long it ran, and the work folders it left behind.
+ */
+export async function compressCancelled(
+  file: string,
+  dir: string,
+  level: CompressionLevel,
+  abortAt: number,
+): Promise<{ err: unknown; ms: number; leftovers: string[] }> {
+  const tmp = await mkdtemp(path.join(dir, 'cancel-'));
+  const controller = new AbortController();
+  const started = Date.now();
+  const err = await rejectionOf(
+    compress(file, {
+      level,
+      tmpDir: tmp,
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p >= abortAt) controller.abort();
+      },
+    }),
+  );
+  return { err, ms: Date.now() - started, leftovers: await workFolders(tmp) };
+}
+
+/** ffmpeg's codec options for a clip: `-c:v` and `-c:a`, each followed by the codec and its settings. */
+export const codecArgs = (video: readonly string[], audio: readonly string[]): string[] => ['-c:v', ...video, '-c:a', ...audio];
 
 export interface LadderOptions {
   /** Stream kinds whose counts must survive. */
@@ -89,29 +113,15 @@ export interface LadderOptions {
   made?: Record<CompressionLevel, CompressResult>;
 }
 
+/** ffmpeg comparing two videos' pictures as stored (no rotation applied) through `filter`. */
+const compareArgs = (reference: string, distorted: string, filter: string): string[] =>
+  comparisonArgs(reference, distorted, filter, { referenceArgs: ['-noautorotate'], distortedArgs: ['-noautorotate'] });
+
 /** SSIM with both pictures' timelines starting at zero (encoder priming shifts starts by a few ms); the raw pairing too when that falls short. */
 async function independentSsim(reference: string, distorted: string, floor: number): Promise<number> {
   const run = async (align: string) => {
-    const { stderr } = await exec(
-      'ffmpeg',
-      [
-        '-hide_banner',
-        '-nostdin',
-        '-noautorotate',
-        '-i',
-        reference,
-        '-noautorotate',
-        '-i',
-        distorted,
-        '-filter_complex',
-        `[0:v]${align}fps=2,format=yuv444p[r];[1:v]${align}fps=2,format=yuv444p[d];[d][r]ssim`,
-        '-an',
-        '-f',
-        'null',
-        '-',
-      ],
-      { maxBuffer: 64 * 1024 * 1024 },
-    );
+    const filter = `[0:v]${align}fps=2,format=yuv444p[r];[1:v]${align}fps=2,format=yuv444p[d];[d][r]ssim`;
+    const { stderr } = await exec('ffmpeg', compareArgs(reference, distorted, filter), { maxBuffer: 64 * 1024 * 1024 });
     return Number(/All:([\d.]+)/.exec(stderr)?.[1] ?? 'NaN');
   };
   const aligned = await run('setpts=PTS-STARTPTS,');
@@ -132,28 +142,11 @@ export async function frameSsimByTime(
   const align = pairBy === 'time' ? 'setpts=PTS-STARTPTS' : 'setpts=N/TB';
   const dir = await mkdtemp(path.join(tmpdir(), 'frame-ssim-'));
   try {
-    await exec(
-      'ffmpeg',
-      [
-        '-hide_banner',
-        '-nostdin',
-        '-v',
-        'error',
-        '-noautorotate',
-        '-i',
-        reference,
-        '-noautorotate',
-        '-i',
-        distorted,
-        '-filter_complex',
-        `[0:v:0]${align},format=yuv444p[r];[1:v:0]${align},format=yuv444p[d];[r][d]ssim=stats_file=stats.log`,
-        '-an',
-        '-f',
-        'null',
-        '-',
-      ],
-      { cwd: dir, maxBuffer: 64 * 1024 * 1024 },
-    );
+    const filter = `[0:v:0]${align},format=yuv444p[r];[1:v:0]${align},format=yuv444p[d];[r][d]ssim=stats_file=stats.log`;
+    await exec('ffmpeg', ['-v', 'error', ...compareArgs(reference, distorted, filter)], {
+      cwd: dir,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const lines = (await readFile(path.join(dir, 'stats.log'), 'utf8')).trim().split('\n');
     return lines.map((line) => Number(/All:([\d.]+)/.exec(line)?.[1] ?? 'NaN'));
   } finally {
