@@ -34,6 +34,31 @@ export interface ExpiringRecords<R extends { id: string }> {
   delete(id: string): Promise<void>;
 }
 
+/**
+ * A sweep of expired rows: listed a page at a time (each page starts again from the first expired row, so `remove`
+ * must take the row out of the list) until none is left; says how many it removed.
+ */
+export function pagedSweep<R>(
+  name: string,
+  listExpired: (now: Date) => Promise<R[]>,
+  remove: (row: R) => Promise<void>,
+): SweepTask {
+  return {
+    name,
+    async sweep(now) {
+      let removed = 0;
+      for (;;) {
+        const expired = await listExpired(now);
+        if (expired.length === 0) return removed;
+        for (const row of expired) {
+          await remove(row);
+          removed += 1;
+        }
+      }
+    },
+  };
+}
+
 /** Expired rows with the blobs they hold: each row's blobs first, then the row. */
 export function expiredWithBlobs<R extends { id: string }>(
   name: string,
@@ -41,19 +66,12 @@ export function expiredWithBlobs<R extends { id: string }>(
   blobsOf: (row: R) => Array<string | null>,
   storage: StoragePort,
 ): SweepTask {
-  return {
+  return pagedSweep(
     name,
-    async sweep(now) {
-      let removed = 0;
-      for (;;) {
-        const expired = await records.listExpired(now);
-        if (expired.length === 0) return removed;
-        for (const row of expired) {
-          for (const key of new Set(blobsOf(row))) if (key) await storage.delete(key);
-          await records.delete(row.id);
-          removed += 1;
-        }
-      }
+    (now) => records.listExpired(now),
+    async (row) => {
+      for (const key of new Set(blobsOf(row))) if (key) await storage.delete(key);
+      await records.delete(row.id);
     },
-  };
+  );
 }
