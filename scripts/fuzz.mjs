@@ -3,13 +3,10 @@
 // Starts the built server on a free port with its own data folder, sends mutated corpus files through every upload
 // route (scripts/fuzz/run-fuzz.mjs), prints the status histogram per route, and exits 1 on any 5xx, hang, temporary
 // file left behind or an unhealthy server. The seed is printed: `--seed` replays a run.
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { startBuiltServer } from './built-server.mjs';
 import { formatHistogram, runFuzz } from './fuzz/run-fuzz.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,46 +21,11 @@ const { values } = parseArgs({
 const seed = values.seed ? Number(values.seed) : Math.floor(Math.random() * 2 ** 31);
 const corpusDir = path.resolve(values.corpus ?? process.env.CORPUS_DIR ?? path.join(root, '../shared/corpus'));
 
-const port = await new Promise((resolve) => {
-  const srv = createServer().listen(0, '127.0.0.1', () => {
-    const { port: p } = srv.address();
-    srv.close(() => resolve(p));
-  });
+const server = await startBuiltServer({ env: { NODE_ENV: 'test' }, dataDirPrefix: 'shrinkly-fuzz-' }).catch((error) => {
+  console.error(error.message);
+  process.exit(1);
 });
-const dataDir = await mkdtemp(path.join(tmpdir(), 'shrinkly-fuzz-'));
-const baseUrl = `http://127.0.0.1:${port}`;
-let output = '';
-const server = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    APP_URL: baseUrl,
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-    SMTP_URL: '',
-    NODE_ENV: 'test',
-  },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-server.stdout.on('data', (c) => (output += c));
-server.stderr.on('data', (c) => (output += c));
-for (let i = 0; ; i++) {
-  if (
-    await fetch(`${baseUrl}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  if (server.exitCode !== null || i > 240) {
-    console.error(`the server did not start:\n${output}`);
-    process.exit(1);
-  }
-  await new Promise((r) => setTimeout(r, 250));
-}
+const { baseUrl, dataDir } = server;
 
 console.log(`[fuzz] seed ${seed}, ${values.count} files from ${corpusDir}, server ${baseUrl}`);
 const started = Date.now();
@@ -75,9 +37,8 @@ const result = await runFuzz({
   count: Number(values.count),
   log: values.verbose ? (line) => console.log(`  ${line}`) : () => {},
 });
-const exitedEarly = server.exitCode !== null;
-server.kill('SIGTERM');
-await rm(dataDir, { recursive: true, force: true });
+const exitedEarly = server.exited();
+await server.stop();
 
 const slowest = [...result.cases]
   .sort((a, b) => b.ms - a.ms)

@@ -15,7 +15,7 @@ export interface S3Server {
   env: Record<string, string>;
   close(): Promise<void>;
 }
-export declare function startS3(directory: string): Promise<S3Server>;
+export declare function startS3(directory: string, bucket?: string): Promise<S3Server>;
 
 export interface RedisNamespace {
   prefix: string;

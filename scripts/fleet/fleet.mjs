@@ -6,24 +6,15 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../built-server.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const entries = { web: path.join(root, 'server/dist/main.js'), worker: path.join(root, 'server/dist/worker.main.js') };
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+export { freePort };
 
 async function until(what, probe, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
@@ -56,10 +47,9 @@ export async function createDatabase(serverUrl) {
 
 /**
  * An S3-compatible server (s3rver, in a process of its own: the test suite's `server/test/s3-server.process.mjs`) on
- * a free port with one empty bucket, its objects under `directory`.
+ * a free port with one empty bucket, its objects under `directory`. The test suites start theirs here too.
  */
-export async function startS3(directory) {
-  const bucket = 'shrinkly-fleet';
+export async function startS3(directory, bucket = 'shrinkly-fleet') {
   const child = fork(path.join(root, 'server/test/s3-server.process.mjs'), [directory, bucket], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -28,5 +28,6 @@ function photo(width: number, height: number): sharp.Sharp {
   return sharp(pixels, { raw: { width, height, channels: 3 } });
 }
 
-/** The large STORED zip writer lives with the browser tests' fixtures; one copy serves both suites. */
-export { makeStoredZip } from '../../e2e/support/large-files.js';
+export { makeTestVideo } from '../../e2e/support/media.js';
+// One copy of each serves the benchmarks, the browser tests and these suites.
+export { makeStoredZip } from '../../scripts/fixtures/stored-zip.mjs';

@@ -1,9 +1,7 @@
-import { type ChildProcess, fork } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startS3 } from '../../scripts/fleet/fleet.mjs';
 import type { S3Config } from '../src/config/app.config.js';
 
 /** A running test S3 server and how to reach its one bucket. */
@@ -24,43 +22,19 @@ export interface TestS3Server {
  * one empty bucket, its objects in a temporary folder. The child ends with the test process if `stop` is never called.
  */
 export async function startS3Server(options: { bucket?: string } = {}): Promise<TestS3Server> {
-  const bucket = options.bucket ?? 'shrinkly-test';
   const directory = await mkdtemp(path.join(tmpdir(), 'shrinkly-s3-'));
-  const child = fork(fileURLToPath(new URL('./s3-server.process.mjs', import.meta.url)), [directory, bucket], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const port = await portOf(child);
-  const endpoint = `http://127.0.0.1:${port}`;
-  // s3rver checks signatures made with its one built-in key pair.
-  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  const server = await startS3(directory, options.bucket ?? 'shrinkly-test');
+  const { endpoint, bucket, env } = server;
+  // s3rver checks signatures made with its one built-in key pair (the S3_* keys of `env`).
+  const credentials = { accessKeyId: env.S3_ACCESS_KEY_ID as string, secretAccessKey: env.S3_SECRET_ACCESS_KEY as string };
   return {
     endpoint,
     bucket,
-    env: {
-      STORAGE: 's3',
-      S3_ENDPOINT: endpoint,
-      S3_REGION: 'us-east-1',
-      S3_BUCKET: bucket,
-      S3_FORCE_PATH_STYLE: 'true',
-      S3_ACCESS_KEY_ID: credentials.accessKeyId,
-      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-    },
-    config: { endpoint, region: 'us-east-1', bucket, credentials, forcePathStyle: true },
+    env,
+    config: { endpoint, region: env.S3_REGION as string, bucket, credentials, forcePathStyle: true },
     async stop() {
-      const exited = once(child, 'exit');
-      child.disconnect();
-      await exited;
+      await server.close();
       await rm(directory, { recursive: true, force: true });
     },
   };
-}
-
-async function portOf(child: ChildProcess): Promise<number> {
-  const [message] = (await Promise.race([
-    once(child, 'message'),
-    once(child, 'exit').then(([code]) =>
-      Promise.reject(new Error(`the S3 test server exited with ${String(code)} before listening`)),
-    ),
-  ])) as [{ port: number }];
-  return message.port;
 }

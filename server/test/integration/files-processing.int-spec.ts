@@ -1,23 +1,13 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import {
-  type ApiClient,
-  ApiError,
-  type CompressionJob,
-  ErrorMessages,
-  type FileRecord,
-  type FileUploadResponse,
-} from '@shrinkly/contract';
+import { type ApiClient, type CompressionJob, ErrorMessages, type FileRecord, type FileUploadResponse } from '@shrinkly/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueuePort } from '../../src/adapters/queue/queue.port.js';
 import { FILE_DELETED_MESSAGE } from '../../src/features/files/library-result.finisher.js';
-import { makePhotoPng } from '../fixtures.js';
+import { errorOf } from '../api-errors.js';
+import { makePhotoPng, makeTestVideo } from '../fixtures.js';
 import { fileForm, newUser, startTestApp, type TestApp } from '../harness.js';
-
-const ffmpeg = (args: string[]) => promisify(execFile)('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 
 async function blobCount(dataDir: string): Promise<number> {
   const root = path.join(dataDir, 'blobs');
@@ -64,13 +54,9 @@ describe('My Files while a compression runs', () => {
       (job) => job.status === 'completed' || job.status === 'failed',
     );
   const expectRefused = async (call: Promise<unknown>, status: number, message?: string) => {
-    const err = await call.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(err, `expected HTTP ${status}`).toBeInstanceOf(ApiError);
-    expect((err as ApiError).status).toBe(status);
-    if (message) expect((err as ApiError).serverMessage).toBe(message);
+    const err = await errorOf(call, `HTTP ${status}`);
+    expect(err.status).toBe(status);
+    if (message) expect(err.serverMessage).toBe(message);
   };
 
   /**
@@ -173,26 +159,7 @@ describe('My Files while a compression runs', () => {
   it('shows the progress of a running compression, and a delete mid-way leaves no blob or work file behind', async () => {
     const video = path.join(dir, 'clip.mp4');
     // A few seconds of real video: long enough to be seen running on any machine.
-    await ffmpeg([
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=640x360:rate=25:duration=6',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:duration=6',
-      '-c:v',
-      'libx264',
-      '-crf',
-      '12',
-      '-preset',
-      'ultrafast',
-      '-c:a',
-      'aac',
-      '-shortest',
-      video,
-    ]);
+    await makeTestVideo(video, { size: '640x360', seconds: 6, crf: 12, tone: true });
     const blobsBefore = await blobCount(t.dataDir);
     const user = await signUp();
     const { jobId, fileId } = await upload(user.token, video, 'clip.mp4');

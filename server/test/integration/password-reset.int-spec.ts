@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MailMessage, MailPort } from '../../src/adapters/mail/mail.port.js';
 import { passwordResetTokens } from '../../src/db/schema/index.js';
 import { SweeperService } from '../../src/features/maintenance/sweeper.service.js';
+import { statusOf } from '../api-errors.js';
 import { decodeQuotedPrintable, newUser, startTestApp, type TestApp, TestClock, tokenOf } from '../harness.js';
 
 describe('password reset by email', () => {
@@ -37,17 +38,8 @@ describe('password reset by email', () => {
     const reset = await t.api.resetPassword({ token: tokenOf(link), password: 'a new secret' });
     expect(reset.audience).toBe('user');
 
-    expect(
-      (
-        (await t
-          .as(session)
-          .me()
-          .catch((e: unknown) => e)) as ApiError
-      ).status,
-    ).toBe(401);
-    expect(
-      ((await t.api.login({ email: body.email, password: body.password }).catch((e: unknown) => e)) as ApiError).status,
-    ).toBe(401);
+    expect(await statusOf(t.as(session).me())).toBe(401);
+    expect(await statusOf(t.api.login({ email: body.email, password: body.password }))).toBe(401);
     expect((await t.api.login({ email: body.email, password: 'a new secret' })).user.email).toBe(body.email);
 
     const again = await t.api.resetPassword({ token: tokenOf(link), password: 'another one' }).catch((e: unknown) => e);

@@ -39,6 +39,11 @@ describe('the sandbox payment provider', () => {
     return (row as { id: string }).id;
   }
 
+  /** A new account's subscription waiting for the payer's approval, as createApproval asks for one. */
+  function subscriptionFor(userId: string, trial = false) {
+    return sandbox.approvalPlans.createSubscription({ userId, email: 'a@example.com', name: 'Ada', trial });
+  }
+
   it('saves test cards as a provider would: brand and last 4 only, the declined numbers refused', async () => {
     expect(await sandbox.cards.saveCard(card('4242424242424242'))).toMatchObject({
       brand: 'visa',
@@ -59,12 +64,7 @@ describe('the sandbox payment provider', () => {
   describe('its test-mode PayPal', () => {
     it('makes a subscription to approve on a page signed for it, and it bills nothing until approved', async () => {
       const userId = await account();
-      const { id, approvalUrl } = await sandbox.approvalPlans.createSubscription({
-        userId,
-        email: 'a@example.com',
-        name: 'Ada',
-        trial: false,
-      });
+      const { id, approvalUrl } = await subscriptionFor(userId);
       expect(approvalUrl).toBe(`https://shrinkly.test${sandbox.approvalPlans.approvalPath(id)}`);
       const sig = new URL(approvalUrl).searchParams.get('sig') ?? undefined;
       expect(sandbox.approvalPlans.verifyApproval(id, sig)).toBe(true);
@@ -74,12 +74,7 @@ describe('the sandbox payment provider', () => {
 
     it('charges the first month at approval, then bills itself at each period end, once however often it is read', async () => {
       const userId = await account();
-      const { id } = await sandbox.approvalPlans.createSubscription({
-        userId,
-        email: 'a@example.com',
-        name: 'Ada',
-        trial: false,
-      });
+      const { id } = await subscriptionFor(userId);
       const approvedAt = new Date(clock.ms);
       expect(await sandbox.approvalPlans.approve(id)).toBe(true);
       expect(await sandbox.approvalPlans.approve(id)).toBe(true);
@@ -95,7 +90,7 @@ describe('the sandbox payment provider', () => {
 
     it('starts with the 7-day trial when asked, charging at its end', async () => {
       const userId = await account();
-      const { id } = await sandbox.approvalPlans.createSubscription({ userId, email: 'a@example.com', name: 'Ada', trial: true });
+      const { id } = await subscriptionFor(userId, true);
       await sandbox.approvalPlans.approve(id);
       const trial = await sandbox.approvalPlans.subscription(id);
       expect(trial).toMatchObject({ status: 'trialing', trialEndsAt: new Date(clock.ms + 7 * DAY), charges: [] });
@@ -105,12 +100,7 @@ describe('the sandbox payment provider', () => {
 
     it('a cancelled subscription cannot be approved', async () => {
       const userId = await account();
-      const { id } = await sandbox.approvalPlans.createSubscription({
-        userId,
-        email: 'a@example.com',
-        name: 'Ada',
-        trial: false,
-      });
+      const { id } = await subscriptionFor(userId);
       await sandbox.approvalPlans.cancelSubscription(id);
       expect(await sandbox.approvalPlans.approve(id)).toBe(false);
       expect(await sandbox.approvalPlans.subscription(id)).toMatchObject({ status: 'ended', charges: [] });

@@ -1,19 +1,16 @@
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CompressionJob, CompressionResponse } from '@shrinkly/contract';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBuilt } from '../../../scripts/built-server.mjs';
 import { StoragePort } from '../../src/adapters/storage/storage.port.js';
 import { createWorker, type RunningWorker } from '../../src/create-app.js';
 import { CompressionJobRecords } from '../../src/features/compression/compression.job-records.js';
 import { makePhotoJpeg, makePhotoPng } from '../fixtures.js';
 import { fileForm, freePort, startTestApp, type TestApp } from '../harness.js';
 import { testRedis, testRedisConfig, testRedisUrl } from '../redis.js';
-
-const root = path.resolve(import.meta.dirname, '../../..');
 
 describe('web and worker parts', () => {
   let web: TestApp;
@@ -61,32 +58,20 @@ describe('web and worker parts', () => {
   }, 120_000);
 
   it('`npm run worker` starts the worker alone: no HTTP port, a clean stop on SIGTERM', async () => {
-    const entry = path.join(root, 'server/dist/worker.main.js');
-    if (!existsSync(entry)) throw new Error('This test runs the built worker: run `npm run build` first.');
     const port = await freePort();
     const dataDir = await mkdtemp(path.join(tmpdir(), 'shrinkly-worker-data-'));
-    let output = '';
-    const child = spawn(process.execPath, [entry], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
-        NODE_ENV: 'test',
-        DATABASE_URL: '',
-        SMTP_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const { child, output } = launchBuilt('worker.main.js', {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'test',
     });
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
     try {
-      for (let i = 0; i < 300 && !output.includes('Shrinkly worker is running'); i++) {
-        if (child.exitCode !== null) throw new Error(`worker exited with ${child.exitCode}:\n${output}`);
+      for (let i = 0; i < 300 && !output().includes('Shrinkly worker is running'); i++) {
+        if (child.exitCode !== null) throw new Error(`worker exited with ${child.exitCode}:\n${output()}`);
         await new Promise((r) => setTimeout(r, 200));
       }
-      expect(output).toContain('Shrinkly worker is running');
+      expect(output()).toContain('Shrinkly worker is running');
       expect(
         await fetch(`http://127.0.0.1:${port}/api/health`).then(
           () => 'answered',
