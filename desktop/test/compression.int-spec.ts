@@ -4,7 +4,7 @@ import type { LocalJob } from '@shrinkly/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePhotoPng } from '../../server/test/fixtures.js';
-import { FIXTURES, type TestCore, tempFolder, testCore } from './support/test-core.js';
+import { FIXTURES, type TestCore, tempFolder, testCore, withTempFolder } from './support/test-core.js';
 
 /** Local compression through the bridge, running the real engine in the worker thread on the repository's fixtures. */
 describe('local compression', () => {
@@ -128,25 +128,21 @@ describe('local compression', () => {
   });
 
   it('writes no copy when nothing was gained: done, unchanged, the recipe as the message', async () => {
-    const folder = await tempFolder();
-    try {
-      const source = await copyOf('skagen.jpg', 'shore.jpg', folder.dir);
+    await withTempFolder(async (dir) => {
+      const source = await copyOf('skagen.jpg', 'shore.jpg', dir);
       const first = await compressOne(source, 'maximum');
       // A strongly compressed picture cannot get smaller at the light level's quality.
       const again = await compressOne(first.outputPath!, 'light');
       expect(again).toMatchObject({ status: 'done', unchanged: true, outputPath: null, compressedSize: again.originalSize });
       expect(again.message).toMatch(/kept the original|would not make it smaller|mozjpeg/);
-      expect((await readdir(folder.dir)).sort()).toEqual(['shore.jpg', 'shore.min.jpg']);
-    } finally {
-      await folder.remove();
-    }
+      expect((await readdir(dir)).sort()).toEqual(['shore.jpg', 'shore.min.jpg']);
+    });
   });
 
   it('cancels a running job: the engine stops, and no result and no temporary file is left', async () => {
-    const folder = await tempFolder();
-    try {
+    await withTempFolder(async (dir) => {
       // A picture of its own: the result cache already knows the fixtures' results, which finish at once.
-      const source = path.join(folder.dir, 'cliffs.png');
+      const source = path.join(dir, 'cliffs.png');
       await makePhotoPng(source, 1200, 900);
       const { jobs } = await compress([source], 'maximum');
       const id = jobs[0]!.id;
@@ -156,23 +152,20 @@ describe('local compression', () => {
       expect(await t.invoke('compress:cancel', { id })).toEqual({ ok: true });
       const job = await finished(id);
       expect(job).toMatchObject({ status: 'cancelled', outputPath: null, message: 'Cancelled' });
-      expect(await readdir(folder.dir)).toEqual(['cliffs.png']);
+      expect(await readdir(dir)).toEqual(['cliffs.png']);
       // Every job's private folder (and the engine's work folders inside it) is gone.
       expect(await readdir(jobTmp.dir)).toEqual([]);
-    } finally {
-      await folder.remove();
-    }
+    });
   });
 
   it('fails a file the engine cannot compress with a clear message, and runs the others', async () => {
-    const folder = await tempFolder();
-    try {
-      const broken = path.join(folder.dir, 'broken.jpg');
+    await withTempFolder(async (dir) => {
+      const broken = path.join(dir, 'broken.jpg');
       await copyFile(path.join(FIXTURES, 'skagen.jpg'), broken);
       const bytes = await readFile(broken);
       await writeFile(broken, bytes.subarray(0, 600));
-      const good = await copyOf('letter.docx', 'letter.docx', folder.dir);
-      const { jobs } = await compress([folder.dir]);
+      const good = await copyOf('letter.docx', 'letter.docx', dir);
+      const { jobs } = await compress([dir]);
       expect(jobs.map((j) => j.name)).toEqual(['broken.jpg', 'letter.docx']);
       const [bad, fine] = [await finished(jobs[0]!.id), await finished(jobs[1]!.id)];
       expect(bad.status).toBe('failed');
@@ -182,8 +175,6 @@ describe('local compression', () => {
       expect(fine.sourcePath).toBe(good);
       const cleared = await t.invoke('compress:clear-finished');
       expect(cleared.jobs.filter((j) => ['done', 'failed', 'cancelled'].includes(j.status))).toEqual([]);
-    } finally {
-      await folder.remove();
-    }
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { app, type BrowserWindow, dialog, safeStorage, shell } from 'electron';
+import { app, type BrowserWindow, dialog, type OpenDialogOptions, safeStorage, shell } from 'electron';
 import Store from 'electron-store';
 import type { KeyValueStore, NativeDialogs, NativeShell, SecretCipher } from '../core/ports.js';
 
@@ -27,24 +27,17 @@ export const safeStorageCipher: SecretCipher = {
 };
 
 export function nativeDialogs(window: () => BrowserWindow | undefined): NativeDialogs {
+  /** The paths the user picked in the system's open dialog (over the app's window when there is one). */
+  const choose = async (options: OpenDialogOptions): Promise<string[]> => {
+    const win = window();
+    const { canceled, filePaths } = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+    return canceled ? [] : filePaths;
+  };
   return {
-    async chooseFiles() {
-      const options = {
-        title: 'Choose files to compress',
-        properties: ['openFile', 'multiSelections'] as Array<'openFile' | 'multiSelections'>,
-      };
-      const win = window();
-      const { canceled, filePaths } = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
-      return canceled ? [] : filePaths;
-    },
+    chooseFiles: () => choose({ title: 'Choose files to compress', properties: ['openFile', 'multiSelections'] }),
     async chooseFolder() {
-      const options = {
-        title: 'Choose a folder',
-        properties: ['openDirectory', 'createDirectory'] as Array<'openDirectory' | 'createDirectory'>,
-      };
-      const win = window();
-      const { canceled, filePaths } = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
-      return canceled ? null : (filePaths[0] ?? null);
+      const [folder] = await choose({ title: 'Choose a folder', properties: ['openDirectory', 'createDirectory'] });
+      return folder ?? null;
     },
   };
 }

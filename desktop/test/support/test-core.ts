@@ -59,5 +59,15 @@ export async function tempFolder(prefix = 'shrinkly-desktop-test-'): Promise<{ d
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
+/** Runs `test` in a fresh temporary folder, removed afterwards whether it passed or failed. */
+export async function withTempFolder(test: (dir: string) => Promise<void>): Promise<void> {
+  const folder = await tempFolder();
+  try {
+    await test(folder.dir);
+  } finally {
+    await folder.remove();
+  }
+}
+
 /** The repository's own test pictures and documents. */
 export const FIXTURES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../e2e/fixtures');
