@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import {
   AUTH_RATE_LIMIT,
   CHUNK_SIZE_BYTES,
@@ -30,7 +28,7 @@ import { S3Storage } from '../../src/adapters/storage/s3.storage.js';
 import { createS3Client } from '../../src/adapters/storage/s3-client.js';
 import { loadConfig, type S3Config } from '../../src/config/app.config.js';
 import { stoppedTooOftenMessage } from '../../src/jobs/job-runner.js';
-import { makePhotoJpeg } from '../fixtures.js';
+import { makePhotoJpeg, makeTestVideo } from '../fixtures.js';
 import { fileForm, newUser } from '../harness.js';
 
 /**
@@ -40,8 +38,6 @@ import { fileForm, newUser } from '../harness.js';
  */
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-const ffmpeg = (args: string[]) => promisify(execFile)('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 
 async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -287,21 +283,7 @@ describe('a fleet: two web processes and two workers on PostgreSQL, Redis and S3
   it('a worker killed with SIGKILL in the middle of a job: the other worker finishes it', async () => {
     const clip = path.join(work, 'clip.mp4');
     // Four seconds of grainy video at a high bit rate: its compression lasts several seconds.
-    await ffmpeg([
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=320x180:rate=25:duration=4,noise=alls=12:allf=t',
-      '-c:v',
-      'libx264',
-      '-crf',
-      '16',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      clip,
-    ]);
+    await makeTestVideo(clip, { size: '320x180', seconds: 4, grain: 12, crf: 16 });
     const answer = await compress(web1, clip, 'clip.mp4');
     const workers = fleet!.workers;
     const busy = await until('a worker to start the video', async () => workers.find((w) => runsFfmpeg(w.pid)), 60_000);
@@ -319,21 +301,7 @@ describe('a fleet: two web processes and two workers on PostgreSQL, Redis and S3
   it('a file whose job took two workers down in turn is not tried on a third: it fails with the reason', async () => {
     const clip = path.join(work, 'clip-twice.mp4');
     // Other bytes than the clip above, so that no worker answers from its result cache without running ffmpeg.
-    await ffmpeg([
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=320x180:rate=25:duration=4,noise=alls=14:allf=t',
-      '-c:v',
-      'libx264',
-      '-crf',
-      '15',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      clip,
-    ]);
+    await makeTestVideo(clip, { size: '320x180', seconds: 4, grain: 14, crf: 15 });
     // The worker left by the test above, and one more: the job goes to one of them, then to the other.
     await fleet!.addWorker();
     const answer = await compress(web2, clip, 'clip-twice.mp4');

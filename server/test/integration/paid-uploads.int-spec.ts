@@ -14,6 +14,7 @@ import { type CheckoutRequest, PaymentPort } from '../../src/adapters/payments/p
 import { compressionJobs } from '../../src/db/schema/index.js';
 import { makeStoredZip } from '../fixtures.js';
 import { capturingLogger, newUser, rawRequest, startTestApp, type TestApp } from '../harness.js';
+import { jobWaitingForPayment } from '../seeds.js';
 
 /** A provider that is not the sandbox: checkout happens elsewhere, a new one each time it is asked (counted). */
 class HostedCheckout extends PaymentPort {
@@ -187,22 +188,7 @@ describe('the payment provider switch', () => {
     const t = await startTestApp({ payments: hosted });
     try {
       const db = t.running.database.db;
-      const waiting = async () => {
-        const [row] = await db
-          .insert(compressionJobs)
-          .values({
-            status: 'payment_required',
-            level: 'balanced',
-            fileName: 'film.mov',
-            inputFormat: 'video/quicktime',
-            originalSize: 150 * MB,
-            requiresPayment: true,
-            paymentAmount: 1,
-            expiresAt: new Date(Date.now() + 86_400_000),
-          })
-          .returning();
-        return (row as { id: string }).id;
-      };
+      const waiting = () => jobWaitingForPayment(t);
       const look = async (jobId: string) =>
         ((await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as CompressionJob).paymentUrl;
 
