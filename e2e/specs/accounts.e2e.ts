@@ -1,18 +1,18 @@
 import { AUTH_RATE_LIMIT, ErrorMessages } from '@shrinkly/contract';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { authPage, newCredentials, solveSecurityCheck } from '../support/auth-page.js';
-import { type BrowserSession, launchBrowser } from '../support/browser.js';
+import { browserForTests } from '../support/browser.js';
 import { resetLinkFromOutbox } from '../support/outbox.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 
+/** A JSON POST to the API, as a script (not the page) sends it. */
+const post = (path: string, body: unknown) =>
+  fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
 describe('accounts in the browser', () => {
-  let session: BrowserSession;
-  beforeAll(async () => {
-    session = await launchBrowser(baseUrl);
-  });
-  afterAll(async () => session?.close());
+  const session = browserForTests(baseUrl);
 
   it('signs up, skips the trial card step and lands on the dashboard welcomed by name; logs out', async () => {
     const page = await session.newPage();
@@ -36,7 +36,7 @@ describe('accounts in the browser', () => {
     await page.close();
   });
 
-  it('checks the sign-up form in SPEC order and refuses an email that is already registered', async () => {
+  it('checks the sign-up form in its order (VAL-01 to VAL-05) and refuses an email that is already registered', async () => {
     const page = await session.newPage();
     const user = newCredentials();
     await authPage.openSignUp(page);
@@ -60,11 +60,7 @@ describe('accounts in the browser', () => {
     await page.getByText('Passwords do not match').waitFor();
 
     // Register the address through the API, then try it in the form.
-    await fetch(`${baseUrl}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(user),
-    });
+    await post('/api/auth/register', user);
     await page.getByLabel('Confirm Password').fill(user.password);
     await submit.click();
     await page.getByText('Email Already Registered').waitFor();
@@ -74,11 +70,7 @@ describe('accounts in the browser', () => {
   it('shows the Authentication Failed dialog for a wrong password, and Welcome back for the right one', async () => {
     const page = await session.newPage();
     const user = newCredentials();
-    await fetch(`${baseUrl}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(user),
-    });
+    await post('/api/auth/register', user);
     await authPage.signIn(page, user.email, 'not my password');
     const dialog = page.getByRole('dialog', { name: 'Authentication Failed' });
     await dialog.waitFor();
@@ -99,8 +91,6 @@ describe('accounts in the browser', () => {
   it('says in the sign-in form when sign-in is refused for too many attempts', async () => {
     const page = await session.newPage();
     const user = newCredentials();
-    const post = (path: string, body: unknown) =>
-      fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     await post('/api/auth/register', user);
     // Ten wrong passwords from this address: it is refused on this account (and only this one) for a while.
     for (let i = 0; i < AUTH_RATE_LIMIT.attempts; i++) {
@@ -119,11 +109,7 @@ describe('accounts in the browser', () => {
   it('resets a forgotten password through the emailed link', async () => {
     const page = await session.newPage();
     const user = newCredentials();
-    await fetch(`${baseUrl}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(user),
-    });
+    await post('/api/auth/register', user);
 
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Forgot password?' }).click();

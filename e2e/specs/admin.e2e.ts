@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { REVENUE_PERIODS, type Revenue, revenuePeriodOf } from '@shrinkly/contract';
 import Papa from 'papaparse';
 import type { Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEST_ADMIN } from '../support/admin.js';
-import { type BrowserSession, launchBrowser } from '../support/browser.js';
+import { browserForTests } from '../support/browser.js';
 
 const baseUrl = inject('baseUrl');
 
@@ -38,7 +38,7 @@ async function exportCsv(page: Page): Promise<{ name: string; rows: string[][] }
 }
 
 describe('the admin panel in the browser', () => {
-  let session: BrowserSession;
+  const session = browserForTests(baseUrl);
   let page: Page;
   const stamp = Date.now();
   const users = ['Avery', 'Blake', 'Casey'].map((first) => ({
@@ -48,11 +48,9 @@ describe('the admin panel in the browser', () => {
   }));
 
   beforeAll(async () => {
-    session = await launchBrowser(baseUrl);
     page = await session.newPage();
     for (const user of users) expect((await post('/api/auth/register', user)).ok).toBe(true);
   });
-  afterAll(async () => session?.close());
 
   const row = (name: string) => page.getByRole('listitem', { name, exact: true });
 
@@ -113,7 +111,7 @@ describe('the admin panel in the browser', () => {
     expect((await post('/api/auth/login', { email: users[2]!.email, password: users[2]!.password })).status).toBe(401);
   });
 
-  it("exports the searched users as a CSV with SPEC's columns", async () => {
+  it("exports the searched users as a CSV with the users CSV's columns (CONST-28)", async () => {
     const { name, rows } = await exportCsv(page);
     expect(name).toMatch(/^Shrinkly-users-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(rows[0]).toEqual(USERS_COLUMNS);
@@ -161,7 +159,7 @@ describe('the admin panel in the browser', () => {
     await page.waitForURL('**/adminadmin');
     expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
 
-    // A valid token whose check fails on the server's side goes too (SPEC: any failure of the users call).
+    // A valid token whose check fails on the server's side goes too (ADM-23: any failure of the users call).
     const { token } = (await (
       await post('/api/admin/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password })
     ).json()) as { token: string };

@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { FREE_COMPRESSION_LIMIT_BYTES, FREE_DOWNLOAD_TTL_MS, MB, PAY_PER_FILE_PRICE_USD } from '@shrinkly/contract';
 import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BrowserSession, launchBrowser, screenshot } from '../support/browser.js';
+import { makeStoredZip } from '../../scripts/fixtures/stored-zip.mjs';
+import { browserForTests, screenshot } from '../support/browser.js';
 import { landingUpload, magicHex } from '../support/landing-page.js';
-import { makeStoredZip } from '../support/large-files.js';
 
 const baseUrl = inject('baseUrl');
 /** A real photo (KPhotoAlbum demo, GPL-2+), copied from the shared corpus. */
@@ -16,7 +16,7 @@ const PRICE = `$${PAY_PER_FILE_PRICE_USD.toFixed(2)}`;
 const FREE_LINK_HOURS = FREE_DOWNLOAD_TTL_MS / (60 * 60 * 1000);
 
 describe('public compression in the browser', () => {
-  let session: BrowserSession;
+  const session = browserForTests(baseUrl);
   let workDir: string;
   let largeZip: Promise<{ file: string; size: number }> | undefined;
   /** A STORED zip just over the free limit, written once per run. */
@@ -27,11 +27,9 @@ describe('public compression in the browser', () => {
       return { file, size: (await stat(file)).size };
     })());
   beforeAll(async () => {
-    session = await launchBrowser(baseUrl);
     workDir = await mkdtemp(path.join(tmpdir(), 'shrinkly-e2e-files-'));
   });
   afterAll(async () => {
-    await session?.close();
     if (workDir) await rm(workDir, { recursive: true, force: true });
   });
 

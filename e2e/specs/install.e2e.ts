@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BrowserSession, launchBrowser } from '../support/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForTests } from '../support/browser.js';
 
 const baseUrl = inject('baseUrl');
 
@@ -18,11 +18,7 @@ function fireInstallSignal(): void {
 }
 
 describe('web app manifest and service worker', () => {
-  let session: BrowserSession;
-  beforeAll(async () => {
-    session = await launchBrowser(baseUrl);
-  });
-  afterAll(async () => session?.close());
+  const session = browserForTests(baseUrl);
 
   it('serves a manifest with 192 and 512 px icons and a service worker that controls the page; Chromium offers installation', async () => {
     const page = await session.newPage();
@@ -58,11 +54,7 @@ describe('web app manifest and service worker', () => {
 });
 
 describe('install prompt', () => {
-  let session: BrowserSession;
-  beforeAll(async () => {
-    session = await launchBrowser(baseUrl);
-  });
-  afterAll(async () => session?.close());
+  const session = browserForTests(baseUrl);
 
   it('shows the install card once the browser offers installation; Install prompts, close hides it for the session', async () => {
     const page = await session.newPage({ width: 390, height: 800 });

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BrowserSession, launchBrowser, screenshot } from '../support/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForTests, screenshot } from '../support/browser.js';
 
 const baseUrl = inject('baseUrl');
 
 describe('public pages', () => {
-  let session: BrowserSession;
-  beforeAll(async () => {
-    session = await launchBrowser(baseUrl);
-  });
-  afterAll(async () => session?.close());
+  const session = browserForTests(baseUrl);
 
   it('shows the landing page with features and pricing, and saves screenshots at 1280 and 390 px', async () => {
     for (const width of [1280, 390]) {

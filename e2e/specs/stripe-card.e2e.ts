@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StripeFake } from '../../server/test/fakes/stripe-fake.js';
+import { type StripeFake, startStripeFake } from '../../server/test/fakes/stripe-fake.js';
 import { type AppServer, startAppServer } from '../support/app-server.js';
 import { authPage, newCredentials } from '../support/auth-page.js';
 import { type BrowserSession, launchBrowser, type Page, screenshot } from '../support/browser.js';
 import { type StripeJsStandIn, startStripeJsStandIn } from '../support/stripe-js-stand-in.js';
-
-const SECRET_KEY = 'sk_test_shrinkly_e2e';
-const WEBHOOK_SECRET = 'whsec_test_shrinkly_e2e';
-const PRICE = 'price_premium_monthly';
 
 /**
  * What the page's Content-Security-Policy refused, from the browser's own reports and its console. Not counted: the
@@ -36,22 +32,10 @@ describe("the Stripe card step under the server's own Content-Security-Policy", 
   let session: BrowserSession;
 
   beforeAll(async () => {
-    fake = await new StripeFake({
-      secretKey: SECRET_KEY,
-      webhookSecret: WEBHOOK_SECRET,
-      prices: { [PRICE]: { unitAmount: 399, currency: 'usd' } },
-    }).start();
+    const stripe = await startStripeFake('shrinkly_e2e');
+    fake = stripe.fake;
     stripeJs = await startStripeJsStandIn((clientSecret) => fake.confirmSetupIntent(clientSecret, 'pm_card_visa'));
-    server = await startAppServer({
-      NODE_ENV: 'test',
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_shrinkly_e2e',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PRICE_ID: PRICE,
-      STRIPE_API_BASE: fake.baseUrl,
-      STRIPE_JS_URL: stripeJs.scriptUrl,
-    });
+    server = await startAppServer({ NODE_ENV: 'test', ...stripe.env, STRIPE_JS_URL: stripeJs.scriptUrl });
     session = await launchBrowser(server.baseUrl);
   });
   afterAll(async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Screenshots and other artifacts of the browser tests. */
@@ -44,6 +45,29 @@ export async function launchBrowser(baseUrl: string): Promise<BrowserSession> {
       await context.close();
       await rm(profile, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The browser of a describe block's tests: launched before them (before the block's own beforeAll hooks declared
+ * after this call) and closed after them. Call it in the block's body.
+ */
+export function browserForTests(baseUrl: string): BrowserSession {
+  let launched: BrowserSession | undefined;
+  beforeAll(async () => {
+    launched = await launchBrowser(baseUrl);
+  });
+  afterAll(async () => launched?.close());
+  const session = () => {
+    if (!launched) throw new Error('The browser starts in beforeAll: use it in hooks and tests.');
+    return launched;
+  };
+  return {
+    get browser() {
+      return session().browser;
+    },
+    newPage: (viewport) => session().newPage(viewport),
+    close: () => session().close(),
   };
 }
 
