@@ -224,7 +224,7 @@ describe('a fleet: two web processes and two workers on PostgreSQL, Redis and S3
       const refused = await login(web, user.password);
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(await refused.json()).toEqual({ message: ErrorMessages.rateLimited });
+      expect(await refused.json()).toEqual({ message: ErrorMessages.rateLimited, code: 'rateLimited' });
     }
   });
 

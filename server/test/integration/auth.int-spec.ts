@@ -53,7 +53,7 @@ describe('accounts over HTTP', () => {
     ]) {
       const res = await t.fetch('/api/auth/login', { method: 'POST', json: attempt });
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ message: ErrorMessages.invalidCredentials });
+      expect(await res.json()).toEqual({ message: ErrorMessages.invalidCredentials, code: 'invalidCredentials' });
     }
   });
 
@@ -87,7 +87,7 @@ describe('accounts over HTTP', () => {
       json: { email: 'a@example.com', password: 'x'.repeat(200_000) },
     });
     expect(huge.status).toBe(413);
-    expect(await huge.json()).toEqual({ message: ErrorMessages.bodyTooLarge });
+    expect(await huge.json()).toEqual({ message: ErrorMessages.bodyTooLarge, code: 'bodyTooLarge' });
   });
 
   it('refuses missing, garbage, tampered and admin tokens on user routes with 401', async () => {
@@ -117,7 +117,7 @@ describe('accounts over HTTP', () => {
     for (const token of forged) {
       const res = await t.fetch('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ message: ErrorMessages.invalidToken });
+      expect(await res.json()).toEqual({ message: ErrorMessages.invalidToken, code: 'invalidToken' });
     }
     // The same claims with an expiry are a valid session: only the missing expiry was refused.
     const proper = jwt.sign({ sub: user.id, ver: 0 }, { audience: 'user', expiresIn: '1h' });
@@ -200,7 +200,7 @@ describe('service basics', () => {
   it('answers unknown API paths with a JSON 404, never the app shell', async () => {
     const res = await t.fetch('/api/does-not-exist');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: ErrorMessages.notFound });
+    expect(await res.json()).toEqual({ message: ErrorMessages.notFound, code: 'notFound' });
   });
 
   it('sends security headers and a request id', async () => {

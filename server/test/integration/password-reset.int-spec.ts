@@ -81,7 +81,7 @@ describe('password reset by email', () => {
       json: { token: 'made-up-token', password: 'whatever1' },
     });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: ErrorMessages.invalidResetToken });
+    expect(await res.json()).toEqual({ message: ErrorMessages.invalidResetToken, code: 'invalidResetToken' });
   });
 
   it('ends every other link of the account when one of them resets the password', async () => {

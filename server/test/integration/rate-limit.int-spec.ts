@@ -38,7 +38,7 @@ describe('rate limits on sign-in, sign-up, reset and admin login', () => {
   async function expectLimited(res: Response): Promise<void> {
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await res.json()).toEqual({ message: ErrorMessages.rateLimited });
+    expect(await res.json()).toEqual({ message: ErrorMessages.rateLimited, code: 'rateLimited' });
   }
 
   it('refuses an address its 11th sign-in on one account, even with the right password, and on that account only', async () => {
