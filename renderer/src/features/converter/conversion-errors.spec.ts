@@ -21,6 +21,12 @@ describe('conversionErrorDialog', () => {
     });
   });
 
+  it("follows the refusal's code before its words", () => {
+    expect(conversionErrorDialog('Something unexpected', 'a.mp4', 'webm', 'converterTooLarge')).toEqual(FILE_TOO_LARGE_DIALOG);
+    expect(conversionErrorDialog('Something unexpected', 'a.mp4', 'webm', 'fileTooLarge')).toEqual(FILE_TOO_LARGE_DIALOG);
+    expect(conversionErrorDialog('Not found', 'a.mp4', 'webm', 'notFound').title).toBe('Conversion Failed');
+  });
+
   it('says the file is too large when the message mentions the size', () => {
     expect(conversionErrorDialog('File too large. The converter takes files up to 100MB.', 'a.mp4', 'webm')).toEqual(
       FILE_TOO_LARGE_DIALOG,

@@ -1,10 +1,25 @@
+import type { ErrorCode } from '@shrinkly/contract';
 import { type ConverterDialog, FILE_TOO_LARGE_DIALOG } from './converter-dialogs';
 
+/** Refusals the server names with a code: the dialog follows the code, whatever the words. */
+const DIALOG_OF_CODE: Partial<Record<ErrorCode, ConverterDialog>> = {
+  converterTooLarge: FILE_TOO_LARGE_DIALOG,
+  fileTooLarge: FILE_TOO_LARGE_DIALOG,
+};
+
 /**
- * The dialog after a failed conversion, chosen by what the server's message mentions (docs/product/SPEC.md §5 "Other forms",
- * converter error mapping), checked in SPEC's order and case-insensitively: the server's wording may vary in case.
+ * The dialog after a failed conversion: by the refusal's code when the server gave one, else by what the message
+ * mentions (a failed job's reason has no code) as docs/product/SPEC.md §5 "Other forms" maps it, checked in SPEC's
+ * order and case-insensitively: the server's wording may vary in case.
  */
-export function conversionErrorDialog(message: string | null, fileName: string, targetFormat: string): ConverterDialog {
+export function conversionErrorDialog(
+  message: string | null,
+  fileName: string,
+  targetFormat: string,
+  code?: ErrorCode,
+): ConverterDialog {
+  const coded = code && DIALOG_OF_CODE[code];
+  if (coded) return coded;
   const text = (message ?? '').toLowerCase();
   const format = targetFormat.toUpperCase();
   if (text.includes('powerpoint') || text.includes('pptx')) {

@@ -1,4 +1,4 @@
-import { CONVERTER_LIMIT_BYTES } from '@shrinkly/contract';
+import { ApiError, CONVERTER_LIMIT_BYTES } from '@shrinkly/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { failureMessage } from '../../transfer/transfer-errors';
@@ -115,7 +115,8 @@ export function useConverter() {
         if (signal.aborted) return;
         const message = failureMessage(error);
         patch(id, { status: 'error', progress: 0, error: message ?? 'Conversion failed' });
-        setDialog(conversionErrorDialog(message, item.file.name, format));
+        const code = error instanceof ApiError ? error.code : undefined;
+        setDialog(conversionErrorDialog(message, item.file.name, format, code));
       } finally {
         end();
       }
