@@ -1,22 +1,19 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { CONVERTER_LIMIT_BYTES } from '@shrinkly/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BrowserSession, launchBrowser, screenshot } from '../support/browser.js';
+import { browserForTests, screenshot } from '../support/browser.js';
 import { magicHex } from '../support/landing-page.js';
+import { ffmpeg, makeTestVideo } from '../support/media.js';
 
 const baseUrl = inject('baseUrl');
 /** A one-page letter written by LibreOffice. */
 const DOCX = fileURLToPath(new URL('../fixtures/letter.docx', import.meta.url));
 /** A real photo (KPhotoAlbum demo, GPL-2+). */
 const JPEG = fileURLToPath(new URL('../fixtures/skagen.jpg', import.meta.url));
-
-const ffmpeg = (args: string[]) => promisify(execFile)('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 
 const row = (page: Page, name: string) => page.getByTestId('converter-item').and(page.getByLabel(name, { exact: true }));
 
@@ -37,14 +34,12 @@ async function convertTo(page: Page, name: string, format: string): Promise<stri
 }
 
 describe('the free converter in the browser', () => {
-  let session: BrowserSession;
+  const session = browserForTests(baseUrl);
   let workDir: string;
   beforeAll(async () => {
-    session = await launchBrowser(baseUrl);
     workDir = await mkdtemp(path.join(tmpdir(), 'shrinkly-e2e-converter-'));
   });
   afterAll(async () => {
-    await session?.close();
     if (workDir) await rm(workDir, { recursive: true, force: true });
   });
 
@@ -83,24 +78,7 @@ describe('the free converter in the browser', () => {
     // Short real media made with ffmpeg: a test picture with a tone, and a spoken-length sine recording.
     const clip = path.join(workDir, 'clip.mp4');
     const tone = path.join(workDir, 'tone.wav');
-    await ffmpeg([
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=320x240:rate=25:duration=2',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:duration=2',
-      '-c:v',
-      'libx264',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-shortest',
-      clip,
-    ]);
+    await makeTestVideo(clip, { size: '320x240', seconds: 2, tone: true });
     await ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=330:duration=3', tone]);
     const page = await session.newPage();
     await page.goto('/converter');

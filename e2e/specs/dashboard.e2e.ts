@@ -1,32 +1,28 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { FREE_COMPRESSION_LIMIT_BYTES, PAY_PER_FILE_PRICE_USD } from '@shrinkly/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BrowserSession, launchBrowser, screenshot } from '../support/browser.js';
+import { browserForTests, launchBrowser, screenshot } from '../support/browser.js';
 import { apiAccount, dashboard } from '../support/dashboard-page.js';
 import { landingUpload, magicHex } from '../support/landing-page.js';
+import { ffmpeg, makeTestVideo } from '../support/media.js';
 
 const baseUrl = inject('baseUrl');
 /** A real photo saved as PNG (KPhotoAlbum demo, GPL-2+), the way exports and screenshots are saved. */
 const PNG = fileURLToPath(new URL('../fixtures/skagen.png', import.meta.url));
 const JPEG = fileURLToPath(new URL('../fixtures/skagen.jpg', import.meta.url));
 const PRICE = `$${PAY_PER_FILE_PRICE_USD.toFixed(2)}`;
-const ffmpeg = (args: string[]) => promisify(execFile)('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 
 describe('the dashboard in the browser', () => {
-  let session: BrowserSession;
+  const session = browserForTests(baseUrl);
   let workDir: string;
   beforeAll(async () => {
-    session = await launchBrowser(baseUrl);
     await session.browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     workDir = await mkdtemp(path.join(tmpdir(), 'shrinkly-e2e-dashboard-'));
   });
   afterAll(async () => {
-    await session?.close();
     if (workDir) await rm(workDir, { recursive: true, force: true });
   });
 
@@ -134,28 +130,7 @@ describe('the dashboard in the browser', () => {
     // Ten seconds of grainy video at a high bit rate (31 MB): its compression (search and every-frame check) outlasts
     // the upload's answer and a reload.
     const clip = path.join(workDir, 'harbour-walk.mp4');
-    await ffmpeg([
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=640x360:rate=25:duration=10,noise=alls=12:allf=t',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:duration=10',
-      '-c:v',
-      'libx264',
-      '-crf',
-      '16',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-shortest',
-      clip,
-    ]);
+    await makeTestVideo(clip, { size: '640x360', seconds: 10, grain: 12, crf: 16, tone: true });
     const { token } = await apiAccount(baseUrl);
     const page = await session.newPage();
     await dashboard.open(page, token);

@@ -1,20 +1,18 @@
-import { execFile } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { createApiClient, type LocalJob } from '@shrinkly/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BrowserSession, launchBrowser, type Page, screenshot } from '../support/browser.js';
+import { browserForTests, type Page, screenshot } from '../support/browser.js';
 import { apiAccount } from '../support/dashboard-page.js';
 import { createDesktopHarness, type DesktopHarness } from '../support/desktop-harness.js';
 import { desktopScreens as screens } from '../support/desktop-screens.js';
 import { magicHex } from '../support/landing-page.js';
+import { makeTestVideo } from '../support/media.js';
 
 const baseUrl = inject('baseUrl');
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
-const ffmpeg = (args: string[]) => promisify(execFile)('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 
 const DESKTOP_LINKS = ['Compress Locally', 'Sync', 'App Settings'];
 
@@ -30,7 +28,7 @@ const offerInstallation = (page: Page) =>
   );
 
 describe('the desktop app’s screens, on a real desktop core', () => {
-  let session: BrowserSession;
+  const session = browserForTests(baseUrl);
   let harness: DesktopHarness;
   let workDir: string;
   let filesDir: string;
@@ -46,7 +44,6 @@ describe('the desktop app’s screens, on a real desktop core', () => {
   };
 
   beforeAll(async () => {
-    session = await launchBrowser(baseUrl);
     workDir = await mkdtemp(path.join(tmpdir(), 'shrinkly-e2e-desktop-'));
     filesDir = path.join(workDir, 'my files');
     outputDir = path.join(workDir, 'compressed');
@@ -59,7 +56,6 @@ describe('the desktop app’s screens, on a real desktop core', () => {
     await harness.attach(page);
   });
   afterAll(async () => {
-    await session?.close();
     await harness?.close();
     if (workDir) await rm(workDir, { recursive: true, force: true });
   });
@@ -275,21 +271,7 @@ describe('the desktop app’s screens, on a real desktop core', () => {
   it('queues files opened with the app, shows a long compression’s progress, cancels it, and clears finished files', async () => {
     // Ten seconds of grainy video at a high bit rate: its compression lasts long enough to be followed and cancelled.
     const clip = path.join(filesDir, 'harbour-walk.mp4');
-    await ffmpeg([
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=640x360:rate=25:duration=10,noise=alls=12:allf=t',
-      '-c:v',
-      'libx264',
-      '-crf',
-      '16',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      clip,
-    ]);
+    await makeTestVideo(clip, { size: '640x360', seconds: 10, grain: 12, crf: 16 });
 
     await harness.openFiles([clip]);
     await page.getByRole('heading', { level: 1, name: 'Compress Locally' }).waitFor();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BrowserSession, launchBrowser, type Page } from '../support/browser.js';
+import { browserForTests, launchBrowser, type Page } from '../support/browser.js';
 import { apiAccount, dashboard } from '../support/dashboard-page.js';
 import { landingUpload, magicHex } from '../support/landing-page.js';
 
@@ -19,11 +19,10 @@ function savedAs(disposition: string | undefined): string {
 }
 
 describe('a file named in another script, uploaded from the browser', () => {
-  let session: BrowserSession;
+  const session = browserForTests(baseUrl);
   let workDir: string;
   let photo: string;
   beforeAll(async () => {
-    session = await launchBrowser(baseUrl);
     await session.browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     workDir = await mkdtemp(path.join(tmpdir(), 'shrinkly-e2e-names-'));
     // The browser sends the name of the file on disk, as a user's own file would.
@@ -31,7 +30,6 @@ describe('a file named in another script, uploaded from the browser', () => {
     await copyFile(JPEG, photo);
   });
   afterAll(async () => {
-    await session?.close();
     if (workDir) await rm(workDir, { recursive: true, force: true });
   });
 

@@ -1,7 +1,7 @@
 import { ApiError, createApiClient } from '@shrinkly/contract';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { authPage, newCredentials } from '../support/auth-page.js';
-import { type BrowserSession, launchBrowser, screenshot } from '../support/browser.js';
+import { browserForTests, screenshot } from '../support/browser.js';
 import { apiAccount, dashboard } from '../support/dashboard-page.js';
 import {
   buttonLabelFits,
@@ -19,13 +19,9 @@ const baseUrl = inject('baseUrl');
 const today = () => new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
 describe('subscriptions in the browser', () => {
-  let session: BrowserSession;
-  beforeAll(async () => {
-    session = await launchBrowser(baseUrl);
-  });
-  afterAll(async () => session?.close());
+  const session = browserForTests(baseUrl);
 
-  it('starts a trial at sign-up, checking the card step in SPEC order; settings shows it, cancels and reactivates it', async () => {
+  it('starts a trial at sign-up, checking the card step in its order (VAL-07, VAL-08); settings shows it, cancels and reactivates it', async () => {
     const page = await session.newPage();
     const user = newCredentials();
     await authPage.signUp(page, user);
@@ -269,7 +265,7 @@ describe('subscriptions in the browser', () => {
     await page.close();
   });
 
-  it('changes the password in settings, checking the form in SPEC order, and deletes the account after DELETE', async () => {
+  it('changes the password in settings, checking the form in its order (VAL-17), and deletes the account after DELETE', async () => {
     const credentials = newCredentials();
     const { token } = await createApiClient({ baseUrl }).register(credentials);
     const page = await session.newPage();
