@@ -171,7 +171,14 @@ export class SubscriptionService {
 
   /** Premium now: with a new card (typed, or saved by the provider's fields) or the one on file; a declined card changes nothing (402). */
   async subscribe(given: UserRow, card: CardInput | undefined, paymentMethodId?: string): Promise<SubscriptionDetails> {
-    const user = await this.readProviderPlan(given);
+    let user = await this.readProviderPlan(given);
+    if (!paymentMethodId && user.subscriptionStatus === 'trial' && user.billingProvider && user.providerSubscriptionId) {
+      // Subscribing by card during a trial a provider will bill from its end (a PayPal approval that took up a
+      // canceled trial): the provider's subscription ends first, or both would bill the first month.
+      await this.endAtProvider(user);
+      user = await this.refresh(user);
+    }
+    await this.endEveryLiveSubscription(user.id, user.providerSubscriptionId);
     let row: UserRow;
     if (paymentMethodId) {
       row = await this.apply(
@@ -199,6 +206,7 @@ export class SubscriptionService {
 
   async reactivate(given: UserRow): Promise<SubscriptionDetails> {
     const user = await this.readProviderPlan(given);
+    await this.endEveryLiveSubscription(user.id, user.providerSubscriptionId);
     const row = await this.apply(user, { type: 'reactivate' }, { request: true });
     await this.files.keepAll(user.id);
     return this.details(row);
