@@ -18,7 +18,7 @@ import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
  * The database the integration suite runs on: in-memory PGlite, or, when TEST_DATABASE_URL is set, a fresh
  * PostgreSQL database created for this test file and dropped afterwards.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ pgliteDir: undefined });
   const name = `shrinkly_test_${randomBytes(6).toString('hex')}`;
@@ -31,6 +31,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase({ databaseUrl: url.toString() });
   return {
     ...handle,
+    /** For a test that opens more connection pools on it, as more processes would. */
+    url: url.toString(),
     async close() {
       await handle.close();
       const dropper = new pg.Client({ connectionString: serverUrl });

@@ -7,13 +7,15 @@ import { type PaymentRow, payments } from '../../db/schema/index.js';
 export class PaymentRepository {
   constructor(private readonly db: Database) {}
 
-  /** Records a payment once: a repeated provider reference (a retried webhook, a double submit) is ignored. */
+  /**
+   * Records a payment once: a repeated provider reference (a retried webhook, a double submit, two processes
+   * recording the same provider charge at once) is ignored and answers undefined. Every unique key of a recorded
+   * payment comes from its provider reference (a provider-billed plan charge's period key is `provider:reference`), so
+   * a conflict on any of them is the same charge; no arbiter is named because with one, PostgreSQL still raises a
+   * concurrent conflict on the other unique index instead of skipping the row.
+   */
   async record(values: typeof payments.$inferInsert): Promise<PaymentRow | undefined> {
-    const [row] = await this.db
-      .insert(payments)
-      .values(values)
-      .onConflictDoNothing({ target: payments.providerReference })
-      .returning();
+    const [row] = await this.db.insert(payments).values(values).onConflictDoNothing().returning();
     return row;
   }
 
