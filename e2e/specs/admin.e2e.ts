@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { REVENUE_PERIODS, type Revenue, revenuePeriodOf } from '@shrinkly/contract';
+import { REVENUE_CSV_COLUMNS, REVENUE_PERIODS, type Revenue, revenuePeriodOf, USERS_CSV_COLUMNS } from '@shrinkly/contract';
 import Papa from 'papaparse';
 import type { Download, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -7,19 +7,6 @@ import { TEST_ADMIN } from '../support/admin.js';
 import { browserForTests } from '../support/browser.js';
 
 const baseUrl = inject('baseUrl');
-
-const USERS_COLUMNS = [
-  'ID',
-  'Name',
-  'Email',
-  'Account Type',
-  'Trial Active',
-  'Trial End Date',
-  'Subscription Start',
-  'Storage Used (MB)',
-  'Created At',
-];
-const REVENUE_COLUMNS = ['Period', 'Date/Range', 'Revenue (USD)', 'Transactions'];
 
 async function post(path: string, body: unknown, token?: string): Promise<Response> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -114,7 +101,7 @@ describe('the admin panel in the browser', () => {
   it("exports the searched users as a CSV with the users CSV's columns (CONST-28)", async () => {
     const { name, rows } = await exportCsv(page);
     expect(name).toMatch(/^Shrinkly-users-\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(rows[0]).toEqual(USERS_COLUMNS);
+    expect(rows[0]).toEqual(USERS_CSV_COLUMNS);
     expect(
       rows
         .slice(1)
@@ -143,7 +130,7 @@ describe('the admin panel in the browser', () => {
 
     const { name, rows } = await exportCsv(page);
     expect(name).toMatch(/^Shrinkly-revenue-\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(rows[0]).toEqual(REVENUE_COLUMNS);
+    expect(rows[0]).toEqual(REVENUE_CSV_COLUMNS);
     expect(rows.length - 1).toBe(REVENUE_PERIODS.reduce((sum, period) => sum + revenue[period].length, 0));
   });
 

@@ -102,3 +102,19 @@ export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 
 /** POST /api/admin/exports: an export made in the browser, recorded in the audit trail. */
 export const adminExportRequestSchema = z.object({ list: z.enum(['users', 'revenue']) });
+
+/** The users CSV's header row, as the admin panel exports it (CONST-28). */
+export const USERS_CSV_COLUMNS = [
+  'ID',
+  'Name',
+  'Email',
+  'Account Type',
+  'Trial Active',
+  'Trial End Date',
+  'Subscription Start',
+  'Storage Used (MB)',
+  'Created At',
+] as const;
+
+/** The revenue CSV's header row (CONST-29). */
+export const REVENUE_CSV_COLUMNS = ['Period', 'Date/Range', 'Revenue (USD)', 'Transactions'] as const;

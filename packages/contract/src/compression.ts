@@ -3,32 +3,14 @@ import { COMPRESSION_LEVELS, FILE_NAME_MAX_LENGTH } from './constants.js';
 import { uploadedNameSchema } from './names.js';
 
 /** Extensions the landing page accepts (COMP-21); the server checks the real type against them. */
+// biome-ignore format: one line per kind of file, in the requirement's order
 export const LANDING_ACCEPTED_TYPES = [
-  'jpg',
-  'jpeg',
-  'png',
-  'gif',
-  'webp',
-  'heic',
-  'mp4',
-  'avi',
-  'mov',
-  'wmv',
-  'flv',
-  'mp3',
-  'wav',
-  'flac',
-  'aac',
+  'jpg', 'jpeg', 'png', 'gif', 'webp', 'heic',
+  'mp4', 'avi', 'mov', 'wmv', 'flv',
+  'mp3', 'wav', 'flac', 'aac',
   'pdf',
-  'zip',
-  'rar',
-  '7z',
-  'doc',
-  'docx',
-  'xls',
-  'xlsx',
-  'ppt',
-  'pptx',
+  'zip', 'rar', '7z',
+  'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx',
 ] as const;
 
 export const compressionLevelSchema = z.enum(COMPRESSION_LEVELS);

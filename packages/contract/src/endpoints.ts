@@ -88,14 +88,19 @@ export interface Endpoint<Req extends z.ZodType | undefined = z.ZodType | undefi
   errors?: number[];
 }
 
-/** Keeps each endpoint's literal details (its params and query) in the type, so the client can require them. */
+/**
+ * Keeps each endpoint's literal details (its params and query) in the type, so the client can require them; a route
+ * without a JSON body leaves out `request`.
+ */
 function endpoint<
-  Req extends z.ZodType | undefined,
   Res extends z.ZodType,
+  Req extends z.ZodType | undefined = undefined,
   const P extends readonly string[] = readonly [],
   Q extends z.ZodObject | undefined = undefined,
->(e: Endpoint<Req, Res> & { params?: P; query?: Q }): Endpoint<Req, Res> & { params: P; query: Q } {
-  return { ...e, params: e.params ?? ([] as unknown as P), query: e.query as Q };
+>(
+  e: Omit<Endpoint<Req, Res>, 'request'> & { request?: Req; params?: P; query?: Q },
+): Endpoint<Req, Res> & { params: P; query: Q } {
+  return { ...e, request: e.request as Req, params: e.params ?? ([] as unknown as P), query: e.query as Q };
 }
 
 export const endpoints = {
@@ -104,7 +109,6 @@ export const endpoints = {
     path: '/api/health',
     tag: 'system',
     auth: 'none',
-    request: undefined,
     response: healthResponseSchema,
     summary: 'Service health: 200 when the database answers',
   }),
@@ -113,7 +117,6 @@ export const endpoints = {
     path: '/api/docs',
     tag: 'system',
     auth: 'none',
-    request: undefined,
     response: z.record(z.string(), z.unknown()),
     summary: 'This API as an OpenAPI 3.0 document, generated from the contract',
   }),
@@ -143,7 +146,6 @@ export const endpoints = {
     path: '/api/auth/me',
     tag: 'auth',
     auth: 'user',
-    request: undefined,
     response: userSchema,
     errors: [401],
     summary: 'The signed-in user',
@@ -173,7 +175,6 @@ export const endpoints = {
     path: '/api/auth/delete-account',
     tag: 'auth',
     auth: 'user',
-    request: undefined,
     response: messageResponseSchema,
     errors: [401],
     summary: 'Delete the signed-in account and everything it owns',
@@ -203,7 +204,6 @@ export const endpoints = {
     path: '/api/admin/users',
     tag: 'admin',
     auth: 'admin',
-    request: undefined,
     query: adminUsersQuerySchema,
     response: adminUserListSchema,
     errors: [401],
@@ -214,7 +214,6 @@ export const endpoints = {
     path: '/api/admin/revenue',
     tag: 'admin',
     auth: 'admin',
-    request: undefined,
     response: revenueSchema,
     errors: [401],
     summary: 'Revenue from the payments ledger (charges minus refunds) by day, ISO week, month and year, in UTC',
@@ -225,7 +224,6 @@ export const endpoints = {
     params: ['id'],
     tag: 'admin',
     auth: 'admin',
-    request: undefined,
     response: messageResponseSchema,
     errors: [401, 404, 503],
     summary:
@@ -237,7 +235,6 @@ export const endpoints = {
     params: ['id'],
     tag: 'admin',
     auth: 'admin',
-    request: undefined,
     response: messageResponseSchema,
     errors: [401, 404],
     summary:
@@ -248,7 +245,6 @@ export const endpoints = {
     path: '/api/admin/audit',
     tag: 'admin',
     auth: 'admin',
-    request: undefined,
     response: z.array(adminAuditEntrySchema),
     errors: [401],
     summary: "Administrators' actions, newest first",
@@ -269,7 +265,6 @@ export const endpoints = {
     path: '/api/compression-preview',
     tag: 'compression',
     auth: 'none',
-    request: undefined,
     multipart: { file: 'file', fields: z.object({}) },
     response: compressionPreviewSchema,
     errors: [413, 415],
@@ -280,7 +275,6 @@ export const endpoints = {
     path: '/api/compress',
     tag: 'compression',
     auth: 'none',
-    request: undefined,
     multipart: { file: 'file', fields: compressFieldsSchema },
     response: compressionResponseSchema,
     errors: [413, 415],
@@ -291,7 +285,6 @@ export const endpoints = {
     path: '/api/upload-chunk',
     tag: 'compression',
     auth: 'none',
-    request: undefined,
     multipart: { file: 'chunk', fields: uploadChunkFieldsSchema },
     response: uploadChunkResponseSchema,
     errors: [409, 413],
@@ -313,7 +306,6 @@ export const endpoints = {
     params: ['jobId'],
     tag: 'compression',
     auth: 'none',
-    request: undefined,
     response: compressionJobSchema,
     errors: [404],
     summary: 'State, progress and download link of a compression job',
@@ -324,7 +316,6 @@ export const endpoints = {
     params: ['jobId'],
     tag: 'compression',
     auth: 'none',
-    request: undefined,
     response: compressionJobSchema,
     errors: [402, 404],
     summary: 'Start the compression of a paid job (refused while unpaid)',
@@ -335,7 +326,6 @@ export const endpoints = {
     params: ['jobId'],
     tag: 'compression',
     auth: 'none',
-    request: undefined,
     response: compressionJobSchema,
     errors: [404],
     summary: 'Sandbox payment provider only: mark the job paid',
@@ -346,7 +336,6 @@ export const endpoints = {
     params: ['jobId'],
     tag: 'compression',
     auth: 'none',
-    request: undefined,
     raw: true,
     response: z.unknown(),
     errors: [404, 416],
@@ -359,7 +348,6 @@ export const endpoints = {
     params: ['id'],
     tag: 'compression',
     auth: 'user',
-    request: undefined,
     raw: true,
     response: z.unknown(),
     errors: [404, 416],
@@ -370,7 +358,6 @@ export const endpoints = {
     path: '/api/files',
     tag: 'files',
     auth: 'user',
-    request: undefined,
     query: fileListQuerySchema,
     response: fileListSchema,
     summary:
@@ -381,7 +368,6 @@ export const endpoints = {
     path: '/api/files/upload',
     tag: 'files',
     auth: 'user',
-    request: undefined,
     multipart: { file: 'file', fields: fileUploadFieldsSchema },
     response: fileUploadResponseSchema,
     errors: [402, 403, 404, 409, 413, 415],
@@ -404,7 +390,6 @@ export const endpoints = {
     params: ['jobId'],
     tag: 'files',
     auth: 'user',
-    request: undefined,
     response: compressionJobSchema,
     errors: [404],
     summary: "State and progress of the compression of one of the caller's uploads to My Files",
@@ -448,7 +433,6 @@ export const endpoints = {
     params: ['id'],
     tag: 'files',
     auth: 'user',
-    request: undefined,
     response: messageResponseSchema,
     errors: [404],
     summary: 'Delete a file and free its storage; a file still processing is removed and its compression result dropped',
@@ -459,7 +443,6 @@ export const endpoints = {
     params: ['id'],
     tag: 'files',
     auth: 'user',
-    request: undefined,
     response: shareResponseSchema,
     errors: [404, 409],
     summary: 'A link that downloads the file without an account for 24 hours',
@@ -481,7 +464,6 @@ export const endpoints = {
     params: ['id'],
     tag: 'files',
     auth: 'user',
-    request: undefined,
     raw: true,
     response: z.unknown(),
     errors: [404, 409, 416],
@@ -493,7 +475,6 @@ export const endpoints = {
     params: ['token'],
     tag: 'files',
     auth: 'none',
-    request: undefined,
     raw: true,
     response: z.unknown(),
     errors: [404],
@@ -504,7 +485,6 @@ export const endpoints = {
     path: '/api/folders',
     tag: 'files',
     auth: 'user',
-    request: undefined,
     query: folderListQuerySchema,
     response: folderListSchema,
     summary: "The caller's folders: all of them, or the children of one with ?parentId",
@@ -526,7 +506,6 @@ export const endpoints = {
     params: ['id'],
     tag: 'files',
     auth: 'user',
-    request: undefined,
     response: messageResponseSchema,
     errors: [404, 409],
     summary: 'Delete an empty folder (409 while it holds files or folders)',
@@ -546,7 +525,6 @@ export const endpoints = {
     path: '/api/subscription',
     tag: 'subscription',
     auth: 'user',
-    request: undefined,
     response: subscriptionDetailsSchema,
     summary: "The caller's plan, status, next billing date and card on file",
   }),
@@ -566,7 +544,6 @@ export const endpoints = {
     path: '/api/subscription/cancel',
     tag: 'subscription',
     auth: 'user',
-    request: undefined,
     response: subscriptionDetailsSchema,
     errors: [409],
     summary: 'No more charges: a trial is never charged and a paid plan keeps premium until the end of its period',
@@ -576,7 +553,6 @@ export const endpoints = {
     path: '/api/subscription/reactivate',
     tag: 'subscription',
     auth: 'user',
-    request: undefined,
     response: subscriptionDetailsSchema,
     errors: [402, 409],
     summary: 'Undo a cancellation while access lasts (no charge until the period ends), or subscribe again with the card on file',
@@ -606,7 +582,6 @@ export const endpoints = {
     path: '/api/stripe/setup-intent',
     tag: 'subscription',
     auth: 'user',
-    request: undefined,
     response: z.object({
       clientSecret: z
         .string()
@@ -622,7 +597,6 @@ export const endpoints = {
     path: '/api/stripe/js',
     tag: 'subscription',
     auth: 'none',
-    request: undefined,
     response: z.object({
       url: z
         .string()
@@ -638,7 +612,6 @@ export const endpoints = {
     path: '/api/stripe/webhook',
     tag: 'subscription',
     auth: 'none',
-    request: undefined,
     raw: true,
     response: z.object({ received: z.boolean() }),
     errors: [404],
@@ -650,7 +623,6 @@ export const endpoints = {
     path: '/api/paypal/webhook',
     tag: 'subscription',
     auth: 'none',
-    request: undefined,
     raw: true,
     response: z.object({ received: z.boolean() }),
     errors: [404, 502],
@@ -663,7 +635,6 @@ export const endpoints = {
     params: ['mimeType'],
     tag: 'converter',
     auth: 'none',
-    request: undefined,
     response: converterFormatsSchema,
     summary: 'Target formats for a MIME type as the browser gives it (image/png or image%2Fpng); an empty list when none',
   }),
@@ -672,7 +643,6 @@ export const endpoints = {
     path: '/api/converter/convert',
     tag: 'converter',
     auth: 'none',
-    request: undefined,
     multipart: { file: 'file', fields: convertFieldsSchema },
     response: conversionSchema,
     errors: [413, 415, 422],
@@ -684,7 +654,6 @@ export const endpoints = {
     params: ['jobId'],
     tag: 'converter',
     auth: 'none',
-    request: undefined,
     response: conversionSchema,
     errors: [404],
     summary: 'State, progress and download link of a conversion',
@@ -695,7 +664,6 @@ export const endpoints = {
     params: ['jobId'],
     tag: 'converter',
     auth: 'none',
-    request: undefined,
     raw: true,
     response: z.unknown(),
     errors: [404, 416],
@@ -707,7 +675,6 @@ export const endpoints = {
     path: '/api/stats',
     tag: 'files',
     auth: 'user',
-    request: undefined,
     response: statsSchema,
     summary: 'Storage used and saved, from the stored files',
   }),

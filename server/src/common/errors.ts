@@ -7,29 +7,24 @@ export abstract class DomainError extends Error {
   }
 }
 
-export class ValidationError extends DomainError {
-  readonly status = 400;
+/** The base of the domain errors of one HTTP status. */
+function withStatus(status: number) {
+  return class extends DomainError {
+    readonly status = status;
+  };
 }
-export class UnauthorizedError extends DomainError {
-  readonly status = 401;
-}
-export class ForbiddenError extends DomainError {
-  readonly status = 403;
-}
-export class NotFoundError extends DomainError {
-  readonly status = 404;
-}
-export class ConflictError extends DomainError {
-  readonly status = 409;
-}
-export class PayloadTooLargeError extends DomainError {
-  readonly status = 413;
-}
-export class UnsupportedMediaTypeError extends DomainError {
-  readonly status = 415;
-}
-export class RateLimitedError extends DomainError {
-  readonly status = 429;
+
+export class ValidationError extends withStatus(400) {}
+export class UnauthorizedError extends withStatus(401) {}
+export class PaymentRequiredError extends withStatus(402) {}
+export class ForbiddenError extends withStatus(403) {}
+export class NotFoundError extends withStatus(404) {}
+export class ConflictError extends withStatus(409) {}
+export class PayloadTooLargeError extends withStatus(413) {}
+export class UnsupportedMediaTypeError extends withStatus(415) {}
+/** The request was understood but its content cannot be processed (a damaged file, for one). */
+export class UnprocessableError extends withStatus(422) {}
+export class RateLimitedError extends withStatus(429) {
   constructor(
     message: string,
     /** Seconds until another attempt is allowed. */
@@ -38,14 +33,5 @@ export class RateLimitedError extends DomainError {
     super(message);
   }
 }
-export class PaymentRequiredError extends DomainError {
-  readonly status = 402;
-}
 /** A service we depend on (the mail server, for one) failed: the same request may work later. */
-export class ServiceUnavailableError extends DomainError {
-  readonly status = 503;
-}
-/** The request was understood but its content cannot be processed (a damaged file, for one). */
-export class UnprocessableError extends DomainError {
-  readonly status = 422;
-}
+export class ServiceUnavailableError extends withStatus(503) {}

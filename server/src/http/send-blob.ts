@@ -6,24 +6,12 @@ import type { StoragePort } from '../adapters/storage/storage.port.js';
 import { mimeOfFormat } from '../common/mime.js';
 
 /** Formats a browser shows itself; anything else is always sent as an attachment. */
+// biome-ignore format: one line per kind of file
 const INLINE_FORMATS = new Set([
-  'jpg',
-  'png',
-  'gif',
-  'webp',
-  'avif',
-  'bmp',
+  'jpg', 'png', 'gif', 'webp', 'avif', 'bmp',
   'pdf',
-  'mp4',
-  'webm',
-  'mov',
-  'mp3',
-  'wav',
-  'ogg',
-  'm4a',
-  'aac',
-  'flac',
-  'opus',
+  'mp4', 'webm', 'mov',
+  'mp3', 'wav', 'ogg', 'm4a', 'aac', 'flac', 'opus',
 ]);
 
 export interface BlobToSend {

@@ -1,7 +1,7 @@
-import { type AdminUser, ApiError, type ErrorCode, type Revenue } from '@shrinkly/contract';
+import { type AdminUser, ApiError, type ErrorCode, type Revenue, USERS_CSV_COLUMNS } from '@shrinkly/contract';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { csvFileName, revenueCsv, USERS_CSV_COLUMNS, usersCsv } from './csv';
+import { csvFileName, revenueCsv, usersCsv } from './csv';
 import { adminPlanOf, userResetFailureMessage } from './plan';
 
 function user(overrides: Partial<AdminUser>): AdminUser {

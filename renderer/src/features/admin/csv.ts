@@ -1,22 +1,15 @@
-import { type AdminUser, MB, PRODUCT_NAME, REVENUE_PERIODS, type Revenue, revenuePeriodOf } from '@shrinkly/contract';
+import {
+  type AdminUser,
+  MB,
+  PRODUCT_NAME,
+  REVENUE_CSV_COLUMNS,
+  REVENUE_PERIODS,
+  type Revenue,
+  revenuePeriodOf,
+  USERS_CSV_COLUMNS,
+} from '@shrinkly/contract';
 import Papa from 'papaparse';
 import { periodLabel } from './plan';
-
-/** docs/product/SPEC.md §9 "Users CSV columns". */
-export const USERS_CSV_COLUMNS = [
-  'ID',
-  'Name',
-  'Email',
-  'Account Type',
-  'Trial Active',
-  'Trial End Date',
-  'Subscription Start',
-  'Storage Used (MB)',
-  'Created At',
-] as const;
-
-/** docs/product/SPEC.md §9 "Revenue CSV columns". */
-export const REVENUE_CSV_COLUMNS = ['Period', 'Date/Range', 'Revenue (USD)', 'Transactions'] as const;
 
 export type CsvList = 'users' | 'revenue';
 
@@ -58,7 +51,7 @@ export function revenueCsv(revenue: Revenue): string {
   );
 }
 
-/** docs/product/SPEC.md §9 "CSV file names": the product, the list and the local date, e.g. Shrinkly-users-2026-11-25.csv. */
+/** CONST-30: the product, the list and the local date, e.g. Shrinkly-users-2026-11-25.csv. */
 export function csvFileName(list: CsvList, now: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
