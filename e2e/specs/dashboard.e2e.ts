@@ -127,10 +127,10 @@ describe('the dashboard in the browser', () => {
   });
 
   it('shows a file being compressed, after a reload too, with its progress until it is ready', async () => {
-    // Ten seconds of grainy video at a high bit rate (31 MB): its compression (search and every-frame check) outlasts
-    // the upload's answer and a reload.
+    // Ten seconds of lightly grainy video at a high bit rate (15 MB): its compression (search and every-frame check,
+    // about 40 s on a quiet 2-core machine) outlasts the upload's answer and a reload, and ends well within the wait.
     const clip = path.join(workDir, 'harbour-walk.mp4');
-    await makeTestVideo(clip, { size: '640x360', seconds: 10, grain: 12, crf: 16, tone: true });
+    await makeTestVideo(clip, { size: '640x360', seconds: 10, grain: 4, crf: 16, tone: true });
     const { token } = await apiAccount(baseUrl);
     const page = await session.newPage();
     await dashboard.open(page, token);

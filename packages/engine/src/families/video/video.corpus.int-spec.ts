@@ -4,8 +4,29 @@ import { corpusLevels } from '../../corpus-ladder.test-support.js';
 import { runProcess } from '../../process/run-process.js';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
 import { checkLadder, describeLadder, frameSsimByTime, LEVELS } from '../../tools/media/media.test-support.js';
+import type { CompressionLevel } from '../../types.js';
 
 const mean = (xs: readonly number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
+
+/**
+ * What breaks the level's floor in one pairing of the frames: the first 10 s, the worst 2-s window, or a reported
+ * SSIM (the worst window as the engine measured it) more than 0.005 away from this independent measure.
+ */
+function floorCheck(figures: readonly number[], fps: number, level: CompressionLevel, reported = 0): string[] {
+  const size = Math.max(1, Math.round(2 * fps));
+  const count = Math.max(1, Math.round(figures.length / size));
+  const windows = Array.from({ length: count }, (_, k) =>
+    mean(figures.slice(k * size, k === count - 1 ? figures.length : (k + 1) * size)),
+  );
+  const floor = SSIM_FLOOR[level];
+  const first = mean(figures.slice(0, Math.round(10 * fps)));
+  const worst = Math.min(...windows);
+  return [
+    ...(first >= floor ? [] : [`first 10 s ${first.toFixed(4)} under ${floor}`]),
+    ...(worst >= floor ? [] : [`worst window ${worst.toFixed(4)} under ${floor}`]),
+    ...(Math.abs(reported - worst) <= 0.005 ? [] : [`reported ${reported} against measured ${worst.toFixed(4)}`]),
+  ];
+}
 
 /** Frames per second of a file's first video stream. */
 async function framesPerSecond(file: string): Promise<number> {
@@ -35,25 +56,11 @@ describeCorpus('video family on the shared corpus', files, (dir) => {
     for (const level of LEVELS) {
       if (r[level].unchanged) continue;
       // Frames paired by time, or by position where a source's irregular timestamps pair neighbours by time (FLV):
-      // a wrong pairing only lowers the figure, so the better-aligned one is what a viewer sees.
-      const pairings = await Promise.all([
-        frameSsimByTime(file, r[level].output, 'time'),
-        frameSsimByTime(file, r[level].output, 'position'),
-      ]);
-      const figures = pairings.sort((a, b) => mean(b) - mean(a))[0] ?? [];
-      const size = Math.max(1, Math.round(2 * fps));
-      const count = Math.max(1, Math.round(figures.length / size));
-      const windows = Array.from({ length: count }, (_, k) =>
-        mean(figures.slice(k * size, k === count - 1 ? figures.length : (k + 1) * size)),
-      );
-      expect(mean(figures.slice(0, Math.round(10 * fps))), `${name} ${level} first 10 s`).toBeGreaterThanOrEqual(
-        SSIM_FLOOR[level],
-      );
-      expect(Math.min(...windows), `${name} ${level} worst window`).toBeGreaterThanOrEqual(SSIM_FLOOR[level]);
-      expect(
-        Math.abs((r[level].metrics.ssim ?? 0) - Math.min(...windows)),
-        `${name} ${level} reported against measured`,
-      ).toBeLessThanOrEqual(0.005);
+      // a wrong pairing only lowers the figures, so the second pairing is measured only when the first falls short.
+      const problems = (pairBy: 'time' | 'position') =>
+        frameSsimByTime(file, r[level].output, pairBy).then((figures) => floorCheck(figures, fps, level, r[level].metrics.ssim));
+      const byTime = await problems('time');
+      expect(byTime.length === 0 ? byTime : await problems('position'), `${name} ${level}`).toEqual([]);
     }
   });
 

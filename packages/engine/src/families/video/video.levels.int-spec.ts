@@ -62,19 +62,16 @@ async function compressInProcess(file: string, level: CompressionLevel): Promise
 }
 
 // The corpus goes through the same check for every family in test/ladder.int-spec.ts (balanced repeated there).
-// Each level is compressed once by a process of its own, balanced twice; those bytes are also what one ladder run,
-// in this process, must pick: nothing the ladder shares between levels may change a level's result.
+// Each level is compressed once by a process of its own; those bytes are also what one ladder run, in this process,
+// must pick: nothing the ladder shares between levels may change a level's result, and two separate computations of
+// a level give the same bytes.
 describe.runIf(built)('video levels across separate calls, and the ladder', () => {
   it.each(FIXTURES)(
-    '%s: one process per level gives maximum ≤ balanced ≤ light, the same bytes when called again, and the bytes one ladder run picks',
+    '%s: one process per level gives maximum ≤ balanced ≤ light, and the same bytes as one ladder run picks',
     async (name) => {
       const file = fixture(name);
       const alone = {} as Record<CompressionLevel, Buffer>;
       for (const level of LEVELS) alone[level] = await compressInProcess(file, level);
-      expect(
-        (await compressInProcess(file, 'balanced')).equals(alone.balanced),
-        `${name} balanced: same bytes on a second call`,
-      ).toBe(true);
       console.log(`${name}: ${alone.light.length} / ${alone.balanced.length} / ${alone.maximum.length}`);
       expect(alone.maximum.length, name).toBeLessThanOrEqual(alone.balanced.length);
       expect(alone.balanced.length, name).toBeLessThanOrEqual(alone.light.length);
