@@ -61,7 +61,12 @@ async function walk(d) {
 async function ssimOf(family, original, output, work) {
   try {
     if (family === 'image' || family === 'video') {
-      return await engine.measureSsim(engine.runProcess, original, output, family === 'video' ? { sampleFps: 2 } : {});
+      return await engine.measureSsim(
+        engine.runProcess,
+        original,
+        output,
+        family === 'video' ? { sampleFps: 2, planes: engine.VIDEO_SSIM_PLANES } : {},
+      );
     }
     if (family === 'pdf') {
       sh('pdftoppm', ['-r', '72', '-f', '1', '-l', '1', '-png', original, path.join(work, 'a')]);

@@ -17,7 +17,7 @@ export * from './estimate.js';
 export { configureImageMemory } from './image-memory.js';
 export { type RunProcess, type RunProcessOptions, runProcess } from './process/run-process.js';
 export { type SandboxMode, sandboxMode } from './process/sandbox.js';
-export { measureSsim, SSIM_FLOOR } from './quality/ssim.js';
+export { measureSsim, SSIM_FLOOR, VIDEO_SSIM_PLANES } from './quality/ssim.js';
 export { type CachedResult, configureResultCache, ENGINE_VERSION, ResultCache, resultCache } from './result-cache.js';
 export * from './tool-lookup.js';
 export * from './types.js';

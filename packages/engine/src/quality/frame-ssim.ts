@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RunProcess } from '../process/run-process.js';
+import { VIDEO_SSIM_PLANES } from './ssim.js';
 
 export interface FrameSsimOptions {
   signal?: AbortSignal;
@@ -23,13 +24,13 @@ function chain(input: number, stream: string | undefined, frames: FrameSsimOptio
   // Frame n is paired with frame n: their timestamps become their positions (whole seconds, in integers: N/TB in
   // floating point can land a tick early and pair a frame with its predecessor). Timestamps are not trusted to pair
   // them, since muxers shift a picture's start by a few milliseconds (encoder priming, ASF preroll).
-  return `${spec}${select}settb=1,setpts=N,format=yuv444p,setsar=1`;
+  return `${spec}${select}settb=1,setpts=N,format=${VIDEO_SSIM_PLANES},setsar=1`;
 }
 
 /**
- * SSIM ("All", both pictures as yuv444p, the figure `measureSsim` reports) of every compared frame of a video
- * against the frame at the same position in its reference, in frame order. Both files are decoded once. The
- * pairing by position needs encodes that neither drop nor duplicate frames (ffmpeg's `-fps_mode vfr`).
+ * SSIM ("All", both pictures as 4:2:0 planes) of every compared frame of a video against the frame at the same
+ * position in its reference, in frame order. Both files are decoded once. The pairing by position needs encodes that
+ * neither drop nor duplicate frames (ffmpeg's `-fps_mode vfr`).
  */
 export async function measureFrameSsim(
   runProcess: RunProcess,

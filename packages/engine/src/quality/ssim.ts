@@ -1,18 +1,34 @@
 import type { RunProcess } from '../process/run-process.js';
 
 /**
- * SSIM ("All", as ffmpeg's ssim filter reports it) between a reference and a distorted picture or video.
- * The distorted input is scaled to the reference's size when they differ. For videos, `sampleFps` compares
- * only that many frames per second of both, which keeps long files fast.
+ * The planes video SSIM is taken on: 4:2:0, the layout videos are delivered in, so ffmpeg's "All" weighs luma by its
+ * share of the samples (4 of 6), as the standard tools' figures behind the level floors do. On 4:4:4 the chroma
+ * planes, which barely change, would count as much as luma and lift a soft picture's figure by up to 0.03. Pictures
+ * are compared on 4:4:4 (their floors were set that way, and a picture's colour edges are looked at closely).
+ */
+export const VIDEO_SSIM_PLANES = 'yuv420p';
+
+/**
+ * SSIM ("All", as ffmpeg's ssim filter reports it) between a reference and a distorted picture or video, on 4:4:4
+ * planes unless `planes` says otherwise (videos: VIDEO_SSIM_PLANES). The distorted input is scaled to the
+ * reference's size when they differ. For videos, `sampleFps` compares only that many frames per second of both,
+ * which keeps long files fast.
  */
 export async function measureSsim(
   runProcess: RunProcess,
   reference: string,
   distorted: string,
-  options: { signal?: AbortSignal; sampleFps?: number; referenceArgs?: string[]; distortedArgs?: string[] } = {},
+  options: {
+    signal?: AbortSignal;
+    sampleFps?: number;
+    planes?: string;
+    referenceArgs?: string[];
+    distortedArgs?: string[];
+  } = {},
 ): Promise<number> {
   const sample = options.sampleFps ? `fps=${options.sampleFps},` : '';
-  const filter = `[0:v]${sample}format=yuv444p,setsar=1[ref];[1:v]${sample}format=yuv444p,setsar=1[dist];[dist][ref]scale2ref=flags=bicubic[dist2][ref2];[ref2][dist2]ssim`;
+  const planes = options.planes ?? 'yuv444p';
+  const filter = `[0:v]${sample}format=${planes},setsar=1[ref];[1:v]${sample}format=${planes},setsar=1[dist];[dist][ref]scale2ref=flags=bicubic[dist2][ref2];[ref2][dist2]ssim`;
   let ssim: number | undefined;
   await runProcess('ffmpeg', comparisonArgs(reference, distorted, filter, options), {
     signal: options.signal,

@@ -10,7 +10,7 @@ import { detect } from '../../detect.js';
 import { isEngineError } from '../../errors.js';
 import { rejectionOf } from '../../errors.test-support.js';
 import { type RunProcess, runProcess } from '../../process/run-process.js';
-import { comparisonArgs, SSIM_FLOOR } from '../../quality/ssim.js';
+import { comparisonArgs, SSIM_FLOOR, VIDEO_SSIM_PLANES } from '../../quality/ssim.js';
 import type { CompressionLevel, CompressResult, FamilyCompressor } from '../../types.js';
 import { decodedAudioMd5, readableDuration } from './ffmpeg.js';
 import { type MediaInfo, probeMedia } from './probe.js';
@@ -120,7 +120,7 @@ const compareArgs = (reference: string, distorted: string, filter: string): stri
 /** SSIM with both pictures' timelines starting at zero (encoder priming shifts starts by a few ms); the raw pairing too when that falls short. */
 async function independentSsim(reference: string, distorted: string, floor: number): Promise<number> {
   const run = async (align: string) => {
-    const filter = `[0:v]${align}fps=2,format=yuv444p[r];[1:v]${align}fps=2,format=yuv444p[d];[d][r]ssim`;
+    const filter = `[0:v]${align}fps=2,format=${VIDEO_SSIM_PLANES}[r];[1:v]${align}fps=2,format=${VIDEO_SSIM_PLANES}[d];[d][r]ssim`;
     const { stderr } = await exec('ffmpeg', compareArgs(reference, distorted, filter), { maxBuffer: 64 * 1024 * 1024 });
     return Number(/All:([\d.]+)/.exec(stderr)?.[1] ?? 'NaN');
   };
@@ -129,7 +129,7 @@ async function independentSsim(reference: string, distorted: string, floor: numb
 }
 
 /**
- * SSIM ("All", both pictures as yuv444p) of every frame of a video against its reference: a check of the engine's
+ * SSIM ("All", both pictures as 4:2:0 planes) of every frame of a video against its reference: a check of the engine's
  * own figure made independently of it. Frames are paired by their time from each picture's first frame, or by
  * their position (the n-th with the n-th: what a viewer sees when the output keeps every frame, as the engine's do,
  * while a source's irregular timestamps would pair neighbours by time).
@@ -142,7 +142,7 @@ export async function frameSsimByTime(
   const align = pairBy === 'time' ? 'setpts=PTS-STARTPTS' : 'setpts=N/TB';
   const dir = await mkdtemp(path.join(tmpdir(), 'frame-ssim-'));
   try {
-    const filter = `[0:v:0]${align},format=yuv444p[r];[1:v:0]${align},format=yuv444p[d];[r][d]ssim=stats_file=stats.log`;
+    const filter = `[0:v:0]${align},format=${VIDEO_SSIM_PLANES}[r];[1:v:0]${align},format=${VIDEO_SSIM_PLANES}[d];[r][d]ssim=stats_file=stats.log`;
     await exec('ffmpeg', ['-v', 'error', ...compareArgs(reference, distorted, filter)], {
       cwd: dir,
       maxBuffer: 64 * 1024 * 1024,
