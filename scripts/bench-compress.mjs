@@ -109,6 +109,11 @@ async function unpackWithStandardMembers(input, work) {
   return x;
 }
 
+/** ffmpeg from `input` to `output` with the codec arguments given. */
+function transcode(input, output, codecArgs) {
+  sh('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', input, ...codecArgs, output]);
+}
+
 /** The standard tool at its standard setting for a file, or null when there is none for its type. */
 async function standard(type, input, work) {
   const out = (ext) => path.join(work, `std.${ext}`);
@@ -149,16 +154,9 @@ async function standard(type, input, work) {
       return { tool: 'gs /ebook', path: out('pdf') };
     case 'webm':
       // VP9 against VP9 (the engine keeps a WebM's codec): libvpx's constant-quality mode, as its guide gives it.
-      sh('ffmpeg', [
-        '-hide_banner',
-        '-loglevel',
-        'error',
-        '-y',
-        '-i',
-        input,
+      transcode(input, out('webm'), [
         ...['-c:v', 'libvpx-vp9', '-crf', '32', '-b:v', '0', '-deadline', 'good', '-cpu-used', '2', '-row-mt', '1'],
         ...['-c:a', 'libopus', '-b:a', '128k'],
-        out('webm'),
       ]);
       return { tool: 'vp9 crf32', path: out('webm') };
     case 'mp4':
@@ -167,32 +165,14 @@ async function standard(type, input, work) {
     case 'avi':
     case 'flv':
     case 'wmv':
-      sh('ffmpeg', [
-        '-hide_banner',
-        '-loglevel',
-        'error',
-        '-y',
-        '-i',
-        input,
-        '-c:v',
-        'libx264',
-        '-crf',
-        '28',
-        '-preset',
-        'medium',
-        '-c:a',
-        'aac',
-        '-b:a',
-        '128k',
-        out('mp4'),
-      ]);
+      transcode(input, out('mp4'), ['-c:v', 'libx264', '-crf', '28', '-preset', 'medium', '-c:a', 'aac', '-b:a', '128k']);
       return { tool: 'x264 crf28', path: out('mp4') };
     case 'mp3':
-      sh('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-c:a', 'libmp3lame', '-b:a', '128k', out('mp3')]);
+      transcode(input, out('mp3'), ['-c:a', 'libmp3lame', '-b:a', '128k']);
       return { tool: 'mp3 128k', path: out('mp3') };
     case 'aac':
     case 'm4a':
-      sh('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-c:a', 'aac', '-b:a', '128k', out(type.ext)]);
+      transcode(input, out(type.ext), ['-c:a', 'aac', '-b:a', '128k']);
       return { tool: 'aac 128k', path: out(type.ext) };
     case 'zip': {
       const x = await unpackWithStandardMembers(input, work);
