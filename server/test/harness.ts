@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, open, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, readFile, rm } from 'node:fs/promises';
 import { type AddressInfo, connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ApiClient, CHUNK_SIZE_BYTES, createApiClient } from '@shrinkly/contract';
 import pg from 'pg';
 import { type Logger, pino } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import type { MailPort } from '../src/adapters/mail/mail.port.js';
 import type { PaymentPort } from '../src/adapters/payments/payment.port.js';
 import { BackgroundTasks } from '../src/common/background-tasks.js';
@@ -139,6 +140,33 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The test app of the enclosing describe block: started before its tests with `options` (a function when they
+ * depend on what an earlier hook made), closed after them. It stands for the started app: reading it before the
+ * block's first hook has run throws.
+ */
+export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startTestApp(typeof options === 'function' ? options() : options);
+  });
+  afterAll(async () => app?.close());
+  return new Proxy({} as TestApp, {
+    get(_, key) {
+      if (!app) throw new Error('the test app starts before the first test of its block');
+      return Reflect.get(app, key);
+    },
+  });
+}
+
+/** A temporary folder for the enclosing describe block, made before its tests and removed after them: its path. */
+export function useTempDir(prefix: string): string {
+  const dir = path.join(tmpdir(), `${prefix}${randomBytes(6).toString('hex')}`);
+  beforeAll(() => mkdir(dir, { recursive: true }));
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 export function freePort(): Promise<number> {

@@ -5,25 +5,21 @@ import { JwtService } from '@nestjs/jwt';
 import { type ApiError, ErrorMessages } from '@shrinkly/contract';
 import type { Request } from 'express';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { admins } from '../../src/db/schema/index.js';
 import { AdminRepository } from '../../src/features/accounts/admin.repository.js';
 import { AdminAuthService, DEFAULT_ADMIN_EMAIL } from '../../src/features/accounts/admin-auth.service.js';
 import { Authenticator } from '../../src/features/accounts/authenticator.js';
-import { newUser, startTestApp, type TestApp, tokenOf } from '../harness.js';
+import { newUser, tokenOf, useTestApp } from '../harness.js';
 
 function bearerRequest(token: string): Request {
   return { headers: { authorization: `Bearer ${token}` } } as Request;
 }
 
 describe('administrators', () => {
-  let t: TestApp;
   const adminEmail = 'boss@shrinkly.test';
   const adminPassword = 'admin secret';
-  beforeAll(async () => {
-    t = await startTestApp({ env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword } });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({ env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword } });
 
   it('creates the administrator from ADMIN_EMAIL / ADMIN_PASSWORD on first start, with the password hashed', async () => {
     const rows = await t.running.database.db.select().from(admins);
@@ -83,11 +79,7 @@ describe('administrators', () => {
 });
 
 describe('first administrator without ADMIN_EMAIL', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp();
 
   it('is created with a generated password written once to a file only this user reads, never to the log; it signs in', async () => {
     // The app under test already created one at boot; check the same service on a fresh row set.

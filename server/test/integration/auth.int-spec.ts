@@ -1,15 +1,11 @@
 import { JwtService } from '@nestjs/jwt';
 import { ApiError, ErrorMessages, STORAGE_LIMIT_BYTES, userSchema } from '@shrinkly/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { statusOf } from '../api-errors.js';
-import { newUser, startTestApp, type TestApp } from '../harness.js';
+import { newUser, useTestApp } from '../harness.js';
 
 describe('accounts over HTTP', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp();
 
   it('registers a user and returns a token and the user fields, never the password (AUTH-01, AUTH-06)', async () => {
     const body = newUser({ name: '  Grace Hopper ', email: '  Grace.HOPPER@Example.COM ' });
@@ -161,11 +157,7 @@ describe('accounts over HTTP', () => {
 });
 
 describe('service basics', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp();
 
   it('reports health with the database reachable', async () => {
     const health = await t.api.health();

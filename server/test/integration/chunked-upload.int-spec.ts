@@ -1,5 +1,4 @@
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   CHUNK_SIZE_BYTES,
@@ -9,10 +8,10 @@ import {
   PAID_DOWNLOAD_TTL_MS,
   PAY_PER_FILE_PRICE_USD,
 } from '@shrinkly/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payments } from '../../src/db/schema/index.js';
 import { makePhotoJpeg, makeStoredZip } from '../fixtures.js';
-import { sendChunk, startTestApp, type TestApp } from '../harness.js';
+import { sendChunk, type TestApp, useTempDir, useTestApp } from '../harness.js';
 
 async function waitFor(t: TestApp, jobId: string, status: string): Promise<CompressionJob> {
   const deadline = Date.now() + 120_000;
@@ -25,16 +24,8 @@ async function waitFor(t: TestApp, jobId: string, status: string): Promise<Compr
 }
 
 describe('chunked uploads and paid compression', () => {
-  let t: TestApp;
-  let dir: string;
-  beforeAll(async () => {
-    t = await startTestApp({ env: { COMPRESS_SYNC_WAIT_MS: '20000' } });
-    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-chunks-'));
-  });
-  afterAll(async () => {
-    await t?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const t = useTestApp({ env: { COMPRESS_SYNC_WAIT_MS: '20000' } });
+  const dir = useTempDir('shrinkly-chunks-');
   let archive: Promise<string> | undefined;
   /** A STORED zip of 100 MB (the paid line), written once and uploaded by each test under its own upload id. */
   const largeArchive = () =>

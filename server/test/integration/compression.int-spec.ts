@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type CompressionJob,
@@ -10,28 +9,22 @@ import {
   TEMPORARY_FILE_TTL_MS,
 } from '@shrinkly/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compressionJobs, payments } from '../../src/db/schema/index.js';
 import { SweeperService } from '../../src/features/maintenance/sweeper.service.js';
 import { makePhotoJpeg } from '../fixtures.js';
-import { fileForm, newUser, startTestApp, type TestApp, TestClock } from '../harness.js';
+import { fileForm, newUser, TestClock, useTempDir, useTestApp } from '../harness.js';
 
 const form = fileForm;
 
 describe('public compression over HTTP', () => {
-  let t: TestApp;
-  let dir: string;
   let photo: string;
   const clock = new TestClock();
+  const t = useTestApp({ clock, env: { COMPRESS_SYNC_WAIT_MS: '30000' } });
+  const dir = useTempDir('shrinkly-compress-');
   beforeAll(async () => {
-    t = await startTestApp({ clock, env: { COMPRESS_SYNC_WAIT_MS: '30000' } });
-    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-compress-'));
     photo = path.join(dir, 'holiday photo.jpg');
     await makePhotoJpeg(photo);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   const post = async (pathname: string, body: FormData, token?: string) =>

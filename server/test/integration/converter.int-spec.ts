@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CONVERTED_FILE_TTL_MS, CONVERTER_LIMIT_BYTES, type Conversion } from '@shrinkly/contract';
 import sharp from 'sharp';
@@ -7,11 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueuePort } from '../../src/adapters/queue/queue.port.js';
 import { SweeperService } from '../../src/features/maintenance/sweeper.service.js';
 import { makePhotoPng } from '../fixtures.js';
-import { fileForm, startTestApp, type TestApp, TestClock } from '../harness.js';
+import { fileForm, TestClock, useTempDir, useTestApp } from '../harness.js';
 
 describe('the free converter over HTTP', () => {
-  let t: TestApp;
-  let dir: string;
   let png: string;
   const clock = new TestClock();
   const convert = async (file: string, name: string, targetFormat?: string) =>
@@ -21,14 +18,13 @@ describe('the free converter over HTTP', () => {
     });
   const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message;
 
+  const t = useTestApp({ clock, env: { COMPRESS_SYNC_WAIT_MS: '60000' } });
+  const dir = useTempDir('shrinkly-convert-');
   beforeAll(async () => {
-    t = await startTestApp({ clock, env: { COMPRESS_SYNC_WAIT_MS: '60000' } });
-    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-convert-'));
     png = path.join(dir, 'chart.png');
     await makePhotoPng(png, 320, 240);
   });
   afterAll(async () => {
-    await t?.close();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
@@ -128,16 +124,8 @@ describe('the free converter over HTTP', () => {
 });
 
 describe('a conversion longer than the request', () => {
-  let t: TestApp;
-  let dir: string;
-  beforeAll(async () => {
-    t = await startTestApp({ env: { COMPRESS_SYNC_WAIT_MS: '0', JOB_CONCURRENCY: '1' } });
-    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-convert-async-'));
-  });
-  afterAll(async () => {
-    await t?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const t = useTestApp({ env: { COMPRESS_SYNC_WAIT_MS: '0', JOB_CONCURRENCY: '1' } });
+  const dir = useTempDir('shrinkly-convert-async-');
 
   it('answers 202 with the job, followed until the file is ready', async () => {
     const png = path.join(dir, 'a.png');

@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CompressionJob, CompressionResponse } from '@shrinkly/contract';
 import { detect } from '@shrinkly/engine';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTempDir, useTestApp } from '../harness.js';
 
 const corpus = process.env.CORPUS_DIR ?? path.resolve(fileURLToPath(new URL('../../..', import.meta.url)), '../shared/corpus');
 /** One real file per family the landing page accepts. */
@@ -21,16 +20,8 @@ const FILES = [
 ];
 
 describe.runIf(existsSync(corpus))('public compression of real files', () => {
-  let t: TestApp;
-  let dir: string;
-  beforeAll(async () => {
-    t = await startTestApp({ env: { COMPRESS_SYNC_WAIT_MS: '0' } });
-    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-corpus-'));
-  });
-  afterAll(async () => {
-    await t?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const t = useTestApp({ env: { COMPRESS_SYNC_WAIT_MS: '0' } });
+  const dir = useTempDir('shrinkly-corpus-');
 
   it.each(FILES)(
     '%s: compressed through HTTP, downloaded valid and never larger',

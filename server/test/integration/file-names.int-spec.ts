@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type {
   CompressionJob,
@@ -9,9 +8,9 @@ import type {
   FileRecord,
   FileUploadResponse,
 } from '@shrinkly/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makePhotoJpeg, makePhotoPng } from '../fixtures.js';
-import { fileForm, newUser, startTestApp, type TestApp } from '../harness.js';
+import { fileForm, newUser, useTempDir, useTestApp } from '../harness.js';
 
 const UNICODE = '日本語 ünïcødé.jpg';
 
@@ -24,22 +23,16 @@ function savedAs(disposition: string | null): string {
 
 // Each test compresses through the real engine; a shared, loaded machine needs more than the default time.
 describe('file names: UTF-8 on every route, one rule for what a name may hold', { timeout: 120_000 }, () => {
-  let t: TestApp;
-  let dir: string;
   let jpeg: string;
   let png: string;
+  const t = useTestApp({ env: { COMPRESS_SYNC_WAIT_MS: '30000' } });
+  const dir = useTempDir('shrinkly-names-');
   beforeAll(async () => {
-    t = await startTestApp({ env: { COMPRESS_SYNC_WAIT_MS: '30000' } });
-    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-names-'));
     jpeg = path.join(dir, 'photo.jpg');
     png = path.join(dir, 'chart.png');
     await makePhotoJpeg(jpeg, 320, 240);
     await makePhotoPng(png, 160, 120);
   }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
 
   const compress = async (name: string) => {
     const res = await t.fetch('/api/compress', { method: 'POST', body: await fileForm(jpeg, name) });

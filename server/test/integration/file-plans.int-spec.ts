@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type ApiClient,
@@ -14,19 +13,17 @@ import {
 } from '@shrinkly/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { StoragePort } from '../../src/adapters/storage/storage.port.js';
 import { compressionJobs, files, users } from '../../src/db/schema/index.js';
 import { CompressionJobHandler } from '../../src/features/compression/compression.job-handler.js';
 import { SweeperService } from '../../src/features/maintenance/sweeper.service.js';
 import { makePhotoPng } from '../fixtures.js';
-import { fileForm, newUser, startTestApp, type TestApp, TestClock } from '../harness.js';
+import { fileForm, newUser, TestClock, useTempDir, useTestApp } from '../harness.js';
 
 const TEST_CARD = { cardholderName: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '123' };
 
 describe('plans, quotas, expiry and batches', () => {
-  let t: TestApp;
-  let dir: string;
   let png: string;
   const clock = new TestClock();
 
@@ -46,15 +43,11 @@ describe('plans, quotas, expiry and batches', () => {
     );
   const db = () => t.running.database.db;
 
+  const t = useTestApp({ clock, env: { COMPRESS_SYNC_WAIT_MS: '60000' } });
+  const dir = useTempDir('shrinkly-plans-');
   beforeAll(async () => {
-    t = await startTestApp({ clock, env: { COMPRESS_SYNC_WAIT_MS: '60000' } });
-    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-plans-'));
     png = path.join(dir, 'shot.png');
     await makePhotoPng(png, 160, 120);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   describe('the trial', () => {
@@ -226,16 +219,8 @@ describe('plans, quotas, expiry and batches', () => {
 });
 
 describe('a compression longer than the request', () => {
-  let t: TestApp;
-  let dir: string;
-  beforeAll(async () => {
-    t = await startTestApp({ env: { COMPRESS_SYNC_WAIT_MS: '0' } });
-    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-async-'));
-  });
-  afterAll(async () => {
-    await t?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const t = useTestApp({ env: { COMPRESS_SYNC_WAIT_MS: '0' } });
+  const dir = useTempDir('shrinkly-async-');
 
   it('answers 202 with the job, which the client follows until the file is stored', async () => {
     const png = path.join(dir, 'shot.png');

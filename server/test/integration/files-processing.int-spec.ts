@@ -1,13 +1,12 @@
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type ApiClient, type CompressionJob, ErrorMessages, type FileRecord, type FileUploadResponse } from '@shrinkly/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { QueuePort } from '../../src/adapters/queue/queue.port.js';
 import { FILE_DELETED_MESSAGE } from '../../src/features/files/library-result.finisher.js';
 import { errorOf } from '../api-errors.js';
 import { makePhotoPng, makeTestVideo } from '../fixtures.js';
-import { fileForm, newUser, startTestApp, type TestApp } from '../harness.js';
+import { fileForm, newUser, useTempDir, useTestApp } from '../harness.js';
 
 async function blobCount(dataDir: string): Promise<number> {
   const root = path.join(dataDir, 'blobs');
@@ -27,8 +26,6 @@ async function until<T>(what: string, read: () => Promise<T>, done: (value: T) =
 }
 
 describe('My Files while a compression runs', () => {
-  let t: TestApp;
-  let dir: string;
   let png: string;
   let owner: { token: string; api: ApiClient };
   let stranger: { token: string; api: ApiClient };
@@ -73,17 +70,13 @@ describe('My Files while a compression runs', () => {
     return release;
   };
 
+  const t = useTestApp({ env: { COMPRESS_SYNC_WAIT_MS: '0', JOB_CONCURRENCY: '1' } });
+  const dir = useTempDir('shrinkly-processing-');
   beforeAll(async () => {
-    t = await startTestApp({ env: { COMPRESS_SYNC_WAIT_MS: '0', JOB_CONCURRENCY: '1' } });
-    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-processing-'));
     png = path.join(dir, 'shot.png');
     await makePhotoPng(png, 240, 180);
     owner = await signUp();
     stranger = await signUp();
-  });
-  afterAll(async () => {
-    await t?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('lists an upload as processing with its job, to its owner only and outside the stats, until it is ready', async () => {

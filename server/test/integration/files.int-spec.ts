@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type ApiClient,
@@ -11,10 +10,10 @@ import {
   STORAGE_LIMIT_BYTES,
 } from '@shrinkly/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorOf } from '../api-errors.js';
 import { makePhotoPng } from '../fixtures.js';
-import { fileForm, newUser, startTestApp, type TestApp, TestClock } from '../harness.js';
+import { fileForm, newUser, TestClock, useTempDir, useTestApp } from '../harness.js';
 
 const sha = (bytes: ArrayBuffer | Buffer) =>
   createHash('sha256')
@@ -29,8 +28,6 @@ async function blobCount(dataDir: string): Promise<number> {
 }
 
 describe('My Files over HTTP', () => {
-  let t: TestApp;
-  let dir: string;
   let png: string;
   const clock = new TestClock();
   let owner: { token: string; api: ApiClient };
@@ -61,17 +58,13 @@ describe('My Files over HTTP', () => {
     return stats;
   };
 
+  const t = useTestApp({ clock, env: { COMPRESS_SYNC_WAIT_MS: '60000' } });
+  const dir = useTempDir('shrinkly-files-');
   beforeAll(async () => {
-    t = await startTestApp({ clock, env: { COMPRESS_SYNC_WAIT_MS: '60000' } });
-    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-files-'));
     png = path.join(dir, 'screen.png');
     await makePhotoPng(png, 200, 150);
     owner = await signUp();
     stranger = await signUp();
-  });
-  afterAll(async () => {
-    await t?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('answers 401 on every route without a user token', async () => {

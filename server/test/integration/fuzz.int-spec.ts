@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 // The same runner as `npm run fuzz`, here on a short, fixed-seed run of small files.
 import { formatHistogram, runFuzz } from '../../../scripts/fuzz/run-fuzz.mjs';
-import { startTestApp, type TestApp } from '../harness.js';
+import { useTestApp } from '../harness.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const corpus = process.env.CORPUS_DIR ?? path.resolve(root, '../shared/corpus');
@@ -12,11 +12,7 @@ const corpus = process.env.CORPUS_DIR ?? path.resolve(root, '../shared/corpus');
 const sources = existsSync(corpus) ? corpus : path.join(root, 'e2e/fixtures');
 
 describe('fuzz (short run): mutated real files through every upload route', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ env: { COMPRESS_SYNC_WAIT_MS: '2000' } });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({ env: { COMPRESS_SYNC_WAIT_MS: '2000' } });
 
   it('answers every one with a 2xx or 4xx, settles every job, keeps no temporary file and stays healthy', {
     timeout: 300_000,

@@ -1,32 +1,23 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ErrorMessages, type FileUploadResponse, MB } from '@shrinkly/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StoragePort } from '../../src/adapters/storage/storage.port.js';
 import { APP_CONFIG } from '../../src/app.tokens.js';
 import { DownloadTicketService } from '../../src/common/download-ticket.service.js';
 import type { AppConfig } from '../../src/config/app.config.js';
 import { compressionJobs } from '../../src/db/schema/index.js';
 import { makePhotoPng } from '../fixtures.js';
-import { capturingLogger, fileForm, newUser, rawRequest, startTestApp, type TestApp } from '../harness.js';
+import { capturingLogger, fileForm, newUser, rawRequest, useTempDir, useTestApp } from '../harness.js';
 
 const HOUR = 60 * 60 * 1000;
 
 describe('the HTTP edge: early 413, HSTS, Content-Security-Policy, link signatures, aborted downloads', () => {
-  let t: TestApp;
-  let dir: string;
   const log = capturingLogger();
-  beforeAll(async () => {
-    t = await startTestApp({ env: { TRUST_PROXY: 'true', COMPRESS_SYNC_WAIT_MS: '30000' }, logger: log.logger });
-    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-edge-'));
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const t = useTestApp({ env: { TRUST_PROXY: 'true', COMPRESS_SYNC_WAIT_MS: '30000' }, logger: log.logger });
+  const dir = useTempDir('shrinkly-edge-');
 
   const errorsLogged = () => log.lines.filter((l) => l.level >= 50);
 

@@ -1,9 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CompressionJob } from '@shrinkly/contract';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QueuePort } from '../../src/adapters/queue/queue.port.js';
 import { StoragePort } from '../../src/adapters/storage/storage.port.js';
 import { CompressionJobHandler } from '../../src/features/compression/compression.job-handler.js';
@@ -12,19 +10,11 @@ import { ConversionJobRecords } from '../../src/features/converter/conversion.jo
 import { resumeQueue } from '../../src/jobs/job-handlers.js';
 import { stoppedTooOftenMessage } from '../../src/jobs/job-runner.js';
 import { makePhotoJpeg } from '../fixtures.js';
-import { startTestApp, type TestApp } from '../harness.js';
+import { useTempDir, useTestApp } from '../harness.js';
 
 describe('jobs after a restart', () => {
-  let t: TestApp;
-  let dir: string;
-  beforeAll(async () => {
-    t = await startTestApp();
-    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-resume-'));
-  });
-  afterAll(async () => {
-    await t?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const t = useTestApp();
+  const dir = useTempDir('shrinkly-resume-');
 
   it('runs queued jobs again and retries the ones a stopped process was running', async () => {
     const jobs = t.running.app.get(CompressionJobRecords);

@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type CompressionJob,
@@ -9,11 +8,11 @@ import {
   MB,
 } from '@shrinkly/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type CheckoutRequest, PaymentPort } from '../../src/adapters/payments/payment.port.js';
 import { compressionJobs } from '../../src/db/schema/index.js';
 import { makeStoredZip } from '../fixtures.js';
-import { capturingLogger, newUser, rawRequest, startTestApp, type TestApp } from '../harness.js';
+import { capturingLogger, newUser, rawRequest, startTestApp, useTempDir, useTestApp } from '../harness.js';
 import { jobWaitingForPayment } from '../seeds.js';
 
 /** A provider that is not the sandbox: checkout happens elsewhere, a new one each time it is asked (counted). */
@@ -35,21 +34,15 @@ class HostedCheckout extends PaymentPort {
 const UNPAID_CAP = FREE_COMPRESSION_LIMIT_BYTES + 50 * MB;
 
 describe('paid uploads: sandbox payments for the owner only, jobs shown to their owner, unpaid bytes capped per address', () => {
-  let t: TestApp;
-  let dir: string;
   let archive: Blob;
   let addresses = 0;
+  const t = useTestApp({ env: { TRUST_PROXY: 'true', UNPAID_UPLOADS_PER_ADDRESS_BYTES: String(UNPAID_CAP) } });
+  const dir = useTempDir('shrinkly-paid-');
   beforeAll(async () => {
-    t = await startTestApp({ env: { TRUST_PROXY: 'true', UNPAID_UPLOADS_PER_ADDRESS_BYTES: String(UNPAID_CAP) } });
-    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-paid-'));
     const file = path.join(dir, 'big.zip');
     await makeStoredZip(file, FREE_COMPRESSION_LIMIT_BYTES);
     archive = new Blob([await readFile(file)]);
   }, 180_000);
-  afterAll(async () => {
-    await t?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
 
   /** Each test uploads from its own address (TRUST_PROXY reads X-Forwarded-For), so their unpaid caps are apart. */
   const newAddress = () => `203.0.113.${++addresses}`;

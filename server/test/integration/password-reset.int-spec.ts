@@ -1,19 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type ApiError, ErrorMessages, RESET_TOKEN_TTL_MS } from '@shrinkly/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type MailMessage, MailPort } from '../../src/adapters/mail/mail.port.js';
 import { passwordResetTokens } from '../../src/db/schema/index.js';
 import { SweeperService } from '../../src/features/maintenance/sweeper.service.js';
 import { statusOf } from '../api-errors.js';
-import { decodeQuotedPrintable, newUser, startTestApp, type TestApp, TestClock, tokenOf } from '../harness.js';
+import { decodeQuotedPrintable, newUser, TestClock, tokenOf, useTestApp } from '../harness.js';
 
 describe('password reset by email', () => {
-  let t: TestApp;
   const clock = new TestClock();
-  beforeAll(async () => {
-    t = await startTestApp({ clock });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({ clock });
 
   it('gives the same answer whether or not the email has an account, and mails only real accounts', async () => {
     const body = newUser();
@@ -136,14 +132,10 @@ class HeldMail extends MailPort {
 }
 
 describe('forgot password answers before any mail goes out', () => {
-  let t: TestApp;
   const mail = new HeldMail();
-  beforeAll(async () => {
-    t = await startTestApp({ mail });
-  });
+  const t = useTestApp({ mail });
   afterAll(async () => {
     mail.open();
-    await t?.close();
   });
 
   it('answers while the mail to an existing account is still held, and sends it afterwards', async () => {

@@ -1,6 +1,6 @@
 import { AUTH_RATE_LIMIT, ErrorMessages, RESET_LINKS_PER_ACCOUNT } from '@shrinkly/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { newUser, startTestApp, type TestApp, tokenOf } from '../harness.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { newUser, tokenOf, useTestApp } from '../harness.js';
 
 const ADMIN_EMAIL = 'boss@shrinkly.test';
 const ADMIN_PASSWORD = 'admin secret';
@@ -13,11 +13,7 @@ function newAddress(): string {
 }
 
 describe('rate limits on sign-in, sign-up, reset and admin login', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ env: { TRUST_PROXY: 'true', ADMIN_EMAIL, ADMIN_PASSWORD } });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({ env: { TRUST_PROXY: 'true', ADMIN_EMAIL, ADMIN_PASSWORD } });
 
   // Each test has its own addresses, so the counts of one do not reach into the next.
   let attacker: string;

@@ -1,6 +1,6 @@
 import { type Endpoint, endpoints } from '@shrinkly/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newUser, startTestApp, type TestApp } from '../harness.js';
+import { describe, expect, it } from 'vitest';
+import { newUser, type TestApp, useTestApp } from '../harness.js';
 
 /** Routes the server mounts that are not endpoints of the contract, each with the reason. */
 const EXCEPTIONS: Array<{ route: string; reason: string }> = [
@@ -64,11 +64,7 @@ function mountedRoutes(t: TestApp): { routes: string[]; unreadable: string[] } {
 }
 
 describe('mounted routes', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp();
 
   it('are the endpoints of the contract, and the listed exceptions, each once', () => {
     const contract = new Map(

@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpMail } from '../../src/adapters/mail/smtp.mail.js';
-import { newUser, startTestApp, type TestApp } from '../harness.js';
+import { newUser, useTestApp } from '../harness.js';
 
 interface Received {
   from: string;
@@ -59,11 +59,7 @@ describe('SMTP mail adapter', () => {
   });
 
   describe('wired into the app by SMTP_URL', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp({ env: { SMTP_URL: `${smtp.url}?ignoreTLS=true`, MAIL_FROM: 'Shrinkly <reset@shrinkly.test>' } });
-    });
-    afterAll(async () => t?.close());
+    const t = useTestApp({ env: { SMTP_URL: `${smtp.url}?ignoreTLS=true`, MAIL_FROM: 'Shrinkly <reset@shrinkly.test>' } });
 
     it('sends the reset link by SMTP instead of the outbox', async () => {
       const body = newUser();

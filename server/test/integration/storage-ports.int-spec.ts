@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,16 +8,11 @@ import { LocalDiskStorage } from '../../src/adapters/storage/local-disk.storage.
 import { S3Storage } from '../../src/adapters/storage/s3.storage.js';
 import { assertBucketReachable, createS3Client } from '../../src/adapters/storage/s3-client.js';
 import { type ChunkStagingSubject, chunkStagingContract } from '../chunk-staging-port.contract.js';
+import { useTempDir } from '../harness.js';
 import { startS3Server, type TestS3Server } from '../s3-server.js';
 import { type StoragePortSubject, storagePortContract } from '../storage-port.contract.js';
 
-let root: string;
-beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'shrinkly-stores-'));
-});
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
-});
+const root = useTempDir('shrinkly-stores-');
 
 /** A fresh folder under this file's temporary root. */
 async function folder(name: string): Promise<string> {

@@ -1,12 +1,12 @@
 import { ApiError, ErrorMessages, SUBSCRIPTION_PRICE_USD } from '@shrinkly/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PaymentPort } from '../../src/adapters/payments/payment.port.js';
 import type { SandboxPayments } from '../../src/adapters/payments/sandbox.payments.js';
 import { addMonths } from '../../src/common/billing-calendar.js';
 import { payments, sandboxSubscriptions, users } from '../../src/db/schema/index.js';
 import { SubscriptionService } from '../../src/features/plans/subscription.service.js';
-import { capturingLogger, newUser, startTestApp, type TestApp, TestClock } from '../harness.js';
+import { capturingLogger, newUser, TestClock, useTestApp } from '../harness.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const CARD = { cardholderName: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '123' };
@@ -15,17 +15,13 @@ const FAILING_CARD = { ...CARD, cardNumber: '4000 0000 0000 0341' };
 const DECLINED_CARD = { ...CARD, cardNumber: '4000 0000 0000 0002' };
 
 describe('trial, subscription, renewals, cancel and reactivate', () => {
-  let t: TestApp;
   const clock = new TestClock();
   const log = capturingLogger('debug');
   let sandbox: SandboxPayments;
 
+  const t = useTestApp({ clock, logger: log.logger });
   beforeAll(async () => {
-    t = await startTestApp({ clock, logger: log.logger });
     sandbox = t.running.app.get(PaymentPort) as SandboxPayments;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const signUp = async () => {

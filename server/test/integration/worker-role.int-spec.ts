@@ -3,28 +3,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CompressionJob, CompressionResponse } from '@shrinkly/contract';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { launchBuilt } from '../../../scripts/built-server.mjs';
 import { StoragePort } from '../../src/adapters/storage/storage.port.js';
 import { createWorker, type RunningWorker } from '../../src/create-app.js';
 import { CompressionJobRecords } from '../../src/features/compression/compression.job-records.js';
 import { makePhotoJpeg, makePhotoPng } from '../fixtures.js';
-import { fileForm, freePort, startTestApp, type TestApp } from '../harness.js';
+import { fileForm, freePort, useTempDir, useTestApp } from '../harness.js';
 import { testRedis, testRedisConfig, testRedisUrl } from '../redis.js';
 
 describe('web and worker parts', () => {
-  let web: TestApp;
   let worker: RunningWorker | undefined;
-  let dir: string;
 
-  beforeAll(async () => {
-    web = await startTestApp({ worker: false, env: { COMPRESS_SYNC_WAIT_MS: '0' } });
-    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-worker-'));
-  });
+  const web = useTestApp({ worker: false, env: { COMPRESS_SYNC_WAIT_MS: '0' } });
+  const dir = useTempDir('shrinkly-worker-');
   afterAll(async () => {
     await worker?.close();
-    await web?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   const job = (id: string) => web.fetch(`/api/compression-job/${id}`).then((r) => r.json() as Promise<CompressionJob>);
@@ -98,19 +92,13 @@ describe.runIf(testRedisUrl)('web and worker parts on Redis', () => {
     JOB_STALLED_CHECK_MS: String(redisConfig.stalledCheckMs),
     COMPRESS_SYNC_WAIT_MS: '0',
   };
-  let web: TestApp;
   let worker: RunningWorker | undefined;
-  let dir: string;
 
-  beforeAll(async () => {
-    web = await startTestApp({ worker: false, env });
-    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-worker-redis-'));
-  });
+  const web = useTestApp({ worker: false, env });
+  const dir = useTempDir('shrinkly-worker-redis-');
   afterAll(async () => {
     await worker?.close();
-    await web?.close();
     await testRedis(redisConfig).cleanUp();
-    await rm(dir, { recursive: true, force: true });
   });
 
   /** The job as the web process answers it, from the database, once it has finished (or as it is after 60 s). */
