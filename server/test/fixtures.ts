@@ -10,7 +10,7 @@ export async function makePhotoPng(file: string, width = 400, height = 300): Pro
   await photo(width, height).png({ compressionLevel: 6 }).toFile(file);
 }
 
-function photo(width: number, height: number): sharp.Sharp {
+function photo(width: number, height: number): ReturnType<typeof sharp> {
   const pixels = Buffer.alloc(width * height * 3);
   let seed = 7;
   const noise = () => {

@@ -44,6 +44,18 @@ export interface PaypalFakeOptions {
   tokenTtlSeconds?: number;
   /** The merchant id of the account that owns the REST app: the payee of its orders. */
   merchantId?: string;
+  /** PayPal's clock, for billing cycles (the test's clock; the real time by default). */
+  now?: () => Date;
+}
+
+/** A charge PayPal made of a subscription (a sale): for the period up to `periodEnd`. */
+export interface FakeSale {
+  id: string;
+  subscriptionId: string;
+  total: string;
+  currency: string;
+  time: Date;
+  periodEnd: Date;
 }
 
 /** One request the fake received. */

@@ -20,7 +20,7 @@ describe('jobs after a restart', () => {
     const jobs = t.running.app.get(CompressionJobRecords);
     const storage = t.running.app.get(StoragePort);
     const created: string[] = [];
-    for (const status of ['queued', 'processing']) {
+    for (const status of ['queued', 'processing'] as const) {
       const photo = path.join(dir, `${status}.jpg`);
       await makePhotoJpeg(photo, 640, 480);
       const blob = await storage.putFile(photo);

@@ -202,7 +202,10 @@ describe('the payment provider switch', () => {
   }, 60_000);
 
   it('warns loudly at start when the sandbox runs in production (as a demo), and not otherwise', async () => {
-    for (const env of [{ NODE_ENV: 'production', PAYMENT_SANDBOX_DEMO: 'true' }, { NODE_ENV: 'test' }]) {
+    for (const env of [{ NODE_ENV: 'production', PAYMENT_SANDBOX_DEMO: 'true' }, { NODE_ENV: 'test' }] as Record<
+      string,
+      string
+    >[]) {
       const { logger, lines } = capturingLogger();
       const t = await startTestApp({ env, logger });
       await t.close();

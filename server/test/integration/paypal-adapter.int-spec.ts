@@ -297,6 +297,7 @@ describe('PaypalPayments against the local PayPal', () => {
         email: 'ada@example.com',
         name: 'Ada',
         trial: false,
+        startAt: null,
       });
       expect(await paypal.approvalPlans.subscription(id)).toMatchObject({ id, status: 'pending', userId: 'u-1' });
       fake.approve(id);

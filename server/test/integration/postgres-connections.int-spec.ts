@@ -8,6 +8,9 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 
 // A connection the server ends while it rests in the pool (a restart, a failover, an administrator) is an event the
 // process must live through: the next query simply opens another connection.
+/** The backend process id a `select pg_backend_pid() as pid` answered. */
+const pidOf = (result: unknown) => (result as { rows: { pid: number }[] }).rows[0]?.pid;
+
 describe.runIf(serverUrl)('PostgreSQL connections', () => {
   const opened: DatabaseHandle[] = [];
   afterAll(async () => {
@@ -19,7 +22,7 @@ describe.runIf(serverUrl)('PostgreSQL connections', () => {
     const database = await openDatabase({ databaseUrl: serverUrl, logger });
     opened.push(database);
     const idle = await database.db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
-    const pid = idle.rows[0]?.pid;
+    const pid = pidOf(idle);
     expect(pid).toBeTypeOf('number');
 
     const admin = new pg.Client({ connectionString: serverUrl });
@@ -34,6 +37,6 @@ describe.runIf(serverUrl)('PostgreSQL connections', () => {
       .toHaveLength(1);
 
     const next = await database.db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
-    expect(next.rows[0]?.pid).not.toBe(pid);
+    expect(pidOf(next)).not.toBe(pid);
   });
 });

@@ -41,7 +41,7 @@ describe('the sandbox payment provider', () => {
 
   /** A new account's subscription waiting for the payer's approval, as createApproval asks for one. */
   function subscriptionFor(userId: string, trial = false) {
-    return sandbox.approvalPlans.createSubscription({ userId, email: 'a@example.com', name: 'Ada', trial });
+    return sandbox.approvalPlans.createSubscription({ userId, email: 'a@example.com', name: 'Ada', trial, startAt: null });
   }
 
   it('saves test cards as a provider would: brand and last 4 only, the declined numbers refused', async () => {
@@ -55,7 +55,8 @@ describe('the sandbox payment provider', () => {
 
   it('charges every card but the one saved to fail at charge, with the reference following the idempotency key', async () => {
     const good = await sandbox.cards.saveCard(card('4242424242424242'));
-    const charge = { cardToken: good.token, amount: 3.99, currency: 'USD', description: 'Premium', idempotencyKey: 'k1' };
+    const period = { start: new Date('2026-07-01T00:00:00Z'), end: new Date('2026-08-01T00:00:00Z') };
+    const charge = { cardToken: good.token, amount: 3.99, currency: 'USD', description: 'Premium', period, idempotencyKey: 'k1' };
     expect(await sandbox.cards.charge(charge)).toEqual(await sandbox.cards.charge(charge));
     const failing = await sandbox.cards.saveCard(card('4000000000000341'));
     await expect(sandbox.cards.charge({ ...charge, cardToken: failing.token })).rejects.toBeInstanceOf(CardDeclinedError);
@@ -116,6 +117,7 @@ describe('the sandbox payment provider', () => {
         email: 'a@example.com',
         name: 'Ada',
         trial: false,
+        startAt: null,
       });
       await sandbox.approvalPlans.approve(id);
       return id;

@@ -26,7 +26,7 @@ describe('chunked uploads within limits, each bound to who started it', () => {
     const form = new FormData();
     for (const [k, v] of Object.entries({ uploadId, chunkIndex: index, totalChunks, fileName: 'big.mov', fileSize }))
       form.set(k, String(v));
-    form.set('chunk', new Blob([options.bytes ?? FIRST_CHUNK.subarray(0, length)]), 'blob');
+    form.set('chunk', new Blob([new Uint8Array(options.bytes ?? FIRST_CHUNK.subarray(0, length))]), 'blob');
     const headers: Record<string, string> = {
       'x-forwarded-for': address,
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),

@@ -138,13 +138,16 @@ export interface ApprovalPlans extends ProviderBilledPlans {
    * A subscription for one of our accounts, with the free trial first or not, billed from its approval or from
    * `startAt` (a plan taken up again before its paid period ran out); the payer approves it at `approvalUrl`.
    */
-  createSubscription(request: {
-    userId: string;
-    email: string;
-    name: string;
-    trial: boolean;
-    startAt: Date | null;
-  }): Promise<{ id: string; approvalUrl: string | null }>;
+  createSubscription(request: SubscriptionRequest): Promise<{ id: string; approvalUrl: string | null }>;
+}
+
+/** A subscription to make for one of our accounts (ApprovalPlans.createSubscription). */
+export interface SubscriptionRequest {
+  userId: string;
+  email: string;
+  name: string;
+  trial: boolean;
+  startAt: Date | null;
 }
 
 /** The sandbox's checkout page for one purchase, opened only through the link signed for its owner. */

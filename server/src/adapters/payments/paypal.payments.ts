@@ -14,7 +14,7 @@ import type {
   ProviderSubscription,
   Purchase,
 } from './payment.port.js';
-import { CardDeclinedError, PaymentPort, ProviderUnavailableError } from './payment.port.js';
+import { CardDeclinedError, PaymentPort, ProviderUnavailableError, type SubscriptionRequest } from './payment.port.js';
 
 export type { PaypalWebhookHeaders } from './payment.port.js';
 
@@ -168,12 +168,7 @@ export class PaypalPlans implements ApprovalPlans {
   constructor(private readonly paypal: PaypalPayments) {}
 
   /** PayPal's plan decides the trial (PAYPAL_PLAN_ID): an account whose trial is used is refused one at activation. */
-  createSubscription(request: {
-    userId: string;
-    email: string;
-    name: string;
-    startAt: Date | null;
-  }): Promise<{ id: string; approvalUrl: string | null }> {
+  createSubscription(request: SubscriptionRequest): Promise<{ id: string; approvalUrl: string | null }> {
     return this.paypal.createSubscription(request);
   }
 

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client.js';
 import { findOne } from '../../db/find-one.js';
 import { type SandboxCharge, type SandboxSubscriptionRow, sandboxSubscriptions } from '../../db/schema/index.js';
 import type { CheckoutLinkSigner } from './checkout-link.js';
-import type { ApprovalPlans, ProviderSubscription, TestApprovalPages } from './payment.port.js';
+import type { ApprovalPlans, ProviderSubscription, SubscriptionRequest, TestApprovalPages } from './payment.port.js';
 
 /** The `billingProvider` of plans the sandbox's test-mode PayPal bills. */
 export const SANDBOX_PAYPAL = 'sandbox-paypal';
@@ -68,11 +68,7 @@ export class SandboxPaypal implements ApprovalPlans, TestApprovalPages {
     return this.links.verify(id, sig);
   }
 
-  async createSubscription(request: {
-    userId: string;
-    trial: boolean;
-    startAt: Date | null;
-  }): Promise<{ id: string; approvalUrl: string }> {
+  async createSubscription(request: SubscriptionRequest): Promise<{ id: string; approvalUrl: string }> {
     const id = subscriptionId();
     await this.db
       .insert(sandboxSubscriptions)

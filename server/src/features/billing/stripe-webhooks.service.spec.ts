@@ -144,12 +144,12 @@ describe('StripeWebhookService', () => {
     }
   }
 
-  function service(handler: SubscriptionEventHandler) {
+  function service(handler: Pick<SubscriptionEventHandler, 'handle'>) {
     const claims = new Claims();
     const webhooks = new StripeWebhookService(
       {} as BillingService,
       claims as unknown as WebhookEventRepository,
-      handler,
+      handler as SubscriptionEventHandler,
       pino({ level: 'silent' }),
     );
     return { webhooks, claims };
