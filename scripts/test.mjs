@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every test suite: the lint and format check, unit, engine, database (PGlite, and PostgreSQL when
+// Runs every test suite: the lint and format check, the type check, unit, engine, database (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set, with the fleet of web and worker processes on PostgreSQL, Redis and S3), the desktop main
 // process (real engine and server), and the browser tests against the built server. Suites of one stage run side by
 // side (their output is printed whole as each ends); stages run in turn and the first failing one stops the run. It
@@ -21,6 +21,8 @@ const postgres = process.env.TEST_DATABASE_URL;
 const stages = [
   // Format, lint and import order (Biome, biome.json): seconds, so it goes first.
   [{ name: 'lint and format', command: ['npx', 'biome', 'ci', '--error-on-warnings', '--colors=off', '.'] }],
+  // Types of every package and of the tests (vitest strips types without checking them).
+  [{ name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] }],
   [{ name: 'unit', args: ['--project', 'unit'] }],
   [{ name: 'engine (real tools)', args: ['--project', 'engine'] }],
   [
