@@ -59,7 +59,9 @@ describe('SMTP mail adapter', () => {
   });
 
   describe('wired into the app by SMTP_URL', () => {
-    const t = useTestApp({ env: { SMTP_URL: `${smtp.url}?ignoreTLS=true`, MAIL_FROM: 'Shrinkly <reset@shrinkly.test>' } });
+    const t = useTestApp(() => ({
+      env: { SMTP_URL: `${smtp.url}?ignoreTLS=true`, MAIL_FROM: 'Shrinkly <reset@shrinkly.test>' },
+    }));
 
     it('sends the reset link by SMTP instead of the outbox', async () => {
       const body = newUser();
