@@ -3,21 +3,15 @@ import { corpusCases, corpusFiles, describeCorpus, expectTruncatedRefused } from
 import { corpusLevels } from '../../corpus-ladder.test-support.js';
 import { runProcess } from '../../process/run-process.js';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
-import { checkLadder, describeLadder, frameSsimByTime, LEVELS } from '../../tools/media/media.test-support.js';
+import { checkLadder, describeLadder, frameSsimByTime, LEVELS, mean, windowMeans } from '../../tools/media/media.test-support.js';
 import type { CompressionLevel } from '../../types.js';
-
-const mean = (xs: readonly number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
 
 /**
  * What breaks the level's floor in one pairing of the frames: the first 10 s, the worst 2-s window, or a reported
  * SSIM (the worst window as the engine measured it) more than 0.005 away from this independent measure.
  */
 function floorCheck(figures: readonly number[], fps: number, level: CompressionLevel, reported = 0): string[] {
-  const size = Math.max(1, Math.round(2 * fps));
-  const count = Math.max(1, Math.round(figures.length / size));
-  const windows = Array.from({ length: count }, (_, k) =>
-    mean(figures.slice(k * size, k === count - 1 ? figures.length : (k + 1) * size)),
-  );
+  const windows = windowMeans(figures, fps);
   const floor = SSIM_FLOOR[level];
   const first = mean(figures.slice(0, Math.round(10 * fps)));
   const worst = Math.min(...windows);

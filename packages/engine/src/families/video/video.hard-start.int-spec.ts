@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../../compress.js';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
-import { ffmpeg, frameSsimByTime, LEVELS } from '../../tools/media/media.test-support.js';
+import { ffmpeg, frameSsimByTime, LEVELS, mean, windowMeans } from '../../tools/media/media.test-support.js';
 
 /**
  * Videos whose first seconds are much harder than the rest (moving noise or a spinning picture, then a still
@@ -66,17 +66,6 @@ const FIXTURES: HardStart[] = [
   },
 ];
 
-const mean = (xs: readonly number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
-
-/** Mean SSIM of each consecutive 2-s window (a last one shorter than a second counts with the one before). */
-function windowMeans(figures: readonly number[]): number[] {
-  const size = 2 * FPS;
-  const count = Math.max(1, Math.round(figures.length / size));
-  return Array.from({ length: count }, (_, k) =>
-    mean(figures.slice(k * size, k === count - 1 ? figures.length : (k + 1) * size)),
-  );
-}
-
 let dir: string;
 /** Whether each file came back unchanged at maximum, as the floor test found it. */
 const unchangedAtMaximum = new Map<string, boolean>();
@@ -115,7 +104,7 @@ describe('video quality floor over the whole picture a viewer sees', () => {
       if (r.unchanged) return;
       const floor = SSIM_FLOOR[level];
       const figures = await frameSsimByTime(file, r.output);
-      const windows = windowMeans(figures);
+      const windows = windowMeans(figures, FPS);
       expect(mean(figures.slice(0, 10 * FPS)), 'first 10 s').toBeGreaterThanOrEqual(floor);
       expect(windows[0], 'first window').toBeGreaterThanOrEqual(floor);
       if (fixture.checked === 'every frame') {

@@ -154,6 +154,20 @@ export async function frameSsimByTime(
   }
 }
 
+export const mean = (xs: readonly number[]): number => xs.reduce((sum, x) => sum + x, 0) / xs.length;
+
+/**
+ * Mean SSIM of each consecutive 2-s window of a video's per-frame figures at `fps` frames per second (a last window
+ * shorter than a second counts with the one before): what the engine reports the worst of.
+ */
+export function windowMeans(figures: readonly number[], fps: number): number[] {
+  const size = Math.max(1, Math.round(2 * fps));
+  const count = Math.max(1, Math.round(figures.length / size));
+  return Array.from({ length: count }, (_, k) =>
+    mean(figures.slice(k * size, k === count - 1 ? figures.length : (k + 1) * size)),
+  );
+}
+
 const count = (info: MediaInfo, kind: string) => info.streams.filter((s) => s.type === kind).length;
 
 /**
