@@ -18,6 +18,7 @@ interface Member {
   name: string;
   compressedSize: number;
   uncompressedSize: number;
+  crc32: number;
 }
 
 async function directory(file: string): Promise<Member[]> {
@@ -27,7 +28,7 @@ async function directory(file: string): Promise<Member[]> {
   try {
     return packageEntries(zip)
       .filter((e) => !e.isDirectory)
-      .map((e) => ({ name: e.name, compressedSize: e.compressedSize, uncompressedSize: e.size }));
+      .map((e) => ({ name: e.name, compressedSize: e.compressedSize, uncompressedSize: e.size, crc32: e.crc32 >>> 0 }));
   } finally {
     await zip.close();
   }
@@ -84,6 +85,7 @@ async function pictureRatios(
       dosDate: 0,
       uncompressedSize: biggest.uncompressedSize,
       compressedSize: biggest.compressedSize,
+      crc32: biggest.crc32,
       file,
     };
     await recompressImages(

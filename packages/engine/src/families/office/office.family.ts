@@ -13,7 +13,8 @@ export interface OfficeFamilyOptions {
 /**
  * Office documents, kept editable. Zip packages (docx, xlsx, pptx, odt, ods, odp) get their pictures recompressed
  * and are re-zipped at maximum deflate; legacy binaries (doc, xls, ppt) are re-saved by LibreOffice when that helps.
- * Every result is checked to open with the same pages, slides or sheets.
+ * A package's result is checked to hold exactly the parts meant (package-check.ts); a re-saved binary to open in
+ * LibreOffice with the same pages, slides or sheets.
  */
 export function createOfficeFamily(options: OfficeFamilyOptions = {}): FamilyCompressor {
   const images = options.imageCompressor ?? engineImageCompressor;

@@ -111,6 +111,30 @@ describe('office family on generated documents', () => {
     });
   }
 
+  it('a package is checked part by part, without laying its pages out in LibreOffice', async () => {
+    const tools: string[] = [];
+    const recording: typeof runProcess = (command, args, options) => {
+      tools.push(command);
+      return runProcess(command, args, options);
+    };
+    for (const ext of ['docx', 'pptx', 'odt']) {
+      const file = fx[ext] ?? '';
+      const workDir = await mkdtemp(path.join(tmp, 'unlaid-'));
+      const out = await officeFamily.compress(file, await detect(file), {
+        level: 'balanced',
+        signal: new AbortController().signal,
+        onProgress: () => {},
+        workDir,
+        runProcess: recording,
+        nested: nestedEngine,
+      });
+      if (HAS_IMAGE_FAMILY) expect(out.path, ext).not.toBe(file);
+      if (out.path !== file) expect(out.recipe).toMatch(/every other part byte for byte/);
+      await rm(workDir, { recursive: true, force: true });
+    }
+    expect(tools).not.toContain('soffice');
+  });
+
   it('doc: re-saved only when that is smaller and opens the same, else the original', async () => {
     const file = fx.doc ?? '';
     const result = await compress(file, { level: 'balanced', tmpDir: tmp });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../../compress.js';
 import { engineFailure } from '../../errors.test-support.js';
-import { handMadeDocx, noisyPng, readParts, writeParts } from './office.test-support.js';
+import { handMadeDocx, makeFixtures, noisyPng, readParts, writeParts } from './office.test-support.js';
 
 describe('office family: hostile, damaged and cancelled input', () => {
   let tmp: string;
@@ -132,21 +132,22 @@ describe('office family: hostile, damaged and cancelled input', () => {
   });
 
   it('a cancelled job rejects as cancelled, stops LibreOffice and leaves no work folder', async () => {
+    // A legacy .doc is re-saved by LibreOffice (from 5 % on): abort while it runs.
+    const doc = (await makeFixtures(path.join(tmp, 'fx'), ['doc'])).doc ?? '';
     const controller = new AbortController();
     let reached = 0;
-    const job = compress(docx, {
+    const job = compress(doc, {
       level: 'maximum',
       tmpDir: tmp,
       signal: controller.signal,
       onProgress: (p) => {
         reached = Math.max(reached, p);
-        // From 80 on, LibreOffice is checking the result: abort while it runs.
-        if (p >= 80 && !controller.signal.aborted) setTimeout(() => controller.abort(), 300);
+        if (p >= 5 && !controller.signal.aborted) setTimeout(() => controller.abort(), 300);
       },
     });
     const err = await engineFailure(job);
     expect(err.kind).toBe('cancelled');
-    expect(reached).toBeGreaterThanOrEqual(80);
+    expect(reached).toBeGreaterThanOrEqual(5);
     expect(await workFolders()).toEqual([]);
   });
 });

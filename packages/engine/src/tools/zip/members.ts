@@ -98,6 +98,8 @@ export interface PackageEntry {
   dosDate: number;
   uncompressedSize: number;
   compressedSize: number;
+  /** CRC-32 of the content, as the zip's directory records it (and the unpacking checked). */
+  crc32: number;
   /** Where the unpacked bytes are (absent for directories). */
   file?: string;
 }
@@ -141,6 +143,7 @@ export async function unpackZip(
         dosDate: entry.dosDate,
         uncompressedSize: entry.size,
         compressedSize: entry.compressedSize,
+        crc32: entry.crc32 >>> 0,
       };
       if (!entry.isDirectory) {
         item.file = path.join(dir, only ? `member-${index}` : String(index));
