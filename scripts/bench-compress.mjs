@@ -225,6 +225,8 @@ for (const file of files) {
           ssim,
           seconds,
           mbps: originalSize / 1048576 / seconds,
+          // Encodes the search measured (image family): what a predicted first setting saves.
+          trials: r.metrics?.trials,
           recipe: r.recipe,
         });
       } catch (err) {
@@ -287,9 +289,20 @@ const standardOf = new Map(rows.filter((r) => r.level === 'standard' && r.error 
 const ratio = (rs, field) =>
   median(rs.filter((r) => standardOf.has(r.file) && r[field] > 0).map((r) => r[field] / standardOf.get(r.file)[field]));
 console.log(
-  ['family', 'level', 'files', 'median red.', 'p90 red.', 'median SSIM', 'median s', 'time ×std', 'bytes ×std', 'errors'].join(
-    '\t',
-  ),
+  [
+    'family',
+    'level',
+    'files',
+    'median red.',
+    'p90 red.',
+    'median SSIM',
+    'median s',
+    'time ×std',
+    'bytes ×std',
+    'trials (median/p90)',
+    'slowest',
+    'errors',
+  ].join('\t'),
 );
 for (const [key, rs] of [...groups.entries()].sort()) {
   const ok = rs.filter((r) => r.error === undefined);
@@ -305,6 +318,11 @@ for (const [key, rs] of [...groups.entries()].sort()) {
     medianSeconds: median(ok.map((r) => r.seconds)),
     timeVsStandard: ratio(ours, 'seconds'),
     bytesVsStandard: ratio(ours, 'size'),
+    trials: {
+      median: median(ok.map((r) => r.trials).filter(Number.isFinite)),
+      p90: p90(ok.map((r) => r.trials).filter(Number.isFinite)),
+    },
+    slowest: [...ok].sort((a, b) => b.seconds - a.seconds)[0],
     errors: rs.length - ok.length,
   };
   summary.push(line);
@@ -318,6 +336,8 @@ for (const [key, rs] of [...groups.entries()].sort()) {
       num(line.medianSeconds, 2),
       num(line.timeVsStandard, 2),
       num(line.bytesVsStandard, 2),
+      line.trials.median === null ? '—' : `${line.trials.median}/${line.trials.p90}`,
+      line.slowest ? `${path.basename(line.slowest.file)} ${line.slowest.seconds.toFixed(1)} s` : '—',
       line.errors,
     ].join('\t'),
   );

@@ -37,6 +37,11 @@ export class Measurer {
   private count = 0;
   private done = 0;
 
+  /** Encodes made so far (each measured): the search's cost, reported with the result. */
+  get trials(): number {
+    return this.count;
+  }
+
   constructor(
     private readonly job: ImageJob,
     private readonly ctx: LadderContext,
@@ -96,12 +101,12 @@ function describe(trial: Trial, kept: string): string {
   return `${trial.track.describe(trial.knob)} (${quality}), ${kept}`;
 }
 
-function output(job: ImageJob, trial: Trial): FamilyOutput {
+function output(job: ImageJob, trial: Trial, trials: number): FamilyOutput {
   return {
     path: trial.path,
     format: job.ext,
     recipe: describe(trial, job.kept),
-    metrics: { ssim: Number(trial.ssim.toFixed(5)), colourShift: Number(trial.shift.toFixed(2)) },
+    metrics: { ssim: Number(trial.ssim.toFixed(5)), colourShift: Number(trial.shift.toFixed(2)), trials },
   };
 }
 
@@ -207,7 +212,7 @@ export async function imageLadder(
     // Every trial is full size, and the bars are nested: the smallest passing trial shrinks from light to maximum.
     for (const level of levels) {
       const best = candidates(level)[0];
-      result[level] = best ? output(job, best) : keep(level);
+      result[level] = best ? output(job, best, measurer.trials) : keep(level);
     }
     return result;
   }
@@ -222,7 +227,7 @@ export async function imageLadder(
       .filter((l) => own === undefined || picks.samplePick(l)?.track.id !== own.track.id);
     const made = [own, ...(await Promise.all(others.map((l) => picks.pick(l))))].filter((t): t is Trial => t !== undefined);
     const best = made.sort((a, b) => a.size - b.size || b.ssim - a.ssim)[0];
-    result[level] = best ? output(job, best) : keep(level);
+    result[level] = best ? output(job, best, measurer.trials) : keep(level);
   }
   return result;
 }

@@ -66,25 +66,55 @@ export type Evaluate = (track: Track, knob: number) => Promise<Trial>;
 /** Rounds of probes per track per level: enough for an interpolating search over a 0-100 knob to land within a few steps. */
 const ROUNDS_PER_STAGE = 3;
 
+/** A measured slope of SSIM per knob step near `knob`: from the nearest other trial on the track, when it rises. */
+function slopeAt(knob: number, known: ReadonlyMap<number, Trial>): number | undefined {
+  const here = known.get(knob)?.ssim ?? -1;
+  const others = [...known.entries()].filter(([k, t]) => k !== knob && t.ssim > 0 && t.ssim !== here);
+  const [nearest] = others.sort(([a], [b]) => Math.abs(a - knob) - Math.abs(b - knob) || a - b);
+  if (here < 0 || !nearest) return undefined;
+  const slope = (nearest[1].ssim - here) / (nearest[0] - knob);
+  return slope > 0 ? slope : undefined;
+}
+
+/**
+ * Probes under the lowest passing knob `hi` when nothing below it has been measured: where the SSIM curve, followed
+ * down from `hi` at its measured slope, meets the bar, and a step further down, so that one round usually closes the
+ * bracket. With no slope measured yet, one step under `hi` and the bottom of the range: either closes the search
+ * when it fails or passes throughout.
+ */
+function probesUnder(hi: number, track: Track, range: KnobRange, bar: QualityBar, known: ReadonlyMap<number, Trial>): number[] {
+  const slope = slopeAt(hi, known);
+  const ssim = known.get(hi)?.ssim ?? 1;
+  if (slope === undefined) return [Math.max(range.min, hi - track.precision), range.min];
+  const guess = Math.max(range.min, Math.min(hi - track.precision, Math.round(hi - (ssim - bar.ssim) / slope)));
+  return [guess, Math.max(range.min, guess - Math.max(track.precision, hi - guess))];
+}
+
 /**
  * The next knob values to try for `bar`, or none when the search on this track is done: the interpolated guess and,
  * while the bracket is still wide, a second value between the guess and the far end of the bracket, so that two
- * cores halve the rounds. The values depend only on the trials measured so far.
+ * cores halve the rounds; with nothing tried under the lowest passing knob, `probesUnder`. Every later probe lies
+ * above `lo`, so when `lo`'s file is already no smaller than `beaten` (a result the level has in hand) the track
+ * cannot win and is left. The values depend only on the trials measured so far.
  */
-function nextProbes(track: Track, range: KnobRange, bar: QualityBar, known: Map<number, Trial>): number[] {
+function nextProbes(track: Track, range: KnobRange, bar: QualityBar, known: Map<number, Trial>, beaten: number): number[] {
   const keys = [...known.keys()].filter((k) => k >= range.min && k <= range.max).sort((a, b) => a - b);
   const passes = (k: number): boolean => meets(known.get(k), bar);
   const hi = keys.find(passes);
   const lo = hi === undefined ? keys.at(-1) : keys.filter((k) => k < hi).at(-1);
+  if (lo !== undefined && (known.get(lo)?.size ?? 0) >= beaten) return [];
   if (hi === undefined) {
     // Nothing passes yet: the level's starting value, then the top of its range, then give up.
     const next = !known.has(range.start) ? range.start : !known.has(range.max) ? range.max : undefined;
     return next === undefined ? [] : [next];
   }
   if (hi <= range.min) return [];
+  // The trial that sets the bar (the standard tool's own encoding, whose SSIM the bar is) is the lowest knob of its
+  // track that meets it: SSIM grows with the knob.
+  if (known.get(hi)?.ssim === bar.ssim) return [];
   const bottom = lo ?? range.min - 1;
   if (hi - bottom <= track.precision) return [];
-  if (lo === undefined) return [range.min];
+  if (lo === undefined) return [...new Set(probesUnder(hi, track, range, bar, known))].filter((k) => !known.has(k));
   const sLo = known.get(lo)?.ssim ?? -1;
   const sHi = known.get(hi)?.ssim ?? 1;
   const guess = sLo < 0 || sHi <= sLo || sLo >= bar.ssim ? (lo + hi) / 2 : lo + ((bar.ssim - sLo) / (sHi - sLo)) * (hi - lo);
@@ -109,9 +139,10 @@ async function searchTrack(
   bar: QualityBar,
   known: Map<number, Trial>,
   evaluate: Evaluate,
+  beaten: number,
 ): Promise<void> {
   for (let round = 0; round < ROUNDS_PER_STAGE; round++) {
-    const probes = nextProbes(track, range, bar, known);
+    const probes = nextProbes(track, range, bar, known, beaten);
     if (probes.length === 0) return;
     const trials = await Promise.all(probes.map((k) => evaluate(track, k)));
     for (const [i, k] of probes.entries()) known.set(k, trials[i]!);
@@ -158,13 +189,18 @@ export async function runLadder(
   const all = (): Trial[] => [...memo.values()].flatMap((m) => [...m.values()]);
   const upTo = new Map<CompressionLevel, Trial[]>();
   for (const stage of levelsUpTo(last)) {
+    // The smallest file the stricter levels (and the seed) already give this level: made before its search starts,
+    // so what the tracks skip does not depend on the order their encodes finish in.
+    const beaten = passingTrials(all(), bars[stage])[0]?.size ?? Infinity;
     await Promise.all(
       tracks.map(async (track) => {
         const range = track.stages[stage];
         if (!range) return;
         const known = knownOf(track);
-        if (!known.has(range.start)) known.set(range.start, await evaluate(track, range.start));
-        await searchTrack(track, range, bars[stage], known, evaluate);
+        // The level's starting value, unless trials of the stricter levels (or the anchor) already lie in its range.
+        if (![...known.keys()].some((k) => k >= range.min && k <= range.max))
+          known.set(range.start, await evaluate(track, range.start));
+        await searchTrack(track, range, bars[stage], known, evaluate, beaten);
       }),
     );
     upTo.set(stage, all());
