@@ -36,6 +36,9 @@ describe('public compression in the browser', () => {
   it('compresses a real JPEG from the landing page: preview, Compress, result, a smaller valid JPEG to download', async () => {
     const page = await session.newPage();
     await page.goto('/');
+    const yourStats = page.locator('#your-stats');
+    // No stats before this browser has compressed anything.
+    expect(await yourStats.count()).toBe(0);
     await landingUpload.chooseFile(page, JPEG);
 
     const modal = landingUpload.previewModal(page);
@@ -66,6 +69,12 @@ describe('public compression in the browser', () => {
     expect(text).toMatch(/Space saved/i);
     // A free result's link lives 24 hours.
     expect(text).toContain(`expires in ${FREE_LINK_HOURS} hours`);
+    // STAT-04: the landing page's stats, derived from this browser's compressions.
+    const saved = /Space saved\s*([\d.]+)%/i.exec(text)?.[1];
+    const figures = async () => (await yourStats.innerText()).replace(/\s+/g, ' ');
+    await yourStats.waitFor();
+    expect(await figures()).toMatch(new RegExp(`total files 1 compressed files 1 average saved ${saved}%`, 'i'));
+    expect(await figures()).toMatch(/total original size [\d.]+ ?[KM]?B total compressed size [\d.]+ ?[KM]?B/i);
     await screenshot(page, 'landing-result');
 
     const original = await readFile(JPEG);
@@ -78,6 +87,10 @@ describe('public compression in the browser', () => {
 
     await result.getByRole('button', { name: 'Compress Another File' }).click();
     await landingUpload.fileInput(page).waitFor({ state: 'attached' });
+    // Kept across a reload, and the result counted once.
+    await page.reload();
+    await yourStats.waitFor();
+    expect(await figures()).toMatch(/total files 1 compressed files 1 /i);
     await page.close();
   }, 120_000);
 

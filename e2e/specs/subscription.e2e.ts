@@ -12,6 +12,7 @@ import {
   openSettings,
   openSubscribe,
   settings,
+  swipeToast,
   toast,
 } from '../support/subscription-pages.js';
 
@@ -30,7 +31,15 @@ describe('subscriptions in the browser', () => {
     const start = page.getByRole('button', { name: 'Start Free Trial' });
 
     await start.click();
-    await toast(page, 'Please accept the trial terms to continue').waitFor();
+    const termsToast = 'Please accept the trial terms to continue';
+    await toast(page, termsToast).waitFor();
+    // A toast follows a swipe to the right: a short one springs back, as does one to the left, and 50 px or more to
+    // the right dismisses it, however slow (CONST-24).
+    await swipeToast(page, termsToast, 40);
+    await swipeToast(page, termsToast, -80);
+    expect(await toast(page, termsToast).isVisible()).toBe(true);
+    await swipeToast(page, termsToast, 60);
+    await toast(page, termsToast).waitFor({ state: 'detached', timeout: 3000 });
     await terms.check();
     await start.click();
     await toast(page, 'Please fill in all credit card fields').waitFor();

@@ -32,6 +32,24 @@ export function toast(page: Page, text: string): Locator {
   return page.locator('.mantine-Notification-root').filter({ hasText: text });
 }
 
+/**
+ * Drags a toast `dx` pixels sideways with the mouse (pointer events, as a finger gives), slowly: about 0.2 px per ms,
+ * so that only the distance can count, not the speed of a flick.
+ */
+export async function swipeToast(page: Page, text: string, dx: number): Promise<void> {
+  const box = await toast(page, text).boundingBox();
+  if (!box) throw new Error(`no toast "${text}" to swipe`);
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  const steps = 12;
+  for (let i = 1; i <= steps; i++) {
+    await page.mouse.move(x + (dx * i) / steps, y);
+    await page.waitForTimeout(25);
+  }
+  await page.mouse.up();
+}
+
 /** Opens /settings through the account menu, as a user would. */
 export async function openSettings(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Account menu' }).click();

@@ -101,11 +101,15 @@ export const LEVEL_QUALITY: Record<CompressionLevel, number> = { light: 85, bala
 export const WELCOME_DIALOG_AUTO_CONTINUE_MS = 3000;
 export const RESET_PAGE_REDIRECT_MS = 3000;
 
-/** Notifications (CONST-24): one at a time, shown for 5 s, at most 420 px wide, F8 moves focus to them. */
+/**
+ * Notifications (CONST-24): one at a time, shown for 5 s, at most 420 px wide, F8 moves focus to them, and a swipe
+ * of 50 px to the right dismisses one.
+ */
 export const NOTIFICATION_LIMIT = 1;
 export const NOTIFICATION_DURATION_MS = 5000;
 export const NOTIFICATION_MAX_WIDTH_PX = 420;
 export const NOTIFICATION_HOTKEY = 'F8';
+export const NOTIFICATION_SWIPE_THRESHOLD_PX = 50;
 
 /** Tooltips (CONST-25): shown after 700 ms; moving on to another within 300 ms shows it at once. */
 export const TOOLTIP_OPEN_DELAY_MS = 700;

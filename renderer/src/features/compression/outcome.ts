@@ -2,6 +2,8 @@ import { type CompressionJob, type CompressionResponse, type SizeSaving, sizeSav
 
 /** A finished compression, ready to download. */
 export interface CompressedFile extends SizeSaving {
+  /** The compression job that made it. */
+  jobId: string;
   fileName: string;
   /** Signed link, usable without an account; null once it has expired. */
   downloadUrl: string | null;
@@ -29,6 +31,7 @@ export type CompressionOutcome =
 /** A completed job as a downloadable result. */
 export function compressedFileFromJob(job: CompressionJob): CompressedFile {
   return {
+    jobId: job.jobId,
     fileName: job.fileName,
     ...sizeSaving(job.originalSize, job.compressedSize ?? job.originalSize),
     downloadUrl: job.temporaryUrl,
@@ -42,6 +45,7 @@ export function compressedFileFromResponse(response: CompressionResponse, fileNa
   const result = response.compressionResult;
   if (response.status !== 'completed' || !result) return null;
   return {
+    jobId: response.jobId,
     fileName,
     originalSize: result.originalSize,
     compressedSize: result.compressedSize,

@@ -72,6 +72,19 @@ describe('image settings search', () => {
     expect(made.filter((t) => t.track === 'palette').length).toBeLessThanOrEqual(3);
   });
 
+  it('gives up on a track at once when a setting above every knob left has failed the bar', async () => {
+    // Nothing this track makes keeps even maximum's floor: light tries its start and its top, and then no
+    // level tries anything under a knob that has already failed.
+    const track = curveTrack(
+      'hopeless',
+      () => 0.9,
+      (k) => 100 * k,
+    );
+    const { made, evaluate } = measured();
+    await runLadder([track], evaluate, bars(0.99, 0.97, 0.94), [], 'maximum');
+    expect(made.map((t) => t.knob)).toEqual([85, 95]);
+  });
+
   it('each level lands within the precision of its lowest passing knob, in at most five encodes', async () => {
     const track = curveTrack('webp', jpegLike(0.04, 15), (k) => 100 * k);
     const { made, evaluate } = measured();

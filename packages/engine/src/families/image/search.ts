@@ -104,8 +104,10 @@ function nextProbes(track: Track, range: KnobRange, bar: QualityBar, known: Map<
   const lo = hi === undefined ? keys.at(-1) : keys.filter((k) => k < hi).at(-1);
   if (lo !== undefined && (known.get(lo)?.size ?? 0) >= beaten) return [];
   if (hi === undefined) {
-    // Nothing passes yet: the level's starting value, then the top of its range, then give up.
-    const next = !known.has(range.start) ? range.start : !known.has(range.max) ? range.max : undefined;
+    // Nothing passes yet: the level's starting value, then the top of its range, then give up. SSIM grows with the
+    // knob, so a setting measured failing this bar (a stricter level's trial, too) rules out every knob under it.
+    const failing = [...known.entries()].filter(([, t]) => t.ssim >= 0 && !meets(t, bar)).map(([k]) => k);
+    const next = [range.start, range.max].find((k) => !known.has(k) && k > Math.max(-1, ...failing));
     return next === undefined ? [] : [next];
   }
   if (hi <= range.min) return [];

@@ -4,6 +4,7 @@ import { formatBytes } from '../../../format/format-bytes';
 import { formatHours } from '../../../format/format-duration';
 import { openPaymentUrl } from '../../payments/open-payment-url';
 import { useCompressionFlow } from '../use-compression-flow';
+import { useRecordCompression } from '../visitor-stats';
 import { CompressionPreviewModal } from './compression-preview-modal';
 import { FileDropZone } from './file-drop-zone';
 import { OutcomeCard } from './outcome-card';
@@ -16,6 +17,7 @@ export const UPLOAD_SECTION_ID = 'upload';
 export function UploadSection() {
   const flow = useCompressionFlow();
   const { state } = flow;
+  useRecordCompression(state.step === 'result' && state.outcome.kind === 'compressed' ? state.outcome.file : null);
 
   return (
     <PageSection id={UPLOAD_SECTION_ID} size="md" py={{ base: 40, sm: 64 }}>

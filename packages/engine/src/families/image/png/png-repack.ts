@@ -11,6 +11,8 @@ const inflateAsync = promisify(inflate);
 const KEPT_CHUNKS = new Set(['iCCP', 'sRGB', 'gAMA', 'cHRM', 'pHYs']);
 /** Above this many bytes of pixels, filters are ranked on a sample of rows with a fast deflate first. */
 const FULL_TRIAL_BYTES = 512 * 1024;
+/** Up to this many bytes of pixels, the full deflates of the candidate filters run side by side. */
+const SIDE_BY_SIDE_BYTES = 64 * 1024 * 1024;
 /** Inflating more than this is refused: the pixel limit already bounds real images well below it. */
 const MAX_INFLATED_BYTES = 1024 * 1024 * 1024;
 
@@ -38,29 +40,32 @@ async function compressPixels(img: PngPixels, signal?: AbortSignal): Promise<Buf
   // Palette and sub-byte images almost always do best unfiltered; trying "adaptive" too costs one deflate.
   const strategies = img.header.colorType === 3 || img.header.bitDepth < 8 ? [0, 5] : [0, 1, 2, 3, 4, 5];
   let candidates = strategies;
+  // zlib runs on libuv's thread pool: the filters' deflates go side by side.
   if (img.rows.length > FULL_TRIAL_BYTES) {
     const sample = sampleRows(img.rows, img.header.height, rowBytes);
-    const ranked: Array<{ size: number; strategy: number }> = [];
-    for (const strategy of strategies) {
-      throwIfAborted(signal);
-      ranked.push({
+    throwIfAborted(signal);
+    const ranked = await Promise.all(
+      strategies.map(async (strategy) => ({
         size: (await deflateBest(filterRows(sample.rows, sample.height, rowBytes, bpp, strategy), 6)).length,
         strategy,
-      });
-    }
+      })),
+    );
     // The two best on the sample go to the full, slow deflate: the ranking is close to, not exactly, the final one.
     candidates = ranked
-      .sort((a, b) => a.size - b.size)
+      .sort((a, b) => a.size - b.size || a.strategy - b.strategy)
       .slice(0, 2)
       .map((r) => r.strategy);
   }
-  let smallest: Buffer | undefined;
-  for (const strategy of candidates) {
-    throwIfAborted(signal);
-    const packed = await deflateBest(filterRows(img.rows, img.header.height, rowBytes, bpp, strategy));
-    if (!smallest || packed.length < smallest.length) smallest = packed;
-  }
-  return smallest ?? Buffer.alloc(0);
+  throwIfAborted(signal);
+  const full = (strategy: number) => deflateBest(filterRows(img.rows, img.header.height, rowBytes, bpp, strategy));
+  // Each full deflate holds a filtered copy of the pixels: side by side only while two copies stay small.
+  const packed: Buffer[] = [];
+  if (img.rows.length <= SIDE_BY_SIDE_BYTES) packed.push(...(await Promise.all(candidates.map(full))));
+  else for (const strategy of candidates) packed.push(await full(strategy));
+  // The smallest, the first strategy on a tie: the same bytes whichever deflate ends first.
+  return (
+    packed.reduce<Buffer | undefined>((best, p) => (!best || p.length < best.length ? p : best), undefined) ?? Buffer.alloc(0)
+  );
 }
 
 /**
