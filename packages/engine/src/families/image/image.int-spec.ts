@@ -92,6 +92,10 @@ describe('image family on generated fixtures', () => {
     const r = await compress(input, { level: 'light', tmpDir: dir });
     const raw = async (file: string) => sharp(file).ensureAlpha().raw().toBuffer();
     expect((await raw(r.output)).equals(await raw(input))).toBe(true);
+    // Its one encode is the lossless repack: the standard tool's palette setting is no light candidate, and an
+    // exact result meets any bar, so a light call does not make it.
+    expect(r.unchanged).toBe(false);
+    expect(r.metrics.trials).toBe(1);
   });
 
   it('refuses a decompression bomb (a PNG declaring 100000×100000 pixels) quickly', async () => {

@@ -161,6 +161,19 @@ class FullSizePicks {
 }
 
 /**
+ * The light trials of a job whose light level tries single settings only (PNG's lossless repack), when every one
+ * decodes to exactly the original's pixels and the standard tool's setting is no light candidate: an exact result
+ * meets any bar, so light's pick is the same with or without the anchor, and a light call need not make it.
+ */
+async function exactLight(job: ImageJob, evaluate: (track: Track, knob: number) => Promise<Trial>): Promise<Trial[] | undefined> {
+  const light = job.tracks.filter((t) => t.stages.light);
+  if (!job.anchor || job.anchor.track.stages.light || light.some((t) => t.stages.light?.min !== t.stages.light?.max))
+    return undefined;
+  const trials = await Promise.all(light.map((t) => evaluate(t, t.stages.light?.start ?? 100)));
+  return trials.every((t) => t.ssim >= 1 && t.shift === 0) ? trials : undefined;
+}
+
+/**
  * Compresses one image for the asked levels from one search (see search.ts): every level's search runs, on the
  * picture or, for large pictures with block codecs, on a mosaic sample, so that each level's pick is a function of
  * the file alone, whichever levels a call asks for. A level's result is the smallest of its own pick and the picks
@@ -193,12 +206,13 @@ export async function imageLadder(
   }
 
   const evaluate = (track: Track, knob: number): Promise<Trial> => measurer.trial(track, knob, searchSource, searchRef);
-  // The standard tool's encoding of the same pixels (sample included): its SSIM raises the light and balanced bars,
-  // and it is a candidate itself.
-  const anchor = job.anchor ? await evaluate(job.anchor.track, job.anchor.knob) : undefined;
-  const bars: QualityBars = anchoredBars(anchor?.ssim);
   const strongest = LEVEL_ORDER.filter((l) => levels.includes(l)).at(-1) ?? 'light';
-  const trials = await runLadder(job.tracks, evaluate, bars, anchor ? [anchor] : [], strongest);
+  const exact = strongest === 'light' ? await exactLight(job, evaluate) : undefined;
+  // The standard tool's encoding of the same pixels (sample included): its SSIM raises the light and balanced bars,
+  // and it is a candidate itself. A light call whose light settings all came out exact does without it.
+  const anchor = job.anchor && !exact ? await evaluate(job.anchor.track, job.anchor.knob) : undefined;
+  const bars: QualityBars = anchoredBars(anchor?.ssim);
+  const trials = await runLadder(job.tracks, evaluate, bars, [...(anchor ? [anchor] : []), ...(exact ?? [])], strongest);
   const candidates = (level: CompressionLevel): Trial[] =>
     passingTrials(eligibleTrials(trials.through(level), level, anchor), bars[level]);
   const keep = (level: CompressionLevel): FamilyOutput => ({
