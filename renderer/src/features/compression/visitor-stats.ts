@@ -67,8 +67,7 @@ export function recordCompression(key: string, originalSize: number, compressedS
     compressedBytes: tally.compressedBytes + Math.min(compressedSize, originalSize),
     keys: [...tally.keys, key].slice(-REMEMBERED_RESULTS),
   };
-  const raw = JSON.stringify(next);
-  platform.storage.set(VISITOR_STATS_KEY, raw);
+  platform.storage.set(VISITOR_STATS_KEY, JSON.stringify(next));
   for (const listener of listeners) listener();
 }
 

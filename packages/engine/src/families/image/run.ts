@@ -166,10 +166,9 @@ class FullSizePicks {
  * meets any bar, so light's pick is the same with or without the anchor, and a light call need not make it.
  */
 async function exactLight(job: ImageJob, evaluate: (track: Track, knob: number) => Promise<Trial>): Promise<Trial[] | undefined> {
-  const light = job.tracks.filter((t) => t.stages.light);
-  if (!job.anchor || job.anchor.track.stages.light || light.some((t) => t.stages.light?.min !== t.stages.light?.max))
-    return undefined;
-  const trials = await Promise.all(light.map((t) => evaluate(t, t.stages.light?.start ?? 100)));
+  const light = job.tracks.flatMap((track) => (track.stages.light ? [{ track, range: track.stages.light }] : []));
+  if (!job.anchor || job.anchor.track.stages.light || light.some(({ range }) => range.min !== range.max)) return undefined;
+  const trials = await Promise.all(light.map(({ track, range }) => evaluate(track, range.start)));
   return trials.every((t) => t.ssim >= 1 && t.shift === 0) ? trials : undefined;
 }
 

@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { crc32 } from 'node:zlib';
+import { stat } from 'node:fs/promises';
+import { fileCrc } from '../../tools/zip/encode.js';
 import type { PackageEntry } from '../../tools/zip/members.js';
 import type { ExpectedMember } from '../../tools/zip/verify.js';
 import type { ZipMember } from '../../tools/zip/writer.js';
@@ -16,16 +16,6 @@ export function originalParts(entries: readonly PackageEntry[]): Map<string, Ori
   return new Map(entries.map((e) => [e.name, { file: e.file, size: e.uncompressedSize, crc32: e.crc32 }]));
 }
 
-async function crcOf(file: string): Promise<{ crc32: number; size: number }> {
-  let crc = 0;
-  let size = 0;
-  for await (const chunk of createReadStream(file)) {
-    crc = crc32(chunk as Buffer, crc);
-    size += (chunk as Buffer).length;
-  }
-  return { crc32: crc >>> 0, size };
-}
-
 /**
  * The members a rewritten package must hold, in order, for `verifyZip`: a part still pointing at its unpacked
  * original must decode to the original's size and CRC-32 as the original's directory recorded them; an edited part
@@ -39,6 +29,7 @@ async function crcOf(file: string): Promise<{ crc32: number; size: number }> {
 export async function expectedMembers(
   members: readonly ZipMember[],
   originals: ReadonlyMap<string, OriginalPart>,
+  signal: AbortSignal,
 ): Promise<ExpectedMember[]> {
   const expected: ExpectedMember[] = [];
   for (const member of members) {
@@ -46,7 +37,7 @@ export async function expectedMembers(
     const original = originals.get(member.name);
     if (!member.file) expected.push({ nameRaw, crc32: 0, size: 0 });
     else if (original && original.file === member.file) expected.push({ nameRaw, crc32: original.crc32, size: original.size });
-    else expected.push({ nameRaw, ...(await crcOf(member.file)) });
+    else expected.push({ nameRaw, crc32: await fileCrc(member.file, signal), size: (await stat(member.file)).size });
   }
   return expected;
 }

@@ -120,7 +120,7 @@ export async function compressPackage(
     PACKAGE_RECIPES[ctx.level].imageLevel,
   );
   if ((await stat(candidate)).size >= (await stat(input)).size) return keep(description, shrunk.notes);
-  const damage = await verifyZip(candidate, ctx.signal, await expectedMembers(members, originals));
+  const damage = await verifyZip(candidate, ctx.signal, await expectedMembers(members, originals, ctx.signal));
   if (damage) throw new EngineError('failed', `The rewritten document is not the package meant (${damage})`);
   ctx.onProgress(99);
   const metrics: Record<string, number> = {};
