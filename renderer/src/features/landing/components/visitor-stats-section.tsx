@@ -16,7 +16,7 @@ export function VisitorStatsSection() {
       <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
         <ResultStat label="Total files" value={String(stats.totalFiles)} />
         <ResultStat label="Compressed files" value={String(stats.compressedFiles)} />
-        <ResultStat label="Average saved" value={`${stats.averageSavedPercent}%`} highlight />
+        <ResultStat label="Average space saved" value={`${stats.averageSavedPercent}%`} highlight />
         <ResultStat label="Total original size" value={formatBytes(stats.totalOriginalBytes)} />
         <ResultStat label="Total compressed size" value={formatBytes(stats.totalCompressedBytes)} />
       </SimpleGrid>
