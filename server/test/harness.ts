@@ -76,26 +76,52 @@ export interface TestAppOptions {
   worker?: boolean;
 }
 
-/** Boots the whole server on a random port against a test database and a temporary data folder. */
+/** Boots of a test app: its port is chosen before the boot, and another process may bind it in between. */
+const BOOT_ATTEMPTS = 3;
+
+/**
+ * Boots the whole server on a random port against a test database and a temporary data folder. The port is chosen
+ * first, so that links the server builds (APP_URL) point at it, and held until the server binds it; should another
+ * process take it in the instant between, the app is closed and booted again on another port.
+ */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await bootTestApp(options);
+    } catch (err) {
+      if (attempt >= BOOT_ATTEMPTS || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    }
+  }
+}
+
+async function bootTestApp(options: TestAppOptions): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'shrinkly-test-'));
-  // The port is chosen first, so that links the server builds (APP_URL) point at it.
-  const port = await freePort();
+  const reserved = await reservePort();
+  const port = reserved.port;
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: String(port), APP_URL: baseUrl, ...options.env },
     { jwtSecret: randomBytes(32).toString('hex') },
   );
-  const database = await openTestDatabase();
-  const running = await createApp(config, {
-    database,
-    logger: options.logger ?? pino({ level: 'silent' }),
-    clock: options.clock,
-    mail: options.mail,
-    payments: options.payments,
-    worker: options.worker,
-  });
-  await running.app.listen(port, '127.0.0.1');
+  const running = await openTestDatabase()
+    .then((database) =>
+      createApp(config, {
+        database,
+        logger: options.logger ?? pino({ level: 'silent' }),
+        clock: options.clock,
+        mail: options.mail,
+        payments: options.payments,
+        worker: options.worker,
+      }),
+    )
+    .finally(reserved.release);
+  try {
+    await running.app.listen(port, '127.0.0.1');
+  } catch (err) {
+    await running.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   // fetch reuses an idle connection until 1 s before the server's 5 s keep-alive ends; on a loaded test machine that
   // margin is not always enough, and a large upload sent just as the server closes the connection fails with
   // ECONNRESET. Tests keep idle connections open for a minute instead.
@@ -169,15 +195,22 @@ export function useTempDir(prefix: string): string {
   return dir;
 }
 
-export function freePort(): Promise<number> {
+/** A port the system has just handed out, held by a bare listener until `release`. */
+function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
   return new Promise((resolve, reject) => {
     const server = createServer();
+    server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
+      resolve({ port, release: () => new Promise<void>((done) => server.close(() => done())) });
     });
-    server.on('error', reject);
   });
+}
+
+export async function freePort(): Promise<number> {
+  const { port, release } = await reservePort();
+  await release();
+  return port;
 }
 
 let counter = 0;
