@@ -207,6 +207,16 @@ for (const file of files) {
   }
   if (onlyFamilies && !onlyFamilies.includes(type.family)) continue;
   const work = await mkdtemp(path.join(tmpdir(), 'shrinkly-bench-'));
+  /** A result row of this file: who made it, at which level. */
+  const row = (who, level) => ({ file, family: type.family, ext: type.ext, who, level, originalSize });
+  const measured = (base, size, ssim, seconds, extra = {}) => ({
+    ...base,
+    size,
+    ssim,
+    seconds,
+    mbps: originalSize / 1048576 / seconds,
+    ...extra,
+  });
   try {
     for (const level of levels) {
       const started = performance.now();
@@ -214,31 +224,12 @@ for (const file of files) {
         const r = await engine.compress(file, { level, nameHint: file, tmpDir: work });
         const seconds = (performance.now() - started) / 1000;
         const ssim = r.unchanged ? 1 : await ssimOf(type.family, file, r.output, await mkdtemp(path.join(work, 's-')));
-        rows.push({
-          file,
-          family: type.family,
-          ext: type.ext,
-          who: 'shrinkly',
-          level,
-          originalSize,
-          size: r.compressedSize,
-          ssim,
-          seconds,
-          mbps: originalSize / 1048576 / seconds,
-          // Encodes the search measured (image family): what a predicted first setting saves.
-          trials: r.metrics?.trials,
-          recipe: r.recipe,
-        });
+        // trials: encodes the search measured (image family), what a predicted first setting saves.
+        rows.push(
+          measured(row('shrinkly', level), r.compressedSize, ssim, seconds, { trials: r.metrics?.trials, recipe: r.recipe }),
+        );
       } catch (err) {
-        rows.push({
-          file,
-          family: type.family,
-          ext: type.ext,
-          who: 'shrinkly',
-          level,
-          originalSize,
-          error: String(err.message ?? err),
-        });
+        rows.push({ ...row('shrinkly', level), error: String(err.message ?? err) });
       }
     }
     const started = performance.now();
@@ -248,29 +239,10 @@ for (const file of files) {
         const seconds = (performance.now() - started) / 1000;
         const size = Math.min((await stat(s.path)).size, originalSize);
         const ssim = await ssimOf(type.family, file, s.path, await mkdtemp(path.join(work, 's-')));
-        rows.push({
-          file,
-          family: type.family,
-          ext: type.ext,
-          who: s.tool,
-          level: 'standard',
-          originalSize,
-          size,
-          ssim,
-          seconds,
-          mbps: originalSize / 1048576 / seconds,
-        });
+        rows.push(measured(row(s.tool, 'standard'), size, ssim, seconds));
       }
     } catch (err) {
-      rows.push({
-        file,
-        family: type.family,
-        ext: type.ext,
-        who: 'standard',
-        level: 'standard',
-        originalSize,
-        error: String(err.message ?? err),
-      });
+      rows.push({ ...row('standard', 'standard'), error: String(err.message ?? err) });
     }
   } finally {
     await rm(work, { recursive: true, force: true });

@@ -109,6 +109,16 @@ export interface ProviderBilledPlans {
   cancelSubscription(id: string): Promise<void>;
 }
 
+/** A subscription to start from a payment method (CardFieldPlans.startSubscription); `attempt` is unique per try. */
+export interface SubscriptionStart {
+  customerId: string;
+  paymentMethodId: string | null;
+  userId: string;
+  trial: boolean;
+  deferUntil: Date | null;
+  attempt: string;
+}
+
 /** Provider-billed plans started from a payment method the provider's own card fields made (Stripe.js). */
 export interface CardFieldPlans extends ProviderBilledPlans {
   /** The provider's customer that saved this payment method for this account, or undefined. */
@@ -120,14 +130,7 @@ export interface CardFieldPlans extends ProviderBilledPlans {
    * try, so a new try is a new subscription while a retried call of the same try is not. Answers it as read back
    * from the provider.
    */
-  startSubscription(request: {
-    customerId: string;
-    paymentMethodId: string | null;
-    userId: string;
-    trial: boolean;
-    deferUntil: Date | null;
-    attempt: string;
-  }): Promise<ProviderSubscription>;
+  startSubscription(request: SubscriptionStart): Promise<ProviderSubscription>;
   /** What the card step needs to show the provider's card fields for this account. */
   setupCard(user: { id: string; email: string; name: string }): Promise<{ clientSecret: string; publishableKey: string }>;
 }
@@ -204,6 +207,16 @@ export interface ProviderOrder {
   approvalUrl: string | null;
 }
 
+/** An order for one purchase: its price and where the provider sends the payer back, approved or not. */
+export interface OrderRequest {
+  purchase: Purchase;
+  amount: number;
+  currency: string;
+  description: string;
+  returnUrl: string;
+  cancelUrl: string;
+}
+
 /**
  * One-time payments approved at the provider and captured when the payer comes back (PayPal's Orders API): our signed
  * checkout link creates the order, the return route captures it.
@@ -211,14 +224,7 @@ export interface ProviderOrder {
 export interface ApprovedOrders {
   /** True when `sig` is the one this purchase's checkout link carries. */
   verifyCheckout(purchaseId: string, sig: string | undefined): boolean;
-  createOrder(request: {
-    purchase: Purchase;
-    amount: number;
-    currency: string;
-    description: string;
-    returnUrl: string;
-    cancelUrl: string;
-  }): Promise<ProviderOrder>;
+  createOrder(request: OrderRequest): Promise<ProviderOrder>;
   /** The order as the provider has it now; undefined when it knows no such order. */
   order(id: string): Promise<ProviderOrder | undefined>;
   /** Takes the money of an approved order; a refused payment is CardDeclinedError. */

@@ -8,11 +8,11 @@ import type {
   ApprovedOrders,
   CheckoutRequest,
   HostedCheckout,
+  OrderRequest,
   PaypalWebhookHeaders,
   PaypalWebhooks,
   ProviderOrder,
   ProviderSubscription,
-  Purchase,
 } from './payment.port.js';
 import { CardDeclinedError, PaymentPort, ProviderUnavailableError, type SubscriptionRequest } from './payment.port.js';
 
@@ -315,14 +315,7 @@ export class PaypalPayments extends PaymentPort implements HostedCheckout, Appro
    * An order for one purchase, to capture at once when the payer approves it; PayPal sends the payer back to
    * `returnUrl` with `?token=<order id>&PayerID=…`, or to `cancelUrl`. Answers the order as PayPal made it.
    */
-  async createOrder(request: {
-    purchase: Purchase;
-    amount: number;
-    currency: string;
-    description: string;
-    returnUrl: string;
-    cancelUrl: string;
-  }): Promise<PaypalOrder> {
+  async createOrder(request: OrderRequest): Promise<PaypalOrder> {
     const created = (await this.call(
       'POST',
       '/v2/checkout/orders',

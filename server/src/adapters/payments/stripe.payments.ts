@@ -9,6 +9,7 @@ import type {
   ProviderCard,
   ProviderSubscription,
   StripeWebhooks,
+  SubscriptionStart,
 } from './payment.port.js';
 import { CardDeclinedError, PaymentPort, ProviderUnavailableError } from './payment.port.js';
 
@@ -175,14 +176,7 @@ export class StripePlans implements CardFieldPlans {
    * (`error_if_incomplete`) with CardDeclinedError instead of leaving an unpaid subscription behind. The idempotency
    * key carries the attempt, so a retried call is one subscription and a new attempt another; the answer is read back.
    */
-  async startSubscription(request: {
-    customerId: string;
-    paymentMethodId: string | null;
-    userId: string;
-    trial: boolean;
-    deferUntil: Date | null;
-    attempt: string;
-  }): Promise<ProviderSubscription> {
+  async startSubscription(request: SubscriptionStart): Promise<ProviderSubscription> {
     const { customerId, userId, trial, deferUntil, attempt } = request;
     try {
       let paymentMethodId = request.paymentMethodId;

@@ -1,7 +1,7 @@
-import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text } from '@mantine/core';
 import { CONVERTED_FILE_TTL_MS, CONVERTER_LIMIT_BYTES } from '@shrinkly/contract';
-import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
+import { BackHomeHeading } from '../../../components/back-home-heading';
 import { acceptedTypes } from '../../../components/drop-zone/accepted-types';
 import { DropZone } from '../../../components/drop-zone/drop-zone';
 import { formatBytes } from '../../../format/format-bytes';
@@ -24,13 +24,7 @@ export function ConverterPage() {
 
   return (
     <Container size="md" py={{ base: 'xl', sm: 56 }}>
-      <Anchor component={Link} to="/" size="sm">
-        <span aria-hidden="true">← </span>
-        Back to Home
-      </Anchor>
-      <Title order={1} mt="md" fz={{ base: 30, sm: 38 }}>
-        Free File Converter
-      </Title>
+      <BackHomeHeading>Free File Converter</BackHomeHeading>
       <Text mt="xs" c="dark.6">
         Convert documents, images, video and audio for free, with no account needed, for files up to {limit}. Converted files are
         kept for {formatHours(CONVERTED_FILE_TTL_MS)}.

@@ -1,7 +1,7 @@
-import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
+import { BackHomeHeading } from '../../../components/back-home-heading';
 import { formatLongDate } from '../../../format/format-date';
 
 interface LegalPageProps {
@@ -15,13 +15,7 @@ export function LegalPage({ title, intro, children }: LegalPageProps) {
   usePageTitle(title);
   return (
     <Container size="md" py={{ base: 'xl', sm: 56 }}>
-      <Anchor component={Link} to="/" size="sm">
-        <span aria-hidden="true">← </span>
-        Back to Home
-      </Anchor>
-      <Title order={1} mt="md" fz={{ base: 30, sm: 38 }}>
-        {title}
-      </Title>
+      <BackHomeHeading>{title}</BackHomeHeading>
       <Text size="sm" c="dark.4" mt={6}>
         Last updated: {formatLongDate(new Date())}
       </Text>
