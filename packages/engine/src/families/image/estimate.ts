@@ -83,7 +83,8 @@ export async function estimateImageFile(
   const evaluate = (track: Track, knob: number): Promise<Trial> => measurer.trial(track, knob, sample, ref);
   const anchor = job.anchor ? await evaluate(job.anchor.track, job.anchor.knob) : undefined;
   const bars = anchoredBars(anchor?.ssim);
-  const trials = await runLadder(job.tracks, evaluate, bars, anchor ? [anchor] : []);
+  const tracks = job.tracks.filter((track) => !track.originalOnly);
+  const trials = await runLadder(tracks, evaluate, bars, anchor ? [anchor] : []);
 
   const sizes = { ...same };
   for (const level of LEVEL_ORDER) {

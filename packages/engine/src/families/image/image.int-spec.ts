@@ -87,6 +87,17 @@ describe('image family on generated fixtures', () => {
     expect(b.loop).toBe(a.loop);
   });
 
+  it('GIF light keeps every pixel of every frame: the standard optimiser (gifsicle -O3) rewrites it when it is smallest', async () => {
+    const input = fixtures['anim.gif'] ?? '';
+    const r = await compress(input, { level: 'light', tmpDir: dir });
+    expect(r.recipe).toContain('gifsicle -O3');
+    expect(r.compressedSize).toBeLessThan(r.originalSize);
+    const frames = async (file: string) => sharp(file, { animated: true }).ensureAlpha().raw().toBuffer();
+    expect((await frames(r.output)).equals(await frames(input))).toBe(true);
+    const meta = await sharp(r.output, { animated: true }).metadata();
+    expect(meta.delay).toEqual((await sharp(input, { animated: true }).metadata()).delay);
+  });
+
   it('PNG light is lossless: the very same pixels', async () => {
     const input = fixtures['alpha.png'] ?? '';
     const r = await compress(input, { level: 'light', tmpDir: dir });

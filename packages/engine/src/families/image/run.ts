@@ -211,7 +211,10 @@ export async function imageLadder(
   // and it is a candidate itself. A light call whose light settings all came out exact does without it.
   const anchor = job.anchor && !exact ? await evaluate(job.anchor.track, job.anchor.knob) : undefined;
   const bars: QualityBars = anchoredBars(anchor?.ssim);
-  const trials = await runLadder(job.tracks, evaluate, bars, [...(anchor ? [anchor] : []), ...(exact ?? [])], strongest);
+  // Trials of a mosaic sample are smaller than the picture's: only full-size trials compare with the original's size.
+  const inHand = sampled ? undefined : (await stat(input)).size;
+  const seed = [...(anchor ? [anchor] : []), ...(exact ?? [])];
+  const trials = await runLadder(job.tracks, evaluate, bars, seed, strongest, inHand);
   const candidates = (level: CompressionLevel): Trial[] =>
     passingTrials(eligibleTrials(trials.through(level), level, anchor), bars[level]);
   const keep = (level: CompressionLevel): FamilyOutput => ({

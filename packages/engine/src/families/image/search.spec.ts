@@ -72,6 +72,19 @@ describe('image settings search', () => {
     expect(made.filter((t) => t.track === 'palette').length).toBeLessThanOrEqual(3);
   });
 
+  it('leaves a track whose next files could not be smaller than the original, a result every level has in hand', async () => {
+    // Light's bar is met at 85 and missed at 70, whose file (2700 bytes) is already larger than the original: every
+    // knob left between them would give a larger file still, so the bracket is not narrowed.
+    const track = () => curveTrack('jpeg', jpegLike(0.04, 15), (k) => 2000 + 10 * k);
+    const search = async (inHand?: number) => {
+      const { made, evaluate } = measured();
+      await runLadder([track()], evaluate, bars(0.99, 0.97, 0.94), [], 'light', inHand);
+      return made.map((t) => t.knob);
+    };
+    expect(await search(2500)).toEqual([85, 83, 70]);
+    expect((await search()).length).toBeGreaterThan(3);
+  });
+
   it('gives up on a track at once when a setting above every knob left has failed the bar', async () => {
     // Nothing this track makes keeps even maximum's floor: light tries its start and its top, and then no
     // level tries anything under a knob that has already failed.
@@ -114,13 +127,14 @@ describe('image settings search', () => {
       fc.asyncProperty(
         fc.array(curve, { minLength: 1, maxLength: 3 }),
         fc.double({ min: 0, max: 0.995, noNaN: true }),
-        async (shapes, anchorSsim) => {
+        fc.option(fc.integer({ min: 100, max: 200_000 }), { nil: undefined }),
+        async (shapes, anchorSsim, originalSize) => {
           const make = () =>
             shapes.map((c, i) => curveTrack(`t${i}`, jpegLike(c.deficit, c.halving), (k) => c.base + c.bytesPerStep * k));
           const levelBars = bars(Math.max(0.99, anchorSsim), Math.max(0.97, anchorSsim), 0.94);
           const picks = async (last: CompressionLevel) => {
             const { evaluate } = measured();
-            const trials = await runLadder(make(), evaluate, levelBars, [], last);
+            const trials = await runLadder(make(), evaluate, levelBars, [], last, originalSize);
             return LEVEL_ORDER.slice(0, LEVEL_ORDER.indexOf(last) + 1).map((level) => {
               const best = passingTrials(trials.through(level), levelBars[level])[0];
               return best && { level, knob: best.knob, track: best.track.id, size: best.size, ssim: best.ssim };

@@ -27,6 +27,8 @@ export interface Track {
   stages: Partial<Record<CompressionLevel, KnobRange>>;
   /** Knob values closer than this are not told apart: the search stops there. */
   precision: number;
+  /** It reads the original file itself (a tool that takes its own format only): searches on samples leave it out. */
+  originalOnly?: boolean;
   encode(source: ImageSource, knob: number, out: string): Promise<void>;
   /** Human description of the setting, e.g. "mozjpeg q72 4:2:0". */
   describe(knob: number): string;
@@ -169,6 +171,10 @@ export interface LadderTrials {
  *
  * In each level the tracks are searched side by side, their starting values encoded at once; every next probe
  * depends only on measured trials, so the result is the same whatever order the encodes finish in.
+ *
+ * `inHand` is the size of a result every level has without searching: the original itself, when trials are made at
+ * its full size. A track whose next probes could only give files at least that large is left, as it is for a
+ * result a stricter level found (a picture already well compressed costs a few trials, not a whole search).
  */
 export async function runLadder(
   tracks: readonly Track[],
@@ -176,6 +182,7 @@ export async function runLadder(
   bars: Readonly<Record<CompressionLevel, QualityBar>>,
   seed: readonly Trial[] = [],
   last: CompressionLevel = 'maximum',
+  inHand = Number.POSITIVE_INFINITY,
 ): Promise<LadderTrials> {
   const memo = new Map<string, Map<number, Trial>>();
   const knownOf = (track: Track): Map<number, Trial> => {
@@ -193,7 +200,7 @@ export async function runLadder(
   for (const stage of levelsUpTo(last)) {
     // The smallest file the stricter levels (and the seed) already give this level: made before its search starts,
     // so what the tracks skip does not depend on the order their encodes finish in.
-    const beaten = passingTrials(all(), bars[stage])[0]?.size ?? Infinity;
+    const beaten = Math.min(inHand, passingTrials(all(), bars[stage])[0]?.size ?? Number.POSITIVE_INFINITY);
     await Promise.all(
       tracks.map(async (track) => {
         const range = track.stages[stage];

@@ -1,34 +1,59 @@
+import type { CompressContext } from '../../../types.js';
 import type { Track } from '../search.js';
 import { encodeWithSharp } from './sharp-encode.js';
 
+type ToolContext = Pick<CompressContext, 'runProcess' | 'signal'>;
+
+const GIFSICLE_TIMEOUT_MS = 2 * 60 * 1000;
+
 /**
- * GIF stays GIF through cgif. The knob is 32 minus cgif's inter-frame error: at 32 unchanged pixels are only made
- * transparent when they are exactly equal to the previous frame (lossless re-optimisation); lower values also treat
- * nearly equal pixels as unchanged, which is what gifsicle's --lossy does and where animated GIFs save most. The
- * input palette is reused, so colours do not shift. Frame count, delays and loop count are carried by sharp and
- * checked after decoding.
+ * GIF stays GIF, by two encoders searched side by side:
+ * - gifsicle -O3, the standard GIF optimiser: a lossless rewrite of the same frames (transparency where pixels repeat,
+ *   frames cropped to what changes, LZW packed again). Comments, names and application extensions go; the loop count
+ *   stays. One setting, tried once.
+ * - cgif through sharp, whose knob is 32 minus its inter-frame error: at 32 unchanged pixels are only made transparent
+ *   when they are exactly equal to the previous frame; lower values also treat nearly equal pixels as unchanged, which
+ *   is where animated GIFs save most. The input palette is reused, so colours do not shift.
+ * Frame count, delays and loop count are checked after decoding either one.
  */
-export function gifTracks(): Track[] {
-  return [
-    {
-      id: 'gif',
-      stages: {
-        light: { min: 24, max: 32, start: 32 },
-        balanced: { min: 8, max: 32, start: 24 },
-        maximum: { min: 0, max: 32, start: 16 },
-      },
-      precision: 2,
-      encode: (src, knob, out) =>
-        encodeWithSharp(src, out, (img) =>
-          img.gif({
-            effort: 7,
-            reuse: true,
-            interFrameMaxError: 32 - knob,
-            interPaletteMaxError: Math.min(8, Math.round((32 - knob) / 2)),
-          }),
-        ),
-      describe: (knob) =>
-        knob === 32 ? 'GIF re-optimised (cgif)' : `GIF with lossy frame differencing (cgif, error ${32 - knob})`,
+export function gifTracks(ctx: ToolContext): Track[] {
+  return [gifsicleTrack(ctx), cgifTrack()];
+}
+
+function gifsicleTrack(ctx: ToolContext): Track {
+  const lossless = { min: 32, max: 32, start: 32 };
+  return {
+    id: 'gifsicle',
+    stages: { light: lossless },
+    precision: 1,
+    originalOnly: true,
+    encode: async (src, _knob, out) => {
+      const args = ['-O3', '--no-comments', '--no-names', '--no-extensions', '-o', out, src.path];
+      await ctx.runProcess('gifsicle', args, { signal: ctx.signal, timeoutMs: GIFSICLE_TIMEOUT_MS });
     },
-  ];
+    describe: () => 'GIF optimised losslessly (gifsicle -O3)',
+  };
+}
+
+function cgifTrack(): Track {
+  return {
+    id: 'gif',
+    stages: {
+      light: { min: 24, max: 32, start: 32 },
+      balanced: { min: 8, max: 32, start: 24 },
+      maximum: { min: 0, max: 32, start: 16 },
+    },
+    precision: 2,
+    encode: (src, knob, out) =>
+      encodeWithSharp(src, out, (img) =>
+        img.gif({
+          effort: 7,
+          reuse: true,
+          interFrameMaxError: 32 - knob,
+          interPaletteMaxError: Math.min(8, Math.round((32 - knob) / 2)),
+        }),
+      ),
+    describe: (knob) =>
+      knob === 32 ? 'GIF re-optimised (cgif)' : `GIF with lossy frame differencing (cgif, error ${32 - knob})`,
+  };
 }
