@@ -5,7 +5,8 @@ import { corpusLevels } from '../../corpus-ladder.test-support.js';
 import { runProcess } from '../../process/run-process.js';
 import { measureSsim, SSIM_FLOOR } from '../../quality/ssim.js';
 import type { CompressionLevel, CompressResult } from '../../types.js';
-import { countInLibreOffice, packageProblems } from './office.test-support.js';
+import { countInLibreOffice, packageProblems, resaveXls } from './office.test-support.js';
+import { countXlsSheets } from './xls-sheets.js';
 
 const LEVELS: CompressionLevel[] = ['light', 'balanced', 'maximum'];
 const PACKAGES = ['docx', 'xlsx', 'pptx'];
@@ -67,6 +68,24 @@ describeCorpus('office family on the corpus', corpusFiles([...PACKAGES, ...BINAR
           if (r.unchanged) continue;
           const [a, b] = await Promise.all([countInLibreOffice(file, ext, dir()), countInLibreOffice(r.output, ext, dir())]);
           expect(b).toBe(a);
+        }
+      },
+      LONG,
+    );
+  }
+
+  for (const file of corpusFiles(['xls'])) {
+    it.concurrent(
+      `${path.basename(file)}: the sheets read from its structure are the tables LibreOffice opens, before and after a re-save`,
+      async () => {
+        const resaved = await resaveXls(file, dir());
+        for (const workbook of [file, resaved]) {
+          const [structure, libreOffice] = await Promise.all([
+            countXlsSheets(workbook),
+            countInLibreOffice(workbook, 'xls', dir()),
+          ]);
+          expect(libreOffice).toBeGreaterThan(0);
+          expect(structure).toBe(libreOffice);
         }
       },
       LONG,

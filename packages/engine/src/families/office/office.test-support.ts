@@ -132,6 +132,13 @@ async function soffice(dir: string, args: string[]): Promise<void> {
   });
 }
 
+/** The workbook as LibreOffice saves it again in the Excel 97–2003 format (what the engine's re-save makes). */
+export async function resaveXls(file: string, dir: string): Promise<string> {
+  const work = await mkdtemp(path.join(dir, 'resave-'));
+  await soffice(work, ['--convert-to', 'xls:MS Excel 97', '--outdir', work, file]);
+  return path.join(work, `${path.basename(file, path.extname(file))}.xls`);
+}
+
 /** Makes the requested Office fixtures (each with an uncompressed PNG and a q98 JPEG inside) in `dir`. */
 export async function makeFixtures(dir: string, formats: readonly string[]): Promise<Record<string, string>> {
   await mkdir(dir, { recursive: true });
