@@ -63,6 +63,15 @@ describe('quality search', () => {
     expect(r.tried).toEqual([28]);
   });
 
+  it('on a quality cliff (grain the encoder stops coding) bisects instead of jumping to the best value or creeping', async () => {
+    // Flat down to CRF 32, then a cliff: the first trial, far past it, predicts the very best value.
+    const ssimAt = (i: number) => (i <= 18 ? 0.99 - 0.001 * i : 0.5);
+    const r = await search({ floor: 0.97, start: 40, cap: 40, ssimAt });
+    expect(r.best?.value).toBe(32);
+    expect(r.tried).not.toContain(14);
+    expect(r.tried.length).toBeLessThanOrEqual(6);
+  });
+
   it('runs over falling knobs too (Theora q, best first)', async () => {
     const values = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0];
     const ssimAt = curve(0.998, 0.45);

@@ -98,8 +98,15 @@ export async function searchQuality(options: SearchOptions): Promise<SearchOutco
     }
     let predicted = Math.floor(next + (lossOf(target) - lossOf(result.ssim)) / slope);
     // Until the threshold is bracketed, each step is at least twice the last: the curve flattens towards its ends.
-    if (pass < 0) predicted = Math.min(predicted, next - 2 * Math.max(1, lastStep));
+    // Towards better quality it goes at most half way to the best value: a curve with a cliff (grain the encoder
+    // stops coding) predicts a jump to the very best, which is the slowest encode and says little.
+    if (pass < 0) predicted = Math.max(Math.floor(next / 2), Math.min(predicted, next - 2 * Math.max(1, lastStep)));
     else if (fail > capIndex) predicted = Math.max(predicted, next + 2 * Math.max(1, lastStep));
+    else {
+      // Bracketed: the model may creep along a flat stretch before a cliff; every probe cuts the bracket by a quarter.
+      const margin = Math.max(1, Math.floor((fail - low) / 4));
+      predicted = Math.min(fail - margin, Math.max(low + margin, predicted));
+    }
     const from = next;
     next = Math.max(low + 1, Math.min(fail - 1, predicted));
     if (trials.has(next)) next = Math.floor((low + fail) / 2);
