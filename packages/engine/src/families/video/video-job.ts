@@ -9,8 +9,12 @@ import { prepareClip, type SearchClip } from './encode.js';
 import { type PictureCheck, type PictureSource, WINDOW_SEC } from './quality.js';
 import { busiestSpans, placeSpans } from './segments.js';
 
-/** Files up to this many pixel-frames (720p at 30 fps for 10 s) are searched with whole encodes: the last trial is the result. */
+/**
+ * Files up to this many pixel-frames (720p at 30 fps for 10 s) are searched with whole encodes, the last trial being
+ * the result, unless the shortest sample (3 spans) is under a third of them: a 20-s clip's trials then encode 6 s.
+ */
 const WHOLE_SEARCH_PIXEL_FRAMES = 300e6;
+const MIN_SPANS = 3;
 /** Outputs up to this long are checked on every frame; longer ones on their sampled spans. */
 const WHOLE_CHECK_SEC = 180;
 
@@ -124,12 +128,14 @@ export async function prepareVideo(input: string, type: DetectedType, ctx: Ladde
   const perWindow = Math.max(1, Math.round(WINDOW_SEC * fps));
   const reference = { path: input, args: [...decoderArgs(video), '-noautorotate'], stream: `0:${video.index}` };
   const picture = { video, pixFmt, speed: speedClass(pixelFrames), reference };
-  if (pixelFrames <= WHOLE_SEARCH_PIXEL_FRAMES)
+  const smaller = pixelFrames <= WHOLE_SEARCH_PIXEL_FRAMES;
+  if (smaller && MIN_SPANS * WINDOW_SEC * 3 > info.durationSec)
     return { ...job, picture: { ...picture, search: { kind: 'whole' }, check: { perWindow } } };
 
   // A long file is read whole before hours of encoding start, beside the scan of its packets.
   const [, busiest] = await Promise.all([assertReadable(), busiestSpans(runner, input, video, info.durationSec, WINDOW_SEC)]);
-  const count = Math.max(3, Math.min(8, Math.round(sampleBudget(pixelFrames) / perSecond / WINDOW_SEC)));
+  const budgeted = Math.round(sampleBudget(pixelFrames) / perSecond / WINDOW_SEC);
+  const count = smaller ? MIN_SPANS : Math.max(MIN_SPANS, Math.min(8, budgeted));
   const starts = placeSpans(info.durationSec, WINDOW_SEC, count, busiest);
   const clip = await prepareClip(runner, input, info, video, starts, WINDOW_SEC, ctx.workDir, (f) => ctx.onProgress(3 + 5 * f));
   // Frame numbers of the spans in the picture's own timeline (its first frame is frame 0).
