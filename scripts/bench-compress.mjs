@@ -314,6 +314,42 @@ for (const [key, rs] of [...groups.entries()].sort()) {
     ].join('\t'),
   );
 }
+// Per type (the content's real type) and level, against the standard tool of the same files: the median and 90th
+// percentile of the time ratio, the median size ratio, and the slowest file with its seconds.
+const ratios = (rs, field) =>
+  rs.filter((r) => standardOf.has(r.file) && r[field] > 0).map((r) => r[field] / standardOf.get(r.file)[field]);
+const byType = new Map();
+for (const r of rows.filter((r) => r.level !== 'standard' && r.error === undefined)) {
+  const key = `${r.ext}\t${r.level}`;
+  if (!byType.has(key)) byType.set(key, []);
+  byType.get(key).push(r);
+}
+const perType = [];
+console.log(`\n${['type', 'level', 'files', 'time ×std (median)', 'time ×std (p90)', 'bytes ×std', 'slowest'].join('\t')}`);
+for (const [key, rs] of [...byType.entries()].sort()) {
+  const times = ratios(rs, 'seconds');
+  const slowest = [...rs].sort((a, b) => b.seconds - a.seconds)[0];
+  const line = {
+    type: key.replace('\t', ' '),
+    files: rs.length,
+    timeVsStandard: median(times),
+    timeVsStandardP90: p90(times),
+    bytesVsStandard: median(ratios(rs, 'size')),
+    slowest: slowest && { file: path.basename(slowest.file), seconds: slowest.seconds },
+  };
+  perType.push(line);
+  console.log(
+    [
+      ...key.split('\t'),
+      rs.length,
+      num(line.timeVsStandard, 2),
+      num(line.timeVsStandardP90, 2),
+      num(line.bytesVsStandard, 2),
+      line.slowest ? `${line.slowest.file} ${line.slowest.seconds.toFixed(1)} s` : '—',
+    ].join('\t'),
+  );
+}
+
 /**
  * Compressions per minute of the photos of DIR at balanced with 1, 2 and 4 jobs at once, as the server runs them:
  * one libvips thread per image and the engine's CPU budget shared by every job.
@@ -346,5 +382,5 @@ if (perMinute.length > 0) {
   for (const t of perMinute) console.log(`  ${t.concurrency} at once: ${t.jobsPerMinute.toFixed(1)} jobs/min (${t.jobs} jobs)`);
 }
 await mkdir(path.dirname(jsonOut), { recursive: true });
-await writeFile(jsonOut, JSON.stringify({ dir: path.resolve(dir), summary, throughput: perMinute, rows }, null, 2));
+await writeFile(jsonOut, JSON.stringify({ dir: path.resolve(dir), summary, perType, throughput: perMinute, rows }, null, 2));
 console.log(`\nper-file results: ${jsonOut}`);
