@@ -1,5 +1,7 @@
+import CFB from 'cfb';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sheetsOfWorkbookStream } from './xls-sheets.js';
+import { sheetsOfWorkbook, sheetsOfWorkbookStream } from './xls-sheets.js';
 
 /** One BIFF record: type, length, data. */
 const record = (type: number, data: Buffer = Buffer.alloc(0)): Buffer => {
@@ -65,5 +67,27 @@ describe('sheets of an Excel 97–2003 workbook stream', () => {
     // Substreams nested deeper than any workbook nests them.
     const deep = [...Array.from({ length: 9 }, BOF), ...Array.from({ length: 9 }, EOF)];
     expect(sheetsOfWorkbookStream(workbook([deep]))).toBeUndefined();
+  });
+
+  it('reads the workbook stream out of its compound file, and any damage to the file gives a count or none, never a crash', () => {
+    const container = CFB.utils.cfb_new();
+    // Large enough to live in the compound file's regular sectors (a workbook stream is at least 4 KiB).
+    CFB.utils.cfb_add(container, 'Workbook', workbook([[CELL()], [CELL()]], { padding: 5000 }));
+    const file = Buffer.from(CFB.write(container, { type: 'buffer' }) as Uint8Array);
+    expect(sheetsOfWorkbook(file)).toBe(2);
+    expect(sheetsOfWorkbook(file.subarray(0, 600))).toBeUndefined();
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat({ max: file.length - 1 }), fc.nat({ max: 255 })), { minLength: 1, maxLength: 12 }),
+        fc.nat({ max: file.length }),
+        (flips, keep) => {
+          const damaged = Buffer.from(file.subarray(0, Math.max(keep, 512)));
+          for (const [at, value] of flips) if (at < damaged.length) damaged[at] = value;
+          const count = sheetsOfWorkbook(damaged);
+          expect(count === undefined || (Number.isInteger(count) && count >= 1)).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

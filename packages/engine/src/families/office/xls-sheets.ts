@@ -17,9 +17,14 @@ const EXTERNAL_CACHE = 0x0059;
  * workbook or any of that does not hold: a damaged or inconsistent workbook counts as unknown, never as a number.
  */
 export async function countXlsSheets(file: string): Promise<number | undefined> {
+  return sheetsOfWorkbook(await readFile(file));
+}
+
+/** The sheet count of a compound file's bytes (see countXlsSheets). */
+export function sheetsOfWorkbook(bytes: Buffer): number | undefined {
   let stream: Buffer;
   try {
-    const container = CFB.read(await readFile(file), { type: 'buffer' });
+    const container = CFB.read(bytes, { type: 'buffer' });
     const entry = CFB.find(container, 'Workbook') ?? CFB.find(container, 'Book');
     if (!entry?.content) return undefined;
     stream = Buffer.from(entry.content as Uint8Array);
