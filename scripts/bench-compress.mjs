@@ -224,7 +224,7 @@ for (const file of files) {
         const r = await engine.compress(file, { level, nameHint: file, tmpDir: work });
         const seconds = (performance.now() - started) / 1000;
         const ssim = r.unchanged ? 1 : await ssimOf(type.family, file, r.output, await mkdtemp(path.join(work, 's-')));
-        // trials: encodes the search measured (image family), what a predicted first setting saves.
+        // trials: encodes the search made (images and video), what a predicted first setting saves.
         rows.push(
           measured(row('shrinkly', level), r.compressedSize, ssim, seconds, { trials: r.metrics?.trials, recipe: r.recipe }),
         );

@@ -57,6 +57,11 @@ export class VideoTrials {
   private files = 0;
   private progress: number;
 
+  /** Files encoded so far (whole outputs and sample trials): the search's cost, reported with the result. */
+  get encodes(): number {
+    return this.files;
+  }
+
   constructor(
     private readonly job: VideoJob,
     private readonly onProgress: (percent: number) => void,

@@ -64,6 +64,7 @@ function describe(
   output: VerifiedOutput,
   value: number | undefined,
   quality: PictureQuality | undefined,
+  encodes: number,
 ): FamilyOutput {
   const { codec, container, picture } = job;
   const where = picture?.check.spans
@@ -81,7 +82,9 @@ function describe(
     container === 'mp4' || container === 'mov' ? 'fast start' : '',
   ].filter(Boolean);
   const notes = [...output.notes, ...(job.keptPicture ? [job.keptPicture] : [])];
-  const metrics: Record<string, number> = quality ? { ssim: quality.worst, ssimMean: quality.mean } : {};
+  const metrics: Record<string, number> = quality
+    ? { ssim: quality.worst, ssimMean: quality.mean, trials: encodes }
+    : { trials: encodes };
   return { path: output.path, format: container, recipe: parts.join('; '), metrics, notes };
 }
 
@@ -103,7 +106,7 @@ async function pickLevel(job: VideoJob, trials: VideoTrials, level: CompressionL
   const floor = SSIM_FLOOR[level];
   if (!picture) {
     const output = await trials.output(undefined, level);
-    return describe(job, output, undefined, undefined);
+    return describe(job, output, undefined, undefined, trials.encodes);
   }
   const whole = picture.search.kind === 'whole';
   const clipSec = picture.search.kind === 'sample' ? picture.search.clip.durationSec : job.info.durationSec;
@@ -128,7 +131,7 @@ async function pickLevel(job: VideoJob, trials: VideoTrials, level: CompressionL
     const output = await trials.output(value, level);
     const worst = output.quality?.worst ?? 0;
     // A whole-file trial was judged exactly so; a sampled search's result is judged now, against the floor.
-    if (whole || worst >= floor) return describe(job, output, value, output.quality);
+    if (whole || worst >= floor) return describe(job, output, value, output.quality, trials.encodes);
     value = betterValue(job, outcome, value, worst, floor);
   }
   return original(job, `${label} at ${target} (a checked window stayed below ${floor})`);

@@ -244,6 +244,8 @@ describe('video family on generated clips', () => {
       ).toBe(true);
       expect(r.unchanged).toBe(false);
       expect(r.recipe).toMatch(/worst 2-s window, every frame/);
+      // The sample's trials, then the chosen setting encoded once over the whole file.
+      expect(r.metrics.trials).toBeGreaterThanOrEqual(2);
       expect(r.metrics.ssim).toBeGreaterThanOrEqual(SSIM_FLOOR.balanced);
       expect(Math.abs((await probe(r.output)).durationSec - (await probe(fixture(name))).durationSec)).toBeLessThanOrEqual(0.2);
       expect(seen.filter((p) => p > 0 && p < 100).length).toBeGreaterThan(5);
