@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../../compress.js';
 import { expectKind } from '../../errors.test-support.js';
-import { runProcess } from '../../process/run-process.js';
+import { type RunProcess, runProcess } from '../../process/run-process.js';
 import { resultCache } from '../../result-cache.js';
 import { lavfi } from '../../tools/media/media.test-support.js';
 import { isSrgbProfile } from './icc-profile.js';
@@ -141,6 +141,27 @@ describe('image family on generated fixtures', () => {
     setTimeout(() => controller.abort(), 400);
     await expectKind(started, 'cancelled');
     expect((await readdir(tmp)).filter((n) => n.startsWith('shrinkly-work-'))).toEqual([]);
+  });
+
+  it('encodes the light start beside the standard setting, not after it: the same trials, one round sooner', async () => {
+    // HEIC's standard setting (q50) is outside light's range, so light starts at q75 whatever the anchor gives.
+    const encodes: Array<{ quality: string; start: number; end: number }> = [];
+    const recording: RunProcess = async (command, args, options) => {
+      const start = performance.now();
+      try {
+        return await runProcess(command, args, options);
+      } finally {
+        if (command === 'heif-enc') encodes.push({ quality: args[args.indexOf('-q') + 1] ?? '', start, end: performance.now() });
+      }
+    };
+    resultCache().clear();
+    const r = await compress(fixtures['photo.heic'] ?? '', { level: 'balanced', tmpDir: dir, runProcess: recording });
+    expect(r.format).toBe('heic');
+    const anchor = encodes.find((e) => e.quality === '50');
+    const lightStart = encodes.find((e) => e.quality === '75');
+    if (!anchor || !lightStart) throw new Error(`no anchor or light start among ${JSON.stringify(encodes)}`);
+    expect(lightStart.start).toBeLessThan(anchor.end);
+    expect(anchor.start).toBeLessThan(lightStart.end);
   });
 
   it('recompressImage: same format for embedded pictures, null when it cannot help', async () => {

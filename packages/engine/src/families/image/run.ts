@@ -173,6 +173,30 @@ async function exactLight(job: ImageJob, evaluate: (track: Track, knob: number) 
 }
 
 /**
+ * The light stage's starting trials that do not depend on the anchor: a track's light search starts at its start
+ * value unless a trial of the same track already lies in its range, and before the search the only such trial can be
+ * the anchor. These are made side by side with the anchor (they hold CPU slots like any trial), keyed by track and
+ * knob, so the search finds them made: the same trials, one round sooner.
+ */
+function independentStarts(
+  tracks: readonly Track[],
+  anchor: { track: Track; knob: number },
+  measure: (track: Track, knob: number) => Promise<Trial>,
+): Map<string, Promise<Trial>> {
+  const early = new Map<string, Promise<Trial>>();
+  for (const track of tracks) {
+    const range = track.stages.light;
+    if (!range) continue;
+    if (anchor.track.id === track.id && anchor.knob >= range.min && anchor.knob <= range.max) continue;
+    const trial = measure(track, range.start);
+    // Awaited by the search; a failure (a cancelled call) must not surface before it is.
+    trial.catch(() => undefined);
+    early.set(`${track.id}@${range.start}`, trial);
+  }
+  return early;
+}
+
+/**
  * Compresses one image for the asked levels from one search (see search.ts): every level's search runs, on the
  * picture or, for large pictures with block codecs, on a mosaic sample, so that each level's pick is a function of
  * the file alone, whichever levels a call asks for. A level's result is the smallest of its own pick and the picks
@@ -204,12 +228,15 @@ export async function imageLadder(
     searchRef = await measurer.reference(searchSource, job.alpha);
   }
 
-  const evaluate = (track: Track, knob: number): Promise<Trial> => measurer.trial(track, knob, searchSource, searchRef);
+  const measure = (track: Track, knob: number): Promise<Trial> => measurer.trial(track, knob, searchSource, searchRef);
   const strongest = LEVEL_ORDER.filter((l) => levels.includes(l)).at(-1) ?? 'light';
-  const exact = strongest === 'light' ? await exactLight(job, evaluate) : undefined;
+  const exact = strongest === 'light' ? await exactLight(job, measure) : undefined;
+  // The light starts the anchor cannot stand in for are measured whatever it gives: beside it, not after it.
+  const early = job.anchor && !exact ? independentStarts(job.tracks, job.anchor, measure) : new Map<string, Promise<Trial>>();
+  const evaluate = (track: Track, knob: number): Promise<Trial> => early.get(`${track.id}@${knob}`) ?? measure(track, knob);
   // The standard tool's encoding of the same pixels (sample included): its SSIM raises the light and balanced bars,
   // and it is a candidate itself. A light call whose light settings all came out exact does without it.
-  const anchor = job.anchor && !exact ? await evaluate(job.anchor.track, job.anchor.knob) : undefined;
+  const anchor = job.anchor && !exact ? await measure(job.anchor.track, job.anchor.knob) : undefined;
   const bars: QualityBars = anchoredBars(anchor?.ssim);
   // Trials of a mosaic sample are smaller than the picture's: only full-size trials compare with the original's size.
   const inHand = sampled ? undefined : (await stat(input)).size;
