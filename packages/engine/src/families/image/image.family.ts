@@ -11,7 +11,8 @@ import { compressImageFile, imageLadder } from './run.js';
 export const imageFamily: FamilyCompressor = {
   family: 'image',
   formats: ['jpg', 'png', 'gif', 'webp', 'heic', 'bmp', 'tif', 'avif'],
-  tools: ['ffmpeg', 'heif-convert', 'heif-enc', 'gifsicle'],
+  // gifsicle too where it is installed (formats/gif.ts): GIFs are compressed without it.
+  tools: ['ffmpeg', 'heif-convert', 'heif-enc'],
   compress: (input, type, ctx) => compressImageFile(input, type.ext, ctx),
   ladder: (input, type, ctx) => imageLadder(input, type.ext, ctx),
   estimate: (input, type, ctx) => estimateImageFile(input, type.ext, ctx),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../../compress.js';
+import { EngineError } from '../../errors.js';
 import { expectKind } from '../../errors.test-support.js';
 import { type RunProcess, runProcess } from '../../process/run-process.js';
 import { resultCache } from '../../result-cache.js';
@@ -96,6 +97,18 @@ describe('image family on generated fixtures', () => {
     expect((await frames(r.output)).equals(await frames(input))).toBe(true);
     const meta = await sharp(r.output, { animated: true }).metadata();
     expect(meta.delay).toEqual((await sharp(input, { animated: true }).metadata()).delay);
+  });
+
+  it('GIFs still compress where gifsicle is not installed: cgif alone', async () => {
+    const withoutGifsicle: RunProcess = (command, args, options) =>
+      command === 'gifsicle'
+        ? Promise.reject(new EngineError('tool-missing', 'gifsicle is not installed'))
+        : runProcess(command, args, options);
+    resultCache().clear();
+    const r = await compress(fixtures['anim.gif'] ?? '', { level: 'light', tmpDir: dir, runProcess: withoutGifsicle });
+    expect(r.format).toBe('gif');
+    expect(r.recipe).not.toContain('gifsicle');
+    expect(r.recipe).toContain('cgif');
   });
 
   it('PNG light is lossless: the very same pixels', async () => {

@@ -1,3 +1,4 @@
+import { isEngineError } from '../../../errors.js';
 import type { CompressContext } from '../../../types.js';
 import type { Track } from '../search.js';
 import { encodeWithSharp } from './sharp-encode.js';
@@ -8,7 +9,7 @@ const GIFSICLE_TIMEOUT_MS = 2 * 60 * 1000;
 
 /**
  * GIF stays GIF, by two encoders searched side by side:
- * - gifsicle -O3, the standard GIF optimiser: a lossless rewrite of the same frames (transparency where pixels repeat,
+ * - gifsicle -O3 (when installed), the standard GIF optimiser: a lossless rewrite of the same frames (transparency where pixels repeat,
  *   frames cropped to what changes, LZW packed again). Comments, names and application extensions go; the loop count
  *   stays. One setting, tried once.
  * - cgif through sharp, whose knob is 32 minus its inter-frame error: at 32 unchanged pixels are only made transparent
@@ -29,7 +30,13 @@ function gifsicleTrack(ctx: ToolContext): Track {
     originalOnly: true,
     encode: async (src, _knob, out) => {
       const args = ['-O3', '--no-comments', '--no-names', '--no-extensions', '-o', out, src.path];
-      await ctx.runProcess('gifsicle', args, { signal: ctx.signal, timeoutMs: GIFSICLE_TIMEOUT_MS });
+      try {
+        await ctx.runProcess('gifsicle', args, { signal: ctx.signal, timeoutMs: GIFSICLE_TIMEOUT_MS });
+      } catch (err) {
+        // Optional: where it is not installed (the desktop app on Windows or macOS), cgif alone makes GIFs smaller.
+        if (isEngineError(err, 'tool-missing')) throw new Error('gifsicle is not installed: this candidate is left out');
+        throw err;
+      }
     },
     describe: () => 'GIF optimised losslessly (gifsicle -O3)',
   };
