@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -7,6 +7,7 @@ import { compress } from '../../compress.js';
 import { EngineError } from '../../errors.js';
 import { expectKind } from '../../errors.test-support.js';
 import { type RunProcess, runProcess } from '../../process/run-process.js';
+import { forceSandboxMode } from '../../process/sandbox.js';
 import { resultCache } from '../../result-cache.js';
 import { lavfi } from '../../tools/media/media.test-support.js';
 import { isSrgbProfile } from './icc-profile.js';
@@ -175,6 +176,21 @@ describe('image family on generated fixtures', () => {
     if (!anchor || !lightStart) throw new Error(`no anchor or light start among ${JSON.stringify(encodes)}`);
     expect(lightStart.start).toBeLessThan(anchor.end);
     expect(anchor.start).toBeLessThan(lightStart.end);
+  });
+
+  it('a HEIC result is the same bytes whatever the sandbox shows of the machine (x265 threads pinned)', async () => {
+    const outputs: Buffer[] = [];
+    try {
+      for (const mode of [undefined, 'pdeathsig'] as const) {
+        forceSandboxMode(mode);
+        resultCache().clear();
+        const r = await compress(fixtures['photo.heic'] ?? '', { level: 'balanced', tmpDir: dir });
+        outputs.push(await readFile(r.output));
+      }
+    } finally {
+      forceSandboxMode(undefined);
+    }
+    expect(outputs[0]?.equals(outputs[1] ?? Buffer.alloc(0))).toBe(true);
   });
 
   it('recompressImage: same format for embedded pictures, null when it cannot help', async () => {

@@ -6,6 +6,8 @@ import type { Anchor, Track } from '../search.js';
 type ToolContext = Pick<CompressContext, 'runProcess' | 'signal'>;
 
 const HEIF_TIMEOUT_MS = 5 * 60 * 1000;
+/** x265's worker threads and frame threads through libheif's pass-through parameters. */
+const X265_THREADS = ['-p', 'x265:pools=2', '-p', 'x265:frame-threads=1'];
 
 async function nonEmpty(file: string): Promise<boolean> {
   return stat(file).then(
@@ -72,7 +74,9 @@ function heicTrack(ctx: ToolContext): Track {
     // Each x265 encode plus decode costs about a second: settle for a coarser answer.
     precision: 5,
     encode: async (src, q, out) => {
-      await ctx.runProcess('heif-enc', ['-q', String(q), '-o', out, src.path], {
+      // x265's output depends on its threads, which it otherwise sizes from the machine it sees (the sandbox shows
+      // less of it): pinned, as x264's and libvpx's are, a result is the same bytes on every machine.
+      await ctx.runProcess('heif-enc', ['-q', String(q), ...X265_THREADS, '-o', out, src.path], {
         signal: ctx.signal,
         timeoutMs: HEIF_TIMEOUT_MS,
       });
