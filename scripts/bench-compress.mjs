@@ -257,9 +257,10 @@ for (const r of rows) {
 }
 const summary = [];
 const standardOf = new Map(rows.filter((r) => r.level === 'standard' && r.error === undefined).map((r) => [r.file, r]));
-/** Median over the files of a group of (ours ÷ standard tool's) for one measure, on files where both ran. */
-const ratio = (rs, field) =>
-  median(rs.filter((r) => standardOf.has(r.file) && r[field] > 0).map((r) => r[field] / standardOf.get(r.file)[field]));
+/** Per file of a group, ours ÷ the standard tool's for one measure, on files where both ran; `ratio` their median. */
+const ratios = (rs, field) =>
+  rs.filter((r) => standardOf.has(r.file) && r[field] > 0).map((r) => r[field] / standardOf.get(r.file)[field]);
+const ratio = (rs, field) => median(ratios(rs, field));
 console.log(
   [
     'family',
@@ -316,8 +317,6 @@ for (const [key, rs] of [...groups.entries()].sort()) {
 }
 // Per type (the content's real type) and level, against the standard tool of the same files: the median and 90th
 // percentile of the time ratio, the median size ratio, and the slowest file with its seconds.
-const ratios = (rs, field) =>
-  rs.filter((r) => standardOf.has(r.file) && r[field] > 0).map((r) => r[field] / standardOf.get(r.file)[field]);
 const byType = new Map();
 for (const r of rows.filter((r) => r.level !== 'standard' && r.error === undefined)) {
   const key = `${r.ext}\t${r.level}`;

@@ -52,8 +52,7 @@ export async function resaveBinary(input: string, type: DetectedType, ctx: Compr
     throw new EngineError('invalid-input', 'The document could not be opened: it may be damaged or password-protected');
   ctx.onProgress(50);
   if ((await stat(resaved)).size >= (await stat(input)).size) return keep();
-  const check = await checkResave(ctx, input, resaved, type.ext);
-  const { counts } = check;
+  const { counts, how } = await checkResave(ctx, input, resaved, type.ext);
   ctx.onProgress(99);
   const unit = unitName(type.ext);
   if (counts.original === undefined) return keep(`its ${unit} could not be counted`);
@@ -61,7 +60,7 @@ export async function resaveBinary(input: string, type: DetectedType, ctx: Compr
   return {
     path: resaved,
     format: type.ext,
-    recipe: `re-saved by LibreOffice in the same ${type.ext.toUpperCase()} format; ${check.how} the same ${counts.original} ${unit}`,
+    recipe: `re-saved by LibreOffice in the same ${type.ext.toUpperCase()} format; ${how} the same ${counts.original} ${unit}`,
     metrics: { [unit]: counts.original },
     notes: ['Re-saved by LibreOffice: features only Microsoft Office understands may be simplified'],
   };
