@@ -7,7 +7,7 @@ import { prepareJob } from './prepare.js';
 import { anchoredBars } from './quality.js';
 import { eligibleTrials, Measurer } from './run.js';
 import { writeSample } from './sample.js';
-import { expectedTrials, LEVEL_ORDER, passingTrials, runLadder, type Track, type Trial } from './search.js';
+import { expectedTrials, LEVEL_ORDER, ladderCandidates, passingTrials, runLadder, type Track, type Trial } from './search.js';
 
 type EstimateContext = Omit<CompressContext, 'level'>;
 
@@ -86,9 +86,10 @@ export async function estimateImageFile(
   const tracks = job.tracks.filter((track) => !track.originalOnly);
   const trials = await runLadder(tracks, evaluate, bars, anchor ? [anchor] : []);
 
+  const candidates = ladderCandidates((level) => passingTrials(eligibleTrials(trials.through(level), level), bars[level]));
   const sizes = { ...same };
   for (const level of LEVEL_ORDER) {
-    const best = passingTrials(eligibleTrials(trials.through(level), level, anchor), bars[level])[0];
+    const best = candidates(level)[0];
     if (best) sizes[level] = Math.round((best.size / samplePixels) * job.pixels);
   }
   const light = Math.min(originalSize, sizes.light);

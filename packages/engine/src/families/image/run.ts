@@ -8,7 +8,16 @@ import { decodePixels, type ImageSource, type Pixels, readError, throwIfAborted 
 import { type ImageJob, prepareJob } from './prepare.js';
 import { anchoredBars, colourShift, QUALITY_BAR, type QualityBars } from './quality.js';
 import { SAMPLE_ABOVE_PIXELS, writeSample } from './sample.js';
-import { expectedTrials, LEVEL_ORDER, levelsUpTo, meets, passingTrials, runLadder, type Track, type Trial } from './search.js';
+import {
+  expectedTrials,
+  LEVEL_ORDER,
+  ladderCandidates,
+  meets,
+  passingTrials,
+  runLadder,
+  type Track,
+  type Trial,
+} from './search.js';
 
 /** Below this many pixels a side, SSIM's 8×8 windows do not fit: only exact (lossless) results are accepted. */
 const MIN_SSIM_SIDE = 16;
@@ -111,11 +120,11 @@ function output(job: ImageJob, trial: Trial, trials: number): FamilyOutput {
 }
 
 /**
- * The trials a level may pick among those its search and the lighter ones made: the standard tool's anchor counts
- * from balanced on, or from light when its track is one that light searches (PNG's light is lossless only).
+ * The trials a level may pick among those its search and balanced's made: light picks only from tracks that search
+ * light (PNG's light is lossless only, so its palettes and the standard tool's palette are no light candidates).
  */
-export function eligibleTrials(trials: readonly Trial[], level: CompressionLevel, anchor: Trial | undefined): Trial[] {
-  return trials.filter((t) => t !== anchor || level !== 'light' || t.track.stages.light !== undefined);
+export function eligibleTrials(trials: readonly Trial[], level: CompressionLevel): Trial[] {
+  return level === 'light' ? trials.filter((t) => t.track.stages.light !== undefined) : [...trials];
 }
 
 /**
@@ -161,22 +170,24 @@ class FullSizePicks {
 }
 
 /**
- * The light trials of a job whose light level tries single settings only (PNG's lossless repack), when every one
- * decodes to exactly the original's pixels and the standard tool's setting is no light candidate: an exact result
- * meets any bar, so light's pick is the same with or without the anchor, and a light call need not make it.
+ * Light's result when a job's light level tries single settings only (PNG's lossless repack) and every one decodes to
+ * exactly the original's pixels: an exact result meets any bar, and those tracks are balanced candidates too, so
+ * balanced's pick is never larger: light's pick is the smallest of them, with no anchor and no balanced search.
  */
-async function exactLight(job: ImageJob, evaluate: (track: Track, knob: number) => Promise<Trial>): Promise<Trial[] | undefined> {
+async function exactLight(job: ImageJob, evaluate: (track: Track, knob: number) => Promise<Trial>): Promise<Trial | undefined> {
   const light = job.tracks.flatMap((track) => (track.stages.light ? [{ track, range: track.stages.light }] : []));
-  if (!job.anchor || job.anchor.track.stages.light || light.some(({ range }) => range.min !== range.max)) return undefined;
+  const exactTracks = light.every(({ track, range }) => range.min === range.max && track.stages.balanced?.min === range.min);
+  if (!job.anchor || job.anchor.track.stages.light || light.length === 0 || !exactTracks) return undefined;
   const trials = await Promise.all(light.map(({ track, range }) => evaluate(track, range.start)));
-  return trials.every((t) => t.ssim >= 1 && t.shift === 0) ? trials : undefined;
+  if (!trials.every((t) => t.ssim >= 1 && t.shift === 0)) return undefined;
+  return trials.sort((a, b) => a.size - b.size)[0];
 }
 
 /**
- * The light stage's starting trials that do not depend on the anchor: a track's light search starts at its start
- * value unless a trial of the same track already lies in its range, and before the search the only such trial can be
- * the anchor. These are made side by side with the anchor (they hold CPU slots like any trial), keyed by track and
- * knob, so the search finds them made: the same trials, one round sooner.
+ * Balanced's starting trials that do not depend on the anchor: a track's balanced search starts at its start value
+ * unless a trial of the same track already lies in its range, and before the search the only such trial can be the
+ * anchor. These are made side by side with the anchor (they hold CPU slots like any trial), keyed by track and knob,
+ * so the search finds them made: the same trials, one round sooner.
  */
 function independentStarts(
   tracks: readonly Track[],
@@ -185,7 +196,7 @@ function independentStarts(
 ): Map<string, Promise<Trial>> {
   const early = new Map<string, Promise<Trial>>();
   for (const track of tracks) {
-    const range = track.stages.light;
+    const range = track.stages.balanced;
     if (!range) continue;
     if (anchor.track.id === track.id && anchor.knob >= range.min && anchor.knob <= range.max) continue;
     const trial = measure(track, range.start);
@@ -197,11 +208,11 @@ function independentStarts(
 }
 
 /**
- * Compresses one image for the asked levels from one search (see search.ts): every level's search runs, on the
- * picture or, for large pictures with block codecs, on a mosaic sample, so that each level's pick is a function of
- * the file alone, whichever levels a call asks for. A level's result is the smallest of its own pick and the picks
- * of the lighter levels (a stronger level never returns a bigger file), decoded again and checked; a level with no
- * pick keeps the original.
+ * Compresses one image for the asked levels from one search (see search.ts): balanced's search and the asked
+ * levels' searches from there run, on the picture or, for large pictures with block codecs, on a mosaic sample, so
+ * that each level's pick is a function of the file alone, whichever levels a call asks for. Maximum's result is the
+ * smaller of its own pick and balanced's, light's no smaller than balanced's (a stronger level never returns a
+ * bigger file), each decoded again and checked; a level with no pick keeps the original.
  */
 export async function imageLadder(
   input: string,
@@ -215,7 +226,7 @@ export async function imageLadder(
   if ('keep' in prepared)
     return Object.fromEntries(levels.map((level) => [level, { path: input, format: ext, recipe: prepared.keep }]));
   const { job } = prepared;
-  const measurer = new Measurer(job, ctx, expectedTrials(job.tracks) + (job.anchor ? 2 : 1));
+  const measurer = new Measurer(job, ctx, expectedTrials(job.tracks, levels) + (job.anchor ? 1 : 0));
   const fullRef = await measurer.reference(job.source, job.alpha);
   ctx.onProgress(5);
 
@@ -229,21 +240,24 @@ export async function imageLadder(
   }
 
   const measure = (track: Track, knob: number): Promise<Trial> => measurer.trial(track, knob, searchSource, searchRef);
-  const strongest = LEVEL_ORDER.filter((l) => levels.includes(l)).at(-1) ?? 'light';
-  const exact = strongest === 'light' ? await exactLight(job, measure) : undefined;
-  // The light starts the anchor cannot stand in for are measured whatever it gives: beside it, not after it.
-  const early = job.anchor && !exact ? independentStarts(job.tracks, job.anchor, measure) : new Map<string, Promise<Trial>>();
+  if (levels.length === 1 && levels[0] === 'light' && !sampled) {
+    const exact = await exactLight(job, measure);
+    if (exact) return { light: output(job, exact, measurer.trials) };
+  }
+  // The balanced starts the anchor cannot stand in for are measured whatever it gives: beside it, not after it.
+  const early = job.anchor ? independentStarts(job.tracks, job.anchor, measure) : new Map<string, Promise<Trial>>();
   const evaluate = (track: Track, knob: number): Promise<Trial> => early.get(`${track.id}@${knob}`) ?? measure(track, knob);
   // The standard tool's encoding of the same pixels (sample included): its SSIM raises the light and balanced bars,
-  // and it is a candidate itself. A light call whose light settings all came out exact does without it.
-  const anchor = job.anchor && !exact ? await measure(job.anchor.track, job.anchor.knob) : undefined;
+  // and it is a candidate itself.
+  const anchor = job.anchor ? await measure(job.anchor.track, job.anchor.knob) : undefined;
   const bars: QualityBars = anchoredBars(anchor?.ssim);
   // Trials of a mosaic sample are smaller than the picture's: only full-size trials compare with the original's size.
   const inHand = sampled ? undefined : (await stat(input)).size;
-  const seed = [...(anchor ? [anchor] : []), ...(exact ?? [])];
-  const trials = await runLadder(job.tracks, evaluate, bars, seed, strongest, inHand);
-  const candidates = (level: CompressionLevel): Trial[] =>
-    passingTrials(eligibleTrials(trials.through(level), level, anchor), bars[level]);
+  const trials = await runLadder(job.tracks, evaluate, bars, anchor ? [anchor] : [], levels, inHand);
+  const candidates = ladderCandidates(
+    (level) => passingTrials(eligibleTrials(trials.through(level), level), bars[level]),
+    inHand,
+  );
   const keep = (level: CompressionLevel): FamilyOutput => ({
     path: input,
     format: ext,
@@ -252,7 +266,6 @@ export async function imageLadder(
 
   const result: Partial<LadderOutput> = {};
   if (!sampled) {
-    // Every trial is full size, and the bars are nested: the smallest passing trial shrinks from light to maximum.
     for (const level of levels) {
       const best = candidates(level)[0];
       result[level] = best ? output(job, best, measurer.trials) : keep(level);
@@ -261,18 +274,30 @@ export async function imageLadder(
   }
   const picks = new FullSizePicks(candidates, (track, knob) => measurer.trial(track, knob, job.source, fullRef));
   for (const level of levels) {
-    const own = await picks.pick(level);
-    // A lighter level whose pick is on the same track sits at a higher knob and would only be bigger (the encoders'
-    // size grows with their knob); the others are made at full size and compared, so the ladder holds whichever
-    // level a call asks for.
-    const others = levelsUpTo(level)
-      .slice(0, -1)
-      .filter((l) => own === undefined || picks.samplePick(l)?.track.id !== own.track.id);
-    const made = [own, ...(await Promise.all(others.map((l) => picks.pick(l))))].filter((t): t is Trial => t !== undefined);
-    const best = made.sort((a, b) => a.size - b.size || b.ssim - a.ssim)[0];
+    const best = await fullSizeResult(picks, level);
     result[level] = best ? output(job, best, measurer.trials) : keep(level);
   }
   return result;
+}
+
+/**
+ * A level's result from a sampled search, at full size, kept in line with balanced's: maximum's is the smaller of
+ * its own and balanced's, light's is its own unless balanced's is larger (light then keeps the original). Balanced's
+ * pick is made at full size only when it lies on another track: on the same track, a stronger level's pick sits at a
+ * lower knob, and the encoders' size grows with their knob.
+ */
+async function fullSizeResult(picks: FullSizePicks, level: CompressionLevel): Promise<Trial | undefined> {
+  const own = await picks.pick(level);
+  if (level === 'balanced') return own;
+  const balancedTrack = picks.samplePick('balanced')?.track.id;
+  if (level === 'light') {
+    if (!own || balancedTrack === undefined) return undefined;
+    if (balancedTrack === own.track.id) return own;
+    const balanced = await picks.pick('balanced');
+    return balanced && own.size >= balanced.size ? own : undefined;
+  }
+  const balanced = own && balancedTrack === own.track.id ? undefined : await picks.pick('balanced');
+  return [own, balanced].filter((t): t is Trial => t !== undefined).sort((a, b) => a.size - b.size || b.ssim - a.ssim)[0];
 }
 
 /** One level of `imageLadder`: the same search, with only that level's result made at full size. */

@@ -1,11 +1,27 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CompressionLevel } from '../../types.js';
-import { LEVEL_ORDER, passingTrials, type QualityBar, runLadder, type Track, type Trial } from './search.js';
+import {
+  LEVEL_ORDER,
+  ladderCandidates,
+  losslessStages,
+  passingTrials,
+  type QualityBar,
+  runLadder,
+  type Track,
+  type Trial,
+} from './search.js';
 
 /** A made-up encoder: SSIM and size grow with the knob along the given curves (what the search assumes of real ones). */
-function curveTrack(id: string, ssim: (knob: number) => number, size: (knob: number) => number, stages?: Track['stages']): Track {
+function curveTrack(
+  id: string,
+  ssim: (knob: number) => number,
+  size: (knob: number) => number,
+  stages?: Track['stages'],
+  halving?: number,
+): Track {
   const track: Track = {
+    halving,
     id,
     stages: stages ?? {
       light: { min: 70, max: 95, start: 85 },
@@ -50,7 +66,7 @@ describe('image settings search', () => {
     const { made, evaluate } = measured();
     const anchor = await evaluate(track, 75);
     made.length = 0;
-    const trials = await runLadder([track], evaluate, bars(anchor.ssim, anchor.ssim, 0.94), [anchor], 'balanced');
+    const trials = await runLadder([track], evaluate, bars(anchor.ssim, anchor.ssim, 0.94), [anchor], ['light', 'balanced']);
     // Light and balanced both have the anchor in their range at exactly their bar: no encode at all.
     expect(made).toEqual([]);
     expect(passingTrials(trials.through('balanced'), { ssim: anchor.ssim, shift: 24 })[0]?.knob).toBe(75);
@@ -61,32 +77,38 @@ describe('image settings search', () => {
       'lossless',
       () => 1,
       () => 500,
-      { light: { min: 100, max: 100, start: 100 } },
+      losslessStages(),
     );
-    const palette = curveTrack('palette', jpegLike(0.03, 20), (k) => 4000 + k, {
-      balanced: { min: 30, max: 100, start: 80 },
-    });
-    const { made, evaluate } = measured();
-    await runLadder([lossless, palette], evaluate, bars(0.99, 0.97, 0.94), [], 'balanced');
-    // The lossless 500 bytes pass every bar; the palette's start (4080 bytes) and one bracket are all it gets.
-    expect(made.filter((t) => t.track === 'palette').length).toBeLessThanOrEqual(3);
+    const palette = () =>
+      curveTrack('palette', jpegLike(0.03, 20), (k) => 4000 + k, {
+        balanced: { min: 30, max: 100, start: 80 },
+        maximum: { min: 10, max: 100, start: 60 },
+      });
+    const count = async (levels: CompressionLevel[]) => {
+      const { made, evaluate } = measured();
+      await runLadder([lossless, palette()], evaluate, bars(0.99, 0.97, 0.94), [], levels);
+      return made.filter((t) => t.track === 'palette').length;
+    };
+    // Balanced measured the lossless 500 bytes, which pass every bar: maximum's search does not try a single palette.
+    expect(await count(['balanced'])).toBeGreaterThan(0);
+    expect(await count(['maximum'])).toBe(await count(['balanced']));
   });
 
   it('leaves a track whose next files could not be smaller than the original, a result every level has in hand', async () => {
-    // Light's bar is met at 85 and missed at 70, whose file (2700 bytes) is already larger than the original: every
-    // knob left between them would give a larger file still, so the bracket is not narrowed.
+    // Balanced's bar is met at 75 and missed at 50, whose file (2500 bytes) is already no smaller than the original:
+    // every knob left between them would give a larger file still, so the bracket is not narrowed.
     const track = () => curveTrack('jpeg', jpegLike(0.04, 15), (k) => 2000 + 10 * k);
     const search = async (inHand?: number) => {
       const { made, evaluate } = measured();
-      await runLadder([track()], evaluate, bars(0.99, 0.97, 0.94), [], 'light', inHand);
+      await runLadder([track()], evaluate, bars(0.99, 0.97, 0.94), [], ['balanced'], inHand);
       return made.map((t) => t.knob);
     };
-    expect(await search(2500)).toEqual([85, 83, 70]);
+    expect(await search(2500)).toEqual([75, 73, 50]);
     expect((await search()).length).toBeGreaterThan(3);
   });
 
   it('gives up on a track at once when a setting above every knob left has failed the bar', async () => {
-    // Nothing this track makes keeps even maximum's floor: light tries its start and its top, and then no
+    // Nothing this track makes keeps even maximum's floor: balanced tries its start and its top, and then no
     // level tries anything under a knob that has already failed.
     const track = curveTrack(
       'hopeless',
@@ -94,14 +116,14 @@ describe('image settings search', () => {
       (k) => 100 * k,
     );
     const { made, evaluate } = measured();
-    await runLadder([track], evaluate, bars(0.99, 0.97, 0.94), [], 'maximum');
-    expect(made.map((t) => t.knob)).toEqual([85, 95]);
+    await runLadder([track], evaluate, bars(0.99, 0.97, 0.94), [], LEVEL_ORDER);
+    expect(made.map((t) => t.knob)).toEqual([75, 90, 95]);
   });
 
-  it('each level lands within the precision of its lowest passing knob, in at most five encodes', async () => {
-    const track = curveTrack('webp', jpegLike(0.04, 15), (k) => 100 * k);
+  it('each level lands within the precision of its lowest passing knob, in at most four encodes', async () => {
+    const track = curveTrack('webp', jpegLike(0.04, 15), (k) => 100 * k, undefined, 20);
     const { made, evaluate } = measured();
-    const trials = await runLadder([track], evaluate, bars(0.99, 0.97, 0.94), [], 'maximum');
+    const trials = await runLadder([track], evaluate, bars(0.99, 0.97, 0.94), [], LEVEL_ORDER);
     const lowest = (bar: number) => passingTrials(trials.all, { ssim: bar, shift: 99 })[0]?.knob ?? Infinity;
     // The true answers: the lowest knob of each level's range whose SSIM meets its bar.
     for (const [bar, min] of [
@@ -113,7 +135,39 @@ describe('image settings search', () => {
       while (jpegLike(0.04, 15)(truth) < bar) truth++;
       expect(lowest(bar) - truth).toBeLessThanOrEqual(2);
     }
-    expect(made.length).toBeLessThanOrEqual(15);
+    expect(made.length).toBeLessThanOrEqual(12);
+  });
+
+  it('a balanced call searches balanced only; light and maximum continue from its trials', async () => {
+    const run = async (levels: readonly CompressionLevel[]) => {
+      const { made, evaluate } = measured();
+      const track = curveTrack('jpeg', jpegLike(0.04, 18), (k) => 100 * k, undefined, 20);
+      await runLadder([track], evaluate, bars(0.99, 0.97, 0.94), [], levels);
+      return made.map((t) => t.knob);
+    };
+    const balanced = await run(['balanced']);
+    // Balanced's own start, and no trial above its answer but the pair that brackets it.
+    expect(balanced[0]).toBe(75);
+    expect(balanced.length).toBeLessThanOrEqual(5);
+    const all = await run(LEVEL_ORDER);
+    expect(all.slice(0, balanced.length)).toEqual(balanced);
+    expect(all.length).toBeGreaterThan(balanced.length);
+  });
+
+  it("light's candidates are never smaller than balanced's pick, which never saw light's own trials", () => {
+    const track = curveTrack(
+      'any',
+      () => 1,
+      () => 0,
+    );
+    const trial = (size: number): Trial => ({ track, knob: size, path: String(size), size, ssim: 0.995, shift: 0 });
+    const passing = (level: CompressionLevel): Trial[] =>
+      level === 'balanced' ? [trial(500), trial(900)] : [trial(400), trial(600)];
+    const candidates = ladderCandidates(passing, 1000);
+    expect(candidates('light').map((t) => t.size)).toEqual([600]);
+    expect(candidates('balanced').map((t) => t.size)).toEqual([500, 900]);
+    // With no balanced pick the original (1000 bytes) is balanced's result: light keeps it too.
+    expect(ladderCandidates((level) => (level === 'balanced' ? [] : [trial(400)]), 1000)('light')).toEqual([]);
   });
 
   it('on any increasing curves: each level meets its bar, the ladder is monotonic, and a level finds the same whichever level is asked', async () => {
@@ -132,23 +186,25 @@ describe('image settings search', () => {
           const make = () =>
             shapes.map((c, i) => curveTrack(`t${i}`, jpegLike(c.deficit, c.halving), (k) => c.base + c.bytesPerStep * k));
           const levelBars = bars(Math.max(0.99, anchorSsim), Math.max(0.97, anchorSsim), 0.94);
-          const picks = async (last: CompressionLevel) => {
+          const picks = async (levels: readonly CompressionLevel[]) => {
             const { evaluate } = measured();
-            const trials = await runLadder(make(), evaluate, levelBars, [], last, originalSize);
-            return LEVEL_ORDER.slice(0, LEVEL_ORDER.indexOf(last) + 1).map((level) => {
-              const best = passingTrials(trials.through(level), levelBars[level])[0];
+            const trials = await runLadder(make(), evaluate, levelBars, [], levels, originalSize);
+            const candidates = ladderCandidates((level) => passingTrials(trials.through(level), levelBars[level]), originalSize);
+            return levels.map((level) => {
+              const best = candidates(level)[0];
               return best && { level, knob: best.knob, track: best.track.id, size: best.size, ssim: best.ssim };
             });
           };
-          const full = await picks('maximum');
+          const full = await picks(LEVEL_ORDER);
+          // A pick no smaller than the original is not used: the original is kept (compress.ts).
+          const size = (i: number) =>
+            Math.min(full[i]?.size ?? Number.POSITIVE_INFINITY, originalSize ?? Number.POSITIVE_INFINITY);
           for (const [i, pick] of full.entries()) {
             const level = LEVEL_ORDER[i] as CompressionLevel;
             if (pick) expect(pick.ssim).toBeGreaterThanOrEqual(levelBars[level].ssim);
-            const lighter = full[i - 1];
-            if (pick && lighter) expect(pick.size).toBeLessThanOrEqual(lighter.size);
+            if (i > 0) expect(size(i)).toBeLessThanOrEqual(size(i - 1));
           }
-          expect(await picks('light')).toEqual(full.slice(0, 1));
-          expect(await picks('balanced')).toEqual(full.slice(0, 2));
+          for (const [i, level] of LEVEL_ORDER.entries()) expect(await picks([level])).toEqual([full[i]]);
         },
       ),
       { numRuns: 200 },

@@ -1,13 +1,8 @@
 import type { CompressionLevel } from '../../types.js';
 import type { ImageSource } from './image-io.js';
 
-/** Levels from the highest quality to the smallest file; each level's search continues the one before it. */
+/** Levels from the highest quality to the smallest file. */
 export const LEVEL_ORDER: readonly CompressionLevel[] = ['light', 'balanced', 'maximum'];
-
-/** The levels from light up to `level`. */
-export function levelsUpTo(level: CompressionLevel): readonly CompressionLevel[] {
-  return LEVEL_ORDER.slice(0, LEVEL_ORDER.indexOf(level) + 1);
-}
 
 /** The knob values one level may try on a track: higher knob = higher quality = larger file. */
 export interface KnobRange {
@@ -27,11 +22,26 @@ export interface Track {
   stages: Partial<Record<CompressionLevel, KnobRange>>;
   /** Knob values closer than this are not told apart: the search stops there. */
   precision: number;
+  /**
+   * Knob steps over which the SSIM deficit (1 - SSIM) roughly halves, for quality scales where it falls about
+   * geometrically: the prior of the first guesses, before two trials of the track give a measured slope.
+   */
+  halving?: number;
   /** It reads the original file itself (a tool that takes its own format only): searches on samples leave it out. */
   originalOnly?: boolean;
   encode(source: ImageSource, knob: number, out: string): Promise<void>;
   /** Human description of the setting, e.g. "mozjpeg q72 4:2:0". */
   describe(knob: number): string;
+}
+
+/**
+ * The stages of a lossless track, one setting: light's own result, and a balanced candidate too, so that balanced
+ * (whose search light's continues) never keeps a file larger than light's exact one. Maximum picks among balanced's
+ * trials, so it has it as well.
+ */
+export function losslessStages(knob = 100): Track['stages'] {
+  const only = { min: knob, max: knob, start: knob };
+  return { light: only, balanced: only };
 }
 
 /**
@@ -79,17 +89,55 @@ function slopeAt(knob: number, known: ReadonlyMap<number, Trial>): number | unde
 }
 
 /**
+ * Two knobs `steps(halving)` away from a trial towards the bar, for a fast and a slow fall of the SSIM deficit
+ * (half and one and a half times the track's `halving`): real pictures span about that range, so the two usually
+ * bracket the answer in one round.
+ */
+function priorGuesses(track: Track, ssim: number, bar: QualityBar): [number, number] | undefined {
+  if (track.halving === undefined || ssim >= 1 || ssim <= 0) return undefined;
+  const halvings = Math.abs(Math.log2((1 - bar.ssim) / (1 - ssim)));
+  const steps = (h: number) => Math.max(track.precision, Math.round(halvings * h));
+  return [steps(track.halving / 2), steps(track.halving * 1.5)];
+}
+
+/**
  * Probes under the lowest passing knob `hi` when nothing below it has been measured: where the SSIM curve, followed
  * down from `hi` at its measured slope, meets the bar, and a step further down, so that one round usually closes the
- * bracket. With no slope measured yet, one step under `hi` and the bottom of the range: either closes the search
- * when it fails or passes throughout.
+ * bracket. With no slope measured yet, the track's prior (`priorGuesses`); failing that, one step under `hi` and
+ * the bottom of the range: either closes the search when it fails or passes throughout.
  */
 function probesUnder(hi: number, track: Track, range: KnobRange, bar: QualityBar, known: ReadonlyMap<number, Trial>): number[] {
   const slope = slopeAt(hi, known);
   const ssim = known.get(hi)?.ssim ?? 1;
-  if (slope === undefined) return [Math.max(range.min, hi - track.precision), range.min];
-  const guess = Math.max(range.min, Math.min(hi - track.precision, Math.round(hi - (ssim - bar.ssim) / slope)));
-  return [guess, Math.max(range.min, guess - Math.max(track.precision, hi - guess))];
+  const clamp = (k: number) => Math.max(range.min, k);
+  if (slope === undefined) {
+    const prior = priorGuesses(track, ssim, bar);
+    return prior ? prior.map((steps) => clamp(hi - steps)) : [clamp(hi - track.precision), range.min];
+  }
+  const guess = clamp(Math.min(hi - track.precision, Math.round(hi - (ssim - bar.ssim) / slope)));
+  return [guess, clamp(guess - Math.max(track.precision, hi - guess))];
+}
+
+/**
+ * Probes above the highest failing knob `lo` when nothing passes yet: the track's prior guesses, capped at the top of
+ * the level's range; without a prior, the level's start and then the top of its range, one at a time. SSIM grows
+ * with the knob, so a setting measured failing this bar (balanced's trial, too) rules out every knob under
+ * it; once the top has failed, the track is given up.
+ */
+function probesAbove(lo: number, track: Track, range: KnobRange, bar: QualityBar, known: ReadonlyMap<number, Trial>): number[] {
+  const prior = priorGuesses(track, known.get(lo)?.ssim ?? -1, bar);
+  const fresh = (ks: number[]) => [...new Set(ks)].filter((k) => !known.has(k) && k > lo);
+  if (prior) return fresh(prior.map((steps) => Math.min(range.max, lo + steps)));
+  return fresh([range.start, range.max]).slice(0, 1);
+}
+
+/**
+ * Where `bar` lies between two SSIMs, 0 to 1: on the logarithm of the deficit for tracks whose deficit falls about
+ * geometrically (`halving`), else linearly.
+ */
+function interpolate(track: Track, sLo: number, sHi: number, bar: number): number {
+  if (track.halving === undefined || sHi >= 1) return (bar - sLo) / (sHi - sLo);
+  return Math.log((1 - sLo) / (1 - bar)) / Math.log((1 - sLo) / (1 - sHi));
 }
 
 /**
@@ -106,11 +154,8 @@ function nextProbes(track: Track, range: KnobRange, bar: QualityBar, known: Map<
   const lo = hi === undefined ? keys.at(-1) : keys.filter((k) => k < hi).at(-1);
   if (lo !== undefined && (known.get(lo)?.size ?? 0) >= beaten) return [];
   if (hi === undefined) {
-    // Nothing passes yet: the level's starting value, then the top of its range, then give up. SSIM grows with the
-    // knob, so a setting measured failing this bar (a stricter level's trial, too) rules out every knob under it.
     const failing = [...known.entries()].filter(([, t]) => t.ssim >= 0 && !meets(t, bar)).map(([k]) => k);
-    const next = [range.start, range.max].find((k) => !known.has(k) && k > Math.max(-1, ...failing));
-    return next === undefined ? [] : [next];
+    return probesAbove(Math.max(-1, ...failing), track, range, bar, known);
   }
   if (hi <= range.min) return [];
   // The trial that sets the bar (the standard tool's own encoding, whose SSIM the bar is) is the lowest knob of its
@@ -121,21 +166,30 @@ function nextProbes(track: Track, range: KnobRange, bar: QualityBar, known: Map<
   if (lo === undefined) return [...new Set(probesUnder(hi, track, range, bar, known))].filter((k) => !known.has(k));
   const sLo = known.get(lo)?.ssim ?? -1;
   const sHi = known.get(hi)?.ssim ?? 1;
-  const guess = sLo < 0 || sHi <= sLo || sLo >= bar.ssim ? (lo + hi) / 2 : lo + ((bar.ssim - sLo) / (sHi - sLo)) * (hi - lo);
+  const guess =
+    sLo < 0 || sHi <= sLo || sLo >= bar.ssim ? (lo + hi) / 2 : lo + interpolate(track, sLo, sHi, bar.ssim) * (hi - lo);
   // Interpolate on the SSIM curve, but always cut the bracket by at least a quarter.
   const margin = Math.max(1, Math.floor((hi - lo) / 4));
   const next = Math.round(Math.min(hi - margin, Math.max(lo + margin, guess)));
-  const far = next - lo > hi - next ? lo : hi;
-  const second = Math.round((next + far) / 2);
   const probes = [next];
-  if (Math.abs(far - next) > 2 * track.precision && second !== next && !known.has(second)) probes.push(second);
-  return probes.filter((k) => !known.has(k));
+  if (track.halving !== undefined) {
+    // On a geometric deficit the interpolation is close: a pair straddling it, a precision apart, usually closes the
+    // bracket in this round.
+    const pair = Math.min(hi - 1, guess >= next ? next + track.precision : next - track.precision);
+    if (pair > lo) probes.push(pair);
+  } else {
+    // Elsewhere the second probe halves the larger side of the bracket.
+    const far = next - lo > hi - next ? lo : hi;
+    const second = Math.round((next + far) / 2);
+    if (Math.abs(far - next) > 2 * track.precision && second !== next) probes.push(second);
+  }
+  return [...new Set(probes)].filter((k) => !known.has(k));
 }
 
 /**
  * Finds (about) the lowest knob in `range` whose SSIM meets the bar, assuming quality grows with the knob.
- * Known trials (from the stricter levels searched before) are reused, so a looser level starts where the stricter
- * one ended and costs only a few more encodes.
+ * Known trials (balanced's, for light and maximum) are reused, so those levels start where balanced ended and cost
+ * only a few more encodes.
  */
 async function searchTrack(
   track: Track,
@@ -156,71 +210,123 @@ async function searchTrack(
 /** The trials of a ladder run, and which of them each level may pick from. */
 export interface LadderTrials {
   all: Trial[];
-  /** The trials made up to and including `level`'s search (seed included). */
+  /** The trials `level` may pick from: balanced's search, and for light or maximum their own search from there. */
   through(level: CompressionLevel): Trial[];
 }
 
 /**
- * Runs the searches of the levels from light up to `last`, in order, and returns all trials. A level's search
- * continues where the stricter one ended, and what it finds depends only on the file and the levels before it, never
- * on whether a later level runs: so a level's candidates (`through(level)`) are the same in every call, whichever
- * level the call asks for. Because a level's candidates include every trial of the stricter levels, and a trial
- * that meets a stricter bar meets a looser one, the smallest trial meeting each bar can only get smaller from light
- * to maximum: the monotonic ladder holds by construction. `bars` must be nested the same way (light at least as
+ * Runs balanced's search, then light's and maximum's (those asked for in `levels`), and returns all trials.
+ * Balanced, the level most calls ask for, is searched first and alone: a balanced call costs only its own search.
+ * Light's search then continues upward from balanced's trials and maximum's downward, each on its own copy of them,
+ * so what a level finds depends only on the file, never on which other levels a call asks for: a level's
+ * candidates (`through(level)`) are the same in every call. Maximum's candidates include every balanced trial, and
+ * a trial meeting balanced's bar meets maximum's, so maximum's smallest passing trial is never larger than
+ * balanced's; light's is kept no smaller than balanced's by `ladderPicks`. `bars` must be nested (light at least as
  * strict as balanced, balanced as maximum); `seed` trials (the reference anchor) are candidates like any other.
  *
  * In each level the tracks are searched side by side, their starting values encoded at once; every next probe
- * depends only on measured trials, so the result is the same whatever order the encodes finish in.
+ * depends only on measured trials, so the result is the same whatever order the encodes finish in. A setting both
+ * branches try is encoded once.
  *
  * `inHand` is the size of a result every level has without searching: the original itself, when trials are made at
  * its full size. A track whose next probes could only give files at least that large is left, as it is for a
- * result a stricter level found (a picture already well compressed costs a few trials, not a whole search).
+ * result the level already has (a picture already well compressed costs a few trials, not a whole search).
  */
 export async function runLadder(
   tracks: readonly Track[],
   evaluate: Evaluate,
   bars: Readonly<Record<CompressionLevel, QualityBar>>,
   seed: readonly Trial[] = [],
-  last: CompressionLevel = 'maximum',
+  levels: readonly CompressionLevel[] = LEVEL_ORDER,
   inHand = Number.POSITIVE_INFINITY,
 ): Promise<LadderTrials> {
-  const memo = new Map<string, Map<number, Trial>>();
-  const knownOf = (track: Track): Map<number, Trial> => {
-    let known = memo.get(track.id);
-    if (!known) {
-      known = new Map();
-      memo.set(track.id, known);
+  const made = new Map<string, Promise<Trial>>();
+  const once: Evaluate = (track, knob) => {
+    const key = `${track.id}@${knob}`;
+    let trial = made.get(key);
+    if (!trial) {
+      trial = evaluate(track, knob);
+      made.set(key, trial);
     }
-    return known;
+    return trial;
   };
   // Trials made before the search (the reference anchor): a track with the same id starts from them.
-  for (const trial of seed) knownOf(trial.track).set(trial.knob, trial);
-  const all = (): Trial[] => [...memo.values()].flatMap((m) => [...m.values()]);
-  const upTo = new Map<CompressionLevel, Trial[]>();
-  for (const stage of levelsUpTo(last)) {
-    // The smallest file the stricter levels (and the seed) already give this level: made before its search starts,
-    // so what the tracks skip does not depend on the order their encodes finish in.
-    const beaten = Math.min(inHand, passingTrials(all(), bars[stage])[0]?.size ?? Number.POSITIVE_INFINITY);
-    await Promise.all(
-      tracks.map(async (track) => {
-        const range = track.stages[stage];
-        if (!range) return;
-        const known = knownOf(track);
-        // The level's starting value, unless trials of the stricter levels (or the anchor) already lie in its range.
-        if (![...known.keys()].some((k) => k >= range.min && k <= range.max))
-          known.set(range.start, await evaluate(track, range.start));
-        await searchTrack(track, range, bars[stage], known, evaluate, beaten);
+  const balanced: Memo = new Map();
+  for (const trial of seed) knownOf(balanced, trial.track).set(trial.knob, trial);
+  await searchStage(tracks, 'balanced', bars, balanced, once, inHand);
+  const branches = new Map<CompressionLevel, Memo>([['balanced', balanced]]);
+  await Promise.all(
+    levels
+      .filter((level) => level !== 'balanced')
+      .map(async (level) => {
+        const memo: Memo = new Map([...balanced].map(([id, known]) => [id, new Map(known)]));
+        await searchStage(tracks, level, bars, memo, once, inHand);
+        branches.set(level, memo);
       }),
-    );
-    upTo.set(stage, all());
-  }
+  );
+  const trialsOf = (memo: Memo): Trial[] => [...memo.values()].flatMap((m) => [...m.values()]);
   return {
-    all: all(),
+    all: [...new Set([...branches.values()].flatMap(trialsOf))],
     through: (level) => {
-      const trials = upTo.get(level);
-      if (!trials) throw new Error(`the ${level} search did not run`);
-      return trials;
+      const memo = branches.get(level);
+      if (!memo) throw new Error(`the ${level} search did not run`);
+      return trialsOf(memo);
     },
+  };
+}
+
+/** The trials one search knows, per track id and knob. */
+type Memo = Map<string, Map<number, Trial>>;
+
+function knownOf(memo: Memo, track: Track): Map<number, Trial> {
+  let known = memo.get(track.id);
+  if (!known) {
+    known = new Map();
+    memo.set(track.id, known);
+  }
+  return known;
+}
+
+/** One level's search over every track with a range at that level, continuing from the trials in `memo`. */
+async function searchStage(
+  tracks: readonly Track[],
+  stage: CompressionLevel,
+  bars: Readonly<Record<CompressionLevel, QualityBar>>,
+  memo: Memo,
+  evaluate: Evaluate,
+  inHand: number,
+): Promise<void> {
+  // The smallest file the level already has (the original, or a trial of balanced's or the seed): fixed before the
+  // search starts, so what the tracks skip does not depend on the order their encodes finish in.
+  const known = [...memo.values()].flatMap((m) => [...m.values()]);
+  const beaten = Math.min(inHand, passingTrials(known, bars[stage])[0]?.size ?? Number.POSITIVE_INFINITY);
+  await Promise.all(
+    tracks.map(async (track) => {
+      const range = track.stages[stage];
+      if (!range) return;
+      const trials = knownOf(memo, track);
+      // The level's starting value, unless trials made before (balanced's, or the anchor) already lie in its range.
+      if (![...trials.keys()].some((k) => k >= range.min && k <= range.max))
+        trials.set(range.start, await evaluate(track, range.start));
+      await searchTrack(track, range, bars[stage], trials, evaluate, beaten);
+    }),
+  );
+}
+
+/**
+ * The trials each level may pick, smallest first, from the trials meeting its bar (`passing`, see `passingTrials`).
+ * Light's search branches off balanced's, so one of its own trials could undercut balanced's result, which never saw
+ * it: light's candidates are those no smaller than balanced's smallest (or than `inHand`, the original, when
+ * balanced has none and keeps it).
+ */
+export function ladderCandidates(
+  passing: (level: CompressionLevel) => Trial[],
+  inHand = Number.POSITIVE_INFINITY,
+): (level: CompressionLevel) => Trial[] {
+  return (level) => {
+    if (level !== 'light') return passing(level);
+    const floor = passing('balanced')[0]?.size ?? inHand;
+    return passing('light').filter((t) => t.size >= floor);
   };
 }
 
@@ -229,10 +335,10 @@ export function passingTrials(trials: readonly Trial[], bar: QualityBar): Trial[
   return trials.filter((t) => meets(t, bar)).sort((a, b) => a.size - b.size || b.ssim - a.ssim);
 }
 
-/** Rough count of encodes a ladder run will need, for progress reports. */
-export function expectedTrials(tracks: readonly Track[]): number {
+/** Rough count of encodes a ladder run for `levels` will need (balanced's search always runs), for progress reports. */
+export function expectedTrials(tracks: readonly Track[], levels: readonly CompressionLevel[] = LEVEL_ORDER): number {
   let n = 0;
-  for (const stage of LEVEL_ORDER) {
+  for (const stage of LEVEL_ORDER.filter((l) => l === 'balanced' || levels.includes(l))) {
     for (const t of tracks) {
       const r = t.stages[stage];
       if (r) n += r.min === r.max ? 1 : 3;

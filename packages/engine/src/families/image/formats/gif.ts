@@ -1,6 +1,6 @@
 import { isEngineError } from '../../../errors.js';
 import type { CompressContext } from '../../../types.js';
-import type { Track } from '../search.js';
+import { losslessStages, type Track } from '../search.js';
 import { encodeWithSharp } from './sharp-encode.js';
 
 type ToolContext = Pick<CompressContext, 'runProcess' | 'signal'>;
@@ -22,10 +22,9 @@ export function gifTracks(ctx: ToolContext): Track[] {
 }
 
 function gifsicleTrack(ctx: ToolContext): Track {
-  const lossless = { min: 32, max: 32, start: 32 };
   return {
     id: 'gifsicle',
-    stages: { light: lossless },
+    stages: losslessStages(32),
     precision: 1,
     originalOnly: true,
     encode: async (src, _knob, out) => {

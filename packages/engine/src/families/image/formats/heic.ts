@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { EngineError } from '../../../errors.js';
 import type { CompressContext } from '../../../types.js';
 import type { Anchor, Track } from '../search.js';
+import { QUALITY_HALVING } from './lossy.js';
 
 type ToolContext = Pick<CompressContext, 'runProcess' | 'signal'>;
 
@@ -68,11 +69,12 @@ function heicTrack(ctx: ToolContext): Track {
     id: 'heic-x265',
     stages: {
       light: { min: 55, max: 95, start: 75 },
-      balanced: { min: 35, max: 85, start: 55 },
+      balanced: { min: 35, max: 95, start: 55 },
       maximum: { min: 20, max: 75, start: 40 },
     },
     // Each x265 encode plus decode costs about a second: settle for a coarser answer.
     precision: 5,
+    halving: QUALITY_HALVING,
     encode: async (src, q, out) => {
       // x265's output depends on its threads, which it otherwise sizes from the machine it sees (the sandbox shows
       // less of it): pinned, as x264's and libvpx's are, a result is the same bytes on every machine.

@@ -1,16 +1,25 @@
-import type { Anchor, Track } from '../search.js';
+import { type Anchor, losslessStages, type Track } from '../search.js';
 import { effortFor, encodeWithSharp } from './sharp-encode.js';
 
 /**
  * Quality ranges per level for the JPEG-like quality scales (mozjpeg, libwebp, JPEG-in-TIFF). The starts are the
  * product's quality values 85 / 75 / 60 (CONST-15); the minimums keep the search away from settings whose blocking
- * SSIM underrates on smooth pictures (skies, gradients), where even q30 can measure above 0.97.
+ * SSIM underrates on smooth pictures (skies, gradients), where even q30 can measure above 0.97. Balanced reaches as
+ * high as light: it is searched first and alone (search.ts), so a noisy picture that needs q95 to keep balanced's
+ * floor still finds it.
  */
 export const JPEG_LIKE_STAGES: Track['stages'] = {
   light: { min: 70, max: 95, start: 85 },
-  balanced: { min: 50, max: 90, start: 75 },
+  balanced: { min: 50, max: 95, start: 75 },
   maximum: { min: 35, max: 85, start: 60 },
 };
+
+/**
+ * Quality steps over which the SSIM deficit of JPEG-like quality scales halves, about: measured 11-55 steps between
+ * q40 and q95 on photos, screenshots and graphics (mozjpeg, libwebp), 20-25 on most. The search's prior guesses span
+ * half to one and a half times it.
+ */
+export const QUALITY_HALVING = 20;
 
 /** mozjpeg (trellis quantisation, optimised progressive scans) at one chroma subsampling. */
 export function mozjpegTrack(subsampling: '4:2:0' | '4:4:4'): Track {
@@ -18,6 +27,7 @@ export function mozjpegTrack(subsampling: '4:2:0' | '4:4:4'): Track {
     id: `mozjpeg-${subsampling}`,
     stages: JPEG_LIKE_STAGES,
     precision: 2,
+    halving: QUALITY_HALVING,
     encode: (src, q, out) =>
       encodeWithSharp(src, out, (img) => img.jpeg({ quality: q, mozjpeg: true, chromaSubsampling: subsampling })),
     describe: (q) => `mozjpeg q${q} ${subsampling}`,
@@ -50,6 +60,7 @@ function webpLossyTrack(effort: number, options: { sharpYuv?: boolean; stages?: 
     id: `webp-lossy-m${effort}${sharpYuv ? '-sharp-yuv' : ''}`,
     stages: options.stages ?? JPEG_LIKE_STAGES,
     precision: 2,
+    halving: QUALITY_HALVING,
     encode: (src, q, out) => encodeWithSharp(src, out, (img) => img.webp({ quality: q, effort, smartSubsample: sharpYuv })),
     describe: (q) => `WebP q${q}${sharpYuv ? ' sharp YUV' : ''}`,
   };
@@ -104,7 +115,7 @@ export function webpTracks(pixels: number, lossless: boolean, animated = false):
   const effort = animated ? ANIMATED_LOSSLESS_EFFORT : effortFor(pixels, 6, 4);
   const exact: Track = {
     id: `webp-lossless-m${effort}`,
-    stages: { light: { min: 100, max: 100, start: 100 } },
+    stages: losslessStages(),
     precision: 1,
     encode: (src, _q, out) => encodeWithSharp(src, out, (img) => img.webp({ lossless: true, effort })),
     describe: () => 'WebP lossless',
@@ -131,10 +142,11 @@ function avifTrack(pixels: number): Track {
     id: 'avif',
     stages: {
       light: { min: 60, max: 95, start: 80 },
-      balanced: { min: 40, max: 85, start: 60 },
+      balanced: { min: 40, max: 95, start: 60 },
       maximum: { min: 25, max: 75, start: 45 },
     },
     precision: 3,
+    halving: QUALITY_HALVING,
     encode: (src, q, out) => encodeWithSharp(src, out, (img) => img.avif({ quality: q, effort })),
     describe: (q) => `AVIF q${q}`,
   };

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { type ImageSource, openImage, withProfile } from '../image-io.js';
 import { repackPng } from '../png/png-repack.js';
-import type { Anchor, Track } from '../search.js';
+import { type Anchor, losslessStages, type Track } from '../search.js';
 
 /** The best lossless PNG of `source`: repacked from its own bytes when possible, else from a fresh encode. */
 async function losslessPng(source: ImageSource, out: string, signal: AbortSignal): Promise<void> {
@@ -45,7 +45,7 @@ async function palettePng(source: ImageSource, quality: number, dither: number, 
 export function pngTracks(signal: AbortSignal): Track[] {
   const lossless: Track = {
     id: 'png-lossless',
-    stages: { light: { min: 100, max: 100, start: 100 } },
+    stages: losslessStages(),
     precision: 1,
     encode: (src, _q, out) => losslessPng(src, out, signal),
     describe: () => 'lossless PNG optimisation (reduced colour type and bit depth, best row filter, zlib level 9)',

@@ -1,5 +1,6 @@
 import type { Metadata } from 'sharp';
-import type { Track } from '../search.js';
+import { losslessStages, type Track } from '../search.js';
+import { QUALITY_HALVING } from './lossy.js';
 import { encodeWithSharp } from './sharp-encode.js';
 
 /**
@@ -10,7 +11,7 @@ import { encodeWithSharp } from './sharp-encode.js';
 export function tiffTracks(meta: Metadata): Track[] {
   const lossless = (compression: 'deflate' | 'lzw'): Track => ({
     id: `tiff-${compression}`,
-    stages: { light: { min: 100, max: 100, start: 100 } },
+    stages: losslessStages(),
     precision: 1,
     encode: (src, _q, out) => encodeWithSharp(src, out, (img) => img.tiff({ compression, predictor: 'horizontal' })),
     describe: () => `TIFF ${compression === 'lzw' ? 'LZW' : 'deflate'} (lossless)`,
@@ -19,7 +20,7 @@ export function tiffTracks(meta: Metadata): Track[] {
   if (meta.bitsPerSample === 1) {
     tracks.push({
       id: 'tiff-ccitt',
-      stages: { light: { min: 100, max: 100, start: 100 } },
+      stages: losslessStages(),
       precision: 1,
       encode: (src, _q, out) => encodeWithSharp(src, out, (img) => img.tiff({ compression: 'ccittfax4', bitdepth: 1 })),
       describe: () => 'TIFF CCITT G4 (lossless, black and white)',
@@ -30,8 +31,9 @@ export function tiffTracks(meta: Metadata): Track[] {
   if (jpegable) {
     tracks.push({
       id: 'tiff-jpeg',
-      stages: { balanced: { min: 50, max: 90, start: 75 }, maximum: { min: 35, max: 85, start: 60 } },
+      stages: { balanced: { min: 50, max: 95, start: 75 }, maximum: { min: 35, max: 85, start: 60 } },
       precision: 2,
+      halving: QUALITY_HALVING,
       encode: (src, q, out) => encodeWithSharp(src, out, (img) => img.tiff({ compression: 'jpeg', quality: q })),
       describe: (q) => `TIFF with JPEG compression q${q}`,
     });
