@@ -316,7 +316,8 @@ for (const [key, rs] of [...groups.entries()].sort()) {
   );
 }
 // Per type (the content's real type) and level, against the standard tool of the same files: the median and 90th
-// percentile of the time ratio, the median size ratio, and the slowest file with its seconds.
+// percentile of the time ratio, the median size ratio, the median and 90th percentile of the search's encodes, and the
+// slowest file with its seconds.
 const byType = new Map();
 for (const r of rows.filter((r) => r.level !== 'standard' && r.error === undefined)) {
   const key = `${r.ext}\t${r.level}`;
@@ -324,16 +325,20 @@ for (const r of rows.filter((r) => r.level !== 'standard' && r.error === undefin
   byType.get(key).push(r);
 }
 const perType = [];
-console.log(`\n${['type', 'level', 'files', 'time ×std (median)', 'time ×std (p90)', 'bytes ×std', 'slowest'].join('\t')}`);
+console.log(
+  `\n${['type', 'level', 'files', 'time ×std (median)', 'time ×std (p90)', 'bytes ×std', 'trials (median/p90)', 'slowest'].join('\t')}`,
+);
 for (const [key, rs] of [...byType.entries()].sort()) {
   const times = ratios(rs, 'seconds');
   const slowest = [...rs].sort((a, b) => b.seconds - a.seconds)[0];
+  const trials = rs.map((r) => r.trials).filter(Number.isFinite);
   const line = {
     type: key.replace('\t', ' '),
     files: rs.length,
     timeVsStandard: median(times),
     timeVsStandardP90: p90(times),
     bytesVsStandard: median(ratios(rs, 'size')),
+    trials: { median: median(trials), p90: p90(trials) },
     slowest: slowest && { file: path.basename(slowest.file), seconds: slowest.seconds },
   };
   perType.push(line);
@@ -344,6 +349,7 @@ for (const [key, rs] of [...byType.entries()].sort()) {
       num(line.timeVsStandard, 2),
       num(line.timeVsStandardP90, 2),
       num(line.bytesVsStandard, 2),
+      line.trials.median === null ? '—' : `${line.trials.median}/${line.trials.p90}`,
       line.slowest ? `${line.slowest.file} ${line.slowest.seconds.toFixed(1)} s` : '—',
     ].join('\t'),
   );
