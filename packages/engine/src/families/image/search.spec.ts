@@ -72,6 +72,21 @@ describe('image settings search', () => {
     expect(passingTrials(trials.through('balanced'), { ssim: anchor.ssim, shift: 24 })[0]?.knob).toBe(75);
   });
 
+  it("does not search a level's range when a setting under it already meets the bar: every knob there would be larger", async () => {
+    // HEIC's standard setting (q50) lies under light's range (55-95); on a picture where it keeps light's bar, light
+    // has its pick at once.
+    const track = curveTrack('heic', jpegLike(0.002, 20), (k) => 100 * k, {
+      light: { min: 55, max: 95, start: 75 },
+      balanced: { min: 35, max: 95, start: 55 },
+    });
+    const { made, evaluate } = measured();
+    const anchor = await evaluate(track, 50);
+    made.length = 0;
+    const trials = await runLadder([track], evaluate, bars(0.99, 0.97, 0.94), [anchor], ['light']);
+    expect(made.filter((t) => t.knob >= 55)).toEqual([]);
+    expect(passingTrials(trials.through('light'), { ssim: 0.99, shift: 16 })[0]?.knob).toBeLessThanOrEqual(50);
+  });
+
   it('leaves a track whose smallest file so far cannot beat a result the level already has', async () => {
     const lossless = curveTrack(
       'lossless',

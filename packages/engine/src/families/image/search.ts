@@ -141,6 +141,14 @@ function interpolate(track: Track, sLo: number, sHi: number, bar: number): numbe
 }
 
 /**
+ * A trial of the track under the level's range already meets the bar (the standard setting under light's range, or
+ * a balanced trial): every knob of the range would meet it too, in a larger file, so the track has nothing to search.
+ */
+function settledBelow(range: KnobRange, bar: QualityBar, known: ReadonlyMap<number, Trial>): boolean {
+  return [...known].some(([k, t]) => k < range.min && meets(t, bar));
+}
+
+/**
  * The next knob values to try for `bar`, or none when the search on this track is done: the interpolated guess and,
  * while the bracket is still wide, a second value between the guess and the far end of the bracket, so that two
  * cores halve the rounds; with nothing tried under the lowest passing knob, `probesUnder`. Every later probe lies
@@ -148,6 +156,7 @@ function interpolate(track: Track, sLo: number, sHi: number, bar: number): numbe
  * cannot win and is left. The values depend only on the trials measured so far.
  */
 function nextProbes(track: Track, range: KnobRange, bar: QualityBar, known: Map<number, Trial>, beaten: number): number[] {
+  if (settledBelow(range, bar, known)) return [];
   const keys = [...known.keys()].filter((k) => k >= range.min && k <= range.max).sort((a, b) => a - b);
   const passes = (k: number): boolean => meets(known.get(k), bar);
   const hi = keys.find(passes);
@@ -305,6 +314,7 @@ async function searchStage(
       const range = track.stages[stage];
       if (!range) return;
       const trials = knownOf(memo, track);
+      if (settledBelow(range, bars[stage], trials)) return;
       // The level's starting value, unless trials made before (balanced's, or the anchor) already lie in its range.
       if (![...trials.keys()].some((k) => k >= range.min && k <= range.max))
         trials.set(range.start, await evaluate(track, range.start));
