@@ -84,7 +84,7 @@ export async function estimateImageFile(
   const anchor = job.anchor ? await evaluate(job.anchor.track, job.anchor.knob) : undefined;
   const bars = anchoredBars(anchor?.ssim);
   const tracks = job.tracks.filter((track) => !track.originalOnly);
-  const trials = await runLadder(tracks, evaluate, bars, anchor ? [anchor] : []);
+  const trials = await runLadder(tracks, evaluate, bars, { seed: anchor ? [anchor] : [] });
 
   const candidates = ladderCandidates((level) => passingTrials(eligibleTrials(trials.through(level), level), bars[level]));
   const sizes = { ...same };

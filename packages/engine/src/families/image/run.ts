@@ -171,16 +171,23 @@ class FullSizePicks {
 
 /**
  * Light's result when a job's light level tries single settings only (PNG's lossless repack) and every one decodes to
- * exactly the original's pixels: an exact result meets any bar, and those tracks are balanced candidates too, so
- * balanced's pick is never larger: light's pick is the smallest of them, with no anchor and no balanced search.
+ * exactly the original's pixels: an exact result meets any bar, and those tracks are balanced candidates too (or
+ * left out of balanced because its pick is under their size floor), so balanced's pick is never larger: light's
+ * pick is the smallest of them, with no anchor and no balanced search.
  */
 async function exactLight(job: ImageJob, evaluate: (track: Track, knob: number) => Promise<Trial>): Promise<Trial | undefined> {
   const light = job.tracks.flatMap((track) => (track.stages.light ? [{ track, range: track.stages.light }] : []));
   const exactTracks = light.every(({ track, range }) => range.min === range.max && track.stages.balanced?.min === range.min);
   if (!job.anchor || job.anchor.track.stages.light || light.length === 0 || !exactTracks) return undefined;
-  const trials = await Promise.all(light.map(({ track, range }) => evaluate(track, range.start)));
+  // A track with a size floor is a balanced candidate only when balanced's own pick is not under that floor: the
+  // pick is then under light's exact file only while that file is not under the floor itself.
+  const [trials, floors] = await Promise.all([
+    Promise.all(light.map(({ track, range }) => evaluate(track, range.start))),
+    Promise.all(light.map(({ track }) => track.sizeFloor?.(job.source) ?? 0)),
+  ]);
   if (!trials.every((t) => t.ssim >= 1 && t.shift === 0)) return undefined;
-  return trials.sort((a, b) => a.size - b.size)[0];
+  const best = trials.sort((a, b) => a.size - b.size)[0];
+  return best && floors.every((floor) => best.size >= floor) ? best : undefined;
 }
 
 /**
@@ -197,7 +204,8 @@ function independentStarts(
   const early = new Map<string, Promise<Trial>>();
   for (const track of tracks) {
     const range = track.stages.balanced;
-    if (!range) continue;
+    // A track with a size floor may not be tried at all (search.ts): it is not started ahead.
+    if (!range || track.sizeFloor) continue;
     if (anchor.track.id === track.id && anchor.knob >= range.min && anchor.knob <= range.max) continue;
     const trial = measure(track, range.start);
     // Awaited by the search; a failure (a cancelled call) must not surface before it is.
@@ -253,7 +261,12 @@ export async function imageLadder(
   const bars: QualityBars = anchoredBars(anchor?.ssim);
   // Trials of a mosaic sample are smaller than the picture's: only full-size trials compare with the original's size.
   const inHand = sampled ? undefined : (await stat(input)).size;
-  const trials = await runLadder(job.tracks, evaluate, bars, anchor ? [anchor] : [], levels, inHand);
+  const trials = await runLadder(job.tracks, evaluate, bars, {
+    seed: anchor ? [anchor] : [],
+    levels,
+    inHand,
+    floorSource: sampled ? undefined : searchSource,
+  });
   const candidates = ladderCandidates(
     (level) => passingTrials(eligibleTrials(trials.through(level), level), bars[level]),
     inHand,

@@ -66,7 +66,10 @@ describe('image settings search', () => {
     const { made, evaluate } = measured();
     const anchor = await evaluate(track, 75);
     made.length = 0;
-    const trials = await runLadder([track], evaluate, bars(anchor.ssim, anchor.ssim, 0.94), [anchor], ['light', 'balanced']);
+    const trials = await runLadder([track], evaluate, bars(anchor.ssim, anchor.ssim, 0.94), {
+      seed: [anchor],
+      levels: ['light', 'balanced'],
+    });
     // Light and balanced both have the anchor in their range at exactly their bar: no encode at all.
     expect(made).toEqual([]);
     expect(passingTrials(trials.through('balanced'), { ssim: anchor.ssim, shift: 24 })[0]?.knob).toBe(75);
@@ -82,9 +85,36 @@ describe('image settings search', () => {
     const { made, evaluate } = measured();
     const anchor = await evaluate(track, 50);
     made.length = 0;
-    const trials = await runLadder([track], evaluate, bars(0.99, 0.97, 0.94), [anchor], ['light']);
+    const trials = await runLadder([track], evaluate, bars(0.99, 0.97, 0.94), { seed: [anchor], levels: ['light'] });
     expect(made.filter((t) => t.knob >= 55)).toEqual([]);
     expect(passingTrials(trials.through('light'), { ssim: 0.99, shift: 16 })[0]?.knob).toBeLessThanOrEqual(50);
+  });
+
+  it('tries a lossless candidate beyond light only when the lossy files passing are not under its size floor', async () => {
+    const source = { path: 'picture.png', animated: false, autoOrient: false };
+    const made = async (paletteBytes: number) => {
+      const lossless = curveTrack(
+        'lossless',
+        () => 1,
+        () => 1000,
+        losslessStages(),
+      );
+      lossless.sizeFloor = async () => 800;
+      const palette = curveTrack('palette', jpegLike(0.02, 20), () => paletteBytes, {
+        balanced: { min: 30, max: 100, start: 80 },
+      });
+      const { made, evaluate } = measured();
+      const trials = await runLadder([lossless, palette], evaluate, bars(0.99, 0.97, 0.94), { floorSource: source });
+      return { lossless: made.filter((t) => t.track === 'lossless').length, trials };
+    };
+    // Balanced's palette file (300 bytes) is under the floor: the lossless file is made for light alone.
+    const cheap = await made(300);
+    expect(cheap.lossless).toBe(1);
+    expect(cheap.trials.through('balanced').some((t) => t.track.id === 'lossless')).toBe(false);
+    expect(cheap.trials.through('light').some((t) => t.track.id === 'lossless')).toBe(true);
+    // A palette file over the floor (and over the lossless file): balanced tries the lossless one too, and picks it.
+    const dear = await made(1200);
+    expect(passingTrials(dear.trials.through('balanced'), { ssim: 0.97, shift: 24 })[0]?.track.id).toBe('lossless');
   });
 
   it('leaves a track whose smallest file so far cannot beat a result the level already has', async () => {
@@ -101,7 +131,7 @@ describe('image settings search', () => {
       });
     const count = async (levels: CompressionLevel[]) => {
       const { made, evaluate } = measured();
-      await runLadder([lossless, palette()], evaluate, bars(0.99, 0.97, 0.94), [], levels);
+      await runLadder([lossless, palette()], evaluate, bars(0.99, 0.97, 0.94), { levels });
       return made.filter((t) => t.track === 'palette').length;
     };
     // Balanced measured the lossless 500 bytes, which pass every bar: maximum's search does not try a single palette.
@@ -115,7 +145,7 @@ describe('image settings search', () => {
     const track = () => curveTrack('jpeg', jpegLike(0.04, 15), (k) => 2000 + 10 * k);
     const search = async (inHand?: number) => {
       const { made, evaluate } = measured();
-      await runLadder([track()], evaluate, bars(0.99, 0.97, 0.94), [], ['balanced'], inHand);
+      await runLadder([track()], evaluate, bars(0.99, 0.97, 0.94), { levels: ['balanced'], inHand });
       return made.map((t) => t.knob);
     };
     expect(await search(2500)).toEqual([75, 73, 50]);
@@ -131,14 +161,14 @@ describe('image settings search', () => {
       (k) => 100 * k,
     );
     const { made, evaluate } = measured();
-    await runLadder([track], evaluate, bars(0.99, 0.97, 0.94), [], LEVEL_ORDER);
+    await runLadder([track], evaluate, bars(0.99, 0.97, 0.94));
     expect(made.map((t) => t.knob)).toEqual([75, 90, 95]);
   });
 
   it('each level lands within the precision of its lowest passing knob, in at most four encodes', async () => {
     const track = curveTrack('webp', jpegLike(0.04, 15), (k) => 100 * k, undefined, 20);
     const { made, evaluate } = measured();
-    const trials = await runLadder([track], evaluate, bars(0.99, 0.97, 0.94), [], LEVEL_ORDER);
+    const trials = await runLadder([track], evaluate, bars(0.99, 0.97, 0.94));
     const lowest = (bar: number) => passingTrials(trials.all, { ssim: bar, shift: 99 })[0]?.knob ?? Infinity;
     // The true answers: the lowest knob of each level's range whose SSIM meets its bar.
     for (const [bar, min] of [
@@ -157,7 +187,7 @@ describe('image settings search', () => {
     const run = async (levels: readonly CompressionLevel[]) => {
       const { made, evaluate } = measured();
       const track = curveTrack('jpeg', jpegLike(0.04, 18), (k) => 100 * k, undefined, 20);
-      await runLadder([track], evaluate, bars(0.99, 0.97, 0.94), [], levels);
+      await runLadder([track], evaluate, bars(0.99, 0.97, 0.94), { levels });
       return made.map((t) => t.knob);
     };
     const balanced = await run(['balanced']);
@@ -203,7 +233,7 @@ describe('image settings search', () => {
           const levelBars = bars(Math.max(0.99, anchorSsim), Math.max(0.97, anchorSsim), 0.94);
           const picks = async (levels: readonly CompressionLevel[]) => {
             const { evaluate } = measured();
-            const trials = await runLadder(make(), evaluate, levelBars, [], levels, originalSize);
+            const trials = await runLadder(make(), evaluate, levelBars, { levels, inHand: originalSize });
             const candidates = ladderCandidates((level) => passingTrials(trials.through(level), levelBars[level]), originalSize);
             return levels.map((level) => {
               const best = candidates(level)[0];

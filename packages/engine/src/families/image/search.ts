@@ -30,6 +30,12 @@ export interface Track {
   /** It reads the original file itself (a tool that takes its own format only): searches on samples leave it out. */
   originalOnly?: boolean;
   encode(source: ImageSource, knob: number, out: string): Promise<void>;
+  /**
+   * A size under which this track's file is not expected to go, found at a fraction of an encode's cost (a lossless
+   * candidate's). Beyond light, such a track is tried only after the others, and only when their smallest passing
+   * file is not under it: a lossless file that a far smaller lossy one already beats costs nothing.
+   */
+  sizeFloor?(source: ImageSource): Promise<number>;
   /** Human description of the setting, e.g. "mozjpeg q72 4:2:0". */
   describe(knob: number): string;
 }
@@ -216,6 +222,18 @@ async function searchTrack(
   }
 }
 
+/** What a ladder run starts from besides its tracks. */
+export interface LadderOptions {
+  /** Trials made before the search (the reference anchor): candidates like any other. */
+  seed?: readonly Trial[];
+  /** The levels asked for; balanced's search always runs. */
+  levels?: readonly CompressionLevel[];
+  /** The size of a result every level has without searching (the original, when trials are full size). */
+  inHand?: number;
+  /** The picture the trials encode, when it is the whole picture: tracks' size floors apply to it (`sizeFloor`). */
+  floorSource?: ImageSource;
+}
+
 /** The trials of a ladder run, and which of them each level may pick from. */
 export interface LadderTrials {
   all: Trial[];
@@ -245,10 +263,9 @@ export async function runLadder(
   tracks: readonly Track[],
   evaluate: Evaluate,
   bars: Readonly<Record<CompressionLevel, QualityBar>>,
-  seed: readonly Trial[] = [],
-  levels: readonly CompressionLevel[] = LEVEL_ORDER,
-  inHand = Number.POSITIVE_INFINITY,
+  options: LadderOptions = {},
 ): Promise<LadderTrials> {
+  const { seed = [], levels = LEVEL_ORDER, inHand = Number.POSITIVE_INFINITY, floorSource } = options;
   const made = new Map<string, Promise<Trial>>();
   const once: Evaluate = (track, knob) => {
     const key = `${track.id}@${knob}`;
@@ -262,18 +279,19 @@ export async function runLadder(
   // Trials made before the search (the reference anchor): a track with the same id starts from them.
   const balanced: Memo = new Map();
   for (const trial of seed) knownOf(balanced, trial.track).set(trial.knob, trial);
-  await searchStage(tracks, 'balanced', bars, balanced, once, inHand);
+  const stage = (level: CompressionLevel, memo: Memo) =>
+    searchStage(tracks, level, bars, memo, once, { inHand, floorSource: level === 'light' ? undefined : floorSource });
+  await stage('balanced', balanced);
   const branches = new Map<CompressionLevel, Memo>([['balanced', balanced]]);
   await Promise.all(
     levels
       .filter((level) => level !== 'balanced')
       .map(async (level) => {
         const memo: Memo = new Map([...balanced].map(([id, known]) => [id, new Map(known)]));
-        await searchStage(tracks, level, bars, memo, once, inHand);
+        await stage(level, memo);
         branches.set(level, memo);
       }),
   );
-  const trialsOf = (memo: Memo): Trial[] => [...memo.values()].flatMap((m) => [...m.values()]);
   return {
     all: [...new Set([...branches.values()].flatMap(trialsOf))],
     through: (level) => {
@@ -287,6 +305,10 @@ export async function runLadder(
 /** The trials one search knows, per track id and knob. */
 type Memo = Map<string, Map<number, Trial>>;
 
+function trialsOf(memo: Memo): Trial[] {
+  return [...memo.values()].flatMap((m) => [...m.values()]);
+}
+
 function knownOf(memo: Memo, track: Track): Map<number, Trial> {
   let known = memo.get(track.id);
   if (!known) {
@@ -296,30 +318,47 @@ function knownOf(memo: Memo, track: Track): Map<number, Trial> {
   return known;
 }
 
-/** One level's search over every track with a range at that level, continuing from the trials in `memo`. */
+/**
+ * One level's search over every track with a range at that level, continuing from the trials in `memo`. With a
+ * `floorSource`, tracks with a size floor are searched after the others, when the smallest passing file is not
+ * under their floor.
+ */
 async function searchStage(
   tracks: readonly Track[],
   stage: CompressionLevel,
   bars: Readonly<Record<CompressionLevel, QualityBar>>,
   memo: Memo,
   evaluate: Evaluate,
-  inHand: number,
+  options: { inHand: number; floorSource?: ImageSource },
 ): Promise<void> {
+  const { floorSource } = options;
+  const later = floorSource ? tracks.filter((t) => t.sizeFloor && t.stages[stage]) : [];
   // The smallest file the level already has (the original, or a trial of balanced's or the seed): fixed before the
   // search starts, so what the tracks skip does not depend on the order their encodes finish in.
-  const known = [...memo.values()].flatMap((m) => [...m.values()]);
-  const beaten = Math.min(inHand, passingTrials(known, bars[stage])[0]?.size ?? Number.POSITIVE_INFINITY);
-  await Promise.all(
-    tracks.map(async (track) => {
-      const range = track.stages[stage];
-      if (!range) return;
-      const trials = knownOf(memo, track);
-      if (settledBelow(range, bars[stage], trials)) return;
-      // The level's starting value, unless trials made before (balanced's, or the anchor) already lie in its range.
-      if (![...trials.keys()].some((k) => k >= range.min && k <= range.max))
-        trials.set(range.start, await evaluate(track, range.start));
-      await searchTrack(track, range, bars[stage], trials, evaluate, beaten);
-    }),
+  const smallest = () => passingTrials(trialsOf(memo), bars[stage])[0]?.size ?? Number.POSITIVE_INFINITY;
+  const search = (group: readonly Track[], beaten: number) =>
+    Promise.all(
+      group.map(async (track) => {
+        const range = track.stages[stage];
+        if (!range) return;
+        const trials = knownOf(memo, track);
+        if (settledBelow(range, bars[stage], trials)) return;
+        // The level's starting value, unless trials made before (balanced's, or the anchor) already lie in its range.
+        if (![...trials.keys()].some((k) => k >= range.min && k <= range.max))
+          trials.set(range.start, await evaluate(track, range.start));
+        await searchTrack(track, range, bars[stage], trials, evaluate, beaten);
+      }),
+    );
+  await search(
+    tracks.filter((t) => !later.includes(t)),
+    Math.min(options.inHand, smallest()),
+  );
+  if (later.length === 0 || !floorSource) return;
+  const best = smallest();
+  const floors = await Promise.all(later.map((t) => t.sizeFloor?.(floorSource) ?? 0));
+  await search(
+    later.filter((_, i) => best >= (floors[i] ?? 0)),
+    Math.min(options.inHand, best),
   );
 }
 

@@ -37,29 +37,45 @@ function sampleRows(rows: Buffer, height: number, rowBytes: number): { rows: Buf
   return { rows: sample, height: sample.length / rowBytes };
 }
 
-async function compressPixels(img: PngPixels, signal?: AbortSignal): Promise<Buffer> {
+/** The row filters worth a full deflate, best first, and the pixels' level-6 size as the ranking saw it. */
+interface Ranking {
+  candidates: number[];
+  /** The best filter's level-6 deflate, of the sample scaled to the whole picture on large pictures. */
+  level6: number;
+}
+
+/**
+ * Ranks the row filters. Palette and sub-byte images almost always do best unfiltered (adaptive is tried too); on
+ * larger pictures the filters are ranked on a sample of rows with a fast deflate, elsewhere on the whole picture.
+ */
+async function rankFilters(img: PngPixels, signal?: AbortSignal): Promise<Ranking> {
   const { rowBytes, bpp } = rowGeometry(img.header);
-  // Palette and sub-byte images almost always do best unfiltered; trying "adaptive" too costs one deflate.
   const strategies = img.header.colorType === 3 || img.header.bitDepth < 8 ? [0, 5] : [0, 1, 2, 3, 4, 5];
-  let candidates = strategies;
+  const sampled = img.rows.length > FULL_TRIAL_BYTES;
+  const rows = sampled ? sampleRows(img.rows, img.header.height, rowBytes) : { rows: img.rows, height: img.header.height };
+  throwIfAborted(signal);
   // zlib runs on libuv's thread pool: the filters' deflates go side by side.
-  if (img.rows.length > FULL_TRIAL_BYTES) {
-    const sample = sampleRows(img.rows, img.header.height, rowBytes);
-    throwIfAborted(signal);
-    const ranked = await Promise.all(
-      strategies.map(async (strategy) => ({
-        size: (await deflateBest(filterRows(sample.rows, sample.height, rowBytes, bpp, strategy), 6)).length,
-        strategy,
-      })),
-    );
-    // The best on the sample goes to the full, slow deflate, and the runner-up too when the sample cannot tell them
-    // apart: the ranking is close to, not exactly, the final one, but a clear lead held on every picture measured
-    // (a full deflate at level 9 of a 2400-px photo takes ~5 s, ten times level 6's, for 6 % fewer bytes).
-    const [best, second] = ranked.sort((a, b) => a.size - b.size || a.strategy - b.strategy);
-    candidates = [best, second]
-      .filter((r) => r !== undefined && r.size <= (best?.size ?? 0) * (1 + CLEAR_LEAD))
-      .map((r) => r?.strategy ?? 0);
-  }
+  const ranked = await Promise.all(
+    strategies.map(async (strategy) => ({
+      size: (await deflateBest(filterRows(rows.rows, rows.height, rowBytes, bpp, strategy), 6)).length,
+      strategy,
+    })),
+  );
+  const [best, second] = ranked.sort((a, b) => a.size - b.size || a.strategy - b.strategy);
+  const level6 = ((best?.size ?? 0) * img.header.height) / rows.height;
+  // Small pictures: every filter gets the full deflate.
+  if (!sampled) return { candidates: strategies, level6 };
+  // The best on the sample goes to the full, slow deflate, and the runner-up too when the sample cannot tell them
+  // apart: the ranking is close to, not exactly, the final one, but a clear lead held on every picture measured
+  // (a full deflate at level 9 of a 2400-px photo takes ~5 s, ten times level 6's, for 6 % fewer bytes).
+  const candidates = [best, second]
+    .filter((r) => r !== undefined && r.size <= (best?.size ?? 0) * (1 + CLEAR_LEAD))
+    .map((r) => r?.strategy ?? 0);
+  return { candidates, level6 };
+}
+
+async function compressPixels(img: PngPixels, candidates: readonly number[], signal?: AbortSignal): Promise<Buffer> {
+  const { rowBytes, bpp } = rowGeometry(img.header);
   throwIfAborted(signal);
   const full = (strategy: number) => deflateBest(filterRows(img.rows, img.header.height, rowBytes, bpp, strategy));
   // Each full deflate holds a filtered copy of the pixels: side by side only while two copies stay small.
@@ -72,14 +88,14 @@ async function compressPixels(img: PngPixels, signal?: AbortSignal): Promise<Buf
   );
 }
 
-/**
- * Lossless PNG optimisation (what optipng does, within zlib): the same pixels stored in the smallest form found —
- * 16-bit samples that are really 8-bit, opaque alpha, grey stored as RGB, few colours stored as a palette, smaller
- * palette indices — then each row filter tried with deflate at its strongest setting. Colour profile and density
- * are kept; text and EXIF chunks are dropped. Returns null when the file cannot be repacked this way
- * (interlaced, animated or malformed); the caller then works from a decoded copy.
- */
-export async function repackPng(file: Buffer, signal?: AbortSignal): Promise<Buffer | null> {
+interface RepackSource {
+  pixels: PngPixels;
+  /** Colour and density chunks, then the reduced palette and transparency. */
+  chunks: PngChunk[];
+}
+
+/** The file's pixels in their smallest lossless form, or null when it cannot be repacked this way. */
+async function readReduced(file: Buffer): Promise<RepackSource | null> {
   const parsed = parsePng(file);
   if (parsed?.header.interlace !== 0 || parsed.chunks.some((c) => c.type === 'acTL')) return null;
   const { header } = parsed;
@@ -97,10 +113,55 @@ export async function repackPng(file: Buffer, signal?: AbortSignal): Promise<Buf
   const palette = parsed.chunks.find((c) => c.type === 'PLTE')?.data;
   const trns = parsed.chunks.find((c) => c.type === 'tRNS')?.data;
   const hasIcc = parsed.chunks.some((c) => c.type === 'iCCP');
-  const reduced = reducePixels({ header, rows, palette, trns }, !hasIcc);
-  const idat = await compressPixels(reduced, signal);
-  const before: PngChunk[] = parsed.chunks.filter((c) => KEPT_CHUNKS.has(c.type));
-  if (reduced.palette) before.push({ type: 'PLTE', data: reduced.palette });
-  if (reduced.trns) before.push({ type: 'tRNS', data: reduced.trns });
-  return writePng(reduced.header, before, idat);
+  const pixels = reducePixels({ header, rows, palette, trns }, !hasIcc);
+  const chunks: PngChunk[] = parsed.chunks.filter((c) => KEPT_CHUNKS.has(c.type));
+  if (pixels.palette) chunks.push({ type: 'PLTE', data: pixels.palette });
+  if (pixels.trns) chunks.push({ type: 'tRNS', data: pixels.trns });
+  return { pixels, chunks };
+}
+
+/** One PNG's lossless repack, its reading and filter ranking shared between the floor and the repack itself. */
+export interface PngRepack {
+  /** The repacked file (see `repackPng`). */
+  pack(signal?: AbortSignal): Promise<Buffer>;
+  /**
+   * A size the repack is not expected to go under, from the filter ranking the repack makes anyway: the best
+   * filter's level-6 size, less a margin for what level 9 saves and for the sample's guess.
+   */
+  floor(signal?: AbortSignal): Promise<number>;
+}
+
+/**
+ * How far under the ranking's level-6 size the repack may be expected to go: level 9 saved 2-6 % over level 6 on
+ * the pictures measured, and a sample of rows guesses the whole picture's size within about a fifth.
+ */
+const FLOOR_OF_LEVEL6 = 0.6;
+
+/** Reads a PNG for repacking, or null when it cannot be repacked this way (interlaced, animated or malformed). */
+export async function preparePngRepack(file: Buffer): Promise<PngRepack | null> {
+  const source = await readReduced(file);
+  if (!source) return null;
+  const { pixels, chunks } = source;
+  let ranking: Promise<Ranking> | undefined;
+  const ranked = (signal?: AbortSignal) => {
+    ranking ??= rankFilters(pixels, signal);
+    return ranking;
+  };
+  return {
+    pack: async (signal) =>
+      writePng(pixels.header, chunks, await compressPixels(pixels, (await ranked(signal)).candidates, signal)),
+    floor: async (signal) => Math.floor((await ranked(signal)).level6 * FLOOR_OF_LEVEL6),
+  };
+}
+
+/**
+ * Lossless PNG optimisation (what optipng does, within zlib): the same pixels stored in the smallest form found —
+ * 16-bit samples that are really 8-bit, opaque alpha, grey stored as RGB, few colours stored as a palette, smaller
+ * palette indices — then each row filter tried with deflate at its strongest setting. Colour profile and density
+ * are kept; text and EXIF chunks are dropped. Returns null when the file cannot be repacked this way
+ * (interlaced, animated or malformed); the caller then works from a decoded copy.
+ */
+export async function repackPng(file: Buffer, signal?: AbortSignal): Promise<Buffer | null> {
+  const repack = await preparePngRepack(file);
+  return repack ? repack.pack(signal) : null;
 }
