@@ -248,7 +248,7 @@ export interface LadderTrials {
  * so what a level finds depends only on the file, never on which other levels a call asks for: a level's
  * candidates (`through(level)`) are the same in every call. Maximum's candidates include every balanced trial, and
  * a trial meeting balanced's bar meets maximum's, so maximum's smallest passing trial is never larger than
- * balanced's; light's is kept no smaller than balanced's by `ladderPicks`. `bars` must be nested (light at least as
+ * balanced's; light's is kept no smaller than balanced's by `ladderCandidates`. `bars` must be nested (light at least as
  * strict as balanced, balanced as maximum); `seed` trials (the reference anchor) are candidates like any other.
  *
  * In each level the tracks are searched side by side, their starting values encoded at once; every next probe

@@ -37,41 +37,48 @@ function sampleRows(rows: Buffer, height: number, rowBytes: number): { rows: Buf
   return { rows: sample, height: sample.length / rowBytes };
 }
 
-/** The row filters worth a full deflate, best first, and the pixels' level-6 size as the ranking saw it. */
-interface Ranking {
-  candidates: number[];
-  /** The best filter's level-6 deflate, of the sample scaled to the whole picture on large pictures. */
-  level6: number;
-}
-
-/**
- * Ranks the row filters. Palette and sub-byte images almost always do best unfiltered (adaptive is tried too); on
- * larger pictures the filters are ranked on a sample of rows with a fast deflate, elsewhere on the whole picture.
- */
-async function rankFilters(img: PngPixels, signal?: AbortSignal): Promise<Ranking> {
+/** Each filter's level-6 deflate of `rows`, smallest first (the first filter on a tie). */
+async function level6Sizes(
+  rows: Buffer,
+  height: number,
+  img: PngPixels,
+  strategies: readonly number[],
+): Promise<Array<{ size: number; strategy: number }>> {
   const { rowBytes, bpp } = rowGeometry(img.header);
-  const strategies = img.header.colorType === 3 || img.header.bitDepth < 8 ? [0, 5] : [0, 1, 2, 3, 4, 5];
-  const sampled = img.rows.length > FULL_TRIAL_BYTES;
-  const rows = sampled ? sampleRows(img.rows, img.header.height, rowBytes) : { rows: img.rows, height: img.header.height };
-  throwIfAborted(signal);
   // zlib runs on libuv's thread pool: the filters' deflates go side by side.
-  const ranked = await Promise.all(
+  const sized = await Promise.all(
     strategies.map(async (strategy) => ({
-      size: (await deflateBest(filterRows(rows.rows, rows.height, rowBytes, bpp, strategy), 6)).length,
+      size: (await deflateBest(filterRows(rows, height, rowBytes, bpp, strategy), 6)).length,
       strategy,
     })),
   );
-  const [best, second] = ranked.sort((a, b) => a.size - b.size || a.strategy - b.strategy);
-  const level6 = ((best?.size ?? 0) * img.header.height) / rows.height;
-  // Small pictures: every filter gets the full deflate.
-  if (!sampled) return { candidates: strategies, level6 };
+  return sized.sort((a, b) => a.size - b.size || a.strategy - b.strategy);
+}
+
+/** The row filters worth a full deflate, best first, and the pixels' level-6 size when the ranking measured it. */
+interface Ranking {
+  candidates: number[];
+  /** The best filter's level-6 deflate of the row sample, scaled to the whole picture. */
+  level6?: number;
+}
+
+/**
+ * Ranks the row filters. Palette and sub-byte images almost always do best unfiltered (adaptive is tried too);
+ * small pictures get every filter's full deflate, larger ones are ranked on a sample of rows with a fast deflate.
+ */
+async function rankFilters(img: PngPixels, signal?: AbortSignal): Promise<Ranking> {
+  const strategies = img.header.colorType === 3 || img.header.bitDepth < 8 ? [0, 5] : [0, 1, 2, 3, 4, 5];
+  if (img.rows.length <= FULL_TRIAL_BYTES) return { candidates: strategies };
+  const sample = sampleRows(img.rows, img.header.height, rowGeometry(img.header).rowBytes);
+  throwIfAborted(signal);
+  const [best, second] = await level6Sizes(sample.rows, sample.height, img, strategies);
   // The best on the sample goes to the full, slow deflate, and the runner-up too when the sample cannot tell them
   // apart: the ranking is close to, not exactly, the final one, but a clear lead held on every picture measured
   // (a full deflate at level 9 of a 2400-px photo takes ~5 s, ten times level 6's, for 6 % fewer bytes).
   const candidates = [best, second]
     .filter((r) => r !== undefined && r.size <= (best?.size ?? 0) * (1 + CLEAR_LEAD))
     .map((r) => r?.strategy ?? 0);
-  return { candidates, level6 };
+  return { candidates, level6: ((best?.size ?? 0) * img.header.height) / sample.height };
 }
 
 async function compressPixels(img: PngPixels, candidates: readonly number[], signal?: AbortSignal): Promise<Buffer> {
@@ -150,7 +157,12 @@ export async function preparePngRepack(file: Buffer): Promise<PngRepack | null> 
   return {
     pack: async (signal) =>
       writePng(pixels.header, chunks, await compressPixels(pixels, (await ranked(signal)).candidates, signal)),
-    floor: async (signal) => Math.floor((await ranked(signal)).level6 * FLOOR_OF_LEVEL6),
+    floor: async (signal) => {
+      const { candidates, level6 } = await ranked(signal);
+      // A small picture's ranking measured nothing: its filters' level-6 deflates are cheap.
+      const size = level6 ?? (await level6Sizes(pixels.rows, pixels.header.height, pixels, candidates))[0]?.size ?? 0;
+      return Math.floor(size * FLOOR_OF_LEVEL6);
+    },
   };
 }
 
