@@ -23,6 +23,9 @@ export async function launchBrowser(baseUrl: string): Promise<BrowserSession> {
     headless: true,
     baseURL: baseUrl,
     viewport: { width: 1280, height: 800 },
+    // The app drops its transitions for this preference, so a click never lands on a menu that is still opening
+    // (its overflow box scrolled into view by the click moves the links under the pointer).
+    reducedMotion: 'reduce',
     args: [
       '--no-sandbox',
       '--disable-gpu',

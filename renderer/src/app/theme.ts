@@ -7,6 +7,8 @@ export const theme = createTheme({
   defaultRadius: 'md',
   // Keyboard users always see where focus is; mouse clicks do not leave rings behind.
   focusRing: 'auto',
+  // People who ask their system for less motion get menus, dialogs and toasts without their transitions.
+  respectReducedMotion: true,
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '750' },
   components: {
