@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeStoredZip } from '../../scripts/fixtures/stored-zip.mjs';
 import { browserForTests, screenshot } from '../support/browser.js';
 import { landingUpload, magicHex } from '../support/landing-page.js';
+import { expectQualityBadge } from '../support/quality.js';
 
 const baseUrl = inject('baseUrl');
 /** A real photo (KPhotoAlbum demo, GPL-2+), copied from the shared corpus. */
@@ -67,6 +68,8 @@ describe('public compression in the browser', () => {
     expect(text).toMatch(/Original size/i);
     expect(text).toMatch(/Compressed size/i);
     expect(text).toMatch(/Space saved/i);
+    // The result's measured quality, in words with its score, at or above balanced's floor.
+    await expectQualityBadge(result, 0.97);
     // A free result's link lives 24 hours.
     expect(text).toContain(`expires in ${FREE_LINK_HOURS} hours`);
     // STAT-04: the landing page's stats, derived from this browser's compressions.

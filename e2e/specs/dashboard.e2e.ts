@@ -8,6 +8,7 @@ import { browserForTests, launchBrowser, screenshot } from '../support/browser.j
 import { apiAccount, dashboard } from '../support/dashboard-page.js';
 import { landingUpload, magicHex } from '../support/landing-page.js';
 import { ffmpeg, makeTestVideo } from '../support/media.js';
+import { expectQualityBadge } from '../support/quality.js';
 
 const baseUrl = inject('baseUrl');
 /** A real photo saved as PNG (KPhotoAlbum demo, GPL-2+), the way exports and screenshots are saved. */
@@ -50,6 +51,7 @@ describe('the dashboard in the browser', () => {
     await card.waitFor();
     const saved = Number(/Saved ([\d.]+)%/.exec(await card.innerText())?.[1]);
     expect(saved).toBeGreaterThan(0);
+    await expectQualityBadge(card, 0.97);
     expect(await dashboard.stat(page, 'Files Compressed').innerText()).toContain('1 of 1 files');
     expect(await dashboard.stat(page, 'Space Saved').innerText()).toContain(`${saved}%`);
     await screenshot(page, 'dashboard-one-file');

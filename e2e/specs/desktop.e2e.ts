@@ -10,6 +10,7 @@ import { createDesktopHarness, type DesktopHarness } from '../support/desktop-ha
 import { desktopScreens as screens } from '../support/desktop-screens.js';
 import { magicHex } from '../support/landing-page.js';
 import { makeTestVideo } from '../support/media.js';
+import { expectQualityBadge } from '../support/quality.js';
 
 const baseUrl = inject('baseUrl');
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
@@ -114,6 +115,7 @@ describe('the desktop app’s screens, on a real desktop core', () => {
       // The original stays (keep original is on by default).
       expect((await stat(path.join(filesDir, name))).size).toBe(original);
       expect(await row.getByTestId('local-job-sizes').innerText()).toMatch(/^[\d.]+KB → [\d.]+KB, [\d.]+% smaller$/);
+      expect(await expectQualityBadge(row, 0.94)).toBe(job.qualityScore);
     }
     expect(magicHex(await readFile(path.join(filesDir, 'skagen.min.jpg')), 3)).toBe('ffd8ff');
     // Progress reached the page live, through jobs:changed.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMPRESSION_LEVELS, FILE_NAME_MAX_LENGTH } from './constants.js';
 import { uploadedNameSchema } from './names.js';
+import { qualityLabelSchema, qualityScoreSchema } from './quality.js';
 
 /** Extensions the landing page accepts (COMP-21); the server checks the real type against them. */
 // biome-ignore format: one line per kind of file, in the requirement's order
@@ -63,6 +64,8 @@ export const compressionResponseSchema = z.object({
       spaceSaved: z.number().describe('percent of the original, 0-100'),
       format: z.string(),
       unchanged: z.boolean(),
+      qualityScore: qualityScoreSchema,
+      qualityLabel: qualityLabelSchema,
     })
     .nullable(),
   cost: z.number().nullable().describe('USD, when payment is required'),
@@ -82,6 +85,8 @@ export const compressionJobSchema = z.object({
   isPaid: z.boolean(),
   originalSize: z.number().int(),
   compressedSize: z.number().int().nullable(),
+  qualityScore: qualityScoreSchema.describe("once completed: the result's quality score (QUALITY_BANDS); else null"),
+  qualityLabel: qualityLabelSchema,
   temporaryUrl: z.string().nullable(),
   downloadExpiresAt: z.string().nullable(),
   paymentAmount: z.number().nullable(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { userSchema } from './auth.js';
 import { compressionLevelSchema } from './compression.js';
 import { folderListSchema } from './files.js';
+import { qualityLabelSchema, qualityScoreSchema } from './quality.js';
 
 /**
  * The desktop app's bridge: the one door between the renderer (untrusted web content) and the Electron main
@@ -76,6 +77,9 @@ export const localJobSchema = z.object({
   progress: z.number().min(0).max(100),
   originalSize: z.number().int().nonnegative(),
   compressedSize: z.number().int().nonnegative().nullable(),
+  /** The result's quality score and its label (QUALITY_BANDS), once done. */
+  qualityScore: qualityScoreSchema,
+  qualityLabel: qualityLabelSchema,
   outputPath: z.string().nullable(),
   /** true when no setting made the file smaller: the original was kept and no copy was written. */
   unchanged: z.boolean(),

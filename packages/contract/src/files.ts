@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { assembleChunksRequestSchema, compressionLevelSchema, jobStatusSchema } from './compression.js';
 import { BATCH_MAX_FILES, FILE_NAME_MAX_LENGTH, FOLDER_NAME_MAX_LENGTH } from './constants.js';
 import { typedNameSchema } from './names.js';
+import { qualityLabelSchema, qualityScoreSchema } from './quality.js';
 
 /** Extensions the dashboard's single upload accepts (DASH-12). */
 // biome-ignore format: one line per kind of file, in the requirement's order
@@ -44,6 +45,8 @@ export const fileRecordSchema = z.object({
   compressionRatio: z.number().describe('original size / stored size'),
   spaceSaved: z.number().describe('percent of the original saved, 0-100, one decimal'),
   isCompressed: z.boolean().describe('false when the file was stored as uploaded'),
+  qualityScore: qualityScoreSchema.describe("the stored result's quality score (QUALITY_BANDS); null while processing"),
+  qualityLabel: qualityLabelSchema,
   level: compressionLevelSchema,
   createdAt: z.string(),
   shareToken: z.string().nullable(),

@@ -12,4 +12,5 @@ export * from './mime.js';
 export * from './names.js';
 export * from './outcome.js';
 export * from './pages.js';
+export * from './quality.js';
 export * from './subscription.js';

@@ -1,7 +1,7 @@
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { COMPRESSION_LEVELS, type CompressionLevel } from '@shrinkly/contract';
+import { COMPRESSION_LEVELS, type CompressionLevel, qualityLabel } from '@shrinkly/contract';
 import { compress } from './compress.js';
 import { conversionTargets, sharedLibreOffice } from './convert/index.js';
 import { convert } from './convert.js';
@@ -65,6 +65,8 @@ async function runCompress(files: string[], level: CompressionLevel, outDir: str
         compressedSize: result.compressedSize,
         unchanged: result.unchanged,
         recipe: result.recipe,
+        score: result.score,
+        quality: result.score === null ? null : qualityLabel(result.score),
         metrics: result.metrics,
         notes: result.notes,
         ms: Date.now() - started,

@@ -53,16 +53,30 @@ export interface LevelResult extends Omit<CachedResult, 'bytes'> {
   bytes?: Buffer;
 }
 
+/** The output's closeness to the original: the family's own word, else its measured SSIM, else unknown. */
+function scoreOf(out: FamilyOutput): number | null {
+  if (out.score !== undefined) return out.score;
+  return out.metrics?.ssim ?? null;
+}
+
 /** A family's output made final: its file and size, or "kept the original" when it is not smaller. */
 async function settle(call: EngineCall, out: FamilyOutput): Promise<LevelResult> {
   const notes = out.notes ?? [];
   if (out.path !== call.input) {
     const { size } = await stat(out.path);
     if (size < call.originalSize)
-      return { file: out.path, size, format: out.format, recipe: out.recipe, metrics: out.metrics ?? {}, notes };
+      return {
+        file: out.path,
+        size,
+        format: out.format,
+        recipe: out.recipe,
+        metrics: out.metrics ?? {},
+        score: scoreOf(out),
+        notes,
+      };
   }
   const recipe = out.path === call.input ? out.recipe : `kept the original: ${out.recipe} would not make it smaller`;
-  return { size: call.originalSize, format: call.type.ext, recipe, metrics: {}, notes };
+  return { size: call.originalSize, format: call.type.ext, recipe, metrics: {}, score: 1, notes };
 }
 
 /** Keeps a result in the cache; an output too big for it is never read into memory. */
@@ -121,11 +135,11 @@ async function deliver(call: EngineCall, result: LevelResult): Promise<CompressR
     notes: result.notes,
   };
   if (!result.file && !result.bytes)
-    return { ...base, output: call.input, format: call.type.ext, compressedSize: call.originalSize, unchanged: true };
+    return { ...base, score: 1, output: call.input, format: call.type.ext, compressedSize: call.originalSize, unchanged: true };
   const resultDir = await mkdtemp(path.join(call.baseDir, 'shrinkly-result-'));
   const output = path.join(resultDir, `${path.basename(call.input, path.extname(call.input))}.min.${result.format}`);
   await (result.bytes ? writeFile(output, result.bytes) : copyFile(result.file!, output));
-  return { ...base, output, format: result.format, compressedSize: result.size, unchanged: false };
+  return { ...base, score: result.score, output, format: result.format, compressedSize: result.size, unchanged: false };
 }
 
 /**

@@ -77,7 +77,7 @@ describe('result cache', () => {
 
   it('keeps at most its size in bytes, dropping the least recently used', () => {
     const cache = new ResultCache({ maxBytes: 1000 });
-    const entry = (n: number) => ({ bytes: Buffer.alloc(n), format: 'png', recipe: 'r', metrics: {}, notes: [] });
+    const entry = (n: number) => ({ bytes: Buffer.alloc(n), format: 'png', recipe: 'r', metrics: {}, score: 1, notes: [] });
     cache.set('a', 'light', entry(200));
     cache.set('b', 'light', entry(200));
     cache.set('c', 'light', entry(200));

@@ -15,6 +15,7 @@ export interface CachedResult {
   format: string;
   recipe: string;
   metrics: Record<string, number>;
+  score: number | null;
   notes: string[];
 }
 

@@ -55,6 +55,12 @@ export interface FamilyOutput {
   recipe: string;
   /** Measurements of the output against the original, e.g. { ssim: 0.981 }. */
   metrics?: Record<string, number>;
+  /**
+   * How close the output is to the original on SSIM's scale (see `CompressResult.score`): 1 when the family knows
+   * the content is kept exactly (a lossless repack whose samples or parts were checked), null when it made a lossy
+   * change it does not measure this way (audio at a lower bitrate). Absent: the measured `metrics.ssim`, if any.
+   */
+  score?: number | null;
   /** Things the user should know, e.g. "The PDF's digital signature was removed". */
   notes?: string[];
 }
@@ -107,6 +113,13 @@ export interface CompressResult {
   /** Every result has been decoded again and checked before it is returned. */
   verified: true;
   metrics: Record<string, number>;
+  /**
+   * How close the result is to the original, on SSIM's scale (1 = the same picture, sound or content): the lowest
+   * SSIM measured on the result (pictures, video frames, PDF pages, the pictures inside documents and archives), 1
+   * for a result that keeps the content exactly (the original itself, a lossless repack), or null when the change
+   * is lossy and not measured this way (audio, whose floors are bitrates).
+   */
+  score: number | null;
   notes: string[];
   /** True when nothing was gained and the original is returned. */
   unchanged: boolean;

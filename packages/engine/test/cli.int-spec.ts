@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { qualityLabel } from '@shrinkly/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -54,6 +55,9 @@ describe.runIf(built)('shrinkly command line', () => {
     expect(Number(line?.compressedSize)).toBeLessThan(Number(line?.originalSize));
     expect(typeof line?.recipe).toBe('string');
     expect(typeof line?.ms).toBe('number');
+    // The quality score (the measured SSIM) and its label.
+    expect(line?.score).toBe((line?.metrics as Record<string, number> | undefined)?.ssim);
+    expect(line?.quality).toBe(qualityLabel(Number(line?.score)));
   });
 
   it('writes beside the input by default and prints estimates', async () => {

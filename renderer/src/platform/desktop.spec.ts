@@ -11,6 +11,8 @@ const JOB: LocalJob = {
   progress: 40,
   originalSize: 1000,
   compressedSize: null,
+  qualityScore: null,
+  qualityLabel: null,
   outputPath: null,
   unchanged: false,
   message: null,

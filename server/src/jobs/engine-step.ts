@@ -8,18 +8,17 @@ export interface EngineOutput {
   format: string;
   unchanged: boolean;
   recipe: string | null;
+  /** The result's closeness to the input on SSIM's scale (the engine's score); null when not measured. */
+  score: number | null;
 }
 
 /** The work of one job on its input file, in a private work folder: a compression or a conversion. */
 export type EngineWork = (input: string, workDir: string) => Promise<EngineOutput>;
 
 /** A job's result, in storage: the input's own blob when unchanged. */
-export interface StoredOutput {
+export interface StoredOutput extends Omit<EngineOutput, 'output'> {
   blobKey: string;
-  format: string;
   size: number;
-  unchanged: boolean;
-  recipe: string | null;
 }
 
 /**
@@ -37,12 +36,11 @@ export class EngineStep {
     let resultDir: string | undefined;
     try {
       return await this.storage.withLocalCopy(inputBlob, async (input) => {
-        const result = await work(input, this.workRoot);
-        if (result.unchanged)
-          return { blobKey: inputBlob, format: result.format, size: originalSize, unchanged: true, recipe: result.recipe };
-        resultDir = path.dirname(result.output);
-        const stored = await this.storage.putFile(result.output);
-        return { blobKey: stored.key, format: result.format, size: stored.size, unchanged: false, recipe: result.recipe };
+        const { output, ...facts } = await work(input, this.workRoot);
+        if (facts.unchanged) return { ...facts, blobKey: inputBlob, size: originalSize };
+        resultDir = path.dirname(output);
+        const stored = await this.storage.putFile(output);
+        return { ...facts, blobKey: stored.key, size: stored.size };
       });
     } finally {
       if (resultDir) await rm(resultDir, { recursive: true, force: true });

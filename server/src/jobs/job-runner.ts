@@ -113,7 +113,7 @@ export abstract class JobRunner<J extends JobRecord> {
         } catch (err) {
           const format = finisher.keepsAsUploaded?.(job, err);
           if (format === undefined) throw err;
-          return { output: input, format, unchanged: true, recipe: 'stored as uploaded' };
+          return { output: input, format, unchanged: true, recipe: 'stored as uploaded', score: 1 };
         }
       });
       return await finisher.complete(job, result);

@@ -4,10 +4,13 @@ import { readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type CompressionJob,
+  type CompressionLevel,
   type CompressionResponse,
   FREE_COMPRESSION_LIMIT_BYTES,
+  qualityLabel,
   TEMPORARY_FILE_TTL_MS,
 } from '@shrinkly/contract';
+import { SSIM_FLOOR } from '@shrinkly/engine';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compressionJobs, payments } from '../../src/db/schema/index.js';
@@ -56,6 +59,13 @@ describe('public compression over HTTP', () => {
       const meta = await sharp(bytes).metadata();
       expect(meta).toMatchObject({ format: 'jpeg', width: 800, height: 600 });
       sizes.push(bytes.length);
+      // The result's quality score: the engine's SSIM, at or above the level's floor, in words by its band.
+      const { qualityScore, qualityLabel: label } = body.compressionResult ?? {};
+      expect(qualityScore).toBeGreaterThanOrEqual(SSIM_FLOOR[level as CompressionLevel]);
+      expect(qualityScore).toBeLessThanOrEqual(1);
+      expect(label).toBe(qualityLabel(qualityScore as number));
+      const job = (await (await t.fetch(`/api/compression-job/${body.jobId}`)).json()) as CompressionJob;
+      expect(job).toMatchObject({ qualityScore, qualityLabel: label });
     }
     expect(sizes[2]).toBeLessThanOrEqual(sizes[1] as number);
     expect(sizes[1]).toBeLessThanOrEqual(sizes[0] as number);

@@ -102,6 +102,8 @@ describe('My Files while a compression runs', () => {
         compressedSize: size,
         isCompressed: false,
         spaceSaved: 0,
+        qualityScore: null,
+        qualityLabel: null,
         format: 'png',
         category: 'image',
       } satisfies Partial<FileRecord>);

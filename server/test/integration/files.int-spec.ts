@@ -6,6 +6,7 @@ import {
   type ApiClient,
   type FileRecord,
   type FileUploadResponse,
+  qualityLabel,
   SHARE_LINK_TTL_MS,
   STORAGE_LIMIT_BYTES,
 } from '@shrinkly/contract';
@@ -117,6 +118,9 @@ describe('My Files over HTTP', () => {
       compressedSize: body.compressedSize,
     });
     expect(file.spaceSaved).toBeGreaterThan(0);
+    // The engine's measured score, kept with the file, at or above balanced's floor.
+    expect(file.qualityScore).toBeGreaterThanOrEqual(0.97);
+    expect(file.qualityLabel).toBe(qualityLabel(file.qualityScore as number));
     // Free accounts keep files for 24 hours.
     expect(new Date(file.expiresAt as string).getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
     expect(await owner.api.listFiles({})).toEqual([file]);
@@ -280,7 +284,14 @@ describe('My Files over HTTP', () => {
       .png({ palette: true })
       .toFile(tiny);
     const body = (await (await upload(owner.token, {}, tiny, 'dot.png')).json()) as FileUploadResponse;
-    expect(body.file).toMatchObject({ isCompressed: false, spaceSaved: 0, compressedSize: (await readFile(tiny)).length });
+    expect(body.file).toMatchObject({
+      isCompressed: false,
+      spaceSaved: 0,
+      compressedSize: (await readFile(tiny)).length,
+      // The stored bytes are the upload's own.
+      qualityScore: 1,
+      qualityLabel: 'Visually identical',
+    });
     await expectConsistent(owner.api);
   });
 });

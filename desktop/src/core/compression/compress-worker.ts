@@ -36,8 +36,8 @@ async function run({ id, input, level, tmpDir }: Extract<ToWorker, { type: 'comp
         post({ type: 'progress', id, percent });
       },
     });
-    const { output, format, originalSize, compressedSize, recipe, notes, unchanged } = result;
-    post({ type: 'done', id, result: { output, format, originalSize, compressedSize, recipe, notes, unchanged } });
+    const { output, format, originalSize, compressedSize, recipe, notes, unchanged, score } = result;
+    post({ type: 'done', id, result: { output, format, originalSize, compressedSize, recipe, notes, unchanged, score } });
   } catch (err) {
     if (isEngineError(err)) post({ type: 'failed', id, kind: err.kind, message: err.message });
     else post({ type: 'failed', id, kind: 'failed', message: err instanceof Error ? err.message : String(err) });

@@ -19,6 +19,8 @@ export interface LocalCompressionResult {
   recipe: string;
   notes: string[];
   unchanged: boolean;
+  /** The engine's quality score (CompressResult.score). */
+  score: number | null;
 }
 
 /** A compression that did not finish: the engine's kind of failure and its message. */

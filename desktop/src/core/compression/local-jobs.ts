@@ -7,6 +7,7 @@ import {
   DESKTOP_MAX_FILES_PER_CALL,
   type DesktopSettings,
   type LocalJob,
+  qualityFields,
   type SyncState,
 } from '@shrinkly/contract';
 import { failureMessage } from './failure-message.js';
@@ -86,6 +87,8 @@ export class LocalJobs {
         progress: 0,
         originalSize: failed ? 0 : file.size,
         compressedSize: null,
+        qualityScore: null,
+        qualityLabel: null,
         outputPath: null,
         unchanged: false,
         message: failed ? failureMessage(file.error) : null,
@@ -171,10 +174,11 @@ export class LocalJobs {
     );
     if (controller.signal.aborted) throw new LocalCompressionError('cancelled', 'Cancelled');
     const message = [result.recipe, ...result.notes].join('. ');
-    if (result.unchanged) return { status: 'done', progress: 100, unchanged: true, compressedSize: result.originalSize, message };
+    const done = { status: 'done', progress: 100, message, ...qualityFields(result.score) } as const;
+    if (result.unchanged) return { ...done, unchanged: true, compressedSize: result.originalSize };
     const { outputFolder, keepOriginal } = this.options.settings();
     const outputPath = await placeResult(result, job.sourcePath, { outputFolder, keepOriginal });
-    return { status: 'done', progress: 100, compressedSize: result.compressedSize, outputPath, message };
+    return { ...done, compressedSize: result.compressedSize, outputPath };
   }
 
   private update(entry: JobEntry, change: Partial<JobEntry['job']>): void {

@@ -1,7 +1,13 @@
-import { type CompressionJob, type CompressionResponse, type SizeSaving, sizeSaving } from '@shrinkly/contract';
+import {
+  type CompressionJob,
+  type CompressionResponse,
+  type QualityFields,
+  type SizeSaving,
+  sizeSaving,
+} from '@shrinkly/contract';
 
 /** A finished compression, ready to download. */
-export interface CompressedFile extends SizeSaving {
+export interface CompressedFile extends SizeSaving, QualityFields {
   /** The compression job that made it. */
   jobId: string;
   fileName: string;
@@ -34,6 +40,8 @@ export function compressedFileFromJob(job: CompressionJob): CompressedFile {
     jobId: job.jobId,
     fileName: job.fileName,
     ...sizeSaving(job.originalSize, job.compressedSize ?? job.originalSize),
+    qualityScore: job.qualityScore,
+    qualityLabel: job.qualityLabel,
     downloadUrl: job.temporaryUrl,
     downloadExpiresAt: job.downloadExpiresAt,
     paid: job.isPaid,
@@ -50,6 +58,8 @@ export function compressedFileFromResponse(response: CompressionResponse, fileNa
     originalSize: result.originalSize,
     compressedSize: result.compressedSize,
     spaceSaved: result.spaceSaved,
+    qualityScore: result.qualityScore,
+    qualityLabel: result.qualityLabel,
     downloadUrl: response.downloadUrl,
     downloadExpiresAt: response.downloadExpiresAt,
     paid: false,

@@ -11,6 +11,8 @@ const job = (over: Partial<LocalJob>): LocalJob => ({
   progress: 0,
   originalSize: 2 * 1024 * 1024,
   compressedSize: null,
+  qualityScore: null,
+  qualityLabel: null,
   outputPath: null,
   unchanged: false,
   message: null,

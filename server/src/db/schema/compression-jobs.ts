@@ -1,6 +1,6 @@
 import { COMPRESSION_LEVELS, JOB_STATUSES } from '@shrinkly/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { files } from './files.js';
 import { jobColumns } from './job-columns.js';
 import { users } from './users.js';
@@ -22,6 +22,8 @@ export const compressionJobs = pgTable(
     compressedSize: bigint('compressed_size', { mode: 'number' }),
     unchanged: boolean('unchanged'),
     recipe: text('recipe'),
+    /** The result's closeness to the upload (the engine's score, SSIM's scale); null until done or when unmeasured. */
+    qualityScore: doublePrecision('quality_score'),
     requiresPayment: boolean('requires_payment').notNull().default(false),
     paymentAmount: numeric('payment_amount', { precision: 10, scale: 2, mode: 'number' }),
     paidAt: timestamp('paid_at', { withTimezone: true }),

@@ -1,5 +1,5 @@
 import { COMPRESSION_LEVELS, FILE_STATUSES } from '@shrinkly/contract';
-import { bigint, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { batches } from './batches.js';
 import { folders } from './folders.js';
 import { users } from './users.js';
@@ -30,6 +30,8 @@ export const files = pgTable(
     /** Bytes stored; null while processing. */
     storedSize: bigint('stored_size', { mode: 'number' }),
     isCompressed: boolean('is_compressed').notNull().default(false),
+    /** The stored result's closeness to the upload (the engine's score, SSIM's scale); null while processing or unmeasured. */
+    qualityScore: doublePrecision('quality_score'),
     /** 128-bit random, base64url; null until shared. */
     shareToken: text('share_token').unique(),
     shareExpiresAt: timestamp('share_expires_at', { withTimezone: true }),

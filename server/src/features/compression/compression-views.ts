@@ -3,6 +3,7 @@ import {
   type CompressionResponse,
   FREE_COMPRESSION_LIMIT_BYTES,
   PREMIUM_BENEFITS,
+  qualityFields,
   SUBSCRIPTION_PRICE_USD,
   sizeSaving,
 } from '@shrinkly/contract';
@@ -24,6 +25,7 @@ export function toJobView(job: CompressionJobRow, links: JobLinks): CompressionJ
     isPaid: job.paidAt !== null,
     originalSize: job.originalSize,
     compressedSize: job.compressedSize,
+    ...qualityFields(job.status === 'completed' ? job.qualityScore : null),
     temporaryUrl: links.downloadUrl,
     downloadExpiresAt: links.downloadUrl ? (job.downloadExpiresAt?.toISOString() ?? null) : null,
     paymentAmount: job.requiresPayment ? job.paymentAmount : null,
@@ -46,6 +48,7 @@ export function toCompressionResponse(job: CompressionJobRow, links: JobLinks): 
           ...sizeSaving(job.originalSize, job.compressedSize as number),
           format: job.outputFormat ?? job.inputFormat,
           unchanged: job.unchanged ?? false,
+          ...qualityFields(job.qualityScore),
         }
       : null,
     cost: job.requiresPayment ? job.paymentAmount : null,

@@ -44,7 +44,8 @@ export class CompressionJobHandler extends JobRunner<CompressionJobRow> {
 
   protected async callEngine(job: CompressionJobRow, input: string, options: JobCallOptions): Promise<EngineOutput> {
     const result = await compress(input, { ...options, level: job.level });
-    return { output: result.output, format: result.format, unchanged: result.unchanged, recipe: result.recipe };
+    const { output, format, unchanged, recipe, score } = result;
+    return { output, format, unchanged, recipe, score };
   }
 
   protected finisherOf(job: CompressionJobRow): Finisher<CompressionJobRow> {

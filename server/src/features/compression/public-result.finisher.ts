@@ -35,6 +35,7 @@ export class PublicResultFinisher implements Finisher<CompressionJobRow> {
       compressedSize: result.size,
       unchanged: result.unchanged,
       recipe: result.recipe,
+      qualityScore: result.score,
       downloadExpiresAt,
       // The files stay at least as long as their link works.
       expiresAt: new Date(Math.max(job.expiresAt.getTime(), downloadExpiresAt.getTime())),

@@ -29,7 +29,7 @@ export class ConversionJobHandler extends JobRunner<ConversionJobRow> implements
 
   protected async callEngine(job: ConversionJobRow, input: string, options: JobCallOptions): Promise<EngineOutput> {
     const result = await convert(input, { ...options, target: job.targetFormat });
-    return { output: result.output, format: result.format, unchanged: false, recipe: null };
+    return { output: result.output, format: result.format, unchanged: false, recipe: null, score: null };
   }
 
   protected finisherOf(): Finisher<ConversionJobRow> {

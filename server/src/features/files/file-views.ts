@@ -1,4 +1,4 @@
-import { type FileCategory, type FileRecord, type Stats, spaceSavedPercent } from '@shrinkly/contract';
+import { type FileCategory, type FileRecord, qualityFields, type Stats, spaceSavedPercent } from '@shrinkly/contract';
 import { mimeOfFormat } from '../../common/mime.js';
 import type { FileTotals, FileWithFolder, ListedFile } from './file.repository.js';
 
@@ -38,6 +38,7 @@ export function toFileRecord(row: FileWithFolder & Partial<Pick<ListedFile, 'job
     compressionRatio: ratioOf(row.originalSize, stored),
     spaceSaved: spaceSavedPercent(row.originalSize, stored),
     isCompressed: row.isCompressed,
+    ...qualityFields(processing ? null : row.qualityScore),
     level: row.level,
     createdAt: row.createdAt.toISOString(),
     shareToken: row.shareToken,

@@ -14,6 +14,7 @@ export interface ReadyValues {
   blobKey: string;
   storedSize: number;
   isCompressed: boolean;
+  qualityScore: number | null;
   format: string;
   name: string;
 }

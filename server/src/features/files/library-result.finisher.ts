@@ -59,6 +59,7 @@ export class LibraryResultFinisher implements Finisher<CompressionJobRow> {
             blobKey: result.blobKey,
             storedSize: result.size,
             isCompressed: !result.unchanged,
+            qualityScore: result.score,
             format: result.format,
             // A WAV stored as FLAC is named .flac.
             name: result.format === job.inputFormat ? file.name : downloadName(file.name, result.format),
@@ -101,6 +102,7 @@ export class LibraryResultFinisher implements Finisher<CompressionJobRow> {
       outputFormat: result.format,
       compressedSize: result.size,
       unchanged: result.unchanged,
+      qualityScore: result.score,
       inputBlob: null,
       outputBlob: null,
     });

@@ -86,6 +86,9 @@ describe('zip', () => {
     expect(await expectSameMembers(fixture, r.maximum.output)).toBe(1);
     expect(r.balanced.recipe).toMatch(/1 of 4 members compressed by their own family \(1 jpg\)/);
     expect(r.balanced.metrics.ssim).toBeDefined();
+    // The archive's score is its least close member's: light re-deflates (exact), balanced recompressed the photo.
+    expect(r.light.score).toBe(1);
+    expect(r.balanced.score).toBe(r.balanced.metrics.ssim);
     expect((await readZip(r.light.output)).members[1]?.mtime.getTime()).toBe(FIXED_TIME.getTime());
   });
 

@@ -13,6 +13,8 @@ export interface MemberResult {
   ext: string;
   notes: string[];
   ssim?: number;
+  /** The member result's closeness to the original member (CompressResult.score). */
+  score: number | null;
   /** Removes the result's folder once its bytes are in the archive. */
   dispose: () => Promise<void>;
 }
@@ -58,6 +60,7 @@ export async function compressMember(
       ext,
       notes: result.notes,
       ...(result.metrics.ssim !== undefined ? { ssim: result.metrics.ssim } : {}),
+      score: result.score,
       dispose,
     };
   } catch (err) {
@@ -65,6 +68,14 @@ export async function compressMember(
       throw new EngineError('cancelled', 'Cancelled', undefined, { cause: err });
     return undefined;
   }
+}
+
+/**
+ * The archive's closeness to the original: its least close member's (1 when every member was kept exactly), and
+ * unknown as soon as one member's is.
+ */
+export function lowerScore(a: number | null, b: number | null): number | null {
+  return a === null || b === null ? null : Math.min(a, b);
 }
 
 /** The original archive, kept because the copy made of it (`made`: rewritten, repacked) did not verify. */

@@ -6,7 +6,7 @@ import { allSettledOrThrow, mapLimited } from '../../tools/concurrent.js';
 import { checkTotal, invalid } from '../../tools/unpack-limits.js';
 import { fileCrc } from '../../tools/zip/encode.js';
 import type { CompressContext, FamilyOutput } from '../../types.js';
-import { compressMember, keptUnverified, MIN_FAMILY_MEMBER } from './members.js';
+import { compressMember, keptUnverified, lowerScore, MIN_FAMILY_MEMBER } from './members.js';
 import { guard7z, list7z, NO_PASSWORD, type SevenListing } from './sevenzip-list.js';
 
 /** Above this, a second pass with PPMd (strong on text) is not worth its time. */
@@ -43,6 +43,7 @@ interface MemberChanges {
   byExt: Map<string, number>;
   notes: string[];
   minSsim: number;
+  score: number | null;
 }
 
 interface ChangedMember {
@@ -51,6 +52,7 @@ interface ChangedMember {
   crc: string;
   notes: string[];
   ssim?: number;
+  score: number | null;
 }
 
 /** Has one unpacked member compressed by its family and put in its place, keeping the file's time. */
@@ -76,11 +78,12 @@ async function compressOne(
     crc: await fileCrcHex(file, ctx.signal),
     notes: result.notes,
     ...(result.ssim !== undefined ? { ssim: result.ssim } : {}),
+    score: result.score,
   };
 }
 
 async function compressMembers(dir: string, listing: SevenListing, ctx: CompressContext, tmp: string): Promise<MemberChanges> {
-  const changes: MemberChanges = { changed: new Map(), byExt: new Map(), notes: [], minSsim: 1 };
+  const changes: MemberChanges = { changed: new Map(), byExt: new Map(), notes: [], minSsim: 1, score: 1 };
   const files = listing.items.filter((i) => !i.directory && i.size >= MIN_FAMILY_MEMBER);
   let done = 0;
   const results = await mapLimited(files, MEMBERS_AT_ONCE, async (item) => {
@@ -95,6 +98,7 @@ async function compressMembers(dir: string, listing: SevenListing, ctx: Compress
     changes.byExt.set(r.ext, (changes.byExt.get(r.ext) ?? 0) + 1);
     changes.notes.push(...r.notes.map((note) => `${r.path}: ${note}`));
     if (r.ssim !== undefined) changes.minSsim = Math.min(changes.minSsim, r.ssim);
+    changes.score = lowerScore(changes.score, r.score);
   }
   return changes;
 }
@@ -209,7 +213,7 @@ export async function compressSevenZip(input: string, ctx: CompressContext): Pro
   ctx.onProgress(20);
   const members: MemberChanges =
     ctx.level === 'light'
-      ? { changed: new Map(), byExt: new Map(), notes: [], minSsim: 1 }
+      ? { changed: new Map(), byExt: new Map(), notes: [], minSsim: 1, score: 1 }
       : await compressMembers(dir, listing, ctx, tmp);
   const sizes = new Map<string, number>();
   for (const file of members.changed.keys()) sizes.set(file, (await stat(path.join(dir, file))).size);
@@ -249,6 +253,7 @@ export async function compressSevenZip(input: string, ctx: CompressContext): Pro
     format: '7z',
     recipe: `repacked with 7-Zip -mx=9 ${best.method}; ${familyPart}`,
     metrics,
+    score: members.score,
     notes: members.notes,
   };
 }

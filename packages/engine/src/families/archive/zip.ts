@@ -10,7 +10,7 @@ import type { ZipEntry, ZipReader } from '../../tools/zip/reader.js';
 import { type ExpectedMember, verifyZip } from '../../tools/zip/verify.js';
 import { type MemberHeader, ZipWriter } from '../../tools/zip/writer.js';
 import type { CompressContext, FamilyOutput } from '../../types.js';
-import { compressMember, keptUnverified, type MemberResult, MIN_FAMILY_MEMBER } from './members.js';
+import { compressMember, keptUnverified, lowerScore, type MemberResult, MIN_FAMILY_MEMBER } from './members.js';
 import { openArchive } from './zip-source.js';
 
 /** Members prepared at once: two nested compressions keep both cores busy while the writer copies bytes. */
@@ -22,6 +22,7 @@ interface Tally {
   byFamily: Map<string, number>;
   notes: string[];
   minSsim: number;
+  score: number | null;
 }
 
 /** One member ready to be written: its header, its data, and what to clean up afterwards. */
@@ -128,6 +129,7 @@ async function rewrite(zip: ZipReader, out: string, ctx: CompressContext, tally:
           tally.byFamily.set(ready.member.ext, (tally.byFamily.get(ready.member.ext) ?? 0) + 1);
           tally.notes.push(...ready.member.notes.map((n) => `${entry.name}: ${n}`));
           if (ready.member.ssim !== undefined) tally.minSsim = Math.min(tally.minSsim, ready.member.ssim);
+          tally.score = lowerScore(tally.score, ready.member.score);
         }
         ctx.onProgress(5 + (90 * (index + 1)) / entries.length);
       },
@@ -156,7 +158,7 @@ function recipeOf(tally: Tally, level: CompressContext['level']): string {
  */
 export async function compressZip(input: string, ctx: CompressContext): Promise<FamilyOutput> {
   const zip = await openArchive(input);
-  const tally: Tally = { members: 0, byFamily: new Map(), notes: [], minSsim: 1 };
+  const tally: Tally = { members: 0, byFamily: new Map(), notes: [], minSsim: 1, score: 1 };
   let expected: ExpectedMember[];
   const out = path.join(ctx.workDir, 'archive.zip');
   try {
@@ -181,5 +183,5 @@ export async function compressZip(input: string, ctx: CompressContext): Promise<
   };
   // As office documents do: the lowest SSIM of a recompressed picture or video member, when any was lossy.
   if (tally.minSsim < 1) metrics.ssim = tally.minSsim;
-  return { path: out, format: 'zip', recipe: recipeOf(tally, ctx.level), metrics, notes: tally.notes };
+  return { path: out, format: 'zip', recipe: recipeOf(tally, ctx.level), metrics, score: tally.score, notes: tally.notes };
 }

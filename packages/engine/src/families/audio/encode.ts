@@ -154,5 +154,8 @@ export async function checkedOutput(
   const size = (await stat(encoded.out)).size;
   const kbps = Math.round((size * 8) / result.seconds / 1000);
   const recipeText = recipe.kind === 'lossless' ? `${label} (samples verified identical)` : label;
-  return { path: encoded.out, format: recipe.format, recipe: recipeText, metrics: { kbps }, notes };
+  // A lossless encode decodes to the same samples (checked above); a lossy one keeps its level's bitrate floor,
+  // which is not a measure on SSIM's scale.
+  const score = recipe.kind === 'lossless' ? 1 : null;
+  return { path: encoded.out, format: recipe.format, recipe: recipeText, metrics: { kbps }, score, notes };
 }

@@ -158,6 +158,7 @@ export async function checkLadder(
       `${name}: shape ${JSON.stringify(outShape)} != ${JSON.stringify(originalShape)}`,
     );
     expect((r.metrics.ssim ?? 0) >= SSIM_FLOOR[level], `${name}: SSIM ${r.metrics.ssim} below ${SSIM_FLOOR[level]}`);
+    expect(r.score === r.metrics.ssim, `${name}: score ${r.score} is not the measured SSIM ${r.metrics.ssim}`);
     // Re-measured here at every level for ordinary sizes; for very large pictures (seconds per measure) at balanced.
     const single = originalShape.pages === 1 && !/\.(heic|bmp)$/i.test(file) && r.format !== 'heic';
     const affordable = originalShape.width * originalShape.height <= 4_000_000 || level === 'balanced';

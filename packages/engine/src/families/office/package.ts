@@ -132,6 +132,8 @@ export async function compressPackage(
     format: type.ext,
     recipe: `${description}; every other part byte for byte as in the original`,
     metrics,
+    // Every part but the recompressed pictures is kept byte for byte.
+    score: shrunk.images?.minSsim ?? 1,
     notes: shrunk.notes,
   };
 }

@@ -1,6 +1,7 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { CheckIcon } from '../../../components/icons/check-icon';
+import { QualityBadge } from '../../../components/quality-badge';
 import { formatBytes } from '../../../format/format-bytes';
 import type { CompressedFile } from '../outcome';
 import { DownloadNote } from './download-note';
@@ -36,6 +37,14 @@ export function CompressedFileCard({ file, onCompressAnother }: CompressedFileCa
           <ResultStat label="Compressed size" value={formatBytes(file.compressedSize)} />
           <ResultStat label="Space saved" value={`${Number(saved.toFixed(1))}%`} highlight />
         </SimpleGrid>
+        {file.qualityLabel && saved > 0 && (
+          <Group justify="center" gap="xs">
+            <Text size="sm" c="dark.5">
+              Quality
+            </Text>
+            <QualityBadge qualityScore={file.qualityScore} qualityLabel={file.qualityLabel} size="md" />
+          </Group>
+        )}
         {saved === 0 && (
           <Text size="sm" c="dark.5" ta="center">
             This file was already as small as it can be without losing quality, so you get it back unchanged.

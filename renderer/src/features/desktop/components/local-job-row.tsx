@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { LocalJob } from '@shrinkly/contract';
+import { QualityBadge } from '../../../components/quality-badge';
 import { LEVEL_LABELS } from '../../compression/level-labels';
 import { failureAdvice, isActive, maySend, STATUS_LABELS, SYNC_LABELS, sizeSummary } from '../local-job-view';
 
@@ -44,6 +45,9 @@ export function LocalJobRow({ job, onCancel, onShowInFolder, onSend }: LocalJobR
             <Badge variant="light" color={STATUS_COLORS[job.status]} size="sm">
               {STATUS_LABELS[job.status]}
             </Badge>
+            {job.status === 'done' && !job.unchanged && (
+              <QualityBadge qualityScore={job.qualityScore} qualityLabel={job.qualityLabel} />
+            )}
           </Group>
         </Group>
         {active && (

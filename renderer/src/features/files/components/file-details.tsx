@@ -1,6 +1,7 @@
 import { Badge, Group, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { FileRecord } from '@shrinkly/contract';
 import { CATEGORY_COLORS, CategoryIcon, ClockIcon, FolderIcon } from '../../../components/icons/file-icons';
+import { QualityBadge } from '../../../components/quality-badge';
 import { formatDateTime, formatShortDate } from '../../../format/format-date';
 import { formatFileSize } from '../../../format/format-file-size';
 import { formatPercent } from '../../../format/format-percent';
@@ -38,7 +39,13 @@ export function CompressingProgress({ file }: { file: FileRecord }) {
 
 /** What the file saved once stored, or its progress while it is compressed. */
 export function FileOutcome({ file }: { file: FileRecord }) {
-  return file.status === 'processing' ? <CompressingProgress file={file} /> : <SavedBadge file={file} />;
+  if (file.status === 'processing') return <CompressingProgress file={file} />;
+  return (
+    <Group gap={6} wrap="wrap">
+      <SavedBadge file={file} />
+      {file.isCompressed && <QualityBadge qualityScore={file.qualityScore} qualityLabel={file.qualityLabel} />}
+    </Group>
+  );
 }
 
 /** Size and upload date. */
