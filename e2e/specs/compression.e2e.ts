@@ -2,7 +2,13 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FREE_COMPRESSION_LIMIT_BYTES, FREE_DOWNLOAD_TTL_MS, MB, PAY_PER_FILE_PRICE_USD } from '@shrinkly/contract';
+import {
+  FREE_COMPRESSION_LIMIT_BYTES,
+  FREE_DOWNLOAD_TTL_MS,
+  MB,
+  PAY_PER_FILE_PRICE_USD,
+  type ServiceStats,
+} from '@shrinkly/contract';
 import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeStoredZip } from '../../scripts/fixtures/stored-zip.mjs';
@@ -40,6 +46,7 @@ describe('public compression in the browser', () => {
     const yourStats = page.locator('#your-stats');
     // No stats before this browser has compressed anything.
     expect(await yourStats.count()).toBe(0);
+    const serviceBefore = (await (await fetch(`${baseUrl}/api/service-stats`)).json()) as ServiceStats;
     await landingUpload.chooseFile(page, JPEG);
 
     const modal = landingUpload.previewModal(page);
@@ -78,6 +85,13 @@ describe('public compression in the browser', () => {
     await yourStats.waitFor();
     expect(await figures()).toMatch(new RegExp(`total files 1 compressed files 1 average space saved ${saved}%`, 'i'));
     expect(await figures()).toMatch(/total original size [\d.]+ ?[KM]?B total compressed size [\d.]+ ?[KM]?B/i);
+    // Beside them, the whole service's figures, read again once this browser's compression counted (at least it: other
+    // tests' jobs may finish meanwhile).
+    const service = page.locator('#service-stats');
+    await service.waitFor();
+    await expect
+      .poll(async () => Number(/Total files\s*([\d,]+)/i.exec(await service.innerText())?.[1]?.replace(/,/g, '')))
+      .toBeGreaterThanOrEqual(serviceBefore.totalFiles + 1);
     await screenshot(page, 'landing-result');
 
     const original = await readFile(JPEG);

@@ -9,6 +9,7 @@ import { FilesModule } from './features/files/files.module.js';
 import { FoldersModule } from './features/folders/folders.module.js';
 import { MaintenanceModule } from './features/maintenance/maintenance.module.js';
 import { PlansModule } from './features/plans/plans.module.js';
+import { ServiceStatsModule } from './features/service-stats/service-stats.module.js';
 import { SharingModule } from './features/sharing/sharing.module.js';
 import { SystemModule } from './features/system/system.module.js';
 import { UploadsModule } from './features/uploads/uploads.module.js';
@@ -28,6 +29,7 @@ export class AppModule {
         PlansModule,
         UploadsModule,
         CompressionModule,
+        ServiceStatsModule,
         FilesModule,
         FoldersModule,
         SharingModule,

@@ -102,6 +102,8 @@ export const FEATURE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> =
   maintenance: [],
   // A plan bills through billing and keeps an account's files when it lapses.
   plans: ['accounts', 'billing', 'files'],
+  // The service's figures count every finished compression, by a listener on compression's job handler.
+  'service-stats': ['compression'],
   sharing: ['accounts', 'files'],
   system: [],
   uploads: [],

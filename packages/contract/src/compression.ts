@@ -76,6 +76,19 @@ export const compressionResponseSchema = z.object({
 });
 export type CompressionResponse = z.infer<typeof compressionResponseSchema>;
 
+/**
+ * GET /api/service-stats: every compression the service has finished (STAT-04's figures for the whole service),
+ * landing page and My Files alike, counted once per job and kept when the jobs themselves are swept.
+ */
+export const serviceStatsSchema = z.object({
+  totalFiles: z.number().int().describe('compressions finished'),
+  compressedFiles: z.number().int().describe('of which came out smaller'),
+  averageSpaceSaved: z.number().describe('percent saved per file, averaged over every file; 0-100, one decimal'),
+  totalOriginalSize: z.number().int().describe('bytes uploaded'),
+  totalCompressedSize: z.number().int().describe('bytes of the results'),
+});
+export type ServiceStats = z.infer<typeof serviceStatsSchema>;
+
 /** GET /api/compression-job/{jobId}. */
 export const compressionJobSchema = z.object({
   jobId: z.string(),

@@ -26,6 +26,7 @@ import {
   compressionJobSchema,
   compressionPreviewSchema,
   compressionResponseSchema,
+  serviceStatsSchema,
   uploadChunkFieldsSchema,
   uploadChunkResponseSchema,
 } from './compression.js';
@@ -669,6 +670,14 @@ export const endpoints = {
     errors: [404, 416],
     summary:
       "A converted file's bytes through the signed, expiring link a conversion gives as downloadUrl (?expires&sig); Range requests supported",
+  }),
+  serviceStats: endpoint({
+    method: 'GET',
+    path: '/api/service-stats',
+    tag: 'compression',
+    auth: 'none',
+    response: serviceStatsSchema,
+    summary: 'Every compression the service has finished: files, how many came out smaller, the average saved, the sizes',
   }),
   stats: endpoint({
     method: 'GET',

@@ -84,8 +84,11 @@ export abstract class JobRunner<J extends JobRecord> {
     protected readonly records: RunnerRecords<J>,
     private readonly step: EngineStep,
     protected readonly clock: Clock,
-    private readonly logger: Logger,
+    protected readonly logger: Logger,
   ) {}
+
+  /** After a job's result is recorded: what else a queue keeps of it. Must not throw: the job is already done. */
+  protected async completed(_job: J, _result: StoredOutput): Promise<void> {}
 
   /** Makes this runner the handler of `queue`, whose unfinished jobs its records list at a worker's start. */
   declareFor(queue: JobQueue, handlers: JobHandlers): void {
@@ -116,7 +119,9 @@ export abstract class JobRunner<J extends JobRecord> {
           return { output: input, format, unchanged: true, recipe: 'stored as uploaded', score: 1 };
         }
       });
-      return await finisher.complete(job, result);
+      const outcome = await finisher.complete(job, result);
+      if (outcome === 'success') await this.completed(job, result);
+      return outcome;
     } catch (err) {
       if (signal.aborted) {
         // The server is stopping mid-way: the job goes back to the queue without counting this start.

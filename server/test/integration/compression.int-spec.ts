@@ -8,13 +8,16 @@ import {
   type CompressionResponse,
   FREE_COMPRESSION_LIMIT_BYTES,
   qualityLabel,
+  type ServiceStats,
   TEMPORARY_FILE_TTL_MS,
 } from '@shrinkly/contract';
 import { SSIM_FLOOR } from '@shrinkly/engine';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compressionJobs, payments } from '../../src/db/schema/index.js';
+import { type CompressionJobRow, compressionJobs, payments } from '../../src/db/schema/index.js';
 import { SweeperService } from '../../src/features/maintenance/sweeper.service.js';
+import { SERVICE_STATS_TTL_MS, ServiceStatsService } from '../../src/features/service-stats/service-stats.service.js';
 import { makePhotoJpeg } from '../fixtures.js';
 import { fileForm, newUser, TestClock, useTempDir, useTestApp } from '../harness.js';
 
@@ -232,5 +235,32 @@ describe('public compression over HTTP', () => {
     });
     expect(job.temporaryUrl).toBe(body.downloadUrl);
     expect(await t.running.database.db.select().from(payments)).toEqual([]);
+  });
+
+  it('counts every finished compression once in the service stats, kept after the jobs are swept (STAT-04)', async () => {
+    const stats = async () => (await (await t.fetch('/api/service-stats')).json()) as ServiceStats;
+    const before = await stats();
+    const body = (await (await post('/api/compress', await form(photo, 'counted.jpg'))).json()) as CompressionResponse;
+    const result = body.compressionResult as NonNullable<CompressionResponse['compressionResult']>;
+    // This process adds what it counts to the figures it serves from memory; summed again after a minute, the same.
+    const after = await stats();
+    expect(after.totalFiles).toBe(before.totalFiles + 1);
+    expect(after.compressedFiles).toBe(before.compressedFiles + 1);
+    expect(after.totalOriginalSize).toBe(before.totalOriginalSize + result.originalSize);
+    expect(after.totalCompressedSize).toBe(before.totalCompressedSize + result.compressedSize);
+    expect(after.averageSpaceSaved).toBeGreaterThan(0);
+    expect(after.averageSpaceSaved).toBeLessThanOrEqual(100);
+    clock.offsetMs += SERVICE_STATS_TTL_MS + 1;
+    const summed = await stats();
+    expect(summed).toMatchObject({ ...after, averageSpaceSaved: summed.averageSpaceSaved });
+    expect(Math.abs(summed.averageSpaceSaved - after.averageSpaceSaved)).toBeLessThanOrEqual(0.1);
+    // Counting the same job again (a restart between its steps) changes nothing; the sweep of jobs neither.
+    const [job] = await t.running.database.db.select().from(compressionJobs).where(eq(compressionJobs.id, body.jobId));
+    await t.running.app
+      .get(ServiceStatsService)
+      .count(job as CompressionJobRow, { blobKey: 'x', size: 1, format: 'jpg', unchanged: false, recipe: null, score: null });
+    clock.offsetMs += TEMPORARY_FILE_TTL_MS + SERVICE_STATS_TTL_MS;
+    await t.running.app.get(SweeperService).sweep();
+    expect(await stats()).toEqual(summed);
   });
 });

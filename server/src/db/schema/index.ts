@@ -3,6 +3,7 @@ export * from './admins.js';
 export * from './batches.js';
 export * from './chunk-uploads.js';
 export * from './compression-jobs.js';
+export * from './compression-tally.js';
 export * from './conversion-jobs.js';
 export * from './files.js';
 export * from './folders.js';

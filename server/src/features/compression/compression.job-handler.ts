@@ -2,7 +2,7 @@ import { compress } from '@shrinkly/engine';
 import type { Logger } from 'pino';
 import type { Clock } from '../../common/clock.js';
 import type { CompressionJobRow } from '../../db/schema/index.js';
-import type { EngineOutput, EngineStep } from '../../jobs/engine-step.js';
+import type { EngineOutput, EngineStep, StoredOutput } from '../../jobs/engine-step.js';
 import type { JobQueue } from '../../jobs/job-handlers.js';
 import { type Finisher, type JobCallOptions, JobRunner } from '../../jobs/job-runner.js';
 import type { CompressionJobRecords } from './compression.job-records.js';
@@ -28,9 +28,13 @@ export class CompressionFinishers {
   }
 }
 
+/** Told of every compression once its result is recorded (the service's statistics). */
+export type CompletionListener = (job: CompressionJobRow, result: StoredOutput) => Promise<void>;
+
 /** The handler of the compression queue: the engine compresses the job's upload at its level, then the finisher of its kind. */
 export class CompressionJobHandler extends JobRunner<CompressionJobRow> {
   readonly label = 'Compression';
+  private readonly listeners: CompletionListener[] = [];
 
   constructor(
     jobs: CompressionJobRecords,
@@ -50,5 +54,19 @@ export class CompressionJobHandler extends JobRunner<CompressionJobRow> {
 
   protected finisherOf(job: CompressionJobRow): Finisher<CompressionJobRow> {
     return this.finishers.of(job);
+  }
+
+  /** Adds a listener to every finished compression, whatever its kind. */
+  onCompleted(listener: CompletionListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** A listener's failure is logged: the job and its result stand. */
+  protected override async completed(job: CompressionJobRow, result: StoredOutput): Promise<void> {
+    for (const listener of this.listeners) {
+      await listener(job, result).catch((err: unknown) =>
+        this.logger.warn({ err, jobId: job.id }, 'a finished compression was not counted'),
+      );
+    }
   }
 }

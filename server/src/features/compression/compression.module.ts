@@ -56,7 +56,7 @@ import { PublicResultFinisher } from './public-result.finisher.js';
     construct(CompressionFinishers, []),
     construct(CompressionJobHandler, [CompressionJobRecords, CompressionFinishers, EngineStep, Clock, LOGGER]),
   ],
-  exports: [CompressionJobRecords, CompressionService, CompressionFinishers],
+  exports: [CompressionJobRecords, CompressionService, CompressionFinishers, CompressionJobHandler],
 })
 export class CompressionModule {
   constructor(
