@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  type CompressionPreview,
   FREE_COMPRESSION_LIMIT_BYTES,
   FREE_DOWNLOAD_TTL_MS,
   MB,
@@ -110,6 +111,43 @@ describe('public compression in the browser', () => {
     expect(await figures()).toMatch(/total files 1 compressed files 1 /i);
     await page.close();
   }, 120_000);
+
+  it('fits a photo under a custom target size: the preview says where it fits, the result says it did', async () => {
+    // The preview's estimates are the real results for a file this small: the target sits just above balanced's.
+    const body = new FormData();
+    body.set('file', new Blob([await readFile(JPEG)]), 'skagen.jpg');
+    const preview = (await (
+      await fetch(`${baseUrl}/api/compression-preview`, { method: 'POST', body })
+    ).json()) as CompressionPreview;
+    const balanced = preview.previews.find((p) => p.level === 'balanced')?.estimatedSize as number;
+    const targetKb = Math.ceil(balanced / 1024) + 1;
+    const page = await session.newPage();
+    await page.goto('/');
+    await landingUpload.chooseFile(page, JPEG);
+    const modal = landingUpload.previewModal(page);
+    await modal.waitFor({ timeout: 60_000 });
+    await modal.getByRole('combobox', { name: 'Target size' }).click();
+    await modal.getByRole('option', { name: 'Custom size' }).click();
+    const custom = modal.getByRole('textbox', { name: 'Custom size' });
+    await custom.fill('ten');
+    await modal.getByText('Enter a size such as 8MB or 500KB').waitFor();
+    await custom.fill(`${targetKb}KB`);
+    const hint = await modal.getByTestId('target-hint').innerText();
+    const expected = /Expected to fit under [\d.]+MB at (Light|Balanced)/.exec(hint)?.[1];
+    expect(expected, hint).toBeDefined();
+    await modal.getByRole('button', { name: 'Compress', exact: true }).click();
+    const result = landingUpload.result(page);
+    await result.waitFor({ timeout: 60_000 });
+    expect(await result.getByTestId('target-outcome').innerText()).toMatch(
+      new RegExp(`^Under [\\d.]+MB, at ${expected}: the best quality that fits\\.$`),
+    );
+    const download = await fetch(
+      new URL((await result.getByRole('link', { name: 'Download' }).getAttribute('href')) as string, baseUrl),
+    );
+    expect((await download.arrayBuffer()).byteLength).toBeLessThanOrEqual(targetKb * 1024);
+    await screenshot(page, 'landing-target-size');
+    await page.close();
+  });
 
   it('refuses a file type the landing page does not accept', async () => {
     const page = await session.newPage();

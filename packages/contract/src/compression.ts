@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMPRESSION_LEVELS, FILE_NAME_MAX_LENGTH } from './constants.js';
 import { uploadedNameSchema } from './names.js';
 import { qualityLabelSchema, qualityScoreSchema } from './quality.js';
+import { targetBytesSchema, targetOutcomeSchema } from './target-size.js';
 
 /** Extensions the landing page accepts (COMP-21); the server checks the real type against them. */
 // biome-ignore format: one line per kind of file, in the requirement's order
@@ -66,6 +67,7 @@ export const compressionResponseSchema = z.object({
       unchanged: z.boolean(),
       qualityScore: qualityScoreSchema,
       qualityLabel: qualityLabelSchema,
+      target: targetOutcomeSchema,
     })
     .nullable(),
   cost: z.number().nullable().describe('USD, when payment is required'),
@@ -100,6 +102,7 @@ export const compressionJobSchema = z.object({
   compressedSize: z.number().int().nullable(),
   qualityScore: qualityScoreSchema.describe("once completed: the result's quality score (QUALITY_BANDS); else null"),
   qualityLabel: qualityLabelSchema,
+  target: targetOutcomeSchema.describe('once completed: how a requested target size went; else null'),
   temporaryUrl: z.string().nullable(),
   downloadExpiresAt: z.string().nullable(),
   paymentAmount: z.number().nullable(),
@@ -134,8 +137,12 @@ export const assembleChunksRequestSchema = z.object({
   fileName: fileNameSchema,
   fileSize: z.number().int().min(1),
   compressionLevel: compressionLevelSchema.default('balanced'),
+  targetBytes: targetBytesSchema,
 });
 export type AssembleChunksRequest = z.input<typeof assembleChunksRequestSchema>;
 
 /** Text fields of POST /api/compress (multipart; the bytes are the `file`). */
-export const compressFieldsSchema = z.object({ compressionLevel: compressionLevelSchema.default('balanced') });
+export const compressFieldsSchema = z.object({
+  compressionLevel: compressionLevelSchema.default('balanced'),
+  targetBytes: targetBytesSchema,
+});

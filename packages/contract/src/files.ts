@@ -3,6 +3,7 @@ import { assembleChunksRequestSchema, compressionLevelSchema, jobStatusSchema } 
 import { BATCH_MAX_FILES, FILE_NAME_MAX_LENGTH, FOLDER_NAME_MAX_LENGTH } from './constants.js';
 import { typedNameSchema } from './names.js';
 import { qualityLabelSchema, qualityScoreSchema } from './quality.js';
+import { targetBytesSchema } from './target-size.js';
 
 /** Extensions the dashboard's single upload accepts (DASH-12). */
 // biome-ignore format: one line per kind of file, in the requirement's order
@@ -71,6 +72,7 @@ export const fileListSchema = z.array(fileRecordSchema);
 /** Text fields of POST /api/files/upload (multipart; the bytes are the `file`). */
 export const fileUploadFieldsSchema = z.object({
   compressionLevel: compressionLevelSchema.default('balanced'),
+  targetBytes: targetBytesSchema,
   folderId: z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), idSchema.optional()),
   batchId: z.preprocess((v) => (v === '' ? undefined : v), idSchema.optional()),
 });

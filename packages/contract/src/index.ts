@@ -14,3 +14,4 @@ export * from './outcome.js';
 export * from './pages.js';
 export * from './quality.js';
 export * from './subscription.js';
+export * from './target-size.js';

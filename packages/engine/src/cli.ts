@@ -1,7 +1,14 @@
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { COMPRESSION_LEVELS, type CompressionLevel, qualityLabel } from '@shrinkly/contract';
+import {
+  COMPRESSION_LEVELS,
+  type CompressionLevel,
+  MAX_TARGET_BYTES,
+  MIN_TARGET_BYTES,
+  parseSize,
+  qualityLabel,
+} from '@shrinkly/contract';
 import { compress } from './compress.js';
 import { conversionTargets, sharedLibreOffice } from './convert/index.js';
 import { convert } from './convert.js';
@@ -10,12 +17,13 @@ import { isEngineError } from './errors.js';
 import { estimate } from './estimate.js';
 
 const USAGE = `Usage:
-  shrinkly compress [--level light|balanced|maximum] [--out DIR] FILE...
+  shrinkly compress [--level light|balanced|maximum] [--target SIZE] [--out DIR] FILE...
   shrinkly estimate FILE...
   shrinkly convert --to FORMAT [--out DIR] FILE...
   shrinkly formats FILE...
 
-compress writes FILE's result beside it as NAME.min.EXT (or into DIR) and prints one JSON line per file.
+compress writes FILE's result beside it as NAME.min.EXT (or into DIR) and prints one JSON line per file. With
+--target (10MB, 500KB or bytes) it gives the best quality under that size, down to the level's floor.
 estimate prints the expected size at each level, one JSON line per file.
 convert writes FILE converted to FORMAT beside it as NAME.FORMAT (or into DIR; NAME.zip for a multi-page PDF
 made into pictures) and prints one JSON line per file. formats lists the targets each FILE can be converted to.`;
@@ -36,7 +44,12 @@ function outputPath(input: string, format: string, outDir: string | undefined): 
   return path.join(outDir ?? path.dirname(input), `${base}.min.${format}`);
 }
 
-async function runCompress(files: string[], level: CompressionLevel, outDir: string | undefined): Promise<number> {
+async function runCompress(
+  files: string[],
+  level: CompressionLevel,
+  targetBytes: number | undefined,
+  outDir: string | undefined,
+): Promise<number> {
   if (outDir) await mkdir(outDir, { recursive: true });
   let failures = 0;
   for (const input of files) {
@@ -45,6 +58,7 @@ async function runCompress(files: string[], level: CompressionLevel, outDir: str
     try {
       const result = await compress(input, {
         level,
+        targetBytes,
         nameHint: input,
         onProgress: (p) => {
           // Progress on stderr, every 10 %, so stdout stays one JSON line per file.
@@ -67,6 +81,7 @@ async function runCompress(files: string[], level: CompressionLevel, outDir: str
         recipe: result.recipe,
         score: result.score,
         quality: result.score === null ? null : qualityLabel(result.score),
+        target: result.target,
         metrics: result.metrics,
         notes: result.notes,
         ms: Date.now() - started,
@@ -150,6 +165,7 @@ async function main(argv: string[]): Promise<number> {
       level: { type: 'string', short: 'l' },
       out: { type: 'string', short: 'o' },
       to: { type: 'string', short: 't' },
+      target: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -162,7 +178,13 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'compress') {
     const level = (values.level ?? 'balanced') as CompressionLevel;
     if (!COMPRESSION_LEVELS.includes(level)) fail(`--level must be one of ${COMPRESSION_LEVELS.join(', ')}`);
-    return runCompress(files, level, values.out);
+    const targetBytes = values.target === undefined ? undefined : parseSize(values.target);
+    if (
+      values.target !== undefined &&
+      (targetBytes === undefined || targetBytes < MIN_TARGET_BYTES || targetBytes > MAX_TARGET_BYTES)
+    )
+      fail('--target must be a size between 10KB and 5GB, such as 10MB, 500KB or a number of bytes');
+    return runCompress(files, level, targetBytes, values.out);
   }
   if (command === 'estimate') return runEstimate(files);
   if (command === 'formats') return runFormats(files);

@@ -1,10 +1,11 @@
 import { copyFile, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { COMPRESSION_LEVELS, type CompressionLevel, DEFAULT_COMPRESSION_LEVEL } from '@shrinkly/contract';
+import { COMPRESSION_LEVELS, type CompressionLevel, DEFAULT_COMPRESSION_LEVEL, type TargetOutcome } from '@shrinkly/contract';
 import { type EngineCall, familyBudget, withEngineCall } from './engine-call.js';
 import { EngineError } from './errors.js';
 import { FAMILIES } from './families/index.js';
 import { type CachedResult, contentHash, resultCache } from './result-cache.js';
+import { fitTarget } from './target-size.js';
 import type {
   CompressOptions,
   CompressResult,
@@ -126,13 +127,14 @@ export async function resultsFor(
 }
 
 /** Writes a result where the caller can take it: a new folder in tmpDir holding NAME.min.EXT. */
-async function deliver(call: EngineCall, result: LevelResult): Promise<CompressResult> {
+async function deliver(call: EngineCall, result: LevelResult, target: TargetOutcome = null): Promise<CompressResult> {
   const base = {
     originalSize: call.originalSize,
     recipe: result.recipe,
     verified: true as const,
     metrics: result.metrics,
     notes: result.notes,
+    target,
   };
   if (!result.file && !result.bytes)
     return { ...base, score: 1, output: call.input, format: call.type.ext, compressedSize: call.originalSize, unchanged: true };
@@ -153,8 +155,23 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
   const level: CompressionLevel = options.level ?? DEFAULT_COMPRESSION_LEVEL;
   const setup = { budget: familyBudget(options.timeBudgetMs), workPrefix: 'shrinkly-work', accept: familyFor };
   return withEngineCall(input, options, setup, async (call) => {
-    const results = await resultsFor(call, [level]);
-    const delivered = await deliver(call, results[level]);
+    const { targetBytes } = options;
+    let delivered: CompressResult;
+    if (targetBytes === undefined) {
+      delivered = await deliver(call, (await resultsFor(call, [level]))[level]);
+    } else {
+      const kept = (note: string): LevelResult => ({
+        size: call.originalSize,
+        format: call.type.ext,
+        recipe: 'kept the original: it is already under the target size',
+        metrics: {},
+        score: 1,
+        notes: [note],
+      });
+      const batched = familyFor(call.type).ladder !== undefined;
+      const fitted = await fitTarget(call.originalSize, level, targetBytes, (levels) => resultsFor(call, levels), kept, batched);
+      delivered = await deliver(call, fitted.result, fitted.target);
+    }
     options.onProgress?.(100);
     return delivered;
   });

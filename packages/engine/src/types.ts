@@ -1,4 +1,4 @@
-import type { CompressionLevel } from '@shrinkly/contract';
+import type { CompressionLevel, TargetOutcome } from '@shrinkly/contract';
 import type { Deadline } from './budget.js';
 import type { EngineCallOptions } from './engine-call.js';
 import type { RunProcess } from './process/run-process.js';
@@ -100,6 +100,11 @@ export interface FamilyCompressor {
 
 export interface CompressOptions extends EngineCallOptions {
   level?: CompressionLevel;
+  /**
+   * The best-quality result at or under this many bytes, among `level` and the lighter levels (`level`'s floor is
+   * the lowest quality accepted): see target-size.ts.
+   */
+  targetBytes?: number;
 }
 
 export interface CompressResult {
@@ -121,6 +126,8 @@ export interface CompressResult {
    */
   score: number | null;
   notes: string[];
+  /** How the call's target size went; null without one. */
+  target: TargetOutcome;
   /** True when nothing was gained and the original is returned. */
   unchanged: boolean;
 }

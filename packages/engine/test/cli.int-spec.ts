@@ -98,6 +98,20 @@ describe.runIf(built)('shrinkly command line', () => {
     expect(err.stderr).toContain('--level must be one of light, balanced, maximum');
   });
 
+  it('takes a target size as people write it, and refuses one it cannot use', async () => {
+    const photo = path.join(dir, 'small.jpg');
+    await makePhoto(photo);
+    const { stdout } = await run(process.execPath, [cli, 'compress', '--target', '1GB', '--out', path.join(dir, 'fit'), photo]);
+    const line = JSON.parse(stdout) as Record<string, unknown>;
+    expect(line).toMatchObject({ unchanged: true, target: { bytes: 1024 ** 3, met: true, level: 'original' } });
+    const err = (await run(process.execPath, [cli, 'compress', '--target', '5KB', photo]).catch((e: unknown) => e)) as {
+      code: number;
+      stderr: string;
+    };
+    expect(err.code).toBe(2);
+    expect(err.stderr).toContain('--target must be a size between 10KB and 5GB');
+  });
+
   it('converts files with --to, lists targets with formats, and needs a format', async () => {
     const photo = path.join(dir, 'harbour.jpg');
     await makePhoto(photo);

@@ -1,5 +1,6 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { TargetOutcome } from '@shrinkly/contract';
 import type { StoragePort } from '../adapters/storage/storage.port.js';
 
 /** What the engine made of a job's input: a new local file, or the input itself when nothing was gained. */
@@ -10,6 +11,8 @@ export interface EngineOutput {
   recipe: string | null;
   /** The result's closeness to the input on SSIM's scale (the engine's score); null when not measured. */
   score: number | null;
+  /** How a requested target size went (compressions only). */
+  target?: TargetOutcome;
 }
 
 /** The work of one job on its input file, in a private work folder: a compression or a conversion. */

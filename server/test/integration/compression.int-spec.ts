@@ -263,4 +263,39 @@ describe('public compression over HTTP', () => {
     await t.running.app.get(SweeperService).sweep();
     expect(await stats()).toEqual(summed);
   });
+
+  it('fits a result under a target size, says when the level cannot, and refuses a target out of range', async () => {
+    const light = (await (
+      await post('/api/compress', await form(photo, 'fit.jpg', { compressionLevel: 'light' }))
+    ).json()) as CompressionResponse;
+    const lightSize = light.compressionResult?.compressedSize as number;
+    expect(light.compressionResult?.target).toBeNull();
+    // Under light's size: maximum allows the stronger levels and one of them fits.
+    const fitted = (await (
+      await post(
+        '/api/compress',
+        await form(photo, 'fit.jpg', { compressionLevel: 'maximum', targetBytes: String(lightSize - 1) }),
+      )
+    ).json()) as CompressionResponse;
+    expect(fitted.compressionResult?.target).toMatchObject({ bytes: lightSize - 1, met: true });
+    expect(fitted.compressionResult?.compressedSize).toBeLessThan(lightSize);
+    const job = (await (await t.fetch(`/api/compression-job/${fitted.jobId}`)).json()) as CompressionJob;
+    expect(job.target).toEqual(fitted.compressionResult?.target);
+    // Light alone cannot: the answer says so and gives light's result.
+    const unmet = (await (
+      await post('/api/compress', await form(photo, 'fit.jpg', { compressionLevel: 'light', targetBytes: String(lightSize - 1) }))
+    ).json()) as CompressionResponse;
+    expect(unmet.compressionResult).toMatchObject({
+      compressedSize: lightSize,
+      target: { bytes: lightSize - 1, met: false, level: 'light' },
+    });
+    const refusal = async (targetBytes: string) => {
+      const res = await post('/api/compress', await form(photo, 'fit.jpg', { targetBytes }));
+      expect(res.status, targetBytes).toBe(400);
+      return ((await res.json()) as { message: string }).message;
+    };
+    for (const bad of ['5', String(6 * 1024 ** 3)])
+      expect(await refusal(bad)).toContain('Target size must be between 10KB and 5GB');
+    expect(await refusal('ten')).toBe('targetBytes must be a number');
+  });
 });

@@ -292,6 +292,10 @@ describe('My Files over HTTP', () => {
       qualityScore: 1,
       qualityLabel: 'Visually identical',
     });
+    // A target the upload already meets keeps it as it is, too.
+    const size = (await stat(png)).size;
+    const fits = (await (await upload(owner.token, { targetBytes: String(size) })).json()) as FileUploadResponse;
+    expect(fits.file).toMatchObject({ isCompressed: false, compressedSize: size, qualityScore: 1 });
     await expectConsistent(owner.api);
   });
 });

@@ -17,14 +17,21 @@ export function requestPreview(file: File, signal: AbortSignal): Promise<Compres
   return postMultipart(route, multipartForm(route, {}, file), { signal, timeoutMs: DIRECT_UPLOAD_TIMEOUT_MS });
 }
 
+/** What the visitor asks of a compression: the level, and the size to fit under, if any. */
+export interface CompressionRequest {
+  level: CompressionLevel;
+  targetBytes: number | null;
+}
+
 /** POST /api/compress with real upload progress; aborting the signal aborts the upload. */
 export function compressDirect(
   file: File,
-  level: CompressionLevel,
+  request: CompressionRequest,
   options: { signal: AbortSignal; onUploadProgress: (fraction: number) => void; onUploaded: () => void },
 ): Promise<CompressionResponse> {
   const route = endpoints.compress;
-  return postMultipart(route, multipartForm(route, { compressionLevel: level }, file), {
+  const fields = { compressionLevel: request.level, targetBytes: request.targetBytes };
+  return postMultipart(route, multipartForm(route, fields, file), {
     ...options,
     timeoutMs: directUploadTimeoutMs(file.size),
   });

@@ -4,6 +4,7 @@ import {
   type QualityFields,
   type SizeSaving,
   sizeSaving,
+  type TargetOutcome,
 } from '@shrinkly/contract';
 
 /** A finished compression, ready to download. */
@@ -16,6 +17,8 @@ export interface CompressedFile extends SizeSaving, QualityFields {
   downloadExpiresAt: string | null;
   /** Paid (100MB or more) results live 1 hour, free ones 24 hours. */
   paid: boolean;
+  /** How a requested target size went; null without one. */
+  target: TargetOutcome;
 }
 
 /** A large file uploaded and waiting for its per-file payment. */
@@ -42,6 +45,7 @@ export function compressedFileFromJob(job: CompressionJob): CompressedFile {
     ...sizeSaving(job.originalSize, job.compressedSize ?? job.originalSize),
     qualityScore: job.qualityScore,
     qualityLabel: job.qualityLabel,
+    target: job.target,
     downloadUrl: job.temporaryUrl,
     downloadExpiresAt: job.downloadExpiresAt,
     paid: job.isPaid,
@@ -60,6 +64,7 @@ export function compressedFileFromResponse(response: CompressionResponse, fileNa
     spaceSaved: result.spaceSaved,
     qualityScore: result.qualityScore,
     qualityLabel: result.qualityLabel,
+    target: result.target,
     downloadUrl: response.downloadUrl,
     downloadExpiresAt: response.downloadExpiresAt,
     paid: false,

@@ -1,8 +1,8 @@
-import { ApiError, type CompressionLevel, type CompressionResponse } from '@shrinkly/contract';
+import { ApiError, type CompressionResponse } from '@shrinkly/contract';
 import { uploadInChunks } from '../../transfer/chunked-upload';
 import { followCompressionJob } from '../../transfer/follow-job';
 import { JobFailedError, UploadError } from '../../transfer/transfer-errors';
-import { assembleUpload, compressDirect, getJob, processPaidJob, simulatePayment } from './api';
+import { assembleUpload, type CompressionRequest, compressDirect, getJob, processPaidJob, simulatePayment } from './api';
 import {
   type CompressedFile,
   type CompressionOutcome,
@@ -64,9 +64,9 @@ function settle(
 }
 
 /** Files under the free limit: one upload with real progress up to 50 %, then 60 processing, 80 compressing. */
-export async function runDirect(file: File, level: CompressionLevel, ctx: RunContext): Promise<CompressionOutcome> {
+export async function runDirect(file: File, request: CompressionRequest, ctx: RunContext): Promise<CompressionOutcome> {
   ctx.report(UPLOAD_STATUS.uploading, 0);
-  const response = await compressDirect(file, level, {
+  const response = await compressDirect(file, request, {
     signal: ctx.signal,
     onUploadProgress: (fraction) => ctx.report(UPLOAD_STATUS.uploading, Math.round(fraction * PROGRESS.directUploaded)),
     onUploaded: () => ctx.report(UPLOAD_STATUS.processing, PROGRESS.directProcessing),
@@ -75,14 +75,15 @@ export async function runDirect(file: File, level: CompressionLevel, ctx: RunCon
 }
 
 /** Large files: chunks fill the bar to 60 %, assembly 70, then the job (or the payment it waits for). */
-export async function runChunked(file: File, level: CompressionLevel, ctx: RunContext): Promise<CompressionOutcome> {
+export async function runChunked(file: File, request: CompressionRequest, ctx: RunContext): Promise<CompressionOutcome> {
   ctx.report(UPLOAD_STATUS.uploading, 0);
   const upload = await uploadInChunks(file, {
     signal: ctx.signal,
     onProgress: (sent, total) => ctx.report(UPLOAD_STATUS.uploading, Math.round((sent / total) * PROGRESS.chunksUploaded)),
   });
   ctx.report(UPLOAD_STATUS.assembling, PROGRESS.assembling);
-  const response = await assembleUpload({ ...upload, fileName: file.name, fileSize: file.size, compressionLevel: level }).catch(
+  const fields = { compressionLevel: request.level, targetBytes: request.targetBytes ?? undefined };
+  const response = await assembleUpload({ ...upload, fileName: file.name, fileSize: file.size, ...fields }).catch(
     (error: unknown) => {
       // docs/product/SPEC.md §8: 'Assembly failed: {status} - {text}'; a premium refusal keeps its own meaning.
       if (!(error instanceof ApiError) || isPremiumRequired(error)) throw error;

@@ -30,6 +30,7 @@ export function useCompressionFlow() {
   const [state, setState] = useState<UploadFlowState>(IDLE);
   const [sliderValue, setSliderValue] = useState(() => sliderValueForLevel(DEFAULT_COMPRESSION_LEVEL));
   const [paymentDialog, setPaymentDialog] = useState<PaymentDue | null>(null);
+  const [targetBytes, setTargetBytes] = useState<number | null>(null);
   const { begin, settle, abort, running, run } = useCompressionRun(setState, setPaymentDialog);
   const level = levelForSliderValue(sliderValue);
 
@@ -69,10 +70,10 @@ export function useCompressionFlow() {
           setState(IDLE);
           return;
         }
-        void run(file.name, (ctx) => runDirect(file, level, ctx));
+        void run(file.name, (ctx) => runDirect(file, { level, targetBytes }, ctx));
       }
     },
-    [abort, begin, level, run, settle],
+    [abort, begin, level, targetBytes, run, settle],
   );
 
   /** The preview modal's Compress: chunked upload from the free limit up, one direct upload below it. */
@@ -80,8 +81,8 @@ export function useCompressionFlow() {
     if (state.step !== 'preview') return;
     const { file } = state;
     const runner = file.size >= FREE_COMPRESSION_LIMIT_BYTES ? runChunked : runDirect;
-    void run(file.name, (ctx) => runner(file, level, ctx));
-  }, [level, run, state]);
+    void run(file.name, (ctx) => runner(file, { level, targetBytes }, ctx));
+  }, [level, targetBytes, run, state]);
 
   /** Cancel Upload: aborts the request in flight. */
   const cancel = useCallback(() => {
@@ -144,6 +145,8 @@ export function useCompressionFlow() {
     level,
     sliderValue,
     setSliderValue,
+    targetBytes,
+    setTargetBytes,
     paymentDialog,
     closePaymentDialog: useCallback(() => setPaymentDialog(null), []),
     chooseFiles,

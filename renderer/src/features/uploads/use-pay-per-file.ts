@@ -21,7 +21,7 @@ export function usePayPerFile() {
   const { abort, running, run } = useCompressionRun(setState);
 
   const pay = useCallback(
-    (file: File, level: CompressionLevel) => void run(file.name, (ctx) => runChunked(file, level, ctx)),
+    (file: File, level: CompressionLevel) => void run(file.name, (ctx) => runChunked(file, { level, targetBytes: null }, ctx)),
     [run],
   );
 

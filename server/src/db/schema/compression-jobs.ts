@@ -24,6 +24,11 @@ export const compressionJobs = pgTable(
     recipe: text('recipe'),
     /** The result's closeness to the upload (the engine's score, SSIM's scale); null until done or when unmeasured. */
     qualityScore: doublePrecision('quality_score'),
+    /** The size the result was asked to fit under, if any. */
+    targetBytes: bigint('target_bytes', { mode: 'number' }),
+    /** How that went, once done: whether the result fits, and the level that gave it ('original' when it fit already). */
+    targetMet: boolean('target_met'),
+    targetLevel: text('target_level', { enum: ['original', 'light', 'balanced', 'maximum'] }),
     requiresPayment: boolean('requires_payment').notNull().default(false),
     paymentAmount: numeric('payment_amount', { precision: 10, scale: 2, mode: 'number' }),
     paidAt: timestamp('paid_at', { withTimezone: true }),

@@ -57,6 +57,6 @@ export class ChunkUploadController {
       userId: user?.id ?? null,
       address: clientIp(req),
     });
-    return this.compression.accept(file, body.compressionLevel, user, clientIp(req));
+    return this.compression.accept(file, { level: body.compressionLevel, targetBytes: body.targetBytes }, user, clientIp(req));
   }
 }

@@ -6,8 +6,21 @@ import {
   qualityFields,
   SUBSCRIPTION_PRICE_USD,
   sizeSaving,
+  type TargetOutcome,
 } from '@shrinkly/contract';
 import type { CompressionJobRow } from '../../db/schema/index.js';
+import type { StoredOutput } from '../../jobs/engine-step.js';
+
+/** A finished job's columns for how its target size went (none without a target). */
+export function targetColumns(result: StoredOutput): Pick<CompressionJobRow, 'targetMet' | 'targetLevel'> {
+  return { targetMet: result.target?.met ?? null, targetLevel: result.target?.level ?? null };
+}
+
+/** How a finished job's target went, as the API says it; null without a target or before the result. */
+function targetOf(job: CompressionJobRow): TargetOutcome {
+  if (job.targetBytes === null || job.targetMet === null || job.targetLevel === null) return null;
+  return { bytes: job.targetBytes, met: job.targetMet, level: job.targetLevel };
+}
 
 /** The links a job view needs, computed by the service (they depend on the clock and the providers). */
 export interface JobLinks {
@@ -26,6 +39,7 @@ export function toJobView(job: CompressionJobRow, links: JobLinks): CompressionJ
     originalSize: job.originalSize,
     compressedSize: job.compressedSize,
     ...qualityFields(job.status === 'completed' ? job.qualityScore : null),
+    target: job.status === 'completed' ? targetOf(job) : null,
     temporaryUrl: links.downloadUrl,
     downloadExpiresAt: links.downloadUrl ? (job.downloadExpiresAt?.toISOString() ?? null) : null,
     paymentAmount: job.requiresPayment ? job.paymentAmount : null,
@@ -49,6 +63,7 @@ export function toCompressionResponse(job: CompressionJobRow, links: JobLinks): 
           format: job.outputFormat ?? job.inputFormat,
           unchanged: job.unchanged ?? false,
           ...qualityFields(job.qualityScore),
+          target: targetOf(job),
         }
       : null,
     cost: job.requiresPayment ? job.paymentAmount : null,

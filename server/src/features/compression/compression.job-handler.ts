@@ -47,9 +47,9 @@ export class CompressionJobHandler extends JobRunner<CompressionJobRow> {
   }
 
   protected async callEngine(job: CompressionJobRow, input: string, options: JobCallOptions): Promise<EngineOutput> {
-    const result = await compress(input, { ...options, level: job.level });
-    const { output, format, unchanged, recipe, score } = result;
-    return { output, format, unchanged, recipe, score };
+    const result = await compress(input, { ...options, level: job.level, targetBytes: job.targetBytes ?? undefined });
+    const { output, format, unchanged, recipe, score, target } = result;
+    return { output, format, unchanged, recipe, score, target };
   }
 
   protected finisherOf(job: CompressionJobRow): Finisher<CompressionJobRow> {

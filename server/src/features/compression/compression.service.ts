@@ -28,10 +28,17 @@ import { type JobLinks, toCompressionResponse, toJobView } from './compression-v
 const ACCEPTED = new AcceptedTypes(LANDING_ACCEPTED_TYPES);
 
 /** An upload My Files has stored and filed (as `fileId`), to be compressed into that file. */
+/** What a compression is asked for: its level, and the size it should fit under, if any. */
+export interface CompressionRequest {
+  level: CompressionLevel;
+  targetBytes?: number | undefined;
+}
+
 export interface LibraryUpload {
   userId: string;
   fileId: string;
   level: CompressionLevel;
+  targetBytes: number | null;
   /** The client's name for the file. */
   fileName: string;
   /** Its real type, read from the content. */
@@ -85,7 +92,12 @@ export class CompressionService {
    * Turns an upload from `address` into a job: stored, then queued (free) or waiting for payment. A quick job is
    * awaited for a few seconds so small files answer with their result at once. The local file is consumed either way.
    */
-  async accept(file: IncomingFile, level: CompressionLevel, user: UserRow | null, address: string): Promise<CompressionResponse> {
+  async accept(
+    file: IncomingFile,
+    request: CompressionRequest,
+    user: UserRow | null,
+    address: string,
+  ): Promise<CompressionResponse> {
     try {
       if (file.size > MAX_FILE_SIZE_BYTES) throw new PayloadTooLargeError(ErrorMessages.fileTooLarge);
       const type = await this.checkType(file);
@@ -96,7 +108,8 @@ export class CompressionService {
       const job = await this.jobs.create({
         userId: user?.id ?? null,
         status: requiresPayment ? 'payment_required' : 'queued',
-        level,
+        level: request.level,
+        targetBytes: request.targetBytes ?? null,
         fileName: file.originalName,
         inputFormat: type.ext,
         inputBlob: blob.key,

@@ -5,6 +5,7 @@ import type { CompressionJobRow } from '../../db/schema/index.js';
 import type { StoredOutput } from '../../jobs/engine-step.js';
 import type { Finisher } from '../../jobs/job-runner.js';
 import type { CompressionJobRecords } from './compression.job-records.js';
+import { targetColumns } from './compression-views.js';
 
 /**
  * When a finished job's link stops working: for a paid file, 1 hour after its result is ready (a long video paid
@@ -36,6 +37,7 @@ export class PublicResultFinisher implements Finisher<CompressionJobRow> {
       unchanged: result.unchanged,
       recipe: result.recipe,
       qualityScore: result.score,
+      ...targetColumns(result),
       downloadExpiresAt,
       // The files stay at least as long as their link works.
       expiresAt: new Date(Math.max(job.expiresAt.getTime(), downloadExpiresAt.getTime())),

@@ -35,6 +35,7 @@ const BATCH_TYPES = new AcceptedTypes(BATCH_ACCEPTED_TYPES, ['jpeg']);
 
 export interface UploadFields {
   compressionLevel: CompressionLevel;
+  targetBytes?: number | undefined;
   folderId?: string | undefined;
   batchId?: string | undefined;
 }
@@ -118,6 +119,7 @@ export class FileUploadService {
         userId: user.id,
         fileId: row.id,
         level: fields.compressionLevel,
+        targetBytes: fields.targetBytes ?? null,
         fileName: file.originalName,
         inputFormat: type.ext,
         inputBlob: blob.key,

@@ -78,7 +78,11 @@ export class FilesController {
     const file = await this.chunks.assemble(body, `${this.config.tmpDir}/uploads`, { userId: user.id, address: clientIp(req) });
     return answered(
       res,
-      await this.uploads.accept(user, file, { compressionLevel: body.compressionLevel, folderId: body.folderId }),
+      await this.uploads.accept(user, file, {
+        compressionLevel: body.compressionLevel,
+        targetBytes: body.targetBytes,
+        folderId: body.folderId,
+      }),
     );
   }
 

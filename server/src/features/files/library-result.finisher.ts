@@ -7,6 +7,7 @@ import type { CompressionJobRow } from '../../db/schema/index.js';
 import type { StoredOutput } from '../../jobs/engine-step.js';
 import type { Finisher } from '../../jobs/job-runner.js';
 import type { CompressionJobRecords } from '../compression/compression.job-records.js';
+import { targetColumns } from '../compression/compression-views.js';
 import type { FileRepository } from './file.repository.js';
 
 /** What a job records when its owner deleted the file while it was being compressed. */
@@ -103,6 +104,7 @@ export class LibraryResultFinisher implements Finisher<CompressionJobRow> {
       compressedSize: result.size,
       unchanged: result.unchanged,
       qualityScore: result.score,
+      ...targetColumns(result),
       inputBlob: null,
       outputBlob: null,
     });

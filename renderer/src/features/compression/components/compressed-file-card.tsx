@@ -1,8 +1,9 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { CheckIcon } from '../../../components/icons/check-icon';
 import { QualityBadge } from '../../../components/quality-badge';
 import { formatBytes } from '../../../format/format-bytes';
+import { LEVEL_LABELS } from '../level-labels';
 import type { CompressedFile } from '../outcome';
 import { DownloadNote } from './download-note';
 import { ResultStat } from './result-stat';
@@ -11,6 +12,21 @@ interface CompressedFileCardProps {
   file: CompressedFile;
   /** Compress Another File: resets the landing flow; without it the button goes home. */
   onCompressAnother?: () => void;
+}
+
+/** How the requested target size went, in words. */
+function TargetNote({ target }: { target: NonNullable<CompressedFile['target']> }) {
+  const size = formatBytes(target.bytes);
+  const text = !target.met
+    ? `Could not get under ${size} while keeping this level's quality: this is the smallest result that keeps it.`
+    : target.level === 'original'
+      ? `Already under ${size}: the file is kept as it is.`
+      : `Under ${size}, at ${LEVEL_LABELS[target.level].label}: the best quality that fits.`;
+  return (
+    <Alert color={target.met ? 'green' : 'orange'} variant="light" data-testid="target-outcome">
+      {text}
+    </Alert>
+  );
 }
 
 /** The results variant: sizes, space saved, the download link and how long it works. */
@@ -45,6 +61,7 @@ export function CompressedFileCard({ file, onCompressAnother }: CompressedFileCa
             <QualityBadge qualityScore={file.qualityScore} qualityLabel={file.qualityLabel} size="md" />
           </Group>
         )}
+        {file.target && <TargetNote target={file.target} />}
         {saved === 0 && (
           <Text size="sm" c="dark.5" ta="center">
             This file was already as small as it can be without losing quality, so you get it back unchanged.

@@ -12,8 +12,10 @@ import { formatHours } from '../../../format/format-duration';
 import { formatMoney } from '../../../format/format-money';
 import { LARGE_FILE_WARNING_BYTES } from '../../../transfer/transfer-timing';
 import { sliderValueForLevel } from '../level-slider';
+import { targetHint } from '../target-hint';
 import { LevelCards } from './level-cards';
 import { LevelSliderField } from './level-slider-field';
+import { TargetSizeField } from './target-size-field';
 
 interface CompressionPreviewModalProps {
   /** The preview to show; null keeps the modal closed. */
@@ -21,13 +23,16 @@ interface CompressionPreviewModalProps {
   level: CompressionLevel;
   sliderValue: number;
   onSliderChange: (value: number) => void;
+  /** The size to fit under, or null. */
+  targetBytes: number | null;
+  onTargetChange: (bytes: number | null) => void;
   onCompress: () => void;
   onClose: () => void;
 }
 
 /** Estimated savings per level, the level slider and Compress. Large files add the payment notice. */
 export function CompressionPreviewModal(props: CompressionPreviewModalProps) {
-  const { preview, level, sliderValue, onSliderChange, onCompress, onClose } = props;
+  const { preview, level, sliderValue, onSliderChange, targetBytes, onTargetChange, onCompress, onClose } = props;
   return (
     <Modal opened={preview !== null} onClose={onClose} title="Compression Preview" centered radius="md" size="xl">
       {preview && (
@@ -54,6 +59,11 @@ export function CompressionPreviewModal(props: CompressionPreviewModalProps) {
           )}
           <LevelCards previews={preview.previews} selected={level} onSelect={(l) => onSliderChange(sliderValueForLevel(l))} />
           <LevelSliderField value={sliderValue} onChange={onSliderChange} />
+          <TargetSizeField
+            value={targetBytes}
+            onChange={onTargetChange}
+            hint={targetBytes === null ? null : targetHint(targetBytes, level, preview.originalSize, preview.previews)}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -40,6 +40,8 @@ export function UploadSection() {
         level={flow.level}
         sliderValue={flow.sliderValue}
         onSliderChange={flow.setSliderValue}
+        targetBytes={flow.targetBytes}
+        onTargetChange={flow.setTargetBytes}
         onCompress={flow.compress}
         onClose={flow.closePreview}
       />
