@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeStoredZip } from '../../scripts/fixtures/stored-zip.mjs';
 import { browserForTests, screenshot } from '../support/browser.js';
 import { landingUpload, magicHex } from '../support/landing-page.js';
+import { ffmpeg, pictureSize } from '../support/media.js';
 import { expectQualityBadge } from '../support/quality.js';
 
 const baseUrl = inject('baseUrl');
@@ -146,6 +147,26 @@ describe('public compression in the browser', () => {
     );
     expect((await download.arrayBuffer()).byteLength).toBeLessThanOrEqual(targetKb * 1024);
     await screenshot(page, 'landing-target-size');
+    await page.close();
+  });
+
+  it('resizes a large photo to the longest side chosen in the preview', async () => {
+    const big = path.join(workDir, 'big-photo.jpg');
+    await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=2000x1500', '-frames:v', '1', '-q:v', '2', big]);
+    const page = await session.newPage();
+    await page.goto('/');
+    await landingUpload.chooseFile(page, big);
+    const modal = landingUpload.previewModal(page);
+    await modal.waitFor({ timeout: 60_000 });
+    await modal.getByRole('combobox', { name: 'Resize' }).click();
+    await modal.getByRole('option', { name: 'Longest side 1280 px' }).click();
+    await modal.getByRole('button', { name: 'Compress', exact: true }).click();
+    const result = landingUpload.result(page);
+    await result.waitFor({ timeout: 60_000 });
+    const href = (await result.getByRole('link', { name: 'Download' }).getAttribute('href')) as string;
+    const out = path.join(workDir, 'big-photo.min.jpg');
+    await writeFile(out, Buffer.from(await (await fetch(new URL(href, baseUrl))).arrayBuffer()));
+    expect(await pictureSize(out)).toEqual([1280, 960]);
     await page.close();
   });
 

@@ -31,3 +31,20 @@ export async function makeTestVideo(file: string, video: TestVideo): Promise<voi
     file,
   ]);
 }
+
+/** A picture's width and height, as ffprobe reads them. */
+export async function pictureSize(file: string): Promise<[number, number]> {
+  const { stdout } = await promisify(execFile)('ffprobe', [
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=width,height',
+    '-of',
+    'csv=p=0',
+    file,
+  ]);
+  const [width, height] = stdout.trim().split(',').map(Number);
+  return [width ?? 0, height ?? 0];
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMPRESSION_LEVELS, FILE_NAME_MAX_LENGTH } from './constants.js';
 import { uploadedNameSchema } from './names.js';
+import { maxDimensionSchema } from './picture-size.js';
 import { qualityLabelSchema, qualityScoreSchema } from './quality.js';
 import { targetBytesSchema, targetOutcomeSchema } from './target-size.js';
 
@@ -138,6 +139,7 @@ export const assembleChunksRequestSchema = z.object({
   fileSize: z.number().int().min(1),
   compressionLevel: compressionLevelSchema.default('balanced'),
   targetBytes: targetBytesSchema,
+  maxDimension: maxDimensionSchema,
 });
 export type AssembleChunksRequest = z.input<typeof assembleChunksRequestSchema>;
 
@@ -145,4 +147,5 @@ export type AssembleChunksRequest = z.input<typeof assembleChunksRequestSchema>;
 export const compressFieldsSchema = z.object({
   compressionLevel: compressionLevelSchema.default('balanced'),
   targetBytes: targetBytesSchema,
+  maxDimension: maxDimensionSchema,
 });

@@ -12,6 +12,7 @@ export * from './mime.js';
 export * from './names.js';
 export * from './outcome.js';
 export * from './pages.js';
+export * from './picture-size.js';
 export * from './quality.js';
 export * from './subscription.js';
 export * from './target-size.js';

@@ -6,6 +6,7 @@ import {
   type CompressionLevel,
   MAX_TARGET_BYTES,
   MIN_TARGET_BYTES,
+  maxDimensionSchema,
   parseSize,
   qualityLabel,
 } from '@shrinkly/contract';
@@ -17,13 +18,14 @@ import { isEngineError } from './errors.js';
 import { estimate } from './estimate.js';
 
 const USAGE = `Usage:
-  shrinkly compress [--level light|balanced|maximum] [--target SIZE] [--out DIR] FILE...
+  shrinkly compress [--level light|balanced|maximum] [--target SIZE] [--max-side PX] [--out DIR] FILE...
   shrinkly estimate FILE...
   shrinkly convert --to FORMAT [--out DIR] FILE...
   shrinkly formats FILE...
 
 compress writes FILE's result beside it as NAME.min.EXT (or into DIR) and prints one JSON line per file. With
---target (10MB, 500KB or bytes) it gives the best quality under that size, down to the level's floor.
+--target (10MB, 500KB or bytes) it gives the best quality under that size, down to the level's floor; with
+--max-side, pictures are made to fit that longest side in pixels (never enlarged).
 estimate prints the expected size at each level, one JSON line per file.
 convert writes FILE converted to FORMAT beside it as NAME.FORMAT (or into DIR; NAME.zip for a multi-page PDF
 made into pictures) and prints one JSON line per file. formats lists the targets each FILE can be converted to.`;
@@ -47,7 +49,7 @@ function outputPath(input: string, format: string, outDir: string | undefined): 
 async function runCompress(
   files: string[],
   level: CompressionLevel,
-  targetBytes: number | undefined,
+  request: { targetBytes: number | undefined; maxDimension: number | undefined },
   outDir: string | undefined,
 ): Promise<number> {
   if (outDir) await mkdir(outDir, { recursive: true });
@@ -58,7 +60,7 @@ async function runCompress(
     try {
       const result = await compress(input, {
         level,
-        targetBytes,
+        ...request,
         nameHint: input,
         onProgress: (p) => {
           // Progress on stderr, every 10 %, so stdout stays one JSON line per file.
@@ -166,6 +168,7 @@ async function main(argv: string[]): Promise<number> {
       out: { type: 'string', short: 'o' },
       to: { type: 'string', short: 't' },
       target: { type: 'string' },
+      'max-side': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -184,7 +187,10 @@ async function main(argv: string[]): Promise<number> {
       (targetBytes === undefined || targetBytes < MIN_TARGET_BYTES || targetBytes > MAX_TARGET_BYTES)
     )
       fail('--target must be a size between 10KB and 5GB, such as 10MB, 500KB or a number of bytes');
-    return runCompress(files, level, targetBytes, values.out);
+    const maxSide = values['max-side'];
+    const maxDimension = maxSide === undefined ? undefined : maxDimensionSchema.safeParse(maxSide);
+    if (maxDimension?.success === false) fail('--max-side must be a whole number of pixels between 16 and 16384');
+    return runCompress(files, level, { targetBytes, maxDimension: maxDimension?.data }, values.out);
   }
   if (command === 'estimate') return runEstimate(files);
   if (command === 'formats') return runFormats(files);

@@ -4,6 +4,7 @@ import { COMPRESSION_LEVELS, type CompressionLevel, DEFAULT_COMPRESSION_LEVEL, t
 import { type EngineCall, familyBudget, withEngineCall } from './engine-call.js';
 import { EngineError } from './errors.js';
 import { FAMILIES } from './families/index.js';
+import { type Resized, resizeForCall } from './resize.js';
 import { type CachedResult, contentHash, resultCache } from './result-cache.js';
 import { fitTarget } from './target-size.js';
 import type {
@@ -155,24 +156,58 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
   const level: CompressionLevel = options.level ?? DEFAULT_COMPRESSION_LEVEL;
   const setup = { budget: familyBudget(options.timeBudgetMs), workPrefix: 'shrinkly-work', accept: familyFor };
   return withEngineCall(input, options, setup, async (call) => {
+    const resized = await resizeForCall(call.input, call.type, options.maxDimension, call.workDir);
+    const results = (levels: CompressionLevel[]) => resultsOfResized(call, resized, levels);
     const { targetBytes } = options;
     let delivered: CompressResult;
     if (targetBytes === undefined) {
-      delivered = await deliver(call, (await resultsFor(call, [level]))[level]);
+      delivered = await deliver(call, (await results([level]))[level]);
     } else {
+      // A resized picture is the file as asked for: the copy, not the original, is what may already fit.
+      const copySize = resized.input === call.input ? Infinity : (await stat(resized.input)).size;
+      // Never a file larger than the original: a copy that is not smaller stands for nothing.
+      const copy = copySize < call.originalSize ? { file: resized.input, size: copySize } : undefined;
       const kept = (note: string): LevelResult => ({
-        size: call.originalSize,
+        ...(copy ?? { size: call.originalSize }),
         format: call.type.ext,
-        recipe: 'kept the original: it is already under the target size',
+        recipe: 'kept as it is: it is already under the target size',
         metrics: {},
         score: 1,
-        notes: [note],
+        notes: [note, ...(resized.note ? [resized.note] : [])],
       });
       const batched = familyFor(call.type).ladder !== undefined;
-      const fitted = await fitTarget(call.originalSize, level, targetBytes, (levels) => resultsFor(call, levels), kept, batched);
+      const fitted = await fitTarget(copy?.size ?? call.originalSize, level, targetBytes, results, kept, batched);
       delivered = await deliver(call, fitted.result, fitted.target);
     }
     options.onProgress?.(100);
     return delivered;
   });
+}
+
+/**
+ * The results of `levels` for the call's file, or for its resized copy when a longest side was asked for (their
+ * quality then measured against the copy). A level the family left "as it is" is the resized copy itself, when that
+ * is smaller than the original.
+ */
+async function resultsOfResized(
+  call: EngineCall,
+  resized: Resized,
+  levels: CompressionLevel[],
+): Promise<Record<CompressionLevel, LevelResult>> {
+  if (resized.input === call.input) {
+    const results = await resultsFor(call, levels);
+    if (!resized.note) return results;
+    for (const level of levels) results[level] = { ...results[level], notes: [resized.note, ...results[level].notes] };
+    return results;
+  }
+  const results = await resultsFor({ ...call, input: resized.input }, levels);
+  const copy = (await stat(resized.input)).size;
+  for (const level of levels) {
+    const result = results[level];
+    const notes = [resized.note ?? 'Resized', ...result.notes];
+    if (result.file || result.bytes) results[level] = { ...result, notes };
+    else if (copy < call.originalSize)
+      results[level] = { ...result, file: resized.input, size: copy, format: call.type.ext, recipe: 'resized', score: 1, notes };
+  }
+  return results;
 }

@@ -105,6 +105,8 @@ export interface CompressOptions extends EngineCallOptions {
    * the lowest quality accepted): see target-size.ts.
    */
   targetBytes?: number;
+  /** Pictures: a longest side in pixels, never enlarged; the result's quality is measured against the smaller copy. */
+  maxDimension?: number;
 }
 
 export interface CompressResult {

@@ -98,7 +98,7 @@ describe.runIf(built)('shrinkly command line', () => {
     expect(err.stderr).toContain('--level must be one of light, balanced, maximum');
   });
 
-  it('takes a target size as people write it, and refuses one it cannot use', async () => {
+  it('takes a target size as people write it, and refuses a target or a longest side it cannot use', async () => {
     const photo = path.join(dir, 'small.jpg');
     await makePhoto(photo);
     const { stdout } = await run(process.execPath, [cli, 'compress', '--target', '1GB', '--out', path.join(dir, 'fit'), photo]);
@@ -110,6 +110,12 @@ describe.runIf(built)('shrinkly command line', () => {
     };
     expect(err.code).toBe(2);
     expect(err.stderr).toContain('--target must be a size between 10KB and 5GB');
+    const side = (await run(process.execPath, [cli, 'compress', '--max-side', '8', photo]).catch((e: unknown) => e)) as {
+      code: number;
+      stderr: string;
+    };
+    expect(side.code).toBe(2);
+    expect(side.stderr).toContain('--max-side must be a whole number of pixels between 16 and 16384');
   });
 
   it('converts files with --to, lists targets with formats, and needs a format', async () => {

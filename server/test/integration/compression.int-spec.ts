@@ -262,6 +262,8 @@ describe('public compression over HTTP', () => {
     clock.offsetMs += TEMPORARY_FILE_TTL_MS + SERVICE_STATS_TTL_MS;
     await t.running.app.get(SweeperService).sweep();
     expect(await stats()).toEqual(summed);
+    // Back to today for the tests after this one (jobs are dated by the database's clock).
+    clock.offsetMs = 0;
   });
 
   it('fits a result under a target size, says when the level cannot, and refuses a target out of range', async () => {
@@ -297,5 +299,16 @@ describe('public compression over HTTP', () => {
     for (const bad of ['5', String(6 * 1024 ** 3)])
       expect(await refusal(bad)).toContain('Target size must be between 10KB and 5GB');
     expect(await refusal('ten')).toBe('targetBytes must be a number');
+  });
+
+  it('makes a photo fit a longest side, never larger, and refuses a side out of range', async () => {
+    const body = (await (
+      await post('/api/compress', await form(photo, 'wide.jpg', { maxDimension: '400' }))
+    ).json()) as CompressionResponse;
+    const bytes = Buffer.from(await (await fetch(body.downloadUrl as string)).arrayBuffer());
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'jpeg', width: 400, height: 300 });
+    const res = await post('/api/compress', await form(photo, 'wide.jpg', { maxDimension: '8' }));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toContain('Longest side must be a whole number of pixels');
   });
 });

@@ -21,6 +21,8 @@ export function requestPreview(file: File, signal: AbortSignal): Promise<Compres
 export interface CompressionRequest {
   level: CompressionLevel;
   targetBytes: number | null;
+  /** Pictures: the longest side in pixels, or null for full size. */
+  maxDimension: number | null;
 }
 
 /** POST /api/compress with real upload progress; aborting the signal aborts the upload. */
@@ -30,7 +32,7 @@ export function compressDirect(
   options: { signal: AbortSignal; onUploadProgress: (fraction: number) => void; onUploaded: () => void },
 ): Promise<CompressionResponse> {
   const route = endpoints.compress;
-  const fields = { compressionLevel: request.level, targetBytes: request.targetBytes };
+  const fields = { compressionLevel: request.level, targetBytes: request.targetBytes, maxDimension: request.maxDimension };
   return postMultipart(route, multipartForm(route, fields, file), {
     ...options,
     timeoutMs: directUploadTimeoutMs(file.size),

@@ -82,7 +82,11 @@ export async function runChunked(file: File, request: CompressionRequest, ctx: R
     onProgress: (sent, total) => ctx.report(UPLOAD_STATUS.uploading, Math.round((sent / total) * PROGRESS.chunksUploaded)),
   });
   ctx.report(UPLOAD_STATUS.assembling, PROGRESS.assembling);
-  const fields = { compressionLevel: request.level, targetBytes: request.targetBytes ?? undefined };
+  const fields = {
+    compressionLevel: request.level,
+    targetBytes: request.targetBytes ?? undefined,
+    maxDimension: request.maxDimension ?? undefined,
+  };
   const response = await assembleUpload({ ...upload, fileName: file.name, fileSize: file.size, ...fields }).catch(
     (error: unknown) => {
       // docs/product/SPEC.md §8: 'Assembly failed: {status} - {text}'; a premium refusal keeps its own meaning.

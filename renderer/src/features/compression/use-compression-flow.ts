@@ -31,6 +31,7 @@ export function useCompressionFlow() {
   const [sliderValue, setSliderValue] = useState(() => sliderValueForLevel(DEFAULT_COMPRESSION_LEVEL));
   const [paymentDialog, setPaymentDialog] = useState<PaymentDue | null>(null);
   const [targetBytes, setTargetBytes] = useState<number | null>(null);
+  const [maxDimension, setMaxDimension] = useState<number | null>(null);
   const { begin, settle, abort, running, run } = useCompressionRun(setState, setPaymentDialog);
   const level = levelForSliderValue(sliderValue);
 
@@ -70,10 +71,10 @@ export function useCompressionFlow() {
           setState(IDLE);
           return;
         }
-        void run(file.name, (ctx) => runDirect(file, { level, targetBytes }, ctx));
+        void run(file.name, (ctx) => runDirect(file, { level, targetBytes, maxDimension }, ctx));
       }
     },
-    [abort, begin, level, targetBytes, run, settle],
+    [abort, begin, level, targetBytes, maxDimension, run, settle],
   );
 
   /** The preview modal's Compress: chunked upload from the free limit up, one direct upload below it. */
@@ -81,8 +82,8 @@ export function useCompressionFlow() {
     if (state.step !== 'preview') return;
     const { file } = state;
     const runner = file.size >= FREE_COMPRESSION_LIMIT_BYTES ? runChunked : runDirect;
-    void run(file.name, (ctx) => runner(file, { level, targetBytes }, ctx));
-  }, [level, targetBytes, run, state]);
+    void run(file.name, (ctx) => runner(file, { level, targetBytes, maxDimension }, ctx));
+  }, [level, targetBytes, maxDimension, run, state]);
 
   /** Cancel Upload: aborts the request in flight. */
   const cancel = useCallback(() => {
@@ -147,6 +148,8 @@ export function useCompressionFlow() {
     setSliderValue,
     targetBytes,
     setTargetBytes,
+    maxDimension,
+    setMaxDimension,
     paymentDialog,
     closePaymentDialog: useCallback(() => setPaymentDialog(null), []),
     chooseFiles,

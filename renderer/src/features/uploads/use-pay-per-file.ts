@@ -21,7 +21,8 @@ export function usePayPerFile() {
   const { abort, running, run } = useCompressionRun(setState);
 
   const pay = useCallback(
-    (file: File, level: CompressionLevel) => void run(file.name, (ctx) => runChunked(file, { level, targetBytes: null }, ctx)),
+    (file: File, level: CompressionLevel) =>
+      void run(file.name, (ctx) => runChunked(file, { level, targetBytes: null, maxDimension: null }, ctx)),
     [run],
   );
 

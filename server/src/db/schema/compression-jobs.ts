@@ -1,6 +1,6 @@
 import { COMPRESSION_LEVELS, JOB_STATUSES } from '@shrinkly/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { files } from './files.js';
 import { jobColumns } from './job-columns.js';
 import { users } from './users.js';
@@ -24,6 +24,8 @@ export const compressionJobs = pgTable(
     recipe: text('recipe'),
     /** The result's closeness to the upload (the engine's score, SSIM's scale); null until done or when unmeasured. */
     qualityScore: doublePrecision('quality_score'),
+    /** Pictures: the longest side the result was asked for, if any. */
+    maxDimension: integer('max_dimension'),
     /** The size the result was asked to fit under, if any. */
     targetBytes: bigint('target_bytes', { mode: 'number' }),
     /** How that went, once done: whether the result fits, and the level that gave it ('original' when it fit already). */

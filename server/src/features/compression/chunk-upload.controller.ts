@@ -57,6 +57,7 @@ export class ChunkUploadController {
       userId: user?.id ?? null,
       address: clientIp(req),
     });
-    return this.compression.accept(file, { level: body.compressionLevel, targetBytes: body.targetBytes }, user, clientIp(req));
+    const request = { level: body.compressionLevel, targetBytes: body.targetBytes, maxDimension: body.maxDimension };
+    return this.compression.accept(file, request, user, clientIp(req));
   }
 }

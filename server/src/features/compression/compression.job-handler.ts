@@ -47,7 +47,12 @@ export class CompressionJobHandler extends JobRunner<CompressionJobRow> {
   }
 
   protected async callEngine(job: CompressionJobRow, input: string, options: JobCallOptions): Promise<EngineOutput> {
-    const result = await compress(input, { ...options, level: job.level, targetBytes: job.targetBytes ?? undefined });
+    const result = await compress(input, {
+      ...options,
+      level: job.level,
+      targetBytes: job.targetBytes ?? undefined,
+      maxDimension: job.maxDimension ?? undefined,
+    });
     const { output, format, unchanged, recipe, score, target } = result;
     return { output, format, unchanged, recipe, score, target };
   }

@@ -32,6 +32,8 @@ const ACCEPTED = new AcceptedTypes(LANDING_ACCEPTED_TYPES);
 export interface CompressionRequest {
   level: CompressionLevel;
   targetBytes?: number | undefined;
+  /** Pictures: the longest side in pixels. */
+  maxDimension?: number | undefined;
 }
 
 export interface LibraryUpload {
@@ -39,6 +41,7 @@ export interface LibraryUpload {
   fileId: string;
   level: CompressionLevel;
   targetBytes: number | null;
+  maxDimension: number | null;
   /** The client's name for the file. */
   fileName: string;
   /** Its real type, read from the content. */
@@ -110,6 +113,7 @@ export class CompressionService {
         status: requiresPayment ? 'payment_required' : 'queued',
         level: request.level,
         targetBytes: request.targetBytes ?? null,
+        maxDimension: request.maxDimension ?? null,
         fileName: file.originalName,
         inputFormat: type.ext,
         inputBlob: blob.key,

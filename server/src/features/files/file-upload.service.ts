@@ -36,6 +36,7 @@ const BATCH_TYPES = new AcceptedTypes(BATCH_ACCEPTED_TYPES, ['jpeg']);
 export interface UploadFields {
   compressionLevel: CompressionLevel;
   targetBytes?: number | undefined;
+  maxDimension?: number | undefined;
   folderId?: string | undefined;
   batchId?: string | undefined;
 }
@@ -120,6 +121,7 @@ export class FileUploadService {
         fileId: row.id,
         level: fields.compressionLevel,
         targetBytes: fields.targetBytes ?? null,
+        maxDimension: fields.maxDimension ?? null,
         fileName: file.originalName,
         inputFormat: type.ext,
         inputBlob: blob.key,

@@ -81,6 +81,7 @@ export class FilesController {
       await this.uploads.accept(user, file, {
         compressionLevel: body.compressionLevel,
         targetBytes: body.targetBytes,
+        maxDimension: body.maxDimension,
         folderId: body.folderId,
       }),
     );

@@ -6,6 +6,7 @@ import {
   PAID_DOWNLOAD_TTL_MS,
   PAY_PER_FILE_PRICE_PHP,
   PAY_PER_FILE_PRICE_USD,
+  RESIZABLE_PICTURE_TYPES,
 } from '@shrinkly/contract';
 import { formatBytes } from '../../../format/format-bytes';
 import { formatHours } from '../../../format/format-duration';
@@ -15,6 +16,7 @@ import { sliderValueForLevel } from '../level-slider';
 import { targetHint } from '../target-hint';
 import { LevelCards } from './level-cards';
 import { LevelSliderField } from './level-slider-field';
+import { ResizeField } from './resize-field';
 import { TargetSizeField } from './target-size-field';
 
 interface CompressionPreviewModalProps {
@@ -26,6 +28,9 @@ interface CompressionPreviewModalProps {
   /** The size to fit under, or null. */
   targetBytes: number | null;
   onTargetChange: (bytes: number | null) => void;
+  /** Pictures: the longest side, or null for full size. */
+  maxDimension: number | null;
+  onMaxDimensionChange: (pixels: number | null) => void;
   onCompress: () => void;
   onClose: () => void;
 }
@@ -33,6 +38,7 @@ interface CompressionPreviewModalProps {
 /** Estimated savings per level, the level slider and Compress. Large files add the payment notice. */
 export function CompressionPreviewModal(props: CompressionPreviewModalProps) {
   const { preview, level, sliderValue, onSliderChange, targetBytes, onTargetChange, onCompress, onClose } = props;
+  const resizable = (RESIZABLE_PICTURE_TYPES as readonly string[]).includes(preview?.fileType ?? '');
   return (
     <Modal opened={preview !== null} onClose={onClose} title="Compression Preview" centered radius="md" size="xl">
       {preview && (
@@ -59,6 +65,7 @@ export function CompressionPreviewModal(props: CompressionPreviewModalProps) {
           )}
           <LevelCards previews={preview.previews} selected={level} onSelect={(l) => onSliderChange(sliderValueForLevel(l))} />
           <LevelSliderField value={sliderValue} onChange={onSliderChange} />
+          {resizable && <ResizeField value={props.maxDimension} onChange={props.onMaxDimensionChange} />}
           <TargetSizeField
             value={targetBytes}
             onChange={onTargetChange}

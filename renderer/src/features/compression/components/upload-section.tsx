@@ -42,6 +42,8 @@ export function UploadSection() {
         onSliderChange={flow.setSliderValue}
         targetBytes={flow.targetBytes}
         onTargetChange={flow.setTargetBytes}
+        maxDimension={flow.maxDimension}
+        onMaxDimensionChange={flow.setMaxDimension}
         onCompress={flow.compress}
         onClose={flow.closePreview}
       />

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** Longest sides a picture can be made to fit (never enlarged): 4K, 1440p-class web, full HD, and a light web size. */
+export const MAX_DIMENSION_PRESETS = [3840, 2560, 1920, 1280] as const;
+
+/** Picture types (as read from the content) that can be given a longest side; others are kept at full size. */
+export const RESIZABLE_PICTURE_TYPES = ['jpg', 'png', 'webp', 'tif'] as const;
+
+const message = 'Longest side must be a whole number of pixels between 16 and 16384';
+
+/** `maxDimension` of a compression request: pictures only, the longest side in pixels; empty for none. */
+export const maxDimensionSchema = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce
+    .number({ message })
+    .int(message)
+    .min(16, message)
+    .max(16_384, message)
+    .optional()
+    .describe("pictures: the result's longest side in pixels, never enlarged; other files ignore it"),
+);

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { RESIZABLE_PICTURE_TYPES } from '@shrinkly/contract';
+import { EngineError } from './errors.js';
+import { openImageFile } from './tools/image/sharp-input.js';
+import type { DetectedType } from './types.js';
+
+/** Picture formats a longest side can be asked of, and how the smaller copy is written before it is compressed. */
+const RESIZABLE: Record<ResizableType, (image: ReturnType<typeof openImageFile>) => ReturnType<typeof openImageFile>> = {
+  // The copy loses as little as it can: the compression that follows measures its quality against this copy.
+  jpg: (image) => image.jpeg({ quality: 100, chromaSubsampling: '4:4:4' }),
+  png: (image) => image.png({ compressionLevel: 1 }),
+  webp: (image) => image.webp({ lossless: true, effort: 0 }),
+  tif: (image) => image.tiff({ compression: 'lzw' }),
+};
+
+type ResizableType = (typeof RESIZABLE_PICTURE_TYPES)[number];
+
+/** What a longest side did to the input: the file the engine goes on with, and the note for the result. */
+export interface Resized {
+  input: string;
+  note?: string;
+}
+
+/**
+ * A picture whose longest side is over `maxDimension` pixels, made smaller (never larger) before it is compressed:
+ * the copy, in the same format, in the call's work folder. Upright pixels (the EXIF orientation applied), colour
+ * profile kept. Other files, and pictures already small enough, go on as they are.
+ */
+export async function resizeForCall(
+  input: string,
+  type: DetectedType,
+  maxDimension: number | undefined,
+  workDir: string,
+): Promise<Resized> {
+  if (maxDimension === undefined || type.family !== 'image') return { input };
+  const write = (RESIZABLE_PICTURE_TYPES as readonly string[]).includes(type.ext)
+    ? RESIZABLE[type.ext as ResizableType]
+    : undefined;
+  if (!write) return { input, note: `${type.ext.toUpperCase()} pictures are not resized: kept at full size` };
+  let meta: {
+    width?: number | undefined;
+    height?: number | undefined;
+    pages?: number | undefined;
+    orientation?: number | undefined;
+  };
+  try {
+    meta = await openImageFile(input, true).metadata();
+  } catch (err) {
+    throw new EngineError('invalid-input', 'The image is damaged and cannot be read', undefined, { cause: err });
+  }
+  if ((meta.pages ?? 1) > 1) return { input, note: 'Pictures of several frames are not resized: kept at full size' };
+  // Orientations 5-8 turn the picture a quarter: its displayed width is the stored height.
+  const turned = (meta.orientation ?? 1) >= 5;
+  const width = (turned ? meta.height : meta.width) ?? 0;
+  const height = (turned ? meta.width : meta.height) ?? 0;
+  if (Math.max(width, height) <= maxDimension) return { input };
+  const output = path.join(workDir, `resized.${type.ext}`);
+  try {
+    await write(
+      openImageFile(input, false)
+        .rotate()
+        .resize({ width: maxDimension, height: maxDimension, fit: 'inside', withoutEnlargement: true })
+        .keepIccProfile(),
+    ).toFile(output);
+  } catch (err) {
+    throw new EngineError('invalid-input', 'The image is damaged and cannot be read', undefined, { cause: err });
+  }
+  const scale = maxDimension / Math.max(width, height);
+  const size = `${Math.round(width * scale)}×${Math.round(height * scale)}`;
+  return { input: output, note: `Resized from ${width}×${height} to ${size} (longest side ${maxDimension} px)` };
+}

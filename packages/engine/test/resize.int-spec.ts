@@ -1,0 +1,51 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compress } from '../src/compress.js';
+import { photoLikePixels } from '../src/families/image/image.test-support.js';
+import { SSIM_FLOOR } from '../src/quality/ssim.js';
+
+describe('longest side', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-resize-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  const photo = async (name: string, width: number, height: number, orientation?: number) => {
+    const file = path.join(dir, name);
+    const image = sharp(photoLikePixels(width, height), { raw: { width, height, channels: 3 } });
+    await (orientation ? image.withMetadata({ orientation }) : image).jpeg({ quality: 95 }).toFile(file);
+    return file;
+  };
+
+  it('makes a large photo smaller, upright, never enlarges a small one, and says what it did', async () => {
+    // Stored 2400×1600 and turned a quarter by its EXIF orientation: shown 1600×2400.
+    const turned = await photo('turned.jpg', 2400, 1600, 6);
+    const r = await compress(turned, { level: 'balanced', maxDimension: 1280, tmpDir: dir });
+    const out = await sharp(r.output).metadata();
+    expect([out.width, out.height, out.orientation ?? 1]).toEqual([853, 1280, 1]);
+    expect(r.notes).toContain('Resized from 1600×2400 to 853×1280 (longest side 1280 px)');
+    expect(r.score).toBeGreaterThanOrEqual(SSIM_FLOOR.balanced);
+    expect(r.compressedSize).toBeLessThan(r.originalSize);
+
+    const small = await photo('small.jpg', 800, 600);
+    const same = await compress(small, { level: 'balanced', maxDimension: 1280, tmpDir: dir });
+    const kept = await sharp(same.unchanged ? small : same.output).metadata();
+    expect([kept.width, kept.height]).toEqual([800, 600]);
+    expect(same.notes.join(' ')).not.toMatch(/Resized/);
+  });
+
+  it('leaves formats it does not resize at full size, with the reason', async () => {
+    const gif = path.join(dir, 'still.gif');
+    await sharp(photoLikePixels(320, 240), { raw: { width: 320, height: 240, channels: 3 } })
+      .gif()
+      .toFile(gif);
+    const r = await compress(gif, { level: 'balanced', maxDimension: 200, tmpDir: dir });
+    expect(r.notes).toContain('GIF pictures are not resized: kept at full size');
+    const out = await sharp(r.unchanged ? gif : r.output).metadata();
+    expect([out.width, out.height]).toEqual([320, 240]);
+  });
+});
