@@ -247,6 +247,13 @@ describe('the dashboard in the browser', () => {
     const notes = path.join(workDir, 'notes.txt');
     await writeFile(notes, 'Packing list\n'.repeat(40));
     await dialog.getByLabel('Compression level').selectOption('maximum');
+    // The options beside the level travel with every upload of the batch.
+    await dialog.getByRole('combobox', { name: 'Resize pictures' }).click();
+    await dialog.getByRole('option', { name: 'Longest side 1920 px' }).click();
+    await dialog.getByRole('combobox', { name: 'Target size' }).click();
+    await dialog.getByRole('option', { name: 'Custom size' }).click();
+    // Under the photo's 73KB, so it is still compressed (a target a file already meets keeps it as it is).
+    await dialog.getByRole('textbox', { name: 'Custom size' }).fill('60KB');
     await dialog.getByLabel('Choose files for batch compression').setInputFiles([JPEG, notes]);
     expect(await dialog.getByTestId('batch-item').count()).toBe(2);
     await dialog.getByRole('button', { name: 'Start Batch Compression' }).click();

@@ -1,7 +1,7 @@
 import { type Batch, type CompressionLevel, ErrorMessages, endpoints, type SizeSaving, sizeSaving } from '@shrinkly/contract';
 import { api } from '../../api/client';
 import { followLibraryJob } from '../../transfer/follow-job';
-import { multipartForm } from '../../transfer/multipart-form';
+import { type MultipartFields, multipartForm } from '../../transfer/multipart-form';
 import { postMultipart } from '../../transfer/post-multipart';
 import { JobFailedError } from '../../transfer/transfer-errors';
 import { directUploadTimeoutMs } from '../../transfer/transfer-timing';
@@ -18,6 +18,16 @@ export interface UploadTarget {
   /** null: the root of My Files. */
   folderId: string | null;
   batchId?: string;
+  /** The size to fit under, if any. */
+  targetBytes?: number | null;
+  /** Pictures: the longest side in pixels, if any. */
+  maxDimension?: number | null;
+}
+
+/** The text fields of an upload into My Files: the level and the options chosen beside it; none left empty. */
+export function uploadFields(target: UploadTarget): MultipartFields {
+  const { level, folderId, batchId, targetBytes, maxDimension } = target;
+  return { compressionLevel: level, folderId, batchId, targetBytes, maxDimension };
 }
 
 export interface UploadCallbacks {
@@ -48,8 +58,7 @@ class PremiumRequiredError extends Error {
 export async function uploadToMyFiles(file: File, target: UploadTarget, callbacks: UploadCallbacks): Promise<SizeSaving> {
   const { signal } = callbacks;
   const route = endpoints.uploadFile;
-  const fields = { compressionLevel: target.level, folderId: target.folderId, batchId: target.batchId };
-  const response = await postMultipart(route, multipartForm(route, fields, file), {
+  const response = await postMultipart(route, multipartForm(route, uploadFields(target), file), {
     signal,
     timeoutMs: directUploadTimeoutMs(file.size),
     onUploadProgress: callbacks.onUploadProgress,

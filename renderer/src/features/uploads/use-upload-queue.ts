@@ -10,6 +10,7 @@ import { useCallback, useState } from 'react';
 import { type RoundSender, useTransferQueue } from '../../transfer/use-transfer-queue';
 import { isPremiumRequired } from '../compression/premium-required';
 import { useRefreshFiles } from '../files/api';
+import { useCompressionOptions } from './compression-options';
 import { isAccepted, SINGLE_UPLOAD_TYPES } from './file-acceptance';
 import { sendUpload } from './send-upload';
 import { queuedUpload, SINGLE_UPLOAD_PROGRESS, type UploadItem } from './upload-item';
@@ -24,6 +25,8 @@ import type { LargeFileOffer } from './use-pay-per-file';
 export function useUploadQueue(user: User, offerPayPerFile: (offer: LargeFileOffer) => void) {
   const queue = useTransferQueue<UploadItem>({ roundSize: 1 });
   const [level, setLevel] = useState<CompressionLevel>(DEFAULT_COMPRESSION_LEVEL);
+  const options = useCompressionOptions();
+  const { targetBytes, maxDimension } = options;
   /** How many files the last run stored, for the Upload Complete dialog; null when there is nothing to announce. */
   const [storedCount, setStoredCount] = useState<number | null>(null);
   const refresh = useRefreshFiles();
@@ -61,7 +64,7 @@ export function useUploadQueue(user: User, offerPayPerFile: (offer: LargeFileOff
         if (!item) return null;
         const stored = await sendUpload(
           item,
-          { level, folderId },
+          { level, folderId, targetBytes, maxDimension },
           {
             signal,
             patch: (change) => patch(item, change),
@@ -79,7 +82,7 @@ export function useUploadQueue(user: User, offerPayPerFile: (offer: LargeFileOff
       const stored = await startQueue(send);
       if (stored) setStoredCount(stored);
     },
-    [level, offerPayPerFile, refresh, startQueue],
+    [level, targetBytes, maxDimension, offerPayPerFile, refresh, startQueue],
   );
 
   /** Closing the dialog when nothing runs drops the finished items; files still waiting stay queued. */
@@ -91,6 +94,7 @@ export function useUploadQueue(user: User, offerPayPerFile: (offer: LargeFileOff
     items: queue.items,
     level,
     setLevel,
+    options,
     running: queue.running,
     storedCount,
     addFiles,

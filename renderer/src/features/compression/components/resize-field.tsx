@@ -11,7 +11,7 @@ const OPTIONS = [
 export function ResizeField({ value, onChange }: { value: number | null; onChange: (pixels: number | null) => void }) {
   return (
     <Select
-      label="Resize"
+      label="Resize pictures"
       description="Most phone photos are 4000 px or more; 2560 px is plenty for the web"
       data={OPTIONS}
       value={value === null ? FULL : String(value)}

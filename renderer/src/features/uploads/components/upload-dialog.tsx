@@ -7,6 +7,7 @@ import { SINGLE_UPLOAD_TYPES } from '../file-acceptance';
 import { useCompletionNotice } from '../use-completion-notice';
 import type { LargeFileOffer } from '../use-pay-per-file';
 import { useUploadQueue } from '../use-upload-queue';
+import { CompressionOptionsFields } from './compression-options-fields';
 import { LevelPicker } from './level-picker';
 import { PayPerFileDialog } from './pay-per-file-dialog';
 import { QueueDialog } from './queue-dialog';
@@ -68,6 +69,7 @@ export function UploadDialog({ opened, onClose, user, folder }: UploadDialogProp
           Files are compressed one after another and saved to {folder ? <strong>{folder.name}</strong> : 'My Files'}.
         </Text>
         <LevelPicker value={queue.level} onChange={queue.setLevel} disabled={queue.running} />
+        <CompressionOptionsFields options={queue.options} />
         <DropZone
           inputId="dashboard-upload-input"
           label="Choose files to upload"

@@ -6,6 +6,7 @@ import { LEVEL_LABELS } from '../../../compression/level-labels';
 import { batchTotals } from '../../batch-queue';
 import { BATCH_UPLOAD_TYPES } from '../../file-acceptance';
 import type { BatchCompression } from '../../use-batch-compression';
+import { CompressionOptionsFields } from '../compression-options-fields';
 import { BatchItemRow } from './batch-item-row';
 import { BatchStats, CompressionSummary } from './batch-stats';
 
@@ -39,6 +40,7 @@ export function BatchPanel({ batch, folder }: BatchPanelProps) {
         onChange={(event) => batch.setLevel(event.currentTarget.value as CompressionLevel)}
         description={LEVEL_LABELS[batch.level].description}
       />
+      <CompressionOptionsFields options={batch.options} />
       <DropZone
         inputId="dashboard-batch-input"
         label="Choose files for batch compression"

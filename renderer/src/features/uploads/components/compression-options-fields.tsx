@@ -1,0 +1,13 @@
+import { ResizeField } from '../../compression/components/resize-field';
+import { TargetSizeField } from '../../compression/components/target-size-field';
+import type { CompressionOptions } from '../compression-options';
+
+/** The options beside the level of a My Files upload: a longest side for pictures and a size to fit under. */
+export function CompressionOptionsFields({ options }: { options: CompressionOptions }) {
+  return (
+    <>
+      <ResizeField value={options.maxDimension} onChange={options.setMaxDimension} />
+      <TargetSizeField value={options.targetBytes} onChange={options.setTargetBytes} />
+    </>
+  );
+}

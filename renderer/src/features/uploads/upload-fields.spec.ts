@@ -1,0 +1,22 @@
+import { endpoints } from '@shrinkly/contract';
+import { describe, expect, it } from 'vitest';
+import { multipartForm } from '../../transfer/multipart-form';
+import { uploadFields } from './api';
+
+describe('My Files upload fields', () => {
+  it('send the level with the size to fit under and the longest side, when chosen', () => {
+    const form = multipartForm(
+      endpoints.uploadFile,
+      uploadFields({ level: 'maximum', folderId: null, batchId: 'b1', targetBytes: 61_440, maxDimension: 1920 }),
+      new Blob(['x']),
+    );
+    expect(Object.fromEntries([...form.entries()].filter(([name]) => name !== 'file'))).toEqual({
+      compressionLevel: 'maximum',
+      batchId: 'b1',
+      targetBytes: '61440',
+      maxDimension: '1920',
+    });
+    const plain = multipartForm(endpoints.uploadFile, uploadFields({ level: 'light', folderId: 'f1' }), new Blob(['x']));
+    expect([...plain.keys()]).toEqual(['compressionLevel', 'folderId', 'file']);
+  });
+});
