@@ -160,6 +160,8 @@ describe('public compression in the browser', () => {
     await modal.waitFor({ timeout: 60_000 });
     await modal.getByRole('combobox', { name: 'Resize' }).click();
     await modal.getByRole('option', { name: 'Longest side 1280 px' }).click();
+    await modal.getByRole('combobox', { name: 'Photo data' }).click();
+    await modal.getByRole('option', { name: 'Keep camera data and copyright' }).click();
     await modal.getByRole('button', { name: 'Compress', exact: true }).click();
     const result = landingUpload.result(page);
     await result.waitFor({ timeout: 60_000 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMPRESSION_LEVELS, FILE_NAME_MAX_LENGTH } from './constants.js';
+import { metadataChoiceSchema } from './metadata-choice.js';
 import { uploadedNameSchema } from './names.js';
 import { maxDimensionSchema } from './picture-size.js';
 import { qualityLabelSchema, qualityScoreSchema } from './quality.js';
@@ -140,6 +141,7 @@ export const assembleChunksRequestSchema = z.object({
   compressionLevel: compressionLevelSchema.default('balanced'),
   targetBytes: targetBytesSchema,
   maxDimension: maxDimensionSchema,
+  metadata: metadataChoiceSchema,
 });
 export type AssembleChunksRequest = z.input<typeof assembleChunksRequestSchema>;
 
@@ -148,4 +150,5 @@ export const compressFieldsSchema = z.object({
   compressionLevel: compressionLevelSchema.default('balanced'),
   targetBytes: targetBytesSchema,
   maxDimension: maxDimensionSchema,
+  metadata: metadataChoiceSchema,
 });

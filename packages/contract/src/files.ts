@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { assembleChunksRequestSchema, compressionLevelSchema, jobStatusSchema } from './compression.js';
 import { BATCH_MAX_FILES, FILE_NAME_MAX_LENGTH, FOLDER_NAME_MAX_LENGTH } from './constants.js';
+import { metadataChoiceSchema } from './metadata-choice.js';
 import { typedNameSchema } from './names.js';
 import { maxDimensionSchema } from './picture-size.js';
 import { qualityLabelSchema, qualityScoreSchema } from './quality.js';
@@ -75,6 +76,7 @@ export const fileUploadFieldsSchema = z.object({
   compressionLevel: compressionLevelSchema.default('balanced'),
   targetBytes: targetBytesSchema,
   maxDimension: maxDimensionSchema,
+  metadata: metadataChoiceSchema,
   folderId: z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), idSchema.optional()),
   batchId: z.preprocess((v) => (v === '' ? undefined : v), idSchema.optional()),
 });

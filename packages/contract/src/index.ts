@@ -8,6 +8,7 @@ export * from './desktop.js';
 export * from './endpoints.js';
 export * from './errors.js';
 export * from './files.js';
+export * from './metadata-choice.js';
 export * from './mime.js';
 export * from './names.js';
 export * from './outcome.js';

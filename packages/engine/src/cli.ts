@@ -5,6 +5,7 @@ import {
   COMPRESSION_LEVELS,
   type CompressionLevel,
   MAX_TARGET_BYTES,
+  type MetadataChoice,
   MIN_TARGET_BYTES,
   maxDimensionSchema,
   parseSize,
@@ -18,14 +19,16 @@ import { isEngineError } from './errors.js';
 import { estimate } from './estimate.js';
 
 const USAGE = `Usage:
-  shrinkly compress [--level light|balanced|maximum] [--target SIZE] [--max-side PX] [--out DIR] FILE...
+  shrinkly compress [--level light|balanced|maximum] [--target SIZE] [--max-side PX] [--keep-camera-data]
+                    [--out DIR] FILE...
   shrinkly estimate FILE...
   shrinkly convert --to FORMAT [--out DIR] FILE...
   shrinkly formats FILE...
 
 compress writes FILE's result beside it as NAME.min.EXT (or into DIR) and prints one JSON line per file. With
 --target (10MB, 500KB or bytes) it gives the best quality under that size, down to the level's floor; with
---max-side, pictures are made to fit that longest side in pixels (never enlarged).
+--max-side, pictures are made to fit that longest side in pixels (never enlarged); --keep-camera-data keeps a
+picture's EXIF camera data and copyright, without its location (by default every result drops them).
 estimate prints the expected size at each level, one JSON line per file.
 convert writes FILE converted to FORMAT beside it as NAME.FORMAT (or into DIR; NAME.zip for a multi-page PDF
 made into pictures) and prints one JSON line per file. formats lists the targets each FILE can be converted to.`;
@@ -49,7 +52,7 @@ function outputPath(input: string, format: string, outDir: string | undefined): 
 async function runCompress(
   files: string[],
   level: CompressionLevel,
-  request: { targetBytes: number | undefined; maxDimension: number | undefined },
+  request: { targetBytes: number | undefined; maxDimension: number | undefined; metadata: MetadataChoice },
   outDir: string | undefined,
 ): Promise<number> {
   if (outDir) await mkdir(outDir, { recursive: true });
@@ -169,6 +172,7 @@ async function main(argv: string[]): Promise<number> {
       to: { type: 'string', short: 't' },
       target: { type: 'string' },
       'max-side': { type: 'string' },
+      'keep-camera-data': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -190,7 +194,8 @@ async function main(argv: string[]): Promise<number> {
     const maxSide = values['max-side'];
     const maxDimension = maxSide === undefined ? undefined : maxDimensionSchema.safeParse(maxSide);
     if (maxDimension?.success === false) fail('--max-side must be a whole number of pixels between 16 and 16384');
-    return runCompress(files, level, { targetBytes, maxDimension: maxDimension?.data }, values.out);
+    const metadata = values['keep-camera-data'] ? 'camera' : 'strip';
+    return runCompress(files, level, { targetBytes, maxDimension: maxDimension?.data, metadata }, values.out);
   }
   if (command === 'estimate') return runEstimate(files);
   if (command === 'formats') return runFormats(files);

@@ -4,6 +4,7 @@ import { COMPRESSION_LEVELS, type CompressionLevel, DEFAULT_COMPRESSION_LEVEL, t
 import { type EngineCall, familyBudget, withEngineCall } from './engine-call.js';
 import { EngineError } from './errors.js';
 import { FAMILIES } from './families/index.js';
+import { carryCameraData } from './metadata.js';
 import { type Resized, resizeForCall } from './resize.js';
 import { type CachedResult, contentHash, resultCache } from './result-cache.js';
 import { fitTarget } from './target-size.js';
@@ -160,8 +161,10 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
     const results = (levels: CompressionLevel[]) => resultsOfResized(call, resized, levels);
     const { targetBytes } = options;
     let delivered: CompressResult;
+    // Never larger than the original, nor than a target the result meets.
+    const carry = (result: LevelResult, limit = call.originalSize - 1) => carryCameraData(call, result, options.metadata, limit);
     if (targetBytes === undefined) {
-      delivered = await deliver(call, (await results([level]))[level]);
+      delivered = await deliver(call, await carry((await results([level]))[level]));
     } else {
       // A resized picture is the file as asked for: the copy, not the original, is what may already fit.
       const copySize = resized.input === call.input ? Infinity : (await stat(resized.input)).size;
@@ -177,7 +180,8 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
       });
       const batched = familyFor(call.type).ladder !== undefined;
       const fitted = await fitTarget(copy?.size ?? call.originalSize, level, targetBytes, results, kept, batched);
-      delivered = await deliver(call, fitted.result, fitted.target);
+      const limit = fitted.target.met ? Math.min(targetBytes, call.originalSize - 1) : undefined;
+      delivered = await deliver(call, await carry(fitted.result, limit), fitted.target);
     }
     options.onProgress?.(100);
     return delivered;

@@ -1,4 +1,4 @@
-import type { CompressionLevel, TargetOutcome } from '@shrinkly/contract';
+import type { CompressionLevel, MetadataChoice, TargetOutcome } from '@shrinkly/contract';
 import type { Deadline } from './budget.js';
 import type { EngineCallOptions } from './engine-call.js';
 import type { RunProcess } from './process/run-process.js';
@@ -107,6 +107,8 @@ export interface CompressOptions extends EngineCallOptions {
   targetBytes?: number;
   /** Pictures: a longest side in pixels, never enlarged; the result's quality is measured against the smaller copy. */
   maxDimension?: number;
+  /** Pictures: what the result keeps of the original's metadata (default 'strip': only the colour profile). */
+  metadata?: MetadataChoice;
 }
 
 export interface CompressResult {

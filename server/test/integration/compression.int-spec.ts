@@ -301,7 +301,7 @@ describe('public compression over HTTP', () => {
     expect(await refusal('ten')).toBe('targetBytes must be a number');
   });
 
-  it('makes a photo fit a longest side, never larger, and refuses a side out of range', async () => {
+  it('makes a photo fit a longest side, never larger, and refuses a side or a photo data choice it does not know', async () => {
     const body = (await (
       await post('/api/compress', await form(photo, 'wide.jpg', { maxDimension: '400' }))
     ).json()) as CompressionResponse;
@@ -310,5 +310,9 @@ describe('public compression over HTTP', () => {
     const res = await post('/api/compress', await form(photo, 'wide.jpg', { maxDimension: '8' }));
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toContain('Longest side must be a whole number of pixels');
+    // The photo data choice: 'strip' or 'camera', nothing else.
+    const camera = await post('/api/compress', await form(photo, 'wide.jpg', { metadata: 'camera' }));
+    expect(((await camera.json()) as CompressionResponse).status).toBe('completed');
+    expect((await post('/api/compress', await form(photo, 'wide.jpg', { metadata: 'everything' }))).status).toBe(400);
   });
 });

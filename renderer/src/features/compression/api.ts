@@ -5,6 +5,7 @@ import {
   type CompressionPreview,
   type CompressionResponse,
   endpoints,
+  type MetadataChoice,
 } from '@shrinkly/contract';
 import { api } from '../../api/client';
 import { multipartForm } from '../../transfer/multipart-form';
@@ -23,6 +24,8 @@ export interface CompressionRequest {
   targetBytes: number | null;
   /** Pictures: the longest side in pixels, or null for full size. */
   maxDimension: number | null;
+  /** Pictures: what the result keeps of the original's metadata. */
+  metadata: MetadataChoice;
 }
 
 /** POST /api/compress with real upload progress; aborting the signal aborts the upload. */
@@ -32,7 +35,8 @@ export function compressDirect(
   options: { signal: AbortSignal; onUploadProgress: (fraction: number) => void; onUploaded: () => void },
 ): Promise<CompressionResponse> {
   const route = endpoints.compress;
-  const fields = { compressionLevel: request.level, targetBytes: request.targetBytes, maxDimension: request.maxDimension };
+  const { level, targetBytes, maxDimension, metadata } = request;
+  const fields = { compressionLevel: level, targetBytes, maxDimension, metadata };
   return postMultipart(route, multipartForm(route, fields, file), {
     ...options,
     timeoutMs: directUploadTimeoutMs(file.size),

@@ -86,6 +86,7 @@ export async function runChunked(file: File, request: CompressionRequest, ctx: R
     compressionLevel: request.level,
     targetBytes: request.targetBytes ?? undefined,
     maxDimension: request.maxDimension ?? undefined,
+    metadata: request.metadata,
   };
   const response = await assembleUpload({ ...upload, fileName: file.name, fileSize: file.size, ...fields }).catch(
     (error: unknown) => {

@@ -4,6 +4,7 @@ import {
   DEFAULT_COMPRESSION_LEVEL,
   FREE_COMPRESSION_LIMIT_BYTES,
   MAX_FILE_SIZE_BYTES,
+  type MetadataChoice,
 } from '@shrinkly/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { failureMessage } from '../../transfer/transfer-errors';
@@ -32,6 +33,7 @@ export function useCompressionFlow() {
   const [paymentDialog, setPaymentDialog] = useState<PaymentDue | null>(null);
   const [targetBytes, setTargetBytes] = useState<number | null>(null);
   const [maxDimension, setMaxDimension] = useState<number | null>(null);
+  const [metadata, setMetadata] = useState<MetadataChoice>('strip');
   const { begin, settle, abort, running, run } = useCompressionRun(setState, setPaymentDialog);
   const level = levelForSliderValue(sliderValue);
 
@@ -71,10 +73,10 @@ export function useCompressionFlow() {
           setState(IDLE);
           return;
         }
-        void run(file.name, (ctx) => runDirect(file, { level, targetBytes, maxDimension }, ctx));
+        void run(file.name, (ctx) => runDirect(file, { level, targetBytes, maxDimension, metadata }, ctx));
       }
     },
-    [abort, begin, level, targetBytes, maxDimension, run, settle],
+    [abort, begin, level, targetBytes, maxDimension, metadata, run, settle],
   );
 
   /** The preview modal's Compress: chunked upload from the free limit up, one direct upload below it. */
@@ -82,8 +84,8 @@ export function useCompressionFlow() {
     if (state.step !== 'preview') return;
     const { file } = state;
     const runner = file.size >= FREE_COMPRESSION_LIMIT_BYTES ? runChunked : runDirect;
-    void run(file.name, (ctx) => runner(file, { level, targetBytes, maxDimension }, ctx));
-  }, [level, targetBytes, maxDimension, run, state]);
+    void run(file.name, (ctx) => runner(file, { level, targetBytes, maxDimension, metadata }, ctx));
+  }, [level, targetBytes, maxDimension, metadata, run, state]);
 
   /** Cancel Upload: aborts the request in flight. */
   const cancel = useCallback(() => {
@@ -150,6 +152,8 @@ export function useCompressionFlow() {
     setTargetBytes,
     maxDimension,
     setMaxDimension,
+    metadata,
+    setMetadata,
     paymentDialog,
     closePaymentDialog: useCallback(() => setPaymentDialog(null), []),
     chooseFiles,

@@ -1,4 +1,12 @@
-import { type Batch, type CompressionLevel, ErrorMessages, endpoints, type SizeSaving, sizeSaving } from '@shrinkly/contract';
+import {
+  type Batch,
+  type CompressionLevel,
+  ErrorMessages,
+  endpoints,
+  type MetadataChoice,
+  type SizeSaving,
+  sizeSaving,
+} from '@shrinkly/contract';
 import { api } from '../../api/client';
 import { followLibraryJob } from '../../transfer/follow-job';
 import { type MultipartFields, multipartForm } from '../../transfer/multipart-form';
@@ -22,12 +30,14 @@ export interface UploadTarget {
   targetBytes?: number | null;
   /** Pictures: the longest side in pixels, if any. */
   maxDimension?: number | null;
+  /** Pictures: what the result keeps of the original's metadata (default: strip). */
+  metadata?: MetadataChoice;
 }
 
 /** The text fields of an upload into My Files: the level and the options chosen beside it; none left empty. */
 export function uploadFields(target: UploadTarget): MultipartFields {
-  const { level, folderId, batchId, targetBytes, maxDimension } = target;
-  return { compressionLevel: level, folderId, batchId, targetBytes, maxDimension };
+  const { level, folderId, batchId, targetBytes, maxDimension, metadata } = target;
+  return { compressionLevel: level, folderId, batchId, targetBytes, maxDimension, metadata };
 }
 
 export interface UploadCallbacks {

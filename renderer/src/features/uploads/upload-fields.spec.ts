@@ -7,7 +7,14 @@ describe('My Files upload fields', () => {
   it('send the level with the size to fit under and the longest side, when chosen', () => {
     const form = multipartForm(
       endpoints.uploadFile,
-      uploadFields({ level: 'maximum', folderId: null, batchId: 'b1', targetBytes: 61_440, maxDimension: 1920 }),
+      uploadFields({
+        level: 'maximum',
+        folderId: null,
+        batchId: 'b1',
+        targetBytes: 61_440,
+        maxDimension: 1920,
+        metadata: 'camera',
+      }),
       new Blob(['x']),
     );
     expect(Object.fromEntries([...form.entries()].filter(([name]) => name !== 'file'))).toEqual({
@@ -15,6 +22,7 @@ describe('My Files upload fields', () => {
       batchId: 'b1',
       targetBytes: '61440',
       maxDimension: '1920',
+      metadata: 'camera',
     });
     const plain = multipartForm(endpoints.uploadFile, uploadFields({ level: 'light', folderId: 'f1' }), new Blob(['x']));
     expect([...plain.keys()]).toEqual(['compressionLevel', 'folderId', 'file']);

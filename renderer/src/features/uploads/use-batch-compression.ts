@@ -28,7 +28,7 @@ export function useBatchCompression() {
   const queue = useTransferQueue<BatchItem>({ roundSize: BATCH_CONCURRENCY, roundPauseMs: BATCH_ROUND_PAUSE_MS });
   const [level, setLevel] = useState<CompressionLevel>(DEFAULT_COMPRESSION_LEVEL);
   const options = useCompressionOptions();
-  const { targetBytes, maxDimension } = options;
+  const { targetBytes, maxDimension, metadata } = options;
   /** Files stored by a run that completed every item: the Batch Complete dialog; null when closed. */
   const [completedCount, setCompletedCount] = useState<number | null>(null);
   const session = useRef<BatchSession | null>(null);
@@ -72,7 +72,7 @@ export function useBatchCompression() {
           items.map((item) =>
             sendUpload(
               item,
-              { level, folderId, batchId: batch.id, targetBytes, maxDimension },
+              { level, folderId, batchId: batch.id, targetBytes, maxDimension, metadata },
               {
                 signal,
                 patch: (change) => patch(item, change),
@@ -96,7 +96,7 @@ export function useBatchCompression() {
       const all = itemsRef.current;
       if (all.length > 0 && all.every((item) => item.status === 'completed')) setCompletedCount(all.length);
     },
-    [batchFor, itemsRef, level, targetBytes, maxDimension, refresh, startQueue],
+    [batchFor, itemsRef, level, targetBytes, maxDimension, metadata, refresh, startQueue],
   );
 
   /** Pause: no further round starts (files in flight finish). Resume starts again where it stopped. */

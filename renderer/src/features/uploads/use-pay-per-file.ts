@@ -22,7 +22,7 @@ export function usePayPerFile() {
 
   const pay = useCallback(
     (file: File, level: CompressionLevel) =>
-      void run(file.name, (ctx) => runChunked(file, { level, targetBytes: null, maxDimension: null }, ctx)),
+      void run(file.name, (ctx) => runChunked(file, { level, targetBytes: null, maxDimension: null, metadata: 'strip' }, ctx)),
     [run],
   );
 

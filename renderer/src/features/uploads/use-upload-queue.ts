@@ -26,7 +26,7 @@ export function useUploadQueue(user: User, offerPayPerFile: (offer: LargeFileOff
   const queue = useTransferQueue<UploadItem>({ roundSize: 1 });
   const [level, setLevel] = useState<CompressionLevel>(DEFAULT_COMPRESSION_LEVEL);
   const options = useCompressionOptions();
-  const { targetBytes, maxDimension } = options;
+  const { targetBytes, maxDimension, metadata } = options;
   /** How many files the last run stored, for the Upload Complete dialog; null when there is nothing to announce. */
   const [storedCount, setStoredCount] = useState<number | null>(null);
   const refresh = useRefreshFiles();
@@ -64,7 +64,7 @@ export function useUploadQueue(user: User, offerPayPerFile: (offer: LargeFileOff
         if (!item) return null;
         const stored = await sendUpload(
           item,
-          { level, folderId, targetBytes, maxDimension },
+          { level, folderId, targetBytes, maxDimension, metadata },
           {
             signal,
             patch: (change) => patch(item, change),
@@ -82,7 +82,7 @@ export function useUploadQueue(user: User, offerPayPerFile: (offer: LargeFileOff
       const stored = await startQueue(send);
       if (stored) setStoredCount(stored);
     },
-    [level, targetBytes, maxDimension, offerPayPerFile, refresh, startQueue],
+    [level, targetBytes, maxDimension, metadata, offerPayPerFile, refresh, startQueue],
   );
 
   /** Closing the dialog when nothing runs drops the finished items; files still waiting stay queued. */

@@ -1,4 +1,4 @@
-import { COMPRESSION_LEVELS, JOB_STATUSES } from '@shrinkly/contract';
+import { COMPRESSION_LEVELS, JOB_STATUSES, METADATA_CHOICES } from '@shrinkly/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { files } from './files.js';
@@ -24,6 +24,8 @@ export const compressionJobs = pgTable(
     recipe: text('recipe'),
     /** The result's closeness to the upload (the engine's score, SSIM's scale); null until done or when unmeasured. */
     qualityScore: doublePrecision('quality_score'),
+    /** Pictures: what the result keeps of the original's metadata ('strip' or 'camera'); null for the default. */
+    metadata: text('metadata', { enum: METADATA_CHOICES }),
     /** Pictures: the longest side the result was asked for, if any. */
     maxDimension: integer('max_dimension'),
     /** The size the result was asked to fit under, if any. */

@@ -57,7 +57,8 @@ export class ChunkUploadController {
       userId: user?.id ?? null,
       address: clientIp(req),
     });
-    const request = { level: body.compressionLevel, targetBytes: body.targetBytes, maxDimension: body.maxDimension };
+    const { targetBytes, maxDimension, metadata } = body;
+    const request = { level: body.compressionLevel, targetBytes, maxDimension, metadata };
     return this.compression.accept(file, request, user, clientIp(req));
   }
 }

@@ -6,6 +6,7 @@ import {
   ErrorMessages,
   LANDING_ACCEPTED_TYPES,
   MAX_FILE_SIZE_BYTES,
+  type MetadataChoice,
   TEMPORARY_FILE_TTL_MS,
 } from '@shrinkly/contract';
 import type { DetectedType } from '@shrinkly/engine';
@@ -34,6 +35,8 @@ export interface CompressionRequest {
   targetBytes?: number | undefined;
   /** Pictures: the longest side in pixels. */
   maxDimension?: number | undefined;
+  /** Pictures: what the result keeps of the original's metadata. */
+  metadata?: MetadataChoice | undefined;
 }
 
 export interface LibraryUpload {
@@ -42,6 +45,7 @@ export interface LibraryUpload {
   level: CompressionLevel;
   targetBytes: number | null;
   maxDimension: number | null;
+  metadata: MetadataChoice | null;
   /** The client's name for the file. */
   fileName: string;
   /** Its real type, read from the content. */
@@ -114,6 +118,7 @@ export class CompressionService {
         level: request.level,
         targetBytes: request.targetBytes ?? null,
         maxDimension: request.maxDimension ?? null,
+        metadata: request.metadata ?? null,
         fileName: file.originalName,
         inputFormat: type.ext,
         inputBlob: blob.key,

@@ -7,6 +7,7 @@ import {
   DASHBOARD_ACCEPTED_TYPES,
   ErrorMessages,
   type FileUploadResponse,
+  type MetadataChoice,
   TEMPORARY_FILE_TTL_MS,
 } from '@shrinkly/contract';
 import type { DetectedType } from '@shrinkly/engine';
@@ -37,6 +38,7 @@ export interface UploadFields {
   compressionLevel: CompressionLevel;
   targetBytes?: number | undefined;
   maxDimension?: number | undefined;
+  metadata?: MetadataChoice | undefined;
   folderId?: string | undefined;
   batchId?: string | undefined;
 }
@@ -122,6 +124,7 @@ export class FileUploadService {
         level: fields.compressionLevel,
         targetBytes: fields.targetBytes ?? null,
         maxDimension: fields.maxDimension ?? null,
+        metadata: fields.metadata ?? null,
         fileName: file.originalName,
         inputFormat: type.ext,
         inputBlob: blob.key,

@@ -3,6 +3,7 @@ import {
   type CompressionLevel,
   type CompressionPreview,
   FREE_COMPRESSION_LIMIT_BYTES,
+  type MetadataChoice,
   PAID_DOWNLOAD_TTL_MS,
   PAY_PER_FILE_PRICE_PHP,
   PAY_PER_FILE_PRICE_USD,
@@ -16,6 +17,7 @@ import { sliderValueForLevel } from '../level-slider';
 import { targetHint } from '../target-hint';
 import { LevelCards } from './level-cards';
 import { LevelSliderField } from './level-slider-field';
+import { MetadataField } from './metadata-field';
 import { ResizeField } from './resize-field';
 import { TargetSizeField } from './target-size-field';
 
@@ -31,6 +33,8 @@ interface CompressionPreviewModalProps {
   /** Pictures: the longest side, or null for full size. */
   maxDimension: number | null;
   onMaxDimensionChange: (pixels: number | null) => void;
+  metadata: MetadataChoice;
+  onMetadataChange: (choice: MetadataChoice) => void;
   onCompress: () => void;
   onClose: () => void;
 }
@@ -66,6 +70,7 @@ export function CompressionPreviewModal(props: CompressionPreviewModalProps) {
           <LevelCards previews={preview.previews} selected={level} onSelect={(l) => onSliderChange(sliderValueForLevel(l))} />
           <LevelSliderField value={sliderValue} onChange={onSliderChange} />
           {resizable && <ResizeField value={props.maxDimension} onChange={props.onMaxDimensionChange} />}
+          {resizable && <MetadataField value={props.metadata} onChange={props.onMetadataChange} />}
           <TargetSizeField
             value={targetBytes}
             onChange={onTargetChange}

@@ -44,6 +44,8 @@ export function UploadSection() {
         onTargetChange={flow.setTargetBytes}
         maxDimension={flow.maxDimension}
         onMaxDimensionChange={flow.setMaxDimension}
+        metadata={flow.metadata}
+        onMetadataChange={flow.setMetadata}
         onCompress={flow.compress}
         onClose={flow.closePreview}
       />

@@ -1,3 +1,4 @@
+import { MetadataField } from '../../compression/components/metadata-field';
 import { ResizeField } from '../../compression/components/resize-field';
 import { TargetSizeField } from '../../compression/components/target-size-field';
 import type { CompressionOptions } from '../compression-options';
@@ -7,6 +8,7 @@ export function CompressionOptionsFields({ options }: { options: CompressionOpti
   return (
     <>
       <ResizeField value={options.maxDimension} onChange={options.setMaxDimension} />
+      <MetadataField value={options.metadata} onChange={options.setMetadata} />
       <TargetSizeField value={options.targetBytes} onChange={options.setTargetBytes} />
     </>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "compression_jobs" ADD COLUMN "metadata" text;
