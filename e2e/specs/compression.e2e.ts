@@ -79,6 +79,22 @@ describe('public compression in the browser', () => {
     expect(text).toMatch(/Space saved/i);
     // The result's measured quality, in words with its score, at or above balanced's floor.
     await expectQualityBadge(result, 0.97);
+    // Before and after, one over the other, both pictures loaded; the slider moves the divide, the zoom goes to 100 %.
+    await result.getByRole('button', { name: 'Compare' }).click();
+    const compare = page.getByRole('dialog', { name: 'Before and after' });
+    for (const alt of ['skagen.jpg before compression', 'skagen.jpg after compression']) {
+      const picture = compare.getByRole('img', { name: alt });
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(800);
+    }
+    await compare.getByRole('slider', { name: 'Before and after divider' }).focus();
+    await page.keyboard.press('Home');
+    expect(await compare.getByRole('img', { name: 'skagen.jpg before compression' }).getAttribute('style')).toContain(
+      'inset(0px 100% 0px 0px)',
+    );
+    await compare.getByText('100%', { exact: true }).click();
+    await screenshot(page, 'landing-compare');
+    await page.keyboard.press('Escape');
+    await compare.waitFor({ state: 'hidden' });
     // A free result's link lives 24 hours.
     expect(text).toContain(`expires in ${FREE_LINK_HOURS} hours`);
     // STAT-04: the landing page's stats, derived from this browser's compressions.

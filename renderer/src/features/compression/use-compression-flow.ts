@@ -34,11 +34,14 @@ export function useCompressionFlow() {
   const [targetBytes, setTargetBytes] = useState<number | null>(null);
   const [maxDimension, setMaxDimension] = useState<number | null>(null);
   const [metadata, setMetadata] = useState<MetadataChoice>('strip');
+  /** The file being compressed, kept in the page for the before/after view of its result. */
+  const [source, setSource] = useState<File | null>(null);
   const { begin, settle, abort, running, run } = useCompressionRun(setState, setPaymentDialog);
   const level = levelForSliderValue(sliderValue);
 
   const reset = useCallback(() => {
     abort();
+    setSource(null);
     setPaymentDialog(null);
     setState(IDLE);
   }, [abort]);
@@ -73,6 +76,7 @@ export function useCompressionFlow() {
           setState(IDLE);
           return;
         }
+        setSource(file);
         void run(file.name, (ctx) => runDirect(file, { level, targetBytes, maxDimension, metadata }, ctx));
       }
     },
@@ -84,6 +88,7 @@ export function useCompressionFlow() {
     if (state.step !== 'preview') return;
     const { file } = state;
     const runner = file.size >= FREE_COMPRESSION_LIMIT_BYTES ? runChunked : runDirect;
+    setSource(file);
     void run(file.name, (ctx) => runner(file, { level, targetBytes, maxDimension, metadata }, ctx));
   }, [level, targetBytes, maxDimension, metadata, run, state]);
 
@@ -154,6 +159,7 @@ export function useCompressionFlow() {
     setMaxDimension,
     metadata,
     setMetadata,
+    source,
     paymentDialog,
     closePaymentDialog: useCallback(() => setPaymentDialog(null), []),
     chooseFiles,

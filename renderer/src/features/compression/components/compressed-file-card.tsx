@@ -1,10 +1,12 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CheckIcon } from '../../../components/icons/check-icon';
 import { QualityBadge } from '../../../components/quality-badge';
 import { formatBytes } from '../../../format/format-bytes';
 import { LEVEL_LABELS } from '../level-labels';
 import type { CompressedFile } from '../outcome';
+import { CompareDialog, isComparable } from './compare-dialog';
 import { DownloadNote } from './download-note';
 import { ResultStat } from './result-stat';
 
@@ -12,6 +14,8 @@ interface CompressedFileCardProps {
   file: CompressedFile;
   /** Compress Another File: resets the landing flow; without it the button goes home. */
   onCompressAnother?: () => void;
+  /** The original, when the page still holds it: a picture is then offered a before/after view. */
+  original?: File | null;
 }
 
 /** How the requested target size went, in words. */
@@ -30,8 +34,10 @@ function TargetNote({ target }: { target: NonNullable<CompressedFile['target']> 
 }
 
 /** The results variant: sizes, space saved, the download link and how long it works. */
-export function CompressedFileCard({ file, onCompressAnother }: CompressedFileCardProps) {
+export function CompressedFileCard({ file, onCompressAnother, original = null }: CompressedFileCardProps) {
   const saved = Math.max(0, file.spaceSaved);
+  const [comparing, setComparing] = useState(false);
+  const comparable = saved > 0 && isComparable(original, file);
   return (
     <Card withBorder radius="lg" padding="xl" shadow="sm" aria-labelledby="result-title" data-testid="compression-result">
       <Stack gap="lg">
@@ -73,6 +79,11 @@ export function CompressedFileCard({ file, onCompressAnother }: CompressedFileCa
               Download
             </Button>
           )}
+          {comparable && (
+            <Button variant="light" size="md" onClick={() => setComparing(true)}>
+              Compare
+            </Button>
+          )}
           {onCompressAnother ? (
             <Button variant="default" size="md" onClick={onCompressAnother}>
               Compress Another File
@@ -84,6 +95,9 @@ export function CompressedFileCard({ file, onCompressAnother }: CompressedFileCa
           )}
         </Group>
         <DownloadNote available={file.downloadUrl !== null} expiresAt={file.downloadExpiresAt} paid={file.paid} />
+        {comparable && original && (
+          <CompareDialog opened={comparing} onClose={() => setComparing(false)} original={original} file={file} />
+        )}
       </Stack>
     </Card>
   );

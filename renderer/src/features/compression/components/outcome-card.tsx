@@ -7,13 +7,15 @@ import { PremiumRequiredCard } from './premium-required-card';
 interface OutcomeCardProps {
   outcome: CompressionOutcome;
   onCompressAnother: () => void;
+  /** The file compressed, still in the page: offered for a before/after view of the result. */
+  original?: File | null;
 }
 
 /** The result card in its three variants: results, payment required, premium subscription required. */
-export function OutcomeCard({ outcome, onCompressAnother }: OutcomeCardProps) {
+export function OutcomeCard({ outcome, onCompressAnother, original = null }: OutcomeCardProps) {
   switch (outcome.kind) {
     case 'compressed':
-      return <CompressedFileCard file={outcome.file} onCompressAnother={onCompressAnother} />;
+      return <CompressedFileCard file={outcome.file} onCompressAnother={onCompressAnother} original={original} />;
     case 'payment':
       return (
         <PaymentRequiredCard

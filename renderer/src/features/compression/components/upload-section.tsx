@@ -33,7 +33,9 @@ export function UploadSection() {
       {state.step === 'processing' && (
         <ProcessingCard fileName={state.fileName} status={state.status} percent={state.percent} onCancel={flow.cancel} />
       )}
-      {state.step === 'result' && <OutcomeCard outcome={state.outcome} onCompressAnother={flow.startOver} />}
+      {state.step === 'result' && (
+        <OutcomeCard outcome={state.outcome} onCompressAnother={flow.startOver} original={flow.source} />
+      )}
 
       <CompressionPreviewModal
         preview={state.step === 'preview' ? state.preview : null}
