@@ -78,6 +78,19 @@ describe('local compression', () => {
     expect(t.shell.shown).toEqual([job.outputPath]);
   });
 
+  it('takes the options beside the level: a longest side and a target size, through the bridge to the engine', async () => {
+    const source = await copyOf('skagen.jpg', 'small-side.jpg');
+    t.core.userChose([source]);
+    const { jobs } = await t.invoke('compress:start', { paths: [source], maxDimension: 400, targetBytes: 20 * 1024 });
+    const job = await finished(jobs[0]!.id);
+    expect(job.status).toBe('done');
+    const out = await sharp(job.outputPath!).metadata();
+    expect(Math.max(out.width ?? 0, out.height ?? 0)).toBe(400);
+    expect(job.compressedSize!).toBeLessThanOrEqual(20 * 1024);
+    const refused = await t.invoke('compress:start', { paths: [source], maxDimension: 4 }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Error);
+  });
+
   it('never overwrites: a second result is NAME.min (2).EXT, a third NAME.min (3).EXT', async () => {
     const source = await copyOf('skagen.jpg', 'pier.jpg');
     const taken = path.join(work.dir, 'pier.min.jpg');

@@ -112,9 +112,9 @@ export function createDesktopCore(deps: DesktopCoreDeps): DesktopCore {
       choices.pickedFolder(folder);
       return { path: folder };
     },
-    'compress:start': async ({ paths, level }) => {
+    'compress:start': async ({ paths, level, ...options }) => {
       choices.requireChosen(paths);
-      return { jobs: await jobs.start(paths, level ?? settings.get().defaultLevel) };
+      return { jobs: await jobs.start(paths, level ?? settings.get().defaultLevel, options) };
     },
     'compress:cancel': ({ id }) => {
       jobOrRefuse(id);

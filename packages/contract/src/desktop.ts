@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { userSchema } from './auth.js';
 import { compressionLevelSchema } from './compression.js';
 import { folderListSchema } from './files.js';
+import { metadataChoiceSchema } from './metadata-choice.js';
+import { maxDimensionSchema } from './picture-size.js';
 import { qualityLabelSchema, qualityScoreSchema } from './quality.js';
+import { targetBytesSchema } from './target-size.js';
 
 /**
  * The desktop app's bridge: the one door between the renderer (untrusted web content) and the Electron main
@@ -128,6 +131,10 @@ export const desktopChannels = {
       .object({
         paths: z.array(localPathSchema).min(1).max(DESKTOP_MAX_FILES_PER_CALL),
         level: compressionLevelSchema.optional(),
+        /** The options beside the level, as the API takes them. */
+        targetBytes: targetBytesSchema,
+        maxDimension: maxDimensionSchema,
+        metadata: metadataChoiceSchema,
       })
       .strict(),
     response: z.object({ jobs: z.array(localJobSchema) }),

@@ -21,13 +21,17 @@ port.on('message', (message: ToWorker) => {
   void run(message);
 });
 
-async function run({ id, input, level, tmpDir }: Extract<ToWorker, { type: 'compress' }>): Promise<void> {
+async function run(request: Extract<ToWorker, { type: 'compress' }>): Promise<void> {
+  const { id, input, level, tmpDir, targetBytes, maxDimension, metadata } = request;
   const controller = new AbortController();
   running.set(id, controller);
   let reported = -1;
   try {
     const result = await compress(input, {
       level,
+      targetBytes,
+      maxDimension,
+      metadata,
       tmpDir,
       signal: controller.signal,
       onProgress: (percent) => {

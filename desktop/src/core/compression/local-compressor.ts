@@ -1,8 +1,15 @@
-import type { CompressionLevel } from '@shrinkly/contract';
+import type { CompressionLevel, MetadataChoice } from '@shrinkly/contract';
 import type { EngineErrorKind } from '@shrinkly/engine';
 
 /** One file to compress on this machine. */
-export interface LocalCompressionRequest {
+/** The options beside the level (see the engine's CompressOptions). */
+export interface LocalCompressionOptions {
+  targetBytes?: number | undefined;
+  maxDimension?: number | undefined;
+  metadata?: MetadataChoice | undefined;
+}
+
+export interface LocalCompressionRequest extends LocalCompressionOptions {
   input: string;
   level: CompressionLevel;
   /** A private folder for the engine's work and its result; the caller removes it. */

@@ -11,7 +11,7 @@ import {
   type SyncState,
 } from '@shrinkly/contract';
 import { failureMessage } from './failure-message.js';
-import { LocalCompressionError, type LocalCompressor } from './local-compressor.js';
+import { LocalCompressionError, type LocalCompressionOptions, type LocalCompressor } from './local-compressor.js';
 import { placeResult } from './result-placement.js';
 
 /** How many files are compressed at once (the engine spreads each one over the CPU budget). */
@@ -34,6 +34,7 @@ export interface LocalJobsOptions {
 interface JobEntry {
   job: Omit<LocalJob, 'sync'>;
   controller: AbortController;
+  options: LocalCompressionOptions;
 }
 
 const newJobId = () => randomBytes(12).toString('base64url');
@@ -73,7 +74,7 @@ export class LocalJobs {
   }
 
   /** Queues the files (a folder stands for the files directly in it); answers the new jobs. */
-  async start(paths: readonly string[], level: CompressionLevel): Promise<LocalJob[]> {
+  async start(paths: readonly string[], level: CompressionLevel, options: LocalCompressionOptions = {}): Promise<LocalJob[]> {
     const found = (await Promise.all(paths.map(filesOf))).flat().slice(0, DESKTOP_MAX_FILES_PER_CALL);
     const ids = found.map((file) => {
       const id = newJobId();
@@ -93,7 +94,7 @@ export class LocalJobs {
         unchanged: false,
         message: failed ? failureMessage(file.error) : null,
       };
-      this.entries.set(id, { job, controller: new AbortController() });
+      this.entries.set(id, { job, controller: new AbortController(), options });
       if (!failed) this.queue.push(id);
       return id;
     });
@@ -169,7 +170,7 @@ export class LocalJobs {
   private async compressAndPlace(entry: JobEntry, tmpDir: string): Promise<Partial<JobEntry['job']>> {
     const { job, controller } = entry;
     const result = await this.options.compressor.compress(
-      { input: job.sourcePath, level: job.level, tmpDir },
+      { ...entry.options, input: job.sourcePath, level: job.level, tmpDir },
       { signal: controller.signal, onProgress: (progress) => this.update(entry, { progress }) },
     );
     if (controller.signal.aborted) throw new LocalCompressionError('cancelled', 'Cancelled');

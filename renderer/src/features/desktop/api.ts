@@ -1,4 +1,4 @@
-import type { CompressionLevel, DesktopAccount, DesktopSettingsPatch, LocalJob, SyncStatus } from '@shrinkly/contract';
+import type { DesktopAccount, DesktopRequest, DesktopSettingsPatch, LocalJob, SyncStatus } from '@shrinkly/contract';
 import {
   type QueryKey,
   type UseMutationOptions,
@@ -60,7 +60,7 @@ export function useSyncFolders(account: DesktopAccount | undefined) {
 export function useStartCompression() {
   const queryClient = useQueryClient();
   return useDesktopMutation({
-    mutationFn: (input: { paths: string[]; level?: CompressionLevel }) => desktopInvoke('compress:start', input),
+    mutationFn: (input: DesktopRequest<'compress:start'>) => desktopInvoke('compress:start', input),
     onSuccess: ({ jobs }) => {
       // Shown at once, even before the first progress event.
       queryClient.setQueryData<LocalJob[]>(desktopKeys.jobs, (current = []) => {

@@ -1,10 +1,12 @@
-import { Card } from '@mantine/core';
+import { Card, Stack } from '@mantine/core';
 import type { CompressionLevel, LocalJob } from '@shrinkly/contract';
 import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { type DesktopError, desktopPathForFile } from '../../../platform/desktop';
+import { CompressionOptionsFields } from '../../uploads/components/compression-options-fields';
 import { LevelPicker } from '../../uploads/components/level-picker';
+import { useCompressionOptions } from '../../uploads/compression-options';
 import {
   useCancelJob,
   useChooseFiles,
@@ -36,6 +38,7 @@ export function LocalCompressionPage() {
   const showInFolder = useShowInFolder();
   const clearFinished = useClearFinished();
   const send = useSendToMyFiles();
+  const options = useCompressionOptions();
 
   const level: CompressionLevel = picked ?? settings.data?.defaultLevel ?? 'balanced';
   const fail = (title: string) => (error: DesktopError) => setProblem({ title, message: error.message });
@@ -43,7 +46,11 @@ export function LocalCompressionPage() {
   const queue = (paths: string[]) => {
     if (paths.length === 0) return;
     setProblem(null);
-    start.mutate({ paths, level }, { onError: fail('The files could not be added') });
+    const { targetBytes, maxDimension, metadata } = options;
+    start.mutate(
+      { paths, level, targetBytes: targetBytes ?? undefined, maxDimension: maxDimension ?? undefined, metadata },
+      { onError: fail('The files could not be added') },
+    );
   };
   const onDropFiles = (files: File[]) => {
     const paths: string[] = [];
@@ -66,7 +73,10 @@ export function LocalCompressionPage() {
   return (
     <DesktopPage title="Compress Locally" intro="Compress files on this computer, without uploading them.">
       <Card withBorder radius="lg" padding="lg">
-        <LevelPicker value={level} onChange={setPicked} />
+        <Stack gap="md">
+          <LevelPicker value={level} onChange={setPicked} />
+          <CompressionOptionsFields options={options} />
+        </Stack>
       </Card>
       <LocalDropArea onDropFiles={onDropFiles} onChoose={onChoose} choosing={choose.isPending} />
       <ProblemAlert title={problem?.title ?? ''} message={problem?.message ?? null} onClose={() => setProblem(null)} />
