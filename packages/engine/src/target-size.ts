@@ -20,7 +20,7 @@ export function sizeText(bytes: number): string {
  * The best-quality result at or under `targetBytes`: the original when it already fits, else the lightest level up
  * to `level` whose result fits (the levels' results only grow smaller from light to maximum), else the result of
  * `level` itself, the smallest that keeps its floor, reported as not meeting the target. `resultsOf` gives the
- * results of some levels (a family with a ladder computes them in one search); each is asked for once.
+ * results of some levels (a family with a ladder, `batched`, computes them in one search); each is asked for once.
  */
 export async function fitTarget<R extends Sized>(
   originalSize: number,
@@ -38,13 +38,17 @@ export async function fitTarget<R extends Sized>(
     };
   }
   const allowed = levelsWithin(level);
-  const results = await resultsOf(batched ? allowed : [level]);
+  // The level asked for first: when even it does not fit, nothing lighter will, and the call costs one run.
+  const results = await resultsOf([level]);
   const strongest = results[level];
   if (!strongest) throw new Error(`no result for ${level}`);
   if (strongest.size > targetBytes) {
     const note = `Could not get under ${target} while keeping the ${level} level's quality: this is the smallest result that does (${sizeText(strongest.size)})`;
     return { result: withNote(strongest, note), target: { bytes: targetBytes, met: false, level } };
   }
+  // It fits: the lighter levels, in one more search for a family with a ladder, else one by one from light.
+  const lighter = allowed.filter((l) => l !== level);
+  if (batched && lighter.length > 0) Object.assign(results, await resultsOf(lighter));
   for (const candidate of allowed) {
     const result = results[candidate] ?? (await resultsOf([candidate]))[candidate];
     if (result && result.size <= targetBytes) {
