@@ -176,7 +176,7 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
         recipe: 'kept as it is: it is already under the target size',
         metrics: {},
         score: 1,
-        notes: [note, ...(resized.note ? [resized.note] : [])],
+        notes: [note, ...(copy && resized.note ? [resized.note] : [])],
       });
       const batched = familyFor(call.type).ladder !== undefined;
       const fitted = await fitTarget(copy?.size ?? call.originalSize, level, targetBytes, results, kept, batched);

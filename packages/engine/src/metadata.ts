@@ -43,7 +43,8 @@ export async function carryCameraData<R extends Carried>(
         '-m',
         '-overwrite_original',
         '-TagsFromFile',
-        call.input,
+        // exiftool reads %d, %f and %e in this name as parts of the edited file's: a literal % is doubled.
+        call.input.replace(/%/g, '%%'),
         '-EXIF:all',
         '--GPS:all',
         '--IFD1:all',

@@ -9,8 +9,8 @@ export const SERVICE_STATS_TTL_MS = 60_000;
 
 /**
  * The service's statistics for the landing page: every finished compression counted once, summed at most once a
- * minute per process (every visitor's landing page asks for them). What this process counts meanwhile is added to
- * its figures at once, so a visitor sees their own compression counted; other processes' show within the minute.
+ * minute per process (every visitor's landing page asks for them). A compression this process counts drops its
+ * cached figures, so the next look includes it; other processes' counts show within the minute.
  */
 export class ServiceStatsService {
   private cached?: { stats: ServiceStats; until: number };
@@ -22,17 +22,8 @@ export class ServiceStatsService {
 
   async count(job: CompressionJobRow, result: StoredOutput): Promise<void> {
     const entry = { jobId: job.id, originalSize: job.originalSize, resultSize: result.size, finishedAt: this.clock.now() };
-    if (!(await this.tally.record(entry)) || !this.cached) return;
-    const { stats } = this.cached;
-    const saved = entry.originalSize > 0 ? Math.max(0, 1 - entry.resultSize / entry.originalSize) * 100 : 0;
-    const files = stats.totalFiles + 1;
-    this.cached.stats = {
-      totalFiles: files,
-      compressedFiles: stats.compressedFiles + (entry.resultSize < entry.originalSize ? 1 : 0),
-      averageSpaceSaved: Math.round(((stats.averageSpaceSaved * stats.totalFiles + saved) / files) * 10) / 10,
-      totalOriginalSize: stats.totalOriginalSize + entry.originalSize,
-      totalCompressedSize: stats.totalCompressedSize + entry.resultSize,
-    };
+    // The next look sums the tally again, so this process shows its own compression at once.
+    if (await this.tally.record(entry)) this.cached = undefined;
   }
 
   async stats(): Promise<ServiceStats> {

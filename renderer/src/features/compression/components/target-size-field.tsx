@@ -30,7 +30,8 @@ interface TargetSizeFieldProps {
 export function TargetSizeField({ value, onChange, hint }: TargetSizeFieldProps) {
   const preset = value === null ? NONE : TARGET_SIZE_PRESETS.some((p) => p.bytes === value) ? String(value) : CUSTOM;
   const [choice, setChoice] = useState(preset);
-  const [custom, setCustom] = useState('');
+  // A field shown again (a dialog reopened) shows the custom size still chosen.
+  const [custom, setCustom] = useState(() => (preset === CUSTOM && value !== null ? `${Math.round(value / 1024)}KB` : ''));
   const customError = choice === CUSTOM && custom !== '' ? customSizeError(custom) : null;
 
   const choose = (next: string | null) => {
