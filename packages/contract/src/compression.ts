@@ -4,7 +4,7 @@ import { metadataChoiceSchema } from './metadata-choice.js';
 import { uploadedNameSchema } from './names.js';
 import { maxDimensionSchema } from './picture-size.js';
 import { qualityLabelSchema, qualityScoreSchema } from './quality.js';
-import { targetBytesSchema, targetOutcomeSchema } from './target-size.js';
+import { belowFloorSchema, targetBytesSchema, targetOutcomeSchema } from './target-size.js';
 
 /** Extensions the landing page accepts (COMP-21); the server checks the real type against them. */
 // biome-ignore format: one line per kind of file, in the requirement's order
@@ -140,6 +140,7 @@ export const assembleChunksRequestSchema = z.object({
   fileSize: z.number().int().min(1),
   compressionLevel: compressionLevelSchema.default('balanced'),
   targetBytes: targetBytesSchema,
+  belowFloor: belowFloorSchema,
   maxDimension: maxDimensionSchema,
   metadata: metadataChoiceSchema,
 });
@@ -149,6 +150,7 @@ export type AssembleChunksRequest = z.input<typeof assembleChunksRequestSchema>;
 export const compressFieldsSchema = z.object({
   compressionLevel: compressionLevelSchema.default('balanced'),
   targetBytes: targetBytesSchema,
+  belowFloor: belowFloorSchema,
   maxDimension: maxDimensionSchema,
   metadata: metadataChoiceSchema,
 });

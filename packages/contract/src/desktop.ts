@@ -5,7 +5,7 @@ import { folderListSchema } from './files.js';
 import { metadataChoiceSchema } from './metadata-choice.js';
 import { maxDimensionSchema } from './picture-size.js';
 import { qualityLabelSchema, qualityScoreSchema } from './quality.js';
-import { targetBytesSchema } from './target-size.js';
+import { belowFloorSchema, targetBytesSchema } from './target-size.js';
 
 /**
  * The desktop app's bridge: the one door between the renderer (untrusted web content) and the Electron main
@@ -133,6 +133,7 @@ export const desktopChannels = {
         level: compressionLevelSchema.optional(),
         /** The options beside the level, as the API takes them. */
         targetBytes: targetBytesSchema,
+        belowFloor: belowFloorSchema,
         maxDimension: maxDimensionSchema,
         metadata: metadataChoiceSchema,
       })

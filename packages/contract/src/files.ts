@@ -5,7 +5,7 @@ import { metadataChoiceSchema } from './metadata-choice.js';
 import { typedNameSchema } from './names.js';
 import { maxDimensionSchema } from './picture-size.js';
 import { qualityLabelSchema, qualityScoreSchema } from './quality.js';
-import { targetBytesSchema } from './target-size.js';
+import { belowFloorSchema, targetBytesSchema } from './target-size.js';
 
 /** Extensions the dashboard's single upload accepts (DASH-12). */
 // biome-ignore format: one line per kind of file, in the requirement's order
@@ -75,6 +75,7 @@ export const fileListSchema = z.array(fileRecordSchema);
 export const fileUploadFieldsSchema = z.object({
   compressionLevel: compressionLevelSchema.default('balanced'),
   targetBytes: targetBytesSchema,
+  belowFloor: belowFloorSchema,
   maxDimension: maxDimensionSchema,
   metadata: metadataChoiceSchema,
   folderId: z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), idSchema.optional()),

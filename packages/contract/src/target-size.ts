@@ -42,6 +42,29 @@ export const targetBytesSchema = z.preprocess(
     .describe('bytes: the best-quality result at or under this size, down to the level asked for (see README)'),
 );
 
+/**
+ * The types whose results can be sized between and below their levels' settings (by bitrate or quality knob): audio
+ * and video. Others fit a target at their levels only.
+ */
+// biome-ignore format: one line per kind of file
+export const SIZABLE_TYPES = [
+  'mp4', 'mov', 'avi', 'mkv', 'wmv', 'flv', 'webm', 'ogv',
+  'mp3', 'aac', 'm4a', 'ogg', 'opus',
+] as const;
+
+/** Whether a file of this type (an extension) can go below its level's quality to fit a target. */
+export function isSizable(type: string): boolean {
+  return (SIZABLE_TYPES as readonly string[]).includes(type.toLowerCase());
+}
+
+/**
+ * `belowFloor` of a compression request: the user's consent to a result under the target below the level's quality
+ * floor when nothing within it fits (audio and video, sized by bitrate). Multipart forms send "true" / "false".
+ */
+export const belowFloorSchema = z
+  .preprocess((v) => (v === 'true' ? true : v === 'false' || v === '' ? false : v), z.boolean().optional())
+  .describe("with targetBytes: allow a result under the target below the level's quality floor when none within it fits");
+
 /** How a target went: met (at which level, or the original already fitting) or not within the level's floor. */
 export const targetOutcomeSchema = z
   .object({
@@ -49,6 +72,8 @@ export const targetOutcomeSchema = z
     met: z.boolean(),
     /** The level whose result fits, 'original' when the file already did, or the level asked for when none fits. */
     level: z.enum(['original', 'light', 'balanced', 'maximum']),
+    /** Met below that level's quality floor, with the request's consent (`belowFloor`). */
+    belowFloor: z.boolean(),
   })
   .nullable()
   .describe('null when the request named no target');

@@ -5,7 +5,6 @@ import {
   COMPRESSION_LEVELS,
   type CompressionLevel,
   MAX_TARGET_BYTES,
-  type MetadataChoice,
   MIN_TARGET_BYTES,
   maxDimensionSchema,
   parseSize,
@@ -17,17 +16,19 @@ import { convert } from './convert.js';
 import { detect } from './detect.js';
 import { isEngineError } from './errors.js';
 import { estimate } from './estimate.js';
+import type { CompressOptions } from './types.js';
 
 const USAGE = `Usage:
-  shrinkly compress [--level light|balanced|maximum] [--target SIZE] [--max-side PX] [--keep-camera-data]
-                    [--out DIR] FILE...
+  shrinkly compress [--level light|balanced|maximum] [--target SIZE [--allow-lower-quality]] [--max-side PX]
+                    [--keep-camera-data] [--out DIR] FILE...
   shrinkly estimate FILE...
   shrinkly convert --to FORMAT [--out DIR] FILE...
   shrinkly formats FILE...
 
 compress writes FILE's result beside it as NAME.min.EXT (or into DIR) and prints one JSON line per file. With
---target (10MB, 500KB or bytes) it gives the best quality under that size, down to the level's floor; with
---max-side, pictures are made to fit that longest side in pixels (never enlarged); --keep-camera-data keeps a
+--target (10MB, 500KB or bytes) it gives the best quality under that size, down to the level's floor (audio and
+video at a bitrate between two levels); --allow-lower-quality lets audio and video go below the level's floor to
+fit when nothing within it does; with --max-side, pictures are made to fit that longest side in pixels (never enlarged); --keep-camera-data keeps a
 picture's EXIF camera data and copyright, without its location (by default every result drops them).
 estimate prints the expected size at each level, one JSON line per file.
 convert writes FILE converted to FORMAT beside it as NAME.FORMAT (or into DIR; NAME.zip for a multi-page PDF
@@ -52,7 +53,7 @@ function outputPath(input: string, format: string, outDir: string | undefined): 
 async function runCompress(
   files: string[],
   level: CompressionLevel,
-  request: { targetBytes: number | undefined; maxDimension: number | undefined; metadata: MetadataChoice },
+  request: Pick<CompressOptions, 'targetBytes' | 'belowFloor' | 'maxDimension' | 'metadata'>,
   outDir: string | undefined,
 ): Promise<number> {
   if (outDir) await mkdir(outDir, { recursive: true });
@@ -173,6 +174,7 @@ async function main(argv: string[]): Promise<number> {
       target: { type: 'string' },
       'max-side': { type: 'string' },
       'keep-camera-data': { type: 'boolean' },
+      'allow-lower-quality': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -191,11 +193,13 @@ async function main(argv: string[]): Promise<number> {
       (targetBytes === undefined || targetBytes < MIN_TARGET_BYTES || targetBytes > MAX_TARGET_BYTES)
     )
       fail('--target must be a size between 10KB and 5GB, such as 10MB, 500KB or a number of bytes');
+    const belowFloor = values['allow-lower-quality'] ?? false;
+    if (belowFloor && targetBytes === undefined) fail('--allow-lower-quality needs --target');
     const maxSide = values['max-side'];
     const maxDimension = maxSide === undefined ? undefined : maxDimensionSchema.safeParse(maxSide);
     if (maxDimension?.success === false) fail('--max-side must be a whole number of pixels between 16 and 16384');
     const metadata = values['keep-camera-data'] ? 'camera' : 'strip';
-    return runCompress(files, level, { targetBytes, maxDimension: maxDimension?.data, metadata }, values.out);
+    return runCompress(files, level, { targetBytes, belowFloor, maxDimension: maxDimension?.data, metadata }, values.out);
   }
   if (command === 'estimate') return runEstimate(files);
   if (command === 'formats') return runFormats(files);

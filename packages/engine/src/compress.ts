@@ -7,7 +7,7 @@ import { FAMILIES } from './families/index.js';
 import { carryCameraData } from './metadata.js';
 import { type Resized, resizeForCall } from './resize.js';
 import { type CachedResult, contentHash, resultCache } from './result-cache.js';
-import { fitTarget } from './target-size.js';
+import { fitTarget, type SizeTo } from './target-size.js';
 import type {
   CompressOptions,
   CompressResult,
@@ -178,14 +178,37 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
         score: 1,
         notes: [note, ...(copy && resized.note ? [resized.note] : [])],
       });
-      const batched = familyFor(call.type).ladder !== undefined;
-      const fitted = await fitTarget(copy?.size ?? call.originalSize, level, targetBytes, results, kept, batched);
+      const family = familyFor(call.type);
+      const sizeTo = family.sizeTo ? sizerFor(family, { ...call, input: resized.input }, targetBytes) : undefined;
+      const choices = { sizeTo, belowFloor: options.belowFloor };
+      const fitted = await fitTarget(
+        copy?.size ?? call.originalSize,
+        level,
+        targetBytes,
+        results,
+        kept,
+        !!family.ladder,
+        choices,
+      );
       const limit = fitted.target.met ? Math.min(targetBytes, call.originalSize - 1) : undefined;
       delivered = await deliver(call, await carry(fitted.result, limit), fitted.target);
     }
     options.onProgress?.(100);
     return delivered;
   });
+}
+
+/** The family's `sizeTo` as `fitTarget` asks for it: each request in an empty folder of its own, its output settled. */
+function sizerFor(family: FamilyCompressor, call: EngineCall, targetBytes: number): SizeTo<LevelResult> {
+  const sizeTo = family.sizeTo?.bind(family);
+  if (!sizeTo) throw new Error(`${family.family} files are not sized`);
+  return async ({ tooLarge, fits, level }) => {
+    const workDir = await mkdtemp(path.join(call.workDir, 'sized-'));
+    const known = (r: LevelResult) => ({ size: r.size, metrics: r.metrics });
+    const size = { targetBytes, tooLarge: known(tooLarge), ...(fits ? { fits: known(fits) } : {}) };
+    const out = await sizeTo(call.input, call.type, { ...familyContext(call), workDir, level, size });
+    return out ? settle(call, out) : undefined;
+  };
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { CompressionLevel } from '@shrinkly/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fitTarget, levelsWithin } from './target-size.js';
+import { type FitChoices, fitTarget, levelsWithin, type SizeTo } from './target-size.js';
 
-type Result = { size: number; notes: string[]; from: CompressionLevel | 'original' };
+type Result = { size: number; notes: string[]; from: CompressionLevel | 'original' | 'sized' };
 
 /** Results that never grow from light to maximum, as the engine's ladder gives them. */
 const ladder = fc
@@ -16,6 +16,7 @@ async function fit(
   level: CompressionLevel,
   target: number,
   batched = true,
+  choices: FitChoices<Result> = {},
 ) {
   const asked: CompressionLevel[][] = [];
   const out = await fitTarget<Result>(
@@ -28,6 +29,7 @@ async function fit(
     },
     (note) => ({ size: original, notes: [note], from: 'original' }),
     batched,
+    choices,
   );
   return { ...out, asked };
 }
@@ -52,7 +54,7 @@ describe('target size', () => {
           const allowed = levelsWithin(level);
           if (original <= target) {
             expect(result.from).toBe('original');
-            expect(outcome).toEqual({ bytes: target, met: true, level: 'original' });
+            expect(outcome).toEqual({ bytes: target, met: true, level: 'original', belowFloor: false });
             return;
           }
           const fitting = allowed.filter((l) => sizes[l] <= target);
@@ -65,10 +67,55 @@ describe('target size', () => {
             // Met, by the lightest (best-quality) level that fits.
             expect(result.from).toBe(fitting[0]);
             expect(result.size).toBeLessThanOrEqual(target);
-            expect(outcome).toEqual({ bytes: target, met: true, level: fitting[0] });
+            expect(outcome).toEqual({ bytes: target, met: true, level: fitting[0], belowFloor: false });
           }
           // Each level is computed once at most.
           expect(asked.flat().length).toBe(new Set(asked.flat()).size);
+        },
+      ),
+    );
+  });
+
+  it('sizes between a level that does not fit and one that fits with room, and below the floor only with consent', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        ladder,
+        fc.integer({ min: 1, max: 1200 }),
+        fc.constantFrom<CompressionLevel>('light', 'balanced', 'maximum'),
+        fc.boolean(),
+        // Where a sized result lands in its range (a family's search may miss the target), or none at all.
+        fc.option(fc.double({ min: 0, max: 1, noNaN: true })),
+        async (sizes, target, level, belowFloor, landing) => {
+          const requests: { tooLarge: Result; fits?: Result; level: CompressionLevel }[] = [];
+          const sizeTo: SizeTo<Result> = async (request) => {
+            requests.push(request);
+            if (landing === null) return undefined;
+            const low = request.fits?.size ?? 1;
+            const size = Math.max(1, Math.round(low + (request.tooLarge.size - low) * landing));
+            return { size, notes: [], from: 'sized' };
+          };
+          const original = sizes.light + 1;
+          const { result, target: outcome } = await fit(sizes, original, level, target, true, { sizeTo, belowFloor });
+          const allowed = levelsWithin(level);
+          if (original <= target) return;
+          const fitting = allowed.filter((l) => sizes[l] <= target);
+          if (outcome.met) expect(result.size).toBeLessThanOrEqual(target);
+          if (outcome.belowFloor) {
+            // Below the floor: only with consent, only when no level fits, sized past the level asked for.
+            expect(belowFloor).toBe(true);
+            expect(fitting).toEqual([]);
+            expect(requests).toEqual([{ tooLarge: expect.objectContaining({ from: level }), level }]);
+            expect(result.from).toBe('sized');
+          } else if (fitting.length > 0) {
+            const [best] = fitting;
+            expect(outcome.level).toBe(best);
+            // Never worse than the level that fits; a sized result only between it and the lighter one that does not.
+            expect(result.size).toBeGreaterThanOrEqual(sizes[best as CompressionLevel]);
+            if (result.from === 'sized') expect(requests[0]?.fits?.from).toBe(best);
+          } else {
+            expect(result.from).toBe(level);
+            expect(outcome.met).toBe(false);
+          }
         },
       ),
     );

@@ -1,4 +1,5 @@
 import { COMPRESSION_LEVELS, type CompressionLevel, MB, type TargetOutcome } from '@shrinkly/contract';
+import { CLOSE_ENOUGH } from './tools/size-search.js';
 
 /** What the target chooses among: a level's result, with its size. */
 export interface Sized {
@@ -16,11 +17,26 @@ export function sizeText(bytes: number): string {
   return bytes >= MB ? `${Number((bytes / MB).toFixed(1))}MB` : `${Math.max(1, Math.round(bytes / 1024))}KB`;
 }
 
+/** A family's sizing past its levels (see `FamilyCompressor.sizeTo`), as the engine offers it to `fitTarget`. */
+export type SizeTo<R> = (request: { tooLarge: R; fits?: R; level: CompressionLevel }) => Promise<R | undefined>;
+
+export interface FitChoices<R> {
+  /** Absent for families whose results come at their levels' settings only. */
+  sizeTo?: SizeTo<R> | undefined;
+  /** The user's consent to a result below `level`'s floor when none within it fits. */
+  belowFloor?: boolean | undefined;
+}
+
 /**
  * The best-quality result at or under `targetBytes`: the original when it already fits, else the lightest level up
  * to `level` whose result fits (the levels' results only grow smaller from light to maximum), else the result of
  * `level` itself, the smallest that keeps its floor, reported as not meeting the target. `resultsOf` gives the
  * results of some levels (a family with a ladder, `batched`, computes them in one search); each is asked for once.
+ *
+ * A family that can size its results (`sizeTo`) does better in two places: a level that fits with more than 10 %
+ * to spare after a lighter one did not is replaced by a setting between the two, just under the target and still
+ * within the fitting level's floor; and with the user's consent (`belowFloor`), a target no level reaches gets the
+ * setting past `level` that fits, with its score, said to be below the floor.
  */
 export async function fitTarget<R extends Sized>(
   originalSize: number,
@@ -29,37 +45,58 @@ export async function fitTarget<R extends Sized>(
   resultsOf: (levels: CompressionLevel[]) => Promise<Partial<Record<CompressionLevel, R>>>,
   keepOriginal: (note: string) => R,
   batched: boolean,
+  choices: FitChoices<R> = {},
 ): Promise<{ result: R; target: NonNullable<TargetOutcome> }> {
   const target = sizeText(targetBytes);
+  const outcome = (met: boolean, at: NonNullable<TargetOutcome>['level'], belowFloor = false) => ({
+    bytes: targetBytes,
+    met,
+    level: at,
+    belowFloor,
+  });
   if (originalSize <= targetBytes) {
     return {
       result: keepOriginal(`The file is already under ${target}, so it is kept as it is`),
-      target: { bytes: targetBytes, met: true, level: 'original' },
+      target: outcome(true, 'original'),
     };
   }
+  const { sizeTo } = choices;
   const allowed = levelsWithin(level);
   // The level asked for first: when even it does not fit, nothing lighter will, and the call costs one run.
   const results = await resultsOf([level]);
   const strongest = results[level];
   if (!strongest) throw new Error(`no result for ${level}`);
   if (strongest.size > targetBytes) {
-    const note = `Could not get under ${target} while keeping the ${level} level's quality: this is the smallest result that does (${sizeText(strongest.size)})`;
-    return { result: withNote(strongest, note), target: { bytes: targetBytes, met: false, level } };
+    const below = choices.belowFloor && sizeTo ? await sizeTo({ tooLarge: strongest, level }) : undefined;
+    if (below && below.size <= targetBytes) {
+      const note = `Under ${target} below the ${level} level's quality, as you allowed: expect visible or audible differences`;
+      return { result: withNote(below, note), target: outcome(true, level, true) };
+    }
+    const smallest = `this is the smallest result that does (${sizeText(strongest.size)})`;
+    const note = choices.belowFloor
+      ? `Could not get under ${target} even below the ${level} level's quality: ${smallest}`
+      : `Could not get under ${target} while keeping the ${level} level's quality: ${smallest}${sizeTo ? '. Allow lower quality to make it fit' : ''}`;
+    return { result: withNote(strongest, note), target: outcome(false, level) };
   }
   // It fits: the lighter levels, in one more search for a family with a ladder, else one by one from light.
   const lighter = allowed.filter((l) => l !== level);
   if (batched && lighter.length > 0) Object.assign(results, await resultsOf(lighter));
-  for (const candidate of allowed) {
+  for (const [index, candidate] of allowed.entries()) {
     const result = results[candidate] ?? (await resultsOf([candidate]))[candidate];
-    if (result && result.size <= targetBytes) {
-      const note = `Under ${target} at the ${candidate} level, the best quality that fits`;
-      return { result: withNote(result, note), target: { bytes: targetBytes, met: true, level: candidate } };
+    if (!result || result.size > targetBytes) continue;
+    const tooLarge = index > 0 ? results[allowed[index - 1] as CompressionLevel] : undefined;
+    const between =
+      tooLarge && sizeTo && result.size < targetBytes * CLOSE_ENOUGH
+        ? await sizeTo({ tooLarge, fits: result, level: candidate })
+        : undefined;
+    if (between && between.size <= targetBytes && between.size > result.size) {
+      const note = `Under ${target} at a setting between the ${allowed[index - 1]} and ${candidate} levels, the best quality that fits`;
+      return { result: withNote(between, note), target: outcome(true, candidate) };
     }
+    const note = `Under ${target} at the ${candidate} level, the best quality that fits`;
+    return { result: withNote(result, note), target: outcome(true, candidate) };
   }
-  return {
-    result: withNote(strongest, `Under ${target} at the ${level} level`),
-    target: { bytes: targetBytes, met: true, level },
-  };
+  return { result: withNote(strongest, `Under ${target} at the ${level} level`), target: outcome(true, level) };
 }
 
 function withNote<R extends Sized>(result: R, note: string): R {

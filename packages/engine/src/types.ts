@@ -74,6 +74,24 @@ export type LadderContext = Omit<CompressContext, 'level'> & {
   levels?: readonly CompressionLevel[];
 };
 
+/** A level's result as "make it fit" knows it: its size and metrics (the family's own setting is `metrics.setting`). */
+export interface KnownResult {
+  size: number;
+  metrics: Record<string, number>;
+}
+
+/** What `sizeTo` is asked for: a result just under `targetBytes`, between two known results or past one. */
+export interface SizeRequest {
+  targetBytes: number;
+  /** A result over the target (a lighter level's, or the strongest level's). */
+  tooLarge: KnownResult;
+  /**
+   * A result under the target (the context's level): the answer must be larger than it and keep the level's
+   * quality floor. Absent: the user agreed to go below the floor, and the answer goes past `tooLarge`.
+   */
+  fits?: KnownResult;
+}
+
 /** One family of file types: what it handles and how it shrinks and checks them. */
 export interface FamilyCompressor {
   family: Family;
@@ -94,6 +112,13 @@ export interface FamilyCompressor {
    * It returns at least the levels in `ctx.levels`, and the same output for a level whichever levels are asked.
    */
   ladder?(input: string, type: DetectedType, ctx: LadderContext): Promise<Partial<LadderOutput>>;
+  /**
+   * "Make it fit" between the levels' own settings, or below the floor with the user's consent (target-size.ts):
+   * the output at the family's setting whose size lands at or just under `size.targetBytes` (a bitrate, a quality
+   * knob), checked like `compress`'s, its setting in `metrics.setting`; undefined when no setting in range gives one.
+   * `ctx.level` is the level whose streams (and, with `fits`, floor) the result keeps.
+   */
+  sizeTo?(input: string, type: DetectedType, ctx: CompressContext & { size: SizeRequest }): Promise<FamilyOutput | undefined>;
   /** Expected output size in bytes per level, quickly (sampling for big files). */
   estimate?(input: string, type: DetectedType, ctx: Omit<CompressContext, 'level'>): Promise<Record<CompressionLevel, number>>;
 }
@@ -105,6 +130,11 @@ export interface CompressOptions extends EngineCallOptions {
    * the lowest quality accepted): see target-size.ts.
    */
   targetBytes?: number;
+  /**
+   * With `targetBytes`: when no level up to `level` fits, a result under the target below `level`'s quality floor
+   * (for families that can size a result: audio and video). The user's explicit consent; default false.
+   */
+  belowFloor?: boolean;
   /** Pictures: a longest side in pixels, never enlarged; the result's quality is measured against the smaller copy. */
   maxDimension?: number;
   /** Pictures: what the result keeps of the original's metadata (default 'strip': only the colour profile). */

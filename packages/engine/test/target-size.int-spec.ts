@@ -7,8 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../src/compress.js';
 import { photoLikePixels } from '../src/families/image/image.test-support.js';
 import { runProcess } from '../src/process/run-process.js';
+import { SSIM_FLOOR } from '../src/quality/ssim.js';
+import { probeMedia } from '../src/tools/media/probe.js';
 
 const LEVELS: CompressionLevel[] = ['light', 'balanced', 'maximum'];
+/** Ten seconds of music-like sound (a tone over pink noise), which lossy encoders cannot make trivially small. */
+const MUSIC = ['-f', 'lavfi', '-i', 'anoisesrc=color=pink:amplitude=0.2:d=10:r=44100', '-ac', '2'];
+const SIGNAL = new AbortController().signal;
+/** Three seconds of a moving test picture with film grain, at 320×240. */
+const CLIP = ['-f', 'lavfi', '-i', 'testsrc2=s=320x240:r=25:d=3,noise=alls=8:allf=t'];
 
 describe('target size', () => {
   let dir: string;
@@ -39,20 +46,69 @@ describe('target size', () => {
       const between = Math.floor((sizes.maximum + sizes.light) / 2);
       const fitting = LEVELS.find((l) => sizes[l] <= between) as CompressionLevel;
       const met = await compress(input, { level: 'maximum', targetBytes: between, tmpDir: dir });
-      expect(met.target).toEqual({ bytes: between, met: true, level: fitting });
-      expect(met.compressedSize).toBe(sizes[fitting]);
+      expect(met.target).toEqual({ bytes: between, met: true, level: fitting, belowFloor: false });
+      // The fitting level's result, or (audio) a bitrate between it and the lighter one that does not fit.
+      expect(met.compressedSize).toBeGreaterThanOrEqual(sizes[fitting]);
       expect((await stat(met.output)).size).toBeLessThanOrEqual(between);
-      expect(met.notes[0]).toMatch(/^Under \d+KB at the \w+ level, the best quality that fits$/);
+      expect(met.notes[0]).toMatch(
+        /^Under \d+KB at (the \w+ level|a setting between the \w+ and \w+ levels), the best quality that fits$/,
+      );
 
       // The level asked for is the lowest quality accepted: light cannot reach it, and says so with light's result.
       const unmet = await compress(input, { level: 'light', targetBytes: sizes.light - 1, tmpDir: dir });
-      expect(unmet.target).toEqual({ bytes: sizes.light - 1, met: false, level: 'light' });
+      expect(unmet.target).toEqual({ bytes: sizes.light - 1, met: false, level: 'light', belowFloor: false });
       expect(unmet.compressedSize).toBe(sizes.light);
       expect(unmet.notes[0]).toMatch(/^Could not get under \d+KB while keeping the light level's quality/);
 
       // A file already under the target is kept as it is.
       const kept = await compress(input, { level: 'balanced', targetBytes: original, tmpDir: dir });
-      expect(kept).toMatchObject({ unchanged: true, output: input, target: { bytes: original, met: true, level: 'original' } });
+      expect(kept).toMatchObject({
+        unchanged: true,
+        output: input,
+        target: { bytes: original, met: true, level: 'original', belowFloor: false },
+      });
     },
   );
+
+  it('sizes audio by bitrate between two levels, within 10 % under the target', async () => {
+    const song = path.join(dir, 'song.m4a');
+    await runProcess('ffmpeg', ['-v', 'error', '-y', ...MUSIC, '-c:a', 'aac', '-b:a', '256k', song]);
+    const light = await compress(song, { level: 'light', tmpDir: dir });
+    const balanced = await compress(song, { level: 'balanced', tmpDir: dir });
+    // Balanced fits with a quarter to spare, light does not: a bitrate between them fills the target.
+    const targetBytes = Math.round(balanced.compressedSize + 0.75 * (light.compressedSize - balanced.compressedSize));
+    const sized = await compress(song, { level: 'maximum', targetBytes, tmpDir: dir });
+    expect(sized.target).toEqual({ bytes: targetBytes, met: true, level: 'balanced', belowFloor: false });
+    expect(sized.compressedSize).toBeLessThanOrEqual(targetBytes);
+    expect(sized.compressedSize).toBeGreaterThanOrEqual(targetBytes * 0.9);
+    expect(sized.metrics.setting).toBeGreaterThan(balanced.metrics.setting as number);
+    expect(sized.metrics.setting).toBeLessThan(light.metrics.setting as number);
+    expect(sized.notes[0]).toMatch(/between the light and balanced levels/);
+    expect((await probeMedia(runProcess, sized.output, SIGNAL)).durationSec).toBeCloseTo(10, 0);
+  });
+
+  it.each([
+    ['song', 'mp3', ['-c:a', 'libmp3lame', '-b:a', '320k']],
+    ['clip', 'mp4', ['-c:v', 'libx264', '-crf', '16', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k']],
+  ] as const)('%s: below the floor only with consent, then under the target with its score', async (name, ext, args) => {
+    const input = path.join(dir, `below.${ext}`);
+    const sources = name === 'song' ? MUSIC : [...CLIP, ...MUSIC.map((a) => a.replace('d=10', 'd=3'))];
+    await runProcess('ffmpeg', ['-v', 'error', '-y', ...sources, ...args, input]);
+    const maximum = await compress(input, { level: 'maximum', tmpDir: dir });
+    const targetBytes = Math.round(maximum.compressedSize * 0.6);
+
+    const refused = await compress(input, { level: 'maximum', targetBytes, tmpDir: dir });
+    expect(refused.target).toEqual({ bytes: targetBytes, met: false, level: 'maximum', belowFloor: false });
+    expect(refused.compressedSize).toBe(maximum.compressedSize);
+    expect(refused.notes[0]).toMatch(/Allow lower quality to make it fit$/);
+
+    const allowed = await compress(input, { level: 'maximum', targetBytes, belowFloor: true, tmpDir: dir });
+    expect(allowed.target).toEqual({ bytes: targetBytes, met: true, level: 'maximum', belowFloor: true });
+    expect((await stat(allowed.output)).size).toBeLessThanOrEqual(targetBytes);
+    expect(allowed.notes[0]).toMatch(/below the maximum level's quality, as you allowed/);
+    // The picture's measured closeness comes with it, under the floor it was allowed to cross.
+    if (name === 'clip') expect(allowed.score).toBeLessThan(SSIM_FLOOR.maximum);
+    const probed = await probeMedia(runProcess, allowed.output, SIGNAL);
+    expect(probed.streams.map((s) => s.type)).toEqual((await probeMedia(runProcess, input, SIGNAL)).streams.map((s) => s.type));
+  });
 });

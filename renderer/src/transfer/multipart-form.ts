@@ -1,7 +1,7 @@
 import type { Endpoint } from '@shrinkly/contract';
 
 /** Text fields of a multipart body; those left undefined or null are not sent. */
-export type MultipartFields = Record<string, string | number | null | undefined>;
+export type MultipartFields = Record<string, string | number | boolean | null | undefined>;
 
 /**
  * The body of a multipart route: its text fields first, so the server knows them before the bytes stream in, then

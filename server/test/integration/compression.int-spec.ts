@@ -289,7 +289,7 @@ describe('public compression over HTTP', () => {
     ).json()) as CompressionResponse;
     expect(unmet.compressionResult).toMatchObject({
       compressedSize: lightSize,
-      target: { bytes: lightSize - 1, met: false, level: 'light' },
+      target: { bytes: lightSize - 1, met: false, level: 'light', belowFloor: false },
     });
     const refusal = async (targetBytes: string) => {
       const res = await post('/api/compress', await form(photo, 'fit.jpg', { targetBytes }));
@@ -299,6 +299,34 @@ describe('public compression over HTTP', () => {
     for (const bad of ['5', String(6 * 1024 ** 3)])
       expect(await refusal(bad)).toContain('Target size must be between 10KB and 5GB');
     expect(await refusal('ten')).toBe('targetBytes must be a number');
+  });
+
+  it("goes below the level's quality to fit a song under the target only when the request allows it", async () => {
+    const song = path.join(dir, 'song.mp3');
+    const tone = 'anoisesrc=color=pink:amplitude=0.2:d=8:r=44100';
+    expect(spawnSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', tone, '-ac', '2', '-b:a', '320k', song]).status).toBe(
+      0,
+    );
+    const compressSong = async (fields: Record<string, string>) =>
+      (await (
+        await post('/api/compress', await form(song, 'song.mp3', { compressionLevel: 'maximum', ...fields }))
+      ).json()) as CompressionResponse;
+    const maximum = (await compressSong({})).compressionResult?.compressedSize as number;
+    const targetBytes = String(Math.round(maximum * 0.6));
+    const refused = await compressSong({ targetBytes });
+    expect(refused.compressionResult).toMatchObject({ compressedSize: maximum, target: { met: false, belowFloor: false } });
+    const allowed = await compressSong({ targetBytes, belowFloor: 'true' });
+    expect(allowed.compressionResult?.target).toEqual({
+      bytes: Number(targetBytes),
+      met: true,
+      level: 'maximum',
+      belowFloor: true,
+    });
+    expect(allowed.compressionResult?.compressedSize).toBeLessThanOrEqual(Number(targetBytes));
+    const job = (await (await t.fetch(`/api/compression-job/${allowed.jobId}`)).json()) as CompressionJob;
+    expect(job.target).toEqual(allowed.compressionResult?.target);
+    const bad = await post('/api/compress', await form(song, 'song.mp3', { targetBytes, belowFloor: 'maybe' }));
+    expect(bad.status).toBe(400);
   });
 
   it('makes a photo fit a longest side, never larger, and refuses a side or a photo data choice it does not know', async () => {

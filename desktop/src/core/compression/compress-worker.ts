@@ -22,7 +22,7 @@ port.on('message', (message: ToWorker) => {
 });
 
 async function run(request: Extract<ToWorker, { type: 'compress' }>): Promise<void> {
-  const { id, input, level, tmpDir, targetBytes, maxDimension, metadata } = request;
+  const { id, input, level, tmpDir, targetBytes, belowFloor, maxDimension, metadata } = request;
   const controller = new AbortController();
   running.set(id, controller);
   let reported = -1;
@@ -30,6 +30,7 @@ async function run(request: Extract<ToWorker, { type: 'compress' }>): Promise<vo
     const result = await compress(input, {
       level,
       targetBytes,
+      belowFloor,
       maxDimension,
       metadata,
       tmpDir,

@@ -5,12 +5,12 @@ import {
   type CompressionPreview,
   type CompressionResponse,
   endpoints,
-  type MetadataChoice,
 } from '@shrinkly/contract';
 import { api } from '../../api/client';
 import { multipartForm } from '../../transfer/multipart-form';
 import { postMultipart } from '../../transfer/post-multipart';
 import { DIRECT_UPLOAD_TIMEOUT_MS, directUploadTimeoutMs } from '../../transfer/transfer-timing';
+import { type CompressionChoices, choiceFields } from './compression-options';
 
 /** The server's estimate per level (files under the free limit). It really compresses, so it can take seconds. */
 export function requestPreview(file: File, signal: AbortSignal): Promise<CompressionPreview> {
@@ -18,14 +18,9 @@ export function requestPreview(file: File, signal: AbortSignal): Promise<Compres
   return postMultipart(route, multipartForm(route, {}, file), { signal, timeoutMs: DIRECT_UPLOAD_TIMEOUT_MS });
 }
 
-/** What the visitor asks of a compression: the level, and the size to fit under, if any. */
-export interface CompressionRequest {
+/** What the visitor asks of a compression: the level, and the choices beside it. */
+export interface CompressionRequest extends CompressionChoices {
   level: CompressionLevel;
-  targetBytes: number | null;
-  /** Pictures: the longest side in pixels, or null for full size. */
-  maxDimension: number | null;
-  /** Pictures: what the result keeps of the original's metadata. */
-  metadata: MetadataChoice;
 }
 
 /** POST /api/compress with real upload progress; aborting the signal aborts the upload. */
@@ -35,8 +30,7 @@ export function compressDirect(
   options: { signal: AbortSignal; onUploadProgress: (fraction: number) => void; onUploaded: () => void },
 ): Promise<CompressionResponse> {
   const route = endpoints.compress;
-  const { level, targetBytes, maxDimension, metadata } = request;
-  const fields = { compressionLevel: level, targetBytes, maxDimension, metadata };
+  const fields = { compressionLevel: request.level, ...choiceFields(request) };
   return postMultipart(route, multipartForm(route, fields, file), {
     ...options,
     timeoutMs: directUploadTimeoutMs(file.size),

@@ -3,6 +3,7 @@ import { uploadInChunks } from '../../transfer/chunked-upload';
 import { followCompressionJob } from '../../transfer/follow-job';
 import { JobFailedError, UploadError } from '../../transfer/transfer-errors';
 import { assembleUpload, type CompressionRequest, compressDirect, getJob, processPaidJob, simulatePayment } from './api';
+import { choiceFields } from './compression-options';
 import {
   type CompressedFile,
   type CompressionOutcome,
@@ -82,12 +83,7 @@ export async function runChunked(file: File, request: CompressionRequest, ctx: R
     onProgress: (sent, total) => ctx.report(UPLOAD_STATUS.uploading, Math.round((sent / total) * PROGRESS.chunksUploaded)),
   });
   ctx.report(UPLOAD_STATUS.assembling, PROGRESS.assembling);
-  const fields = {
-    compressionLevel: request.level,
-    targetBytes: request.targetBytes ?? undefined,
-    maxDimension: request.maxDimension ?? undefined,
-    metadata: request.metadata,
-  };
+  const fields = { compressionLevel: request.level, ...choiceFields(request) };
   const response = await assembleUpload({ ...upload, fileName: file.name, fileSize: file.size, ...fields }).catch(
     (error: unknown) => {
       // docs/product/SPEC.md §8: 'Assembly failed: {status} - {text}'; a premium refusal keeps its own meaning.

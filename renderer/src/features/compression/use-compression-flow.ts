@@ -4,11 +4,11 @@ import {
   DEFAULT_COMPRESSION_LEVEL,
   FREE_COMPRESSION_LIMIT_BYTES,
   MAX_FILE_SIZE_BYTES,
-  type MetadataChoice,
 } from '@shrinkly/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { failureMessage } from '../../transfer/transfer-errors';
 import { requestPreview } from './api';
+import { useCompressionOptions } from './compression-options';
 import { compressionToasts } from './compression-toasts';
 import { isLandingAcceptedFile } from './file-acceptance';
 import { levelForSliderValue, sliderValueForLevel } from './level-slider';
@@ -31,9 +31,8 @@ export function useCompressionFlow() {
   const [state, setState] = useState<UploadFlowState>(IDLE);
   const [sliderValue, setSliderValue] = useState(() => sliderValueForLevel(DEFAULT_COMPRESSION_LEVEL));
   const [paymentDialog, setPaymentDialog] = useState<PaymentDue | null>(null);
-  const [targetBytes, setTargetBytes] = useState<number | null>(null);
-  const [maxDimension, setMaxDimension] = useState<number | null>(null);
-  const [metadata, setMetadata] = useState<MetadataChoice>('strip');
+  const options = useCompressionOptions();
+  const { choices } = options;
   /** The file being compressed, kept in the page for the before/after view of its result. */
   const [source, setSource] = useState<File | null>(null);
   const { begin, settle, abort, running, run } = useCompressionRun(setState, setPaymentDialog);
@@ -77,10 +76,10 @@ export function useCompressionFlow() {
           return;
         }
         setSource(file);
-        void run(file.name, (ctx) => runDirect(file, { level, targetBytes, maxDimension, metadata }, ctx));
+        void run(file.name, (ctx) => runDirect(file, { level, ...choices }, ctx));
       }
     },
-    [abort, begin, level, targetBytes, maxDimension, metadata, run, settle],
+    [abort, begin, level, choices, run, settle],
   );
 
   /** The preview modal's Compress: chunked upload from the free limit up, one direct upload below it. */
@@ -89,8 +88,8 @@ export function useCompressionFlow() {
     const { file } = state;
     const runner = file.size >= FREE_COMPRESSION_LIMIT_BYTES ? runChunked : runDirect;
     setSource(file);
-    void run(file.name, (ctx) => runner(file, { level, targetBytes, maxDimension, metadata }, ctx));
-  }, [level, targetBytes, maxDimension, metadata, run, state]);
+    void run(file.name, (ctx) => runner(file, { level, ...choices }, ctx));
+  }, [level, choices, run, state]);
 
   /** Cancel Upload: aborts the request in flight. */
   const cancel = useCallback(() => {
@@ -153,12 +152,7 @@ export function useCompressionFlow() {
     level,
     sliderValue,
     setSliderValue,
-    targetBytes,
-    setTargetBytes,
-    maxDimension,
-    setMaxDimension,
-    metadata,
-    setMetadata,
+    options,
     source,
     paymentDialog,
     closePaymentDialog: useCallback(() => setPaymentDialog(null), []),

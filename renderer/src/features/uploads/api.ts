@@ -1,18 +1,11 @@
-import {
-  type Batch,
-  type CompressionLevel,
-  ErrorMessages,
-  endpoints,
-  type MetadataChoice,
-  type SizeSaving,
-  sizeSaving,
-} from '@shrinkly/contract';
+import { type Batch, type CompressionLevel, ErrorMessages, endpoints, type SizeSaving, sizeSaving } from '@shrinkly/contract';
 import { api } from '../../api/client';
 import { followLibraryJob } from '../../transfer/follow-job';
 import { type MultipartFields, multipartForm } from '../../transfer/multipart-form';
 import { postMultipart } from '../../transfer/post-multipart';
 import { JobFailedError } from '../../transfer/transfer-errors';
 import { directUploadTimeoutMs } from '../../transfer/transfer-timing';
+import { type CompressionChoices, choiceFields } from '../compression/compression-options';
 import { markReportedByUpload } from '../files/upload-reports';
 
 /** Starts a batch (trial and premium; 403 otherwise): its files are then uploaded with its batchId. */
@@ -26,18 +19,14 @@ export interface UploadTarget {
   /** null: the root of My Files. */
   folderId: string | null;
   batchId?: string;
-  /** The size to fit under, if any. */
-  targetBytes?: number | null;
-  /** Pictures: the longest side in pixels, if any. */
-  maxDimension?: number | null;
-  /** Pictures: what the result keeps of the original's metadata (default: strip). */
-  metadata?: MetadataChoice;
+  /** Target size, resize and photo data (the defaults when absent). */
+  choices?: CompressionChoices;
 }
 
 /** The text fields of an upload into My Files: the level and the options chosen beside it; none left empty. */
 export function uploadFields(target: UploadTarget): MultipartFields {
-  const { level, folderId, batchId, targetBytes, maxDimension, metadata } = target;
-  return { compressionLevel: level, folderId, batchId, targetBytes, maxDimension, metadata };
+  const { level, folderId, batchId, choices } = target;
+  return { compressionLevel: level, folderId, batchId, ...(choices && choiceFields(choices)) };
 }
 
 export interface UploadCallbacks {

@@ -11,9 +11,7 @@ describe('My Files upload fields', () => {
         level: 'maximum',
         folderId: null,
         batchId: 'b1',
-        targetBytes: 61_440,
-        maxDimension: 1920,
-        metadata: 'camera',
+        choices: { targetBytes: 61_440, belowFloor: true, maxDimension: 1920, metadata: 'camera' },
       }),
       new Blob(['x']),
     );
@@ -21,6 +19,7 @@ describe('My Files upload fields', () => {
       compressionLevel: 'maximum',
       batchId: 'b1',
       targetBytes: '61440',
+      belowFloor: 'true',
       maxDimension: '1920',
       metadata: 'camera',
     });

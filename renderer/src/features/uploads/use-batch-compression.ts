@@ -3,10 +3,10 @@ import { useCallback, useRef, useState } from 'react';
 import { hasErrorCode } from '../../api/api-error';
 import { failureMessage } from '../../transfer/transfer-errors';
 import { type RoundSender, useTransferQueue } from '../../transfer/use-transfer-queue';
+import { useCompressionOptions } from '../compression/compression-options';
 import { useRefreshFiles } from '../files/api';
 import { createBatch } from './api';
 import { admitToBatch, BATCH_PROGRESS, type BatchItem } from './batch-queue';
-import { useCompressionOptions } from './compression-options';
 import { BATCH_UPLOAD_TYPES } from './file-acceptance';
 import { sendUpload } from './send-upload';
 import { queuedUpload } from './upload-item';
@@ -28,7 +28,7 @@ export function useBatchCompression() {
   const queue = useTransferQueue<BatchItem>({ roundSize: BATCH_CONCURRENCY, roundPauseMs: BATCH_ROUND_PAUSE_MS });
   const [level, setLevel] = useState<CompressionLevel>(DEFAULT_COMPRESSION_LEVEL);
   const options = useCompressionOptions();
-  const { targetBytes, maxDimension, metadata } = options;
+  const { choices } = options;
   /** Files stored by a run that completed every item: the Batch Complete dialog; null when closed. */
   const [completedCount, setCompletedCount] = useState<number | null>(null);
   const session = useRef<BatchSession | null>(null);
@@ -72,7 +72,7 @@ export function useBatchCompression() {
           items.map((item) =>
             sendUpload(
               item,
-              { level, folderId, batchId: batch.id, targetBytes, maxDimension, metadata },
+              { level, folderId, batchId: batch.id, choices },
               {
                 signal,
                 patch: (change) => patch(item, change),
@@ -96,7 +96,7 @@ export function useBatchCompression() {
       const all = itemsRef.current;
       if (all.length > 0 && all.every((item) => item.status === 'completed')) setCompletedCount(all.length);
     },
-    [batchFor, itemsRef, level, targetBytes, maxDimension, metadata, refresh, startQueue],
+    [batchFor, itemsRef, level, choices, refresh, startQueue],
   );
 
   /** Pause: no further round starts (files in flight finish). Resume starts again where it stopped. */

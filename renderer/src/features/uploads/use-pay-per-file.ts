@@ -1,5 +1,5 @@
-import type { CompressionLevel } from '@shrinkly/contract';
 import { useCallback, useState } from 'react';
+import type { CompressionRequest } from '../compression/api';
 import { compressionToasts } from '../compression/compression-toasts';
 import { runChunked } from '../compression/run-compression';
 import { IDLE, type RunState, useCompressionRun } from '../compression/use-compression-run';
@@ -21,8 +21,7 @@ export function usePayPerFile() {
   const { abort, running, run } = useCompressionRun(setState);
 
   const pay = useCallback(
-    (file: File, level: CompressionLevel) =>
-      void run(file.name, (ctx) => runChunked(file, { level, targetBytes: null, maxDimension: null, metadata: 'strip' }, ctx)),
+    (file: File, request: CompressionRequest) => void run(file.name, (ctx) => runChunked(file, request, ctx)),
     [run],
   );
 

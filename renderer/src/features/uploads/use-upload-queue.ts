@@ -8,9 +8,9 @@ import {
 } from '@shrinkly/contract';
 import { useCallback, useState } from 'react';
 import { type RoundSender, useTransferQueue } from '../../transfer/use-transfer-queue';
+import { useCompressionOptions } from '../compression/compression-options';
 import { isPremiumRequired } from '../compression/premium-required';
 import { useRefreshFiles } from '../files/api';
-import { useCompressionOptions } from './compression-options';
 import { isAccepted, SINGLE_UPLOAD_TYPES } from './file-acceptance';
 import { sendUpload } from './send-upload';
 import { queuedUpload, SINGLE_UPLOAD_PROGRESS, type UploadItem } from './upload-item';
@@ -26,7 +26,7 @@ export function useUploadQueue(user: User, offerPayPerFile: (offer: LargeFileOff
   const queue = useTransferQueue<UploadItem>({ roundSize: 1 });
   const [level, setLevel] = useState<CompressionLevel>(DEFAULT_COMPRESSION_LEVEL);
   const options = useCompressionOptions();
-  const { targetBytes, maxDimension, metadata } = options;
+  const { choices } = options;
   /** How many files the last run stored, for the Upload Complete dialog; null when there is nothing to announce. */
   const [storedCount, setStoredCount] = useState<number | null>(null);
   const refresh = useRefreshFiles();
@@ -64,7 +64,7 @@ export function useUploadQueue(user: User, offerPayPerFile: (offer: LargeFileOff
         if (!item) return null;
         const stored = await sendUpload(
           item,
-          { level, folderId, targetBytes, maxDimension, metadata },
+          { level, folderId, choices },
           {
             signal,
             patch: (change) => patch(item, change),
@@ -82,7 +82,7 @@ export function useUploadQueue(user: User, offerPayPerFile: (offer: LargeFileOff
       const stored = await startQueue(send);
       if (stored) setStoredCount(stored);
     },
-    [level, targetBytes, maxDimension, metadata, offerPayPerFile, refresh, startQueue],
+    [level, choices, offerPayPerFile, refresh, startQueue],
   );
 
   /** Closing the dialog when nothing runs drops the finished items; files still waiting stay queued. */

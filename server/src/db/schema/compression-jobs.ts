@@ -30,9 +30,13 @@ export const compressionJobs = pgTable(
     maxDimension: integer('max_dimension'),
     /** The size the result was asked to fit under, if any. */
     targetBytes: bigint('target_bytes', { mode: 'number' }),
+    /** The user's consent to a result under the target below the level's quality floor (audio and video). */
+    belowFloor: boolean('below_floor').notNull().default(false),
     /** How that went, once done: whether the result fits, and the level that gave it ('original' when it fit already). */
     targetMet: boolean('target_met'),
     targetLevel: text('target_level', { enum: ['original', 'light', 'balanced', 'maximum'] }),
+    /** Met below that level's floor, as the consent allowed. */
+    targetBelowFloor: boolean('target_below_floor'),
     requiresPayment: boolean('requires_payment').notNull().default(false),
     paymentAmount: numeric('payment_amount', { precision: 10, scale: 2, mode: 'number' }),
     paidAt: timestamp('paid_at', { withTimezone: true }),

@@ -57,8 +57,8 @@ export class ChunkUploadController {
       userId: user?.id ?? null,
       address: clientIp(req),
     });
-    const { targetBytes, maxDimension, metadata } = body;
-    const request = { level: body.compressionLevel, targetBytes, maxDimension, metadata };
+    const { targetBytes, belowFloor, maxDimension, metadata } = body;
+    const request = { level: body.compressionLevel, targetBytes, belowFloor, maxDimension, metadata };
     return this.compression.accept(file, request, user, clientIp(req));
   }
 }

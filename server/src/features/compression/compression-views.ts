@@ -12,14 +12,15 @@ import type { CompressionJobRow } from '../../db/schema/index.js';
 import type { StoredOutput } from '../../jobs/engine-step.js';
 
 /** A finished job's columns for how its target size went (none without a target). */
-export function targetColumns(result: StoredOutput): Pick<CompressionJobRow, 'targetMet' | 'targetLevel'> {
-  return { targetMet: result.target?.met ?? null, targetLevel: result.target?.level ?? null };
+export function targetColumns(result: StoredOutput): Pick<CompressionJobRow, 'targetMet' | 'targetLevel' | 'targetBelowFloor'> {
+  const { target } = result;
+  return { targetMet: target?.met ?? null, targetLevel: target?.level ?? null, targetBelowFloor: target?.belowFloor ?? null };
 }
 
 /** How a finished job's target went, as the API says it; null without a target or before the result. */
 function targetOf(job: CompressionJobRow): TargetOutcome {
   if (job.targetBytes === null || job.targetMet === null || job.targetLevel === null) return null;
-  return { bytes: job.targetBytes, met: job.targetMet, level: job.targetLevel };
+  return { bytes: job.targetBytes, met: job.targetMet, level: job.targetLevel, belowFloor: job.targetBelowFloor ?? false };
 }
 
 /** The links a job view needs, computed by the service (they depend on the clock and the providers). */

@@ -70,8 +70,8 @@ export class CompressionController {
       tooLargeMessage: TOO_LARGE,
       fields: compressFieldsSchema,
     });
-    const { compressionLevel: level, targetBytes, maxDimension, metadata } = file.fields;
-    return this.compression.accept(file, { level, targetBytes, maxDimension, metadata }, user, address);
+    const { compressionLevel: level, targetBytes, belowFloor, maxDimension, metadata } = file.fields;
+    return this.compression.accept(file, { level, targetBytes, belowFloor, maxDimension, metadata }, user, address);
   }
 
   /** A visitor's job by its id; a signed-in user's job only with its owner's token. */

@@ -35,6 +35,8 @@ export interface CompressionRequest {
   targetBytes?: number | undefined;
   /** Pictures: the longest side in pixels. */
   maxDimension?: number | undefined;
+  /** With a target: consent to a result below the level's quality floor (audio and video). */
+  belowFloor?: boolean | undefined;
   /** Pictures: what the result keeps of the original's metadata. */
   metadata?: MetadataChoice | undefined;
 }
@@ -44,6 +46,7 @@ export interface LibraryUpload {
   fileId: string;
   level: CompressionLevel;
   targetBytes: number | null;
+  belowFloor: boolean;
   maxDimension: number | null;
   metadata: MetadataChoice | null;
   /** The client's name for the file. */
@@ -118,6 +121,7 @@ export class CompressionService {
         level: request.level,
         targetBytes: request.targetBytes ?? null,
         maxDimension: request.maxDimension ?? null,
+        belowFloor: request.belowFloor ?? false,
         metadata: request.metadata ?? null,
         fileName: file.originalName,
         inputFormat: type.ext,

@@ -38,6 +38,7 @@ export interface UploadFields {
   compressionLevel: CompressionLevel;
   targetBytes?: number | undefined;
   maxDimension?: number | undefined;
+  belowFloor?: boolean | undefined;
   metadata?: MetadataChoice | undefined;
   folderId?: string | undefined;
   batchId?: string | undefined;
@@ -124,6 +125,7 @@ export class FileUploadService {
         level: fields.compressionLevel,
         targetBytes: fields.targetBytes ?? null,
         maxDimension: fields.maxDimension ?? null,
+        belowFloor: fields.belowFloor ?? false,
         metadata: fields.metadata ?? null,
         fileName: file.originalName,
         inputFormat: type.ext,

@@ -82,6 +82,7 @@ export class FilesController {
         compressionLevel: body.compressionLevel,
         targetBytes: body.targetBytes,
         maxDimension: body.maxDimension,
+        belowFloor: body.belowFloor,
         metadata: body.metadata,
         folderId: body.folderId,
       }),

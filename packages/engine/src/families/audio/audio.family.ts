@@ -1,6 +1,7 @@
 import type { FamilyCompressor } from '../../types.js';
 import { estimateAudio } from './estimate.js';
 import { ladderAudio } from './ladder.js';
+import { sizeAudio } from './size-to.js';
 
 /** Audio: re-encoded in its own format at a bitrate per level (never above its own), FLAC at the top level, WAV → FLAC. */
 export const audioFamily: FamilyCompressor = {
@@ -13,5 +14,6 @@ export const audioFamily: FamilyCompressor = {
     return out;
   },
   ladder: ladderAudio,
+  sizeTo: sizeAudio,
   estimate: estimateAudio,
 };

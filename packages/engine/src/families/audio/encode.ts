@@ -17,6 +17,8 @@ export interface Encode {
   recipe: EncodingRecipe;
   args: readonly string[];
   label: string;
+  /** The bitrate asked of a lossy encoder, kb/s (the output's `metrics.setting`). */
+  kbps?: number;
 }
 
 export const encodeKey = (e: Encode): string => `${e.recipe.muxer} ${e.recipe.format} ${e.recipe.kind} ${e.args.join(' ')}`;
@@ -153,9 +155,17 @@ export async function checkedOutput(
   const notes = hasCover && !carryCover ? ['The cover picture could not be kept in this format'] : [];
   const size = (await stat(encoded.out)).size;
   const kbps = Math.round((size * 8) / result.seconds / 1000);
+  const asked = encoded.encode.kbps;
   const recipeText = recipe.kind === 'lossless' ? `${label} (samples verified identical)` : label;
   // A lossless encode decodes to the same samples (checked above); a lossy one keeps its level's bitrate floor,
   // which is not a measure on SSIM's scale.
   const score = recipe.kind === 'lossless' ? 1 : null;
-  return { path: encoded.out, format: recipe.format, recipe: recipeText, metrics: { kbps }, score, notes };
+  return {
+    path: encoded.out,
+    format: recipe.format,
+    recipe: recipeText,
+    metrics: { kbps, ...(asked ? { setting: asked } : {}) },
+    score,
+    notes,
+  };
 }

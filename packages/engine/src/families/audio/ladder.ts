@@ -2,9 +2,9 @@ import path from 'node:path';
 import { COMPRESSION_LEVELS } from '@shrinkly/contract';
 import { allSettledOrThrow, mapLimited } from '../../tools/concurrent.js';
 import { assertNotTruncated, type FfmpegRunner, readableDuration } from '../../tools/media/ffmpeg.js';
-import type { CompressionLevel, DetectedType, FamilyOutput, LadderContext, LadderOutput } from '../../types.js';
-import { checkedOutput, type Encode, type Encoded, encodeKey, LONGEST_SEC, runEncode } from './encode.js';
-import { type EncodePlan, likelyEncode, planLevel } from './plan.js';
+import type { CompressContext, CompressionLevel, DetectedType, FamilyOutput, LadderContext, LadderOutput } from '../../types.js';
+import { checkedOutput, type Encode, type Encoded, type EncodingRecipe, encodeKey, LONGEST_SEC, runEncode } from './encode.js';
+import { type EncodePlan, likelyEncode, planLevel, sizedEncode } from './plan.js';
 import { type AudioRecipe, recipeFor } from './recipes.js';
 import { sniffLayout } from './sniff.js';
 import { type AudioSource, readAudioSource } from './source.js';
@@ -21,12 +21,20 @@ interface LevelPlans {
   encodes: Encode[];
 }
 
-function planLevels(type: DetectedType, source: AudioSource, asked: readonly CompressionLevel[] | undefined): LevelPlans {
+/** Each asked level's plan; `kbps`, when given, is the bitrate of every lossy level's encode (a sized result). */
+function planLevels(
+  type: DetectedType,
+  source: AudioSource,
+  asked: readonly CompressionLevel[] | undefined,
+  kbps: number | undefined,
+): LevelPlans {
   const recipe = recipeFor(type.ext, source.audio);
   // A recipe that does not depend on the level answers all three for the price of one.
   const levels = recipe.kind === 'keep' || recipe.kind === 'lossless' ? COMPRESSION_LEVELS : (asked ?? COMPRESSION_LEVELS);
   const traits = { ...source.audio, bitRate: source.audio.bitRate ?? source.info.bitRate };
-  const plans = new Map(recipe.kind === 'keep' ? [] : levels.map((level) => [level, planLevel(recipe, traits, level)] as const));
+  const plan = (r: EncodingRecipe, level: CompressionLevel): EncodePlan =>
+    kbps !== undefined && r.kind === 'lossy' ? sizedEncode(r, kbps) : planLevel(r, traits, level);
+  const plans = new Map(recipe.kind === 'keep' ? [] : levels.map((level) => [level, plan(recipe, level)] as const));
   const encodes = [...new Map([...plans.values()].flatMap((p) => ('args' in p ? [[encodeKey(p), p] as const] : []))).values()];
   return { recipe, levels, plans, encodes };
 }
@@ -68,6 +76,8 @@ class AudioRun {
     private readonly input: string,
     private readonly type: DetectedType,
     private readonly ctx: LadderContext,
+    /** A sized result's bitrate (see `encodeAudioAt`). */
+    private readonly kbps?: number,
   ) {
     this.runner = this.runnerFor(this.damaged);
     // When nothing is encoded, the decode's progress is the call's.
@@ -110,7 +120,7 @@ class AudioRun {
   /** For a one-level call, starts the encode the file most likely needs (see `likelyEncode`). */
   private async startEarly(): Promise<void> {
     const only = this.ctx.levels?.length === 1 ? this.ctx.levels[0] : undefined;
-    if (!only) return;
+    if (!only || this.kbps !== undefined) return;
     this.likely = likelyEncode(this.type.ext, only, await sniffLayout(this.input, this.type.ext));
     this.early = this.likely ? this.encodeTo(this.likely, EARLY, this.runnerFor(this.damaged, this.dropEarly)) : undefined;
     this.early?.catch(() => {});
@@ -124,7 +134,7 @@ class AudioRun {
     );
     this.durationSec = source.info.durationSec;
     ctx.onProgress(5);
-    const planned = planLevels(type, source, ctx.levels);
+    const planned = planLevels(type, source, ctx.levels, this.kbps);
     const { encodes } = planned;
     const likely = this.likely;
     const keepsEarly = likely !== undefined && encodes.some((e) => encodeKey(e) === encodeKey(likely));
@@ -164,4 +174,16 @@ class AudioRun {
  */
 export function ladderAudio(input: string, type: DetectedType, ctx: LadderContext): Promise<Partial<LadderOutput>> {
   return new AudioRun(input, type, ctx).run();
+}
+
+/** The file re-encoded at `kbps` (lossy formats; others give the level's usual answer), checked like a level's output. */
+export async function encodeAudioAt(
+  input: string,
+  type: DetectedType,
+  ctx: CompressContext,
+  kbps: number,
+): Promise<FamilyOutput> {
+  const out = (await new AudioRun(input, type, { ...ctx, levels: [ctx.level] }, kbps).run())[ctx.level];
+  if (!out) throw new Error(`no ${ctx.level} output`);
+  return out;
 }

@@ -1,7 +1,7 @@
 import type { MediaStream } from '../../tools/media/probe.js';
 import type { CompressionLevel } from '../../types.js';
 import type { Encode, EncodingRecipe } from './encode.js';
-import { LOSSLESS_ARGS, levelKbps, recipeFor } from './recipes.js';
+import { LOSSLESS_ARGS, type LossyRecipe, levelKbps, recipeFor } from './recipes.js';
 import type { Layout } from './sniff.js';
 
 /** A lossy re-encode must save at least 10 % of the bits to be worth a generation of loss. */
@@ -27,13 +27,30 @@ export function planLevel(recipe: EncodingRecipe, audio: AudioTraits, level: Com
       label,
     };
   }
-  return {
-    recipe,
-    args: ['-c:a', recipe.encoder, '-b:a', `${kbps}k`, ...recipe.extra],
-    label: sourceBps ? `${label} (from ${Math.round(sourceBps / 1000)}k)` : label,
-  };
+  return encodeAt(recipe, kbps, sourceBps ? `${label} (from ${Math.round(sourceBps / 1000)}k)` : label);
 }
 
+/** The recipe's encode at a bitrate. */
+export function encodeAt(recipe: LossyRecipe, kbps: number, label: string): Encode {
+  return { recipe, args: ['-c:a', recipe.encoder, '-b:a', `${kbps}k`, ...recipe.extra], label, kbps };
+}
+
+/**
+ * The bitrates of MPEG-1 Layer III. A constant-bitrate MP3 takes only these (LAME writes the nearest), and its
+ * average-bitrate mode strays by a third from the rate asked on some content, so a sized MP3 picks among these.
+ */
+const MP3_KBPS = [32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
+
+/** The rate nearest `kbps` that the recipe's encoder really writes, at or under it. */
+export function encoderRate(recipe: LossyRecipe, kbps: number): number {
+  if (recipe.encoder !== 'libmp3lame') return kbps;
+  return MP3_KBPS.findLast((rate) => rate <= kbps) ?? (MP3_KBPS[0] as number);
+}
+
+/** An encode at a bitrate sized to a target. */
+export function sizedEncode(recipe: LossyRecipe, kbps: number): Encode {
+  return encodeAt(recipe, kbps, `${recipe.label} ${kbps}k, sized to the target`);
+}
 /** The codec a file with this extension almost always holds. */
 const USUAL_CODEC: Readonly<Record<string, string>> = {
   mp3: 'mp3',

@@ -97,9 +97,11 @@ export function recipeFor(ext: string, audio: Pick<MediaStream, 'codec'>): Audio
   }
 }
 
+export type LossyRecipe = Extract<AudioRecipe, { kind: 'lossy' }>;
+
 /** The level's bitrate for this stream: per channel pair, scaled down for narrow-band (speech-rate) audio. */
 export function levelKbps(
-  recipe: Extract<AudioRecipe, { kind: 'lossy' }>,
+  recipe: LossyRecipe,
   audio: Pick<MediaStream, 'channels' | 'sampleRate'>,
   level: CompressionLevel,
 ): number {

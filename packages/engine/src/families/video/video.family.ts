@@ -12,11 +12,12 @@ import type {
 } from '../../types.js';
 import { planAudio } from './audio-plan.js';
 import { VIDEO_CODECS } from './codecs.js';
+import { describe, original } from './describe.js';
 import { estimateVideo } from './estimate.js';
-import type { PictureQuality } from './quality.js';
 import { lossOf, type SearchOutcome, searchQuality } from './search.js';
+import { sizeVideo } from './size-to.js';
 import { prepareVideo, type VideoJob } from './video-job.js';
-import { OutputRejected, type VerifiedOutput, VideoTrials } from './video-trials.js';
+import { OutputRejected, VideoTrials } from './video-trials.js';
 
 /** Full encodes a longer file's result may take when its check finds a window below the floor. */
 const FINAL_ATTEMPTS = 3;
@@ -52,40 +53,6 @@ function sampleBytesLimit(job: VideoJob, level: CompressionLevel, clipSec: numbe
     ((0.3 * fileSize + sourceVideoBytes(info, fileSize, videoIndex) + audioSavings(info, container, level)) * clipSec) /
     info.durationSec
   );
-}
-
-function original(job: VideoJob, recipe: string, notes: string[] = []): FamilyOutput {
-  return { path: job.input, format: job.type.ext, recipe, notes };
-}
-
-/** The recipe and metrics of a verified output. */
-function describe(
-  job: VideoJob,
-  output: VerifiedOutput,
-  value: number | undefined,
-  quality: PictureQuality | undefined,
-  encodes: number,
-): FamilyOutput {
-  const { codec, container, picture } = job;
-  const where = picture?.check.spans
-    ? `worst of ${picture.check.spans.length} sampled 2-s spans`
-    : 'worst 2-s window, every frame';
-  const pictureText =
-    value === undefined || !picture || !quality
-      ? job.keptPicture
-        ? 'picture kept'
-        : 'no picture'
-      : `${codec.label} ${codec.knob} ${value} (${codec.speedLabel(picture.speed)}), SSIM ${quality.worst.toFixed(3)} (${where})`;
-  const parts = [
-    pictureText,
-    output.audioText && `audio: ${output.audioText}`,
-    container === 'mp4' || container === 'mov' ? 'fast start' : '',
-  ].filter(Boolean);
-  const notes = [...output.notes, ...(job.keptPicture ? [job.keptPicture] : [])];
-  const metrics: Record<string, number> = quality
-    ? { ssim: quality.worst, ssimMean: quality.mean, trials: encodes }
-    : { trials: encodes };
-  return { path: output.path, format: container, recipe: parts.join('; '), metrics, notes };
 }
 
 /** The knob value whose quality the search's slope predicts reaches `target` from `worst` at `value` (one step at least); undefined past the best. */
@@ -177,5 +144,6 @@ export const videoFamily: FamilyCompressor = {
   tools: ['ffmpeg', 'ffprobe'],
   compress: compressVideo,
   ladder: ladderVideo,
+  sizeTo: sizeVideo,
   estimate: estimateVideo,
 };

@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { isSizable } from '@shrinkly/contract';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CheckIcon } from '../../../components/icons/check-icon';
@@ -19,15 +20,21 @@ interface CompressedFileCardProps {
 }
 
 /** How the requested target size went, in words. */
-function TargetNote({ target }: { target: NonNullable<CompressedFile['target']> }) {
+function TargetNote({ target, fileName }: { target: NonNullable<CompressedFile['target']>; fileName: string }) {
   const size = formatBytes(target.bytes);
+  const allow = isSizable(fileName.split('.').pop() ?? '')
+    ? ' Compress it again with “Allow lower quality to make it fit” ticked to go below it.'
+    : '';
   const text = !target.met
-    ? `Could not get under ${size} while keeping this level's quality: this is the smallest result that keeps it.`
+    ? `Could not get under ${size} while keeping this level's quality: this is the smallest result that keeps it.${target.belowFloor ? '' : allow}`
     : target.level === 'original'
       ? `Already under ${size}: the file is kept as it is.`
-      : `Under ${size}, at ${LEVEL_LABELS[target.level].label}: the best quality that fits.`;
+      : target.belowFloor
+        ? `Under ${size}, below ${LEVEL_LABELS[target.level].label}'s quality as you allowed: expect visible or audible differences.`
+        : `Under ${size}, at ${LEVEL_LABELS[target.level].label}: the best quality that fits.`;
+  const color = !target.met ? 'orange' : target.belowFloor ? 'yellow' : 'green';
   return (
-    <Alert color={target.met ? 'green' : 'orange'} variant="light" data-testid="target-outcome">
+    <Alert color={color} variant="light" data-testid="target-outcome">
       {text}
     </Alert>
   );
@@ -67,7 +74,7 @@ export function CompressedFileCard({ file, onCompressAnother, original = null }:
             <QualityBadge qualityScore={file.qualityScore} qualityLabel={file.qualityLabel} size="md" />
           </Group>
         )}
-        {file.target && <TargetNote target={file.target} />}
+        {file.target && <TargetNote target={file.target} fileName={file.fileName} />}
         {saved === 0 && (
           <Text size="sm" c="dark.5" ta="center">
             This file was already as small as it can be without losing quality, so you get it back unchanged.

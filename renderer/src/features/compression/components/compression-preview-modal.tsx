@@ -3,7 +3,6 @@ import {
   type CompressionLevel,
   type CompressionPreview,
   FREE_COMPRESSION_LIMIT_BYTES,
-  type MetadataChoice,
   PAID_DOWNLOAD_TTL_MS,
   PAY_PER_FILE_PRICE_PHP,
   PAY_PER_FILE_PRICE_USD,
@@ -13,6 +12,7 @@ import { formatBytes } from '../../../format/format-bytes';
 import { formatHours } from '../../../format/format-duration';
 import { formatMoney } from '../../../format/format-money';
 import { LARGE_FILE_WARNING_BYTES } from '../../../transfer/transfer-timing';
+import type { CompressionOptions } from '../compression-options';
 import { sliderValueForLevel } from '../level-slider';
 import { targetHint } from '../target-hint';
 import { LevelCards } from './level-cards';
@@ -27,21 +27,16 @@ interface CompressionPreviewModalProps {
   level: CompressionLevel;
   sliderValue: number;
   onSliderChange: (value: number) => void;
-  /** The size to fit under, or null. */
-  targetBytes: number | null;
-  onTargetChange: (bytes: number | null) => void;
-  /** Pictures: the longest side, or null for full size. */
-  maxDimension: number | null;
-  onMaxDimensionChange: (pixels: number | null) => void;
-  metadata: MetadataChoice;
-  onMetadataChange: (choice: MetadataChoice) => void;
+  /** Target size, resize and photo data. */
+  options: CompressionOptions;
   onCompress: () => void;
   onClose: () => void;
 }
 
 /** Estimated savings per level, the level slider and Compress. Large files add the payment notice. */
 export function CompressionPreviewModal(props: CompressionPreviewModalProps) {
-  const { preview, level, sliderValue, onSliderChange, targetBytes, onTargetChange, onCompress, onClose } = props;
+  const { preview, level, sliderValue, onSliderChange, options, onCompress, onClose } = props;
+  const { targetBytes } = options;
   const resizable = (RESIZABLE_PICTURE_TYPES as readonly string[]).includes(preview?.fileType ?? '');
   return (
     <Modal opened={preview !== null} onClose={onClose} title="Compression Preview" centered radius="md" size="xl">
@@ -69,11 +64,14 @@ export function CompressionPreviewModal(props: CompressionPreviewModalProps) {
           )}
           <LevelCards previews={preview.previews} selected={level} onSelect={(l) => onSliderChange(sliderValueForLevel(l))} />
           <LevelSliderField value={sliderValue} onChange={onSliderChange} />
-          {resizable && <ResizeField value={props.maxDimension} onChange={props.onMaxDimensionChange} />}
-          {resizable && <MetadataField value={props.metadata} onChange={props.onMetadataChange} />}
+          {resizable && <ResizeField value={options.maxDimension} onChange={options.setMaxDimension} />}
+          {resizable && <MetadataField value={options.metadata} onChange={options.setMetadata} />}
           <TargetSizeField
             value={targetBytes}
-            onChange={onTargetChange}
+            onChange={options.setTargetBytes}
+            belowFloor={options.belowFloor}
+            onBelowFloorChange={options.setBelowFloor}
+            fileType={preview.fileType}
             hint={targetBytes === null ? null : targetHint(targetBytes, level, preview.originalSize, preview.previews)}
           />
           <Group justify="flex-end" gap="sm">

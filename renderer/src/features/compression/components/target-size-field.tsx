@@ -1,5 +1,5 @@
-import { Select, Stack, Text, TextInput } from '@mantine/core';
-import { MAX_TARGET_BYTES, MIN_TARGET_BYTES, parseSize, TARGET_SIZE_PRESETS } from '@shrinkly/contract';
+import { Checkbox, Select, Stack, Text, TextInput } from '@mantine/core';
+import { isSizable, MAX_TARGET_BYTES, MIN_TARGET_BYTES, parseSize, TARGET_SIZE_PRESETS } from '@shrinkly/contract';
 import { useState } from 'react';
 
 const NONE = 'none';
@@ -24,10 +24,15 @@ interface TargetSizeFieldProps {
   onChange: (bytes: number | null) => void;
   /** What the preview expects of the target, under the field. */
   hint?: { fits: boolean; text: string } | null;
+  /** The consent to go below the chosen strength's quality when nothing within it fits (audio and video). */
+  belowFloor: boolean;
+  onBelowFloorChange: (allowed: boolean) => void;
+  /** The file's type, when there is one file: the consent is offered only for types that can use it. */
+  fileType?: string | undefined;
 }
 
 /** "Make it fit": no target, a preset (2MB to 100MB) or a custom size; the result is the best quality under it. */
-export function TargetSizeField({ value, onChange, hint }: TargetSizeFieldProps) {
+export function TargetSizeField({ value, onChange, hint, belowFloor, onBelowFloorChange, fileType }: TargetSizeFieldProps) {
   const preset = value === null ? NONE : TARGET_SIZE_PRESETS.some((p) => p.bytes === value) ? String(value) : CUSTOM;
   const [choice, setChoice] = useState(preset);
   // A field shown again (a dialog reopened) shows the custom size still chosen.
@@ -64,6 +69,14 @@ export function TargetSizeField({ value, onChange, hint }: TargetSizeFieldProps)
           value={custom}
           onChange={(e) => typeCustom(e.currentTarget.value)}
           error={customError}
+        />
+      )}
+      {value !== null && (fileType === undefined || isSizable(fileType)) && (
+        <Checkbox
+          label="Allow lower quality to make it fit"
+          description="Audio and video only: when the strength chosen cannot reach the size, go below its quality"
+          checked={belowFloor}
+          onChange={(e) => onBelowFloorChange(e.currentTarget.checked)}
         />
       )}
       {hint && value !== null && (

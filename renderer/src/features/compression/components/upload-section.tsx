@@ -42,12 +42,7 @@ export function UploadSection() {
         level={flow.level}
         sliderValue={flow.sliderValue}
         onSliderChange={flow.setSliderValue}
-        targetBytes={flow.targetBytes}
-        onTargetChange={flow.setTargetBytes}
-        maxDimension={flow.maxDimension}
-        onMaxDimensionChange={flow.setMaxDimension}
-        metadata={flow.metadata}
-        onMetadataChange={flow.setMetadata}
+        options={flow.options}
         onCompress={flow.compress}
         onClose={flow.closePreview}
       />

@@ -4,9 +4,9 @@ import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { type DesktopError, desktopPathForFile } from '../../../platform/desktop';
+import { choiceFields, useCompressionOptions } from '../../compression/compression-options';
 import { CompressionOptionsFields } from '../../uploads/components/compression-options-fields';
 import { LevelPicker } from '../../uploads/components/level-picker';
-import { useCompressionOptions } from '../../uploads/compression-options';
 import {
   useCancelJob,
   useChooseFiles,
@@ -46,11 +46,7 @@ export function LocalCompressionPage() {
   const queue = (paths: string[]) => {
     if (paths.length === 0) return;
     setProblem(null);
-    const { targetBytes, maxDimension, metadata } = options;
-    start.mutate(
-      { paths, level, targetBytes: targetBytes ?? undefined, maxDimension: maxDimension ?? undefined, metadata },
-      { onError: fail('The files could not be added') },
-    );
+    start.mutate({ paths, level, ...choiceFields(options.choices) }, { onError: fail('The files could not be added') });
   };
   const onDropFiles = (files: File[]) => {
     const paths: string[] = [];

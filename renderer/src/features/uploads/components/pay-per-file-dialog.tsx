@@ -17,12 +17,15 @@ import { formatHours } from '../../../format/format-duration';
 import { formatMoney } from '../../../format/format-money';
 import { OutcomeCard } from '../../compression/components/outcome-card';
 import { ProcessingCard } from '../../compression/components/processing-card';
+import type { CompressionChoices } from '../../compression/compression-options';
 import { type LargeFileOffer, usePayPerFile } from '../use-pay-per-file';
 
 interface PayPerFileDialogProps {
   /** Null keeps the dialog closed. */
   offer: LargeFileOffer | null;
   level: CompressionLevel;
+  /** Target size, resize and photo data, as chosen for the upload. */
+  choices: CompressionChoices;
   /** The id of this dialog in the upload dialog's Modal.Stack. */
   stackId: string;
   onClose: () => void;
@@ -36,7 +39,7 @@ const PAY_LABEL = `Pay ${formatMoney(PAY_PER_FILE_PRICE_USD)} for this file`;
  * runs the landing page's large-file flow here: the upload, the Payment Required card, the checkout, then the
  * download (the file is not added to My Files).
  */
-export function PayPerFileDialog({ offer, level, stackId, onClose }: PayPerFileDialogProps) {
+export function PayPerFileDialog({ offer, level, choices, stackId, onClose }: PayPerFileDialogProps) {
   const { state, pay, cancel } = usePayPerFile();
   const close = () => {
     cancel();
@@ -54,7 +57,7 @@ export function PayPerFileDialog({ offer, level, stackId, onClose }: PayPerFileD
       radius="md"
       closeButtonProps={DIALOG_CLOSE_BUTTON_PROPS}
     >
-      {offer && state.step === 'idle' && <Offer offer={offer} onPay={() => pay(offer.file, level)} />}
+      {offer && state.step === 'idle' && <Offer offer={offer} onPay={() => pay(offer.file, { level, ...choices })} />}
       {state.step === 'processing' && (
         <ProcessingCard fileName={state.fileName} status={state.status} percent={state.percent} onCancel={cancel} />
       )}

@@ -59,6 +59,7 @@ export function UploadDialog({ opened, onClose, user, folder }: UploadDialogProp
           key={payPerFile.key}
           offer={opened ? payPerFile.offer : null}
           level={queue.level}
+          choices={queue.options.choices}
           stackId="pay-per-file"
           onClose={() => setPayPerFile(({ key }) => ({ offer: null, key }))}
         />

@@ -1,0 +1,49 @@
+import { stat } from 'node:fs/promises';
+import { searchSize } from '../../tools/size-search.js';
+import type { CompressContext, DetectedType, FamilyOutput, SizeRequest } from '../../types.js';
+import { encodeAudioAt } from './ladder.js';
+import { encoderRate } from './plan.js';
+import { recipeFor } from './recipes.js';
+import { readAudioSource } from './source.js';
+
+/** Trials at most: a bitrate's size is nearly linear in it, so the second trial usually lands. */
+const MAX_TRIALS = 3;
+
+/**
+ * A lossy audio file at the bitrate whose result lands just under the target: between a too-large level's bitrate
+ * and a fitting one's (the fitting level's floor is its bitrate, so any bitrate above it keeps it), or below the
+ * too-large one down to the encoder's useful minimum. Lossless and kept formats have no bitrate to choose.
+ */
+export async function sizeAudio(
+  input: string,
+  type: DetectedType,
+  ctx: CompressContext & { size: SizeRequest },
+): Promise<FamilyOutput | undefined> {
+  const source = await readAudioSource({ runProcess: ctx.runProcess, signal: ctx.signal }, input, ctx.deadline);
+  const recipe = recipeFor(type.ext, source.audio);
+  if (recipe.kind !== 'lossy') return undefined;
+  const { targetBytes, tooLarge, fits } = ctx.size;
+  // A level that kept the original stands at the source's own bitrate.
+  const overKbps = tooLarge.metrics.setting ?? Math.floor((source.audio.bitRate ?? source.info.bitRate ?? 0) / 1000);
+  const fitKbps = fits?.metrics.setting;
+  if (!overKbps || !source.info.durationSec) return undefined;
+  const outputs = new Map<number, FamilyOutput>();
+  const found = await searchSize({
+    targetBytes,
+    known: [{ setting: overKbps, bytes: tooLarge.size }, ...(fits && fitKbps ? [{ setting: fitKbps, bytes: fits.size }] : [])],
+    min: fitKbps !== undefined ? fitKbps + 1 : recipe.minKbps,
+    max: overKbps - 1,
+    // Bytes ≈ overhead + kbps × seconds × 125: ln(bytes) grows by about 1 / kbps per kb/s near the too-large rate.
+    slope: 1 / overKbps,
+    maxTrials: MAX_TRIALS,
+    snap: (kbps) => encoderRate(recipe, kbps),
+    evaluate: async (kbps) => {
+      const out = await encodeAudioAt(input, type, ctx, kbps);
+      // An output that failed its check comes back as the original: no result at this bitrate.
+      if (out.path === input) return undefined;
+      outputs.set(kbps, out);
+      return (await stat(out.path)).size;
+    },
+  });
+  return found ? outputs.get(found.setting) : undefined;
+}

@@ -1,0 +1,61 @@
+import { SSIM_FLOOR } from '../../quality/ssim.js';
+import { searchSize } from '../../tools/size-search.js';
+import type { CompressContext, DetectedType, FamilyOutput, KnownResult, SizeRequest } from '../../types.js';
+import { describe } from './describe.js';
+import { prepareVideo } from './video-job.js';
+import { OutputRejected, type VerifiedOutput, VideoTrials } from './video-trials.js';
+
+/**
+ * Whole encodes at most: between two levels (a better picture is a bonus, so two), below the floor (the user is
+ * waiting for a file that fits, so three).
+ */
+const TRIALS_BETWEEN = 2;
+const TRIALS_BELOW = 3;
+/** First guess of how ln(bytes) falls per step of a codec's knob (x264's CRF: about 12 % a step). */
+const SIZE_SLOPE = -0.12;
+
+/**
+ * A video at the knob value whose whole output lands just under the target: between a too-large level's value and
+ * a fitting one's (its SSIM must keep the fitting level's floor, checked on the output as every output is), or past
+ * the too-large one up to the codec's smallest setting. Audio follows the context level's plan. Searched by the
+ * value's index, so falling scales (Theora's) and uneven ones (WMV2's) search alike.
+ */
+export async function sizeVideo(
+  input: string,
+  type: DetectedType,
+  ctx: CompressContext & { size: SizeRequest },
+): Promise<FamilyOutput | undefined> {
+  const job = await prepareVideo(input, type, ctx);
+  if (!job.picture) return undefined;
+  const { values } = job.codec;
+  const { targetBytes, tooLarge, fits } = ctx.size;
+  // A level that kept the original stands just before the best value.
+  const indexOf = (known: KnownResult) => (known.metrics.setting === undefined ? -1 : values.indexOf(known.metrics.setting));
+  const over = indexOf(tooLarge);
+  const fit = fits && indexOf(fits);
+  if (fit === -1) return undefined;
+  const trials = new VideoTrials(job, ctx.onProgress, 8);
+  const outputs = new Map<number, VerifiedOutput>();
+  const found = await searchSize({
+    targetBytes,
+    known: [{ setting: over, bytes: tooLarge.size }, ...(fits && fit !== undefined ? [{ setting: fit, bytes: fits.size }] : [])],
+    min: over + 1,
+    max: fit !== undefined ? fit - 1 : values.length - 1,
+    slope: SIZE_SLOPE,
+    maxTrials: fits ? TRIALS_BETWEEN : TRIALS_BELOW,
+    evaluate: async (index) => {
+      try {
+        const output = await trials.output(values[index], ctx.level);
+        outputs.set(index, output);
+        return output.bytes;
+      } catch (err) {
+        if (err instanceof OutputRejected) return undefined;
+        throw err;
+      }
+    },
+  });
+  const output = found && outputs.get(found.setting);
+  if (!found || !output) return undefined;
+  if (fits && (output.quality?.worst ?? 0) < SSIM_FLOOR[ctx.level]) return undefined;
+  return describe(job, output, values[found.setting], output.quality, trials.encodes);
+}

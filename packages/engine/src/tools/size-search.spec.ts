@@ -1,0 +1,81 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CLOSE_ENOUGH, type SizePoint, searchSize } from './size-search.js';
+
+/** A size curve that falls as the setting rises (a video knob), with an uneven rate, as real encoders give. */
+const fallingCurve = fc
+  .tuple(
+    fc.integer({ min: 50_000, max: 50_000_000 }),
+    fc.array(fc.double({ min: 0.01, max: 0.4, noNaN: true }), { minLength: 40, maxLength: 40 }),
+  )
+  .map(
+    ([start, steps]) =>
+      (setting: number) =>
+        Math.round(start * Math.exp(-steps.slice(0, setting).reduce((a, b) => a + b, 0))),
+  );
+
+describe('size search', () => {
+  it('fits under the target inside the allowed settings, better than any fitting point it knew, within its trials', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fallingCurve,
+        fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 1, max: 39 }),
+        fc.double({ min: 0.05, max: 0.99, noNaN: true }),
+        fc.integer({ min: 1, max: 4 }),
+        async (bytesAt, overAt, span, depth, maxTrials) => {
+          const max = Math.min(39, overAt + span);
+          const over: SizePoint = { setting: overAt, bytes: bytesAt(overAt) };
+          const targetBytes = Math.max(1, Math.floor(over.bytes * depth));
+          if (over.bytes <= targetBytes) return;
+          const evaluated: number[] = [];
+          const found = await searchSize({
+            targetBytes,
+            known: [over],
+            min: overAt + 1,
+            max,
+            slope: -0.1,
+            maxTrials,
+            evaluate: async (s) => {
+              evaluated.push(s);
+              return bytesAt(s);
+            },
+          });
+          expect(evaluated.length).toBeLessThanOrEqual(maxTrials);
+          for (const s of evaluated) expect(s > overAt && s <= max).toBe(true);
+          expect(new Set(evaluated).size).toBe(evaluated.length);
+          if (found) {
+            expect(found.bytes).toBeLessThanOrEqual(targetBytes);
+            expect(found.bytes).toBe(bytesAt(found.setting));
+            // The best of what was tried.
+            for (const s of evaluated) if (bytesAt(s) <= targetBytes) expect(bytesAt(s)).toBeLessThanOrEqual(found.bytes);
+          } else {
+            for (const s of evaluated) expect(bytesAt(s)).toBeGreaterThan(targetBytes);
+          }
+          // With enough trials on a smooth enough curve, a result that fits whenever the last setting fits.
+          if (maxTrials >= 4 && bytesAt(max) <= targetBytes) expect(found).toBeDefined();
+        },
+      ),
+    );
+  });
+
+  it('lands within 10 % under the target on a steady curve, in a few trials', async () => {
+    // A bitrate: bytes grow with it, plus a fixed overhead (tags, cover).
+    const bytesAt = (kbps: number) => 20_000 + kbps * 125 * 200;
+    let trials = 0;
+    const found = await searchSize({
+      targetBytes: 2_500_000,
+      known: [{ setting: 128, bytes: bytesAt(128) }],
+      min: 32,
+      max: 127,
+      slope: 1 / 100,
+      maxTrials: 3,
+      evaluate: async (kbps) => {
+        trials++;
+        return bytesAt(kbps);
+      },
+    });
+    expect(found && found.bytes <= 2_500_000 && found.bytes >= 2_500_000 * CLOSE_ENOUGH).toBe(true);
+    expect(trials).toBeLessThanOrEqual(2);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The search behind "make it fit" between two levels, or past the strongest one: a family's setting (an audio
+ * bitrate, a video's quality knob by its index) whose result lands just under a size. Sizes follow the setting one
+ * way (bitrate up, size up; knob up, size down), roughly exponentially, so each trial is placed where the line
+ * through the two nearest known points, in ln(bytes), crosses the aim.
+ */
+
+/** A setting tried (or known from a level's result) and the bytes its result took. */
+export interface SizePoint {
+  setting: number;
+  bytes: number;
+}
+
+export interface SizeSearch {
+  targetBytes: number;
+  /**
+   * Results known beforehand (the levels' own): at least one larger than the target; a fitting one bounds the search
+   * (only a larger result that still fits is worth a trial), and is not returned.
+   */
+  known: readonly SizePoint[];
+  /** The settings allowed, inclusive (integers): the search never evaluates outside them. */
+  min: number;
+  max: number;
+  /** Guess of d ln(bytes) / d setting until two points bracket the target; its sign says which way sizes go. */
+  slope: number;
+  /** Trials at most. */
+  maxTrials: number;
+  /** The nearest setting the encoder really has, at or towards smaller results (MP3's fixed bitrates). */
+  snap?: (setting: number) => number;
+  /** A setting's result size, or undefined when no result could be made at it (the search then stops). */
+  evaluate: (setting: number) => Promise<number | undefined>;
+}
+
+/** Results this close under the target are not worth another trial. */
+export const CLOSE_ENOUGH = 0.9;
+/** Where a trial aims, under the target: the line is a guess, and a result over the target is a wasted trial. */
+const AIM = 0.97;
+
+/**
+ * The setting whose result is the largest found at or under the target, or undefined when no trial fit. Stops once a
+ * result is within 10 % under the target, when no setting is left between a fitting and a too-large one, or after
+ * `maxTrials`.
+ */
+export async function searchSize(search: SizeSearch): Promise<SizePoint | undefined> {
+  const { targetBytes, min, max, slope } = search;
+  const grows = slope > 0;
+  const points = [...search.known];
+  const tried = new Set(points.map((p) => p.setting));
+  let best: SizePoint | undefined;
+  for (let trial = 0; trial < search.maxTrials; trial++) {
+    // The bracket: the nearest too-large result and the best fitting one (towards smaller results, none yet).
+    const over = nearest(
+      points.filter((p) => p.bytes > targetBytes),
+      grows ? 'min' : 'max',
+    );
+    if (!over) return best;
+    const next = nextSetting(search, over, best, grows);
+    // Past the allowed settings, the last one allowed is the last chance.
+    const setting = next === undefined ? undefined : Math.min(max, Math.max(min, next));
+    if (setting === undefined || tried.has(setting)) return best;
+    tried.add(setting);
+    const bytes = await search.evaluate(setting);
+    if (bytes === undefined) return best;
+    const point = { setting, bytes };
+    points.push(point);
+    if (bytes <= targetBytes && (!best || bytes > best.bytes)) best = point;
+    if (best && best.bytes >= targetBytes * CLOSE_ENOUGH) return best;
+  }
+  return best;
+}
+
+function nearest(points: SizePoint[], which: 'min' | 'max'): SizePoint | undefined {
+  const pick = which === 'min' ? Math.min : Math.max;
+  const at = pick(...points.map((p) => p.setting));
+  return points.find((p) => p.setting === at);
+}
+
+/** The next setting: on the line through the bracket (or from the too-large point by the slope), strictly inside it. */
+function nextSetting(search: SizeSearch, over: SizePoint, fit: SizePoint | undefined, grows: boolean): number | undefined {
+  const aim = Math.log(search.targetBytes * AIM);
+  const slope =
+    fit && fit.setting !== over.setting && fit.bytes !== over.bytes
+      ? (Math.log(over.bytes) - Math.log(fit.bytes)) / (over.setting - fit.setting)
+      : search.slope;
+  const exact = over.setting + (aim - Math.log(over.bytes)) / slope;
+  // Rounded towards smaller results, and at least one step past the too-large point.
+  let setting = grows ? Math.min(Math.floor(exact), over.setting - 1) : Math.max(Math.ceil(exact), over.setting + 1);
+  if (search.snap) setting = search.snap(setting);
+  // Strictly between the bracket's ends: a fitting result is only worth replacing by a larger one.
+  const low = grows ? (fit?.setting ?? -Infinity) : over.setting;
+  const high = grows ? over.setting : (fit?.setting ?? Infinity);
+  if (setting <= low || setting >= high) {
+    if (!fit) return undefined;
+    // The line points outside: halve the bracket instead.
+    setting = grows ? Math.floor((low + high) / 2) : Math.ceil((low + high) / 2);
+    if (search.snap) setting = search.snap(setting);
+    if (setting <= low || setting >= high) return undefined;
+  }
+  return setting;
+}
