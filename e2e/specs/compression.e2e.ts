@@ -185,6 +185,47 @@ describe('public compression in the browser', () => {
     const out = path.join(workDir, 'big-photo.min.jpg');
     await writeFile(out, Buffer.from(await (await fetch(new URL(href, baseUrl))).arrayBuffer()));
     expect(await pictureSize(out)).toEqual([1280, 960]);
+    // At 100 % the original is drawn at the result's size, so the two line up under the divider.
+    await result.getByRole('button', { name: 'Compare' }).click();
+    const compare = page.getByRole('dialog', { name: 'Before and after' });
+    await compare.getByText('100%', { exact: true }).click();
+    const before = compare.getByRole('img', { name: 'big-photo.jpg before compression' });
+    await expect
+      .poll(() => before.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.clientWidth]))
+      .toEqual([2000, 1280]);
+    await page.close();
+  });
+
+  it('fits a song under a size below its level only when allowed, then plays it before and after', async () => {
+    const song = path.join(workDir, 'song.mp3');
+    await ffmpeg(['-f', 'lavfi', '-i', 'anoisesrc=color=pink:amplitude=0.2:d=8:r=44100', '-ac', '2', '-b:a', '320k', song]);
+    const page = await session.newPage();
+    await page.goto('/');
+    await landingUpload.chooseFile(page, song);
+    const modal = landingUpload.previewModal(page);
+    await modal.waitFor({ timeout: 60_000 });
+    await modal.getByRole('slider').focus();
+    await page.keyboard.press('End');
+    await modal.getByRole('combobox', { name: 'Target size' }).click();
+    await modal.getByRole('option', { name: 'Custom size' }).click();
+    await modal.getByRole('textbox', { name: 'Custom size' }).fill('60KB');
+    await modal.getByRole('checkbox', { name: 'Allow lower quality to make it fit' }).check();
+    await modal.getByRole('button', { name: 'Compress', exact: true }).click();
+    const result = landingUpload.result(page);
+    await result.waitFor({ timeout: 60_000 });
+    expect(await result.getByTestId('target-outcome').innerText()).toMatch(/^Under [\d.]+MB, below Maximum's quality as you allowed/);
+    const href = (await result.getByRole('link', { name: 'Download' }).getAttribute('href')) as string;
+    expect((await (await fetch(new URL(href, baseUrl))).arrayBuffer()).byteLength).toBeLessThanOrEqual(60 * 1024);
+    // Before and after in two players: the original from the page, the result from its link; both load.
+    await result.getByRole('button', { name: 'Compare' }).click();
+    const compare = page.getByRole('dialog', { name: 'Before and after' });
+    for (const side of ['before', 'after']) {
+      const player = compare.getByLabel(`song.mp3 ${side} compression`);
+      await expect
+        .poll(() => player.evaluate((audio: HTMLAudioElement) => audio.readyState >= 1 && audio.duration))
+        .toBeCloseTo(8, 0);
+    }
+    await screenshot(page, 'landing-compare-audio');
     await page.close();
   });
 

@@ -36,6 +36,7 @@ const STRICT = [
   "script-src 'self'",
   "script-src-attr 'none'",
   "style-src 'self' https: 'unsafe-inline'",
+  "media-src 'self' blob:",
 ].join(';');
 
 const SECRET = { JWT_SECRET: 'x'.repeat(40), NODE_ENV: 'test' };

@@ -16,10 +16,12 @@ export type CspDirectives = Record<string, string[] | null>;
  * (http://localhost:3000), so there is no upgrade-insecure-requests. With Stripe as the payment provider the card step
  * runs Stripe.js, and the policy adds exactly the sources Stripe's integration security guide lists for it: the
  * script from js.stripe.com, its frames from js.stripe.com and hooks.stripe.com, its calls to api.stripe.com. A
- * stand-in Stripe.js in tests (STRIPE_JS_URL) takes js.stripe.com's place for scripts and frames.
+ * stand-in Stripe.js in tests (STRIPE_JS_URL) takes js.stripe.com's place for scripts and frames. Media may also come
+ * from the page's own object URLs (blob:), which only the page itself can make.
  */
 export function contentSecurityPolicyDirectives(stripe: Pick<StripeConfig, 'jsUrl'> | undefined): CspDirectives {
-  const strict: CspDirectives = { 'upgrade-insecure-requests': null };
+  // The landing result plays the original still in the page (an object URL) beside the result: before and after.
+  const strict: CspDirectives = { 'upgrade-insecure-requests': null, 'media-src': ["'self'", 'blob:'] };
   if (!stripe) return strict;
   const stripeJs = stripe.jsUrl ? new URL(stripe.jsUrl).origin : STRIPE_JS_ORIGIN;
   return {

@@ -7,7 +7,7 @@ import { QualityBadge } from '../../../components/quality-badge';
 import { formatBytes } from '../../../format/format-bytes';
 import { LEVEL_LABELS } from '../level-labels';
 import type { CompressedFile } from '../outcome';
-import { CompareDialog, isComparable } from './compare-dialog';
+import { CompareDialog, compareKind } from './compare-dialog';
 import { DownloadNote } from './download-note';
 import { ResultStat } from './result-stat';
 
@@ -44,7 +44,7 @@ function TargetNote({ target, fileName }: { target: NonNullable<CompressedFile['
 export function CompressedFileCard({ file, onCompressAnother, original = null }: CompressedFileCardProps) {
   const saved = Math.max(0, file.spaceSaved);
   const [comparing, setComparing] = useState(false);
-  const comparable = saved > 0 && isComparable(original, file);
+  const comparable = saved > 0 ? compareKind(original, file) : null;
   return (
     <Card withBorder radius="lg" padding="xl" shadow="sm" aria-labelledby="result-title" data-testid="compression-result">
       <Stack gap="lg">
@@ -103,7 +103,13 @@ export function CompressedFileCard({ file, onCompressAnother, original = null }:
         </Group>
         <DownloadNote available={file.downloadUrl !== null} expiresAt={file.downloadExpiresAt} paid={file.paid} />
         {comparable && original && (
-          <CompareDialog opened={comparing} onClose={() => setComparing(false)} original={original} file={file} />
+          <CompareDialog
+            opened={comparing}
+            onClose={() => setComparing(false)}
+            original={original}
+            file={file}
+            kind={comparable}
+          />
         )}
       </Stack>
     </Card>
