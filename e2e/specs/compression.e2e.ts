@@ -213,7 +213,9 @@ describe('public compression in the browser', () => {
     await modal.getByRole('button', { name: 'Compress', exact: true }).click();
     const result = landingUpload.result(page);
     await result.waitFor({ timeout: 60_000 });
-    expect(await result.getByTestId('target-outcome').innerText()).toMatch(/^Under [\d.]+MB, below Maximum's quality as you allowed/);
+    expect(await result.getByTestId('target-outcome').innerText()).toMatch(
+      /^Under [\d.]+MB, below Maximum's quality as you allowed/,
+    );
     const href = (await result.getByRole('link', { name: 'Download' }).getAttribute('href')) as string;
     expect((await (await fetch(new URL(href, baseUrl))).arrayBuffer()).byteLength).toBeLessThanOrEqual(60 * 1024);
     // Before and after in two players: the original from the page, the result from its link; both load.
