@@ -7,7 +7,7 @@ import { FAMILIES } from './families/index.js';
 import { carryCameraData } from './metadata.js';
 import { type Resized, resizeForCall } from './resize.js';
 import { type CachedResult, contentHash, resultCache } from './result-cache.js';
-import { fitTarget, type SizeTo } from './target-size.js';
+import { fitTarget, type SizeTo, TARGET_RUNS } from './target-size.js';
 import type {
   CompressOptions,
   CompressResult,
@@ -155,7 +155,9 @@ async function deliver(call: EngineCall, result: LevelResult, target: TargetOutc
  */
 export async function compress(input: string, options: CompressOptions = {}): Promise<CompressResult> {
   const level: CompressionLevel = options.level ?? DEFAULT_COMPRESSION_LEVEL;
-  const setup = { budget: familyBudget(options.timeBudgetMs), workPrefix: 'shrinkly-work', accept: familyFor };
+  // A target may run the level asked for, then the lighter ones (or a sized setting): up to two levels' worth of work.
+  const runs = options.targetBytes === undefined ? 1 : TARGET_RUNS;
+  const setup = { budget: familyBudget(options.timeBudgetMs, runs), workPrefix: 'shrinkly-work', accept: familyFor };
   return withEngineCall(input, options, setup, async (call) => {
     const resized = await resizeForCall(call.input, call.type, options.maxDimension, call.workDir);
     const results = (levels: CompressionLevel[]) => resultsOfResized(call, resized, levels);
@@ -176,7 +178,7 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
         recipe: 'kept as it is: it is already under the target size',
         metrics: {},
         score: 1,
-        notes: [note, ...(copy && resized.note ? [resized.note] : [])],
+        notes: [note, ...(copy && resized.note ? [resized.note] : []), ...(copy ? [] : notResized(resized, call))],
       });
       const family = familyFor(call.type);
       const sizeTo = family.sizeTo ? sizerFor(family, { ...call, input: resized.input }, targetBytes) : undefined;
@@ -235,6 +237,13 @@ async function resultsOfResized(
     if (result.file || result.bytes) results[level] = { ...result, notes };
     else if (copy < call.originalSize)
       results[level] = { ...result, file: resized.input, size: copy, format: call.type.ext, recipe: 'resized', score: 1, notes };
+    else results[level] = { ...result, notes: [...notResized(resized, call), ...result.notes] };
   }
   return results;
+}
+
+/** Why the original comes back at full size though a resize was made: nothing smaller came of it. */
+function notResized(resized: Resized, call: EngineCall): string[] {
+  if (resized.input === call.input) return [];
+  return ['The resized picture was not smaller than the original file, so the original is kept at full size'];
 }

@@ -41,9 +41,12 @@ export interface EngineCall {
 /** How long a call may take: the caller's limit (a hard cap), or the one `ms` gives for the type (extendable). */
 export type CallBudget = (type: DetectedType) => { ms: number; extendable: boolean };
 
-/** The family's budget (extended by media length once known), or the caller's limit as a hard cap. */
-export function familyBudget(timeBudgetMs: number | undefined): CallBudget {
-  return (type) => ({ ms: timeBudgetMs ?? WORK_BUDGETS[type.family].timeMs, extendable: timeBudgetMs === undefined });
+/**
+ * The family's budget (extended by media length once known) times `runs` (the level runs a call may need), or the
+ * caller's limit as a hard cap.
+ */
+export function familyBudget(timeBudgetMs: number | undefined, runs = 1): CallBudget {
+  return (type) => ({ ms: timeBudgetMs ?? WORK_BUDGETS[type.family].timeMs * runs, extendable: timeBudgetMs === undefined });
 }
 
 /**

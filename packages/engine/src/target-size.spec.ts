@@ -1,7 +1,9 @@
 import type { CompressionLevel } from '@shrinkly/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type FitChoices, fitTarget, levelsWithin, type SizeTo } from './target-size.js';
+import { WORK_BUDGETS } from './budget.js';
+import { familyBudget } from './engine-call.js';
+import { type FitChoices, fitTarget, levelsWithin, type SizeTo, TARGET_RUNS } from './target-size.js';
 
 type Result = { size: number; notes: string[]; from: CompressionLevel | 'original' | 'sized' };
 
@@ -35,6 +37,12 @@ async function fit(
 }
 
 describe('target size', () => {
+  it('gives a call with a target the time of two level runs, unless the caller capped it', () => {
+    const photo = { ext: 'jpg', mime: 'image/jpeg', family: 'image' } as const;
+    expect(familyBudget(undefined, TARGET_RUNS)(photo)).toEqual({ ms: 2 * WORK_BUDGETS.image.timeMs, extendable: true });
+    expect(familyBudget(5_000, TARGET_RUNS)(photo)).toEqual({ ms: 5_000, extendable: false });
+  });
+
   it('lets a target choose among the level asked for and the lighter ones', () => {
     expect(levelsWithin('light')).toEqual(['light']);
     expect(levelsWithin('maximum')).toEqual(['light', 'balanced', 'maximum']);

@@ -17,6 +17,12 @@ export function sizeText(bytes: number): string {
   return bytes >= MB ? `${Number((bytes / MB).toFixed(1))}MB` : `${Math.max(1, Math.round(bytes / 1024))}KB`;
 }
 
+/**
+ * How many level runs' time a call with a target gets: the level asked for, then one more search (the lighter levels,
+ * or a sized setting). A call that went over one run's time would otherwise fail where the level alone succeeds.
+ */
+export const TARGET_RUNS = 2;
+
 /** A family's sizing past its levels (see `FamilyCompressor.sizeTo`), as the engine offers it to `fitTarget`. */
 export type SizeTo<R> = (request: { tooLarge: R; fits?: R; level: CompressionLevel }) => Promise<R | undefined>;
 

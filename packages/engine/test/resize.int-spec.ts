@@ -48,4 +48,23 @@ describe('longest side', () => {
     const out = await sharp(r.unchanged ? gif : r.output).metadata();
     expect([out.width, out.height]).toEqual([320, 240]);
   });
+
+  it('says so when the resized picture would be larger than the original, and keeps the original', async () => {
+    // Black and white noise in two colours: one bit a pixel. Scaled down, it turns to greys that no encoder stores
+    // in as few bytes.
+    const [width, height] = [1600, 1200];
+    const noise = Buffer.alloc(width * height);
+    for (let i = 0, seed = 7; i < noise.length; i++) {
+      seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
+      noise[i] = seed & 0x10000 ? 255 : 0;
+    }
+    const file = path.join(dir, 'noise.png');
+    await sharp(noise, { raw: { width, height, channels: 1 } })
+      .png({ palette: true, colours: 2 })
+      .toFile(file);
+    const r = await compress(file, { level: 'maximum', maxDimension: 1500, tmpDir: dir });
+    const out = await sharp(r.unchanged ? file : r.output).metadata();
+    expect([out.width, out.height]).toEqual([width, height]);
+    expect(r.notes).toContain('The resized picture was not smaller than the original file, so the original is kept at full size');
+  });
 });
