@@ -80,7 +80,7 @@ export async function fitTarget<R extends Sized>(
     }
     const smallest = `this is the smallest result that does (${sizeText(strongest.size)})`;
     const note = choices.belowFloor
-      ? `Could not get under ${target} even below the ${level} level's quality: ${smallest}`
+      ? `Could not get under ${target} even below the ${level} level's quality: this is the ${level} level's result (${sizeText(strongest.size)})`
       : `Could not get under ${target} while keeping the ${level} level's quality: ${smallest}${sizeTo ? '. Allow lower quality to make it fit' : ''}`;
     return { result: withNote(strongest, note), target: outcome(false, level) };
   }

@@ -111,4 +111,13 @@ describe('target size', () => {
     const probed = await probeMedia(runProcess, allowed.output, SIGNAL);
     expect(probed.streams.map((s) => s.type)).toEqual((await probeMedia(runProcess, input, SIGNAL)).streams.map((s) => s.type));
   });
+
+  it('says plainly when even below the floor no setting fits, as when the encoder refuses so low a rate', async () => {
+    const input = path.join(dir, 'short.ogg');
+    const music = MUSIC.map((a) => a.replace('d=10', 'd=3'));
+    await runProcess('ffmpeg', ['-v', 'error', '-y', ...music, '-c:a', 'libvorbis', '-b:a', '160k', input]);
+    const r = await compress(input, { level: 'maximum', targetBytes: 10 * 1024, belowFloor: true, tmpDir: dir });
+    expect(r.target).toEqual({ bytes: 10 * 1024, met: false, level: 'maximum', belowFloor: false });
+    expect(r.notes[0]).toMatch(/^Could not get under 10KB even below the maximum level's quality/);
+  });
 });

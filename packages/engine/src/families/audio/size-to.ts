@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { EngineError } from '../../errors.js';
 import { searchSize } from '../../tools/size-search.js';
 import type { CompressContext, DetectedType, FamilyOutput, SizeRequest } from '../../types.js';
 import { encodeAudioAt } from './ladder.js';
@@ -38,7 +39,12 @@ export async function sizeAudio(
     maxTrials: MAX_TRIALS,
     snap: (kbps) => encoderRate(recipe, kbps),
     evaluate: async (kbps) => {
-      const out = await encodeAudioAt(input, type, ctx, kbps);
+      // An encoder that refuses a rate this low for the stream (libvorbis has floors of its own) ends the search.
+      const out = await encodeAudioAt(input, type, ctx, kbps).catch((err: unknown) => {
+        if (err instanceof EngineError && err.kind === 'failed') return undefined;
+        throw err;
+      });
+      if (!out) return undefined;
       // An output that failed its check comes back as the original: no result at this bitrate.
       if (out.path === input) return undefined;
       outputs.set(kbps, out);

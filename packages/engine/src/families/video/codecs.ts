@@ -41,6 +41,11 @@ export interface VideoCodec {
   values: readonly number[];
   levels: Record<CompressionLevel, LevelSearch>;
   /**
+   * Values past `values`, smaller still, that only a result the user allowed below the floor may use ("make it fit",
+   * size-to.ts): the encoder's own last settings (x264's CRF 51, libvpx's 63).
+   */
+  belowFloor?: readonly number[];
+  /**
    * The standard tool's setting on this encoder's own knob (x264 CRF 28), used at light and balanced: the
    * search's target becomes max(level floor, SSIM of this value on the same sample, same preset), so those
    * levels never give less picture quality than the standard setting, and (size rising as the knob falls) are
@@ -97,6 +102,7 @@ function x264(extra: string[], note = ''): VideoCodec {
     label: `x264${note}`,
     ...crfEncoder('libx264', (speed) => ['-preset', X264_PRESET[speed]], extra),
     values: range(14, 40),
+    belowFloor: range(41, 51),
     levels: {
       light: { start: 22, cap: 28, typical: 25 },
       balanced: { start: 28, cap: 34, typical: 28 },
@@ -118,6 +124,7 @@ const VP9: VideoCodec = {
   // -b:v 0 makes -crf a pure constant-quality mode; row-mt uses both cores even on small frames.
   ...crfEncoder('libvpx-vp9', (speed) => ['-b:v', '0', '-deadline', 'good', '-cpu-used', String(VP9_CPU[speed]), '-row-mt', '1']),
   values: range(15, 55),
+  belowFloor: range(56, 63),
   levels: {
     light: { start: 32, cap: 38, typical: 36 },
     balanced: { start: 40, cap: 46, typical: 44 },

@@ -27,8 +27,9 @@ export async function sizeVideo(
 ): Promise<FamilyOutput | undefined> {
   const job = await prepareVideo(input, type, ctx);
   if (!job.picture) return undefined;
-  const { values } = job.codec;
   const { targetBytes, tooLarge, fits } = ctx.size;
+  // Below the floor, the encoder's last settings too.
+  const values = fits ? job.codec.values : [...job.codec.values, ...(job.codec.belowFloor ?? [])];
   // A level that kept the original stands just before the best value.
   const indexOf = (known: KnownResult) => (known.metrics.setting === undefined ? -1 : values.indexOf(known.metrics.setting));
   const over = indexOf(tooLarge);
