@@ -88,6 +88,13 @@ describe('local compression', () => {
     const out = await sharp(job.outputPath!).metadata();
     expect(Math.max(out.width ?? 0, out.height ?? 0)).toBe(400);
     expect(job.compressedSize!).toBeLessThanOrEqual(20 * 1024);
+    // Before and after from the engine's renditions: the original drawn at the resized result's size.
+    const { pairs } = await t.invoke('compress:comparison', { id: job.id });
+    expect(pairs.map((p) => p.label)).toEqual(['Picture']);
+    for (const side of ['before', 'after'] as const) {
+      const jpeg = Buffer.from(pairs[0]![side].split(',')[1]!, 'base64');
+      expect(Math.max((await sharp(jpeg).metadata()).width ?? 0, (await sharp(jpeg).metadata()).height ?? 0)).toBe(400);
+    }
     const refused = await t.invoke('compress:start', { paths: [source], maxDimension: 4 }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(Error);
   });
@@ -105,6 +112,9 @@ describe('local compression', () => {
     const job = await finished(jobs[0]!.id);
     expect(job.status).toBe('done');
     expect(job.compressedSize!).toBeLessThanOrEqual(targetBytes);
+    // Sound has no renditions: it is compared by ear.
+    const refused = await t.invoke('compress:comparison', { id: job.id }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Error);
   });
 
   it('never overwrites: a second result is NAME.min (2).EXT, a third NAME.min (3).EXT', async () => {

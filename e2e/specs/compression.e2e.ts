@@ -12,6 +12,7 @@ import {
 } from '@shrinkly/contract';
 import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { writeImagePdf } from '../../packages/engine/src/families/pdf/pdf.test-support.js';
 import { makeStoredZip } from '../../scripts/fixtures/stored-zip.mjs';
 import { browserForTests, screenshot } from '../support/browser.js';
 import { landingUpload, magicHex } from '../support/landing-page.js';
@@ -193,6 +194,34 @@ describe('public compression in the browser', () => {
     await expect
       .poll(() => before.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.clientWidth]))
       .toEqual([2000, 1280]);
+    await page.close();
+  });
+
+  it('compares a PDF page by page from the renditions made with its result', async () => {
+    const pdf = path.join(workDir, 'report.pdf');
+    await writeImagePdf(pdf);
+    const page = await session.newPage();
+    await page.goto('/');
+    await landingUpload.chooseFile(page, pdf);
+    const modal = landingUpload.previewModal(page);
+    await modal.waitFor({ timeout: 60_000 });
+    await modal.getByRole('slider').focus();
+    await page.keyboard.press('End');
+    await modal.getByRole('button', { name: 'Compress', exact: true }).click();
+    const result = landingUpload.result(page);
+    await result.waitFor({ timeout: 90_000 });
+    await result.getByRole('button', { name: 'Compare' }).click();
+    const compare = page.getByRole('dialog', { name: 'Before and after' });
+    const shownPage = async (label: string) => {
+      for (const side of ['before', 'after']) {
+        const picture = compare.getByRole('img', { name: `report.pdf ${label} ${side} compression` });
+        await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      }
+    };
+    await shownPage('Page 1');
+    await compare.getByText('Page 2', { exact: true }).click();
+    await shownPage('Page 2');
+    await screenshot(page, 'landing-compare-pdf');
     await page.close();
   });
 

@@ -56,6 +56,21 @@ describe('the dashboard in the browser', () => {
     expect(await dashboard.stat(page, 'Space Saved').innerText()).toContain(`${saved}%`);
     await screenshot(page, 'dashboard-one-file');
 
+    // Before and after, from the renditions made with the result: the same size on both sides.
+    await dashboard.fileAction(page, 'skagen.png', 'Compare');
+    const compare = page.getByRole('dialog', { name: 'Before and after' });
+    for (const side of ['before', 'after']) {
+      const picture = compare.getByRole('img', { name: `skagen.png Picture ${side} compression` });
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    }
+    const widths = await compare
+      .getByRole('img')
+      .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth));
+    expect(new Set(widths).size).toBe(1);
+    await screenshot(page, 'dashboard-compare');
+    await page.keyboard.press('Escape');
+    await compare.waitFor({ state: 'hidden' });
+
     // Into a folder and back.
     await dashboard.createFolder(page, 'Trips');
     await dashboard.fileAction(page, 'skagen.png', 'Move to Trips');

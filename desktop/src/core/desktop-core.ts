@@ -1,5 +1,5 @@
 import { tmpdir } from 'node:os';
-import { type DesktopEvent, type DesktopEventPayload, desktopEvents } from '@shrinkly/contract';
+import { type DesktopEvent, type DesktopEventPayload, desktopEvents, ErrorMessages } from '@shrinkly/contract';
 import { AccountService } from './account/account-service.js';
 import { TokenVault } from './account/token-vault.js';
 import type { LocalCompressor } from './compression/local-compressor.js';
@@ -123,6 +123,12 @@ export function createDesktopCore(deps: DesktopCoreDeps): DesktopCore {
     },
     'compress:list': () => ({ jobs: jobs.list() }),
     'compress:clear-finished': () => ({ jobs: jobs.clearFinished() }),
+    'compress:comparison': ({ id }) => {
+      jobOrRefuse(id);
+      const comparison = jobs.comparison(id);
+      if (!comparison) throw new DesktopRequestError(ErrorMessages.noComparison, 404);
+      return comparison;
+    },
     'compress:show-in-folder': ({ id }) => {
       const job = jobOrRefuse(id);
       const shown = job.outputPath ?? (job.status === 'done' ? job.sourcePath : null);

@@ -26,6 +26,7 @@ const BAD_REQUESTS: Record<DesktopChannel, unknown[]> = {
     { paths: ['/a'], extra: 1 },
   ],
   'compress:cancel': [{ id: '../../etc' }, { id: 'short' }, { id: JOB_ID, more: 1 }],
+  'compress:comparison': [{ id: '../../etc' }, {}],
   'compress:list': [{ all: true }],
   'compress:clear-finished': [0],
   'compress:show-in-folder': [{ path: '/etc/passwd' }, { id: 'a b c d e f' }],

@@ -93,6 +93,35 @@ export const serviceStatsSchema = z.object({
 });
 export type ServiceStats = z.infer<typeof serviceStatsSchema>;
 
+/**
+ * GET /api/compression-job/{jobId}/compare and GET /api/files/{id}/compare: small renditions of the original and
+ * the result, made by the worker with the result (never the full file decoded in the browser): a picture whole, a
+ * PDF's first pages, a video's still from its hardest stretch, each pair at the same size.
+ */
+export const comparisonSchema = z.object({
+  pairs: z.array(
+    z.object({
+      label: z.string().describe('what the pair shows: "Picture", "Page 2", "Frame at 0:05"'),
+      before: z.string().describe('the original, as a data: URL of a JPEG'),
+      after: z.string().describe('the result, as a data: URL of a JPEG of the same size'),
+    }),
+  ),
+});
+export type Comparison = z.infer<typeof comparisonSchema>;
+
+/** The types whose results come with before/after renditions (pictures, PDFs, video); others have none. */
+// biome-ignore format: one line per kind of file
+export const RENDERED_TYPES = [
+  'jpg', 'jpeg', 'png', 'gif', 'webp', 'heic', 'heif', 'tif', 'tiff', 'bmp', 'avif',
+  'pdf',
+  'mp4', 'mov', 'avi', 'mkv', 'wmv', 'flv', 'webm', 'ogv',
+] as const;
+
+/** Whether a result of this type (an extension) has a before/after view to ask for. */
+export function hasRenditions(type: string): boolean {
+  return (RENDERED_TYPES as readonly string[]).includes(type.toLowerCase());
+}
+
 /** GET /api/compression-job/{jobId}. */
 export const compressionJobSchema = z.object({
   jobId: z.string(),

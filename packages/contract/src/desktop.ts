@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { userSchema } from './auth.js';
-import { compressionLevelSchema } from './compression.js';
+import { comparisonSchema, compressionLevelSchema } from './compression.js';
 import { folderListSchema } from './files.js';
 import { metadataChoiceSchema } from './metadata-choice.js';
 import { maxDimensionSchema } from './picture-size.js';
@@ -143,6 +143,8 @@ export const desktopChannels = {
   'compress:cancel': { request: z.object({ id: localJobIdSchema }).strict(), response: ok },
   'compress:list': { request: none, response: z.object({ jobs: z.array(localJobSchema) }) },
   'compress:clear-finished': { request: none, response: z.object({ jobs: z.array(localJobSchema) }) },
+  /** Before and after of a finished job: the engine's renditions of a picture, PDF or video (404 when it has none). */
+  'compress:comparison': { request: z.object({ id: localJobIdSchema }).strict(), response: comparisonSchema },
   /** Shows a result in the system's file manager; only outputs of this app's jobs, never an arbitrary path. */
   'compress:show-in-folder': { request: z.object({ id: localJobIdSchema }).strict(), response: ok },
   'account:get': { request: none, response: desktopAccountSchema },

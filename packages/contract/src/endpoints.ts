@@ -22,6 +22,7 @@ import {
 } from './auth.js';
 import {
   assembleChunksRequestSchema,
+  comparisonSchema,
   compressFieldsSchema,
   compressionJobSchema,
   compressionPreviewSchema,
@@ -342,6 +343,16 @@ export const endpoints = {
     errors: [404, 416],
     summary:
       "A compression result's bytes through the signed, expiring link a job gives as downloadUrl (?expires&sig); Range requests supported",
+  }),
+  compressionComparison: endpoint({
+    method: 'GET',
+    path: '/api/compression-job/{jobId}/compare',
+    params: ['jobId'],
+    tag: 'compression',
+    auth: 'none',
+    response: comparisonSchema,
+    errors: [404],
+    summary: "Before and after: small renditions of a finished job's original and result (pictures, PDF pages, a video still)",
   }),
   compressionJobDownload: endpoint({
     method: 'GET',
@@ -678,6 +689,16 @@ export const endpoints = {
     auth: 'none',
     response: serviceStatsSchema,
     summary: 'Every compression the service has finished: files, how many came out smaller, the average saved, the sizes',
+  }),
+  fileComparison: endpoint({
+    method: 'GET',
+    path: '/api/files/{id}/compare',
+    params: ['id'],
+    tag: 'files',
+    auth: 'user',
+    response: comparisonSchema,
+    errors: [404],
+    summary: 'Before and after: renditions of the upload and the stored result, made when it was compressed',
   }),
   stats: endpoint({
     method: 'GET',

@@ -19,6 +19,7 @@ const FREE_LIMIT_MB = FREE_COMPRESSION_LIMIT_BYTES / MB;
  * key as the error body's `code` so screens branch on the code, never on the words.
  */
 export const ErrorMessages = {
+  noComparison: 'This result has no before and after view',
   invalidCredentials: 'Invalid credentials',
   userExists: 'User already exists',
   unauthorized: 'Authentication required',

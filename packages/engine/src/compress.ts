@@ -1,6 +1,7 @@
 import { copyFile, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { COMPRESSION_LEVELS, type CompressionLevel, DEFAULT_COMPRESSION_LEVEL, type TargetOutcome } from '@shrinkly/contract';
+import { type ComparePair, compareRenditions } from './compare.js';
 import { type EngineCall, familyBudget, withEngineCall } from './engine-call.js';
 import { EngineError } from './errors.js';
 import { FAMILIES } from './families/index.js';
@@ -128,6 +129,23 @@ export async function resultsFor(
   return results;
 }
 
+/** Before/after renditions of a result (compare.ts), from its file in the work folder; none for an unchanged file. */
+async function renditionsOf(call: EngineCall, result: LevelResult): Promise<ComparePair[]> {
+  if (!result.file && !result.bytes) return [];
+  const workDir = await mkdtemp(path.join(call.workDir, 'compare-'));
+  const file = result.file ?? path.join(workDir, `result.${result.format}`);
+  if (!result.file && result.bytes) await writeFile(file, result.bytes);
+  const runner = { runProcess: call.runProcess, signal: call.signal };
+  return compareRenditions({
+    original: call.input,
+    result: file,
+    type: call.type,
+    workDir,
+    runner,
+    atSec: result.metrics.worstAtSec,
+  });
+}
+
 /** Writes a result where the caller can take it: a new folder in tmpDir holding NAME.min.EXT. */
 async function deliver(call: EngineCall, result: LevelResult, target: TargetOutcome = null): Promise<CompressResult> {
   const base = {
@@ -162,11 +180,12 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
     const resized = await resizeForCall(call.input, call.type, options.maxDimension, call.workDir);
     const results = (levels: CompressionLevel[]) => resultsOfResized(call, resized, levels);
     const { targetBytes } = options;
-    let delivered: CompressResult;
+    let final: LevelResult;
+    let target: TargetOutcome = null;
     // Never larger than the original, nor than a target the result meets.
     const carry = (result: LevelResult, limit = call.originalSize - 1) => carryCameraData(call, result, options.metadata, limit);
     if (targetBytes === undefined) {
-      delivered = await deliver(call, await carry((await results([level]))[level]));
+      final = await carry((await results([level]))[level]);
     } else {
       // A resized picture is the file as asked for: the copy, not the original, is what may already fit.
       const copySize = resized.input === call.input ? Infinity : (await stat(resized.input)).size;
@@ -193,8 +212,12 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
         choices,
       );
       const limit = fitted.target.met ? Math.min(targetBytes, call.originalSize - 1) : undefined;
-      delivered = await deliver(call, await carry(fitted.result, limit), fitted.target);
+      final = await carry(fitted.result, limit);
+      target = fitted.target;
     }
+    const compare = options.compare ? await renditionsOf(call, final) : undefined;
+    const delivered = await deliver(call, final, target);
+    if (compare) delivered.compare = compare;
     options.onProgress?.(100);
     return delivered;
   });

@@ -1,3 +1,4 @@
+export { COMPARE_MAX_SIDE, type ComparePair, comparisonOf } from './compare.js';
 export * from './compress.js';
 export {
   CONVERTERS,

@@ -1,5 +1,6 @@
 import type { CompressionLevel, MetadataChoice, TargetOutcome } from '@shrinkly/contract';
 import type { Deadline } from './budget.js';
+import type { ComparePair } from './compare.js';
 import type { EngineCallOptions } from './engine-call.js';
 import type { RunProcess } from './process/run-process.js';
 
@@ -139,6 +140,8 @@ export interface CompressOptions extends EngineCallOptions {
   maxDimension?: number;
   /** Pictures: what the result keeps of the original's metadata (default 'strip': only the colour profile). */
   metadata?: MetadataChoice;
+  /** Also make small before/after renditions of the result (`CompressResult.compare`, compare.ts). */
+  compare?: boolean;
 }
 
 export interface CompressResult {
@@ -164,4 +167,6 @@ export interface CompressResult {
   target: TargetOutcome;
   /** True when nothing was gained and the original is returned. */
   unchanged: boolean;
+  /** With `compare`: before/after renditions (pictures, PDF pages, a video still); none for other kinds. */
+  compare?: ComparePair[];
 }

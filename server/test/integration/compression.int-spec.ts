@@ -3,9 +3,11 @@ import { existsSync } from 'node:fs';
 import { readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  type Comparison,
   type CompressionJob,
   type CompressionLevel,
   type CompressionResponse,
+  ErrorMessages,
   FREE_COMPRESSION_LIMIT_BYTES,
   qualityLabel,
   type ServiceStats,
@@ -15,6 +17,7 @@ import { SSIM_FLOOR } from '@shrinkly/engine';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { StoragePort } from '../../src/adapters/storage/storage.port.js';
 import { type CompressionJobRow, compressionJobs, payments } from '../../src/db/schema/index.js';
 import { SweeperService } from '../../src/features/maintenance/sweeper.service.js';
 import { SERVICE_STATS_TTL_MS, ServiceStatsService } from '../../src/features/service-stats/service-stats.service.js';
@@ -256,9 +259,15 @@ describe('public compression over HTTP', () => {
     expect(Math.abs(summed.averageSpaceSaved - after.averageSpaceSaved)).toBeLessThanOrEqual(0.1);
     // Counting the same job again (a restart between its steps) changes nothing; the sweep of jobs neither.
     const [job] = await t.running.database.db.select().from(compressionJobs).where(eq(compressionJobs.id, body.jobId));
-    await t.running.app
-      .get(ServiceStatsService)
-      .count(job as CompressionJobRow, { blobKey: 'x', size: 1, format: 'jpg', unchanged: false, recipe: null, score: null });
+    await t.running.app.get(ServiceStatsService).count(job as CompressionJobRow, {
+      blobKey: 'x',
+      size: 1,
+      format: 'jpg',
+      unchanged: false,
+      recipe: null,
+      score: null,
+      compareBlob: null,
+    });
     clock.offsetMs += TEMPORARY_FILE_TTL_MS + SERVICE_STATS_TTL_MS;
     await t.running.app.get(SweeperService).sweep();
     expect(await stats()).toEqual(summed);
@@ -301,6 +310,33 @@ describe('public compression over HTTP', () => {
     expect(await refusal('ten')).toBe('targetBytes must be a number');
   });
 
+  it('keeps a before/after view of a picture with its result, for its uploader, until the job is swept', async () => {
+    const body = (await (
+      await post('/api/compress', await form(photo, 'view.jpg', { maxDimension: '400' }))
+    ).json()) as CompressionResponse;
+    const res = await t.fetch(`/api/compression-job/${body.jobId}/compare`);
+    expect(res.status).toBe(200);
+    const { pairs } = (await res.json()) as Comparison;
+    expect(pairs.map((p) => p.label)).toEqual(['Picture']);
+    // The original drawn at the resized result's size, so the two line up.
+    for (const side of ['before', 'after'] as const) {
+      const jpeg = Buffer.from((pairs[0]?.[side] ?? '').split(',')[1] ?? '', 'base64');
+      expect(await sharp(jpeg).metadata()).toMatchObject({ format: 'jpeg', width: 400, height: 300 });
+    }
+    // Swept with the job, blob and all.
+    const [row] = await t.running.database.db.select().from(compressionJobs).where(eq(compressionJobs.id, body.jobId));
+    const key = row?.compareBlob as string;
+    expect(await t.running.app.get(StoragePort).size(key)).toBeGreaterThan(0);
+    clock.offsetMs += TEMPORARY_FILE_TTL_MS + 3_600_000;
+    try {
+      await t.running.app.get(SweeperService).sweep();
+    } finally {
+      clock.offsetMs -= TEMPORARY_FILE_TTL_MS + 3_600_000;
+    }
+    expect((await t.fetch(`/api/compression-job/${body.jobId}/compare`)).status).toBe(404);
+    await expect(t.running.app.get(StoragePort).size(key)).rejects.toThrow();
+  });
+
   it("goes below the level's quality to fit a song under the target only when the request allows it", async () => {
     const song = path.join(dir, 'song.mp3');
     const tone = 'anoisesrc=color=pink:amplitude=0.2:d=8:r=44100';
@@ -325,6 +361,9 @@ describe('public compression over HTTP', () => {
     expect(allowed.compressionResult?.compressedSize).toBeLessThanOrEqual(Number(targetBytes));
     const job = (await (await t.fetch(`/api/compression-job/${allowed.jobId}`)).json()) as CompressionJob;
     expect(job.target).toEqual(allowed.compressionResult?.target);
+    // Sound is compared by ear, in the page: the worker makes no renditions for it.
+    const noView = await t.fetch(`/api/compression-job/${allowed.jobId}/compare`);
+    expect([noView.status, ((await noView.json()) as { message: string }).message]).toEqual([404, ErrorMessages.noComparison]);
     const bad = await post('/api/compress', await form(song, 'song.mp3', { targetBytes, belowFloor: 'maybe' }));
     expect(bad.status).toBe(400);
   });

@@ -146,7 +146,8 @@ describe('My Files while a compression runs', () => {
     expect(ready).toMatchObject({ id: kept.fileId, status: 'ready', jobId: null, progress: null, isCompressed: true });
     const stats = await owner.api.stats();
     expect(stats).toMatchObject({ storageUsed: ready?.compressedSize, totalFiles: 1, compressedFiles: 1 });
-    expect(await blobCount(t.dataDir)).toBe(blobsBefore + 1);
+    // The result and its before/after view.
+    expect(await blobCount(t.dataDir)).toBe(blobsBefore + 2);
     await owner.api.deleteFile({ id: kept.fileId as string });
     await owner.api.deleteFolder({ id: folder.id });
   });

@@ -80,6 +80,7 @@ describe('My Files over HTTP', () => {
       ['POST', `/api/files/${id}/share`],
       ['POST', `/api/files/${id}/download-link`],
       ['GET', `/api/files/${id}/download`],
+      ['GET', `/api/files/${id}/compare`],
       ['GET', '/api/folders'],
       ['POST', '/api/folders'],
       ['DELETE', `/api/folders/${id}`],
@@ -124,8 +125,15 @@ describe('My Files over HTTP', () => {
     // Free accounts keep files for 24 hours.
     expect(new Date(file.expiresAt as string).getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
     expect(await owner.api.listFiles({})).toEqual([file]);
-    // The upload is replaced by its result: one blob, no leftovers.
-    expect(await blobCount(t.dataDir)).toBe(before + 1);
+    // The upload is replaced by its result and its before/after view: two blobs, no leftovers.
+    expect(await blobCount(t.dataDir)).toBe(before + 2);
+    const comparison = await owner.api.fileComparison({ id: file.id });
+    expect(comparison.pairs.map((p) => p.label)).toEqual(['Picture']);
+    for (const side of ['before', 'after'] as const) {
+      const jpeg = Buffer.from((comparison.pairs[0]?.[side] ?? '').replace(/^data:image\/jpeg;base64,/, ''), 'base64');
+      expect(await sharp(jpeg).metadata()).toMatchObject({ format: 'jpeg', width: 200, height: 150 });
+    }
+    await expectStatus(stranger.api.fileComparison({ id: file.id }), 404);
     expect(await expectConsistent(owner.api)).toMatchObject({ totalFiles: 1, compressedFiles: 1 });
 
     const res2 = await t.fetch(`/api/files/${file.id}/download`, { headers: { authorization: `Bearer ${owner.token}` } });
@@ -261,7 +269,8 @@ describe('My Files over HTTP', () => {
     const blobs = await blobCount(t.dataDir);
     const used = (await owner.api.stats()).storageUsed;
     await owner.api.deleteFile({ id });
-    expect(await blobCount(t.dataDir)).toBe(blobs - 1);
+    // Its bytes and its before/after view.
+    expect(await blobCount(t.dataDir)).toBe(blobs - 2);
     expect((await expectConsistent(owner.api)).storageUsed).toBeLessThan(used);
     await expectStatus(owner.api.deleteFile({ id }), 404);
   });
@@ -271,7 +280,7 @@ describe('My Files over HTTP', () => {
     const before = await blobCount(t.dataDir);
     for (const name of ['a.png', 'b.png']) expect((await upload(user.token, {}, png, name)).status).toBe(200);
     await user.api.createFolder({ name: 'Mine' });
-    expect(await blobCount(t.dataDir)).toBe(before + 2);
+    expect(await blobCount(t.dataDir)).toBe(before + 4);
     await user.api.deleteAccount();
     expect(await blobCount(t.dataDir)).toBe(before);
     expect(existsSync(png)).toBe(true);

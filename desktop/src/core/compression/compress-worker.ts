@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { compress, configureImageMemory, isEngineError } from '@shrinkly/engine';
+import { comparisonOf, compress, configureImageMemory, isEngineError } from '@shrinkly/engine';
 import type { FromWorker, ToWorker } from './worker-protocol.js';
 
 /**
@@ -33,6 +33,7 @@ async function run(request: Extract<ToWorker, { type: 'compress' }>): Promise<vo
       belowFloor,
       maxDimension,
       metadata,
+      compare: true,
       tmpDir,
       signal: controller.signal,
       onProgress: (percent) => {
@@ -41,8 +42,13 @@ async function run(request: Extract<ToWorker, { type: 'compress' }>): Promise<vo
         post({ type: 'progress', id, percent });
       },
     });
-    const { output, format, originalSize, compressedSize, recipe, notes, unchanged, score } = result;
-    post({ type: 'done', id, result: { output, format, originalSize, compressedSize, recipe, notes, unchanged, score } });
+    const { output, format, originalSize, compressedSize, recipe, notes, unchanged, score, compare } = result;
+    const comparison = compare?.length ? comparisonOf(compare) : null;
+    post({
+      type: 'done',
+      id,
+      result: { output, format, originalSize, compressedSize, recipe, notes, unchanged, score, comparison },
+    });
   } catch (err) {
     if (isEngineError(err)) post({ type: 'failed', id, kind: err.kind, message: err.message });
     else post({ type: 'failed', id, kind: 'failed', message: err instanceof Error ? err.message : String(err) });

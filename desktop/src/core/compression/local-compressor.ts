@@ -1,4 +1,4 @@
-import type { CompressionLevel, MetadataChoice } from '@shrinkly/contract';
+import type { Comparison, CompressionLevel, MetadataChoice } from '@shrinkly/contract';
 import type { EngineErrorKind } from '@shrinkly/engine';
 
 /** One file to compress on this machine. */
@@ -29,6 +29,8 @@ export interface LocalCompressionResult {
   unchanged: boolean;
   /** The engine's quality score (CompressResult.score). */
   score: number | null;
+  /** Before/after renditions (pictures as data: URLs), or null when the engine made none. */
+  comparison: Comparison | null;
 }
 
 /** A compression that did not finish: the engine's kind of failure and its message. */

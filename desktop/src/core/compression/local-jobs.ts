@@ -3,6 +3,7 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  type Comparison,
   type CompressionLevel,
   DESKTOP_MAX_FILES_PER_CALL,
   type DesktopSettings,
@@ -35,6 +36,8 @@ interface JobEntry {
   job: Omit<LocalJob, 'sync'>;
   controller: AbortController;
   options: LocalCompressionOptions;
+  /** The finished job's before/after renditions, kept while the job is listed. */
+  comparison?: Comparison | null;
 }
 
 const newJobId = () => randomBytes(12).toString('base64url');
@@ -71,6 +74,11 @@ export class LocalJobs {
 
   get(id: string): LocalJob | undefined {
     return this.list().find((job) => job.id === id);
+  }
+
+  /** A finished job's before/after renditions; undefined when it has none. */
+  comparison(id: string): Comparison | undefined {
+    return this.entries.get(id)?.comparison ?? undefined;
   }
 
   /** Queues the files (a folder stands for the files directly in it); answers the new jobs. */
@@ -176,6 +184,7 @@ export class LocalJobs {
     if (controller.signal.aborted) throw new LocalCompressionError('cancelled', 'Cancelled');
     const message = [result.recipe, ...result.notes].join('. ');
     const done = { status: 'done', progress: 100, message, ...qualityFields(result.score) } as const;
+    entry.comparison = result.comparison;
     if (result.unchanged) return { ...done, unchanged: true, compressedSize: result.originalSize };
     const { outputFolder, keepOriginal } = this.options.settings();
     const outputPath = await placeResult(result, job.sourcePath, { outputFolder, keepOriginal });

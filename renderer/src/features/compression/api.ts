@@ -1,5 +1,6 @@
 import {
   type AssembleChunksRequest,
+  type Comparison,
   type CompressionJob,
   type CompressionLevel,
   type CompressionPreview,
@@ -40,6 +41,11 @@ export function compressDirect(
 /** Joins the chunks of an upload and starts (or prices) its compression; sends the stored token when there is one. */
 export function assembleUpload(body: AssembleChunksRequest): Promise<CompressionResponse> {
   return api.assembleChunks(body);
+}
+
+/** A finished job's before/after renditions (404 when it has none). */
+export function getComparison(jobId: string): Promise<Comparison> {
+  return api.compressionComparison({ jobId });
 }
 
 export function getJob(jobId: string): Promise<CompressionJob> {

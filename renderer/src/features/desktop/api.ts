@@ -75,6 +75,11 @@ export function useCancelJob() {
   return useDesktopMutation({ mutationFn: (id: string) => desktopInvoke('compress:cancel', { id }) });
 }
 
+/** A finished job's before/after renditions, from the engine on this machine. */
+export function localComparison(id: string) {
+  return desktopInvoke('compress:comparison', { id });
+}
+
 export function useShowInFolder() {
   return useDesktopMutation({ mutationFn: (id: string) => desktopInvoke('compress:show-in-folder', { id }) });
 }

@@ -81,3 +81,8 @@ export function shareFile(file: FileRecord) {
 export function fileLink(file: FileRecord, disposition: 'inline' | 'attachment') {
   return api.fileDownloadLink({ id: file.id, disposition });
 }
+
+/** The before/after renditions made when the file was compressed (404 when it has none). */
+export function fileComparison(file: FileRecord) {
+  return api.fileComparison({ id: file.id });
+}

@@ -24,6 +24,8 @@ export const compressionJobs = pgTable(
     recipe: text('recipe'),
     /** The result's closeness to the upload (the engine's score, SSIM's scale); null until done or when unmeasured. */
     qualityScore: doublePrecision('quality_score'),
+    /** A landing result's before/after renditions (JSON, see the contract's comparison), swept with the job. */
+    compareBlob: text('compare_blob'),
     /** Pictures: what the result keeps of the original's metadata ('strip' or 'camera'); null for the default. */
     metadata: text('metadata', { enum: METADATA_CHOICES }),
     /** Pictures: the longest side the result was asked for, if any. */

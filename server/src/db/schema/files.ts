@@ -32,6 +32,8 @@ export const files = pgTable(
     isCompressed: boolean('is_compressed').notNull().default(false),
     /** The stored result's closeness to the upload (the engine's score, SSIM's scale); null while processing or unmeasured. */
     qualityScore: doublePrecision('quality_score'),
+    /** Before/after renditions made when the file was compressed (JSON), deleted with the file; null for none. */
+    compareBlob: text('compare_blob'),
     /** 128-bit random, base64url; null until shared. */
     shareToken: text('share_token').unique(),
     shareExpiresAt: timestamp('share_expires_at', { withTimezone: true }),

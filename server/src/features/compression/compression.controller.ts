@@ -1,5 +1,6 @@
 import { Controller, Inject, Param, Req, Res } from '@nestjs/common';
 import {
+  type Comparison,
   type CompressionJob,
   type CompressionPreview,
   type CompressionResponse,
@@ -78,6 +79,12 @@ export class CompressionController {
   @Route(endpoints.compressionJob)
   async job(@Param('jobId') jobId: string, @Req() req: Request): Promise<CompressionJob> {
     return this.compression.getJob(jobId, await this.optionalUser.of(req));
+  }
+
+  /** Before and after, for whoever may follow the job (as GET compression-job). */
+  @Route(endpoints.compressionComparison)
+  async comparison(@Param('jobId') jobId: string, @Req() req: Request): Promise<Comparison> {
+    return this.compression.comparison(jobId, await this.optionalUser.of(req));
   }
 
   @Route(endpoints.processPaidCompression)

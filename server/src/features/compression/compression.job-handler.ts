@@ -54,9 +54,10 @@ export class CompressionJobHandler extends JobRunner<CompressionJobRow> {
       maxDimension: job.maxDimension ?? undefined,
       belowFloor: job.belowFloor,
       metadata: job.metadata ?? undefined,
+      compare: true,
     });
-    const { output, format, unchanged, recipe, score, target } = result;
-    return { output, format, unchanged, recipe, score, target };
+    const { output, format, unchanged, recipe, score, target, compare } = result;
+    return { output, format, unchanged, recipe, score, target, compare };
   }
 
   protected finisherOf(job: CompressionJobRow): Finisher<CompressionJobRow> {

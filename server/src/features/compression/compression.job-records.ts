@@ -69,9 +69,9 @@ export class CompressionJobRecords extends JobRecords<typeof compressionJobs> {
 
   async listBlobsOfUser(userId: string): Promise<string[]> {
     const rows = await this.db
-      .select({ input: compressionJobs.inputBlob, output: compressionJobs.outputBlob })
+      .select({ input: compressionJobs.inputBlob, output: compressionJobs.outputBlob, compare: compressionJobs.compareBlob })
       .from(compressionJobs)
       .where(eq(compressionJobs.userId, userId));
-    return rows.flatMap((r) => [r.input, r.output]).filter((k): k is string => k !== null);
+    return rows.flatMap((r) => [r.input, r.output, r.compare]).filter((k): k is string => k !== null);
   }
 }

@@ -72,7 +72,7 @@ export class CompressionModule {
     @Inject(StoragePort) storage: StoragePort,
   ) {
     // Expired jobs (visitors' uploads and results, and finished job records) with their blobs.
-    sweeps.register(expiredWithBlobs('jobs', jobs, (job) => [job.inputBlob, job.outputBlob], storage));
+    sweeps.register(expiredWithBlobs('jobs', jobs, (job) => [job.inputBlob, job.outputBlob, job.compareBlob], storage));
     handler.declareFor(COMPRESS_QUEUE, handlers);
     finishers.register('public', publicResults);
     billing.register('compression', fulfilment);

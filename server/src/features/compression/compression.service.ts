@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import {
+  type Comparison,
   type CompressionJob,
   type CompressionLevel,
   type CompressionResponse,
@@ -17,6 +18,7 @@ import type { DownloadTicketService, SignedLink } from '../../common/download-ti
 import { NotFoundError, PayloadTooLargeError, PaymentRequiredError } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
 import type { CompressionJobRow, UserRow } from '../../db/schema/index.js';
+import { readComparison } from '../../jobs/engine-step.js';
 import { waitForJob } from '../../jobs/job-wait.js';
 import { planOf } from '../../read-models/plan-of.js';
 import type { BillingService } from '../billing/billing.service.js';
@@ -200,6 +202,13 @@ export class CompressionService {
     if (started) await this.queue.enqueue(COMPRESS_QUEUE, started.id);
     const current = started ?? job;
     return toJobView(current, await this.links(current));
+  }
+
+  /** A finished job's before/after renditions, for whoever may follow the job; 404 when it has none. */
+  async comparison(jobId: string, caller: UserRow | null): Promise<Comparison> {
+    const job = await this.findFor(jobId, caller);
+    if (job.status !== 'completed' || !job.compareBlob) throw new NotFoundError(ErrorMessages.noComparison);
+    return readComparison(this.storage, job.compareBlob);
   }
 
   /** A signed-in owner's result, for the bearer download route. */

@@ -37,6 +37,7 @@ export class PublicResultFinisher implements Finisher<CompressionJobRow> {
       unchanged: result.unchanged,
       recipe: result.recipe,
       qualityScore: result.score,
+      compareBlob: result.compareBlob,
       ...targetColumns(result),
       downloadExpiresAt,
       // The files stay at least as long as their link works.

@@ -1,6 +1,7 @@
 import type { StoragePort } from '../../adapters/storage/storage.port.js';
 import { pagedSweep, type SweepTask } from '../../common/sweep-tasks.js';
 import type { FileRepository } from './file.repository.js';
+import { deleteFileBlobs } from './file-blobs.js';
 
 /** Free accounts' files, 24 hours after upload: the row (freeing its storage) and then the blob. */
 export function expiredFiles(files: FileRepository, storage: StoragePort): SweepTask {
@@ -8,7 +9,8 @@ export function expiredFiles(files: FileRepository, storage: StoragePort): Sweep
     'files',
     (now) => files.listExpired(now),
     async (file) => {
-      if (await files.deleteOwned(file.id, file.userId)) await storage.delete(file.blobKey);
+      const row = await files.deleteOwned(file.id, file.userId);
+      if (row) await deleteFileBlobs(storage, row);
     },
   );
 }

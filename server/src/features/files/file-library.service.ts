@@ -1,4 +1,5 @@
 import {
+  type Comparison,
   type DownloadLink,
   ErrorMessages,
   FILE_LINK_TTL_MS,
@@ -12,8 +13,10 @@ import type { DownloadTicketService, SignedLink } from '../../common/download-ti
 import { ConflictError, NotFoundError } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
 import type { FileRow, UserRow } from '../../db/schema/index.js';
+import { readComparison } from '../../jobs/engine-step.js';
 import type { FolderRepository } from '../folders/folder.repository.js';
 import type { FileRepository, FileWithFolder } from './file.repository.js';
+import { deleteFileBlobs } from './file-blobs.js';
 import { toFileRecord, toStats } from './file-views.js';
 
 /**
@@ -52,7 +55,14 @@ export class FileLibraryService {
   async delete(user: UserRow, id: string): Promise<void> {
     const row = isUuid(id) ? await this.files.deleteOwned(id, user.id) : undefined;
     if (!row) throw new NotFoundError(ErrorMessages.fileNotFound);
-    await this.storage.delete(row.blobKey);
+    await deleteFileBlobs(this.storage, row);
+  }
+
+  /** The before/after renditions made when the file was compressed; 404 when it has none. */
+  async comparison(user: UserRow, id: string): Promise<Comparison> {
+    const file = await this.owned(user, id);
+    if (!file.compareBlob) throw new NotFoundError(ErrorMessages.noComparison);
+    return readComparison(this.storage, file.compareBlob);
   }
 
   /** A signed link the browser can open in a new tab (inline) or download, without the bearer header. */

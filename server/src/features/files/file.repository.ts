@@ -15,6 +15,8 @@ export interface ReadyValues {
   storedSize: number;
   isCompressed: boolean;
   qualityScore: number | null;
+  /** The before/after renditions' blob, which the file owns from then on. */
+  compareBlob: string | null;
   format: string;
   name: string;
 }
@@ -189,8 +191,11 @@ export class FileRepository {
   }
 
   async listBlobsOfUser(userId: string): Promise<string[]> {
-    const rows = await this.db.select({ key: files.blobKey }).from(files).where(eq(files.userId, userId));
-    return rows.map((r) => r.key);
+    const rows = await this.db
+      .select({ key: files.blobKey, compare: files.compareBlob })
+      .from(files)
+      .where(eq(files.userId, userId));
+    return rows.flatMap((r) => (r.compare ? [r.key, r.compare] : [r.key]));
   }
 
   private async recomputeUsage(tx: Tx, userId: string): Promise<void> {

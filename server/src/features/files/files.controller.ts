@@ -1,6 +1,7 @@
 import { Controller, Inject, Param, Req, Res } from '@nestjs/common';
 import {
   type Batch,
+  type Comparison,
   type CompressionJob,
   type DownloadLink,
   endpoints,
@@ -149,6 +150,11 @@ export class FilesController {
       file = await this.library.owned(user, id);
     }
     await sendBlob(req, res, this.storage, fileBlob(file, link.disposition === 'inline'));
+  }
+
+  @Route(endpoints.fileComparison)
+  comparison(@CurrentUser() user: UserRow, @Param('id') id: string): Promise<Comparison> {
+    return this.library.comparison(user, id);
   }
 
   @Route(endpoints.stats)

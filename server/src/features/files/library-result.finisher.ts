@@ -48,7 +48,8 @@ export class LibraryResultFinisher implements Finisher<CompressionJobRow> {
   async complete(job: CompressionJobRow, result: StoredOutput): Promise<'success' | 'failed'> {
     const file = job.fileId ? await this.files.findById(job.fileId) : undefined;
     if (file?.status === 'ready') {
-      for (const key of new Set([result.blobKey, job.inputBlob])) if (key && key !== file.blobKey) await this.storage.delete(key);
+      for (const key of new Set([result.blobKey, job.inputBlob, result.compareBlob]))
+        if (key && key !== file.blobKey) await this.storage.delete(key);
       await this.finish(job, result);
       return 'success';
     }
@@ -61,6 +62,7 @@ export class LibraryResultFinisher implements Finisher<CompressionJobRow> {
             storedSize: result.size,
             isCompressed: !result.unchanged,
             qualityScore: result.score,
+            compareBlob: result.compareBlob,
             format: result.format,
             // A WAV stored as FLAC is named .flac.
             name: result.format === job.inputFormat ? file.name : downloadName(file.name, result.format),
@@ -71,6 +73,7 @@ export class LibraryResultFinisher implements Finisher<CompressionJobRow> {
     if (outcome !== 'ready') {
       // The upload itself goes with its row in fail().
       if (result.blobKey !== job.inputBlob) await this.storage.delete(result.blobKey);
+      if (result.compareBlob) await this.storage.delete(result.compareBlob);
       return this.fail(job, outcome === 'over-quota' ? ErrorMessages.storageFull : FILE_DELETED_MESSAGE);
     }
     if (job.inputBlob && job.inputBlob !== result.blobKey) await this.storage.delete(job.inputBlob);

@@ -34,6 +34,9 @@ export function describe(
   const metrics: Record<string, number> = quality
     ? { ssim: quality.worst, ssimMean: quality.mean, trials: encodes }
     : { trials: encodes };
+  // Where the before/after still is taken: the middle of the worst window, in seconds.
+  const fps = job.picture?.video.fps;
+  if (quality && fps) metrics.worstAtSec = Number(((quality.worstFrame + fps) / fps).toFixed(2));
   // The knob value, for "make it fit" to size between levels (families' `sizeTo`).
   if (value !== undefined) metrics.setting = value;
   return { path: output.path, format: container, recipe: parts.join('; '), metrics, notes };

@@ -24,6 +24,8 @@ export interface PictureQuality {
   /** Mean SSIM of every compared frame. */
   mean: number;
   frames: number;
+  /** The first frame of the worst window, in the picture's own timeline (frame 0 is its first). */
+  worstFrame: number;
 }
 
 const mean = (xs: readonly number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
@@ -34,12 +36,17 @@ const mean = (xs: readonly number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.l
  */
 export function judgeFrames(figures: readonly number[], check: PictureCheck): PictureQuality {
   const windows: number[][] = [];
+  /** Each window's first frame in the picture's timeline. */
+  const firsts: number[] = [];
   if (check.spans) {
     let at = 0;
     for (const [from, to] of check.spans) {
       const window = figures.slice(at, at + (to - from));
       at += to - from;
-      if (window.length > 0) windows.push(window);
+      if (window.length > 0) {
+        windows.push(window);
+        firsts.push(from);
+      }
     }
   } else {
     const size = Math.max(1, check.perWindow);
@@ -47,11 +54,16 @@ export function judgeFrames(figures: readonly number[], check: PictureCheck): Pi
       const window = figures.slice(at, at + size);
       const last = windows[windows.length - 1];
       if (last && window.length < size / 2) last.push(...window);
-      else windows.push(window);
+      else {
+        windows.push(window);
+        firsts.push(at);
+      }
     }
   }
   if (windows.length === 0) throw new Error('No frames were compared');
-  return { worst: Math.min(...windows.map(mean)), mean: mean(figures), frames: figures.length };
+  const means = windows.map(mean);
+  const worst = Math.min(...means);
+  return { worst, mean: mean(figures), frames: figures.length, worstFrame: firsts[means.indexOf(worst)] ?? 0 };
 }
 
 /** One side of a comparison: a file, its input options and the stream to read. */

@@ -5,9 +5,10 @@ import { Link } from 'react-router-dom';
 import { CheckIcon } from '../../../components/icons/check-icon';
 import { QualityBadge } from '../../../components/quality-badge';
 import { formatBytes } from '../../../format/format-bytes';
+import { getComparison } from '../api';
 import { LEVEL_LABELS } from '../level-labels';
 import type { CompressedFile } from '../outcome';
-import { CompareDialog, compareKind } from './compare-dialog';
+import { CompareDialog, landingCompareSource } from './compare-dialog';
 import { DownloadNote } from './download-note';
 import { ResultStat } from './result-stat';
 
@@ -44,7 +45,7 @@ function TargetNote({ target, fileName }: { target: NonNullable<CompressedFile['
 export function CompressedFileCard({ file, onCompressAnother, original = null }: CompressedFileCardProps) {
   const saved = Math.max(0, file.spaceSaved);
   const [comparing, setComparing] = useState(false);
-  const comparable = saved > 0 ? compareKind(original, file) : null;
+  const comparable = saved > 0 ? landingCompareSource(original, file, getComparison) : null;
   return (
     <Card withBorder radius="lg" padding="xl" shadow="sm" aria-labelledby="result-title" data-testid="compression-result">
       <Stack gap="lg">
@@ -102,13 +103,14 @@ export function CompressedFileCard({ file, onCompressAnother, original = null }:
           )}
         </Group>
         <DownloadNote available={file.downloadUrl !== null} expiresAt={file.downloadExpiresAt} paid={file.paid} />
-        {comparable && original && (
+        {comparable && (
           <CompareDialog
             opened={comparing}
             onClose={() => setComparing(false)}
-            original={original}
-            file={file}
-            kind={comparable}
+            source={comparable}
+            name={file.fileName}
+            qualityScore={file.qualityScore}
+            qualityLabel={file.qualityLabel}
           />
         )}
       </Stack>

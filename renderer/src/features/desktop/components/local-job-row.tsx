@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import type { LocalJob } from '@shrinkly/contract';
+import { hasRenditions, type LocalJob } from '@shrinkly/contract';
 import { QualityBadge } from '../../../components/quality-badge';
 import { LEVEL_LABELS } from '../../compression/level-labels';
 import { failureAdvice, isActive, maySend, STATUS_LABELS, SYNC_LABELS, sizeSummary } from '../local-job-view';
@@ -16,6 +16,8 @@ export interface LocalJobActions {
   onCancel: (job: LocalJob) => void;
   onShowInFolder: (job: LocalJob) => void;
   onSend: (job: LocalJob) => void;
+  /** Before and after, for a compressed picture, PDF or video. */
+  onCompare: (job: LocalJob) => void;
 }
 
 interface LocalJobRowProps extends LocalJobActions {
@@ -23,7 +25,7 @@ interface LocalJobRowProps extends LocalJobActions {
 }
 
 /** One file of the queue: name, level, live progress, sizes before → after, its actions and any problem. */
-export function LocalJobRow({ job, onCancel, onShowInFolder, onSend }: LocalJobRowProps) {
+export function LocalJobRow({ job, onCancel, onShowInFolder, onSend, onCompare }: LocalJobRowProps) {
   const active = isActive(job);
   const syncLabel = SYNC_LABELS[job.sync];
   return (
@@ -93,6 +95,11 @@ export function LocalJobRow({ job, onCancel, onShowInFolder, onSend }: LocalJobR
               aria-label={`Show ${job.name} in folder`}
             >
               Show in folder
+            </Button>
+          )}
+          {job.status === 'done' && !job.unchanged && hasRenditions(job.name.split('.').pop() ?? '') && (
+            <Button size="compact-sm" variant="light" onClick={() => onCompare(job)} aria-label={`Compare ${job.name}`}>
+              Compare
             </Button>
           )}
           {maySend(job) && (

@@ -4,10 +4,12 @@ import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { type DesktopError, desktopPathForFile } from '../../../platform/desktop';
+import { CompareDialog } from '../../compression/components/compare-dialog';
 import { choiceFields, useCompressionOptions } from '../../compression/compression-options';
 import { CompressionOptionsFields } from '../../uploads/components/compression-options-fields';
 import { LevelPicker } from '../../uploads/components/level-picker';
 import {
+  localComparison,
   useCancelJob,
   useChooseFiles,
   useClearFinished,
@@ -39,6 +41,7 @@ export function LocalCompressionPage() {
   const clearFinished = useClearFinished();
   const send = useSendToMyFiles();
   const options = useCompressionOptions();
+  const [comparing, setComparing] = useState<LocalJob | null>(null);
 
   const level: CompressionLevel = picked ?? settings.data?.defaultLevel ?? 'balanced';
   const fail = (title: string) => (error: DesktopError) => setProblem({ title, message: error.message });
@@ -94,6 +97,17 @@ export function LocalCompressionPage() {
           onSend={(job) => sendJobs([job])}
           onCancel={(job) => cancel.mutate(job.id, { onError: fail(`${job.name} could not be cancelled`) })}
           onShowInFolder={(job) => showInFolder.mutate(job.id, { onError: fail(`${job.name} could not be shown`) })}
+          onCompare={setComparing}
+        />
+      )}
+      {comparing && (
+        <CompareDialog
+          opened
+          onClose={() => setComparing(null)}
+          source={{ kind: 'renditions', key: ['comparison', 'local', comparing.id], load: () => localComparison(comparing.id) }}
+          name={comparing.name}
+          qualityScore={comparing.qualityScore}
+          qualityLabel={comparing.qualityLabel}
         />
       )}
     </DesktopPage>

@@ -1,10 +1,12 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import type { FileRecord, Folder } from '@shrinkly/contract';
+import { type FileRecord, type Folder, hasRenditions } from '@shrinkly/contract';
 import { DotsIcon } from '../../../components/icons/control-icons';
 
 /** What the menu can do with a file; the page decides which moves apply where. */
 export interface FileMenuHandlers {
   onPreview: (file: FileRecord) => void;
+  /** Before and after, for a compressed picture, PDF or video. */
+  onCompare: (file: FileRecord) => void;
   onShare: (file: FileRecord) => void;
   onRename: (file: FileRecord) => void;
   onDelete: (file: FileRecord) => void;
@@ -35,6 +37,9 @@ export function FileActionsMenu({ file, moveTarget, canMoveToRoot, ...handlers }
         <Menu.Item disabled={!ready} onClick={() => handlers.onPreview(file)}>
           Preview and Download
         </Menu.Item>
+        {ready && file.isCompressed && hasRenditions(file.format) && (
+          <Menu.Item onClick={() => handlers.onCompare(file)}>Compare</Menu.Item>
+        )}
         <Menu.Item disabled={!ready} onClick={() => handlers.onShare(file)}>
           Share
         </Menu.Item>

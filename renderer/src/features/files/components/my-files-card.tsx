@@ -3,7 +3,8 @@ import { ApiError, type FileRecord, type Folder, TEMPORARY_FILE_TTL_MS } from '@
 import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { formatHours } from '../../../format/format-duration';
-import { useDeleteFolder, useFiles, useFolders } from '../api';
+import { CompareDialog } from '../../compression/components/compare-dialog';
+import { fileComparison, useDeleteFolder, useFiles, useFolders } from '../api';
 import { fileViewModeAtom } from '../atoms';
 import { FILE_TABS, type FileTab, foldersByAge, isFileTab, showsFolders, visibleFiles } from '../file-browser';
 import { filesToasts } from '../files-toasts';
@@ -34,6 +35,7 @@ export function MyFilesCard({ freePlan }: MyFilesCardProps) {
   const [tab, setTab] = useState<FileTab>('all');
   const [renaming, setRenaming] = useState<FileRecord | null>(null);
   const [deleting, setDeleting] = useState<FileRecord | null>(null);
+  const [comparing, setComparing] = useState<FileRecord | null>(null);
   const actions = useFileActions();
   const deleteFolder = useDeleteFolder();
 
@@ -87,6 +89,7 @@ export function MyFilesCard({ freePlan }: MyFilesCardProps) {
         canMoveToRoot={openFolder !== null}
         fileHandlers={{
           onPreview: (file) => void actions.preview(file),
+          onCompare: setComparing,
           onShare: (file) => void actions.share(file),
           onMove: actions.moveTo,
           onRename: setRenaming,
@@ -130,6 +133,20 @@ export function MyFilesCard({ freePlan }: MyFilesCardProps) {
       </Stack>
       <RenameFileDialog file={renaming} onClose={() => setRenaming(null)} />
       <DeleteFileDialog file={deleting} onClose={() => setDeleting(null)} />
+      {comparing && (
+        <CompareDialog
+          opened
+          onClose={() => setComparing(null)}
+          source={{
+            kind: 'renditions',
+            key: ['comparison', 'file', comparing.id],
+            load: () => fileComparison(comparing),
+          }}
+          name={comparing.name}
+          qualityScore={comparing.qualityScore}
+          qualityLabel={comparing.qualityLabel}
+        />
+      )}
     </Card>
   );
 }
