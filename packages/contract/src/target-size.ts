@@ -43,11 +43,12 @@ export const targetBytesSchema = z.preprocess(
 );
 
 /**
- * The types whose results can be sized between and below their levels' settings (by bitrate or quality knob): audio
- * and video. Others fit a target at their levels only.
+ * The types whose results can be sized between and below their levels' settings (a picture's quality, a bitrate, a
+ * video's quality knob). Others fit a target at their levels only.
  */
 // biome-ignore format: one line per kind of file
 export const SIZABLE_TYPES = [
+  'jpg', 'jpeg', 'webp', 'heic', 'avif',
   'mp4', 'mov', 'avi', 'mkv', 'wmv', 'flv', 'webm', 'ogv',
   'mp3', 'aac', 'm4a', 'ogg', 'opus',
 ] as const;
@@ -63,7 +64,9 @@ export function isSizable(type: string): boolean {
  */
 export const belowFloorSchema = z
   .preprocess((v) => (v === 'true' ? true : v === 'false' || v === '' ? false : v), z.boolean().optional())
-  .describe("with targetBytes: allow a result under the target below the level's quality floor when none within it fits");
+  .describe(
+    "with targetBytes: allow a result under the target below the level's quality floor when none within it fits (photos, audio, video)",
+  );
 
 /** How a target went: met (at which level, or the original already fitting) or not within the level's floor. */
 export const targetOutcomeSchema = z

@@ -133,7 +133,7 @@ export interface CompressOptions extends EngineCallOptions {
   targetBytes?: number;
   /**
    * With `targetBytes`: when no level up to `level` fits, a result under the target below `level`'s quality floor
-   * (for families that can size a result: audio and video). The user's explicit consent; default false.
+   * (for families that can size a result: photos, audio and video). The user's explicit consent; default false.
    */
   belowFloor?: boolean;
   /** Pictures: a longest side in pixels, never enlarged; the result's quality is measured against the smaller copy. */

@@ -1,6 +1,7 @@
 import type { FamilyCompressor } from '../../types.js';
 import { estimateImageFile } from './estimate.js';
 import { compressImageFile, imageLadder } from './run.js';
+import { sizeImageFile } from './size-to.js';
 
 /**
  * Images: JPEG (mozjpeg), PNG (lossless repack; libimagequant palettes at balanced and maximum), GIF (gifsicle -O3 or
@@ -15,5 +16,6 @@ export const imageFamily: FamilyCompressor = {
   tools: ['ffmpeg', 'heif-convert', 'heif-enc'],
   compress: (input, type, ctx) => compressImageFile(input, type.ext, ctx),
   ladder: (input, type, ctx) => imageLadder(input, type.ext, ctx),
+  sizeTo: (input, type, ctx) => sizeImageFile(input, type.ext, ctx),
   estimate: (input, type, ctx) => estimateImageFile(input, type.ext, ctx),
 };

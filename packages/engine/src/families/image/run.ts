@@ -110,13 +110,19 @@ function describe(trial: Trial, kept: string): string {
   return `${trial.track.describe(trial.knob)} (${quality}), ${kept}`;
 }
 
-function output(job: ImageJob, trial: Trial, trials: number): FamilyOutput {
-  return {
-    path: trial.path,
-    format: job.ext,
-    recipe: describe(trial, job.kept),
-    metrics: { ssim: Number(trial.ssim.toFixed(5)), colourShift: Number(trial.shift.toFixed(2)), trials },
+/**
+ * A trial as the family's answer. Its metrics name its setting (`setting`, the knob) and its track (`track`, the
+ * index in the job's tracks, -1 for the standard tool's own), which "make it fit" sizes from (size-to.ts).
+ */
+export function output(job: ImageJob, trial: Trial, trials: number): FamilyOutput {
+  const metrics = {
+    ssim: Number(trial.ssim.toFixed(5)),
+    colourShift: Number(trial.shift.toFixed(2)),
+    trials,
+    setting: trial.knob,
+    track: job.tracks.findIndex((t) => t.id === trial.track.id),
   };
+  return { path: trial.path, format: job.ext, recipe: describe(trial, job.kept), metrics };
 }
 
 /**

@@ -74,7 +74,7 @@ export function TargetSizeField({ value, onChange, hint, belowFloor, onBelowFloo
       {value !== null && (fileType === undefined || isSizable(fileType)) && (
         <Checkbox
           label="Allow lower quality to make it fit"
-          description="Audio and video only: when the strength chosen cannot reach the size, go below its quality"
+          description="Photos, audio and video: when the strength chosen cannot reach the size, go below its quality"
           checked={belowFloor}
           onChange={(e) => onBelowFloorChange(e.currentTarget.checked)}
         />
