@@ -263,7 +263,7 @@ describe('the dashboard in the browser', () => {
     await writeFile(notes, 'Packing list\n'.repeat(40));
     await dialog.getByLabel('Compression level').selectOption('maximum');
     // The options beside the level travel with every upload of the batch.
-    await dialog.getByRole('combobox', { name: 'Resize pictures' }).click();
+    await dialog.getByRole('combobox', { name: 'Resize pictures and videos' }).click();
     await dialog.getByRole('option', { name: 'Longest side 1920 px' }).click();
     await dialog.getByRole('combobox', { name: 'Target size' }).click();
     await dialog.getByRole('option', { name: 'Custom size' }).click();

@@ -6,6 +6,16 @@ export const MAX_DIMENSION_PRESETS = [3840, 2560, 1920, 1280] as const;
 /** Picture types (as read from the content) that can be given a longest side; others are kept at full size. */
 export const RESIZABLE_PICTURE_TYPES = ['jpg', 'png', 'webp', 'tif'] as const;
 
+/** Longest sides a video can be made to fit: 1080p, 720p and 480p for a landscape video. */
+export const VIDEO_DIMENSION_PRESETS = [
+  { px: 1920, label: '1080p' },
+  { px: 1280, label: '720p' },
+  { px: 854, label: '480p' },
+] as const;
+
+/** Video types that can be given a longest side (8-bit video; 10-bit and HDR video keeps its size). */
+export const RESIZABLE_VIDEO_TYPES = ['mp4', 'mov', 'mkv', 'avi', 'webm', 'wmv', 'flv', 'ogv'] as const;
+
 const message = 'Longest side must be a whole number of pixels between 16 and 16384';
 
 /** `maxDimension` of a compression request: pictures only, the longest side in pixels; empty for none. */
@@ -17,5 +27,5 @@ export const maxDimensionSchema = z.preprocess(
     .min(16, message)
     .max(16_384, message)
     .optional()
-    .describe("pictures: the result's longest side in pixels, never enlarged; other files ignore it"),
+    .describe("pictures and videos: the result's longest side in pixels, never enlarged; other files ignore it"),
 );

@@ -28,9 +28,9 @@ const USAGE = `Usage:
 compress writes FILE's result beside it as NAME.min.EXT (or into DIR) and prints one JSON line per file. With
 --target (10MB, 500KB or bytes) it gives the best quality under that size, down to the level's floor (photos, audio
 and video at a setting between two levels); --allow-lower-quality lets them go below the level's floor to fit when
-nothing within it does; with --max-side, pictures are made to fit that longest side in pixels (never enlarged);
---keep-camera-data keeps a picture's EXIF camera data and copyright, without its location (by default every result
-drops them).
+nothing within it does; with --max-side, pictures and videos are made to fit that longest side in pixels (never
+enlarged); --keep-camera-data keeps a picture's EXIF camera data and copyright, without its location (by default
+every result drops them).
 estimate prints the expected size at each level, one JSON line per file.
 convert writes FILE converted to FORMAT beside it as NAME.FORMAT (or into DIR; NAME.zip for a multi-page PDF
 made into pictures) and prints one JSON line per file. formats lists the targets each FILE can be converted to.`;

@@ -7,6 +7,7 @@ import { EngineError } from './errors.js';
 import { FAMILIES } from './families/index.js';
 import { carryCameraData } from './metadata.js';
 import { type Resized, resizeForCall } from './resize.js';
+import { resizeVideo } from './resize-video.js';
 import { type CachedResult, contentHash, resultCache } from './result-cache.js';
 import { fitTarget, type SizeTo, TARGET_RUNS } from './target-size.js';
 import type {
@@ -177,7 +178,11 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
   const runs = options.targetBytes === undefined ? 1 : TARGET_RUNS;
   const setup = { budget: familyBudget(options.timeBudgetMs, runs), workPrefix: 'shrinkly-work', accept: familyFor };
   return withEngineCall(input, options, setup, async (call) => {
-    const resized = await resizeForCall(call.input, call.type, options.maxDimension, call.workDir);
+    const runner = { runProcess: call.runProcess, signal: call.signal };
+    const resized =
+      call.type.family === 'video' && options.maxDimension !== undefined
+        ? await resizeVideo(runner, call.input, options.maxDimension, call.workDir)
+        : await resizeForCall(call.input, call.type, options.maxDimension, call.workDir);
     const results = (levels: CompressionLevel[]) => resultsOfResized(call, resized, levels);
     const { targetBytes } = options;
     let final: LevelResult;
@@ -188,7 +193,7 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
       final = await carry((await results([level]))[level]);
     } else {
       // A resized picture is the file as asked for: the copy, not the original, is what may already fit.
-      const copySize = resized.input === call.input ? Infinity : (await stat(resized.input)).size;
+      const copySize = resized.input === call.input || resized.intermediate ? Infinity : (await stat(resized.input)).size;
       // Never a file larger than the original: a copy that is not smaller stands for nothing.
       const copy = copySize < call.originalSize ? { file: resized.input, size: copySize } : undefined;
       const kept = (note: string): LevelResult => ({
@@ -253,7 +258,8 @@ async function resultsOfResized(
     return results;
   }
   const results = await resultsFor({ ...call, input: resized.input }, levels);
-  const copy = (await stat(resized.input)).size;
+  // An intermediate copy (a video's) is never a result itself.
+  const copy = resized.intermediate ? Infinity : (await stat(resized.input)).size;
   for (const level of levels) {
     const result = results[level];
     const notes = [resized.note ?? 'Resized', ...result.notes];
@@ -268,5 +274,6 @@ async function resultsOfResized(
 /** Why the original comes back at full size though a resize was made: nothing smaller came of it. */
 function notResized(resized: Resized, call: EngineCall): string[] {
   if (resized.input === call.input) return [];
-  return ['The resized picture was not smaller than the original file, so the original is kept at full size'];
+  const what = resized.intermediate ? 'video' : 'picture';
+  return [`The resized ${what} was not smaller than the original file, so the original is kept at full size`];
 }

@@ -19,6 +19,11 @@ type ResizableType = (typeof RESIZABLE_PICTURE_TYPES)[number];
 export interface Resized {
   input: string;
   note?: string;
+  /**
+   * The copy is itself a result in the input's format (a picture), which a level that gains nothing more may give;
+   * a video's copy (Matroska, near-lossless) is only what the family compresses.
+   */
+  intermediate?: boolean;
 }
 
 /**

@@ -5,7 +5,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../src/compress.js';
 import { photoLikePixels } from '../src/families/image/image.test-support.js';
+import { runProcess } from '../src/process/run-process.js';
 import { SSIM_FLOOR } from '../src/quality/ssim.js';
+import { probeMedia } from '../src/tools/media/probe.js';
 
 describe('longest side', () => {
   let dir: string;
@@ -66,5 +68,40 @@ describe('longest side', () => {
     const out = await sharp(r.unchanged ? file : r.output).metadata();
     expect([out.width, out.height]).toEqual([width, height]);
     expect(r.notes).toContain('The resized picture was not smaller than the original file, so the original is kept at full size');
+  });
+
+  it('makes a video fit a longest side in its own format, sound kept, and says so', async () => {
+    const clip = path.join(dir, 'clip.mp4');
+    const picture = 'testsrc2=s=640x360:r=25:d=2';
+    const sound = 'sine=f=440:d=2';
+    await runProcess('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      picture,
+      '-f',
+      'lavfi',
+      '-i',
+      sound,
+      '-c:v',
+      'libx264',
+      '-crf',
+      '12',
+      '-c:a',
+      'aac',
+      clip,
+    ]);
+    const r = await compress(clip, { level: 'balanced', maxDimension: 320, tmpDir: dir });
+    expect(r.format).toBe('mp4');
+    expect(r.notes).toContain('Resized from 640×360 to 320×180 (longest side 320 px)');
+    const info = await probeMedia(runProcess, r.output, new AbortController().signal);
+    expect(info.streams.map((s) => [s.type, s.width ?? null, s.height ?? null])).toEqual([
+      ['video', 320, 180],
+      ['audio', null, null],
+    ]);
+    expect(r.score).toBeGreaterThanOrEqual(SSIM_FLOOR.balanced);
   });
 });

@@ -7,6 +7,7 @@ import {
   PAY_PER_FILE_PRICE_PHP,
   PAY_PER_FILE_PRICE_USD,
   RESIZABLE_PICTURE_TYPES,
+  RESIZABLE_VIDEO_TYPES,
 } from '@shrinkly/contract';
 import { formatBytes } from '../../../format/format-bytes';
 import { formatHours } from '../../../format/format-duration';
@@ -38,6 +39,7 @@ export function CompressionPreviewModal(props: CompressionPreviewModalProps) {
   const { preview, level, sliderValue, onSliderChange, options, onCompress, onClose } = props;
   const { targetBytes } = options;
   const resizable = (RESIZABLE_PICTURE_TYPES as readonly string[]).includes(preview?.fileType ?? '');
+  const resizableVideo = (RESIZABLE_VIDEO_TYPES as readonly string[]).includes(preview?.fileType ?? '');
   return (
     <Modal opened={preview !== null} onClose={onClose} title="Compression Preview" centered radius="md" size="xl">
       {preview && (
@@ -64,7 +66,8 @@ export function CompressionPreviewModal(props: CompressionPreviewModalProps) {
           )}
           <LevelCards previews={preview.previews} selected={level} onSelect={(l) => onSliderChange(sliderValueForLevel(l))} />
           <LevelSliderField value={sliderValue} onChange={onSliderChange} />
-          {resizable && <ResizeField value={options.maxDimension} onChange={options.setMaxDimension} />}
+          {resizable && <ResizeField kind="picture" value={options.maxDimension} onChange={options.setMaxDimension} />}
+          {resizableVideo && <ResizeField kind="video" value={options.maxDimension} onChange={options.setMaxDimension} />}
           {resizable && <MetadataField value={options.metadata} onChange={options.setMetadata} />}
           <TargetSizeField
             value={targetBytes}
