@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,6 @@ import {
 } from '@shrinkly/contract';
 import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { writeImagePdf } from '../../packages/engine/src/families/pdf/pdf.test-support.js';
 import { makeStoredZip } from '../../scripts/fixtures/stored-zip.mjs';
 import { browserForTests, screenshot } from '../support/browser.js';
 import { landingUpload, magicHex } from '../support/landing-page.js';
@@ -198,8 +198,22 @@ describe('public compression in the browser', () => {
   });
 
   it('compares a PDF page by page from the renditions made with its result', async () => {
+    // Two pages, each the JPEG fixture drawn by Ghostscript (its viewjpeg.ps), which a maximum compression shrinks.
     const pdf = path.join(workDir, 'report.pdf');
-    await writeImagePdf(pdf);
+    const draw = `(${JPEG}) viewJPEG showpage`;
+    const made = spawnSync('gs', [
+      '-q',
+      '-dBATCH',
+      '-dNOPAUSE',
+      '-sDEVICE=pdfwrite',
+      '-o',
+      pdf,
+      `--permit-file-read=${JPEG}`,
+      'viewjpeg.ps',
+      '-c',
+      `${draw} ${draw}`,
+    ]);
+    expect(made.status).toBe(0);
     const page = await session.newPage();
     await page.goto('/');
     await landingUpload.chooseFile(page, pdf);

@@ -9,6 +9,7 @@ import { apiAccount, dashboard } from '../support/dashboard-page.js';
 import { landingUpload, magicHex } from '../support/landing-page.js';
 import { ffmpeg, makeTestVideo } from '../support/media.js';
 import { expectQualityBadge } from '../support/quality.js';
+import { openSettings } from '../support/subscription-pages.js';
 
 const baseUrl = inject('baseUrl');
 /** A real photo saved as PNG (KPhotoAlbum demo, GPL-2+), the way exports and screenshots are saved. */
@@ -141,6 +142,26 @@ describe('the dashboard in the browser', () => {
     await page.getByRole('menuitem', { name: 'Delete folder' }).click();
     await page.getByText('No files uploaded yet').waitFor();
     expect(await dashboard.stat(page, 'Files Compressed').innerText()).toContain('0 of 0 files');
+  });
+
+  it('keeps the photo data choice saved in Settings as the default of My Files uploads', async () => {
+    const { token } = await apiAccount(baseUrl);
+    const page = await session.newPage();
+    await dashboard.open(page, token);
+    await openSettings(page);
+    const preferences = page.getByRole('region', { name: 'Upload Preferences' });
+    await preferences.getByRole('combobox', { name: 'Photo data' }).click();
+    await preferences.getByRole('option', { name: 'Keep camera data and copyright' }).click();
+    await preferences.getByText(/^Saved: My Files uploads use this/).waitFor();
+    // Still chosen after a reload, and the upload dialog starts from it.
+    await page.reload();
+    const field = page.getByRole('region', { name: 'Upload Preferences' }).getByRole('combobox', { name: 'Photo data' });
+    await expect.poll(() => field.inputValue()).toBe('Keep camera data and copyright');
+    await page.goto('/dashboard');
+    await dashboard.openUploadMenu(page, 'Single File Upload');
+    const upload = page.getByRole('dialog', { name: 'Single File Upload' });
+    expect(await upload.getByRole('combobox', { name: 'Photo data' }).inputValue()).toBe('Keep camera data and copyright');
+    await page.close();
   });
 
   it('shows a file being compressed, after a reload too, with its progress until it is ready', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
+import { METADATA_CHOICES } from './metadata-choice.js';
 
 /** Emails are trimmed and compared case-insensitively, so they are stored lower-case. */
 export const emailSchema = z
@@ -44,8 +45,15 @@ export const userSchema = z.object({
   storageUsed: z.number().int().describe('bytes'),
   storageLimit: z.number().int().describe('bytes'),
   createdAt: z.string().describe('ISO 8601 date-time'),
+  photoData: z.enum(METADATA_CHOICES).describe('what pictures keep of their metadata when an upload names no choice'),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** PATCH /api/auth/preferences: the choices a signed-in user keeps between uploads. */
+export const preferencesRequestSchema = z
+  .object({ photoData: z.enum(METADATA_CHOICES, { message: "Photo data must be 'strip' or 'camera'" }) })
+  .strict();
+export type PreferencesRequest = z.infer<typeof preferencesRequestSchema>;
 
 /** The admin view's rule (ADM-16): Premium if subscribed, else Trial if the trial is active, else Free. */
 export function planFromFlags(user: Pick<User, 'isSubscribed' | 'isTrialActive'>): Plan {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { userSchema } from './auth.js';
 import { comparisonSchema, compressionLevelSchema } from './compression.js';
 import { folderListSchema } from './files.js';
-import { metadataChoiceSchema } from './metadata-choice.js';
+import { METADATA_CHOICES, metadataChoiceSchema } from './metadata-choice.js';
 import { maxDimensionSchema } from './picture-size.js';
 import { qualityLabelSchema, qualityScoreSchema } from './quality.js';
 import { belowFloorSchema, targetBytesSchema } from './target-size.js';
@@ -43,6 +43,8 @@ export const desktopSettingsSchema = z.object({
   syncFolderId: z.uuid().nullable().default(null),
   serverUrl: serverUrlSchema.default(DEFAULT_SERVER_URL),
   launchAtLogin: z.boolean().default(false),
+  /** What pictures keep of their metadata unless a compression says otherwise. */
+  photoData: z.enum(METADATA_CHOICES).default('strip'),
 });
 export type DesktopSettings = z.infer<typeof desktopSettingsSchema>;
 export const desktopSettingsPatchSchema = z
@@ -54,6 +56,7 @@ export const desktopSettingsPatchSchema = z
     syncFolderId: z.uuid().nullable(),
     serverUrl: serverUrlSchema,
     launchAtLogin: z.boolean(),
+    photoData: z.enum(METADATA_CHOICES),
   })
   .partial()
   .strict();

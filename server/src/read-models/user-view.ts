@@ -5,7 +5,7 @@ import { planOf } from './plan-of.js';
 /** The columns the API's User is made of. */
 export type UserViewColumns = Pick<
   UserRow,
-  'id' | 'name' | 'email' | 'subscriptionStatus' | 'trialEndsAt' | 'currentPeriodEnd' | 'storageUsed' | 'createdAt'
+  'id' | 'name' | 'email' | 'subscriptionStatus' | 'trialEndsAt' | 'currentPeriodEnd' | 'storageUsed' | 'createdAt' | 'photoData'
 >;
 
 /** The API's User from a database row; the trial and subscription flags come from the plan rule. */
@@ -22,5 +22,6 @@ export function toUserView(row: UserViewColumns, now: Date): User {
     storageUsed: row.storageUsed,
     storageLimit: plan.limits.storageBytes,
     createdAt: row.createdAt.toISOString(),
+    photoData: row.photoData,
   };
 }

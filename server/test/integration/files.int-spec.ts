@@ -263,6 +263,26 @@ describe('My Files over HTTP', () => {
     await expectConsistent(owner.api);
   });
 
+  it('keeps camera data by the saved photo data choice when an upload names none, and refuses an unknown one', async () => {
+    const user = await signUp();
+    expect((await user.api.me()).photoData).toBe('strip');
+    const camera = path.join(dir, 'camera.jpg');
+    await sharp(await readFile(png))
+      .withExif({ IFD0: { Make: 'Shrinkly Camera', Copyright: 'Ada Lovelace' } })
+      .jpeg({ quality: 95 })
+      .toFile(camera);
+    const exifOf = async () => {
+      const body = (await (await upload(user.token, {}, camera, 'camera.jpg')).json()) as FileUploadResponse;
+      const res = await t.fetch(`/api/files/${body.fileId}/download`, { headers: { authorization: `Bearer ${user.token}` } });
+      return (await sharp(Buffer.from(await res.arrayBuffer())).metadata()).exif?.toString('latin1') ?? '';
+    };
+    expect(await exifOf()).not.toContain('Shrinkly Camera');
+    expect((await user.api.updatePreferences({ photoData: 'camera' })).photoData).toBe('camera');
+    expect((await user.api.me()).photoData).toBe('camera');
+    expect(await exifOf()).toContain('Shrinkly Camera');
+    await expectStatus(user.api.updatePreferences({ photoData: 'everything' } as never), 400);
+  });
+
   it('deletes a file with its blob and frees its storage', async () => {
     const res = await upload(owner.token, {}, png, 'to delete.png');
     const id = ((await res.json()) as FileUploadResponse).fileId as string;

@@ -14,6 +14,7 @@ const DEFAULTS = {
   syncFolderId: null,
   serverUrl: DEFAULT_SERVER_URL,
   launchAtLogin: false,
+  photoData: 'strip',
 };
 
 describe('desktop settings', () => {
@@ -93,8 +94,14 @@ describe('desktop settings', () => {
         launchAtLogin: true,
         defaultLevel: 'light',
         serverUrl: 'https://files.example.org///',
+        photoData: 'camera',
       });
-      expect(updated).toMatchObject({ launchAtLogin: true, defaultLevel: 'light', serverUrl: 'https://files.example.org' });
+      expect(updated).toMatchObject({
+        launchAtLogin: true,
+        defaultLevel: 'light',
+        serverUrl: 'https://files.example.org',
+        photoData: 'camera',
+      });
       expect(t.shell.launchAtLogin).toEqual([true]);
       expect(new SettingsStore(t.store).get()).toEqual(updated);
     });

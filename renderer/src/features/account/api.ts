@@ -3,6 +3,7 @@ import {
   type AuthResponse,
   type ForgotPasswordRequest,
   type LoginRequest,
+  type PreferencesRequest,
   type RegisterRequest,
   type User,
 } from '@shrinkly/contract';
@@ -52,6 +53,15 @@ function useStartSession() {
     },
     [queryClient, setToken],
   );
+}
+
+/** Saves the user's choices between uploads; the cached user becomes the answer. */
+export function useUpdatePreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PreferencesRequest) => api.updatePreferences(body),
+    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
+  });
 }
 
 export function useSignIn() {

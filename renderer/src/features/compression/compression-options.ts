@@ -31,12 +31,16 @@ export function choiceFields(choices: CompressionChoices) {
   };
 }
 
-/** "Make it fit", "Resize pictures" and "Photo data" for a compression or a queue of them: the defaults until chosen. */
-export function useCompressionOptions() {
+/**
+ * "Make it fit", "Resize pictures" and "Photo data" for a compression or a queue of them: the defaults until chosen.
+ * `savedPhotoData` is the user's saved choice (account settings, desktop settings), which may arrive later.
+ */
+export function useCompressionOptions(savedPhotoData?: MetadataChoice) {
   const [targetBytes, setTargetBytes] = useState<number | null>(null);
   const [belowFloor, setBelowFloor] = useState(false);
   const [maxDimension, setMaxDimension] = useState<number | null>(null);
-  const [metadata, setMetadata] = useState<MetadataChoice>('strip');
+  const [chosenPhotoData, setMetadata] = useState<MetadataChoice | null>(null);
+  const metadata = chosenPhotoData ?? savedPhotoData ?? DEFAULT_CHOICES.metadata;
   const choices: CompressionChoices = useMemo(
     () => ({ targetBytes, belowFloor, maxDimension, metadata }),
     [targetBytes, belowFloor, maxDimension, metadata],

@@ -7,6 +7,7 @@ import {
 } from '@shrinkly/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { failureMessage } from '../../transfer/transfer-errors';
+import { useCurrentUser } from '../account/api';
 import { requestPreview } from './api';
 import { useCompressionOptions } from './compression-options';
 import { compressionToasts } from './compression-toasts';
@@ -31,7 +32,8 @@ export function useCompressionFlow() {
   const [state, setState] = useState<UploadFlowState>(IDLE);
   const [sliderValue, setSliderValue] = useState(() => sliderValueForLevel(DEFAULT_COMPRESSION_LEVEL));
   const [paymentDialog, setPaymentDialog] = useState<PaymentDue | null>(null);
-  const options = useCompressionOptions();
+  // A signed-in visitor's saved photo data choice is the preview's default.
+  const options = useCompressionOptions(useCurrentUser().user?.photoData);
   const { choices } = options;
   /** The file being compressed, kept in the page for the before/after view of its result. */
   const [source, setSource] = useState<File | null>(null);

@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { hasErrorCode } from '../../api/api-error';
 import { failureMessage } from '../../transfer/transfer-errors';
 import { type RoundSender, useTransferQueue } from '../../transfer/use-transfer-queue';
+import { useCurrentUser } from '../account/api';
 import { useCompressionOptions } from '../compression/compression-options';
 import { useRefreshFiles } from '../files/api';
 import { createBatch } from './api';
@@ -27,7 +28,7 @@ interface BatchSession {
 export function useBatchCompression() {
   const queue = useTransferQueue<BatchItem>({ roundSize: BATCH_CONCURRENCY, roundPauseMs: BATCH_ROUND_PAUSE_MS });
   const [level, setLevel] = useState<CompressionLevel>(DEFAULT_COMPRESSION_LEVEL);
-  const options = useCompressionOptions();
+  const options = useCompressionOptions(useCurrentUser().user?.photoData);
   const { choices } = options;
   /** Files stored by a run that completed every item: the Batch Complete dialog; null when closed. */
   const [completedCount, setCompletedCount] = useState<number | null>(null);

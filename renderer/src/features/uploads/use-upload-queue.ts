@@ -25,7 +25,7 @@ import type { LargeFileOffer } from './use-pay-per-file';
 export function useUploadQueue(user: User, offerPayPerFile: (offer: LargeFileOffer) => void) {
   const queue = useTransferQueue<UploadItem>({ roundSize: 1 });
   const [level, setLevel] = useState<CompressionLevel>(DEFAULT_COMPRESSION_LEVEL);
-  const options = useCompressionOptions();
+  const options = useCompressionOptions(user.photoData);
   const { choices } = options;
   /** How many files the last run stored, for the Upload Complete dialog; null when there is nothing to announce. */
   const [storedCount, setStoredCount] = useState<number | null>(null);

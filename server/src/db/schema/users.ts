@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_STATUSES } from '@shrinkly/contract';
+import { METADATA_CHOICES, SUBSCRIPTION_STATUSES } from '@shrinkly/contract';
 import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
@@ -16,6 +16,8 @@ export const users = pgTable(
     subscriptionStartedAt: timestamp('subscription_started_at', { withTimezone: true }),
     /** The end of the paid period: premium lasts until then (renewed, or canceled and running out). */
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    /** What pictures keep of their metadata when an upload names no choice ('strip' or 'camera'). */
+    photoData: text('photo_data', { enum: METADATA_CHOICES }).notNull().default('strip'),
     /** When the scheduler next charges (trial end, renewal, retry of a failed renewal); null when nothing is due. */
     nextChargeAt: timestamp('next_charge_at', { withTimezone: true }),
     /** Failed charges of the period being renewed. */

@@ -45,6 +45,12 @@ export class AccountService {
     return toUserView(row, this.clock.now());
   }
 
+  /** Saves the user's choices between uploads; the answer is the user with them. */
+  async updatePreferences(user: UserRow, preferences: Pick<UserRow, 'photoData'>): Promise<User> {
+    const row = await this.users.updatePreferences(user.id, preferences);
+    return this.view(row ?? { ...user, ...preferences });
+  }
+
   /**
    * Changes the password of a signed-in user after checking the current one; every older session and every reset
    * link still outstanding ends.

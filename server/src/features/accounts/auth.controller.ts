@@ -43,6 +43,11 @@ export class AuthController {
     return this.accounts.view(user);
   }
 
+  @Route(endpoints.updatePreferences)
+  updatePreferences(@CurrentUser() user: UserRow, @ValidBody() body: BodyOf<typeof endpoints.updatePreferences>): Promise<User> {
+    return this.accounts.updatePreferences(user, body);
+  }
+
   @Route(endpoints.forgotPassword)
   async forgotPassword(
     @ValidBody() body: BodyOf<typeof endpoints.forgotPassword>,

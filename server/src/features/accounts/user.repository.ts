@@ -62,6 +62,11 @@ export class UserRepository extends SignInRecords<typeof users> {
     return row;
   }
 
+  async updatePreferences(id: string, preferences: Pick<UserRow, 'photoData'>): Promise<UserRow | undefined> {
+    const [row] = await this.db.update(users).set(preferences).where(eq(users.id, id)).returning();
+    return row;
+  }
+
   /** Writes the plan fields (and the card on file) the plan life cycle decided. */
   /** Changes plan columns (the card on file) unless a change waiting on the provider holds the plan; undefined then. */
   async updatePlan(id: string, values: Partial<Pick<UserRow, PlanColumn>>, now = new Date()): Promise<UserRow | undefined> {

@@ -63,8 +63,10 @@ export class AdminUsersService {
  * and dates staff need. Built from named columns only: never a password hash, token version, card token or reset token.
  */
 function toAdminUser(row: DirectoryUser, now: Date): AdminUser {
+  // The user's own preferences are theirs alone.
+  const { photoData: _preferences, ...view } = toUserView(row, now);
   return {
-    ...toUserView(row, now),
+    ...view,
     plan: planOf(row, now).plan,
     subscriptionStartDate: row.subscriptionStartedAt?.toISOString() ?? null,
     filesCount: row.filesCount,

@@ -15,6 +15,7 @@ export type DirectoryUser = Pick<
   | 'storageUsed'
   | 'createdAt'
   | 'lastSignInAt'
+  | 'photoData'
 > & { filesCount: number };
 
 /** The plan columns of an account, for counting plans with the one plan rule. */
@@ -44,6 +45,7 @@ export class UserDirectoryRepository {
         storageUsed: users.storageUsed,
         createdAt: users.createdAt,
         lastSignInAt: users.lastSignInAt,
+        photoData: users.photoData,
         filesCount: sql<number>`coalesce(${fileCounts.n}, 0)::int`,
       })
       .from(users)

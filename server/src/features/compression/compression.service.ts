@@ -124,7 +124,8 @@ export class CompressionService {
         targetBytes: request.targetBytes ?? null,
         maxDimension: request.maxDimension ?? null,
         belowFloor: request.belowFloor ?? false,
-        metadata: request.metadata ?? null,
+        // A signed-in user's saved choice when the request names none.
+        metadata: request.metadata ?? user?.photoData ?? null,
         fileName: file.originalName,
         inputFormat: type.ext,
         inputBlob: blob.key,

@@ -126,7 +126,8 @@ export class FileUploadService {
         targetBytes: fields.targetBytes ?? null,
         maxDimension: fields.maxDimension ?? null,
         belowFloor: fields.belowFloor ?? false,
-        metadata: fields.metadata ?? null,
+        // The user's saved choice when the upload names none.
+        metadata: fields.metadata ?? user.photoData,
         fileName: file.originalName,
         inputFormat: type.ext,
         inputBlob: blob.key,

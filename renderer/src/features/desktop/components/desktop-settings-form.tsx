@@ -2,6 +2,7 @@ import { Alert, Button, Card, Divider, Group, Stack, Switch, Text, TextInput, Ti
 import type { DesktopAccount, DesktopSettings } from '@shrinkly/contract';
 import { type FormEvent, useState } from 'react';
 import { showSuccessToast } from '../../../components/toasts';
+import { MetadataField } from '../../compression/components/metadata-field';
 import { LevelPicker } from '../../uploads/components/level-picker';
 import { useUpdateDesktopSettings } from '../api';
 import { changedSettings, checkSettings, type SettingsErrors } from '../settings-draft';
@@ -66,6 +67,7 @@ export function DesktopSettingsForm({ saved, account }: DesktopSettingsFormProps
             value={draft.defaultLevel}
             onChange={(level) => set('defaultLevel', level)}
           />
+          <MetadataField value={draft.photoData} onChange={(choice) => set('photoData', choice)} />
           <Divider />
           <OutputSettingsFields
             outputToFolder={outputToFolder}

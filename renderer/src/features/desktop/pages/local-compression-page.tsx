@@ -40,7 +40,7 @@ export function LocalCompressionPage() {
   const showInFolder = useShowInFolder();
   const clearFinished = useClearFinished();
   const send = useSendToMyFiles();
-  const options = useCompressionOptions();
+  const options = useCompressionOptions(settings.data?.photoData);
   const [comparing, setComparing] = useState<LocalJob | null>(null);
 
   const level: CompressionLevel = picked ?? settings.data?.defaultLevel ?? 'balanced';

@@ -7,12 +7,13 @@ import { ChangePasswordForm } from '../components/change-password-form';
 import { DangerZone } from '../components/danger-zone';
 import { ProfileInformation } from '../components/profile-information';
 import { SubscriptionManagement } from '../components/subscription-management';
+import { UploadPreferences } from '../components/upload-preferences';
 
 interface SettingsPageProps {
   user: User;
 }
 
-/** `/settings` (signed in only): profile, password, subscription, and deleting the account. */
+/** `/settings` (signed in only): profile, upload preferences, password, subscription, and deleting the account. */
 export function SettingsPage({ user }: SettingsPageProps) {
   usePageTitle('Account Settings');
   return (
@@ -25,6 +26,7 @@ export function SettingsPage({ user }: SettingsPageProps) {
           Account Settings
         </Title>
         <ProfileInformation user={user} />
+        <UploadPreferences user={user} />
         <ChangePasswordForm email={user.email} />
         <SubscriptionManagement />
         <DangerZone />

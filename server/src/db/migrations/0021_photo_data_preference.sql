@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "photo_data" text DEFAULT 'strip' NOT NULL;
