@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// npm run bench:compress -- DIR [--json FILE] [--only image,pdf] [--levels balanced]
+// npm run bench:compress -- DIR [--json FILE] [--only image,pdf] [--levels balanced] [--targets 25,50,75]
 // Compresses every file of DIR at the three levels and, in the same run, with the standard tools at their
 // standard settings; prints per family and level the median and 90th-percentile reduction, median SSIM, median
 // seconds per file and, per file against the standard tool on the same file, the median time ratio and size ratio
-// (ours ÷ standard), and writes the same as JSON. Needs `npm run build` first.
+// (ours ÷ standard), and writes the same as JSON. With --targets, each file is also made to fit under those
+// percentages of its size at maximum, without and with the consent to go below the floor: per family how often the
+// target was met, how often within 10 % under it, and the time against maximum's own run and the standard tool's.
+// Needs `npm run build` first.
 import { spawnSync } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -24,6 +27,9 @@ const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : pat
 const listArg = (name) => (args.includes(name) ? args[args.indexOf(name) + 1].split(',') : undefined);
 const onlyFamilies = listArg('--only');
 const levels = listArg('--levels') ?? ['light', 'balanced', 'maximum'];
+const targetPercents = (listArg('--targets') ?? []).map(Number).filter((p) => p > 0 && p < 100);
+// A target run is compared with maximum's own run of the same file.
+if (targetPercents.length > 0 && !levels.includes('maximum')) levels.push('maximum');
 if (!dir) {
   console.error('usage: npm run bench:compress -- DIR [--json FILE]');
   process.exit(2);
@@ -197,6 +203,8 @@ const num = (x, d = 3) => (x === null || x === undefined ? '—' : x.toFixed(d))
 ensureBenchTools();
 const files = await walk(path.resolve(dir));
 const rows = [];
+/** Target runs (--targets), apart from the level rows the tables above sum. */
+const targetRows = [];
 for (const file of files) {
   const originalSize = (await stat(file)).size;
   let type;
@@ -232,6 +240,32 @@ for (const file of files) {
         rows.push({ ...row('shrinkly', level), error: String(err.message ?? err) });
       }
     }
+    for (const percent of targetPercents) {
+      for (const belowFloor of [false, true]) {
+        const targetBytes = Math.max(10 * 1024, Math.floor((originalSize * percent) / 100));
+        const label = `${percent}%${belowFloor ? ' allowed' : ''}`;
+        const started = performance.now();
+        try {
+          const r = await engine.compress(file, { level: 'maximum', targetBytes, belowFloor, nameHint: file, tmpDir: work });
+          const seconds = (performance.now() - started) / 1000;
+          const { met, level: at } = r.target;
+          // Within 10 % under: what a sized setting aims for (a file already under the target is kept as it is).
+          const close = met && at !== 'original' && r.compressedSize >= targetBytes * 0.9;
+          targetRows.push({
+            ...row('target', label),
+            size: r.compressedSize,
+            seconds,
+            targetBytes,
+            met,
+            at,
+            close,
+            below: r.target.belowFloor,
+          });
+        } catch (err) {
+          targetRows.push({ ...row('target', label), error: String(err.message ?? err) });
+        }
+      }
+    }
     const started = performance.now();
     try {
       const s = await standard(type, file, work);
@@ -247,6 +281,51 @@ for (const file of files) {
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/** Per family and target, as the usage line says. */
+function printTargets() {
+  if (targetRows.length === 0) return [];
+  const ownRun = new Map(rows.filter((r) => r.level === 'maximum' && r.error === undefined).map((r) => [r.file, r.seconds]));
+  const byKey = new Map();
+  for (const r of targetRows) {
+    const key = `${r.family}\t${r.level}`;
+    if (!byKey.has(key)) byKey.set(key, []);
+    byKey.get(key).push(r);
+  }
+  console.log(
+    `\n${['family', 'target', 'files', 'met', 'within 10 %', 'time ×maximum (median/p90)', 'time ×std', 'errors'].join('\t')}`,
+  );
+  const out = [];
+  for (const [key, rs] of [...byKey.entries()].sort()) {
+    const ok = rs.filter((r) => r.error === undefined);
+    const vsOwn = ok.filter((r) => ownRun.has(r.file)).map((r) => r.seconds / ownRun.get(r.file));
+    const line = {
+      group: key.replace('\t', ' '),
+      files: rs.length,
+      met: ok.filter((r) => r.met).length,
+      within10: ok.filter((r) => r.close).length,
+      timeVsMaximum: median(vsOwn),
+      timeVsMaximumP90: p90(vsOwn),
+      timeVsStandard: ratio(ok, 'seconds'),
+      errors: rs.length - ok.length,
+    };
+    out.push(line);
+    const [family, target] = key.split('\t');
+    console.log(
+      [
+        family,
+        target,
+        line.files,
+        line.met,
+        line.within10,
+        `${num(line.timeVsMaximum, 2)}/${num(line.timeVsMaximumP90, 2)}`,
+        num(line.timeVsStandard, 2),
+        line.errors,
+      ].join('\t'),
+    );
+  }
+  return out;
 }
 
 const groups = new Map();
@@ -380,6 +459,7 @@ async function throughput(photos) {
   return out;
 }
 
+const targets = printTargets();
 const photos = rows.filter((r) => r.level === 'balanced' && ['jpg', 'heic', 'webp'].includes(r.ext)).map((r) => r.file);
 const perMinute = photos.length > 0 ? await throughput(photos) : [];
 if (perMinute.length > 0) {
@@ -387,5 +467,8 @@ if (perMinute.length > 0) {
   for (const t of perMinute) console.log(`  ${t.concurrency} at once: ${t.jobsPerMinute.toFixed(1)} jobs/min (${t.jobs} jobs)`);
 }
 await mkdir(path.dirname(jsonOut), { recursive: true });
-await writeFile(jsonOut, JSON.stringify({ dir: path.resolve(dir), summary, perType, throughput: perMinute, rows }, null, 2));
+await writeFile(
+  jsonOut,
+  JSON.stringify({ dir: path.resolve(dir), summary, perType, targets, throughput: perMinute, rows, targetRows }, null, 2),
+);
 console.log(`\nper-file results: ${jsonOut}`);

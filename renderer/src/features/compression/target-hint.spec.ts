@@ -32,4 +32,16 @@ describe('target hint', () => {
       'This file is already under 25MB, so it will be kept as it is.',
     );
   });
+
+  it('offers lower quality for a file that can be sized below its level, and says what the consent does', () => {
+    expect(targetHint(2 * MB, 'maximum', 20 * MB, previews, { sizable: true, allowed: false }).text).toBe(
+      'Expected not to fit under 2MB at Maximum quality: you will get the smallest result that keeps it (about 4MB). Allow lower quality to make it fit.',
+    );
+    expect(targetHint(2 * MB, 'maximum', 20 * MB, previews, { sizable: true, allowed: true })).toEqual({
+      fits: true,
+      text: 'Expected to go below Maximum quality to fit under 2MB, as you allowed (Maximum: about 4MB).',
+    });
+    // A type that cannot go below its levels says nothing of it.
+    expect(targetHint(2 * MB, 'maximum', 20 * MB, previews, { sizable: false, allowed: true }).fits).toBe(false);
+  });
 });

@@ -3,6 +3,7 @@ import {
   type CompressionLevel,
   type CompressionPreview,
   FREE_COMPRESSION_LIMIT_BYTES,
+  isSizable,
   PAID_DOWNLOAD_TTL_MS,
   PAY_PER_FILE_PRICE_PHP,
   PAY_PER_FILE_PRICE_USD,
@@ -75,7 +76,14 @@ export function CompressionPreviewModal(props: CompressionPreviewModalProps) {
             belowFloor={options.belowFloor}
             onBelowFloorChange={options.setBelowFloor}
             fileType={preview.fileType}
-            hint={targetBytes === null ? null : targetHint(targetBytes, level, preview.originalSize, preview.previews)}
+            hint={
+              targetBytes === null
+                ? null
+                : targetHint(targetBytes, level, preview.originalSize, preview.previews, {
+                    sizable: isSizable(preview.fileType ?? ''),
+                    allowed: options.belowFloor,
+                  })
+            }
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
