@@ -45,7 +45,11 @@ export const userSchema = z.object({
   storageUsed: z.number().int().describe('bytes'),
   storageLimit: z.number().int().describe('bytes'),
   createdAt: z.string().describe('ISO 8601 date-time'),
-  photoData: z.enum(METADATA_CHOICES).describe('what pictures keep of their metadata when an upload names no choice'),
+  // A default, so a user stored or served before the choice existed (the desktop's saved profile) still reads.
+  photoData: z
+    .enum(METADATA_CHOICES)
+    .default('strip')
+    .describe('what pictures keep of their metadata when an upload names no choice'),
 });
 export type User = z.infer<typeof userSchema>;
 

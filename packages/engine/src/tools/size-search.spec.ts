@@ -78,4 +78,28 @@ describe('size search', () => {
     expect(found && found.bytes <= 2_500_000 && found.bytes >= 2_500_000 * CLOSE_ENOUGH).toBe(true);
     expect(trials).toBeLessThanOrEqual(2);
   });
+
+  it('stays between a known fitting result and a too-large one, and never evaluates a snapped setting outside its range', async () => {
+    const tried: number[] = [];
+    const rates = [96, 112, 128, 160];
+    const found = await searchSize({
+      targetBytes: 1_900_000,
+      known: [
+        { setting: 160, bytes: 2_000_000 },
+        { setting: 128, bytes: 1_600_000 },
+      ],
+      min: 129,
+      max: 159,
+      slope: 1 / 160,
+      maxTrials: 3,
+      snap: (kbps) => rates.findLast((r) => r <= kbps) ?? 96,
+      evaluate: async (kbps) => {
+        tried.push(kbps);
+        return kbps * 12_500;
+      },
+    });
+    // MP3 has no rate between 128 and 160: nothing is encoded, and the known fitting result is not returned.
+    expect(tried).toEqual([]);
+    expect(found).toBeUndefined();
+  });
 });

@@ -46,6 +46,7 @@ export async function searchSize(search: SizeSearch): Promise<SizePoint | undefi
   const grows = slope > 0;
   const points = [...search.known];
   const tried = new Set(points.map((p) => p.setting));
+  const knownFit = points.filter((p) => p.bytes <= targetBytes).sort((a, b) => b.bytes - a.bytes)[0];
   let best: SizePoint | undefined;
   for (let trial = 0; trial < search.maxTrials; trial++) {
     // The bracket: the nearest too-large result and the best fitting one (towards smaller results, none yet).
@@ -54,10 +55,11 @@ export async function searchSize(search: SizeSearch): Promise<SizePoint | undefi
       grows ? 'min' : 'max',
     );
     if (!over) return best;
-    const next = nextSetting(search, over, best, grows);
-    // Past the allowed settings, the last one allowed is the last chance.
-    const setting = next === undefined ? undefined : Math.min(max, Math.max(min, next));
-    if (setting === undefined || tried.has(setting)) return best;
+    const next = nextSetting(search, over, best ?? knownFit, grows);
+    // Past the allowed settings, the last one allowed is the last chance, as the encoder really has it.
+    const clamped = next === undefined ? undefined : Math.min(max, Math.max(min, next));
+    const setting = clamped !== undefined && search.snap ? search.snap(clamped) : clamped;
+    if (setting === undefined || setting < min || setting > max || tried.has(setting)) return best;
     tried.add(setting);
     const bytes = await search.evaluate(setting);
     if (bytes === undefined) return best;

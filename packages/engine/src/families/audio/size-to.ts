@@ -1,4 +1,5 @@
-import { stat } from 'node:fs/promises';
+import { mkdtemp, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { EngineError } from '../../errors.js';
 import { searchSize } from '../../tools/size-search.js';
 import type { CompressContext, DetectedType, FamilyOutput, SizeRequest } from '../../types.js';
@@ -40,7 +41,9 @@ export async function sizeAudio(
     snap: (kbps) => encoderRate(recipe, kbps),
     evaluate: async (kbps) => {
       // An encoder that refuses a rate this low for the stream (libvorbis has floors of its own) ends the search.
-      const out = await encodeAudioAt(input, type, ctx, kbps).catch((err: unknown) => {
+      // Each trial in a folder of its own: the encodes share their file names, and an earlier trial may be the answer.
+      const workDir = await mkdtemp(path.join(ctx.workDir, `${kbps}k-`));
+      const out = await encodeAudioAt(input, type, { ...ctx, workDir }, kbps).catch((err: unknown) => {
         if (err instanceof EngineError && err.kind === 'failed') return undefined;
         throw err;
       });
