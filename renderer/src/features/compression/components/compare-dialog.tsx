@@ -2,6 +2,7 @@ import { Alert, Box, Group, Loader, Modal, SegmentedControl, Slider, Stack, Text
 import { type Comparison, hasRenditions } from '@shrinkly/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { extensionOf } from '../../../components/drop-zone/accepted-types';
 import { QualityBadge } from '../../../components/quality-badge';
 import { formatBytes } from '../../../format/format-bytes';
 import type { CompressedFile } from '../outcome';
@@ -19,8 +20,6 @@ export type CompareSource =
   | { kind: 'picture'; original: File; after: string }
   | { kind: 'audio' | 'video'; original: File; after: string; afterSize: number }
   | { kind: 'renditions'; key: readonly unknown[]; load: () => Promise<Comparison> };
-
-const extensionOf = (name: string) => name.split('.').pop() ?? '';
 
 /**
  * How a landing result is compared, or null when it cannot be: the original in the page first, else the job's

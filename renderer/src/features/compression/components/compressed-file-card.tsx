@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title }
 import { isSizable } from '@shrinkly/contract';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { extensionOf } from '../../../components/drop-zone/accepted-types';
 import { CheckIcon } from '../../../components/icons/check-icon';
 import { QualityBadge } from '../../../components/quality-badge';
 import { formatBytes } from '../../../format/format-bytes';
@@ -23,7 +24,7 @@ interface CompressedFileCardProps {
 /** How the requested target size went, in words. */
 function TargetNote({ target, fileName }: { target: NonNullable<CompressedFile['target']>; fileName: string }) {
   const size = formatBytes(target.bytes);
-  const allow = isSizable(fileName.split('.').pop() ?? '')
+  const allow = isSizable(extensionOf(fileName))
     ? ' Compress it again with “Allow lower quality to make it fit” ticked to go below it.'
     : '';
   const text = !target.met

@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { hasRenditions, type LocalJob } from '@shrinkly/contract';
+import { extensionOf } from '../../../components/drop-zone/accepted-types';
 import { QualityBadge } from '../../../components/quality-badge';
 import { LEVEL_LABELS } from '../../compression/level-labels';
 import { failureAdvice, isActive, maySend, STATUS_LABELS, SYNC_LABELS, sizeSummary } from '../local-job-view';
@@ -97,7 +98,7 @@ export function LocalJobRow({ job, onCancel, onShowInFolder, onSend, onCompare }
               Show in folder
             </Button>
           )}
-          {job.status === 'done' && !job.unchanged && hasRenditions(job.name.split('.').pop() ?? '') && (
+          {job.status === 'done' && !job.unchanged && hasRenditions(extensionOf(job.name)) && (
             <Button size="compact-sm" variant="light" onClick={() => onCompare(job)} aria-label={`Compare ${job.name}`}>
               Compare
             </Button>
