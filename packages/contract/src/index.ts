@@ -1,4 +1,5 @@
 export * from './admin.js';
+export * from './api-keys.js';
 export * from './auth.js';
 export * from './client.js';
 export * from './compression.js';
@@ -17,3 +18,4 @@ export * from './picture-size.js';
 export * from './quality.js';
 export * from './subscription.js';
 export * from './target-size.js';
+export * from './webhooks.js';

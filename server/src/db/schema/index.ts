@@ -1,5 +1,6 @@
 export * from './admin-audit.js';
 export * from './admins.js';
+export * from './api-keys.js';
 export * from './batches.js';
 export * from './chunk-uploads.js';
 export * from './compression-jobs.js';
@@ -10,5 +11,7 @@ export * from './folders.js';
 export * from './password-reset-tokens.js';
 export * from './payments.js';
 export * from './provider-subscriptions.js';
+export * from './share-links.js';
 export * from './users.js';
 export * from './webhook-events.js';
+export * from './webhooks.js';
