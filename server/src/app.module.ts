@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { type AppDependencies, CoreModule } from './core.module.js';
 import { AccountsModule } from './features/accounts/accounts.module.js';
 import { AdminModule } from './features/admin/admin.module.js';
+import { ApiKeysModule } from './features/api-keys/api-keys.module.js';
 import { BillingModule } from './features/billing/billing.module.js';
 import { CompressionModule } from './features/compression/compression.module.js';
 import { ConverterModule } from './features/converter/converter.module.js';
@@ -26,6 +27,7 @@ export class AppModule {
         CoreModule.create(deps),
         SystemModule,
         AccountsModule,
+        ApiKeysModule,
         PlansModule,
         UploadsModule,
         CompressionModule,

@@ -88,8 +88,10 @@ function convertOverreach(file: string, to: string): boolean {
  */
 export const FEATURE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
   accounts: [],
-  // The admin panel reads and manages accounts.
-  admin: ['accounts'],
+  // The admin panel reads and manages accounts and their API keys.
+  admin: ['accounts', 'api-keys'],
+  // Keys sign in as their account.
+  'api-keys': ['accounts'],
   // Payments know whose they are.
   billing: ['accounts'],
   // The landing page's compression: the optional signed-in user, pay-per-file checkout, chunked uploads.

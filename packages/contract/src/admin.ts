@@ -89,12 +89,21 @@ export function revenuePeriodOf(row: RevenueRow): string {
   return row.year;
 }
 
-export const ADMIN_ACTIONS = ['sign-in', 'reset-password', 'terminate', 'export-users', 'export-revenue'] as const;
+/** What the audit trail records: the administrators' actions, and API keys made or revoked (by their owner or staff). */
+export const ADMIN_ACTIONS = [
+  'sign-in',
+  'reset-password',
+  'terminate',
+  'export-users',
+  'export-revenue',
+  'create-api-key',
+  'revoke-api-key',
+] as const;
 export const adminAuditEntrySchema = z.object({
   id: z.string(),
-  admin: z.string().describe("the administrator's email"),
+  admin: z.string().describe("who did it: the administrator's email, or the user's for their own API keys"),
   action: z.enum(ADMIN_ACTIONS),
-  target: z.string().nullable().describe("the user id acted on, or the export's list"),
+  target: z.string().nullable().describe("the user id acted on (and the API key's prefix), or the export's list"),
   at: z.string(),
   clientAddress: z.string().nullable(),
 });

@@ -1,6 +1,65 @@
-/** What an API key may do; a route names the scope it needs, and a key without it gets 403. */
+import { z } from 'zod';
+
+/** What an API key may do; a route names the scope it needs (`apiKey` on its endpoint), and a key without it gets 403. */
 export const API_KEY_SCOPES = ['compress', 'convert', 'files:read', 'files:write'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
-/** Every key starts with this, so a leaked key is recognisable (and secret scanners can match it). */
+/** What each scope lets a key do, as the settings page explains it. */
+export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
+  compress: 'Compress files (POST /api/compress and its job and download routes)',
+  convert: 'Convert files (the converter routes)',
+  'files:read': 'Read My Files (list, download, statistics)',
+  'files:write': 'Change My Files (upload, rename, move, share, delete, folders)',
+};
+
+/** Every key starts with this, so a leaked key is recognisable (secret scanners can match it). */
 export const API_KEY_PREFIX = 'shr_';
+/** How much of a key is kept readable to tell keys apart: the prefix and 8 more characters. */
+export const API_KEY_VISIBLE_LENGTH = API_KEY_PREFIX.length + 8;
+/** Keys one account may hold at once (revoked keys do not count). */
+export const API_KEYS_PER_ACCOUNT = 20;
+
+/**
+ * How a route may be called with an API key: the scope it needs ('any' for routes every key may call, such as
+ * reading the account), and whether a successful call counts as one file in the key's monthly usage. A route
+ * without it takes the sign-in token only (the account, its keys, its billing).
+ */
+export interface ApiKeyUse {
+  scope: ApiKeyScope | 'any';
+  countsFile?: boolean;
+}
+
+export const apiKeyUsageSchema = z.object({
+  month: z.string().describe('calendar month (UTC), YYYY-MM'),
+  files: z.number().int(),
+  bytesIn: z.number().int(),
+  bytesOut: z.number().int(),
+});
+export type ApiKeyUsage = z.infer<typeof apiKeyUsageSchema>;
+
+export const apiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string().describe('the first characters of the key, to tell keys apart'),
+  scopes: z.array(z.enum(API_KEY_SCOPES)),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  usage: apiKeyUsageSchema.describe("this month's use"),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+export const createApiKeyRequestSchema = z.object({
+  name: z.string().trim().min(1, 'Name the key').max(60, 'A key name may be at most 60 characters'),
+  scopes: z
+    .array(z.enum(API_KEY_SCOPES))
+    .min(1, 'Choose at least one scope')
+    .refine((scopes) => new Set(scopes).size === scopes.length, 'Each scope once'),
+});
+export type CreateApiKeyRequest = z.infer<typeof createApiKeyRequestSchema>;
+
+export const createdApiKeySchema = z.object({
+  key: apiKeySchema,
+  secret: z.string().describe('the whole key: shown this once, never again'),
+});
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_KEYS_PER_ACCOUNT } from './api-keys.js';
 import {
   BATCH_MAX_FILES,
   CHUNK_SIZE_BYTES,
@@ -20,6 +21,13 @@ const FREE_LIMIT_MB = FREE_COMPRESSION_LIMIT_BYTES / MB;
  */
 export const ErrorMessages = {
   noComparison: 'This result has no before and after view',
+  apiKeyInvalid: 'Invalid or revoked API key',
+  apiKeyScope: 'This API key is not allowed to do this. Create a key with the needed scope in Account Settings.',
+  apiKeySessionOnly: 'Sign in to do this: API keys cannot manage the account, its keys or its billing.',
+  apiKeyPremium: 'API keys are a Premium feature. Start a free trial or subscribe to create one.',
+  apiKeyLimit: `An account may hold ${API_KEYS_PER_ACCOUNT} API keys. Revoke one to create another.`,
+  apiKeyRateLimited: 'Too many requests with this API key. Wait a moment and try again.',
+  apiKeyNotFound: 'API key not found',
   invalidCredentials: 'Invalid credentials',
   userExists: 'User already exists',
   unauthorized: 'Authentication required',

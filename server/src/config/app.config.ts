@@ -84,6 +84,8 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   USER_TOKEN_TTL: z.string().default('7d'),
   ADMIN_TOKEN_TTL: z.string().default('12h'),
+  /** Requests one API key may make per minute; past it, 429 with Retry-After. */
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   SMTP_URL: z
@@ -202,6 +204,7 @@ export interface AppConfig {
   readonly jwtSecret: string;
   readonly userTokenTtl: string;
   readonly adminTokenTtl: string;
+  readonly apiKeyRequestsPerMinute: number;
   readonly adminEmail: string | undefined;
   readonly adminPassword: string | undefined;
   readonly mail: { driver: MailDriver; smtpUrl: string | undefined; from: string; outboxDir: string };
@@ -385,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret: e.JWT_SECRET ?? overrides.jwtSecret ?? persistedSecret(dataDir),
     userTokenTtl: e.USER_TOKEN_TTL,
     adminTokenTtl: e.ADMIN_TOKEN_TTL,
+    apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     mail: {

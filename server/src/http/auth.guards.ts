@@ -3,8 +3,8 @@ import type { Request } from 'express';
 import type { AdminRow, UserRow } from '../db/schema/index.js';
 import { RequestAuthenticator } from './request-authenticator.js';
 
-/** A request as the guards leave it: with who sent it. */
-type AuthedRequest = Request & { account?: UserRow; admin?: AdminRow };
+/** A request as the guards leave it: with who sent it (an API key's account is kept by ApiKeyGuard, before these run). */
+export type AuthedRequest = Request & { account?: UserRow; admin?: AdminRow };
 
 /** Lets a request through only once the authenticator names who sent it; it throws the 401 otherwise. */
 abstract class SignedInGuard implements CanActivate {
@@ -23,7 +23,7 @@ abstract class SignedInGuard implements CanActivate {
 @Injectable()
 export class UserAuthGuard extends SignedInGuard {
   protected async admit(req: AuthedRequest): Promise<void> {
-    req.account = await this.auth.user(req);
+    req.account ??= await this.auth.user(req);
   }
 }
 

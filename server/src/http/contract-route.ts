@@ -46,6 +46,7 @@ interface RouteValidation {
 }
 
 const VALIDATION = Symbol('contract-route:validation');
+const ENDPOINT = Symbol('contract-route:endpoint');
 const INPUTS = Symbol('contract-route:inputs');
 
 const METHODS: Record<HttpMethod, (path: string) => MethodDecorator> = {
@@ -91,9 +92,15 @@ export function Route(endpoint: Endpoint, options: RouteOptions = {}): MethodDec
       METHODS[endpoint.method](routerPath(endpoint.path, options.catchAll)),
       HttpCode(endpoint.status ?? 200),
       SetMetadata(VALIDATION, validation),
+      SetMetadata(ENDPOINT, endpoint),
       ...(guard ? [UseGuards(guard)] : []),
     )(target, key, descriptor);
   };
+}
+
+/** The contract endpoint a handler serves, for guards that apply to every route (undefined off the contract). */
+export function endpointOf(context: ExecutionContext): Endpoint | undefined {
+  return Reflect.getMetadata(ENDPOINT, context.getHandler()) as Endpoint | undefined;
 }
 
 function inputsOf(target: object, key: string | symbol): Set<Input> {

@@ -44,16 +44,46 @@ function operation(e: Endpoint): JsonObject {
   const multipart = e.multipart ? { requestBody: multipartBody(e.multipart) } : {};
   return {
     summary: e.summary,
+    ...(e.apiKey
+      ? { description: `API keys: ${e.apiKey.scope === 'any' ? 'any key' : `keys with the \`${e.apiKey.scope}\` scope`}.` }
+      : {}),
     tags: [e.tag],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...multipart,
-    ...(e.auth !== 'none' ? { security: [{ [e.auth === 'admin' ? 'adminToken' : 'userToken']: [] }] } : {}),
+    ...security(e),
     ...(e.request
       ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(e.request, 'input') } } } }
       : {}),
     responses,
   };
 }
+
+/**
+ * Who may call a route: a user route takes the sign-in token, and an API key when the contract opens it to keys; a
+ * public route that takes a key works without one too (the empty requirement).
+ */
+function security(e: Endpoint): JsonObject {
+  if (e.auth === 'admin') return { security: [{ adminToken: [] }] };
+  const keys = e.apiKey ? [{ apiKey: [] }, { apiKeyBasic: [] }] : [];
+  if (e.auth === 'user') return { security: [{ userToken: [] }, ...keys] };
+  return keys.length > 0 ? { security: [{}, ...keys] } : {};
+}
+
+/** How to call the API with a key, shown at the top of the document. */
+const API_DESCRIPTION = [
+  'Every route below is described from the same contract the server validates with.',
+  '',
+  '**API keys.** Make a key on Account Settings → API keys (trial and premium accounts) and send it as a bearer',
+  'token, or as the password of HTTP Basic (any user name). A key calls the routes its scopes open (`compress`,',
+  "`convert`, `files:read`, `files:write`; each route says which) with the account's own plan rules; the account,",
+  'its keys and its billing need the sign-in token. Each key may make a limited number of requests a minute',
+  '(`RateLimit-Limit`, `RateLimit-Remaining`; past it 429 with `Retry-After`).',
+  '',
+  '```sh',
+  'curl -H "Authorization: Bearer shr_…" -F file=@photo.jpg -F compressionLevel=balanced https://HOST/api/compress',
+  'curl -u api:shr_… https://HOST/api/files',
+  '```',
+].join('\n');
 
 /** A multipart form: the text fields of the contract's schema plus the file part. */
 function multipartBody(form: NonNullable<Endpoint['multipart']>): JsonObject {
@@ -71,11 +101,13 @@ export function buildOpenApiDocument(version: string): JsonObject {
   }
   return {
     openapi: '3.0.3',
-    info: { title: `${PRODUCT_NAME} API`, version },
+    info: { title: `${PRODUCT_NAME} API`, version, description: API_DESCRIPTION },
     components: {
       securitySchemes: {
         userToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         adminToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'shr_… API key' },
+        apiKeyBasic: { type: 'http', scheme: 'basic', description: 'any user name, the API key as the password' },
       },
     },
     paths,

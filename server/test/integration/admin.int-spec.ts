@@ -62,6 +62,8 @@ describe('admin API', () => {
       (api) => api.adminTerminateUser({ id: randomUUID() }),
       (api) => api.adminAudit(),
       (api) => api.adminRecordExport({ list: 'users' }),
+      (api) => api.adminUserApiKeys({ id: randomUUID() }),
+      (api) => api.adminRevokeApiKey({ id: randomUUID(), keyId: randomUUID() }),
     ];
     const adminRoutes = Object.values(endpoints).filter((e) => e.auth === 'admin');
     expect(adminRoutes).toHaveLength(calls.length);

@@ -59,6 +59,27 @@ describe('size search', () => {
     );
   });
 
+  it('learns the slope from two results that were too large, and spends its last trial on the far end', async () => {
+    // Sizes fall far slower than the guess says: a guess-only search would creep towards the target and never fit.
+    const bytesAt = (setting: number) => Math.round(1_000_000 * Math.exp(-0.02 * setting));
+    const evaluated: number[] = [];
+    const found = await searchSize({
+      targetBytes: 700_000,
+      known: [{ setting: 0, bytes: bytesAt(0) }],
+      min: 1,
+      max: 30,
+      slope: -0.2,
+      maxTrials: 3,
+      evaluate: async (s) => {
+        evaluated.push(s);
+        return bytesAt(s);
+      },
+    });
+    expect(evaluated[0]).toBe(2);
+    expect(evaluated[1]).toBeGreaterThan(10);
+    expect(found && found.bytes <= 700_000).toBe(true);
+  });
+
   it('lands within 10 % under the target on a steady curve, in a few trials', async () => {
     // A bitrate: bytes grow with it, plus a fixed overhead (tags, cover).
     const bytesAt = (kbps: number) => 20_000 + kbps * 125 * 200;

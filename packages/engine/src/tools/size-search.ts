@@ -55,7 +55,14 @@ export async function searchSize(search: SizeSearch): Promise<SizePoint | undefi
       grows ? 'min' : 'max',
     );
     if (!over) return best;
-    const next = nextSetting(search, over, best ?? knownFit, grows);
+    const fit = best ?? knownFit;
+    // The last trial with nothing fitting yet goes to the far end: a result that fits beats a closer one that does not.
+    const lastChance = trial === search.maxTrials - 1 && !fit;
+    const next = lastChance
+      ? grows
+        ? min
+        : max
+      : nextSetting(search, over, fit, measuredSlope(points, targetBytes, grows), grows);
     // Past the allowed settings, the last one allowed is the last chance, as the encoder really has it.
     const clamped = next === undefined ? undefined : Math.min(max, Math.max(min, next));
     const setting = clamped !== undefined && search.snap ? search.snap(clamped) : clamped;
@@ -71,6 +78,18 @@ export async function searchSize(search: SizeSearch): Promise<SizePoint | undefi
   return best;
 }
 
+/**
+ * The slope of ln(bytes) measured between the two too-large results nearest the target, when it runs the expected way:
+ * better than the guess for the next step towards the target while nothing fits yet.
+ */
+function measuredSlope(points: SizePoint[], targetBytes: number, grows: boolean): number | undefined {
+  const over = points.filter((p) => p.bytes > targetBytes).sort((a, b) => a.bytes - b.bytes);
+  const [a, b] = over;
+  if (!a || !b || a.setting === b.setting) return undefined;
+  const slope = (Math.log(a.bytes) - Math.log(b.bytes)) / (a.setting - b.setting);
+  return slope > 0 === grows && Number.isFinite(slope) && slope !== 0 ? slope : undefined;
+}
+
 function nearest(points: SizePoint[], which: 'min' | 'max'): SizePoint | undefined {
   const pick = which === 'min' ? Math.min : Math.max;
   const at = pick(...points.map((p) => p.setting));
@@ -78,12 +97,18 @@ function nearest(points: SizePoint[], which: 'min' | 'max'): SizePoint | undefin
 }
 
 /** The next setting: on the line through the bracket (or from the too-large point by the slope), strictly inside it. */
-function nextSetting(search: SizeSearch, over: SizePoint, fit: SizePoint | undefined, grows: boolean): number | undefined {
+function nextSetting(
+  search: SizeSearch,
+  over: SizePoint,
+  fit: SizePoint | undefined,
+  measured: number | undefined,
+  grows: boolean,
+): number | undefined {
   const aim = Math.log(search.targetBytes * AIM);
   const slope =
     fit && fit.setting !== over.setting && fit.bytes !== over.bytes
       ? (Math.log(over.bytes) - Math.log(fit.bytes)) / (over.setting - fit.setting)
-      : search.slope;
+      : (measured ?? search.slope);
   const exact = over.setting + (aim - Math.log(over.bytes)) / slope;
   // Rounded towards smaller results, and at least one step past the too-large point.
   let setting = grows ? Math.min(Math.floor(exact), over.setting - 1) : Math.max(Math.ceil(exact), over.setting + 1);

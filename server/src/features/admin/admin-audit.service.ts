@@ -1,11 +1,15 @@
 import type { AdminAuditEntry } from '@shrinkly/contract';
 import type { Clock } from '../../common/clock.js';
-import type { AdminRow } from '../../db/schema/index.js';
 import type { AdminAuditRepository } from './admin-audit.repository.js';
 
 export const AUDIT_LIST_LIMIT = 200;
 
 export type AdminAction = AdminAuditEntry['action'];
+
+/** How an API key shows in the trail: its owner's id and the key's prefix. */
+export function apiKeyTarget(userId: string, prefix: string): string {
+  return `${userId} ${prefix}`;
+}
 
 /** The administrators' audit trail: what each did, to whom, when and from where. */
 export class AdminAuditService {
@@ -14,15 +18,16 @@ export class AdminAuditService {
     private readonly clock: Clock,
   ) {}
 
+  /** Records an action; `by` is the administrator, or (with no id) a user acting on their own API keys. */
   async record(
-    admin: Pick<AdminRow, 'id' | 'email'>,
+    by: { id: string | null; email: string },
     action: AdminAction,
     target: string | null,
     clientAddress: string,
   ): Promise<void> {
     await this.entries.record({
-      adminId: admin.id,
-      adminEmail: admin.email,
+      adminId: by.id,
+      adminEmail: by.email,
       action,
       target,
       clientAddress,

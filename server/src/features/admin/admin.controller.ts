@@ -1,11 +1,19 @@
 import { Controller, Inject, Param, Req } from '@nestjs/common';
-import { type AdminAuditEntry, type AdminUserList, endpoints, type MessageResponse, type Revenue } from '@shrinkly/contract';
+import {
+  type AdminAuditEntry,
+  type AdminUserList,
+  type ApiKey,
+  endpoints,
+  type MessageResponse,
+  type Revenue,
+} from '@shrinkly/contract';
 import type { Request } from 'express';
 import type { AdminRow } from '../../db/schema/index.js';
 import { CurrentAdmin } from '../../http/auth.guards.js';
 import { clientIp } from '../../http/client-ip.js';
 import { type BodyOf, type QueryOf, Route, ValidBody, ValidQuery } from '../../http/contract-route.js';
-import { AdminAuditService } from './admin-audit.service.js';
+import { ApiKeyService } from '../api-keys/api-key.service.js';
+import { AdminAuditService, apiKeyTarget } from './admin-audit.service.js';
 import { AdminUsersService } from './admin-users.service.js';
 import { RevenueService } from './revenue.service.js';
 
@@ -15,6 +23,7 @@ export class AdminController {
     @Inject(AdminUsersService) private readonly users: AdminUsersService,
     @Inject(RevenueService) private readonly revenue: RevenueService,
     @Inject(AdminAuditService) private readonly audit: AdminAuditService,
+    @Inject(ApiKeyService) private readonly apiKeys: ApiKeyService,
   ) {}
 
   @Route(endpoints.adminUsers)
@@ -39,6 +48,23 @@ export class AdminController {
     await this.users.terminate(id);
     await this.audit.record(admin, 'terminate', id, clientIp(req));
     return { message: 'The account has been terminated.' };
+  }
+
+  @Route(endpoints.adminUserApiKeys)
+  userApiKeys(@Param('id') id: string): Promise<ApiKey[]> {
+    return this.apiKeys.listForStaff(id);
+  }
+
+  @Route(endpoints.adminRevokeApiKey)
+  async revokeApiKey(
+    @Param('id') id: string,
+    @Param('keyId') keyId: string,
+    @CurrentAdmin() admin: AdminRow,
+    @Req() req: Request,
+  ): Promise<MessageResponse> {
+    const prefix = await this.apiKeys.revokeForStaff(id, keyId);
+    await this.audit.record(admin, 'revoke-api-key', apiKeyTarget(id, prefix), clientIp(req));
+    return { message: 'API key revoked' };
   }
 
   @Route(endpoints.adminAudit)
