@@ -3,6 +3,7 @@ import {
   type AdminLoginRequest,
   type AdminUserList,
   ApiError,
+  type ApiKey,
   type Revenue,
 } from '@shrinkly/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -87,6 +88,22 @@ export function useTerminateUser() {
     mutationFn: (id: string) => api.adminTerminateUser({ id }),
     // docs/product/SPEC.md §4: terminating an account refreshes the user list.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...adminKey, 'users'] }),
+  });
+}
+
+const userApiKeysKey = (id: string) => [...adminKey, 'users', id, 'api-keys'] as const;
+
+/** A user's API keys, revoked ones included. */
+export function useAdminUserApiKeys(id: string | null) {
+  const queryFn = useAdminCall<ApiKey[]>(() => api.adminUserApiKeys({ id: id ?? '' }));
+  return useQuery({ queryKey: userApiKeysKey(id ?? ''), queryFn, enabled: id !== null });
+}
+
+export function useAdminRevokeApiKey(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (keyId: string) => api.adminRevokeApiKey({ id: userId, keyId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userApiKeysKey(userId) }),
   });
 }
 

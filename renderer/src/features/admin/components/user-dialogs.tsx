@@ -4,13 +4,14 @@ import type { ReactNode } from 'react';
 import { formatLongDate } from '../../../format/format-date';
 import { adminPlanOf } from '../plan';
 import { PlanBadge } from './plan-badge';
+import { UserApiKeys } from './user-api-keys';
 
 interface UserDetailsDialogProps {
   user: AdminUser | null;
   onClose: () => void;
 }
 
-/** A client account's details: name, email, current plan, storage in MB with 2 decimals, joined. */
+/** A client account's details: name, email, current plan, storage in MB with 2 decimals, joined, API keys. */
 export function UserDetailsDialog({ user, onClose }: UserDetailsDialogProps) {
   return (
     <Modal opened={user !== null} onClose={onClose} title="User Details" centered radius="md">
@@ -23,6 +24,7 @@ export function UserDetailsDialog({ user, onClose }: UserDetailsDialogProps) {
           </Detail>
           <Detail label="Storage Used">{(user.storageUsed / MB).toFixed(2)} MB</Detail>
           <Detail label="Joined">{formatLongDate(new Date(user.createdAt))}</Detail>
+          <UserApiKeys userId={user.id} />
         </Stack>
       )}
     </Modal>

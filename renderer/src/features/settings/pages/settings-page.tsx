@@ -3,6 +3,7 @@ import type { User } from '@shrinkly/contract';
 import { pages } from '@shrinkly/contract';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
+import { ApiKeysSection } from '../../api-keys/components/api-keys-section';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DangerZone } from '../components/danger-zone';
 import { ProfileInformation } from '../components/profile-information';
@@ -13,7 +14,7 @@ interface SettingsPageProps {
   user: User;
 }
 
-/** `/settings` (signed in only): profile, upload preferences, password, subscription, and deleting the account. */
+/** `/settings` (signed in only): profile, upload preferences, password, subscription, API keys, and deleting the account. */
 export function SettingsPage({ user }: SettingsPageProps) {
   usePageTitle('Account Settings');
   return (
@@ -29,6 +30,7 @@ export function SettingsPage({ user }: SettingsPageProps) {
         <UploadPreferences user={user} />
         <ChangePasswordForm email={user.email} />
         <SubscriptionManagement />
+        <ApiKeysSection user={user} />
         <DangerZone />
       </Stack>
     </Container>
