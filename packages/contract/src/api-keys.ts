@@ -27,6 +27,8 @@ export const API_KEYS_PER_ACCOUNT = 20;
 export interface ApiKeyUse {
   scope: ApiKeyScope | 'any';
   countsFile?: boolean;
+  /** false for chunk uploads: a big file takes hundreds, and the staging limits bound them instead of the rate. */
+  metered?: false;
 }
 
 export const apiKeyUsageSchema = z.object({

@@ -304,7 +304,7 @@ export const endpoints = {
     path: '/api/upload-chunk',
     tag: 'compression',
     auth: 'none',
-    apiKey: { scope: 'compress' },
+    apiKey: { scope: 'compress', metered: false },
     multipart: { file: 'chunk', fields: uploadChunkFieldsSchema },
     response: uploadChunkResponseSchema,
     errors: [409, 413],

@@ -1,6 +1,7 @@
 export * from './admin.js';
 export * from './api-keys.js';
 export * from './auth.js';
+export * from './chunk-upload.js';
 export * from './client.js';
 export * from './compression.js';
 export * from './constants.js';

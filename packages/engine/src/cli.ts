@@ -1,7 +1,9 @@
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import {
+  API_KEY_PREFIX,
   COMPRESSION_LEVELS,
   type CompressionLevel,
   MAX_TARGET_BYTES,
@@ -10,6 +12,8 @@ import {
   parseSize,
   qualityLabel,
 } from '@shrinkly/contract';
+import { configPath, readCliConfig, writeCliConfig } from './cli/cli-config.js';
+import { compressRemotely, type RemoteService, remoteClient } from './cli/remote-compress.js';
 import { compress } from './compress.js';
 import { conversionTargets, sharedLibreOffice } from './convert/index.js';
 import { convert } from './convert.js';
@@ -20,7 +24,8 @@ import type { CompressOptions } from './types.js';
 
 const USAGE = `Usage:
   shrinkly compress [--level light|balanced|maximum] [--target SIZE [--allow-lower-quality]] [--max-side PX]
-                    [--keep-camera-data] [--out DIR] FILE...
+                    [--keep-camera-data] [--out DIR] [--server URL [--api-key KEY] | --remote] FILE...
+  shrinkly login --server URL [--api-key KEY]
   shrinkly estimate FILE...
   shrinkly convert --to FORMAT [--out DIR] FILE...
   shrinkly formats FILE...
@@ -31,6 +36,11 @@ and video at a setting between two levels); --allow-lower-quality lets them go b
 nothing within it does; with --max-side, pictures and videos are made to fit that longest side in pixels (never
 enlarged); --keep-camera-data keeps a picture's EXIF camera data and copyright, without its location (by default
 every result drops them).
+With --server (or --remote, for the service saved by login) the files are compressed by the service instead of on
+this machine, with an API key (--api-key, else SHRINKLY_API_KEY, else the one saved by login): big files go in
+chunks, and the results are written and printed as in the local mode.
+login checks an API key against the service and saves both in ~/.config/shrinkly/config.json (readable by you only);
+the key is read from --api-key, SHRINKLY_API_KEY or the terminal.
 estimate prints the expected size at each level, one JSON line per file.
 convert writes FILE converted to FORMAT beside it as NAME.FORMAT (or into DIR; NAME.zip for a multi-page PDF
 made into pictures) and prints one JSON line per file. formats lists the targets each FILE can be converted to.`;
@@ -54,7 +64,7 @@ function outputPath(input: string, format: string, outDir: string | undefined): 
 async function runCompress(
   files: string[],
   level: CompressionLevel,
-  request: Pick<CompressOptions, 'targetBytes' | 'belowFloor' | 'maxDimension' | 'metadata'>,
+  request: CompressRequest,
   outDir: string | undefined,
 ): Promise<number> {
   if (outDir) await mkdir(outDir, { recursive: true });
@@ -100,6 +110,74 @@ async function runCompress(
     }
   }
   return failures === 0 ? 0 : 1;
+}
+
+type CompressRequest = Pick<CompressOptions, 'targetBytes' | 'belowFloor' | 'maxDimension' | 'metadata'>;
+
+/** The same files and lines as runCompress, with the work done by the service. */
+async function runRemoteCompress(
+  service: RemoteService,
+  files: string[],
+  level: CompressionLevel,
+  request: CompressRequest,
+  outDir: string | undefined,
+): Promise<number> {
+  if (outDir) await mkdir(outDir, { recursive: true });
+  let failures = 0;
+  for (const input of files) {
+    const started = Date.now();
+    const shown = new Map<string, number>();
+    try {
+      const line = await compressRemotely(
+        service,
+        input,
+        { level, ...request },
+        (format) => outputPath(input, format, outDir),
+        (stage, p) => {
+          if (p - (shown.get(stage) ?? -10) < 10) return;
+          shown.set(stage, p);
+          process.stderr.write(`${path.basename(input)}: ${stage} ${p}%\n`);
+        },
+      );
+      process.stdout.write(`${JSON.stringify({ ...line, ms: Date.now() - started })}\n`);
+    } catch (err) {
+      failures += 1;
+      process.stderr.write(`${input}: ${describe(err)}\n`);
+    }
+  }
+  return failures === 0 ? 0 : 1;
+}
+
+/** The service and key for --server / --remote: the options, then SHRINKLY_API_KEY, then what login saved. */
+async function remoteService(server: string | undefined, apiKey: string | undefined): Promise<RemoteService> {
+  const saved = await readCliConfig();
+  const url = server ?? saved?.server;
+  if (!url) fail('--remote needs a service saved by `shrinkly login`, or give --server URL');
+  const key = apiKey ?? process.env.SHRINKLY_API_KEY ?? (saved && saved.server === url ? saved.apiKey : undefined);
+  if (!key) fail(`No API key for ${url}: give --api-key, set SHRINKLY_API_KEY, or run \`shrinkly login --server ${url}\``);
+  return { server: url, apiKey: key };
+}
+
+async function runLogin(server: string | undefined, apiKey: string | undefined): Promise<number> {
+  if (!server || !/^https?:\/\//.test(server)) fail('login needs --server URL, such as https://shrinkly.example');
+  const key = apiKey ?? process.env.SHRINKLY_API_KEY ?? (await askFor('API key: '));
+  if (!key.startsWith(API_KEY_PREFIX)) fail(`An API key starts with ${API_KEY_PREFIX}: make one in Account Settings → API keys`);
+  const user = await remoteClient({ server, apiKey: key }).me();
+  await writeCliConfig({ server, apiKey: key });
+  process.stdout.write(`${JSON.stringify({ server, email: user.email, saved: configPath() })}\n`);
+  return 0;
+}
+
+/** One line typed at the terminal (or piped in). */
+async function askFor(prompt: string): Promise<string> {
+  const lines = createInterface({ input: process.stdin, output: process.stderr, terminal: false });
+  process.stderr.write(prompt);
+  try {
+    for await (const line of lines) return line.trim();
+  } finally {
+    lines.close();
+  }
+  fail('No API key given.');
 }
 
 async function runEstimate(files: string[]): Promise<number> {
@@ -176,6 +254,9 @@ async function main(argv: string[]): Promise<number> {
       'max-side': { type: 'string' },
       'keep-camera-data': { type: 'boolean' },
       'allow-lower-quality': { type: 'boolean' },
+      server: { type: 'string' },
+      'api-key': { type: 'string' },
+      remote: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -184,6 +265,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
+  if (command === 'login') return runLogin(values.server, values['api-key']);
   if (files.length === 0) fail(`No files given.\n\n${USAGE}`);
   if (command === 'compress') {
     const level = (values.level ?? 'balanced') as CompressionLevel;
@@ -200,7 +282,12 @@ async function main(argv: string[]): Promise<number> {
     const maxDimension = maxSide === undefined ? undefined : maxDimensionSchema.safeParse(maxSide);
     if (maxDimension?.success === false) fail('--max-side must be a whole number of pixels between 16 and 16384');
     const metadata = values['keep-camera-data'] ? 'camera' : 'strip';
-    return runCompress(files, level, { targetBytes, belowFloor, maxDimension: maxDimension?.data, metadata }, values.out);
+    const request = { targetBytes, belowFloor, maxDimension: maxDimension?.data, metadata } as const;
+    if (values.server !== undefined || values.remote) {
+      const service = await remoteService(values.server, values['api-key']);
+      return runRemoteCompress(service, files, level, request, values.out);
+    }
+    return runCompress(files, level, request, values.out);
   }
   if (command === 'estimate') return runEstimate(files);
   if (command === 'formats') return runFormats(files);

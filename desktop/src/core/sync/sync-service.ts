@@ -1,10 +1,17 @@
 import { stat } from 'node:fs/promises';
-import { ApiError, type DesktopAccount, type LocalJob, type SyncState, type SyncStatus } from '@shrinkly/contract';
+import {
+  ApiError,
+  type DesktopAccount,
+  DIRECT_UPLOAD_MAX_BYTES,
+  type LocalJob,
+  type SyncState,
+  type SyncStatus,
+} from '@shrinkly/contract';
 import type { AccountService } from '../account/account-service.js';
 import { isUnreachable } from '../account/account-service.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import type { SyncItem, SyncQueue } from './sync-queue.js';
-import { DIRECT_UPLOAD_MAX_BYTES, uploadToMyFiles } from './uploader.js';
+import { uploadToMyFiles } from './uploader.js';
 
 /** Backoff of failed uploads: baseMs after the first failure, doubling up to maxMs. */
 export interface RetryPolicy {

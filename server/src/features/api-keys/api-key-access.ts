@@ -14,7 +14,8 @@ import { apiKeyOf, hashOfApiKey } from './api-key-secret.js';
 
 /**
  * Signs a request in by its API key, with the account's own plan rules: the key must be active and hold the scope
- * the route names; each key gets `perMinute` requests a minute (429 with Retry-After past it), and each answered
+ * the route names; each key gets `perMinute` requests a minute (429 with Retry-After past it; chunk uploads are not
+ * counted, the staging limits bound them), and each answered
  * call adds its bytes in and out (and a file, for routes that take one) to the key's month.
  */
 export class ApiKeyAccess implements ApiKeyAuthenticator {
@@ -44,7 +45,7 @@ export class ApiKeyAccess implements ApiKeyAuthenticator {
     const user = key ? await this.users.findById(key.userId) : undefined;
     if (!key || !user) throw new UnauthorizedError(ErrorMessages.apiKeyInvalid);
     if (use.scope !== 'any' && !key.scopes.includes(use.scope)) throw new ForbiddenError(ErrorMessages.apiKeyScope);
-    await this.consume(key.id, res);
+    if (use.metered !== false) await this.consume(key.id, res);
     const now = this.clock.now();
     await this.keys.touch(key.id, now);
     this.countWhenAnswered(req, res, key.id, use, usageMonth(now));

@@ -39,6 +39,7 @@ export function toJobView(job: CompressionJobRow, links: JobLinks): CompressionJ
     isPaid: job.paidAt !== null,
     originalSize: job.originalSize,
     compressedSize: job.compressedSize,
+    format: job.status === 'completed' ? (job.outputFormat ?? job.inputFormat) : null,
     ...qualityFields(job.status === 'completed' ? job.qualityScore : null),
     target: job.status === 'completed' ? targetOf(job) : null,
     temporaryUrl: links.downloadUrl,
