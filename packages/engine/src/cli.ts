@@ -61,49 +61,20 @@ function outputPath(input: string, format: string, outDir: string | undefined): 
   return path.join(outDir ?? path.dirname(input), `${base}.min.${format}`);
 }
 
-async function runCompress(
-  files: string[],
-  level: CompressionLevel,
-  request: CompressRequest,
-  outDir: string | undefined,
-): Promise<number> {
-  if (outDir) await mkdir(outDir, { recursive: true });
+type CompressRequest = Pick<CompressOptions, 'targetBytes' | 'belowFloor' | 'maxDimension' | 'metadata'>;
+type Line = Record<string, unknown>;
+
+/**
+ * Runs `work` on each file in turn and prints its JSON line on stdout (with its milliseconds when `timed`), or its
+ * failure on stderr; the exit code is 0 when every file succeeded.
+ */
+async function eachFile(files: string[], work: (input: string) => Promise<Line>, timed = true): Promise<number> {
   let failures = 0;
   for (const input of files) {
     const started = Date.now();
-    let lastShown = -1;
     try {
-      const result = await compress(input, {
-        level,
-        ...request,
-        nameHint: input,
-        onProgress: (p) => {
-          // Progress on stderr, every 10 %, so stdout stays one JSON line per file.
-          if (p - lastShown >= 10) {
-            lastShown = p;
-            process.stderr.write(`${path.basename(input)}: ${p}%\n`);
-          }
-        },
-      });
-      const output = outputPath(input, result.format, outDir);
-      await copyFile(result.output, output);
-      if (!result.unchanged) await rm(path.dirname(result.output), { recursive: true, force: true });
-      const line = {
-        input,
-        output,
-        format: result.format,
-        originalSize: result.originalSize,
-        compressedSize: result.compressedSize,
-        unchanged: result.unchanged,
-        recipe: result.recipe,
-        score: result.score,
-        quality: result.score === null ? null : qualityLabel(result.score),
-        target: result.target,
-        metrics: result.metrics,
-        notes: result.notes,
-        ms: Date.now() - started,
-      };
-      process.stdout.write(`${JSON.stringify(line)}\n`);
+      const line = await work(input);
+      process.stdout.write(`${JSON.stringify(timed ? { ...line, ms: Date.now() - started } : line)}\n`);
     } catch (err) {
       failures += 1;
       process.stderr.write(`${input}: ${describe(err)}\n`);
@@ -112,7 +83,44 @@ async function runCompress(
   return failures === 0 ? 0 : 1;
 }
 
-type CompressRequest = Pick<CompressOptions, 'targetBytes' | 'belowFloor' | 'maxDimension' | 'metadata'>;
+/** Progress on stderr, every 10 % of each stage, so stdout stays one JSON line per file. */
+function progressOf(input: string): (percent: number, stage?: string) => void {
+  const shown = new Map<string, number>();
+  return (percent, stage) => {
+    if (percent - (shown.get(stage ?? '') ?? -10) < 10) return;
+    shown.set(stage ?? '', percent);
+    process.stderr.write(`${path.basename(input)}: ${stage ? `${stage} ` : ''}${percent}%\n`);
+  };
+}
+
+async function runCompress(
+  files: string[],
+  level: CompressionLevel,
+  request: CompressRequest,
+  outDir: string | undefined,
+): Promise<number> {
+  if (outDir) await mkdir(outDir, { recursive: true });
+  return eachFile(files, async (input) => {
+    const result = await compress(input, { level, ...request, nameHint: input, onProgress: progressOf(input) });
+    const output = outputPath(input, result.format, outDir);
+    await copyFile(result.output, output);
+    if (!result.unchanged) await rm(path.dirname(result.output), { recursive: true, force: true });
+    return {
+      input,
+      output,
+      format: result.format,
+      originalSize: result.originalSize,
+      compressedSize: result.compressedSize,
+      unchanged: result.unchanged,
+      recipe: result.recipe,
+      score: result.score,
+      quality: result.score === null ? null : qualityLabel(result.score),
+      target: result.target,
+      metrics: result.metrics,
+      notes: result.notes,
+    };
+  });
+}
 
 /** The same files and lines as runCompress, with the work done by the service. */
 async function runRemoteCompress(
@@ -123,29 +131,16 @@ async function runRemoteCompress(
   outDir: string | undefined,
 ): Promise<number> {
   if (outDir) await mkdir(outDir, { recursive: true });
-  let failures = 0;
-  for (const input of files) {
-    const started = Date.now();
-    const shown = new Map<string, number>();
-    try {
-      const line = await compressRemotely(
-        service,
-        input,
-        { level, ...request },
-        (format) => outputPath(input, format, outDir),
-        (stage, p) => {
-          if (p - (shown.get(stage) ?? -10) < 10) return;
-          shown.set(stage, p);
-          process.stderr.write(`${path.basename(input)}: ${stage} ${p}%\n`);
-        },
-      );
-      process.stdout.write(`${JSON.stringify({ ...line, ms: Date.now() - started })}\n`);
-    } catch (err) {
-      failures += 1;
-      process.stderr.write(`${input}: ${describe(err)}\n`);
-    }
-  }
-  return failures === 0 ? 0 : 1;
+  return eachFile(files, (input) => {
+    const progress = progressOf(input);
+    return compressRemotely(
+      service,
+      input,
+      { level, ...request },
+      (format) => outputPath(input, format, outDir),
+      (stage, p) => progress(p, stage),
+    );
+  });
 }
 
 /** The service and key for --server / --remote: the options, then SHRINKLY_API_KEY, then what login saved. */
@@ -181,65 +176,41 @@ async function askFor(prompt: string): Promise<string> {
 }
 
 async function runEstimate(files: string[]): Promise<number> {
-  let failures = 0;
-  for (const input of files) {
-    try {
+  return eachFile(
+    files,
+    async (input) => {
       const result = await estimate(input, { nameHint: input });
-      process.stdout.write(
-        `${JSON.stringify({ input, originalSize: result.originalSize, ...result.sizes, method: result.method })}\n`,
-      );
-    } catch (err) {
-      failures += 1;
-      process.stderr.write(`${input}: ${describe(err)}\n`);
-    }
-  }
-  return failures === 0 ? 0 : 1;
+      return { input, originalSize: result.originalSize, ...result.sizes, method: result.method };
+    },
+    false,
+  );
 }
 
 async function runConvert(files: string[], target: string, outDir: string | undefined): Promise<number> {
   if (outDir) await mkdir(outDir, { recursive: true });
-  let failures = 0;
   try {
-    for (const input of files) {
-      const started = Date.now();
-      try {
-        const result = await convert(input, { target, nameHint: input });
-        const output = path.join(outDir ?? path.dirname(input), `${path.basename(input, path.extname(input))}.${result.format}`);
-        if (path.resolve(output) === path.resolve(input)) throw new Error('the output would replace the input: use --out');
-        await copyFile(result.output, output);
-        await rm(path.dirname(result.output), { recursive: true, force: true });
-        const line = {
-          input,
-          output,
-          format: result.format,
-          originalSize: result.originalSize,
-          convertedSize: result.convertedSize,
-          ms: Date.now() - started,
-        };
-        process.stdout.write(`${JSON.stringify(line)}\n`);
-      } catch (err) {
-        failures += 1;
-        process.stderr.write(`${input}: ${describe(err)}\n`);
-      }
-    }
+    return await eachFile(files, async (input) => {
+      const result = await convert(input, { target, nameHint: input });
+      const output = path.join(outDir ?? path.dirname(input), `${path.basename(input, path.extname(input))}.${result.format}`);
+      if (path.resolve(output) === path.resolve(input)) throw new Error('the output would replace the input: use --out');
+      await copyFile(result.output, output);
+      await rm(path.dirname(result.output), { recursive: true, force: true });
+      return { input, output, format: result.format, originalSize: result.originalSize, convertedSize: result.convertedSize };
+    });
   } finally {
     await sharedLibreOffice().close();
   }
-  return failures === 0 ? 0 : 1;
 }
 
 async function runFormats(files: string[]): Promise<number> {
-  let failures = 0;
-  for (const input of files) {
-    try {
+  return eachFile(
+    files,
+    async (input) => {
       const type = await detect(input, input);
-      process.stdout.write(`${JSON.stringify({ input, type: type.ext, formats: conversionTargets(type.ext) })}\n`);
-    } catch (err) {
-      failures += 1;
-      process.stderr.write(`${input}: ${describe(err)}\n`);
-    }
-  }
-  return failures === 0 ? 0 : 1;
+      return { input, type: type.ext, formats: conversionTargets(type.ext) };
+    },
+    false,
+  );
 }
 
 async function main(argv: string[]): Promise<number> {
