@@ -7,7 +7,7 @@ import { mainVideoStream, probeMedia } from './tools/media/probe.js';
 /**
  * The near-lossless copy a resized video is compressed from: x264 at CRF 10 (the family then measures its result
  * against this copy, as a resized picture's is), in Matroska, which carries every codec of sound and subtitles the
- * source may hold.
+ * source may hold but MP4's text subtitles (a file with those gets an MP4 copy).
  */
 const COPY_ARGS = ['-c:v', 'libx264', '-crf', '10', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'];
 
@@ -30,7 +30,9 @@ export async function resizeVideo(runner: FfmpegRunner, input: string, maxDimens
   // Even sides, as 4:2:0 video needs them.
   const even = (n: number) => Math.max(2, 2 * Math.round((n * scale) / 2));
   const [w, h] = [even(width), even(height)];
-  const output = path.join(workDir, 'resized.mkv');
+  // MP4's text subtitles (mov_text) have no place in Matroska: such a file's copy is an MP4 itself.
+  const mp4Text = info.streams.some((s) => s.type === 'subtitle' && s.codec === 'mov_text');
+  const output = path.join(workDir, mp4Text ? 'resized.mp4' : 'resized.mkv');
   await cpuBudget().run(
     () =>
       runFfmpeg(

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -70,8 +70,10 @@ describe('longest side', () => {
     expect(r.notes).toContain('The resized picture was not smaller than the original file, so the original is kept at full size');
   });
 
-  it('makes a video fit a longest side in its own format, sound kept, and says so', async () => {
+  it('makes a video fit a longest side in its own format, sound and subtitles kept, and says so', async () => {
     const clip = path.join(dir, 'clip.mp4');
+    const subtitles = path.join(dir, 'clip.srt');
+    await writeFile(subtitles, '1\n00:00:00,000 --> 00:00:01,500\nHello\n');
     const picture = 'testsrc2=s=640x360:r=25:d=2';
     const sound = 'sine=f=440:d=2';
     await runProcess('ffmpeg', [
@@ -86,12 +88,16 @@ describe('longest side', () => {
       'lavfi',
       '-i',
       sound,
+      '-i',
+      subtitles,
       '-c:v',
       'libx264',
       '-crf',
       '12',
       '-c:a',
       'aac',
+      '-c:s',
+      'mov_text',
       clip,
     ]);
     const r = await compress(clip, { level: 'balanced', maxDimension: 320, tmpDir: dir });
@@ -101,6 +107,7 @@ describe('longest side', () => {
     expect(info.streams.map((s) => [s.type, s.width ?? null, s.height ?? null])).toEqual([
       ['video', 320, 180],
       ['audio', null, null],
+      ['subtitle', null, null],
     ]);
     expect(r.score).toBeGreaterThanOrEqual(SSIM_FLOOR.balanced);
   });
