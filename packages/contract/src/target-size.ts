@@ -77,6 +77,8 @@ export const targetOutcomeSchema = z
     level: z.enum(['original', 'light', 'balanced', 'maximum']),
     /** Met below that level's quality floor, with the request's consent (`belowFloor`). */
     belowFloor: z.boolean(),
+    /** The request allowed going below the floor: a target missed anyway was missed even there. */
+    belowFloorAllowed: z.boolean(),
   })
   .nullable()
   .describe('null when the request named no target');

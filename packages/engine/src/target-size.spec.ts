@@ -62,7 +62,7 @@ describe('target size', () => {
           const allowed = levelsWithin(level);
           if (original <= target) {
             expect(result.from).toBe('original');
-            expect(outcome).toEqual({ bytes: target, met: true, level: 'original', belowFloor: false });
+            expect(outcome).toEqual({ bytes: target, met: true, level: 'original', belowFloor: false, belowFloorAllowed: false });
             return;
           }
           const fitting = allowed.filter((l) => sizes[l] <= target);
@@ -75,7 +75,7 @@ describe('target size', () => {
             // Met, by the lightest (best-quality) level that fits.
             expect(result.from).toBe(fitting[0]);
             expect(result.size).toBeLessThanOrEqual(target);
-            expect(outcome).toEqual({ bytes: target, met: true, level: fitting[0], belowFloor: false });
+            expect(outcome).toEqual({ bytes: target, met: true, level: fitting[0], belowFloor: false, belowFloorAllowed: false });
           }
           // Each level is computed once at most.
           expect(asked.flat().length).toBe(new Set(asked.flat()).size);

@@ -59,6 +59,7 @@ export async function fitTarget<R extends Sized>(
     met,
     level: at,
     belowFloor,
+    belowFloorAllowed: choices.belowFloor ?? false,
   });
   if (originalSize <= targetBytes) {
     return {

@@ -46,7 +46,7 @@ describe('target size', () => {
       const between = Math.floor((sizes.maximum + sizes.light) / 2);
       const fitting = LEVELS.find((l) => sizes[l] <= between) as CompressionLevel;
       const met = await compress(input, { level: 'maximum', targetBytes: between, tmpDir: dir });
-      expect(met.target).toEqual({ bytes: between, met: true, level: fitting, belowFloor: false });
+      expect(met.target).toEqual({ bytes: between, met: true, level: fitting, belowFloor: false, belowFloorAllowed: false });
       // The fitting level's result, or (audio) a bitrate between it and the lighter one that does not fit.
       expect(met.compressedSize).toBeGreaterThanOrEqual(sizes[fitting]);
       expect((await stat(met.output)).size).toBeLessThanOrEqual(between);
@@ -56,7 +56,13 @@ describe('target size', () => {
 
       // The level asked for is the lowest quality accepted: light cannot reach it, and says so with light's result.
       const unmet = await compress(input, { level: 'light', targetBytes: sizes.light - 1, tmpDir: dir });
-      expect(unmet.target).toEqual({ bytes: sizes.light - 1, met: false, level: 'light', belowFloor: false });
+      expect(unmet.target).toEqual({
+        bytes: sizes.light - 1,
+        met: false,
+        level: 'light',
+        belowFloor: false,
+        belowFloorAllowed: false,
+      });
       expect(unmet.compressedSize).toBe(sizes.light);
       expect(unmet.notes[0]).toMatch(/^Could not get under \d+KB while keeping the light level's quality/);
 
@@ -65,7 +71,7 @@ describe('target size', () => {
       expect(kept).toMatchObject({
         unchanged: true,
         output: input,
-        target: { bytes: original, met: true, level: 'original', belowFloor: false },
+        target: { bytes: original, met: true, level: 'original', belowFloor: false, belowFloorAllowed: false },
       });
     },
   );
@@ -75,7 +81,13 @@ describe('target size', () => {
     const balanced = await compress(files.photo, { level: 'balanced', tmpDir: dir });
     const targetBytes = Math.round(balanced.compressedSize + 0.75 * (light.compressedSize - balanced.compressedSize));
     const sized = await compress(files.photo, { level: 'maximum', targetBytes, tmpDir: dir });
-    expect(sized.target).toEqual({ bytes: targetBytes, met: true, level: 'balanced', belowFloor: false });
+    expect(sized.target).toEqual({
+      bytes: targetBytes,
+      met: true,
+      level: 'balanced',
+      belowFloor: false,
+      belowFloorAllowed: false,
+    });
     expect(sized.compressedSize).toBeLessThanOrEqual(targetBytes);
     expect(sized.compressedSize).toBeGreaterThanOrEqual(targetBytes * 0.9);
     expect(sized.score).toBeGreaterThanOrEqual(balanced.score as number);
@@ -90,7 +102,13 @@ describe('target size', () => {
     // Balanced fits with a quarter to spare, light does not: a bitrate between them fills the target.
     const targetBytes = Math.round(balanced.compressedSize + 0.75 * (light.compressedSize - balanced.compressedSize));
     const sized = await compress(song, { level: 'maximum', targetBytes, tmpDir: dir });
-    expect(sized.target).toEqual({ bytes: targetBytes, met: true, level: 'balanced', belowFloor: false });
+    expect(sized.target).toEqual({
+      bytes: targetBytes,
+      met: true,
+      level: 'balanced',
+      belowFloor: false,
+      belowFloorAllowed: false,
+    });
     expect(sized.compressedSize).toBeLessThanOrEqual(targetBytes);
     expect(sized.compressedSize).toBeGreaterThanOrEqual(targetBytes * 0.9);
     expect(sized.metrics.setting).toBeGreaterThan(balanced.metrics.setting as number);
@@ -111,12 +129,24 @@ describe('target size', () => {
     const targetBytes = Math.round(maximum.compressedSize * 0.6);
 
     const refused = await compress(input, { level: 'maximum', targetBytes, tmpDir: dir });
-    expect(refused.target).toEqual({ bytes: targetBytes, met: false, level: 'maximum', belowFloor: false });
+    expect(refused.target).toEqual({
+      bytes: targetBytes,
+      met: false,
+      level: 'maximum',
+      belowFloor: false,
+      belowFloorAllowed: false,
+    });
     expect(refused.compressedSize).toBe(maximum.compressedSize);
     expect(refused.notes[0]).toMatch(/Allow lower quality to make it fit$/);
 
     const allowed = await compress(input, { level: 'maximum', targetBytes, belowFloor: true, tmpDir: dir });
-    expect(allowed.target).toEqual({ bytes: targetBytes, met: true, level: 'maximum', belowFloor: true });
+    expect(allowed.target).toEqual({
+      bytes: targetBytes,
+      met: true,
+      level: 'maximum',
+      belowFloor: true,
+      belowFloorAllowed: true,
+    });
     expect((await stat(allowed.output)).size).toBeLessThanOrEqual(targetBytes);
     expect(allowed.notes[0]).toMatch(/below the maximum level's quality, as you allowed/);
     // The picture's measured closeness comes with it: under the floor it was allowed to cross (video), or at least
@@ -133,7 +163,7 @@ describe('target size', () => {
     const music = MUSIC.map((a) => a.replace('d=10', 'd=3'));
     await runProcess('ffmpeg', ['-v', 'error', '-y', ...music, '-c:a', 'libvorbis', '-b:a', '160k', input]);
     const r = await compress(input, { level: 'maximum', targetBytes: 10 * 1024, belowFloor: true, tmpDir: dir });
-    expect(r.target).toEqual({ bytes: 10 * 1024, met: false, level: 'maximum', belowFloor: false });
+    expect(r.target).toEqual({ bytes: 10 * 1024, met: false, level: 'maximum', belowFloor: false, belowFloorAllowed: true });
     expect(r.notes[0]).toMatch(/^Could not get under 10KB even below the maximum level's quality/);
   });
 });

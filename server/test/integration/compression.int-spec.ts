@@ -299,7 +299,7 @@ describe('public compression over HTTP', () => {
     ).json()) as CompressionResponse;
     expect(unmet.compressionResult).toMatchObject({
       compressedSize: lightSize,
-      target: { bytes: lightSize - 1, met: false, level: 'light', belowFloor: false },
+      target: { bytes: lightSize - 1, met: false, level: 'light', belowFloor: false, belowFloorAllowed: false },
     });
     const refusal = async (targetBytes: string) => {
       const res = await post('/api/compress', await form(photo, 'fit.jpg', { targetBytes }));
@@ -351,13 +351,14 @@ describe('public compression over HTTP', () => {
     const maximum = (await compressSong({})).compressionResult?.compressedSize as number;
     const targetBytes = String(Math.round(maximum * 0.6));
     const refused = await compressSong({ targetBytes });
-    expect(refused.compressionResult).toMatchObject({ compressedSize: maximum, target: { met: false, belowFloor: false } });
+    expect(refused.compressionResult).toMatchObject({ compressedSize: maximum, target: { met: false, belowFloor: false, belowFloorAllowed: false } });
     const allowed = await compressSong({ targetBytes, belowFloor: 'true' });
     expect(allowed.compressionResult?.target).toEqual({
       bytes: Number(targetBytes),
       met: true,
       level: 'maximum',
       belowFloor: true,
+      belowFloorAllowed: true,
     });
     expect(allowed.compressionResult?.compressedSize).toBeLessThanOrEqual(Number(targetBytes));
     const job = (await (await t.fetch(`/api/compression-job/${allowed.jobId}`)).json()) as CompressionJob;

@@ -20,7 +20,13 @@ export function targetColumns(result: StoredOutput): Pick<CompressionJobRow, 'ta
 /** How a finished job's target went, as the API says it; null without a target or before the result. */
 function targetOf(job: CompressionJobRow): TargetOutcome {
   if (job.targetBytes === null || job.targetMet === null || job.targetLevel === null) return null;
-  return { bytes: job.targetBytes, met: job.targetMet, level: job.targetLevel, belowFloor: job.targetBelowFloor ?? false };
+  return {
+    bytes: job.targetBytes,
+    met: job.targetMet,
+    level: job.targetLevel,
+    belowFloor: job.targetBelowFloor ?? false,
+    belowFloorAllowed: job.belowFloor,
+  };
 }
 
 /** The links a job view needs, computed by the service (they depend on the clock and the providers). */

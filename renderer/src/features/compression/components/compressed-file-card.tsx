@@ -24,11 +24,14 @@ interface CompressedFileCardProps {
 /** How the requested target size went, in words. */
 function TargetNote({ target, fileName }: { target: NonNullable<CompressedFile['target']>; fileName: string }) {
   const size = formatBytes(target.bytes);
-  const allow = isSizable(extensionOf(fileName))
-    ? ' Compress it again with “Allow lower quality to make it fit” ticked to go below it.'
-    : '';
+  const sizable = isSizable(extensionOf(fileName));
+  const missed = target.belowFloorAllowed
+    ? `Could not get under ${size}, even below this level's quality: this is the smallest result that keeps the level's quality.`
+    : `Could not get under ${size} while keeping this level's quality: this is the smallest result that keeps it.${
+        sizable ? ' Compress it again with “Allow lower quality to make it fit” ticked to go below it.' : ''
+      }`;
   const text = !target.met
-    ? `Could not get under ${size} while keeping this level's quality: this is the smallest result that keeps it.${target.belowFloor ? '' : allow}`
+    ? missed
     : target.level === 'original'
       ? `Already under ${size}: the file is kept as it is.`
       : target.belowFloor
