@@ -780,7 +780,8 @@ export const endpoints = {
     request: unlockSharedFileRequestSchema,
     response: unlockedSharedFileSchema,
     errors: [403, 404, 410, 429],
-    summary: 'The password of a share link: a short-lived download address (403 wrong; 429 after 5 wrong tries, for 15 minutes)',
+    summary:
+      'The password of a share link: a short-lived download address (403 wrong; 429 for 15 minutes after 5 wrong tries, or 30 from one address)',
   }),
 } as const;
 

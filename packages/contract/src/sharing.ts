@@ -12,6 +12,8 @@ export const SHARE_MAX_DOWNLOADS = 1000;
 /** Wrong passwords in a row a link accepts before it locks for SHARE_LOCK_MS. */
 export const SHARE_PASSWORD_ATTEMPTS = 5;
 export const SHARE_LOCK_MS = 15 * 60 * 1000;
+/** Passwords one address may try, on any links, per window (each costs an argon2 check). */
+export const SHARE_UNLOCKS_PER_ADDRESS = { attempts: 30, windowMs: 15 * 60 * 1000 } as const;
 /** A password link's signed download address lasts this long after the password was given. */
 export const SHARE_UNLOCKED_TTL_MS = 10 * 60 * 1000;
 export const SHARE_PASSWORD_MAX_LENGTH = 128;

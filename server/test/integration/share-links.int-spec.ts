@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import {
   type ApiClient,
+  type ApiError,
   ErrorMessages,
   type FileUploadResponse,
   SHARE_LOCK_MS,
   SHARE_PASSWORD_ATTEMPTS,
+  SHARE_UNLOCKS_PER_ADDRESS,
   type ShareLink,
 } from '@shrinkly/contract';
 import { eq } from 'drizzle-orm';
@@ -218,6 +220,24 @@ describe('Share links with choices', () => {
     await refused(stranger.revokeShareLink({ id: 'not-an-id' }), 404);
     expect((await linkNow(link))?.state).toBe('active');
     expect((await t.fetch('/api/share/AAAAAAAAAAAAAAAAAAAAAA/info')).status).toBe(404);
+  });
+
+  it(`refuses more than ${SHARE_UNLOCKS_PER_ADDRESS.attempts} passwords from one address, whatever the links`, async () => {
+    let tries = 0;
+    let refusal: ApiError | undefined;
+    // A fresh link every few tries, so no link locks itself: only the address's count can stop them.
+    for (let round = 0; !refusal && round * 4 <= SHARE_UNLOCKS_PER_ADDRESS.attempts; round++) {
+      const token = tokenOf(await owner.api.createShareLink({ id: owner.fileId, password: 'right' }));
+      for (let i = 0; i < 4 && !refusal; i++) {
+        tries++;
+        const err = await errorOf(t.api.unlockSharedFile({ token, password: 'guess' }));
+        if (err.status === 429) refusal = err;
+        else expect(err.status).toBe(403);
+      }
+    }
+    expect(refusal?.serverMessage).toBe(ErrorMessages.rateLimited);
+    // The earlier tests of this file tried some passwords from this address too.
+    expect(tries).toBeLessThanOrEqual(SHARE_UNLOCKS_PER_ADDRESS.attempts + 1);
   });
 
   it('documents its routes in /api/docs', async () => {

@@ -3,10 +3,13 @@ import {
   SHARE_LOCK_MS,
   SHARE_PASSWORD_ATTEMPTS,
   SHARE_UNLOCKED_TTL_MS,
+  SHARE_UNLOCKS_PER_ADDRESS,
   type SharedFileInfo,
   type ShareLinkState,
   type UnlockedSharedFile,
 } from '@shrinkly/contract';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateCounters } from '../../adapters/rate-counters/rate-counters.port.js';
 import type { Clock } from '../../common/clock.js';
 import type { DownloadTicketService, SignedLink } from '../../common/download-ticket.service.js';
 import { ForbiddenError, GoneError, NotFoundError, RateLimitedError } from '../../common/errors.js';
@@ -30,15 +33,24 @@ export type SharedDownload = { file: FileRow } | { needsPassword: true };
  * Share links as their recipient uses them, without an account. An unknown token is 404; a link that expired, was
  * revoked or reached its download limit is 410 with a message saying which. A password link opens only after its
  * password, given to `unlock`, which allows SHARE_PASSWORD_ATTEMPTS wrong tries and then locks the link for
- * SHARE_LOCK_MS.
+ * SHARE_LOCK_MS; one address tries at most SHARE_UNLOCKS_PER_ADDRESS passwords, on any links.
  */
 export class SharedFileService {
+  private readonly unlockRate: RateLimiterAbstract;
+
   constructor(
     private readonly links: ShareLinkRepository,
     private readonly hasher: PasswordHasher,
     private readonly tickets: DownloadTicketService,
     private readonly clock: Clock,
-  ) {}
+    counters: RateCounters,
+  ) {
+    this.unlockRate = counters.counter({
+      keyPrefix: 'share-unlock',
+      points: SHARE_UNLOCKS_PER_ADDRESS.attempts,
+      duration: SHARE_UNLOCKS_PER_ADDRESS.windowMs / 1000,
+    });
+  }
 
   async info(token: string): Promise<SharedFileInfo> {
     const { link, file } = await this.live(token);
@@ -47,7 +59,7 @@ export class SharedFileService {
   }
 
   /** The right password answers with an address that downloads the file for a few minutes, so it never goes in a URL. */
-  async unlock(token: string, password: string): Promise<UnlockedSharedFile> {
+  async unlock(token: string, password: string, address: string): Promise<UnlockedSharedFile> {
     const { link, file } = await this.live(token);
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + SHARE_UNLOCKED_TTL_MS);
@@ -57,6 +69,7 @@ export class SharedFileService {
       expiresAt: expiresAt.toISOString(),
     };
     if (link.passwordHash === null) return unlocked;
+    await this.countTry(address);
     const tries = await this.links.takeAttempt(link.id, SHARE_PASSWORD_ATTEMPTS, now);
     if (tries === undefined) throw this.locked(link.lockedUntil ?? new Date(now.getTime() + SHARE_LOCK_MS));
     if (await this.hasher.verify(link.passwordHash, password)) {
@@ -92,6 +105,16 @@ export class SharedFileService {
     const state = stateOf(found.link, this.clock.now());
     if (state !== 'active') throw new GoneError(GONE[state]);
     return found;
+  }
+
+  private async countTry(address: string): Promise<void> {
+    try {
+      await this.unlockRate.consume(address);
+    } catch (res) {
+      if (res instanceof RateLimiterRes)
+        throw new RateLimitedError(ErrorMessages.rateLimited, Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+      throw res;
+    }
   }
 
   private locked(until: Date): RateLimitedError {

@@ -12,6 +12,7 @@ import { StoragePort } from '../../adapters/storage/storage.port.js';
 import type { SignedLink } from '../../common/download-ticket.service.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { CurrentUser } from '../../http/auth.guards.js';
+import { clientIp } from '../../http/client-ip.js';
 import { type BodyOf, Route, ValidBody } from '../../http/contract-route.js';
 import { sendBlob } from '../../http/send-blob.js';
 import { SignedLinkQuery } from '../../http/signed-link.js';
@@ -61,8 +62,9 @@ export class SharingController {
   unlock(
     @Param('token') token: string,
     @ValidBody() body: BodyOf<typeof endpoints.unlockSharedFile>,
+    @Req() req: Request,
   ): Promise<UnlockedSharedFile> {
-    return this.shared.unlock(token, body.password);
+    return this.shared.unlock(token, body.password, clientIp(req));
   }
 
   /** A shared file, for anyone with the link, while it lasts; a password link's own page asks for the password first. */

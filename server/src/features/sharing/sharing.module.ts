@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RateCounters } from '../../adapters/rate-counters/rate-counters.port.js';
 import { APP_CONFIG, DATABASE } from '../../app.tokens.js';
 import { Clock } from '../../common/clock.js';
 import { DownloadTicketService } from '../../common/download-ticket.service.js';
@@ -26,7 +27,7 @@ import { SharingService } from './sharing.service.js';
       (l: FileLibraryService, r: ShareLinkRepository, h: PasswordHasher, c: Clock, config: AppConfig) =>
         new SharingService(l, r, h, c, config.appUrl),
     ),
-    construct(SharedFileService, [ShareLinkRepository, PasswordHasher, DownloadTicketService, Clock]),
+    construct(SharedFileService, [ShareLinkRepository, PasswordHasher, DownloadTicketService, Clock, RateCounters]),
   ],
 })
 export class SharingModule {}
