@@ -83,6 +83,8 @@ describe('Share links with choices', () => {
     expect(a.url).toBe(`${t.baseUrl}/s/${tokenOf(a)}`);
     expect(new Date(a.expiresAt).getTime() - clock.now().getTime()).toBeGreaterThan(24 * HOUR_MS - 60_000);
 
+    // A HEAD request sends no bytes and takes no download.
+    expect((await fetch(`${t.baseUrl}/api/share/${tokenOf(b)}`, { method: 'HEAD' })).status).toBe(200);
     const first = await download(b);
     expect(first.status).toBe(200);
     expect(sha(await first.arrayBuffer())).toBe(stored);

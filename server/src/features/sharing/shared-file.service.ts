@@ -83,12 +83,14 @@ export class SharedFileService {
   }
 
   /**
-   * Counts the download and gives its file. Every request counts, a Range request resuming a download too: the
-   * limit is the owner's promise, and a resume cannot be told from another download without state the link lacks.
+   * Counts the download and gives its file. Every request that sends the bytes counts, a Range request resuming a
+   * download too: the limit is the owner's promise, and a resume cannot be told from another download without state
+   * the link lacks. A HEAD request (`count: false`) sends none and is not counted.
    */
-  async download(token: string, signed: SignedLink): Promise<SharedDownload> {
+  async download(token: string, signed: SignedLink, count = true): Promise<SharedDownload> {
     const { link, file } = await this.live(token);
     if (link.passwordHash !== null && !this.tickets.verifyShare(token, signed)) return { needsPassword: true };
+    if (!count) return { file };
     const counted = await this.links.takeDownload(link.id, this.clock.now());
     if (!counted) {
       // Another request took the last download, or the link ended, since it was read: read it again to say which.

@@ -75,7 +75,7 @@ export class SharingController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const answer = await this.shared.download(token, signed);
+    const answer = await this.shared.download(token, signed, req.method !== 'HEAD');
     if ('needsPassword' in answer) {
       res.redirect(303, pages.sharedFile(token));
       return;
