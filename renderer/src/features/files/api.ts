@@ -73,7 +73,7 @@ export function useDeleteFile() {
   return useFilesMutation((file: FileRecord) => api.deleteFile({ id: file.id }));
 }
 
-/** A 24-hour share link; shares change no list, so nothing is refreshed. */
+/** A 24-hour share link (the caller refreshes the files, whose share counts it changes). */
 export function shareFile(file: FileRecord) {
   return api.shareFile({ id: file.id });
 }
