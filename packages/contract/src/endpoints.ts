@@ -55,6 +55,14 @@ import {
   statsSchema,
 } from './files.js';
 import {
+  createShareLinkRequestSchema,
+  sharedFileInfoSchema,
+  shareLinkListSchema,
+  shareLinkSchema,
+  unlockedSharedFileSchema,
+  unlockSharedFileRequestSchema,
+} from './sharing.js';
+import {
   paypalActivateRequestSchema,
   paypalCreateRequestSchema,
   paypalCreateResponseSchema,
@@ -524,8 +532,10 @@ export const endpoints = {
     auth: 'none',
     raw: true,
     response: z.unknown(),
-    errors: [404],
-    summary: "A shared file's bytes, without an account, while the share link lasts",
+    errors: [404, 410],
+    summary:
+      "A shared file's bytes, without an account, while the share link lasts (410 once expired, revoked or at its download limit). " +
+      'A password link sends its page instead (303), unless signed by POST /api/share/{token}/unlock; every request counts as a download',
   }),
   listFolders: endpoint({
     method: 'GET',
@@ -800,6 +810,62 @@ export const endpoints = {
     response: messageResponseSchema,
     errors: [404],
     summary: "Revokes a user's API key (recorded in the audit trail)",
+  createShareLink: endpoint({
+    method: 'POST',
+    path: '/api/files/{id}/share-links',
+    params: ['id'],
+    tag: 'files',
+    auth: 'user',
+    apiKey: { scope: 'files:write' },
+    request: createShareLinkRequestSchema,
+    response: shareLinkSchema,
+    status: 201,
+    errors: [403, 404, 409],
+    summary: 'A share link with choices: how long it lasts (premium), a password, a download limit',
+  }),
+  listShareLinks: endpoint({
+    method: 'GET',
+    path: '/api/files/{id}/share-links',
+    params: ['id'],
+    tag: 'files',
+    auth: 'user',
+    apiKey: { scope: 'files:read' },
+    response: shareLinkListSchema,
+    errors: [404],
+    summary: "A file's share links, newest first, with their state and downloads",
+  }),
+  revokeShareLink: endpoint({
+    method: 'DELETE',
+    path: '/api/share-links/{id}',
+    params: ['id'],
+    tag: 'files',
+    auth: 'user',
+    apiKey: { scope: 'files:write' },
+    response: shareLinkSchema,
+    errors: [404],
+    summary: 'Revoke one share link of a file of the caller: it stops working at once',
+  }),
+  sharedFileInfo: endpoint({
+    method: 'GET',
+    path: '/api/share/{token}/info',
+    params: ['token'],
+    tag: 'files',
+    auth: 'none',
+    response: sharedFileInfoSchema,
+    errors: [404, 410],
+    summary: "What a share link's recipient sees before downloading; 410 says whether it expired, was revoked or ran out",
+  }),
+  unlockSharedFile: endpoint({
+    method: 'POST',
+    path: '/api/share/{token}/unlock',
+    params: ['token'],
+    tag: 'files',
+    auth: 'none',
+    request: unlockSharedFileRequestSchema,
+    response: unlockedSharedFileSchema,
+    errors: [403, 404, 410, 429],
+    summary:
+      'The password of a share link: a short-lived download address (403 wrong; 429 for 15 minutes after 5 wrong tries, or 30 from one address)',
   }),
 } as const;
 

@@ -12,6 +12,7 @@ import {
   STORAGE_LIMIT_BYTES,
   TEMPORARY_FILE_TTL_MS,
 } from './constants.js';
+import { SHARE_EXPIRY_HOURS, SHARE_LOCK_MS } from './sharing.js';
 
 const FREE_LIMIT_MB = FREE_COMPRESSION_LIMIT_BYTES / MB;
 
@@ -50,6 +51,14 @@ export const ErrorMessages = {
   batchFull: `Maximum ${BATCH_MAX_FILES} files allowed per batch`,
   batchNotFound: 'Batch not found or expired. Start the batch again.',
   shareLinkInvalid: 'This share link has expired or is not valid',
+  shareLinkExpired: 'This share link has expired',
+  shareLinkRevoked: 'This share link has been revoked by its owner',
+  shareLinkExhausted: 'This share link has reached its download limit',
+  shareLinkNotFound: 'Share link not found',
+  sharePasswordRequired: 'This share link needs a password: open it in a browser to enter it',
+  sharePasswordWrong: 'Wrong password',
+  sharePasswordLocked: `Too many wrong passwords: this link is locked for ${SHARE_LOCK_MS / 60_000} minutes after the last wrong try.`,
+  shareExpiryPremium: `Choosing how long a link lasts is a Premium feature: links last ${SHARE_EXPIRY_HOURS.standard} hours on trial and free accounts.`,
   unpaidUploadsFull: `Too many files are waiting for payment from your address. Pay for the ones waiting, or let them expire after ${TEMPORARY_FILE_TTL_MS / (60 * 60 * 1000)} hours, before uploading more.`,
   trialUsed: 'The free trial has already been used on this account',
   cardExpired: 'This card has expired. Please use another card.',

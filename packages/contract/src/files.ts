@@ -54,6 +54,8 @@ export const fileRecordSchema = z.object({
   createdAt: z.string(),
   shareToken: z.string().nullable(),
   shareExpiresAt: z.string().nullable(),
+  shareLinks: z.number().int().describe('its active share links (GET /api/files/{id}/share-links lists them all)'),
+  shareDownloads: z.number().int().describe('downloads through all of its share links, revoked and expired ones too'),
   folder: folderRefSchema.nullable(),
   expiresAt: z
     .string()

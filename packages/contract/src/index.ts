@@ -17,6 +17,7 @@ export * from './outcome.js';
 export * from './pages.js';
 export * from './picture-size.js';
 export * from './quality.js';
+export * from './sharing.js';
 export * from './subscription.js';
 export * from './target-size.js';
 export * from './webhooks.js';

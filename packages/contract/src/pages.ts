@@ -42,4 +42,6 @@ export const pages = {
     `/payment-success/${kind}?jobId=${q(jobId)}${paymentId === undefined ? '' : `&paymentId=${q(paymentId)}`}`,
   paymentFailed: (jobId: string) => `/payment-failed?jobId=${q(jobId)}`,
   paymentError: (error: PaymentErrorCode, jobId: string) => `/payment-error?error=${error}&jobId=${q(jobId)}`,
+  /** A share link's page for its recipient: the file, its saving and the Download button (or the password first). */
+  sharedFile: (token: string) => `/s/${q(token)}`,
 } as const;

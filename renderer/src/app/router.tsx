@@ -17,6 +17,7 @@ import { PaymentFailedPage } from '../features/payments/pages/payment-failed-pag
 import { PaymentRedirectPage } from '../features/payments/pages/payment-redirect-page';
 import { PaymentSuccessPage } from '../features/payments/pages/payment-success-page';
 import { SettingsPage } from '../features/settings/pages/settings-page';
+import { SharedFilePage } from '../features/sharing/pages/shared-file-page';
 import { SubscribePage } from '../features/subscription/pages/subscribe-page';
 import { SubscriptionSuccessPage } from '../features/subscription/pages/subscription-success-page';
 import { platform } from '../platform';
@@ -46,6 +47,7 @@ export const router = createBrowserRouter([
       { path: 'payment-failed', element: <PaymentFailedPage /> },
       { path: 'payment-error', element: <PaymentErrorPage /> },
       { path: 'payment/:jobId', element: <PaymentRedirectPage /> },
+      { path: 's/:token', element: <SharedFilePage /> },
       { path: pages.terms, element: <TermsPage /> },
       { path: pages.privacy, element: <PrivacyPage /> },
       { path: pages.refund, element: <RefundPage /> },

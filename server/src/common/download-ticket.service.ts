@@ -5,7 +5,7 @@ import type { Clock } from './clock.js';
  * What a signature is for, so a job's download signature cannot open a stored file of the same id, or back; a
  * stored file's purpose includes how it opens, so an attachment link cannot be turned into an inline one.
  */
-type Purpose = 'download' | 'file:attachment' | 'file:inline' | 'conversion';
+type Purpose = 'download' | 'file:attachment' | 'file:inline' | 'conversion' | 'share';
 
 export type Disposition = 'attachment' | 'inline';
 
@@ -22,7 +22,8 @@ export interface SignedLink {
  * derived from the JWT secret), never with the key that signs sessions:
  * - a compression job's result: `/api/downloads/{jobId}?expires={unix seconds}&sig={HMAC}`;
  * - a stored file: `/api/files/{fileId}/download?expires=…&sig=…[&disposition=inline]`;
- * - a converted file: `/api/converter/downloads/{jobId}?expires=…&sig=…`.
+ * - a converted file: `/api/converter/downloads/{jobId}?expires=…&sig=…`;
+ * - a password share link, once its password was given: `/api/share/{token}?expires=…&sig=…`.
  */
 export class DownloadTicketService {
   constructor(
@@ -51,6 +52,14 @@ export class DownloadTicketService {
 
   conversionUrl(jobId: string, expiresAt: Date): string {
     return `${this.appUrl}/api/converter/downloads/${encodeURIComponent(jobId)}?${this.query('conversion', jobId, expiresAt)}`;
+  }
+
+  shareUrl(token: string, expiresAt: Date): string {
+    return `${this.appUrl}/api/share/${encodeURIComponent(token)}?${this.query('share', token, expiresAt)}`;
+  }
+
+  verifyShare(token: string, link: SignedLink): boolean {
+    return this.check('share', token, link);
   }
 
   verifyConversion(jobId: string, link: SignedLink): boolean {

@@ -20,6 +20,8 @@ export class PaymentRequiredError extends withStatus(402) {}
 export class ForbiddenError extends withStatus(403) {}
 export class NotFoundError extends withStatus(404) {}
 export class ConflictError extends withStatus(409) {}
+/** What was there is no more (a share link expired, revoked or at its download limit). */
+export class GoneError extends withStatus(410) {}
 export class PayloadTooLargeError extends withStatus(413) {}
 export class UnsupportedMediaTypeError extends withStatus(415) {}
 /** The request was understood but its content cannot be processed (a damaged file, for one). */

@@ -351,7 +351,10 @@ describe('public compression over HTTP', () => {
     const maximum = (await compressSong({})).compressionResult?.compressedSize as number;
     const targetBytes = String(Math.round(maximum * 0.6));
     const refused = await compressSong({ targetBytes });
-    expect(refused.compressionResult).toMatchObject({ compressedSize: maximum, target: { met: false, belowFloor: false, belowFloorAllowed: false } });
+    expect(refused.compressionResult).toMatchObject({
+      compressedSize: maximum,
+      target: { met: false, belowFloor: false, belowFloorAllowed: false },
+    });
     const allowed = await compressSong({ targetBytes, belowFloor: 'true' });
     expect(allowed.compressionResult?.target).toEqual({
       bytes: Number(targetBytes),

@@ -116,6 +116,8 @@ describe('My Files over HTTP', () => {
       level: 'balanced',
       folder: null,
       shareToken: null,
+      shareLinks: 0,
+      shareDownloads: 0,
       compressedSize: body.compressedSize,
     });
     expect(file.spaceSaved).toBeGreaterThan(0);
@@ -201,11 +203,12 @@ describe('My Files over HTTP', () => {
     expect((await owner.api.listFiles({}))[0]?.name).toBe('Report cover.png');
   });
 
-  it('shares a file for 24 hours, with a new link revoking the old', async () => {
+  it('shares a file for 24 hours, each share a new link beside the older ones', async () => {
     const first = await owner.api.shareFile({ id: file.id });
     const second = await owner.api.shareFile({ id: file.id });
     expect(second.shareUrl).toMatch(new RegExp(`^${t.baseUrl}/api/share/[\\w-]{22}$`));
-    expect((await fetch(first.shareUrl)).status).toBe(404);
+    expect(second.shareUrl).not.toBe(first.shareUrl);
+    expect((await fetch(first.shareUrl)).status).toBe(200);
     const shared = await fetch(second.shareUrl);
     expect(shared.status).toBe(200);
     expect(shared.headers.get('content-disposition')).toContain('Report cover.png');
@@ -213,11 +216,13 @@ describe('My Files over HTTP', () => {
     expect(sha(await shared.arrayBuffer())).toBe(sha(await stored.arrayBuffer()));
     const listed = (await owner.api.listFiles({}))[0];
     expect(listed?.shareToken).toBe(second.shareUrl.split('/').pop());
+    expect(listed).toMatchObject({ shareLinks: 2, shareDownloads: 2 });
     expect(new Date(listed?.shareExpiresAt as string).getTime() - Date.now()).toBeGreaterThan(SHARE_LINK_TTL_MS - 60_000);
 
     clock.offsetMs = SHARE_LINK_TTL_MS + 1000;
     try {
-      expect((await fetch(second.shareUrl)).status).toBe(404);
+      expect((await fetch(second.shareUrl)).status).toBe(410);
+      expect((await owner.api.listFiles({}))[0]).toMatchObject({ shareToken: null, shareExpiresAt: null, shareLinks: 0 });
     } finally {
       clock.offsetMs = 0;
     }

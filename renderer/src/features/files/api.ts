@@ -1,4 +1,4 @@
-import type { FileRecord, Folder } from '@shrinkly/contract';
+import type { CreateShareLinkRequest, FileRecord, Folder, ShareLink } from '@shrinkly/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../api/client';
@@ -10,6 +10,7 @@ export const filesQueryKeys = {
   files: ['files', 'list'] as const,
   folders: ['files', 'folders'] as const,
   stats: ['files', 'stats'] as const,
+  shareLinks: (fileId: string) => ['files', 'share-links', fileId] as const,
 };
 
 /** All the user's files, newest first (every folder included). */
@@ -72,9 +73,25 @@ export function useDeleteFile() {
   return useFilesMutation((file: FileRecord) => api.deleteFile({ id: file.id }));
 }
 
-/** A 24-hour share link; shares change no list, so nothing is refreshed. */
+/** A 24-hour share link (the caller refreshes the files, whose share counts it changes). */
 export function shareFile(file: FileRecord) {
   return api.shareFile({ id: file.id });
+}
+
+/** A file's share links, newest first, with their state and downloads. */
+export function useShareLinks(file: FileRecord) {
+  return useQuery({ queryKey: filesQueryKeys.shareLinks(file.id), queryFn: () => api.listShareLinks({ id: file.id }) });
+}
+
+/** A share link with the owner's choices; the file's count of links and downloads changes with it. */
+export function useCreateShareLink() {
+  return useFilesMutation(({ file, choices }: { file: FileRecord; choices: CreateShareLinkRequest }) =>
+    api.createShareLink({ id: file.id, ...choices }),
+  );
+}
+
+export function useRevokeShareLink() {
+  return useFilesMutation((link: ShareLink) => api.revokeShareLink({ id: link.id }));
 }
 
 /** A signed link that opens the file in a tab (`inline`) or downloads it (`attachment`), no bearer token needed. */

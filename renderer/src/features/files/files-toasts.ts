@@ -23,6 +23,11 @@ export const filesToasts = {
   linkReady: (url: string) =>
     showInfoToast('Share Link Ready', `Copy this link; it expires in ${formatHours(SHARE_LINK_TTL_MS)}: ${url}`),
   shareFailed: () => showErrorToast('Failed to share file'),
+  shareLinkCreated: (copied: boolean) =>
+    showSuccessToast('Link Created', copied ? 'Share link copied to clipboard.' : 'Copy it from the list of links below.'),
+  shareLinkCopied: () => showSuccessToast('Link Copied', 'Share link copied to clipboard.'),
+  shareLinkRevoked: () => showSuccessToast('Link Revoked', 'The link no longer opens the file.'),
+  revokeFailed: () => showErrorToast('Failed to revoke the link'),
   /** A file My Files showed as compressing could not be compressed; the server removed it and says why. */
   compressionFailed: (fileName: string, detail: string | null) =>
     showErrorToast(withDetail(`"${fileName}" could not be compressed and was removed`, detail), 'Compression Failed'),

@@ -34,9 +34,6 @@ export const files = pgTable(
     qualityScore: doublePrecision('quality_score'),
     /** Before/after renditions made when the file was compressed (JSON), deleted with the file; null for none. */
     compareBlob: text('compare_blob'),
-    /** 128-bit random, base64url; null until shared. */
-    shareToken: text('share_token').unique(),
-    shareExpiresAt: timestamp('share_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Free accounts' files are removed at this time by the sweeper; null for kept files. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),

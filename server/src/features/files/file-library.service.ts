@@ -35,7 +35,7 @@ export class FileLibraryService {
 
   async list(user: UserRow, folderId?: string): Promise<FileRecord[]> {
     if (folderId !== undefined) await this.requireFolder(user, folderId);
-    return (await this.files.listOwned(user.id, folderId)).map(toFileRecord);
+    return (await this.files.listOwned(user.id, this.clock.now(), folderId)).map(toFileRecord);
   }
 
   async rename(user: UserRow, id: string, name: string): Promise<FileRecord> {
@@ -73,7 +73,7 @@ export class FileLibraryService {
   }
 
   async owned(user: UserRow, id: string): Promise<FileWithFolder> {
-    const file = isUuid(id) ? await this.files.findReadyOwned(id, user.id) : undefined;
+    const file = isUuid(id) ? await this.files.findReadyOwned(id, user.id, this.clock.now()) : undefined;
     if (!file) throw await this.notReady(user, id);
     return file;
   }
@@ -91,7 +91,7 @@ export class FileLibraryService {
 
   /** Changes one of the caller's ready files: 409 while it is processing, 404 when it is not theirs. */
   async update(user: UserRow, id: string, values: Parameters<FileRepository['updateReady']>[2]): Promise<FileWithFolder> {
-    const row = isUuid(id) ? await this.files.updateReady(id, user.id, values) : undefined;
+    const row = isUuid(id) ? await this.files.updateReady(id, user.id, values, this.clock.now()) : undefined;
     if (!row) throw await this.notReady(user, id);
     return row;
   }

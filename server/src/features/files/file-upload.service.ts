@@ -147,7 +147,7 @@ export class FileUploadService {
       const message = settled.error ?? 'Compression failed. Please try again.';
       throw message === ErrorMessages.storageFull ? new PayloadTooLargeError(message) : new UnprocessableError(message);
     }
-    const ready = settled.status === 'completed' ? await this.files.findReadyOwned(row.id, user.id) : undefined;
+    const ready = settled.status === 'completed' ? await this.files.findReadyOwned(row.id, user.id, this.clock.now()) : undefined;
     const stored = ready?.storedSize ?? null;
     return {
       jobId: job.id,

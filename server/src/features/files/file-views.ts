@@ -43,6 +43,8 @@ export function toFileRecord(row: FileWithFolder & Partial<Pick<ListedFile, 'job
     createdAt: row.createdAt.toISOString(),
     shareToken: row.shareToken,
     shareExpiresAt: row.shareExpiresAt?.toISOString() ?? null,
+    shareLinks: row.shareLinks,
+    shareDownloads: row.shareDownloads,
     folder: row.folderId && row.folderName !== null ? { id: row.folderId, name: row.folderName } : null,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     status: processing ? 'processing' : 'ready',

@@ -1,10 +1,17 @@
 import { and, count, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { findOne } from '../../db/find-one.js';
-import { batches, compressionJobs, type FileRow, files, folders, users } from '../../db/schema/index.js';
+import { batches, compressionJobs, type FileRow, files, folders, shareLinks, users } from '../../db/schema/index.js';
 
 export type NewFile = typeof files.$inferInsert;
-export type FileWithFolder = FileRow & { folderName: string | null };
+/** What My Files shows of a file's share links: the newest active one, how many are active, downloads through all. */
+export interface FileShares {
+  shareToken: string | null;
+  shareExpiresAt: Date | null;
+  shareLinks: number;
+  shareDownloads: number;
+}
+export type FileWithFolder = FileRow & { folderName: string | null } & FileShares;
 /** A listed file with, while it is processing, its compression job and that job's progress. */
 export type ListedFile = FileWithFolder & { jobId: string | null; progress: number | null };
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -35,9 +42,9 @@ export interface FileTotals {
 export class FileRepository {
   constructor(private readonly db: Database) {}
 
-  private withFolder() {
+  private withFolder(now: Date) {
     return this.db
-      .select({ file: files, folderName: folders.name })
+      .select({ file: files, folderName: folders.name, ...shareColumns(now) })
       .from(files)
       .leftJoin(folders, eq(folders.id, files.folderId));
   }
@@ -46,22 +53,31 @@ export class FileRepository {
    * Files of the owner in every state, newest first: all of them, or one folder's. A processing file comes with
    * its compression job (one per upload; a restart runs the same job again), so a client can follow it.
    */
-  async listOwned(userId: string, folderId?: string): Promise<ListedFile[]> {
+  async listOwned(userId: string, now: Date, folderId?: string): Promise<ListedFile[]> {
     const rows = await this.db
-      .select({ file: files, folderName: folders.name, jobId: compressionJobs.id, progress: compressionJobs.progress })
+      .select({
+        file: files,
+        folderName: folders.name,
+        jobId: compressionJobs.id,
+        progress: compressionJobs.progress,
+        ...shareColumns(now),
+      })
       .from(files)
       .leftJoin(folders, eq(folders.id, files.folderId))
       .leftJoin(compressionJobs, and(eq(compressionJobs.fileId, files.id), eq(files.status, 'processing')))
       .where(and(eq(files.userId, userId), folderId === undefined ? undefined : eq(files.folderId, folderId)))
       .orderBy(desc(files.createdAt), desc(files.id));
-    return rows.map((r) => ({ ...r.file, folderName: r.folderName, jobId: r.jobId, progress: r.progress }));
+    return rows.map(({ file, ...rest }) => ({ ...file, ...rest }));
   }
 
-  async findReadyOwned(id: string, userId: string): Promise<FileWithFolder | undefined> {
-    const [row] = await this.withFolder()
+  /** `now` tells which share links are still active. */
+  async findReadyOwned(id: string, userId: string, now: Date): Promise<FileWithFolder | undefined> {
+    const [row] = await this.withFolder(now)
       .where(and(eq(files.id, id), eq(files.userId, userId), eq(files.status, 'ready')))
       .limit(1);
-    return row && { ...row.file, folderName: row.folderName };
+    if (!row) return undefined;
+    const { file, ...rest } = row;
+    return { ...file, ...rest };
   }
 
   /** Whether the owner has this file still processing (to answer "not yet" rather than "not found"). */
@@ -76,10 +92,6 @@ export class FileRepository {
 
   async findById(id: string): Promise<FileRow | undefined> {
     return findOne(this.db, files, eq(files.id, id));
-  }
-
-  async findByShareToken(token: string): Promise<FileRow | undefined> {
-    return findOne(this.db, files, and(eq(files.shareToken, token), eq(files.status, 'ready')));
   }
 
   /**
@@ -126,18 +138,19 @@ export class FileRepository {
     });
   }
 
-  /** Changes a ready file's name, folder or share link. */
+  /** Changes a ready file's name or folder. */
   async updateReady(
     id: string,
     userId: string,
-    values: Partial<Pick<NewFile, 'name' | 'folderId' | 'shareToken' | 'shareExpiresAt'>>,
+    values: Partial<Pick<NewFile, 'name' | 'folderId'>>,
+    now: Date,
   ): Promise<FileWithFolder | undefined> {
     const updated = await this.db
       .update(files)
       .set(values)
       .where(and(eq(files.id, id), eq(files.userId, userId), eq(files.status, 'ready')))
       .returning({ id: files.id });
-    return updated.length > 0 ? this.findReadyOwned(id, userId) : undefined;
+    return updated.length > 0 ? this.findReadyOwned(id, userId, now) : undefined;
   }
 
   /** Deletes a file of the owner (any state) and returns it, so its blob can be removed. */
@@ -206,4 +219,26 @@ export class FileRepository {
       })
       .where(eq(users.id, userId));
   }
+}
+
+/**
+ * The columns of FileShares, read beside a file: its share links live in their own table (features/sharing). A link
+ * is active while not revoked, not expired at `now` and under its download limit.
+ */
+function shareColumns(now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const ofFile = sql`${shareLinks.fileId} = ${files.id}`;
+  const active = sql`${ofFile} and ${shareLinks.revokedAt} is null and ${shareLinks.expiresAt} > ${at}
+    and (${shareLinks.maxDownloads} is null or ${shareLinks.downloads} < ${shareLinks.maxDownloads})`;
+  const newest = sql`order by ${shareLinks.createdAt} desc, ${shareLinks.id} desc limit 1`;
+  return {
+    shareToken: sql<string | null>`(select ${shareLinks.token} from ${shareLinks} where ${active} ${newest})`,
+    shareExpiresAt: sql<Date | null>`(select ${shareLinks.expiresAt} from ${shareLinks} where ${active} ${newest})`.mapWith(
+      shareLinks.expiresAt,
+    ),
+    shareLinks: sql<number>`(select count(*) from ${shareLinks} where ${active})`.mapWith(Number),
+    shareDownloads: sql<number>`(select coalesce(sum(${shareLinks.downloads}), 0) from ${shareLinks} where ${ofFile})`.mapWith(
+      Number,
+    ),
+  };
 }

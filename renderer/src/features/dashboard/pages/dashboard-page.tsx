@@ -23,7 +23,8 @@ export function DashboardPage({ user }: DashboardPageProps) {
   usePageTitle('Dashboard');
   const [dialog, setDialog] = useState<DashboardDialog>(null);
   const { folder } = useOpenFolder();
-  const free = planFromFlags(user) === 'free';
+  const plan = planFromFlags(user);
+  const free = plan === 'free';
   const closeDialog = () => setDialog(null);
 
   return (
@@ -42,7 +43,7 @@ export function DashboardPage({ user }: DashboardPageProps) {
         </Group>
         <TrialBanner user={user} />
         <StatCards />
-        <MyFilesCard freePlan={free} />
+        <MyFilesCard freePlan={free} premium={plan === 'premium'} />
       </Stack>
       <NewFolderDialog opened={dialog === 'folder'} onClose={closeDialog} />
       <UploadDialog opened={dialog === 'upload'} onClose={closeDialog} user={user} folder={folder} />

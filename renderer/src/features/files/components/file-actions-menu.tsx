@@ -7,7 +7,10 @@ export interface FileMenuHandlers {
   onPreview: (file: FileRecord) => void;
   /** Before and after, for a compressed picture, PDF or video. */
   onCompare: (file: FileRecord) => void;
+  /** Share: a 24-hour link copied at once. */
   onShare: (file: FileRecord) => void;
+  /** Manage links: share links with choices, and the file's links to revoke. */
+  onShareLinks: (file: FileRecord) => void;
   onRename: (file: FileRecord) => void;
   onDelete: (file: FileRecord) => void;
   /** Moves the file into `folder`, or to the root with null. */
@@ -42,6 +45,9 @@ export function FileActionsMenu({ file, moveTarget, canMoveToRoot, ...handlers }
         )}
         <Menu.Item disabled={!ready} onClick={() => handlers.onShare(file)}>
           Share
+        </Menu.Item>
+        <Menu.Item disabled={!ready} onClick={() => handlers.onShareLinks(file)}>
+          Manage links...
         </Menu.Item>
         <Menu.Item disabled={!ready} onClick={() => handlers.onRename(file)}>
           Rename

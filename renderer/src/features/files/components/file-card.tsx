@@ -1,7 +1,7 @@
 import { Card, Group, Stack } from '@mantine/core';
 import type { FileRecord, Folder } from '@shrinkly/contract';
 import { FileActionsMenu, type FileMenuHandlers } from './file-actions-menu';
-import { FileCategoryIcon, FileExpiry, FileOutcome, FileSummary, fileItemAttributes } from './file-details';
+import { FileCategoryIcon, FileExpiry, FileOutcome, FileShares, FileSummary, fileItemAttributes } from './file-details';
 
 export interface FileItemProps extends FileMenuHandlers {
   file: FileRecord;
@@ -22,6 +22,7 @@ export function FileCard({ file, showFolder, ...menu }: FileItemProps) {
         </Group>
         <Stack gap={4} style={{ minWidth: 0 }}>
           <FileSummary file={file} showFolder={showFolder} />
+          <FileShares file={file} />
         </Stack>
         <Group gap="xs" justify="space-between">
           <FileOutcome file={file} />

@@ -70,6 +70,19 @@ export function FileExpiry({ file }: { file: FileRecord }) {
   );
 }
 
+/** A shared file: its downloads through share links, and how many links are active. Nothing for a file never shared. */
+export function FileShares({ file }: { file: FileRecord }) {
+  if (file.shareLinks === 0 && file.shareDownloads === 0) return null;
+  const downloads = `${file.shareDownloads} ${file.shareDownloads === 1 ? 'download' : 'downloads'}`;
+  const links = file.shareLinks === 0 ? '' : ` · ${file.shareLinks} active ${file.shareLinks === 1 ? 'link' : 'links'}`;
+  return (
+    <Text size="xs" fw={600} c="blue.8" data-testid="file-shares">
+      Shared: {downloads}
+      {links}
+    </Text>
+  );
+}
+
 /** A search match from a folder says where it lives. */
 export function FileFolder({ file }: { file: FileRecord }) {
   if (!file.folder) return null;

@@ -1,7 +1,7 @@
 import { Group, Paper, Stack } from '@mantine/core';
 import { FileActionsMenu } from './file-actions-menu';
 import type { FileItemProps } from './file-card';
-import { FileCategoryIcon, FileExpiry, FileOutcome, FileSummary, fileItemAttributes } from './file-details';
+import { FileCategoryIcon, FileExpiry, FileOutcome, FileShares, FileSummary, fileItemAttributes } from './file-details';
 
 /** A file in the list view: one line on wide screens, wrapping under the name on narrow ones. */
 export function FileRow({ file, showFolder, ...menu }: FileItemProps) {
@@ -12,6 +12,7 @@ export function FileRow({ file, showFolder, ...menu }: FileItemProps) {
         <Group gap="xs" style={{ flex: 1, minWidth: 0 }} justify="space-between">
           <Stack gap={2} style={{ flex: '1 1 180px', minWidth: 0 }}>
             <FileSummary file={file} showFolder={showFolder} />
+            <FileShares file={file} />
           </Stack>
           <Group gap="xs" wrap="wrap">
             <FileExpiry file={file} />

@@ -18,14 +18,17 @@ import { FilesLoading } from './files-loading';
 import { FilesToolbar } from './files-toolbar';
 import { FolderHeading } from './folder-heading';
 import { RenameFileDialog } from './rename-file-dialog';
+import { ShareLinksDialog } from './share-links-dialog';
 
 interface MyFilesCardProps {
   /** Free accounts' files are removed after a day: the card says so. */
   freePlan: boolean;
+  /** Premium accounts choose how long a share link lasts. */
+  premium: boolean;
 }
 
 /** My Files: search, grid/list, category tabs, folders at the root, a folder's files inside it, and each file's menu. */
-export function MyFilesCard({ freePlan }: MyFilesCardProps) {
+export function MyFilesCard({ freePlan, premium }: MyFilesCardProps) {
   const files = useFiles();
   const listedFiles = useProcessingFiles(files.data);
   const folders = useFolders();
@@ -36,6 +39,7 @@ export function MyFilesCard({ freePlan }: MyFilesCardProps) {
   const [renaming, setRenaming] = useState<FileRecord | null>(null);
   const [deleting, setDeleting] = useState<FileRecord | null>(null);
   const [comparing, setComparing] = useState<FileRecord | null>(null);
+  const [sharing, setSharing] = useState<FileRecord | null>(null);
   const actions = useFileActions();
   const deleteFolder = useDeleteFolder();
 
@@ -91,6 +95,7 @@ export function MyFilesCard({ freePlan }: MyFilesCardProps) {
           onPreview: (file) => void actions.preview(file),
           onCompare: setComparing,
           onShare: (file) => void actions.share(file),
+          onShareLinks: setSharing,
           onMove: actions.moveTo,
           onRename: setRenaming,
           onDelete: setDeleting,
@@ -133,6 +138,7 @@ export function MyFilesCard({ freePlan }: MyFilesCardProps) {
       </Stack>
       <RenameFileDialog file={renaming} onClose={() => setRenaming(null)} />
       <DeleteFileDialog file={deleting} onClose={() => setDeleting(null)} />
+      <ShareLinksDialog file={sharing} mayChooseExpiry={premium} onClose={() => setSharing(null)} />
       {comparing && (
         <CompareDialog
           opened
