@@ -810,6 +810,7 @@ export const endpoints = {
     response: messageResponseSchema,
     errors: [404],
     summary: "Revokes a user's API key (recorded in the audit trail)",
+  }),
   createShareLink: endpoint({
     method: 'POST',
     path: '/api/files/{id}/share-links',
