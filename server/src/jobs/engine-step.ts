@@ -55,7 +55,9 @@ export class EngineStep {
         if (facts.unchanged) return { ...facts, blobKey: inputBlob, size: originalSize, compareBlob: null };
         resultDir = path.dirname(output);
         const stored = await this.storage.putFile(output);
-        const compareBlob = compare?.length ? await this.storeComparison(compare, resultDir) : null;
+        // Renditions are an extra: a result whose before/after could not be stored is still the result (the view
+        // then says there is none), and its blob is not left behind by a failed job.
+        const compareBlob = compare?.length ? await this.storeComparison(compare, resultDir).catch(() => null) : null;
         return { ...facts, blobKey: stored.key, size: stored.size, compareBlob };
       });
     } finally {
