@@ -1,6 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Comparison } from '@shrinkly/contract';
+import { decodeHeic } from './families/image/formats/heic.js';
+import { decodeBmp } from './tools/image/bmp.js';
 import { openImageFile } from './tools/image/sharp-input.js';
 import { type FfmpegRunner, runFfmpeg } from './tools/media/ffmpeg.js';
 import type { DetectedType } from './types.js';
@@ -53,19 +55,29 @@ export async function compareRenditions(sources: CompareSources): Promise<Compar
 }
 
 /** The result at its own size (within the limit), and the original drawn at exactly that size, so they line up. */
-async function pictures({ original, result }: CompareSources): Promise<ComparePair[]> {
+async function pictures({ original, result, type, workDir, runner }: CompareSources): Promise<ComparePair[]> {
   const fit = { width: COMPARE_MAX_SIDE, height: COMPARE_MAX_SIDE, fit: 'inside', withoutEnlargement: true } as const;
-  const { data: after, info } = await openImageFile(result, false)
+  const resultExt = path.extname(result).slice(1).toLowerCase() || type.ext;
+  const { data: after, info } = await openImageFile(await readable(result, resultExt, workDir, runner, 'compare-after'), false)
     .rotate()
     .resize(fit)
     .jpeg({ quality: JPEG_QUALITY })
     .toBuffer({ resolveWithObject: true });
-  const before = await openImageFile(original, false)
+  const before = await openImageFile(await readable(original, type.ext, workDir, runner, 'compare-before'), false)
     .rotate()
     .resize({ width: info.width, height: info.height, fit: 'fill' })
     .jpeg({ quality: JPEG_QUALITY })
     .toBuffer();
   return [{ label: 'Picture', before, after }];
+}
+
+/** A picture sharp reads as it is, or a PNG of it: HEIC through libheif, BMP through the engine's own decoder. */
+async function readable(file: string, ext: string, workDir: string, runner: FfmpegRunner, name: string): Promise<string> {
+  if (ext === 'heic' || ext === 'heif') return decodeHeic(runner, file, path.join(workDir, name));
+  if (ext !== 'bmp') return file;
+  const png = path.join(workDir, `${name}.png`);
+  await decodeBmp(runner, file, png);
+  return png;
 }
 
 /** The first pages of both, rendered by poppler at the same scale. */

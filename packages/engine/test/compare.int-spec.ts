@@ -36,6 +36,24 @@ describe('before/after renditions', () => {
     expect((await compress(photo, { level: 'balanced', tmpDir: dir })).compare).toBeUndefined();
   });
 
+  it('draws HEIC and BMP pictures through their own decoders', async () => {
+    const png = path.join(dir, 'small.png');
+    await sharp(photoLikePixels(240, 180), { raw: { width: 240, height: 180, channels: 3 } })
+      .png()
+      .toFile(png);
+    const heic = path.join(dir, 'small.heic');
+    await runProcess('heif-enc', ['--quiet', '-q', '90', png, '-o', heic]);
+    const bmp = path.join(dir, 'small.bmp');
+    await runProcess('ffmpeg', ['-v', 'error', '-y', '-i', png, bmp]);
+    for (const file of [heic, bmp]) {
+      const r = await compress(file, { level: 'maximum', compare: true, tmpDir: dir });
+      const [pair] = r.compare ?? [];
+      expect(pair, path.basename(file)).toBeDefined();
+      expect(await look(pair!.before)).toEqual({ format: 'jpeg', width: 240, height: 180 });
+      expect(await look(pair!.after)).toEqual({ format: 'jpeg', width: 240, height: 180 });
+    }
+  });
+
   it('renders a PDF page by page and a video at the same moment, both sides alike', async () => {
     const pdf = path.join(dir, 'report.pdf');
     await writeImagePdf(pdf);
