@@ -84,6 +84,14 @@ describe('target size', () => {
     );
   });
 
+  it('says consent changed nothing for a family that cannot go below its floor', async () => {
+    const sizes = { light: 900, balanced: 800, maximum: 700 };
+    const { result, target } = await fit(sizes, 1000, 'maximum', 500, true, { belowFloor: true });
+    expect(target).toEqual({ bytes: 500, met: false, level: 'maximum', belowFloor: false, belowFloorAllowed: false });
+    expect(result.notes[0]).toMatch(/^Could not get under .* while keeping the maximum level's quality/);
+    expect(result.notes[0]).not.toMatch(/Allow lower quality/);
+  });
+
   it('sizes between a level that does not fit and one that fits with room, and below the floor only with consent', async () => {
     await fc.assert(
       fc.asyncProperty(

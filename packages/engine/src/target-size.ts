@@ -59,7 +59,7 @@ export async function fitTarget<R extends Sized>(
     met,
     level: at,
     belowFloor,
-    belowFloorAllowed: choices.belowFloor ?? false,
+    belowFloorAllowed: (choices.belowFloor ?? false) && choices.sizeTo !== undefined,
   });
   if (originalSize <= targetBytes) {
     return {
@@ -80,9 +80,11 @@ export async function fitTarget<R extends Sized>(
       return { result: withNote(below, note), target: outcome(true, level, true) };
     }
     const smallest = `this is the smallest result that does (${sizeText(strongest.size)})`;
-    const note = choices.belowFloor
-      ? `Could not get under ${target} even below the ${level} level's quality: this is the ${level} level's result (${sizeText(strongest.size)})`
-      : `Could not get under ${target} while keeping the ${level} level's quality: ${smallest}${sizeTo ? '. Allow lower quality to make it fit' : ''}`;
+    // Consent only matters for a family that can go below its floor (sizeTo); for the others the usual answer stands.
+    const note =
+      choices.belowFloor && sizeTo
+        ? `Could not get under ${target} even below the ${level} level's quality: this is the ${level} level's result (${sizeText(strongest.size)})`
+        : `Could not get under ${target} while keeping the ${level} level's quality: ${smallest}${sizeTo ? '. Allow lower quality to make it fit' : ''}`;
     return { result: withNote(strongest, note), target: outcome(false, level) };
   }
   // It fits: the lighter levels, in one more search for a family with a ladder, else one by one from light.

@@ -2,6 +2,7 @@ import {
   type CompressionJob,
   type CompressionResponse,
   FREE_COMPRESSION_LIMIT_BYTES,
+  isSizable,
   PREMIUM_BENEFITS,
   qualityFields,
   SUBSCRIPTION_PRICE_USD,
@@ -25,7 +26,8 @@ function targetOf(job: CompressionJobRow): TargetOutcome {
     met: job.targetMet,
     level: job.targetLevel,
     belowFloor: job.targetBelowFloor ?? false,
-    belowFloorAllowed: job.belowFloor,
+    // As the engine says it: consent counts for the types that can go below their floor.
+    belowFloorAllowed: job.belowFloor && isSizable(job.inputFormat),
   };
 }
 

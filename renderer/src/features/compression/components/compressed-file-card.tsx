@@ -25,11 +25,12 @@ interface CompressedFileCardProps {
 function TargetNote({ target, fileName }: { target: NonNullable<CompressedFile['target']>; fileName: string }) {
   const size = formatBytes(target.bytes);
   const sizable = isSizable(extensionOf(fileName));
-  const missed = target.belowFloorAllowed
-    ? `Could not get under ${size}, even below this level's quality: this is the smallest result that keeps the level's quality.`
-    : `Could not get under ${size} while keeping this level's quality: this is the smallest result that keeps it.${
-        sizable ? ' Compress it again with “Allow lower quality to make it fit” ticked to go below it.' : ''
-      }`;
+  const missed =
+    target.belowFloorAllowed && sizable
+      ? `Could not get under ${size}, even below this level's quality: this is the smallest result that keeps the level's quality.`
+      : `Could not get under ${size} while keeping this level's quality: this is the smallest result that keeps it.${
+          sizable ? ' Compress it again with “Allow lower quality to make it fit” ticked to go below it.' : ''
+        }`;
   const text = !target.met
     ? missed
     : target.level === 'original'
