@@ -205,10 +205,12 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
         notes: [note, ...(copy && resized.note ? [resized.note] : []), ...(copy ? [] : notResized(resized, call))],
       });
       const family = familyFor(call.type);
-      const sizeTo = family.sizeTo ? sizerFor(family, { ...call, input: resized.input }, targetBytes) : undefined;
+      const sizeTo = family.sizeTo ? sizerFor(family, { ...call, input: resized.input }, targetBytes, resized.note) : undefined;
       const choices = { sizeTo, belowFloor: options.belowFloor };
+      // A resized video's copy is a near-lossless intermediate, larger than any result: only its compressed result can
+      // say whether the resized file fits, so the levels run even when the original already would.
       const fitted = await fitTarget(
-        copy?.size ?? call.originalSize,
+        resized.intermediate ? Number.POSITIVE_INFINITY : (copy?.size ?? call.originalSize),
         level,
         targetBytes,
         results,
@@ -229,7 +231,7 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
 }
 
 /** The family's `sizeTo` as `fitTarget` asks for it: each request in an empty folder of its own, its output settled. */
-function sizerFor(family: FamilyCompressor, call: EngineCall, targetBytes: number): SizeTo<LevelResult> {
+function sizerFor(family: FamilyCompressor, call: EngineCall, targetBytes: number, resizedNote?: string): SizeTo<LevelResult> {
   const sizeTo = family.sizeTo?.bind(family);
   if (!sizeTo) throw new Error(`${family.family} files are not sized`);
   return async ({ tooLarge, fits, level }) => {
@@ -237,7 +239,9 @@ function sizerFor(family: FamilyCompressor, call: EngineCall, targetBytes: numbe
     const known = (r: LevelResult) => ({ size: r.size, metrics: r.metrics });
     const size = { targetBytes, tooLarge: known(tooLarge), ...(fits ? { fits: known(fits) } : {}) };
     const out = await sizeTo(call.input, call.type, { ...familyContext(call), workDir, level, size });
-    return out ? settle(call, out) : undefined;
+    if (!out) return undefined;
+    const settled = await settle(call, out);
+    return resizedNote ? { ...settled, notes: [resizedNote, ...settled.notes] } : settled;
   };
 }
 

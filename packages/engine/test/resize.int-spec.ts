@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -110,5 +110,12 @@ describe('longest side', () => {
       ['subtitle', null, null],
     ]);
     expect(r.score).toBeGreaterThanOrEqual(SSIM_FLOOR.balanced);
+    // With a target the original already meets, the video is still made to fit the side asked for.
+    const targetBytes = (await stat(clip)).size * 2;
+    const fitted = await compress(clip, { level: 'balanced', maxDimension: 320, targetBytes, tmpDir: dir });
+    expect(fitted.notes).toContain('Resized from 640×360 to 320×180 (longest side 320 px)');
+    expect(fitted.target).toMatchObject({ met: true });
+    const fittedInfo = await probeMedia(runProcess, fitted.output, new AbortController().signal);
+    expect(fittedInfo.streams.find((s) => s.type === 'video')).toMatchObject({ width: 320, height: 180 });
   });
 });
