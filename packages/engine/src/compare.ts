@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Comparison } from '@shrinkly/contract';
+import sharp from 'sharp';
 import { decodeHeic } from './families/image/formats/heic.js';
 import { decodeBmp } from './tools/image/bmp.js';
 import { openImageFile } from './tools/image/sharp-input.js';
@@ -102,16 +103,27 @@ async function pages({ original, result, workDir, runner }: CompareSources): Pro
 
 /** One frame of both, at the same moment, at the same size. */
 async function stills({ original, result, workDir, runner, atSec }: CompareSources): Promise<ComparePair[]> {
-  const at = atSec ?? 0;
-  const grab = async (file: string, name: string) => {
+  const grab = async (file: string, name: string, at: number, scale: string) => {
     const out = path.join(workDir, `${name}.jpg`);
-    const scale = `scale='min(${COMPARE_MAX_SIDE},iw)':-2`;
     await runFfmpeg(runner, ['-ss', at.toFixed(2), '-i', file, '-frames:v', '1', '-vf', scale, '-q:v', '3', '-y', out], {
       timeoutMs: 60_000,
     });
-    return readFile(out);
+    // Past the last frame (a window's middle at the very end of a short clip) ffmpeg writes nothing.
+    return readFile(out).catch(() => null);
   };
-  const [before, after] = await Promise.all([grab(original, 'compare-before'), grab(result, 'compare-after')]);
+  // The result's frame within the rendition limit (tall videos too), and the original's drawn at exactly its size,
+  // so a resized result lines up with its original.
+  const inside = `scale='min(iw,${COMPARE_MAX_SIDE})':'min(ih,${COMPARE_MAX_SIDE})':force_original_aspect_ratio=decrease:force_divisible_by=2`;
+  let at = atSec ?? 0;
+  let after = await grab(result, 'compare-after', at, inside);
+  if (!after && at > 0) {
+    at = 0;
+    after = await grab(result, 'compare-after', at, inside);
+  }
+  if (!after) return [];
+  const { width, height } = await sharp(after).metadata();
+  const before = await grab(original, 'compare-before', at, width && height ? `scale=${width}:${height}` : inside);
+  if (!before) return [];
   const minutes = Math.floor(at / 60);
   const seconds = String(Math.floor(at % 60)).padStart(2, '0');
   return [{ label: `Frame at ${minutes}:${seconds}`, before, after }];

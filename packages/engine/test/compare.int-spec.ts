@@ -36,6 +36,20 @@ describe('before/after renditions', () => {
     expect((await compress(photo, { level: 'balanced', tmpDir: dir })).compare).toBeUndefined();
   });
 
+  it("takes a tall video's stills within the limit, the original at the size of its resized result", async () => {
+    const clip = path.join(dir, 'tall.mp4');
+    const source = 'testsrc2=s=400x1600:r=25:d=1';
+    await runProcess('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', source, '-c:v', 'libx264', '-crf', '14', clip]);
+    const whole = await compress(clip, { level: 'light', compare: true, tmpDir: dir });
+    const [still] = whole.compare ?? [];
+    expect(await look(still!.after)).toEqual({ format: 'jpeg', width: 300, height: COMPARE_MAX_SIDE });
+    expect(await look(still!.before)).toEqual({ format: 'jpeg', width: 300, height: COMPARE_MAX_SIDE });
+    const resized = await compress(clip, { level: 'light', maxDimension: 800, compare: true, tmpDir: dir });
+    const [small] = resized.compare ?? [];
+    expect(await look(small!.after)).toEqual({ format: 'jpeg', width: 200, height: 800 });
+    expect(await look(small!.before)).toEqual({ format: 'jpeg', width: 200, height: 800 });
+  });
+
   it('draws HEIC and BMP pictures through their own decoders', async () => {
     const png = path.join(dir, 'small.png');
     await sharp(photoLikePixels(240, 180), { raw: { width: 240, height: 180, channels: 3 } })
