@@ -1,5 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { REVENUE_CSV_COLUMNS, REVENUE_PERIODS, type Revenue, revenuePeriodOf, USERS_CSV_COLUMNS } from '@shrinkly/contract';
+import {
+  createApiClient,
+  REVENUE_CSV_COLUMNS,
+  REVENUE_PERIODS,
+  type Revenue,
+  revenuePeriodOf,
+  USERS_CSV_COLUMNS,
+} from '@shrinkly/contract';
 import Papa from 'papaparse';
 import type { Download, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -36,9 +43,14 @@ describe('the admin panel in the browser', () => {
 
   beforeAll(async () => {
     page = await session.newPage();
-    for (const user of users) expect((await post('/api/auth/register', user)).ok).toBe(true);
+    for (const user of users) {
+      const registered = await post('/api/auth/register', user);
+      expect(registered.ok).toBe(true);
+      tokens.push(((await registered.json()) as { token: string }).token);
+    }
   });
 
+  const tokens: string[] = [];
   const row = (name: string) => page.getByRole('listitem', { name, exact: true });
 
   it('refuses a wrong password in the Authentication Failed dialog, then signs in to the dashboard', async () => {
@@ -64,7 +76,12 @@ describe('the admin panel in the browser', () => {
     await page.waitForURL('**/admin');
   });
 
-  it("searches by name or email, any case, and shows a user's details", async () => {
+  it("searches by name or email, any case, and shows a user's details with their API keys, which staff can revoke", async () => {
+    const userApi = createApiClient({ baseUrl, getToken: () => tokens[1] });
+    await userApi.setupTrial({
+      creditCard: { cardholderName: users[1]!.name, cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '123' },
+    });
+    const { key, secret } = await userApi.createApiKey({ name: 'deploy script', scopes: ['files:read'] });
     await page.getByLabel('Search users').fill(`ADMINCASE${stamp}`);
     for (const user of users) await row(user.name).waitFor();
     await page.getByLabel('Search users').fill(users[1]!.email.toUpperCase());
@@ -77,6 +94,12 @@ describe('the admin panel in the browser', () => {
     const details = page.getByRole('dialog', { name: 'User Details' });
     await details.getByText(users[1]!.email).waitFor();
     await details.getByText('0.00 MB').waitFor();
+    await details.getByText('deploy script').waitFor();
+    await details.getByText('Never used').waitFor();
+    await details.getByRole('button', { name: `Revoke key ${key.prefix}` }).click();
+    await details.getByText(/ · revoked /).waitFor();
+    const refused = await fetch(`${baseUrl}/api/files`, { headers: { authorization: `Bearer ${secret}` } });
+    expect(refused.status).toBe(401);
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'hidden' });
   });
