@@ -107,6 +107,8 @@ export const FEATURE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> =
   sharing: ['accounts', 'files'],
   system: [],
   uploads: [],
+  // Webhooks listen to the ends of compression and conversion jobs, for the accounts that own them.
+  webhooks: ['accounts', 'compression', 'converter'],
 };
 
 const FEATURE = /^server\/src\/features\/([^/]+)\//;

@@ -27,7 +27,7 @@ import { ConverterService } from './converter.service.js';
     ),
     construct(ConversionJobHandler, [ConversionJobRecords, StoragePort, EngineStep, Clock, LOGGER]),
   ],
-  exports: [ConversionJobRecords],
+  exports: [ConversionJobRecords, ConversionJobHandler],
 })
 export class ConverterModule {
   constructor(
