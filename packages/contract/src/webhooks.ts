@@ -37,6 +37,7 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 export const WebhookMessages = {
   premiumOnly:
     'Webhooks are a Premium feature. Start a free trial or upgrade to Premium to have your endpoints told when files are ready.',
+  callbackNeedsAccount: 'A callbackUrl needs a signed-in trial or Premium account: sign in, or leave callbackUrl out.',
   tooMany: `An account can have up to ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints. Delete one to add another.`,
   endpointNotFound: 'Webhook endpoint not found',
   deliveryNotFound: 'Webhook delivery not found',
@@ -50,8 +51,8 @@ export const webhookUrlSchema = z
   .max(WEBHOOK_URL_MAX_LENGTH, `A webhook URL can be at most ${WEBHOOK_URL_MAX_LENGTH} characters`);
 
 /** The optional one-off `callbackUrl` of a compression, upload or conversion request (signed-in trial or premium callers). */
-export const callbackUrlSchema = webhookUrlSchema
-  .optional()
+export const callbackUrlSchema = z
+  .preprocess((v) => (v === '' ? undefined : v), webhookUrlSchema.optional())
   .describe("receives this job's completed or failed event once, signed with the account's callback secret");
 
 /** POST /api/webhooks */

@@ -188,6 +188,68 @@ describe('webhooks', () => {
     expect(delivered).toMatchObject({ attempts: 1, lastStatusCode: 200, lastError: null });
   });
 
+  it("tells a request's one-off callbackUrl of its job's end, signed with the account's callback secret", async () => {
+    const user = await account(t);
+    const url = receiver.url('/once');
+    const { callbackSecret } = await user.api.listWebhooks();
+    const landing = (await upload(user.token, '/api/compress', { callbackUrl: url })) as { jobId: string };
+    const mine = (await upload(user.token, '/api/files/upload', { callbackUrl: url })) as FileUploadResponse;
+    await eventually(async () => (receiver.at('/once').length >= 2 ? true : undefined));
+    const bodies = receiver.at('/once').map((r) => JSON.parse(r.body) as WebhookPayload);
+    expect(bodies.map((b) => [b.type, b.data.jobId]).sort()).toEqual(
+      [
+        ['compression.completed', landing.jobId],
+        ['compression.completed', mine.jobId],
+      ].sort(),
+    );
+    for (const r of receiver.at('/once')) {
+      const header = r.headers['shrinkly-signature'] as string;
+      expect(await verifyWebhookSignature({ header, body: r.body, secret: callbackSecret })).toBe(true);
+    }
+    const delivered = await deliveryTo(user.api, url, (d) => d.status === 'delivered');
+    expect(delivered.endpointId).toBeNull();
+  });
+
+  it("tells a signed-in caller's conversion to its endpoints for conversion events and to its callbackUrl", async () => {
+    const user = await account(t);
+    const endpoint = receiver.url('/conversions');
+    const callback = receiver.url('/conversion-once');
+    await user.api.createWebhook({ url: endpoint, events: ['conversion.completed'] });
+    await user.api.createWebhook({ url: receiver.url('/files-only'), events: ['file.ready'] });
+    const res = await t.fetch('/api/converter/convert', {
+      method: 'POST',
+      body: await fileForm(png, 'shot.png', { targetFormat: 'jpg', callbackUrl: callback }),
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(res.status).toBe(200);
+    const { jobId } = (await res.json()) as { jobId: string };
+    await eventually(async () =>
+      receiver.at('/conversions').length + receiver.at('/conversion-once').length >= 2 ? true : undefined,
+    );
+    for (const r of [...receiver.at('/conversions'), ...receiver.at('/conversion-once')]) {
+      expect(JSON.parse(r.body)).toMatchObject({
+        type: 'conversion.completed',
+        data: { jobId, name: 'shot.png', targetFormat: 'jpg' },
+      });
+    }
+    expect(receiver.at('/files-only')).toHaveLength(0);
+  });
+
+  it('refuses a callbackUrl from a visitor or a free account, and one to a private address', async () => {
+    const send = (headers: Record<string, string>, callbackUrl: string) =>
+      fileForm(png, 'shot.png', { callbackUrl }).then((body) => t.fetch('/api/compress', { method: 'POST', body, headers }));
+    const visitor = await send({}, receiver.url('/never'));
+    expect([visitor.status, ((await visitor.json()) as { message: string }).message]).toEqual([
+      403,
+      WebhookMessages.callbackNeedsAccount,
+    ]);
+    const free = await account(t, false);
+    expect((await send({ authorization: `Bearer ${free.token}` }, receiver.url('/never'))).status).toBe(403);
+    const bad = await send({ authorization: `Bearer ${free.token}` }, 'ftp://example.com/');
+    expect(bad.status).toBe(400);
+    expect(receiver.at('/never')).toHaveLength(0);
+  });
+
   it('tries a receiver that failed twice a third time, after growing waits, with the same delivery id', async () => {
     const user = await account(t);
     receiver.answer('/flaky', (_, res, nth) => res.writeHead(nth <= 2 ? 500 : 204).end());

@@ -42,6 +42,8 @@ export interface UploadFields {
   metadata?: MetadataChoice | undefined;
   folderId?: string | undefined;
   batchId?: string | undefined;
+  /** Told of the compression's end once. */
+  callbackUrl?: string | undefined;
 }
 
 /**
@@ -80,6 +82,7 @@ export class FileUploadService {
       const plan = planOf(user, this.clock.now());
       if (file.size > plan.limits.maxFileBytes) throw new PayloadTooLargeError(ErrorMessages.fileTooLarge);
       if (file.size > plan.limits.maxLibraryUploadBytes) throw new PaymentRequiredError(ErrorMessages.premiumRequired);
+      await this.compression.checkCallback(user, fields.callbackUrl);
       const batch = fields.batchId ? await this.openBatch(user, plan, fields.batchId) : undefined;
       if (fields.folderId && !(await this.folders.findOwned(fields.folderId, user.id)))
         throw new NotFoundError(ErrorMessages.folderNotFound);
@@ -119,20 +122,23 @@ export class FileUploadService {
         batch && { id: batch.id, maxFiles: batch.maxFiles },
       );
       if (!row) throw new ConflictError(ErrorMessages.batchFull);
-      job = await this.compression.startLibraryJob({
-        userId: user.id,
-        fileId: row.id,
-        level: fields.compressionLevel,
-        targetBytes: fields.targetBytes ?? null,
-        maxDimension: fields.maxDimension ?? null,
-        belowFloor: fields.belowFloor ?? false,
-        // The user's saved choice when the upload names none.
-        metadata: fields.metadata ?? user.photoData,
-        fileName: file.originalName,
-        inputFormat: type.ext,
-        inputBlob: blob.key,
-        originalSize: blob.size,
-      });
+      job = await this.compression.startLibraryJob(
+        {
+          userId: user.id,
+          fileId: row.id,
+          level: fields.compressionLevel,
+          targetBytes: fields.targetBytes ?? null,
+          maxDimension: fields.maxDimension ?? null,
+          belowFloor: fields.belowFloor ?? false,
+          // The user's saved choice when the upload names none.
+          metadata: fields.metadata ?? user.photoData,
+          fileName: file.originalName,
+          inputFormat: type.ext,
+          inputBlob: blob.key,
+          originalSize: blob.size,
+        },
+        fields.callbackUrl,
+      );
     } catch (err) {
       // Nothing of a refused upload is kept.
       if (row) await this.files.deleteProcessing(row.id);

@@ -2,22 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { WebhookEvent, WebhookPayload } from '@shrinkly/contract';
 import type { Clock } from '../../common/clock.js';
 import type { CompressionJobRow, ConversionJobRow } from '../../db/schema/index.js';
+import type { WatchedJob } from '../../jobs/job-watchers.js';
 import { planOf } from '../../read-models/plan-of.js';
 import type { UserRepository } from '../accounts/user.repository.js';
 import type { WebhookDeliveryHandler } from './webhook-delivery.job-handler.js';
 import type { WebhookDeliveryRepository } from './webhook-delivery.repository.js';
 import type { WebhookEndpointRepository } from './webhook-endpoint.repository.js';
 import { compressionEvent, conversionEvent, type EventData, fileReadyEvent } from './webhook-payloads.js';
-
-/** Who a signed-in caller's job should tell when it ends, recorded before the job is queued. */
-export interface JobWatch {
-  jobId: string;
-  userId: string;
-  /** The request's one-off callbackUrl. */
-  callbackUrl?: string | undefined;
-  /** A conversion has no account of its own: the caller's endpoints for conversion events are noted with it. */
-  endpointEvents?: readonly WebhookEvent[];
-}
 
 /**
  * Turns jobs' ends into deliveries: one per endpoint of the job's account that takes the event (trial and premium
@@ -48,17 +39,24 @@ export class WebhookEvents {
     await this.settleAwaiting(job.id, event, data);
   }
 
-  /** Records who to tell about a job that is about to be queued (see JobWatch). */
-  async watch(watch: JobWatch): Promise<void> {
-    const awaiting = { event: 'compression.completed' as const, payload: { awaiting: watch.jobId }, nextAttemptAt: null };
-    const rows: Array<Parameters<WebhookDeliveryRepository['createMany']>[0][number]> = [];
-    if (watch.callbackUrl) rows.push({ ...awaiting, userId: watch.userId, endpointId: null, url: watch.callbackUrl });
-    if (watch.endpointEvents && (await this.mayUseWebhooks(watch.userId))) {
-      const subscribed = (await this.endpoints.listOwned(watch.userId)).filter((e) =>
-        e.events.some((event) => watch.endpointEvents?.includes(event)),
-      );
-      for (const endpoint of subscribed)
-        rows.push({ ...awaiting, userId: watch.userId, endpointId: endpoint.id, url: endpoint.url });
+  /**
+   * Records, before a signed-in caller's job is queued, the deliveries waiting for its end: to the request's one-off
+   * callbackUrl, and for a conversion (whose record names no account) to the caller's endpoints for conversion events.
+   */
+  async watch(job: WatchedJob): Promise<void> {
+    const waiting = {
+      userId: job.userId,
+      event: `${job.kind}.completed` as const,
+      payload: { awaiting: job.jobId },
+      nextAttemptAt: null,
+    };
+    const rows: Array<typeof waiting & { endpointId: string | null; url: string }> = [];
+    if (job.callbackUrl) rows.push({ ...waiting, endpointId: null, url: job.callbackUrl });
+    if (job.kind === 'conversion' && (await this.mayUseWebhooks(job.userId))) {
+      const endpoints = await this.endpoints.listOwned(job.userId);
+      for (const endpoint of endpoints.filter((e) => e.events.some((event) => event.startsWith('conversion.')))) {
+        rows.push({ ...waiting, endpointId: endpoint.id, url: endpoint.url });
+      }
     }
     await this.deliveries.createMany(rows);
   }

@@ -66,7 +66,8 @@ export class WebhookService {
   }
 
   /** A request's one-off callbackUrl, checked before its job is made: the caller's plan, then the address. */
-  async checkCallback(user: UserRow, url: string): Promise<void> {
+  async checkCallback(user: UserRow | null, url: string): Promise<void> {
+    if (!user) throw new ForbiddenError(WebhookMessages.callbackNeedsAccount);
     this.assertPlan(user);
     await this.assertReachable(url);
   }

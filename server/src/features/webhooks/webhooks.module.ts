@@ -7,6 +7,7 @@ import { construct, factory } from '../../common/factory-provider.js';
 import { SweepTasks } from '../../common/sweep-tasks.js';
 import type { AppConfig } from '../../config/app.config.js';
 import { JobHandlers } from '../../jobs/job-handlers.js';
+import { JobWatchers } from '../../jobs/job-watchers.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { UserRepository } from '../accounts/user.repository.js';
 import { CompressionJobHandler } from '../compression/compression.job-handler.js';
@@ -79,7 +80,13 @@ export class WebhooksModule implements OnModuleDestroy {
     @Inject(CompressionJobRecords) compressionJobs: CompressionJobRecords,
     @Inject(ConversionJobHandler) conversions: ConversionJobHandler,
     @Inject(ConversionJobRecords) conversionJobs: ConversionJobRecords,
+    @Inject(JobWatchers) watchers: JobWatchers,
+    @Inject(WebhookService) webhooks: WebhookService,
   ) {
+    watchers.register({
+      checkCallback: (user, url) => webhooks.checkCallback(user, url),
+      watch: (job) => events.watch(job),
+    });
     handlers.declare(WEBHOOK_QUEUE, async (id) => void (await delivery.run(id)), {
       listUnfinished: () => deliveries.listUnfinished(),
       // A try is claimed by moving its due time ahead, never by a status: nothing to put back.
