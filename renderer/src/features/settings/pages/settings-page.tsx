@@ -8,6 +8,7 @@ import { DangerZone } from '../components/danger-zone';
 import { ProfileInformation } from '../components/profile-information';
 import { SubscriptionManagement } from '../components/subscription-management';
 import { UploadPreferences } from '../components/upload-preferences';
+import { WebhooksSection } from '../components/webhooks-section';
 
 interface SettingsPageProps {
   user: User;
@@ -29,6 +30,7 @@ export function SettingsPage({ user }: SettingsPageProps) {
         <UploadPreferences user={user} />
         <ChangePasswordForm email={user.email} />
         <SubscriptionManagement />
+        <WebhooksSection user={user} />
         <DangerZone />
       </Stack>
     </Container>
