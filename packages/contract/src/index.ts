@@ -18,5 +18,6 @@ export * from './picture-size.js';
 export * from './quality.js';
 export * from './subscription.js';
 export * from './target-size.js';
+export * from './webhook-guide.js';
 export * from './webhook-signature.js';
 export * from './webhooks.js';

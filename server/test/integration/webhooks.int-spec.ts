@@ -130,6 +130,26 @@ describe('webhooks', () => {
     return row?.id as string;
   };
 
+  it('are described at /api/docs: the signature scheme with curl examples, the routes and the callbackUrl field', async () => {
+    const doc = (await (await t.fetch('/api/docs')).json()) as {
+      tags: Array<{ name: string; description: string }>;
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: object } }> } }>>;
+    };
+    const guide = doc.tags.find((tag) => tag.name === 'webhooks')?.description ?? '';
+    expect(guide).toContain('Shrinkly-Signature: t=<unix seconds>,v1=');
+    expect(guide).toContain('curl -X POST');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/webhooks',
+        '/api/webhooks/{id}',
+        '/api/webhooks/deliveries',
+        '/api/webhooks/deliveries/{id}/resend',
+      ]),
+    );
+    const compress = doc.paths['/api/compress']?.post?.requestBody?.content['multipart/form-data']?.schema.properties;
+    expect(compress).toHaveProperty('callbackUrl');
+  });
+
   it('are for trial and premium accounts: a free account gets 403 naming the upgrade', async () => {
     const free = await account(t, false);
     const calls = [
