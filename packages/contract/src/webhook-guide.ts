@@ -21,7 +21,7 @@ Every delivery is a POST of JSON \`{ id, type, createdAt, data }\` with these he
 
 Check the signature over the raw body and refuse a \`t\` more than ${WEBHOOK_TOLERANCE_SECONDS} seconds from now (a replay).
 Answer 2xx within 10 seconds; anything else (redirects included: they are not followed) is retried with exponential
-backoff, ${WEBHOOK_MAX_ATTEMPTS} tries over about a day. Deliveries go to public addresses only. Recent deliveries are
+backoff, ${WEBHOOK_MAX_ATTEMPTS} tries over about 24 hours. Deliveries go to public addresses only. Recent deliveries are
 listed at GET /api/webhooks/deliveries, and one is sent again with:
 
     curl -X POST https://shrinkly.example/api/webhooks/deliveries/$DELIVERY_ID/resend -H "Authorization: Bearer $TOKEN"

@@ -24,12 +24,12 @@ export const WEBHOOK_URL_MAX_LENGTH = 2048;
 /** Every signing secret starts with this (as Stripe's do), so a leaked one is recognisable. */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 /**
- * Tries of one delivery before it is given up: the first at once, then after 1, 2, 4 … 256 minutes and every 6 hours
- * (WEBHOOK_RETRY_CAP_FACTOR times the first wait), about 20 hours in all.
+ * Tries of one delivery before it is given up: the first at once, then after 1, 2, 4 … 256 minutes and twice 8 hours
+ * (WEBHOOK_RETRY_CAP_FACTOR times the first wait): the last try about 24 hours after the first.
  */
 export const WEBHOOK_MAX_ATTEMPTS = 12;
-/** The longest wait between two tries, as a multiple of the first wait (1 minute × 360 = 6 hours). */
-export const WEBHOOK_RETRY_CAP_FACTOR = 360;
+/** The longest wait between two tries, as a multiple of the first wait (1 minute × 480 = 8 hours). */
+export const WEBHOOK_RETRY_CAP_FACTOR = 480;
 /** How old a signature a receiver should accept, in seconds: older ones may be replays. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 

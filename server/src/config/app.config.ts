@@ -76,7 +76,7 @@ const webhookEnv = {
   /** `true`: deliveries may reach private, loopback and link-local addresses, over http:// too (a local receiver). */
   WEBHOOK_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
-  /** The wait before the second try; each later wait doubles, up to 360 times this (6 hours by default). */
+  /** The wait before the second try; each later wait doubles, up to 480 times this (8 hours by default). */
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).default(60_000),
 };
 

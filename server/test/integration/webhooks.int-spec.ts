@@ -13,6 +13,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, webhookDeliveries } from '../../src/db/schema/index.js';
+import { SweeperService } from '../../src/features/maintenance/sweeper.service.js';
 import { WebhookDeliveryHandler } from '../../src/features/webhooks/webhook-delivery.job-handler.js';
 import { WebhookDeliveryRepository } from '../../src/features/webhooks/webhook-delivery.repository.js';
 import { errorOf } from '../api-errors.js';
@@ -308,6 +309,23 @@ describe('webhooks', () => {
     expect(['pending', 'failed']).toContain(tried.status);
     await new Promise((r) => setTimeout(r, 300));
     expect(receiver.at('/elsewhere')).toHaveLength(0);
+  });
+
+  it('queues the deliveries due whose wait was lost (another process stopped) when the sweeper runs', async () => {
+    const user = await account(t);
+    const url = receiver.url('/swept');
+    const [row] = await t.running.app.get(WebhookDeliveryRepository).createMany([
+      {
+        userId: user.id,
+        url,
+        event: 'file.ready',
+        payload: { id: 'swept' },
+        attempts: 1,
+        nextAttemptAt: new Date(Date.now() - 1000),
+      },
+    ]);
+    await t.running.app.get(SweeperService).sweep();
+    expect(await deliveryTo(user.api, url, (d) => d.status === 'delivered')).toMatchObject({ id: row?.id, attempts: 2 });
   });
 
   it('sends a delivery again on request, with the same id and a fresh signature', async () => {

@@ -1,5 +1,5 @@
 import type { WebhookEvent, WebhookPayload } from '@shrinkly/contract';
-import { and, desc, eq, isNotNull, isNull, lte, not, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, lte, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { findOne } from '../../db/find-one.js';
 import { type WebhookDeliveryRow, webhookDeliveries } from '../../db/schema/index.js';
@@ -115,6 +115,23 @@ export class WebhookDeliveryRepository {
       .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, now)))
       .orderBy(webhookDeliveries.nextAttemptAt)
       .limit(DUE_PAGE);
+  }
+
+  /**
+   * Removes the deliveries that are over (delivered or failed) from before `finishedBefore`, and those still waiting
+   * for a job from before `awaitingBefore` (the job expired without ending: an unpaid file); says how many.
+   */
+  async deleteOld(finishedBefore: Date, awaitingBefore: Date): Promise<number> {
+    const rows = await this.db
+      .delete(webhookDeliveries)
+      .where(
+        or(
+          and(ne(webhookDeliveries.status, 'pending'), lt(webhookDeliveries.createdAt, finishedBefore)),
+          and(awaitingJob, lt(webhookDeliveries.createdAt, awaitingBefore)),
+        ),
+      )
+      .returning({ id: webhookDeliveries.id });
+    return rows.length;
   }
 
   /** Every delivery with a try ahead (a restart queues them again; each waits for its time). */

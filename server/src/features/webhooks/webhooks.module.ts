@@ -25,6 +25,11 @@ import { WebhookSecrets } from './webhook-secrets.js';
 import { WebhookSender } from './webhook-sender.js';
 import { WebhooksController } from './webhooks.controller.js';
 
+/** How long finished deliveries stay listed. */
+const DELIVERY_RETENTION_MS = 30 * 24 * 3_600_000;
+/** How long a delivery waits for a job that never ends (jobs expire within a day). */
+const AWAITING_RETENTION_MS = 2 * 24 * 3_600_000;
+
 /**
  * Webhooks: an account's endpoints, told of its compressions, conversions and ready files by signed deliveries on the
  * webhook queue, retried with backoff; one-off callbacks of single requests.
@@ -100,6 +105,11 @@ export class WebhooksModule implements OnModuleDestroy {
         for (const { id } of due) await delivery.deliverNow(id);
         return due.length;
       },
+    });
+    sweeps.register({
+      name: 'webhookDeliveries',
+      sweep: (now) =>
+        deliveries.deleteOld(new Date(now.getTime() - DELIVERY_RETENTION_MS), new Date(now.getTime() - AWAITING_RETENTION_MS)),
     });
     compressions.onEnded(async (job) => {
       const ended = await compressionJobs.findById(job.id);
