@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { WebhookDelivery } from '@shrinkly/contract';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { showErrorToast, showSuccessToast } from '../../../components/toasts';
@@ -6,7 +6,12 @@ import { formatDateTime } from '../../../format/format-date';
 import { EVENT_LABELS } from '../webhook-event-labels';
 import { useResendDelivery, useWebhookDeliveries, webhookErrorMessage } from '../webhooks-api';
 
-const STATUS_COLORS: Record<WebhookDelivery['status'], string> = { pending: 'yellow', delivered: 'green', failed: 'red' };
+/** Each status in words and colour (text, not a badge: a narrow column must not cut it short). */
+const STATUS_LOOK: Record<WebhookDelivery['status'], { label: string; color: string }> = {
+  pending: { label: 'Pending', color: 'yellow.9' },
+  delivered: { label: 'Delivered', color: 'green.9' },
+  failed: { label: 'Failed', color: 'red.8' },
+};
 
 /** The account's latest deliveries: event, receiver, status, last response code, tries, and Re-send. */
 export function DeliveryList() {
@@ -66,9 +71,9 @@ export function DeliveryList() {
                   <Table.Td>{EVENT_LABELS[delivery.event]}</Table.Td>
                   <Table.Td style={{ wordBreak: 'break-all' }}>{delivery.url}</Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLORS[delivery.status]} variant="light">
-                      {delivery.status}
-                    </Badge>
+                    <Text size="sm" fw={600} c={STATUS_LOOK[delivery.status].color}>
+                      {STATUS_LOOK[delivery.status].label}
+                    </Text>
                   </Table.Td>
                   <Table.Td title={delivery.lastError ?? undefined}>
                     {delivery.lastStatusCode ?? (delivery.lastError ? 'No answer' : '—')}

@@ -150,7 +150,10 @@ function EndpointList({ endpoints, callbackSecret }: { endpoints: WebhookEndpoin
                 </Group>
                 <Text size="sm">{endpoint.events.map((name) => EVENT_LABELS[name]).join(', ')}</Text>
                 <Text size="sm">
-                  Signing secret: <Code data-testid="webhook-secret">{endpoint.secret}</Code>
+                  Signing secret:{' '}
+                  <Code data-testid="webhook-secret" style={{ wordBreak: 'break-all' }}>
+                    {endpoint.secret}
+                  </Code>
                 </Text>
               </Stack>
             </Card>
@@ -159,7 +162,9 @@ function EndpointList({ endpoints, callbackSecret }: { endpoints: WebhookEndpoin
       )}
       <Text size="sm">
         A request's one-off <Code>callbackUrl</Code> is signed with your callback secret:{' '}
-        <Code data-testid="callback-secret">{callbackSecret}</Code>
+        <Code data-testid="callback-secret" style={{ wordBreak: 'break-all' }}>
+          {callbackSecret}
+        </Code>
       </Text>
     </Stack>
   );
