@@ -19,6 +19,7 @@ import { WebhookDeliveryRepository } from '../../src/features/webhooks/webhook-d
 import { errorOf } from '../api-errors.js';
 import { makePhotoPng } from '../fixtures.js';
 import { fileForm, newUser, openTestDatabase, startTestApp, type TestApp, useTempDir, useTestApp } from '../harness.js';
+import { testRedis, testRedisConfig, testRedisUrl } from '../redis.js';
 
 /** One request a receiver took. */
 interface Received {
@@ -382,14 +383,23 @@ describe('webhooks without the operator variable', () => {
   });
 });
 
-describe('webhook deliveries across a restart', () => {
+const redisConfig = testRedisUrl ? testRedisConfig(testRedisUrl) : undefined;
+const queues: Array<{ queue: string; env: Record<string, string> }> = [
+  { queue: 'the in-process queue', env: {} },
+  ...(redisConfig ? [{ queue: 'Redis', env: { REDIS_URL: redisConfig.url, REDIS_PREFIX: redisConfig.prefix } }] : []),
+];
+
+describe.each(queues)('webhook deliveries across a restart, on $queue', ({ env: queueEnv }) => {
   const receiver = useReceiver();
   const dir = useTempDir('shrinkly-webhooks-restart-');
+  afterAll(async () => {
+    if (redisConfig) await testRedis(redisConfig).cleanUp();
+  });
 
   it('are tried again by the next start on the same database', async () => {
     const database = await openTestDatabase();
     const kept = { ...database, close: async () => {} };
-    const env = { ...QUICK, WEBHOOK_RETRY_BASE_MS: '1500' };
+    const env = { ...QUICK, ...queueEnv, WEBHOOK_RETRY_BASE_MS: '1500' };
     const person = newUser();
     let up = false;
     receiver.answer('/later', (_, res) => res.writeHead(up ? 200 : 503).end());
