@@ -60,6 +60,8 @@ export interface LibraryUpload {
   inputFormat: string;
   inputBlob: string;
   originalSize: number;
+  /** Told of the job's end once. */
+  callbackUrl?: string | undefined;
 }
 
 /** The rules of public compression: free or paid, job creation, payment, and what the client sees. */
@@ -159,7 +161,7 @@ export class CompressionService {
    * Starts compressing an upload My Files has stored as one of its files: recorded as a library job of that file and
    * queued. Its result becomes the file (see LibraryResultFinisher).
    */
-  async startLibraryJob(upload: LibraryUpload, callbackUrl?: string): Promise<CompressionJobRow> {
+  async startLibraryJob({ callbackUrl, ...upload }: LibraryUpload): Promise<CompressionJobRow> {
     const job = await this.jobs.create({
       ...upload,
       kind: 'library',

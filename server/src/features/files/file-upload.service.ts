@@ -122,23 +122,21 @@ export class FileUploadService {
         batch && { id: batch.id, maxFiles: batch.maxFiles },
       );
       if (!row) throw new ConflictError(ErrorMessages.batchFull);
-      job = await this.compression.startLibraryJob(
-        {
-          userId: user.id,
-          fileId: row.id,
-          level: fields.compressionLevel,
-          targetBytes: fields.targetBytes ?? null,
-          maxDimension: fields.maxDimension ?? null,
-          belowFloor: fields.belowFloor ?? false,
-          // The user's saved choice when the upload names none.
-          metadata: fields.metadata ?? user.photoData,
-          fileName: file.originalName,
-          inputFormat: type.ext,
-          inputBlob: blob.key,
-          originalSize: blob.size,
-        },
-        fields.callbackUrl,
-      );
+      job = await this.compression.startLibraryJob({
+        userId: user.id,
+        fileId: row.id,
+        level: fields.compressionLevel,
+        targetBytes: fields.targetBytes ?? null,
+        maxDimension: fields.maxDimension ?? null,
+        belowFloor: fields.belowFloor ?? false,
+        // The user's saved choice when the upload names none.
+        metadata: fields.metadata ?? user.photoData,
+        fileName: file.originalName,
+        inputFormat: type.ext,
+        inputBlob: blob.key,
+        originalSize: blob.size,
+        callbackUrl: fields.callbackUrl,
+      });
     } catch (err) {
       // Nothing of a refused upload is kept.
       if (row) await this.files.deleteProcessing(row.id);
