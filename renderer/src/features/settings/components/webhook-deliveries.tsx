@@ -74,9 +74,19 @@ export function DeliveryList() {
                     <Text size="sm" fw={600} c={STATUS_LOOK[delivery.status].color}>
                       {STATUS_LOOK[delivery.status].label}
                     </Text>
+                    {delivery.nextAttemptAt && (
+                      <Text size="xs" c="dimmed">
+                        Next try {formatDateTime(new Date(delivery.nextAttemptAt))}
+                      </Text>
+                    )}
                   </Table.Td>
-                  <Table.Td title={delivery.lastError ?? undefined}>
+                  <Table.Td>
                     {delivery.lastStatusCode ?? (delivery.lastError ? 'No answer' : '—')}
+                    {delivery.lastError && delivery.status !== 'delivered' && (
+                      <Text size="xs" c="dimmed">
+                        {delivery.lastError}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>{delivery.attempts}</Table.Td>
                   <Table.Td>{formatDateTime(new Date(delivery.createdAt))}</Table.Td>
