@@ -14,6 +14,7 @@ import { ServiceStatsModule } from './features/service-stats/service-stats.modul
 import { SharingModule } from './features/sharing/sharing.module.js';
 import { SystemModule } from './features/system/system.module.js';
 import { UploadsModule } from './features/uploads/uploads.module.js';
+import { WebhooksModule } from './features/webhooks/webhooks.module.js';
 
 export type { AppDependencies } from './core.module.js';
 
@@ -39,6 +40,7 @@ export class AppModule {
         BillingModule,
         MaintenanceModule,
         AdminModule,
+        WebhooksModule,
       ],
     };
   }

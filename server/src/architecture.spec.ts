@@ -96,7 +96,8 @@ export const FEATURE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> =
   billing: ['accounts'],
   // The landing page's compression: the optional signed-in user, pay-per-file checkout, chunked uploads.
   compression: ['accounts', 'billing', 'uploads'],
-  converter: ['uploads'],
+  // The converter: a signed-in caller's conversions are watched for webhooks.
+  converter: ['accounts', 'uploads'],
   // My Files: its uploads are compressed by compression's jobs and filed in folders.
   files: ['accounts', 'compression', 'folders', 'uploads'],
   folders: ['accounts'],
@@ -109,6 +110,8 @@ export const FEATURE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> =
   sharing: ['accounts', 'files'],
   system: [],
   uploads: [],
+  // Webhooks listen to the ends of compression and conversion jobs, for the accounts that own them.
+  webhooks: ['accounts', 'compression', 'converter'],
 };
 
 const FEATURE = /^server\/src\/features\/([^/]+)\//;

@@ -18,6 +18,7 @@ import type { AppConfig } from './config/app.config.js';
 import type { Database } from './db/client.js';
 import { EngineStep } from './jobs/engine-step.js';
 import { JobHandlers } from './jobs/job-handlers.js';
+import { JobWatchers } from './jobs/job-watchers.js';
 
 /** What the app is built from; tests pass their own (an in-memory database, a temporary data folder, a fake clock). */
 export interface AppDependencies {
@@ -67,6 +68,7 @@ export class CoreModule {
       ),
       factory(EngineStep, [StoragePort], (s: StoragePort) => new EngineStep(s, `${config.tmpDir}/work`)),
       construct(JobHandlers, []),
+      construct(JobWatchers, []),
       construct(SweepTasks, []),
     ];
     return { module: CoreModule, providers, exports: providers.map((p) => ('provide' in p ? p.provide : p)) };

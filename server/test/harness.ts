@@ -74,6 +74,8 @@ export interface TestAppOptions {
   payments?: PaymentPort;
   /** false: the web part alone, as a web process beside separate workers. */
   worker?: boolean;
+  /** A database already open (to start again on the same one, as after a restart); a fresh one otherwise. */
+  database?: DatabaseHandle;
 }
 
 /** Boots of a test app: its port is chosen before the boot, and another process may bind it in between. */
@@ -103,7 +105,7 @@ async function bootTestApp(options: TestAppOptions): Promise<TestApp> {
     { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: String(port), APP_URL: baseUrl, ...options.env },
     { jwtSecret: randomBytes(32).toString('hex') },
   );
-  const running = await openTestDatabase()
+  const running = await (options.database ? Promise.resolve(options.database) : openTestDatabase())
     .then((database) =>
       createApp(config, {
         database,

@@ -5,6 +5,7 @@ import { uploadedNameSchema } from './names.js';
 import { maxDimensionSchema } from './picture-size.js';
 import { qualityLabelSchema, qualityScoreSchema } from './quality.js';
 import { belowFloorSchema, targetBytesSchema, targetOutcomeSchema } from './target-size.js';
+import { callbackUrlSchema } from './webhooks.js';
 
 /** Extensions the landing page accepts (COMP-21); the server checks the real type against them. */
 // biome-ignore format: one line per kind of file, in the requirement's order
@@ -173,6 +174,7 @@ export const assembleChunksRequestSchema = z.object({
   belowFloor: belowFloorSchema,
   maxDimension: maxDimensionSchema,
   metadata: metadataChoiceSchema,
+  callbackUrl: callbackUrlSchema,
 });
 export type AssembleChunksRequest = z.input<typeof assembleChunksRequestSchema>;
 
@@ -183,4 +185,5 @@ export const compressFieldsSchema = z.object({
   belowFloor: belowFloorSchema,
   maxDimension: maxDimensionSchema,
   metadata: metadataChoiceSchema,
+  callbackUrl: callbackUrlSchema,
 });

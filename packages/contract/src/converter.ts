@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callbackUrlSchema } from './webhooks.js';
 
 /** GET /api/converter/formats/{mimeType}: the targets for that type, lower-case extensions; empty when none. */
 export const converterFormatsSchema = z.object({ formats: z.array(z.string()) });
@@ -11,6 +12,7 @@ export const convertFieldsSchema = z.object({
     .trim()
     .toLowerCase()
     .regex(/^[a-z0-9]{2,5}$/, 'targetFormat must be a file extension such as pdf or png'),
+  callbackUrl: callbackUrlSchema,
 });
 
 export const CONVERSION_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;

@@ -70,6 +70,13 @@ import {
   subscribeRequestSchema,
   subscriptionDetailsSchema,
 } from './subscription.js';
+import {
+  createWebhookRequestSchema,
+  webhookDeliveryListSchema,
+  webhookDeliverySchema,
+  webhookEndpointSchema,
+  webhookListSchema,
+} from './webhooks.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -867,6 +874,56 @@ export const endpoints = {
     errors: [403, 404, 410, 429],
     summary:
       'The password of a share link: a short-lived download address (403 wrong; 429 for 15 minutes after 5 wrong tries, or 30 from one address)',
+  }),
+  listWebhooks: endpoint({
+    method: 'GET',
+    path: '/api/webhooks',
+    tag: 'webhooks',
+    auth: 'user',
+    response: webhookListSchema,
+    errors: [403],
+    summary: "The caller's webhook endpoints with their signing secrets, and the secret of one-off callbacks (trial and premium)",
+  }),
+  createWebhook: endpoint({
+    method: 'POST',
+    path: '/api/webhooks',
+    tag: 'webhooks',
+    auth: 'user',
+    request: createWebhookRequestSchema,
+    response: webhookEndpointSchema,
+    status: 201,
+    errors: [403, 409],
+    summary: 'Register an endpoint for some events; it answers with the endpoint and its signing secret (whsec_…)',
+  }),
+  deleteWebhook: endpoint({
+    method: 'DELETE',
+    path: '/api/webhooks/{id}',
+    params: ['id'],
+    tag: 'webhooks',
+    auth: 'user',
+    response: messageResponseSchema,
+    errors: [403, 404],
+    summary: 'Delete an endpoint: nothing more is sent to it',
+  }),
+  listWebhookDeliveries: endpoint({
+    method: 'GET',
+    path: '/api/webhooks/deliveries',
+    tag: 'webhooks',
+    auth: 'user',
+    response: webhookDeliveryListSchema,
+    errors: [403],
+    summary: "The caller's recent deliveries, newest first: status, tries and the last response code",
+  }),
+  resendWebhookDelivery: endpoint({
+    method: 'POST',
+    path: '/api/webhooks/deliveries/{id}/resend',
+    params: ['id'],
+    tag: 'webhooks',
+    auth: 'user',
+    response: webhookDeliverySchema,
+    status: 202,
+    errors: [403, 404],
+    summary: 'Send a delivery again now, with the same body and delivery id and a fresh signature',
   }),
 } as const;
 

@@ -6,6 +6,7 @@ import { typedNameSchema } from './names.js';
 import { maxDimensionSchema } from './picture-size.js';
 import { qualityLabelSchema, qualityScoreSchema } from './quality.js';
 import { belowFloorSchema, targetBytesSchema } from './target-size.js';
+import { callbackUrlSchema } from './webhooks.js';
 
 /** Extensions the dashboard's single upload accepts (DASH-12). */
 // biome-ignore format: one line per kind of file, in the requirement's order
@@ -82,6 +83,7 @@ export const fileUploadFieldsSchema = z.object({
   metadata: metadataChoiceSchema,
   folderId: z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), idSchema.optional()),
   batchId: z.preprocess((v) => (v === '' ? undefined : v), idSchema.optional()),
+  callbackUrl: callbackUrlSchema,
 });
 
 /**

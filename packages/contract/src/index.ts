@@ -20,4 +20,6 @@ export * from './quality.js';
 export * from './sharing.js';
 export * from './subscription.js';
 export * from './target-size.js';
+export * from './webhook-guide.js';
+export * from './webhook-signature.js';
 export * from './webhooks.js';

@@ -71,6 +71,15 @@ const redisEnv = {
   JOB_STALLED_CHECK_MS: z.coerce.number().int().min(500).default(30_000),
 };
 
+/** Webhook deliveries: the operator's switch for private addresses, and the pace of tries (shortened by tests). */
+const webhookEnv = {
+  /** `true`: deliveries may reach private, loopback and link-local addresses, over http:// too (a local receiver). */
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** The wait before the second try; each later wait doubles, up to 480 times this (8 hours by default). */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).default(60_000),
+};
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -125,6 +134,7 @@ const envSchema = z.object({
   UNPAID_UPLOADS_PER_ADDRESS_BYTES: z.coerce.number().int().min(0).default(UNPAID_UPLOADS_PER_ADDRESS_BYTES),
   DOWNLOAD_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ...redisEnv,
+  ...webhookEnv,
   ...stripeEnv,
   ...paypalEnv,
   ...s3Env,
@@ -180,6 +190,16 @@ export interface RedisConfig {
   readonly lockMs: number;
   /** How often workers look for stalled jobs (their process died) to hand them to another worker. */
   readonly stalledCheckMs: number;
+}
+
+/** How webhooks are delivered. */
+export interface WebhookConfig {
+  /** WEBHOOK_ALLOW_PRIVATE_ADDRESSES: private, loopback and link-local receivers (and http://) allowed. */
+  readonly allowPrivateAddresses: boolean;
+  /** How long one try waits for the receiver's answer. */
+  readonly timeoutMs: number;
+  /** The wait before the second try (see WEBHOOK_MAX_ATTEMPTS in the contract for the whole schedule). */
+  readonly retryBaseMs: number;
 }
 
 export type HstsMode = 'https' | 'always' | 'off';
@@ -241,6 +261,7 @@ export interface AppConfig {
   readonly s3: S3Config | undefined;
   /** Signs download, checkout and file links; its own key, so a link signature says nothing about the JWT secret. */
   readonly downloadLinkSecret: string;
+  readonly webhooks: WebhookConfig;
 }
 
 export class ConfigError extends Error {}
@@ -425,6 +446,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     storage: e.STORAGE,
     s3: s3Config(e),
     downloadLinkSecret: '',
+    webhooks: {
+      allowPrivateAddresses: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES === 'true',
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+    },
   };
   const merged = { ...config, ...overrides };
   return Object.freeze({

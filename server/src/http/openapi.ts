@@ -1,4 +1,4 @@
-import { type Endpoint, endpoints, errorBodySchema, PRODUCT_NAME } from '@shrinkly/contract';
+import { type Endpoint, endpoints, errorBodySchema, PRODUCT_NAME, WEBHOOKS_API_GUIDE } from '@shrinkly/contract';
 import { z } from 'zod';
 
 type JsonObject = Record<string, unknown>;
@@ -102,6 +102,7 @@ export function buildOpenApiDocument(version: string): JsonObject {
   return {
     openapi: '3.0.3',
     info: { title: `${PRODUCT_NAME} API`, version, description: API_DESCRIPTION },
+    tags: [{ name: 'webhooks', description: WEBHOOKS_API_GUIDE }],
     components: {
       securitySchemes: {
         userToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },

@@ -32,6 +32,7 @@ describe('declared job handlers', () => {
       requeueInterrupted: async () => 0,
       listUnfinished: async () => [{ id: 'b', status: 'queued' }],
     });
+    handlers.declare('deliver-webhook', async () => {}, noJobs);
     const queue = new InProcessQueue(2, logger);
     await handlers.attach(queue, logger);
     await queue.enqueue('convert-file', 'c');

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { JobHandler, QueuePort } from '../adapters/queue/queue.port.js';
 
 /** Every queue the application uses. Each must have exactly one handler where the worker part runs. */
-export const JOB_QUEUES = ['compress-file', 'convert-file'] as const;
+export const JOB_QUEUES = ['compress-file', 'convert-file', 'deliver-webhook'] as const;
 export type JobQueue = (typeof JOB_QUEUES)[number];
 
 /** Job records a restart can put back on their queue. */

@@ -71,6 +71,9 @@ export interface JobCallOptions {
 
 export type JobOutcome = 'success' | 'skipped' | 'failed';
 
+/** Told of every job a runner ends (completed or failed), once its record says so (webhooks). */
+export type EndedListener<J> = (job: J, outcome: 'success' | 'failed') => Promise<void>;
+
 /**
  * Runs the jobs of one queue: claim → engine step → finisher; claiming, requeueing and progress are the same for every
  * job table. Each queue's handler adds its engine call and who finishes a job. Only unexpected faults of our own code
@@ -79,6 +82,8 @@ export type JobOutcome = 'success' | 'skipped' | 'failed';
 export abstract class JobRunner<J extends JobRecord> {
   /** "Compression" or "Conversion", for the generic failure message and the log. */
   abstract readonly label: 'Compression' | 'Conversion';
+
+  private readonly endedListeners: EndedListener<J>[] = [];
 
   constructor(
     protected readonly records: RunnerRecords<J>,
@@ -95,9 +100,25 @@ export abstract class JobRunner<J extends JobRecord> {
     handlers.declare(queue, async (jobId, signal, delivery) => void (await this.run(jobId, signal, delivery)), this.records);
   }
 
+  /** Adds a listener to every job this runner ends. */
+  onEnded(listener: EndedListener<J>): void {
+    this.endedListeners.push(listener);
+  }
+
   async run(jobId: string, signal: AbortSignal, delivery: Delivery): Promise<JobOutcome> {
     const job = await this.claim(jobId, delivery);
     if (!job?.inputBlob) return 'skipped';
+    const outcome = await this.runClaimed(job, job.inputBlob, signal);
+    if (outcome === 'skipped') return outcome;
+    for (const listener of this.endedListeners) {
+      await listener(job, outcome).catch((err: unknown) =>
+        this.logger.warn({ err, jobId: job.id }, 'a job end was not reported'),
+      );
+    }
+    return outcome;
+  }
+
+  private async runClaimed(job: J, inputBlob: string, signal: AbortSignal): Promise<JobOutcome> {
     const finisher = this.finisherOf(job);
     if (job.attempts > MAX_JOB_STARTS) {
       this.logger.warn(
@@ -110,7 +131,7 @@ export abstract class JobRunner<J extends JobRecord> {
     if (stop) return finisher.fail(job, stop);
     const options = { nameHint: job.fileName, signal, onProgress: this.progressOf(job) };
     try {
-      const result = await this.step.run(job.inputBlob, job.originalSize, async (input, tmpDir) => {
+      const result = await this.step.run(inputBlob, job.originalSize, async (input, tmpDir) => {
         try {
           return await this.callEngine(job, input, { ...options, tmpDir });
         } catch (err) {

@@ -71,8 +71,9 @@ export class CompressionController {
       tooLargeMessage: TOO_LARGE,
       fields: compressFieldsSchema,
     });
-    const { compressionLevel: level, targetBytes, belowFloor, maxDimension, metadata } = file.fields;
-    return this.compression.accept(file, { level, targetBytes, belowFloor, maxDimension, metadata }, user, address);
+    const { compressionLevel: level, targetBytes, belowFloor, maxDimension, metadata, callbackUrl } = file.fields;
+    const request = { level, targetBytes, belowFloor, maxDimension, metadata, callbackUrl };
+    return this.compression.accept(file, request, user, address);
   }
 
   /** A visitor's job by its id; a signed-in user's job only with its owner's token. */

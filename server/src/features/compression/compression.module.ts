@@ -9,6 +9,7 @@ import { expiredWithBlobs, SweepTasks } from '../../common/sweep-tasks.js';
 import type { AppConfig } from '../../config/app.config.js';
 import { EngineStep } from '../../jobs/engine-step.js';
 import { JobHandlers } from '../../jobs/job-handlers.js';
+import { JobWatchers } from '../../jobs/job-watchers.js';
 import { AccountDeletionService } from '../accounts/account-deletion.service.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { BillingModule } from '../billing/billing.module.js';
@@ -31,7 +32,7 @@ import { PublicResultFinisher } from './public-result.finisher.js';
     construct(CompressionJobRecords, [DATABASE]),
     factory(
       CompressionService,
-      [CompressionJobRecords, StoragePort, QueuePort, BillingService, DownloadTicketService, Clock, APP_CONFIG],
+      [CompressionJobRecords, StoragePort, QueuePort, BillingService, DownloadTicketService, Clock, JobWatchers, APP_CONFIG],
       (
         j: CompressionJobRecords,
         s: StoragePort,
@@ -39,9 +40,10 @@ import { PublicResultFinisher } from './public-result.finisher.js';
         b: BillingService,
         t: DownloadTicketService,
         c: Clock,
+        w: JobWatchers,
         config: AppConfig,
       ) =>
-        new CompressionService(j, s, q, b, t, c, {
+        new CompressionService(j, s, q, b, t, c, w, {
           syncWaitMs: config.compressSyncWaitMs,
           unpaidBytesPerAddress: config.unpaidUploadsPerAddressBytes,
         }),

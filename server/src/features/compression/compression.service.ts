@@ -20,6 +20,7 @@ import { isUuid } from '../../common/ids.js';
 import type { CompressionJobRow, UserRow } from '../../db/schema/index.js';
 import { readComparison } from '../../jobs/engine-step.js';
 import { waitForJob } from '../../jobs/job-wait.js';
+import type { JobWatchers } from '../../jobs/job-watchers.js';
 import { planOf } from '../../read-models/plan-of.js';
 import type { BillingService } from '../billing/billing.service.js';
 import { AcceptedTypes, type IncomingFile } from '../uploads/incoming-file.js';
@@ -41,6 +42,8 @@ export interface CompressionRequest {
   belowFloor?: boolean | undefined;
   /** Pictures: what the result keeps of the original's metadata. */
   metadata?: MetadataChoice | undefined;
+  /** Told of the job's end once (signed-in trial and premium callers). */
+  callbackUrl?: string | undefined;
 }
 
 export interface LibraryUpload {
@@ -57,6 +60,8 @@ export interface LibraryUpload {
   inputFormat: string;
   inputBlob: string;
   originalSize: number;
+  /** Told of the job's end once. */
+  callbackUrl?: string | undefined;
 }
 
 /** The rules of public compression: free or paid, job creation, payment, and what the client sees. */
@@ -71,6 +76,7 @@ export class CompressionService {
     private readonly billing: BillingService,
     private readonly tickets: DownloadTicketService,
     private readonly clock: Clock,
+    private readonly watchers: JobWatchers,
     private readonly limits: {
       /** How long an upload waits for a quick result before answering with the job. */
       syncWaitMs: number;
@@ -112,6 +118,7 @@ export class CompressionService {
   ): Promise<CompressionResponse> {
     try {
       if (file.size > MAX_FILE_SIZE_BYTES) throw new PayloadTooLargeError(ErrorMessages.fileTooLarge);
+      await this.watchers.checkCallback(user, request.callbackUrl);
       const type = await this.checkType(file);
       const requiresPayment = this.requiresPayment(file.size, user);
       if (requiresPayment) await this.assertUnpaidRoom(address, file.size, user);
@@ -135,6 +142,9 @@ export class CompressionService {
         expiresAt: new Date(now.getTime() + TEMPORARY_FILE_TTL_MS),
         clientAddress: requiresPayment ? address : null,
       });
+      if (user && request.callbackUrl) {
+        await this.watchers.watch({ kind: 'compression', jobId: job.id, userId: user.id, callbackUrl: request.callbackUrl });
+      }
       if (requiresPayment) {
         await this.keepWithinUnpaidCap(job, address);
         return toCompressionResponse(job, await this.links(job));
@@ -151,15 +161,21 @@ export class CompressionService {
    * Starts compressing an upload My Files has stored as one of its files: recorded as a library job of that file and
    * queued. Its result becomes the file (see LibraryResultFinisher).
    */
-  async startLibraryJob(upload: LibraryUpload): Promise<CompressionJobRow> {
+  async startLibraryJob({ callbackUrl, ...upload }: LibraryUpload): Promise<CompressionJobRow> {
     const job = await this.jobs.create({
       ...upload,
       kind: 'library',
       status: 'queued',
       expiresAt: new Date(this.clock.now().getTime() + TEMPORARY_FILE_TTL_MS),
     });
+    if (callbackUrl) await this.watchers.watch({ kind: 'compression', jobId: job.id, userId: upload.userId, callbackUrl });
     await this.queue.enqueue(COMPRESS_QUEUE, job.id);
     return job;
+  }
+
+  /** Refuses a callbackUrl the caller may not have (see JobWatcher), before an upload is stored. */
+  checkCallback(user: UserRow, callbackUrl: string | undefined): Promise<void> {
+    return this.watchers.checkCallback(user, callbackUrl);
   }
 
   /** A queued job once it is done, or as it is after a few seconds: quick work answers in the request that sent it. */

@@ -15,6 +15,7 @@ import type { AppConfig } from '../../config/app.config.js';
 import { Route } from '../../http/contract-route.js';
 import { sendBlob } from '../../http/send-blob.js';
 import { SignedLinkQuery } from '../../http/signed-link.js';
+import { OptionalUser } from '../accounts/optional-user.js';
 import { receiveFile } from '../uploads/multipart.js';
 import { ConverterService } from './converter.service.js';
 
@@ -24,6 +25,7 @@ export class ConverterController {
   constructor(
     @Inject(ConverterService) private readonly converter: ConverterService,
     @Inject(StoragePort) private readonly storage: StoragePort,
+    @Inject(OptionalUser) private readonly optionalUser: OptionalUser,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -35,6 +37,7 @@ export class ConverterController {
 
   @Route(endpoints.convert)
   async convert(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Conversion> {
+    const user = await this.optionalUser.of(req);
     const file = await receiveFile(req, res, {
       field: 'file',
       dir: `${this.config.tmpDir}/uploads`,
@@ -42,7 +45,7 @@ export class ConverterController {
       tooLargeMessage: ErrorMessages.converterTooLarge,
       fields: convertFieldsSchema,
     });
-    const outcome = await this.converter.accept(file, file.fields.targetFormat);
+    const outcome = await this.converter.accept(file, file.fields.targetFormat, user, file.fields.callbackUrl);
     // A conversion still running is followed at its job: 202.
     res.status(outcome.status === 'completed' ? 200 : 202);
     return outcome;

@@ -9,6 +9,8 @@ import { expiredWithBlobs, SweepTasks } from '../../common/sweep-tasks.js';
 import type { AppConfig } from '../../config/app.config.js';
 import { EngineStep } from '../../jobs/engine-step.js';
 import { JobHandlers } from '../../jobs/job-handlers.js';
+import { JobWatchers } from '../../jobs/job-watchers.js';
+import { AccountsModule } from '../accounts/accounts.module.js';
 import { CONVERT_QUEUE, ConversionJobHandler } from './conversion.job-handler.js';
 import { ConversionJobRecords } from './conversion.job-records.js';
 import { ConverterController } from './converter.controller.js';
@@ -16,18 +18,26 @@ import { ConverterService } from './converter.service.js';
 
 /** The free converter: formats, conversions up to 100 MB, their signed download links; and the conversion queue. */
 @Module({
+  imports: [AccountsModule],
   controllers: [ConverterController],
   providers: [
     construct(ConversionJobRecords, [DATABASE]),
     factory(
       ConverterService,
-      [ConversionJobRecords, StoragePort, QueuePort, DownloadTicketService, Clock, APP_CONFIG],
-      (j: ConversionJobRecords, s: StoragePort, q: QueuePort, t: DownloadTicketService, c: Clock, config: AppConfig) =>
-        new ConverterService(j, s, q, t, c, config.compressSyncWaitMs),
+      [ConversionJobRecords, StoragePort, QueuePort, DownloadTicketService, Clock, JobWatchers, APP_CONFIG],
+      (
+        j: ConversionJobRecords,
+        s: StoragePort,
+        q: QueuePort,
+        t: DownloadTicketService,
+        c: Clock,
+        w: JobWatchers,
+        config: AppConfig,
+      ) => new ConverterService(j, s, q, t, c, w, config.compressSyncWaitMs),
     ),
     construct(ConversionJobHandler, [ConversionJobRecords, StoragePort, EngineStep, Clock, LOGGER]),
   ],
-  exports: [ConversionJobRecords],
+  exports: [ConversionJobRecords, ConversionJobHandler],
 })
 export class ConverterModule {
   constructor(

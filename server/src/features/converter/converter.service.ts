@@ -14,8 +14,9 @@ import type { DownloadTicketService, SignedLink } from '../../common/download-ti
 import { NotFoundError, PayloadTooLargeError, UnprocessableError, ValidationError } from '../../common/errors.js';
 import { downloadName } from '../../common/file-naming.js';
 import { isUuid } from '../../common/ids.js';
-import type { ConversionJobRow } from '../../db/schema/index.js';
+import type { ConversionJobRow, UserRow } from '../../db/schema/index.js';
 import { waitForJob } from '../../jobs/job-wait.js';
+import type { JobWatchers } from '../../jobs/job-watchers.js';
 import { type IncomingFile, readRealType } from '../uploads/incoming-file.js';
 import { CONVERT_QUEUE } from './conversion.job-handler.js';
 import type { ConversionJobRecords } from './conversion.job-records.js';
@@ -28,6 +29,7 @@ export class ConverterService {
     private readonly queue: QueuePort,
     private readonly tickets: DownloadTicketService,
     private readonly clock: Clock,
+    private readonly watchers: JobWatchers,
     private readonly syncWaitMs: number,
   ) {}
 
@@ -37,10 +39,14 @@ export class ConverterService {
     return { formats: ext ? conversionTargets(ext) : [] };
   }
 
-  /** Checks, stores and queues one conversion; a quick one is awaited. The local file is consumed either way. */
-  async accept(file: IncomingFile, targetFormat: string): Promise<Conversion> {
+  /**
+   * Checks, stores and queues one conversion; a quick one is awaited. The local file is consumed either way. A
+   * signed-in caller's conversion is watched (webhooks), with the request's one-off callbackUrl if any.
+   */
+  async accept(file: IncomingFile, targetFormat: string, caller: UserRow | null, callbackUrl?: string): Promise<Conversion> {
     try {
       if (file.size > CONVERTER_LIMIT_BYTES) throw new PayloadTooLargeError(ErrorMessages.converterTooLarge);
+      await this.watchers.checkCallback(caller, callbackUrl);
       const type = await readRealType(
         file,
         (ext) => conversionTargets(ext).length > 0,
@@ -64,6 +70,7 @@ export class ConverterService {
         originalSize: blob.size,
         expiresAt: new Date(now.getTime() + CONVERTED_FILE_TTL_MS),
       });
+      if (caller) await this.watchers.watch({ kind: 'conversion', jobId: job.id, userId: caller.id, callbackUrl });
       await this.queue.enqueue(CONVERT_QUEUE, job.id);
       const settled = await waitForJob(() => this.jobs.findById(job.id), this.syncWaitMs);
       if (settled.status === 'failed') throw new UnprocessableError(settled.error ?? 'Conversion failed. Please try again.');

@@ -42,6 +42,8 @@ export interface UploadFields {
   metadata?: MetadataChoice | undefined;
   folderId?: string | undefined;
   batchId?: string | undefined;
+  /** Told of the compression's end once. */
+  callbackUrl?: string | undefined;
 }
 
 /**
@@ -80,6 +82,7 @@ export class FileUploadService {
       const plan = planOf(user, this.clock.now());
       if (file.size > plan.limits.maxFileBytes) throw new PayloadTooLargeError(ErrorMessages.fileTooLarge);
       if (file.size > plan.limits.maxLibraryUploadBytes) throw new PaymentRequiredError(ErrorMessages.premiumRequired);
+      await this.compression.checkCallback(user, fields.callbackUrl);
       const batch = fields.batchId ? await this.openBatch(user, plan, fields.batchId) : undefined;
       if (fields.folderId && !(await this.folders.findOwned(fields.folderId, user.id)))
         throw new NotFoundError(ErrorMessages.folderNotFound);
@@ -132,6 +135,7 @@ export class FileUploadService {
         inputFormat: type.ext,
         inputBlob: blob.key,
         originalSize: blob.size,
+        callbackUrl: fields.callbackUrl,
       });
     } catch (err) {
       // Nothing of a refused upload is kept.

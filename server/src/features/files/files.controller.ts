@@ -86,6 +86,7 @@ export class FilesController {
         belowFloor: body.belowFloor,
         metadata: body.metadata,
         folderId: body.folderId,
+        callbackUrl: body.callbackUrl,
       }),
     );
   }

@@ -9,6 +9,7 @@ import { DangerZone } from '../components/danger-zone';
 import { ProfileInformation } from '../components/profile-information';
 import { SubscriptionManagement } from '../components/subscription-management';
 import { UploadPreferences } from '../components/upload-preferences';
+import { WebhooksSection } from '../components/webhooks-section';
 
 interface SettingsPageProps {
   user: User;
@@ -31,6 +32,7 @@ export function SettingsPage({ user }: SettingsPageProps) {
         <ChangePasswordForm email={user.email} />
         <SubscriptionManagement />
         <ApiKeysSection user={user} />
+        <WebhooksSection user={user} />
         <DangerZone />
       </Stack>
     </Container>
