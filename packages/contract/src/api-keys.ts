@@ -18,6 +18,8 @@ export const API_KEY_PREFIX = 'shr_';
 export const API_KEY_VISIBLE_LENGTH = API_KEY_PREFIX.length + 8;
 /** Keys one account may hold at once (revoked keys do not count). */
 export const API_KEYS_PER_ACCOUNT = 20;
+/** Keys one account may make in an hour, so making and revoking in a loop cannot flood the audit trail. */
+export const API_KEYS_MADE_PER_HOUR = 30;
 
 /**
  * How a route may be called with an API key: the scope it needs ('any' for routes every key may call, such as
@@ -25,7 +27,8 @@ export const API_KEYS_PER_ACCOUNT = 20;
  * without it takes the sign-in token only (the account, its keys, its billing).
  */
 export interface ApiKeyUse {
-  scope: ApiKeyScope | 'any';
+  /** The scope the route needs, or several of which any one will do (a chunk goes to a landing or a My Files upload). */
+  scope: ApiKeyScope | readonly ApiKeyScope[] | 'any';
   countsFile?: boolean;
   /** false for chunk uploads: a big file takes hundreds, and the staging limits bound them instead of the rate. */
   metered?: false;
@@ -50,6 +53,20 @@ export const apiKeySchema = z.object({
   usage: apiKeyUsageSchema.describe("this month's use"),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
+
+/** Whether a key with `scopes` may call a route used as `use` says. */
+export function keyMayUse(scopes: readonly ApiKeyScope[], use: ApiKeyUse): boolean {
+  if (use.scope === 'any') return true;
+  const needed: readonly ApiKeyScope[] = typeof use.scope === 'string' ? [use.scope] : use.scope;
+  return needed.some((scope) => scopes.includes(scope));
+}
+
+/** The scopes a route takes, as the API reference says them. */
+export function scopesText(use: ApiKeyUse): string {
+  if (use.scope === 'any') return 'any key';
+  const needed: readonly ApiKeyScope[] = typeof use.scope === 'string' ? [use.scope] : use.scope;
+  return `keys with the ${needed.map((s) => `\`${s}\``).join(' or ')} scope`;
+}
 
 export const createApiKeyRequestSchema = z.object({
   name: z.string().trim().min(1, 'Name the key').max(60, 'A key name may be at most 60 characters'),

@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly serverMessage: string,
     readonly code?: ErrorCode,
+    /** Seconds to wait before trying again, when the answer said (429 and 503 with Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${status}: ${serverMessage}`);
     this.name = 'ApiError';
@@ -55,17 +57,19 @@ export type ApiClient = {
  * status text. A code this build does not know is left out, so the screen handles the error generically.
  */
 export async function readApiError(res: Response): Promise<ApiError> {
+  const retryAfter = Number(res.headers.get('retry-after') ?? Number.NaN);
+  const wait = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined;
   const text = await res.text().catch(() => '');
-  if (!text) return new ApiError(res.status, res.statusText || 'Request failed');
+  if (!text) return new ApiError(res.status, res.statusText || 'Request failed', undefined, wait);
   try {
     const parsed = JSON.parse(text) as { message?: unknown; code?: unknown };
     if (typeof parsed.message === 'string') {
-      return new ApiError(res.status, parsed.message, isErrorCode(parsed.code) ? parsed.code : undefined);
+      return new ApiError(res.status, parsed.message, isErrorCode(parsed.code) ? parsed.code : undefined, wait);
     }
   } catch {
     // not JSON: the text itself is the message
   }
-  return new ApiError(res.status, text);
+  return new ApiError(res.status, text, undefined, wait);
 }
 
 /** The typed client over every endpoint of the contract. One method per endpoint, named as in `endpoints`. */

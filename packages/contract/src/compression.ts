@@ -133,6 +133,7 @@ export const compressionJobSchema = z.object({
   originalSize: z.number().int(),
   compressedSize: z.number().int().nullable(),
   format: z.string().nullable().describe("once completed: the result's format, as its extension; else null"),
+  unchanged: z.boolean().nullable().describe('once completed: the original came back as it was (nothing to gain); else null'),
   qualityScore: qualityScoreSchema.describe("once completed: the result's quality score (QUALITY_BANDS); else null"),
   qualityLabel: qualityLabelSchema,
   target: targetOutcomeSchema.describe('once completed: how a requested target size went; else null'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_KEYS_PER_ACCOUNT } from './api-keys.js';
+import { API_KEYS_MADE_PER_HOUR, API_KEYS_PER_ACCOUNT } from './api-keys.js';
 import {
   BATCH_MAX_FILES,
   CHUNK_SIZE_BYTES,
@@ -28,6 +28,7 @@ export const ErrorMessages = {
   apiKeyPremium: 'API keys are a Premium feature. Start a free trial or subscribe to create one.',
   apiKeyLimit: `An account may hold ${API_KEYS_PER_ACCOUNT} API keys. Revoke one to create another.`,
   apiKeyRateLimited: 'Too many requests with this API key. Wait a moment and try again.',
+  apiKeysMadeTooOften: `An account may make ${API_KEYS_MADE_PER_HOUR} API keys an hour. Try again later.`,
   apiKeyNotFound: 'API key not found',
   invalidCredentials: 'Invalid credentials',
   userExists: 'User already exists',

@@ -40,7 +40,8 @@ With --server (or --remote, for the service saved by login) the files are compre
 this machine, with an API key (--api-key, else SHRINKLY_API_KEY, else the one saved by login): big files go in
 chunks, and the results are written and printed as in the local mode.
 login checks an API key against the service and saves both in ~/.config/shrinkly/config.json (readable by you only);
-the key is read from --api-key, SHRINKLY_API_KEY or the terminal.
+the key is read from --api-key, SHRINKLY_API_KEY or the terminal (without showing it): prefer the last two, as
+other users of this machine can see a command's options.
 estimate prints the expected size at each level, one JSON line per file.
 convert writes FILE converted to FORMAT beside it as NAME.FORMAT (or into DIR; NAME.zip for a multi-page PDF
 made into pictures) and prints one JSON line per file. formats lists the targets each FILE can be converted to.`;
@@ -145,32 +146,58 @@ async function runRemoteCompress(
 
 /** The service and key for --server / --remote: the options, then SHRINKLY_API_KEY, then what login saved. */
 async function remoteService(server: string | undefined, apiKey: string | undefined): Promise<RemoteService> {
-  const saved = await readCliConfig();
-  const url = server ?? saved?.server;
+  const given = apiKey ?? process.env.SHRINKLY_API_KEY;
+  // The saved login is read only when it is needed, so a damaged one never stands in the way of explicit options.
+  const saved = server !== undefined && given !== undefined ? null : await readCliConfig().catch(() => null);
+  const url = server !== undefined ? serviceUrl(server) : saved?.server;
   if (!url) fail('--remote needs a service saved by `shrinkly login`, or give --server URL');
-  const key = apiKey ?? process.env.SHRINKLY_API_KEY ?? (saved && saved.server === url ? saved.apiKey : undefined);
+  const key = given ?? (saved && saved.server === url ? saved.apiKey : undefined);
   if (!key) fail(`No API key for ${url}: give --api-key, set SHRINKLY_API_KEY, or run \`shrinkly login --server ${url}\``);
   return { server: url, apiKey: key };
 }
 
 async function runLogin(server: string | undefined, apiKey: string | undefined): Promise<number> {
   if (!server || !/^https?:\/\//.test(server)) fail('login needs --server URL, such as https://shrinkly.example');
-  const key = apiKey ?? process.env.SHRINKLY_API_KEY ?? (await askFor('API key: '));
+  const url = serviceUrl(server);
+  const key = apiKey ?? process.env.SHRINKLY_API_KEY ?? (await askSecret('API key: '));
   if (!key.startsWith(API_KEY_PREFIX)) fail(`An API key starts with ${API_KEY_PREFIX}: make one in Account Settings → API keys`);
-  const user = await remoteClient({ server, apiKey: key }).me();
-  await writeCliConfig({ server, apiKey: key });
-  process.stdout.write(`${JSON.stringify({ server, email: user.email, saved: configPath() })}\n`);
+  const user = await remoteClient({ server: url, apiKey: key }).me();
+  await writeCliConfig({ server: url, apiKey: key });
+  process.stdout.write(`${JSON.stringify({ server: url, email: user.email, saved: configPath() })}\n`);
   return 0;
 }
 
-/** One line typed at the terminal (or piped in). */
-async function askFor(prompt: string): Promise<string> {
-  const lines = createInterface({ input: process.stdin, output: process.stderr, terminal: false });
+/** A service's address as it is saved and compared: without trailing slashes. */
+function serviceUrl(server: string): string {
+  return server.replace(/\/+$/, '');
+}
+
+/** One line typed at the terminal without showing it (or piped in). */
+async function askSecret(prompt: string): Promise<string> {
   process.stderr.write(prompt);
+  const { stdin } = process;
+  if (!stdin.isTTY) {
+    const lines = createInterface({ input: stdin, terminal: false });
+    try {
+      for await (const line of lines) return line.trim();
+    } finally {
+      lines.close();
+    }
+    fail('No API key given.');
+  }
+  stdin.setRawMode(true);
+  let typed = '';
   try {
-    for await (const line of lines) return line.trim();
+    for await (const chunk of stdin) {
+      for (const char of String(chunk)) {
+        if (char === '\u0003') fail('');
+        if (char === '\r' || char === '\n') return typed.trim();
+        typed = char === '\u007f' ? typed.slice(0, -1) : typed + char;
+      }
+    }
   } finally {
-    lines.close();
+    stdin.setRawMode(false);
+    process.stderr.write('\n');
   }
   fail('No API key given.');
 }

@@ -1,4 +1,4 @@
-import { type Endpoint, endpoints, errorBodySchema, PRODUCT_NAME, WEBHOOKS_API_GUIDE } from '@shrinkly/contract';
+import { type Endpoint, endpoints, errorBodySchema, PRODUCT_NAME, scopesText, WEBHOOKS_API_GUIDE } from '@shrinkly/contract';
 import { z } from 'zod';
 
 type JsonObject = Record<string, unknown>;
@@ -44,9 +44,7 @@ function operation(e: Endpoint): JsonObject {
   const multipart = e.multipart ? { requestBody: multipartBody(e.multipart) } : {};
   return {
     summary: e.summary,
-    ...(e.apiKey
-      ? { description: `API keys: ${e.apiKey.scope === 'any' ? 'any key' : `keys with the \`${e.apiKey.scope}\` scope`}.` }
-      : {}),
+    ...(e.apiKey ? { description: `API keys: ${scopesText(e.apiKey)}.` } : {}),
     tags: [e.tag],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...multipart,

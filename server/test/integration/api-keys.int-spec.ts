@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { API_KEY_PREFIX, type ApiClient, type CreatedApiKey, ErrorMessages } from '@shrinkly/contract';
+import {
+  API_KEY_PREFIX,
+  API_KEYS_MADE_PER_HOUR,
+  type ApiClient,
+  type CreatedApiKey,
+  ErrorMessages,
+  endpoints,
+} from '@shrinkly/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, statusOf } from '../api-errors.js';
@@ -119,6 +126,43 @@ describe('API keys', () => {
     expect((await trial.api.me()).email).toBe(trial.email);
   });
 
+  it('is refused on every route the contract does not open to keys: the account, its keys, billing, webhooks, staff', async () => {
+    const { secret } = await newKey(['compress', 'convert', 'files:read', 'files:write']);
+    const closed = Object.values(endpoints).filter((e) => (e.auth === 'user' && !e.apiKey) || e.auth === 'admin');
+    expect(closed.length).toBeGreaterThan(15);
+    for (const e of closed) {
+      const route = e.path.replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000');
+      const body = e.method === 'GET' ? undefined : '{}';
+      const res = await withKey(secret, route, { method: e.method, body, headers: { 'content-type': 'application/json' } });
+      expect(res.status, `${e.method} ${e.path}`).toBe(403);
+    }
+  });
+
+  it('sends a big file to My Files in chunks with a key that may only change My Files', async () => {
+    const { secret } = await newKey(['files:write']);
+    const bytes = await readFile(png);
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      uploadId: 'keychunks01',
+      chunkIndex: '0',
+      totalChunks: '1',
+      fileName: 'chunked.png',
+      fileSize: String(bytes.length),
+    }))
+      form.set(name, value);
+    form.set('chunk', new Blob([bytes]), 'chunked.png');
+    expect((await withKey(secret, '/api/upload-chunk', { method: 'POST', body: form })).status).toBe(200);
+    const assembled = await withKey(secret, '/api/files/assemble-chunks', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ uploadId: 'keychunks01', totalChunks: 1, fileName: 'chunked.png', fileSize: bytes.length }),
+    });
+    expect(assembled.status).toBeLessThan(300);
+    const answer = (await assembled.json()) as { file?: { id: string }; jobId?: string };
+    if (!answer.file) expect((await withKey(secret, `/api/files/jobs/${answer.jobId}`)).status).toBe(200);
+    expect((await trial.api.listFiles({})).some((f) => f.name === 'chunked.png')).toBe(true);
+  });
+
   it('answers 401 for a key that does not exist, even on routes visitors may use', async () => {
     const fake = `${API_KEY_PREFIX}${'A'.repeat(32)}`;
     expect((await withKey(fake, '/api/files')).status).toBe(401);
@@ -171,6 +215,19 @@ describe('API keys', () => {
     // Another key of the same account is not held back.
     const other = await newKey(['files:read']);
     expect((await withKey(other.secret, '/api/files')).status).toBe(200);
+  });
+
+  it('makes only so many keys an hour, so making and revoking in a loop cannot flood the audit trail', async () => {
+    const user = await signUp();
+    await user.api.setupTrial({ creditCard: TEST_CARD });
+    for (let i = 0; i < API_KEYS_MADE_PER_HOUR; i++) {
+      const { key } = await user.api.createApiKey({ name: `loop ${i}`, scopes: ['compress'] });
+      await user.api.revokeApiKey({ id: key.id });
+    }
+    const refused = await errorOf(user.api.createApiKey({ name: 'one more', scopes: ['compress'] }));
+    expect(refused.status).toBe(429);
+    expect(refused.code).toBe('apiKeysMadeTooOften');
+    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
   });
 
   it('follows the plan rules of its account: a lapsed trial loses batches with the key as with the token', async () => {

@@ -1,5 +1,6 @@
 import { createWriteStream, openAsBlob } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -7,6 +8,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type ApiClient,
+  ApiError,
   CHUNK_SIZE_BYTES,
   type CompressionJob,
   type CompressionLevel,
@@ -38,8 +40,11 @@ export interface RemoteRequest {
  * whole upload.
  */
 const DIRECT_MAX_BYTES = 8 * CHUNK_SIZE_BYTES;
-/** How often a job not finished within the upload's answer is asked about. */
+/** How often a job not finished within the upload's answer is asked about, at first and at most. */
 const POLL_MS = 1000;
+const POLL_MAX_MS = 5000;
+/** Tries of a call the service answers 429 (too many requests with this key). */
+const RATE_LIMITED_ATTEMPTS = 5;
 
 export function remoteClient(service: RemoteService): ApiClient {
   return createApiClient({ baseUrl: service.server.replace(/\/+$/, ''), getToken: () => service.apiKey });
@@ -55,9 +60,23 @@ function fieldsOf(request: RemoteRequest): Record<string, string> {
   return fields;
 }
 
+/** What a finished job gives the command line, from the upload's answer or from following the job. */
+interface Finished {
+  jobId: string;
+  originalSize: number;
+  compressedSize: number | null;
+  format: string | null;
+  unchanged: boolean | null;
+  qualityScore: number | null;
+  target: CompressionJob['target'];
+  downloadUrl: string | null;
+}
+
 /**
- * Sends a file to the service with the account's API key (in one request, or in chunks past DIRECT_MAX_BYTES), follows the job and writes the result to `outputOf(format)` — under a temporary name
- * until every byte is there. Resolves with what the command line prints for it.
+ * Sends a file to the service with the account's API key (in one request, or in chunks past DIRECT_MAX_BYTES),
+ * follows the job unless the answer already holds the result, and writes the result to `outputOf(format)`: made in
+ * a temporary folder, then copied in whole, so an interrupted download leaves nothing beside the originals. A 429
+ * waits as long as the service says and tries again.
  */
 export async function compressRemotely(
   service: RemoteService,
@@ -72,35 +91,53 @@ export async function compressRemotely(
   let answer: CompressionResponse;
   if (file.size > DIRECT_MAX_BYTES) {
     const sent = await sendChunks(api, file, name, (bytes) => onProgress('upload', Math.floor((bytes / file.size) * 100)));
-    answer = await api.assembleChunks({ ...sent, ...fieldsOf(request), ...numbers(request) });
+    answer = await patiently(() => api.assembleChunks({ ...sent, ...fieldsOf(request), ...numbers(request) }));
   } else {
     const form = new FormData();
     for (const [field, value] of Object.entries(fieldsOf(request))) form.set(field, value);
     form.set('file', file, name);
-    answer = await sendForm(api.compress, form);
+    answer = await patiently(() => sendForm(api.compress, form));
   }
   if (answer.requiresPayment) {
     throw new Error(
       `the service asks $${answer.cost?.toFixed(2)} for a file this size on this account: pay at ${answer.paymentUrl}, or use a trial or Premium account`,
     );
   }
-  const job = await finished(api, answer.jobId, onProgress);
-  const format = job.format ?? answer.compressionResult?.format;
-  if (!job.temporaryUrl || !format) throw new Error('the service finished the job without a result to download');
-  const output = outputOf(format);
-  await download(service, job.temporaryUrl, output);
+  const done =
+    answer.compressionResult && answer.downloadUrl ? fromAnswer(answer) : await finished(api, answer.jobId, onProgress);
+  if (!done.downloadUrl || !done.format) throw new Error('the service finished the job without a result to download');
+  const output = outputOf(done.format);
+  await download(new URL(done.downloadUrl, service.server), output);
   return {
     input,
     output,
-    format,
-    originalSize: job.originalSize,
-    compressedSize: job.compressedSize,
-    unchanged: job.compressedSize === job.originalSize,
-    score: job.qualityScore,
-    quality: job.qualityScore === null ? null : qualityLabel(job.qualityScore),
-    target: job.target,
+    format: done.format,
+    originalSize: done.originalSize,
+    compressedSize: done.compressedSize,
+    unchanged: done.unchanged,
+    // The service keeps its recipe, metrics and notes to itself.
+    recipe: null,
+    score: done.qualityScore,
+    quality: done.qualityScore === null ? null : qualityLabel(done.qualityScore),
+    target: done.target,
+    metrics: null,
+    notes: [],
     server: service.server,
-    jobId: job.jobId,
+    jobId: done.jobId,
+  };
+}
+
+function fromAnswer(answer: CompressionResponse): Finished {
+  const result = answer.compressionResult as NonNullable<CompressionResponse['compressionResult']>;
+  return {
+    jobId: answer.jobId,
+    originalSize: result.originalSize,
+    compressedSize: result.compressedSize,
+    format: result.format,
+    unchanged: result.unchanged,
+    qualityScore: result.qualityScore,
+    target: result.target,
+    downloadUrl: answer.downloadUrl,
   };
 }
 
@@ -109,31 +146,42 @@ function numbers(request: RemoteRequest) {
   return { targetBytes: request.targetBytes, maxDimension: request.maxDimension, belowFloor: request.belowFloor ?? false };
 }
 
-async function finished(
-  api: ApiClient,
-  jobId: string,
-  onProgress: (stage: string, percent: number) => void,
-): Promise<CompressionJob> {
-  for (;;) {
-    const job = await api.compressionJob({ jobId });
-    if (job.status === 'completed') return job;
-    if (job.status === 'failed') throw new Error(job.error ?? 'the service could not compress the file');
-    onProgress('compress', job.progress);
-    await sleep(POLL_MS);
+/** A call tried again after the wait a 429 names (a key's requests a minute are limited), up to a few times. */
+async function patiently<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 429 || attempt >= RATE_LIMITED_ATTEMPTS) throw err;
+      await sleep((err.retryAfterSeconds ?? 1) * 1000);
+    }
   }
 }
 
-/** Streams the result to disk under a temporary name, then renames it: never a half-written result. */
-async function download(service: RemoteService, url: string, output: string): Promise<void> {
-  const absolute = new URL(url, service.server).toString();
-  const res = await fetch(absolute, { headers: { authorization: `Bearer ${service.apiKey}` } });
+/** Follows a job, asking less often as it runs on (1 s, then up to 5 s between asks). */
+async function finished(api: ApiClient, jobId: string, onProgress: (stage: string, percent: number) => void): Promise<Finished> {
+  for (let ask = 0; ; ask++) {
+    const job = await patiently(() => api.compressionJob({ jobId }));
+    if (job.status === 'completed') return { ...job, downloadUrl: job.temporaryUrl };
+    if (job.status === 'failed') throw new Error(job.error ?? 'the service could not compress the file');
+    onProgress('compress', job.progress);
+    await sleep(Math.min(POLL_MAX_MS, POLL_MS * (1 + Math.floor(ask / 5))));
+  }
+}
+
+/**
+ * Streams the result from its signed link (which needs no key, so none is sent: the link names the service's own
+ * address, which may not be the one the key was given for) into a temporary folder, then copies it in whole.
+ */
+async function download(url: URL, output: string): Promise<void> {
+  const res = await fetch(url);
   if (!res.ok || !res.body) throw await readApiError(res);
-  const partial = `${output}.${process.pid}.part`;
+  const dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-download-'));
   try {
-    await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), createWriteStream(partial, { flags: 'wx' }));
-    await rename(partial, output);
-  } catch (err) {
-    await rm(partial, { force: true });
-    throw err;
+    const partial = path.join(dir, 'result');
+    await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), createWriteStream(partial));
+    await copyFile(partial, output);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 }

@@ -1,4 +1,4 @@
-import { type ApiKeyUse, type Endpoint, ErrorMessages } from '@shrinkly/contract';
+import { type ApiKeyUse, type Endpoint, ErrorMessages, keyMayUse } from '@shrinkly/contract';
 import type { Request, Response } from 'express';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateCounters } from '../../adapters/rate-counters/rate-counters.port.js';
@@ -44,7 +44,7 @@ export class ApiKeyAccess implements ApiKeyAuthenticator {
     const key = await this.keys.findActiveByHash(hashOfApiKey(secret));
     const user = key ? await this.users.findById(key.userId) : undefined;
     if (!key || !user) throw new UnauthorizedError(ErrorMessages.apiKeyInvalid);
-    if (use.scope !== 'any' && !key.scopes.includes(use.scope)) throw new ForbiddenError(ErrorMessages.apiKeyScope);
+    if (!keyMayUse(key.scopes, use)) throw new ForbiddenError(ErrorMessages.apiKeyScope);
     if (use.metered !== false) await this.consume(key.id, res);
     const now = this.clock.now();
     await this.keys.touch(key.id, now);
@@ -70,7 +70,8 @@ export class ApiKeyAccess implements ApiKeyAuthenticator {
       const delta = {
         files: use.countsFile ? 1 : 0,
         bytesIn: Number(req.headers['content-length']) || 0,
-        bytesOut: Number(res.getHeader('content-length')) || 0,
+        // A HEAD answer states the length of a body it does not send.
+        bytesOut: req.method === 'HEAD' ? 0 : Number(res.getHeader('content-length')) || 0,
       };
       this.tasks.run('api key usage', () => this.keys.addUsage(keyId, month, delta));
     });

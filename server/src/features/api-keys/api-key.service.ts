@@ -1,12 +1,15 @@
 import {
+  API_KEYS_MADE_PER_HOUR,
   API_KEYS_PER_ACCOUNT,
   type ApiKey,
   type CreateApiKeyRequest,
   type CreatedApiKey,
   ErrorMessages,
 } from '@shrinkly/contract';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateCounters } from '../../adapters/rate-counters/rate-counters.port.js';
 import type { Clock } from '../../common/clock.js';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../common/errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { planOf } from '../../read-models/plan-of.js';
@@ -30,10 +33,15 @@ export function usageMonth(at: Date): string {
 export class ApiKeyService {
   private readonly auditors: ((change: ApiKeyChange) => Promise<void>)[] = [];
 
+  private readonly made: RateLimiterAbstract;
+
   constructor(
     private readonly keys: ApiKeyRepository,
+    counters: RateCounters,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.made = counters.counter({ keyPrefix: 'api-key-made', points: API_KEYS_MADE_PER_HOUR, duration: 3600 });
+  }
 
   /** Called with every key an owner makes or revokes, before the answer goes out. */
   registerAuditor(auditor: (change: ApiKeyChange) => Promise<void>): void {
@@ -49,6 +57,10 @@ export class ApiKeyService {
     const now = this.clock.now();
     if (planOf(user, now).plan === 'free') throw new ForbiddenError(ErrorMessages.apiKeyPremium);
     if ((await this.keys.countActive(user.id)) >= API_KEYS_PER_ACCOUNT) throw new ConflictError(ErrorMessages.apiKeyLimit);
+    await this.made.consume(user.id).catch((err: unknown) => {
+      if (!(err instanceof RateLimiterRes)) throw err;
+      throw new RateLimitedError(ErrorMessages.apiKeysMadeTooOften, Math.max(1, Math.ceil(err.msBeforeNext / 1000)));
+    });
     const { secret, prefix, hash } = newApiKeySecret();
     const row = await this.keys.create({
       userId: user.id,

@@ -21,7 +21,7 @@ import { ApiKeysController } from './api-keys.controller.js';
   controllers: [ApiKeysController],
   providers: [
     construct(ApiKeyRepository, [DATABASE]),
-    construct(ApiKeyService, [ApiKeyRepository, Clock]),
+    construct(ApiKeyService, [ApiKeyRepository, RateCounters, Clock]),
     factory(
       ApiKeyAccess,
       [ApiKeyRepository, UserRepository, RateCounters, BackgroundTasks, Clock, APP_CONFIG],

@@ -48,6 +48,7 @@ export function toJobView(job: CompressionJobRow, links: JobLinks): CompressionJ
     originalSize: job.originalSize,
     compressedSize: job.compressedSize,
     format: job.status === 'completed' ? (job.outputFormat ?? job.inputFormat) : null,
+    unchanged: job.status === 'completed' ? (job.unchanged ?? false) : null,
     ...qualityFields(job.status === 'completed' ? job.qualityScore : null),
     target: job.status === 'completed' ? targetOf(job) : null,
     temporaryUrl: links.downloadUrl,

@@ -1,10 +1,14 @@
-import { Alert, Button, Code, CopyButton, Group, Text } from '@mantine/core';
+import { Button, Code, CopyButton, Group, Paper, Text } from '@mantine/core';
 import type { CreatedApiKey } from '@shrinkly/contract';
 
 /** The secret of a key just made: the only time it is shown, with a way to copy it. */
 export function CreatedApiKeyNotice({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
   return (
-    <Alert color="green" variant="light" title={`Key "${created.key.name}" created`} role="status">
+    // Not a live region: a screen reader would read the whole secret aloud. The heading says what happened.
+    <Paper withBorder radius="md" p="md" bg="green.0" component="section" aria-labelledby="created-key-title">
+      <Text id="created-key-title" fw={600} mb={4}>
+        Key "{created.key.name}" created
+      </Text>
       <Text size="sm" mb="xs">
         Copy it now: it is not shown again. Send it as <Code>Authorization: Bearer KEY</Code> or as the password of HTTP Basic.
       </Text>
@@ -23,6 +27,6 @@ export function CreatedApiKeyNotice({ created, onDone }: { created: CreatedApiKe
           Done
         </Button>
       </Group>
-    </Alert>
+    </Paper>
   );
 }

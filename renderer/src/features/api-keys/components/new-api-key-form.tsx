@@ -10,9 +10,11 @@ export function NewApiKeyForm({ onCreated }: { onCreated: (created: CreatedApiKe
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiKeyScope[]>(['compress']);
   const [problem, setProblem] = useState<string | null>(null);
+  const [nameMissing, setNameMissing] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setNameMissing(!name.trim());
     if (!name.trim()) return setProblem('Name the key, e.g. "build server".');
     if (scopes.length === 0) return setProblem('Choose at least one thing the key may do.');
     setProblem(null);
@@ -39,6 +41,8 @@ export function NewApiKeyForm({ onCreated }: { onCreated: (created: CreatedApiKe
           placeholder="build server"
           maxLength={60}
           value={name}
+          error={nameMissing}
+          aria-describedby={problem ? 'new-api-key-problem' : undefined}
           onChange={(e) => setName(e.currentTarget.value)}
         />
         <Checkbox.Group label="The key may" value={scopes} onChange={(v) => setScopes(v as ApiKeyScope[])}>
@@ -49,7 +53,7 @@ export function NewApiKeyForm({ onCreated }: { onCreated: (created: CreatedApiKe
           </Stack>
         </Checkbox.Group>
         {problem && (
-          <Text size="sm" c="red.8" role="alert">
+          <Text id="new-api-key-problem" size="sm" c="red.8" role="alert">
             {problem}
           </Text>
         )}
