@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ApiClient, endpoints, STORAGE_LIMIT_BYTES } from '@shrinkly/contract';
@@ -8,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, payments, users } from '../../src/db/schema/index.js';
 import { errorOf, statusOf } from '../api-errors.js';
 import { makePhotoPng } from '../fixtures.js';
-import { fileForm, freePort, newUser, startTestApp, type TestApp, TestClock } from '../harness.js';
+import { fileForm, newUser, startTestApp, type TestApp, TestClock } from '../harness.js';
 
 async function blobCount(dataDir: string): Promise<number> {
   const root = path.join(dataDir, 'blobs');
@@ -282,10 +283,13 @@ describe('admin API', () => {
       serverMessage: 'Invalid email address format',
     });
 
-    // The same request on a server whose mail server does not answer.
-    const closedPort = await freePort();
+    // The same request on a server whose mail server hangs up at once. A listener of our own holds the port, so no
+    // other process can take it meanwhile and keep the mail waiting for a greeting that never comes.
+    const refusing = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    const mailPort = (refusing.address() as AddressInfo).port;
     const cut = await startTestApp({
-      env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, SMTP_URL: `smtp://127.0.0.1:${closedPort}` },
+      env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, SMTP_URL: `smtp://127.0.0.1:${mailPort}` },
     });
     try {
       const { token } = await cut.api.adminLogin({ email: adminEmail, password: adminPassword });
@@ -296,6 +300,7 @@ describe('admin API', () => {
       });
     } finally {
       await cut.close();
+      await new Promise((resolve) => refusing.close(resolve));
     }
   });
 
