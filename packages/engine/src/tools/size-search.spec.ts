@@ -59,6 +59,43 @@ describe('size search', () => {
     );
   });
 
+  it('searches only between a known too-large result and a known fitting one, for a larger result that still fits', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fallingCurve,
+        fc.integer({ min: 0, max: 30 }),
+        fc.integer({ min: 2, max: 9 }),
+        async (bytesAt, overAt, gap) => {
+          const fitAt = overAt + gap;
+          const over = { setting: overAt, bytes: bytesAt(overAt) };
+          const fit = { setting: fitAt, bytes: bytesAt(fitAt) };
+          // Real results are kilobytes at least: far down the curve rounding makes neighbours equal.
+          if (fit.bytes < 1000 || fit.bytes >= over.bytes) return;
+          // A target between the two, so the fitting level has room to spare.
+          const targetBytes = Math.floor((over.bytes + fit.bytes) / 2);
+          const evaluated: number[] = [];
+          const found = await searchSize({
+            targetBytes,
+            known: [over, fit],
+            min: 0,
+            max: 39,
+            slope: -0.1,
+            maxTrials: 3,
+            evaluate: async (setting) => {
+              evaluated.push(setting);
+              return bytesAt(setting);
+            },
+          });
+          for (const setting of evaluated) expect(setting > overAt && setting < fitAt).toBe(true);
+          if (found) {
+            expect(found.bytes).toBeLessThanOrEqual(targetBytes);
+            expect(found.bytes).toBeGreaterThan(fit.bytes);
+          }
+        },
+      ),
+    );
+  });
+
   it('learns the slope from two results that were too large, and spends its last trial on the far end', async () => {
     // Sizes fall far slower than the guess says: a guess-only search would creep towards the target and never fit.
     const bytesAt = (setting: number) => Math.round(1_000_000 * Math.exp(-0.02 * setting));
