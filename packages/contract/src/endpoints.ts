@@ -805,8 +805,7 @@ export const endpoints = {
     tag: 'admin',
     auth: 'admin',
     response: z.array(apiKeySchema),
-    errors: [404],
-    summary: "A user's API keys, revoked ones included",
+    summary: "A user's API keys, revoked ones included (none for an unknown id)",
   }),
   adminRevokeApiKey: endpoint({
     method: 'DELETE',
