@@ -179,6 +179,53 @@ describe('office family on generated documents', () => {
     expect(names(balanced)).toEqual(names(light).filter((n) => n !== 'docProps/thumbnail.jpeg'));
   });
 
+  it("removes who wrote and saved a document (Office's core and extended properties, ODF's meta.xml), nothing else", async () => {
+    const named = async (source: string, ext: string, parts: Record<string, (xml: string) => string>) => {
+      const file = path.join(tmp, `named.${ext}`);
+      await writeParts(
+        file,
+        // Folder entries carry nothing (and the writer takes files only).
+        (await readParts(source))
+          .filter((p) => !p.name.endsWith('/'))
+          .map((p) =>
+            parts[p.name]
+              ? { name: p.name, data: Buffer.from((parts[p.name] as (xml: string) => string)(p.data.toString('utf8'))) }
+              : p,
+          ),
+      );
+      return file;
+    };
+    const docx = await named(fx.docx ?? '', 'docx', {
+      'docProps/core.xml': (xml) =>
+        xml
+          .replace(/<dc:creator\/>|<dc:creator>[^<]*<\/dc:creator>/, '')
+          .replace(
+            '</cp:coreProperties>',
+            '<dc:creator>Ada Lovelace</dc:creator><cp:lastModifiedBy>Charles Babbage</cp:lastModifiedBy></cp:coreProperties>',
+          ),
+      'docProps/app.xml': (xml) => xml.replace('</Properties>', '<Company>Analytical Engines Ltd</Company></Properties>'),
+    });
+    const odt = await named(fx.odt ?? '', 'odt', {
+      'meta.xml': (xml) =>
+        xml.replace('</office:meta>', '<meta:initial-creator>Ada Lovelace</meta:initial-creator></office:meta>'),
+    });
+    for (const file of [docx, odt]) {
+      const before = await readParts(file);
+      expect(before.some((p) => p.data.toString('utf8').includes('Ada Lovelace'))).toBe(true);
+      const result = await compress(file, { level: 'light', tmpDir: tmp });
+      expect(result.unchanged).toBe(false);
+      expect(result.notes).toContain("The document's author, last editor and company were removed");
+      const after = await readParts(result.output);
+      for (const name of ['Ada Lovelace', 'Charles Babbage', 'Analytical Engines']) {
+        expect(
+          after.some((p) => p.data.toString('utf8').includes(name)),
+          name,
+        ).toBe(false);
+      }
+      expect((await packageProblems(file, result.output, SSIM_FLOOR.light, tmp, measure)).problems).toEqual([]);
+    }
+  });
+
   it('without an image compressor, pictures are kept byte for byte and the package is still re-zipped', async () => {
     const family = createOfficeFamily({ imageCompressor: async () => undefined });
     const out = await runFamily(family, fx.pptx ?? '', 'maximum');

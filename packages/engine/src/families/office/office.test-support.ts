@@ -173,6 +173,10 @@ export async function countInLibreOffice(file: string, ext: string, dir: string)
 
 /** Parts a rewrite may edit (only to drop references to dropped parts). */
 const EDITABLE = new Set(['[Content_Types].xml', '_rels/.rels', 'META-INF/manifest.xml']);
+/** Metadata parts whose people a rewrite empties: they must equal the original with those elements' text removed. */
+const NAMES = /<(dc:creator|cp:lastModifiedBy|Company|Manager|meta:initial-creator|meta:printed-by)(\s[^>]*)?>[^<]*<\/\1>/g;
+const METADATA_PARTS = new Set(['docProps/core.xml', 'docProps/app.xml', 'meta.xml']);
+const nameless = (data: Buffer) => data.toString('utf8').replace(NAMES, '<$1$2></$1>');
 const PICTURE = /^((word|ppt|xl)\/media|Pictures)\/[^/]+$|^docProps\/thumbnail\.[a-z]+$|^Thumbnails\/thumbnail\.png$/i;
 const DROPPABLE = /^((word|ppt|xl)\/media\/[^/]+|docProps\/thumbnail\.[a-z]+|Thumbnails\/(thumbnail\.png)?)$/i;
 
@@ -209,6 +213,10 @@ export async function packageProblems(
       continue;
     }
     if (now.data.equals(part.data) || EDITABLE.has(part.name)) continue;
+    if (METADATA_PARTS.has(part.name)) {
+      if (now.data.toString('utf8') !== nameless(part.data)) problems.push(`${part.name} changed beyond its names`);
+      continue;
+    }
     if (!PICTURE.test(part.name)) {
       problems.push(`${part.name} changed`);
       continue;

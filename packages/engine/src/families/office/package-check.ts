@@ -23,7 +23,7 @@ export function originalParts(entries: readonly PackageEntry[]): Map<string, Ori
  *
  * Why this is the whole check (no LibreOffice layout of every page): the document's own XML is never edited. The
  * only edits drop parts nothing can reach, with their relationship, content-type override or manifest entry
- * (package-parts.ts), and a picture is only replaced by one of the same format, size and frame count that kept its
+ * (package-parts.ts), empty the names in the metadata parts (document-authors.ts), and a picture is only replaced by one of the same format, size and frame count that kept its
  * level's floor (images.ts). What is left to go wrong is the writing, and this catches any of it.
  */
 export async function expectedMembers(

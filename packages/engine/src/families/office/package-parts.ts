@@ -122,7 +122,8 @@ export interface DropPlan {
   droppedMedia: number;
 }
 
-async function editPart(
+/** Sets `name`'s new bytes in the plan: `edit` of its text as planned so far (no entry when nothing changes). */
+export async function editPart(
   entries: readonly PackageEntry[],
   plan: DropPlan,
   name: string,

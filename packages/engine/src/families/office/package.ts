@@ -6,6 +6,7 @@ import { verifyZip } from '../../tools/zip/verify.js';
 import { writeZip, type ZipMember } from '../../tools/zip/writer.js';
 import type { CompressContext, DetectedType, FamilyOutput } from '../../types.js';
 import { bestDeflate } from './best-deflate.js';
+import { planAuthorRemoval } from './document-authors.js';
 import { type ImageCompressor, type ImageStats, recompressImages } from './images.js';
 import { expectedMembers, originalParts } from './package-check.js';
 import {
@@ -75,13 +76,15 @@ async function shrinkParts(
   }
   const recipe = PACKAGE_RECIPES[ctx.level];
   const plan = await planDrops(kind, entries, recipe.dropThumbnail);
+  const authorsRemoved = await planAuthorRemoval(kind, entries, plan);
   const kept = await applyEdits(entries, plan, partsDir);
   const thumbnail = thumbnailName(kind, kept);
   const pictures = new Set(kept.filter((e) => isMediaPart(kind, e.name) || e.name === thumbnail).map((e) => e.name));
   const stats = await recompressImages(kept, pictures, images, { ...ctx, level: recipe.imageLevel }, (p) =>
     ctx.onProgress(10 + p * 0.65),
   );
-  return { kept, images: stats, droppedThumbnail: plan.droppedThumbnail, droppedMedia: plan.droppedMedia, notes: [] };
+  const notes = authorsRemoved ? ["The document's author, last editor and company were removed"] : [];
+  return { kept, images: stats, droppedThumbnail: plan.droppedThumbnail, droppedMedia: plan.droppedMedia, notes };
 }
 
 /**
