@@ -97,6 +97,7 @@ describe('the admin panel in the browser', () => {
     await details.getByText('deploy script').waitFor();
     await details.getByText('Never used').waitFor();
     await details.getByRole('button', { name: `Revoke key ${key.prefix}` }).click();
+    await page.getByRole('dialog', { name: 'Revoke API key' }).getByRole('button', { name: 'Revoke key' }).click();
     await details.getByText(/ · revoked /).waitFor();
     const refused = await fetch(`${baseUrl}/api/files`, { headers: { authorization: `Bearer ${secret}` } });
     expect(refused.status).toBe(401);

@@ -1,4 +1,6 @@
-import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import type { ApiKey } from '@shrinkly/contract';
+import { useState } from 'react';
 import { showErrorToast, showSuccessToast } from '../../../components/toasts';
 import { formatDateTime } from '../../../format/format-date';
 import { serverMessageOf, useAdminRevokeApiKey, useAdminUserApiKeys } from '../api';
@@ -7,11 +9,15 @@ import { serverMessageOf, useAdminRevokeApiKey, useAdminUserApiKeys } from '../a
 export function UserApiKeys({ userId }: { userId: string }) {
   const keys = useAdminUserApiKeys(userId);
   const revoke = useAdminRevokeApiKey(userId);
-  const revokeKey = (id: string, prefix: string) =>
-    revoke.mutate(id, {
-      onSuccess: () => showSuccessToast('API key revoked', `${prefix}… no longer works.`),
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const confirm = () => {
+    if (!revoking) return;
+    revoke.mutate(revoking.id, {
+      onSuccess: () => showSuccessToast('API key revoked', `${revoking.prefix}… no longer works.`),
       onError: (error) => showErrorToast(serverMessageOf(error) ?? 'Failed to revoke the key', 'Not revoked'),
+      onSettled: () => setRevoking(null),
     });
+  };
 
   return (
     <Stack gap={6} mt="sm" component="section" aria-labelledby="user-api-keys-title">
@@ -44,8 +50,7 @@ export function UserApiKeys({ userId }: { userId: string }) {
               size="compact-xs"
               variant="light"
               color="red"
-              loading={revoke.isPending && revoke.variables === key.id}
-              onClick={() => revokeKey(key.id, key.prefix)}
+              onClick={() => setRevoking(key)}
               aria-label={`Revoke key ${key.prefix}`}
             >
               Revoke
@@ -53,6 +58,20 @@ export function UserApiKeys({ userId }: { userId: string }) {
           )}
         </Group>
       ))}
+      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title="Revoke API key" centered>
+        <Text size="sm" mb="md">
+          {revoking?.prefix}… ("{revoking?.name}") stops working at once, for everything that uses it. This is recorded in the
+          audit trail and cannot be undone.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setRevoking(null)}>
+            Cancel
+          </Button>
+          <Button color="red" loading={revoke.isPending} onClick={confirm}>
+            Revoke key
+          </Button>
+        </Group>
+      </Modal>
     </Stack>
   );
 }
