@@ -1,6 +1,7 @@
-import { Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ApiKey } from '@shrinkly/contract';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { showErrorToast, showSuccessToast } from '../../../components/toasts';
 import { formatDateTime } from '../../../format/format-date';
 import { serverMessageOf, useAdminRevokeApiKey, useAdminUserApiKeys } from '../api';
@@ -58,20 +59,17 @@ export function UserApiKeys({ userId }: { userId: string }) {
           )}
         </Group>
       ))}
-      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title="Revoke API key" centered>
-        <Text size="sm" mb="md">
-          {revoking?.prefix}… ("{revoking?.name}") stops working at once, for everything that uses it. This is recorded in the
-          audit trail and cannot be undone.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setRevoking(null)}>
-            Cancel
-          </Button>
-          <Button color="red" loading={revoke.isPending} onClick={confirm}>
-            Revoke key
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDialog
+        opened={revoking !== null}
+        title="Revoke API key"
+        confirmLabel="Revoke key"
+        busy={revoke.isPending}
+        onConfirm={confirm}
+        onClose={() => setRevoking(null)}
+      >
+        {revoking?.prefix}… ("{revoking?.name}") stops working at once, for everything that uses it. This is recorded in the audit
+        trail and cannot be undone.
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
-import { Badge, Button, Group, Modal, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ApiKey } from '@shrinkly/contract';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { showErrorToast, showSuccessToast } from '../../../components/toasts';
 import { formatDateTime, formatShortDate } from '../../../format/format-date';
 import { formatFileSize } from '../../../format/format-file-size';
@@ -83,20 +84,17 @@ export function ApiKeyList({ keys }: { keys: ApiKey[] }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title="Revoke API key" centered>
-        <Text size="sm" mb="md">
-          "{revoking?.name}" ({revoking?.prefix}…) stops working at once. Anything that uses it will get 401 until it is given
-          another key.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setRevoking(null)}>
-            Cancel
-          </Button>
-          <Button color="red" loading={revoke.isPending} onClick={confirm}>
-            Revoke key
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDialog
+        opened={revoking !== null}
+        title="Revoke API key"
+        confirmLabel="Revoke key"
+        busy={revoke.isPending}
+        onConfirm={confirm}
+        onClose={() => setRevoking(null)}
+      >
+        "{revoking?.name}" ({revoking?.prefix}…) stops working at once. Anything that uses it will get 401 until it is given
+        another key.
+      </ConfirmDialog>
     </>
   );
 }
