@@ -1,14 +1,15 @@
 import { type ApiKeyUse, type Endpoint, ErrorMessages, keyMayUse } from '@shrinkly/contract';
 import type { Request, Response } from 'express';
-import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { consumeOrRefuse } from '../../adapters/rate-counters/consume-or-refuse.js';
 import type { RateCounters } from '../../adapters/rate-counters/rate-counters.port.js';
 import type { BackgroundTasks } from '../../common/background-tasks.js';
 import type { Clock } from '../../common/clock.js';
-import { ForbiddenError, RateLimitedError, UnauthorizedError } from '../../common/errors.js';
+import { ForbiddenError, UnauthorizedError } from '../../common/errors.js';
 import type { UserRow } from '../../db/schema/index.js';
 import type { ApiKeyAuthenticator } from '../../http/api-key-authenticator.js';
 import type { UserRepository } from '../accounts/user.repository.js';
-import type { ApiKeyRepository } from './api-key.repository.js';
+import { type ApiKeyRepository, LAST_USE_EVERY_MS } from './api-key.repository.js';
 import { usageMonth } from './api-key.service.js';
 import { apiKeyOf, hashOfApiKey } from './api-key-secret.js';
 
@@ -47,20 +48,16 @@ export class ApiKeyAccess implements ApiKeyAuthenticator {
     if (!keyMayUse(key.scopes, use)) throw new ForbiddenError(ErrorMessages.apiKeyScope);
     if (use.metered !== false) await this.consume(key.id, res);
     const now = this.clock.now();
-    await this.keys.touch(key.id, now);
+    // The row read above says when it was last noted: a busy key costs no write, and no round trip, in between.
+    if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= LAST_USE_EVERY_MS) await this.keys.touch(key.id, now);
     this.countWhenAnswered(req, res, key.id, use, usageMonth(now));
     return user;
   }
 
   private async consume(keyId: string, res: Response): Promise<void> {
-    try {
-      const left = await this.limiter.consume(keyId);
-      res.setHeader('RateLimit-Limit', String(this.perMinute));
-      res.setHeader('RateLimit-Remaining', String(left.remainingPoints));
-    } catch (err) {
-      if (!(err instanceof RateLimiterRes)) throw err;
-      throw new RateLimitedError(ErrorMessages.apiKeyRateLimited, Math.max(1, Math.ceil(err.msBeforeNext / 1000)));
-    }
+    const left = await consumeOrRefuse(this.limiter, keyId, ErrorMessages.apiKeyRateLimited);
+    res.setHeader('RateLimit-Limit', String(this.perMinute));
+    res.setHeader('RateLimit-Remaining', String(left.remainingPoints));
   }
 
   /** Adds the call to the key's month once it is answered with success; a failed call costs nothing. */

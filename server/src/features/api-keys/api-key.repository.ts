@@ -4,6 +4,9 @@ import type { Database } from '../../db/client.js';
 import { findOne } from '../../db/find-one.js';
 import { type ApiKeyRow, apiKeys, apiKeyUsage } from '../../db/schema/index.js';
 
+/** How often a key's last use is written. */
+export const LAST_USE_EVERY_MS = 60_000;
+
 export type NewApiKey = Pick<ApiKeyRow, 'userId' | 'name' | 'prefix' | 'secretHash' | 'scopes' | 'createdAt'>;
 
 /** What one call added to a key's month. */
@@ -68,7 +71,7 @@ export class ApiKeyRepository {
 
   /** Notes a use; written at most once a minute per key, so a busy key does not write on every call. */
   async touch(id: string, at: Date): Promise<void> {
-    const aMinuteAgo = new Date(at.getTime() - 60_000);
+    const aMinuteAgo = new Date(at.getTime() - LAST_USE_EVERY_MS);
     await this.db
       .update(apiKeys)
       .set({ lastUsedAt: at })

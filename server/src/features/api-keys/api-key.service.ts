@@ -6,10 +6,11 @@ import {
   type CreatedApiKey,
   ErrorMessages,
 } from '@shrinkly/contract';
-import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { consumeOrRefuse } from '../../adapters/rate-counters/consume-or-refuse.js';
 import type { RateCounters } from '../../adapters/rate-counters/rate-counters.port.js';
 import type { Clock } from '../../common/clock.js';
-import { ConflictError, ForbiddenError, NotFoundError, RateLimitedError } from '../../common/errors.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { planOf } from '../../read-models/plan-of.js';
@@ -57,10 +58,7 @@ export class ApiKeyService {
     const now = this.clock.now();
     if (planOf(user, now).plan === 'free') throw new ForbiddenError(ErrorMessages.apiKeyPremium);
     if ((await this.keys.countActive(user.id)) >= API_KEYS_PER_ACCOUNT) throw new ConflictError(ErrorMessages.apiKeyLimit);
-    await this.made.consume(user.id).catch((err: unknown) => {
-      if (!(err instanceof RateLimiterRes)) throw err;
-      throw new RateLimitedError(ErrorMessages.apiKeysMadeTooOften, Math.max(1, Math.ceil(err.msBeforeNext / 1000)));
-    });
+    await consumeOrRefuse(this.made, user.id, ErrorMessages.apiKeysMadeTooOften);
     const { secret, prefix, hash } = newApiKeySecret();
     const row = await this.keys.create({
       userId: user.id,

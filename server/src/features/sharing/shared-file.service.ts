@@ -8,7 +8,8 @@ import {
   type ShareLinkState,
   type UnlockedSharedFile,
 } from '@shrinkly/contract';
-import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { consumeOrRefuse } from '../../adapters/rate-counters/consume-or-refuse.js';
 import type { RateCounters } from '../../adapters/rate-counters/rate-counters.port.js';
 import type { Clock } from '../../common/clock.js';
 import type { DownloadTicketService, SignedLink } from '../../common/download-ticket.service.js';
@@ -110,13 +111,7 @@ export class SharedFileService {
   }
 
   private async countTry(address: string): Promise<void> {
-    try {
-      await this.unlockRate.consume(address);
-    } catch (res) {
-      if (res instanceof RateLimiterRes)
-        throw new RateLimitedError(ErrorMessages.rateLimited, Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
-      throw res;
-    }
+    await consumeOrRefuse(this.unlockRate, address, ErrorMessages.rateLimited);
   }
 
   private locked(until: Date): RateLimitedError {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { CHUNK_SIZE_BYTES, CHUNKED_UPLOAD_LIMITS, ErrorMessages, MAX_FILE_SIZE_BYTES } from '@shrinkly/contract';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { ChunkStagingPort, UploadMeta } from '../../adapters/chunks/chunk-staging.port.js';
+import { consumeOrRefuse } from '../../adapters/rate-counters/consume-or-refuse.js';
 import type { RateCounters } from '../../adapters/rate-counters/rate-counters.port.js';
 import { ConflictError, NotFoundError, PayloadTooLargeError, RateLimitedError, ValidationError } from '../../common/errors.js';
 import type { IncomingFile } from './incoming-file.js';
@@ -61,13 +61,7 @@ export class ChunkUploadService {
   }
 
   private async countChunk(address: string): Promise<void> {
-    try {
-      await this.chunkRate.consume(address);
-    } catch (res) {
-      if (res instanceof RateLimiterRes)
-        throw new RateLimitedError(ErrorMessages.rateLimited, Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
-      throw res;
-    }
+    await consumeOrRefuse(this.chunkRate, address, ErrorMessages.rateLimited);
   }
 
   private expectedChunkSize(meta: UploadMeta, index: number): number {
