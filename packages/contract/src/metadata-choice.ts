@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * What a picture's result keeps of the original's metadata. `strip` (the default): nothing but the colour profile,
  * so no location, camera serial or name leaves with the file. `camera`: the camera data (EXIF: camera, lens,
- * exposure, date, copyright, the photographer's name) without the location (GPS).
+ * exposure, date, copyright, the photographer's name) and the copyright and credit of XMP and IPTC, without the
+ * location (GPS).
  */
 export const METADATA_CHOICES = ['strip', 'camera'] as const;
 export type MetadataChoice = (typeof METADATA_CHOICES)[number];
@@ -16,5 +17,5 @@ export const METADATA_LABELS: Record<MetadataChoice, string> = {
 /** `metadata` of a compression request; empty for the default. */
 export const metadataChoiceSchema = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
-  z.enum(METADATA_CHOICES).optional().describe("pictures: 'strip' (default) or 'camera' (EXIF without GPS)"),
+  z.enum(METADATA_CHOICES).optional().describe("pictures: 'strip' (default) or 'camera' (EXIF without GPS, XMP/IPTC copyright and credit)"),
 );

@@ -8,6 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../src/compress.js';
 import { photoLikePixels } from '../src/families/image/image.test-support.js';
 
+/** The XMP and IPTC tags exiftool reads back from a file, by group and name. */
+async function rights(file: string): Promise<Record<string, unknown>> {
+  const { stdout } = await promisify(execFile)('exiftool', ['-j', '-G1', '-XMP:all', '-IPTC:all', file]);
+  return (JSON.parse(stdout) as Record<string, unknown>[])[0] ?? {};
+}
+
 /** The tags exiftool reads back from a file, by name. */
 async function tags(file: string): Promise<Record<string, unknown>> {
   const { stdout } = await promisify(execFile)('exiftool', ['-j', '-n', '-EXIF:all', '-GPS:all', file]);
@@ -35,6 +41,12 @@ describe('camera data', () => {
       '-GPSLatitudeRef=N',
       '-GPSLongitude=12.5',
       '-GPSLongitudeRef=E',
+      '-XMP-dc:Rights=© Ada Photographer 2026, all rights reserved',
+      '-XMP-xmpRights:UsageTerms=Licensed to Shrinkly Weekly only',
+      '-XMP-exif:GPSLatitude=55.7',
+      '-XMP-dc:Subject=holiday at home',
+      '-IPTC:CopyrightNotice=© Ada Photographer (IPTC)',
+      '-IPTC:By-line=Ada Photographer',
       photo,
     ]);
     expect(await tags(photo)).toMatchObject({ Make: 'Shrinkly Optics', GPSLatitude: 55.7 });
@@ -45,6 +57,7 @@ describe('camera data', () => {
     const stripped = await compress(photo, { level: 'balanced', tmpDir: dir });
     const none = await tags(stripped.output);
     for (const tag of ['Make', 'Copyright', 'Artist', 'GPSLatitude']) expect(none[tag], tag).toBeUndefined();
+    expect(Object.keys(await rights(stripped.output)).filter((k) => /^(XMP|IPTC)/.test(k))).toEqual([]);
 
     const kept = await compress(photo, { level: 'balanced', metadata: 'camera', tmpDir: dir });
     expect(kept.compressedSize).toBeLessThan(kept.originalSize);
@@ -58,6 +71,16 @@ describe('camera data', () => {
     });
     expect(camera.GPSLatitude).toBeUndefined();
     expect(camera.GPSLongitude).toBeUndefined();
+    const xmp = await rights(kept.output);
+    expect(xmp).toMatchObject({
+      'XMP-dc:Rights': '© Ada Photographer 2026, all rights reserved',
+      'XMP-xmpRights:UsageTerms': 'Licensed to Shrinkly Weekly only',
+      'IPTC:CopyrightNotice': '© Ada Photographer (IPTC)',
+      'IPTC:By-line': 'Ada Photographer',
+    });
+    // Rights only: no location and no keywords from the XMP.
+    expect(xmp['XMP-exif:GPSLatitude']).toBeUndefined();
+    expect(xmp['XMP-dc:Subject']).toBeUndefined();
     expect(kept.notes).toContain('Camera data and copyright kept, location removed');
     // The same pixels as without the tags: only metadata was written.
     const [a, b] = await Promise.all([stripped.output, kept.output].map((f) => sharp(f).raw().toBuffer()));
