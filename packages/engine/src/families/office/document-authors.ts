@@ -1,3 +1,4 @@
+import { withoutFields } from '../../tools/xml-fields.js';
 import type { PackageEntry } from '../../tools/zip/members.js';
 import { type DropPlan, editPart, type PackageKind } from './package-parts.js';
 
@@ -13,16 +14,6 @@ const AUTHOR_FIELDS: Record<PackageKind, Record<string, readonly string[]>> = {
   },
   odf: { 'meta.xml': ['meta:initial-creator', 'dc:creator', 'meta:printed-by'] },
 };
-
-/** `xml` with the text of each named element emptied (the element itself kept, so the part stays as valid). */
-export function withoutFields(xml: string, elements: readonly string[]): string {
-  let out = xml;
-  for (const element of elements) {
-    const name = element.replace(/[.:-]/g, (c) => `\\${c}`);
-    out = out.replace(new RegExp(`<(${name})(\\s[^>]*)?>[\\s\\S]*?</${name}>`, 'g'), '<$1$2></$1>');
-  }
-  return out;
-}
 
 /** Adds the emptied author parts to the plan's edits; true when any part named someone. */
 export async function planAuthorRemoval(kind: PackageKind, entries: readonly PackageEntry[], plan: DropPlan): Promise<boolean> {

@@ -47,7 +47,7 @@ function cleaned(objects: PdfObjects, dict: PdfDict, isCatalog: boolean): PdfDic
 }
 
 /** Object replacements for qpdf's --update-from-json, keyed "obj:N G R". */
-export type ObjectUpdates = Record<string, { value: JsonValue }>;
+export type ObjectUpdates = Record<string, { value: JsonValue } | { stream: { dict: PdfDict; data: string } }>;
 
 /** The objects of a PDF (qpdf's JSON) that carry active content, replaced by their inert versions; undefined when none do. */
 export function activeContentUpdate(json: Pick<QpdfJson, 'qpdf'>): ObjectUpdates | undefined {

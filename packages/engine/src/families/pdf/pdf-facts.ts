@@ -2,6 +2,7 @@ import { EngineError } from '../../errors.js';
 import type { CompressContext } from '../../types.js';
 import { describeImage, type PdfImage } from './image-info.js';
 import { activeContentUpdate, type ObjectUpdates } from './pdf-actions.js';
+import { authorsUpdate } from './pdf-authors.js';
 import { type JsonValue, type OutlineItem, type PdfDict, PdfObjects, type QpdfJson } from './qpdf-json.js';
 
 /** What must survive compression, and what decides the recipe, read from one PDF. */
@@ -34,6 +35,13 @@ export interface PdfFacts {
   dates: { creation?: string; modified?: string };
   /** The objects to replace to make it inert (scripts, launch and auto-run actions: pdf-actions.ts); none when it is. */
   activeContent?: ObjectUpdates;
+  /** The objects to replace to take its authors out (pdf-authors.ts), on top of `activeContent`; none when it names nobody. */
+  authors?: ObjectUpdates;
+}
+
+/** Every update the original gets before any rewrite: inert, and without its authors; none when it needs none. */
+export function sourceUpdate(facts: PdfFacts): ObjectUpdates | undefined {
+  return facts.activeContent || facts.authors ? { ...facts.activeContent, ...facts.authors } : undefined;
 }
 
 /** qpdf's JSON of a big PDF can be large; above this the file is treated as too complex to analyse. */
@@ -72,7 +80,9 @@ export async function readPdfFacts(file: string, ctx: Pick<CompressContext, 'run
   } catch (err) {
     throw new EngineError('failed', TOO_COMPLEX, undefined, { cause: err });
   }
-  return factsFromJson(json);
+  const facts = factsFromJson(json);
+  const authors = await authorsUpdate(file, json, facts.activeContent, ctx);
+  return authors ? { ...facts, authors } : facts;
 }
 
 /** @internal exported for unit tests */

@@ -5,7 +5,7 @@ import { allSettledOrThrow } from '../../tools/concurrent.js';
 import type { CompressionLevel, LadderContext } from '../../types.js';
 import { writeObjectUpdate } from './pdf-actions.js';
 import { renderedSsim } from './pdf-check.js';
-import { asInvalidPdf, type PdfFacts } from './pdf-facts.js';
+import { asInvalidPdf, type PdfFacts, sourceUpdate } from './pdf-facts.js';
 import { type LevelPlan, recompressImages } from './pdf-images.js';
 import { ghostscriptArgs, IMAGE_PLANS, RETRY_PLANS } from './pdf-presets.js';
 import { type Candidate, fromLevel, type Outcome, pickFor, Search, type Tools } from './pdf-search.js';
@@ -39,11 +39,13 @@ function ghostscriptWorthIt(facts: PdfFacts, level: CompressionLevel, originalSi
  */
 function rewrites(search: Search): Promise<[Candidate | undefined, Candidate | undefined]> {
   const { source, facts, structure, ctx, tools } = search;
+  const update = sourceUpdate(facts);
   const gsLevels = search.levels.filter((level) => ghostscriptWorthIt(facts, level, search.originalSize));
   const ghostscript = async (input: string) => {
     const raw = path.join(ctx.workDir, 'gs.pdf');
     const out = path.join(ctx.workDir, 'gs.qpdf.pdf');
-    await tools.runProcess('gs', ghostscriptArgs(input, raw, facts.dates), { signal: tools.signal, timeoutMs: 15 * 60 * 1000 });
+    const args = ghostscriptArgs(input, raw, facts.dates, input === source && facts.authors !== undefined);
+    await tools.runProcess('gs', args, { signal: tools.signal, timeoutMs: 15 * 60 * 1000 });
     // qpdf's restructuring keeps every pixel: ghostscript's pages are scored while it runs, and the check of the
     // final file finds those scores by its renders' bytes instead of measuring them after.
     search.alongside(async () => {
@@ -59,16 +61,14 @@ function rewrites(search: Search): Promise<[Candidate | undefined, Candidate | u
   const none = Promise.resolve<Outcome>({ belowFloor: false });
   const lossless = path.join(ctx.workDir, 'lossless.pdf');
   const losslessMade = (async () => {
-    const inert = facts.activeContent
-      ? [`--update-from-json=${await writeObjectUpdate(path.join(ctx.workDir, 'inert.json'), facts.activeContent)}`]
-      : [];
+    const inert = update ? [`--update-from-json=${await writeObjectUpdate(path.join(ctx.workDir, 'inert.json'), update)}`] : [];
     await tools.runProcess('qpdf', [...structure, ...inert, '--', source, lossless], {
       signal: tools.signal,
       timeoutMs: 10 * 60 * 1000,
     });
     return lossless;
   })().catch((err: unknown) => Promise.reject(asInvalidPdf(err)));
-  // With active content, ghostscript rewrites the inert copy, so no candidate carries it.
+  // With active content, ghostscript rewrites the inert copy, so no candidate carries it (nor the authors).
   const gs =
     gsFromSource ?? (gsLevels.length > 0 ? search.attempt(async () => ghostscript(await losslessMade), true, gsLevels) : none);
   const candidates = allSettledOrThrow(
@@ -104,7 +104,7 @@ async function runPasses(
         dir,
         tools,
         (f) => progress((done + f) / groups.size),
-        base ? undefined : facts.activeContent,
+        base ? undefined : sourceUpdate(facts),
       );
       done++;
       for (const [level, plan] of plans) {

@@ -12,6 +12,8 @@ export interface ImagePlan {
   chromaSubsampling: '4:4:4' | '4:2:0';
   /** Also turn lossless (Flate or raw) colour and grey pictures into JPEG when that keeps the floor. */
   recodeLossless: boolean;
+  /** Only the pictures the plan resamples (those drawn above `ppi`); the others keep their bytes. */
+  resampledOnly?: boolean;
 }
 
 /**
@@ -76,9 +78,10 @@ function docInfo(dates: PdfFacts['dates']): string {
  * content streams rewritten. Pictures are left to the image pass, so JPEGs pass through untouched, nothing is
  * resampled and other pictures are stored losslessly. Always -dSAFER; never rotates pages by their text.
  * Nothing of the moment goes in (no clock dates, no time-based /ID, no XMP packet with a fresh document UUID), so the
- * same input gives the same bytes on every run; qpdf then writes an /ID derived from the content.
+ * same input gives the same bytes on every run; qpdf then writes an /ID derived from the content. `clearAuthor`
+ * empties the document's /Author (for an input that still names one).
  */
-export function ghostscriptArgs(input: string, output: string, dates: PdfFacts['dates']): string[] {
+export function ghostscriptArgs(input: string, output: string, dates: PdfFacts['dates'], clearAuthor = false): string[] {
   const args = [
     '-dSAFER',
     '-dBATCH',
@@ -105,7 +108,9 @@ export function ghostscriptArgs(input: string, output: string, dates: PdfFacts['
     `-sOutputFile=${gsPath(output)}`,
   ];
   const info = docInfo(dates);
-  return [...args, ...(info ? ['-c', info] : []), '-f', input];
+  // The input's own information comes in with its pages, so the author is emptied after them.
+  const author = clearAuthor ? ['-c', '[ /Author () /DOCINFO pdfmark'] : [];
+  return [...args, ...(info ? ['-c', info] : []), '-f', input, ...author];
 }
 
 /** qpdf's lossless structure pass: object streams, every stream deflated at level 9, unreferenced objects dropped. */

@@ -19,6 +19,7 @@ import { waitingSignal, withCpuBudget } from './side-by-side.js';
 
 const SIGNATURE_NOTE =
   "The PDF's digital signature is removed by compression: the compressed file no longer proves the signer's approval";
+const AUTHORS_NOTE = "The document's author and edit history were removed";
 const TAGS_NOTE = "The PDF's accessibility tags (its structure tree) were removed by the font rewrite";
 const ACTIVE_CONTENT_NOTE =
   'Scripts, launch actions and actions that run on opening were removed for safety; links and bookmarks are kept';
@@ -34,6 +35,7 @@ function resultOf(best: Candidate | undefined, facts: PdfFacts, source: string, 
   // Every candidate comes from the inert rewrite (pdf-ladder.ts), so a smaller result never carries active content.
   if (facts.activeContent) notes.push(ACTIVE_CONTENT_NOTE);
   if (facts.signed) notes.push(SIGNATURE_NOTE);
+  if (facts.authors) notes.push(AUTHORS_NOTE);
   if (best.viaGhostscript && facts.tagged) notes.push(TAGS_NOTE);
   const metrics: Record<string, number> = { ssim: best.ssim, pages: facts.pages };
   if (best.imagesRecoded) metrics.imagesRecompressed = best.imagesRecoded;

@@ -10,8 +10,9 @@ import { runProcess } from '../../process/run-process.js';
 import { measureSsim, SSIM_FLOOR } from '../../quality/ssim.js';
 import { configureResultCache } from '../../result-cache.js';
 import type { CompressionLevel, CompressResult } from '../../types.js';
-import { writeGreyPhotoPdf, writeImagePdf } from './pdf.test-support.js';
+import { FIXTURE_AUTHOR, writeGreyPhotoPdf, writeImagePdf } from './pdf.test-support.js';
 import { readPdfFacts } from './pdf-facts.js';
+import { ghostscriptArgs } from './pdf-presets.js';
 
 const LEVELS: CompressionLevel[] = ['light', 'balanced', 'maximum'];
 const corpusPdfs = existsSync(path.join(CORPUS_DIR, 'pdf'))
@@ -24,7 +25,7 @@ let imagePdf: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'pdf-family-'));
   imagePdf = path.join(dir, 'pictures.pdf');
-  await writeImagePdf(imagePdf);
+  await writeImagePdf(imagePdf, { authors: true });
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
@@ -41,6 +42,12 @@ async function pageSsim(original: string, output: string, work: string): Promise
     return `${prefix}.ppm`;
   };
   return measureSsim(runProcess, await render(original, path.join(work, 'a')), await render(output, path.join(work, 'b')));
+}
+
+/** Every object of a PDF decompressed, as text: what a reader of the file could find in it. */
+async function everything(file: string): Promise<string> {
+  const { stdout } = await runProcess('qpdf', ['--qdf', '--object-streams=disable', '--', file, '-'], { captureStdout: true });
+  return stdout;
 }
 
 /** Compresses at every level and checks: valid, same pages, sizes, links and text, floor met, never larger, ladder. */
@@ -76,6 +83,22 @@ describe('pdf family on a generated picture PDF', () => {
     expect(r.balanced.unchanged).toBe(false);
     expect(r.balanced.compressedSize).toBeLessThan(r.balanced.originalSize * 0.5);
     expect(r.balanced.recipe).toMatch(/picture/);
+    // The fixture names its author in /Info and its XMP: no result does, and the title stays.
+    expect(await everything(imagePdf)).toContain(FIXTURE_AUTHOR);
+    for (const level of LEVELS) {
+      const text = await everything(r[level].output);
+      expect(text, level).not.toContain(FIXTURE_AUTHOR);
+      expect(text, level).toContain('Shrinkly fixture');
+      expect(r[level].notes, level).toContain("The document's author and edit history were removed");
+    }
+  });
+
+  it("ghostscript's rewrite of a file that names its author empties the author", async () => {
+    const out = path.join(dir, 'gs-author.pdf');
+    await runProcess('gs', ghostscriptArgs(imagePdf, out, {}, true));
+    const text = await everything(out);
+    expect(text).not.toContain(FIXTURE_AUTHOR);
+    expect(text).toContain('Shrinkly fixture');
   });
 
   it('a grey photo is re-encoded as a grey JPEG, keeping its colour space', async () => {

@@ -49,7 +49,22 @@ interface PageSpec {
 export interface PdfExtras {
   /** Adds a signature field with a value and /SigFlags 3, as a signed PDF has. */
   signed?: boolean;
+  /** Names its author in /Info and in an XMP packet (dc:creator, pdf:Author as an attribute, an edit history). */
+  authors?: boolean;
 }
+
+/** The author the `authors` fixture names. */
+export const FIXTURE_AUTHOR = 'Ada Writer';
+
+const AUTHORED_XMP = `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+<rdf:Description rdf:about="" xmlns:pdf="http://ns.adobe.com/pdf/1.3/" pdf:Author="${FIXTURE_AUTHOR}"
+ xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/">
+<dc:title><rdf:Alt><rdf:li xml:lang="x-default">Shrinkly fixture</rdf:li></rdf:Alt></dc:title>
+<dc:creator><rdf:Seq><rdf:li>${FIXTURE_AUTHOR}</rdf:li></rdf:Seq></dc:creator>
+<xmpMM:History><rdf:Seq><rdf:li>saved by ${FIXTURE_AUTHOR} from /home/ada/drafts/report.indd</rdf:li></rdf:Seq></xmpMM:History>
+</rdf:Description></rdf:RDF></x:xmpmeta>
+<?xpacket end="w"?>`;
 
 /** Writes a PDF with one picture, one line of text and one web link per page. */
 export async function writePdf(file: string, pages: PageSpec[], extras: PdfExtras = {}): Promise<void> {
@@ -93,7 +108,10 @@ export async function writePdf(file: string, pages: PageSpec[], extras: PdfExtra
     );
     acroform = ` /AcroForm << /Fields [${field} 0 R] /SigFlags 3 >>`;
   }
-  objects[catalog - 1] = Buffer.from(`<< /Type /Catalog /Pages ${tree} 0 R${acroform} >>`);
+  const metadata = extras.authors
+    ? ` /Metadata ${add(`<< /Type /Metadata /Subtype /XML /Length ${AUTHORED_XMP.length} >>\nstream\n${AUTHORED_XMP}\nendstream`)} 0 R`
+    : '';
+  objects[catalog - 1] = Buffer.from(`<< /Type /Catalog /Pages ${tree} 0 R${acroform}${metadata} >>`);
   objects[tree - 1] = Buffer.from(`<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`);
   const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
   const offsets: number[] = [];
@@ -107,7 +125,7 @@ export async function writePdf(file: string, pages: PageSpec[], extras: PdfExtra
   const xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   parts.push(
     Buffer.from(
-      `${xref}trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R /Info << /Title (Shrinkly fixture) /CreationDate (D:20240102030405Z) >> >>\nstartxref\n${offset}\n%%EOF\n`,
+      `${xref}trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R /Info << /Title (Shrinkly fixture)${extras.authors ? ` /Author (${FIXTURE_AUTHOR})` : ''} /CreationDate (D:20240102030405Z) >> >>\nstartxref\n${offset}\n%%EOF\n`,
     ),
   );
   await writeFile(file, Buffer.concat(parts));
