@@ -197,7 +197,7 @@ describe('public compression in the browser', () => {
     await page.close();
   });
 
-  it('compares a PDF page by page from the renditions made with its result', async () => {
+  it("caps a PDF's pictures at the resolution chosen, and compares it page by page from its renditions", async () => {
     // Two pages, each the JPEG fixture drawn by Ghostscript (its viewjpeg.ps), which a maximum compression shrinks.
     const pdf = path.join(workDir, 'report.pdf');
     const draw = `(${JPEG}) viewJPEG showpage`;
@@ -221,9 +221,22 @@ describe('public compression in the browser', () => {
     await modal.waitFor({ timeout: 60_000 });
     await modal.getByRole('slider').focus();
     await page.keyboard.press('End');
+    // Its pictures are drawn at 97 ppi: capped at 72, the 800 px photo comes back about 594 px wide.
+    await modal.getByRole('combobox', { name: 'PDF pictures' }).click();
+    await modal.getByRole('option', { name: 'Email (72 ppi)' }).click();
     await modal.getByRole('button', { name: 'Compress', exact: true }).click();
     const result = landingUpload.result(page);
     await result.waitFor({ timeout: 90_000 });
+    const href = (await result.getByRole('link', { name: 'Download' }).getAttribute('href')) as string;
+    const out = path.join(workDir, 'report.min.pdf');
+    await writeFile(out, Buffer.from(await (await fetch(new URL(href, baseUrl))).arrayBuffer()));
+    const widths = spawnSync('pdfimages', ['-list', out], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .slice(2)
+      .filter((line) => line.trim())
+      .map((line) => Number(line.trim().split(/\s+/)[3]));
+    expect(widths).toHaveLength(2);
+    for (const width of widths) expect(width).toBeLessThanOrEqual(600);
     await result.getByRole('button', { name: 'Compare' }).click();
     const compare = page.getByRole('dialog', { name: 'Before and after' });
     const shownPage = async (label: string) => {

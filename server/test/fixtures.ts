@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 
 /** A photo-like JPEG: gradients, texture and noise at high quality, so it compresses like a camera picture. */
@@ -8,6 +9,46 @@ export async function makePhotoJpeg(file: string, width = 800, height = 600): Pr
 /** The same picture as a plain 24-bit PNG, as screenshots and exports are saved. */
 export async function makePhotoPng(file: string, width = 400, height = 300): Promise<void> {
   await photo(width, height).png({ compressionLevel: 6 }).toFile(file);
+}
+
+/**
+ * A one-page PDF drawing the photo-like JPEG 500 points wide (a 1600 px photo: ~230 pixels per inch), with a line
+ * of text: what a report with a camera picture looks like to the PDF family.
+ */
+export async function makePhotoPdf(file: string, width = 1600, height = 1200): Promise<void> {
+  const jpeg = await photo(width, height).jpeg({ quality: 95 }).toBuffer();
+  const drawn = Math.round((500 * height) / width);
+  const content = `q 500 0 0 ${drawn} 56 150 cm /Im1 Do Q BT /F1 12 Tf 56 110 Td (Harbour report) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> /XObject << /Im1 5 0 R >> >> /Contents 6 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    Buffer.concat([
+      Buffer.from(
+        `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${jpeg.length} >>\nstream\n`,
+      ),
+      jpeg,
+      Buffer.from('\nendstream'),
+    ]),
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n')];
+  const offsets: number[] = [];
+  let offset = parts[0]?.length ?? 0;
+  objects.forEach((body, i) => {
+    offsets.push(offset);
+    const chunk = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), Buffer.from(body), Buffer.from('\nendobj\n')]);
+    parts.push(chunk);
+    offset += chunk.length;
+  });
+  const xref = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  parts.push(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`,
+    ),
+  );
+  await writeFile(file, Buffer.concat(parts));
 }
 
 function photo(width: number, height: number): ReturnType<typeof sharp> {

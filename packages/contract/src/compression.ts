@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COMPRESSION_LEVELS, FILE_NAME_MAX_LENGTH } from './constants.js';
 import { metadataChoiceSchema } from './metadata-choice.js';
 import { uploadedNameSchema } from './names.js';
-import { maxDimensionSchema } from './picture-size.js';
+import { maxDimensionSchema, maxImagePpiSchema } from './picture-size.js';
 import { qualityLabelSchema, qualityScoreSchema } from './quality.js';
 import { belowFloorSchema, targetBytesSchema, targetOutcomeSchema } from './target-size.js';
 import { callbackUrlSchema } from './webhooks.js';
@@ -174,6 +174,7 @@ export const assembleChunksRequestSchema = z.object({
   targetBytes: targetBytesSchema,
   belowFloor: belowFloorSchema,
   maxDimension: maxDimensionSchema,
+  maxImagePpi: maxImagePpiSchema,
   metadata: metadataChoiceSchema,
   callbackUrl: callbackUrlSchema,
 });
@@ -185,6 +186,7 @@ export const compressFieldsSchema = z.object({
   targetBytes: targetBytesSchema,
   belowFloor: belowFloorSchema,
   maxDimension: maxDimensionSchema,
+  maxImagePpi: maxImagePpiSchema,
   metadata: metadataChoiceSchema,
   callbackUrl: callbackUrlSchema,
 });

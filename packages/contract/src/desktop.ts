@@ -3,7 +3,7 @@ import { userSchema } from './auth.js';
 import { comparisonSchema, compressionLevelSchema } from './compression.js';
 import { folderListSchema } from './files.js';
 import { METADATA_CHOICES, metadataChoiceSchema } from './metadata-choice.js';
-import { maxDimensionSchema } from './picture-size.js';
+import { maxDimensionSchema, maxImagePpiSchema } from './picture-size.js';
 import { qualityLabelSchema, qualityScoreSchema } from './quality.js';
 import { belowFloorSchema, targetBytesSchema } from './target-size.js';
 
@@ -138,6 +138,7 @@ export const desktopChannels = {
         targetBytes: targetBytesSchema,
         belowFloor: belowFloorSchema,
         maxDimension: maxDimensionSchema,
+        maxImagePpi: maxImagePpiSchema,
         metadata: metadataChoiceSchema,
       })
       .strict(),

@@ -3,7 +3,7 @@ import { assembleChunksRequestSchema, compressionLevelSchema, jobStatusSchema } 
 import { BATCH_MAX_FILES, FILE_NAME_MAX_LENGTH, FOLDER_NAME_MAX_LENGTH } from './constants.js';
 import { metadataChoiceSchema } from './metadata-choice.js';
 import { typedNameSchema } from './names.js';
-import { maxDimensionSchema } from './picture-size.js';
+import { maxDimensionSchema, maxImagePpiSchema } from './picture-size.js';
 import { qualityLabelSchema, qualityScoreSchema } from './quality.js';
 import { belowFloorSchema, targetBytesSchema } from './target-size.js';
 import { callbackUrlSchema } from './webhooks.js';
@@ -80,6 +80,7 @@ export const fileUploadFieldsSchema = z.object({
   targetBytes: targetBytesSchema,
   belowFloor: belowFloorSchema,
   maxDimension: maxDimensionSchema,
+  maxImagePpi: maxImagePpiSchema,
   metadata: metadataChoiceSchema,
   folderId: z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), idSchema.optional()),
   batchId: z.preprocess((v) => (v === '' ? undefined : v), idSchema.optional()),

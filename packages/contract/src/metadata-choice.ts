@@ -17,5 +17,8 @@ export const METADATA_LABELS: Record<MetadataChoice, string> = {
 /** `metadata` of a compression request; empty for the default. */
 export const metadataChoiceSchema = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
-  z.enum(METADATA_CHOICES).optional().describe("pictures: 'strip' (default) or 'camera' (EXIF without GPS, XMP/IPTC copyright and credit)"),
+  z
+    .enum(METADATA_CHOICES)
+    .optional()
+    .describe("pictures: 'strip' (default) or 'camera' (EXIF without GPS, XMP/IPTC copyright and credit)"),
 );

@@ -29,3 +29,24 @@ export const maxDimensionSchema = z.preprocess(
     .optional()
     .describe("pictures and videos: the result's longest side in pixels, never enlarged; other files ignore it"),
 );
+
+/** Resolutions a PDF's pictures can be capped at: print, screen and e-mail. */
+export const PDF_IMAGE_PPI_PRESETS = [
+  { ppi: 300, label: 'Print (300 ppi)' },
+  { ppi: 150, label: 'Screen (150 ppi)' },
+  { ppi: 72, label: 'Email (72 ppi)' },
+] as const;
+
+const ppiMessage = 'Picture resolution must be a whole number of pixels per inch between 36 and 1200';
+
+/** `maxImagePpi` of a compression request: PDFs only, the highest resolution their pictures keep; empty for none. */
+export const maxImagePpiSchema = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce
+    .number({ message: ppiMessage })
+    .int(ppiMessage)
+    .min(36, ppiMessage)
+    .max(1200, ppiMessage)
+    .optional()
+    .describe('PDFs: pictures drawn above this many pixels per inch are resampled to it, never enlarged; other files ignore it'),
+);

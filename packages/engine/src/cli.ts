@@ -9,6 +9,7 @@ import {
   MAX_TARGET_BYTES,
   MIN_TARGET_BYTES,
   maxDimensionSchema,
+  maxImagePpiSchema,
   parseSize,
   qualityLabel,
 } from '@shrinkly/contract';
@@ -24,7 +25,7 @@ import type { CompressOptions } from './types.js';
 
 const USAGE = `Usage:
   shrinkly compress [--level light|balanced|maximum] [--target SIZE [--allow-lower-quality]] [--max-side PX]
-                    [--keep-camera-data] [--out DIR] [--server URL [--api-key KEY] | --remote] FILE...
+                    [--max-ppi PPI] [--keep-camera-data] [--out DIR] [--server URL [--api-key KEY] | --remote] FILE...
   shrinkly login --server URL [--api-key KEY]
   shrinkly estimate FILE...
   shrinkly convert --to FORMAT [--out DIR] FILE...
@@ -34,8 +35,9 @@ compress writes FILE's result beside it as NAME.min.EXT (or into DIR) and prints
 --target (10MB, 500KB or bytes) it gives the best quality under that size, down to the level's floor (photos, audio
 and video at a setting between two levels); --allow-lower-quality lets them go below the level's floor to fit when
 nothing within it does; with --max-side, pictures and videos are made to fit that longest side in pixels (never
-enlarged); --keep-camera-data keeps a picture's EXIF camera data and copyright, without its location (by default
-every result drops them).
+enlarged); with --max-ppi, a PDF's pictures drawn above that many pixels per inch are resampled to it;
+--keep-camera-data keeps a picture's EXIF camera data and copyright, without its location (by default every result
+drops them).
 With --server (or --remote, for the service saved by login) the files are compressed by the service instead of on
 this machine, with an API key (--api-key, else SHRINKLY_API_KEY, else the one saved by login): big files go in
 chunks, and the results are written and printed as in the local mode.
@@ -62,7 +64,7 @@ function outputPath(input: string, format: string, outDir: string | undefined): 
   return path.join(outDir ?? path.dirname(input), `${base}.min.${format}`);
 }
 
-type CompressRequest = Pick<CompressOptions, 'targetBytes' | 'belowFloor' | 'maxDimension' | 'metadata'>;
+type CompressRequest = Pick<CompressOptions, 'targetBytes' | 'belowFloor' | 'maxDimension' | 'maxImagePpi' | 'metadata'>;
 type Line = Record<string, unknown>;
 
 /**
@@ -250,6 +252,7 @@ async function main(argv: string[]): Promise<number> {
       to: { type: 'string', short: 't' },
       target: { type: 'string' },
       'max-side': { type: 'string' },
+      'max-ppi': { type: 'string' },
       'keep-camera-data': { type: 'boolean' },
       'allow-lower-quality': { type: 'boolean' },
       server: { type: 'string' },
@@ -279,8 +282,17 @@ async function main(argv: string[]): Promise<number> {
     const maxSide = values['max-side'];
     const maxDimension = maxSide === undefined ? undefined : maxDimensionSchema.safeParse(maxSide);
     if (maxDimension?.success === false) fail('--max-side must be a whole number of pixels between 16 and 16384');
+    const maxPpi = values['max-ppi'];
+    const maxImagePpi = maxPpi === undefined ? undefined : maxImagePpiSchema.safeParse(maxPpi);
+    if (maxImagePpi?.success === false) fail('--max-ppi must be a whole number of pixels per inch between 36 and 1200');
     const metadata = values['keep-camera-data'] ? 'camera' : 'strip';
-    const request = { targetBytes, belowFloor, maxDimension: maxDimension?.data, metadata } as const;
+    const request = {
+      targetBytes,
+      belowFloor,
+      maxDimension: maxDimension?.data,
+      maxImagePpi: maxImagePpi?.data,
+      metadata,
+    } as const;
     if (values.server !== undefined || values.remote) {
       const service = await remoteService(values.server, values['api-key']);
       return runRemoteCompress(service, files, level, request, values.out);

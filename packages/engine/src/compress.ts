@@ -5,6 +5,7 @@ import { type ComparePair, compareRenditions } from './compare.js';
 import { type EngineCall, familyBudget, withEngineCall } from './engine-call.js';
 import { EngineError } from './errors.js';
 import { FAMILIES } from './families/index.js';
+import { capPdfImages } from './families/pdf/image-cap.js';
 import { carryCameraData } from './metadata.js';
 import { type Resized, resizeForCall } from './resize.js';
 import { resizeVideo } from './resize-video.js';
@@ -178,11 +179,7 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
   const runs = options.targetBytes === undefined ? 1 : TARGET_RUNS;
   const setup = { budget: familyBudget(options.timeBudgetMs, runs), workPrefix: 'shrinkly-work', accept: familyFor };
   return withEngineCall(input, options, setup, async (call) => {
-    const runner = { runProcess: call.runProcess, signal: call.signal };
-    const resized =
-      call.type.family === 'video' && options.maxDimension !== undefined
-        ? await resizeVideo(runner, call.input, options.maxDimension, call.workDir)
-        : await resizeForCall(call.input, call.type, options.maxDimension, call.workDir);
+    const resized = await resizedFor(call, options);
     const results = (levels: CompressionLevel[]) => resultsOfResized(call, resized, levels);
     const { targetBytes } = options;
     let final: LevelResult;
@@ -228,6 +225,22 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
     options.onProgress?.(100);
     return delivered;
   });
+}
+
+/**
+ * The file the levels compress: the call's own, or a smaller copy when a longest side (pictures, video) or a picture
+ * resolution (PDF) was asked for and the file is over it.
+ */
+async function resizedFor(call: EngineCall, options: CompressOptions): Promise<Resized> {
+  const runner = { runProcess: call.runProcess, signal: call.signal };
+  if (call.type.family === 'pdf' && options.maxImagePpi !== undefined) {
+    const capped = await capPdfImages(call.input, options.maxImagePpi, call.workDir, runner);
+    // The copy is written for the levels (pictures at high quality, structure untouched): never a result itself.
+    return capped.input === call.input ? capped : { ...capped, intermediate: true };
+  }
+  if (call.type.family === 'video' && options.maxDimension !== undefined)
+    return resizeVideo(runner, call.input, options.maxDimension, call.workDir);
+  return resizeForCall(call.input, call.type, options.maxDimension, call.workDir);
 }
 
 /** The family's `sizeTo` as `fitTarget` asks for it: each request in an empty folder of its own, its output settled. */
@@ -278,6 +291,8 @@ async function resultsOfResized(
 /** Why the original comes back at full size though a resize was made: nothing smaller came of it. */
 function notResized(resized: Resized, call: EngineCall): string[] {
   if (resized.input === call.input) return [];
-  const what = resized.intermediate ? 'video' : 'picture';
+  if (call.type.family === 'pdf')
+    return ["The PDF with resampled pictures was not smaller than the original, so the original's pictures are kept"];
+  const what = call.type.family === 'video' ? 'video' : 'picture';
   return [`The resized ${what} was not smaller than the original file, so the original is kept at full size`];
 }

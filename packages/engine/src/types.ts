@@ -138,6 +138,11 @@ export interface CompressOptions extends EngineCallOptions {
   belowFloor?: boolean;
   /** Pictures: a longest side in pixels, never enlarged; the result's quality is measured against the smaller copy. */
   maxDimension?: number;
+  /**
+   * PDFs: pictures drawn above this many pixels per inch are resampled to it (never enlarged); the result's quality
+   * is measured against that copy.
+   */
+  maxImagePpi?: number;
   /** Pictures: what the result keeps of the original's metadata (default 'strip': only the colour profile). */
   metadata?: MetadataChoice;
   /** Also make small before/after renditions of the result (`CompressResult.compare`, compare.ts). */

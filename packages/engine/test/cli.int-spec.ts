@@ -98,7 +98,7 @@ describe.runIf(built)('shrinkly command line', () => {
     expect(err.stderr).toContain('--level must be one of light, balanced, maximum');
   });
 
-  it('takes a target size as people write it, and refuses a target or a longest side it cannot use', async () => {
+  it('takes a target size as people write it, and refuses a target, a longest side or a picture resolution it cannot use', async () => {
     const photo = path.join(dir, 'small.jpg');
     await makePhoto(photo);
     const { stdout } = await run(process.execPath, [cli, 'compress', '--target', '1GB', '--out', path.join(dir, 'fit'), photo]);
@@ -116,6 +116,12 @@ describe.runIf(built)('shrinkly command line', () => {
     };
     expect(side.code).toBe(2);
     expect(side.stderr).toContain('--max-side must be a whole number of pixels between 16 and 16384');
+    const ppi = (await run(process.execPath, [cli, 'compress', '--max-ppi', '2000', photo]).catch((e: unknown) => e)) as {
+      code: number;
+      stderr: string;
+    };
+    expect(ppi.code).toBe(2);
+    expect(ppi.stderr).toContain('--max-ppi must be a whole number of pixels per inch between 36 and 1200');
   });
 
   it('converts files with --to, lists targets with formats, and needs a format', async () => {

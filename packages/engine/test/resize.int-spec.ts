@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../src/compress.js';
 import { photoLikePixels } from '../src/families/image/image.test-support.js';
+import { writeImagePdf } from '../src/families/pdf/pdf.test-support.js';
 import { runProcess } from '../src/process/run-process.js';
 import { SSIM_FLOOR } from '../src/quality/ssim.js';
 import { probeMedia } from '../src/tools/media/probe.js';
@@ -68,6 +69,35 @@ describe('longest side', () => {
     const out = await sharp(r.unchanged ? file : r.output).metadata();
     expect([out.width, out.height]).toEqual([width, height]);
     expect(r.notes).toContain('The resized picture was not smaller than the original file, so the original is kept at full size');
+  });
+
+  it("resamples a PDF's pictures drawn above a resolution cap, leaves the others, and says so", async () => {
+    const file = path.join(dir, 'pictures.pdf');
+    await writeImagePdf(file);
+    const ppiOf = async (pdf: string) => {
+      const { stdout } = await runProcess('pdfimages', ['-list', pdf], { captureStdout: true });
+      // The fixture's photo (page 1, ~260 ppi) and screenshot (page 2, ~130 ppi): each one's horizontal resolution.
+      return stdout
+        .split('\n')
+        .slice(2)
+        .filter((line) => line.trim())
+        .map((line) => Number(line.trim().split(/\s+/)[12]));
+    };
+    expect(await ppiOf(file)).toEqual([259, 130]);
+    const plain = await compress(file, { level: 'light', tmpDir: dir });
+    const capped = await compress(file, { level: 'light', maxImagePpi: 150, tmpDir: dir });
+    expect(capped.notes).toContain('1 picture(s) resampled to at most 150 ppi');
+    const [photoPpi, screenshotPpi] = await ppiOf(capped.output);
+    expect(photoPpi).toBeLessThanOrEqual(150);
+    expect(screenshotPpi).toBe(130);
+    expect(capped.compressedSize).toBeLessThan(plain.compressedSize * 0.7);
+    // The light level's own floor holds against the resampled copy.
+    expect(capped.score).toBeGreaterThanOrEqual(SSIM_FLOOR.light);
+
+    // Under the cap already: nothing resampled, no note.
+    const under = await compress(file, { level: 'light', maxImagePpi: 300, tmpDir: dir });
+    expect(under.notes.join(' ')).not.toMatch(/resampled/);
+    expect(under.compressedSize).toBe(plain.compressedSize);
   });
 
   it('makes a video fit a longest side in its own format, sound and subtitles kept, and says so', async () => {

@@ -21,7 +21,7 @@ import { StoragePort } from '../../src/adapters/storage/storage.port.js';
 import { type CompressionJobRow, compressionJobs, payments } from '../../src/db/schema/index.js';
 import { SweeperService } from '../../src/features/maintenance/sweeper.service.js';
 import { SERVICE_STATS_TTL_MS, ServiceStatsService } from '../../src/features/service-stats/service-stats.service.js';
-import { makePhotoJpeg } from '../fixtures.js';
+import { makePhotoJpeg, makePhotoPdf } from '../fixtures.js';
 import { fileForm, newUser, TestClock, useTempDir, useTestApp } from '../harness.js';
 
 const form = fileForm;
@@ -386,5 +386,24 @@ describe('public compression over HTTP', () => {
     const camera = await post('/api/compress', await form(photo, 'wide.jpg', { metadata: 'camera' }));
     expect(((await camera.json()) as CompressionResponse).status).toBe('completed');
     expect((await post('/api/compress', await form(photo, 'wide.jpg', { metadata: 'everything' }))).status).toBe(400);
+  });
+
+  it("resamples a PDF's pictures to a resolution cap, and refuses a cap it cannot use", async () => {
+    const pdf = path.join(dir, 'report.pdf');
+    await makePhotoPdf(pdf);
+    const body = (await (
+      await post('/api/compress', await form(pdf, 'report.pdf', { compressionLevel: 'light', maxImagePpi: '100' }))
+    ).json()) as CompressionResponse;
+    expect(body.status).toBe('completed');
+    const result = path.join(dir, 'report.min.pdf');
+    await writeFile(result, Buffer.from(await (await fetch(body.downloadUrl as string)).arrayBuffer()));
+    const listed = spawnSync('pdfimages', ['-list', result], { encoding: 'utf8' }).stdout.split('\n')[2] ?? '';
+    // The 1600 px photo drawn 500 points wide (230 ppi) is now at most 100 ppi: ~694 px wide.
+    expect(Number(listed.trim().split(/\s+/)[12])).toBeLessThanOrEqual(100);
+    const [row] = await t.running.database.db.select().from(compressionJobs).where(eq(compressionJobs.id, body.jobId));
+    expect(row?.maxImagePpi).toBe(100);
+    const res = await post('/api/compress', await form(pdf, 'report.pdf', { maxImagePpi: '5' }));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toContain('Picture resolution must be a whole number');
   });
 });

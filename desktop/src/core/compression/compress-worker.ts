@@ -22,7 +22,7 @@ port.on('message', (message: ToWorker) => {
 });
 
 async function run(request: Extract<ToWorker, { type: 'compress' }>): Promise<void> {
-  const { id, input, level, tmpDir, targetBytes, belowFloor, maxDimension, metadata } = request;
+  const { id, input, level, tmpDir, targetBytes, belowFloor, maxDimension, maxImagePpi, metadata } = request;
   const controller = new AbortController();
   running.set(id, controller);
   let reported = -1;
@@ -32,6 +32,7 @@ async function run(request: Extract<ToWorker, { type: 'compress' }>): Promise<vo
       targetBytes,
       belowFloor,
       maxDimension,
+      maxImagePpi,
       metadata,
       compare: true,
       tmpDir,

@@ -6,6 +6,7 @@ import type { EngineErrorKind } from '@shrinkly/engine';
 export interface LocalCompressionOptions {
   targetBytes?: number | undefined;
   maxDimension?: number | undefined;
+  maxImagePpi?: number | undefined;
   belowFloor?: boolean | undefined;
   metadata?: MetadataChoice | undefined;
 }

@@ -32,6 +32,7 @@ export interface RemoteRequest {
   targetBytes?: number | undefined;
   belowFloor?: boolean;
   maxDimension?: number | undefined;
+  maxImagePpi?: number | undefined;
   metadata?: MetadataChoice;
 }
 
@@ -56,6 +57,7 @@ function fieldsOf(request: RemoteRequest): Record<string, string> {
   if (request.targetBytes !== undefined) fields.targetBytes = String(request.targetBytes);
   if (request.belowFloor) fields.belowFloor = 'true';
   if (request.maxDimension !== undefined) fields.maxDimension = String(request.maxDimension);
+  if (request.maxImagePpi !== undefined) fields.maxImagePpi = String(request.maxImagePpi);
   if (request.metadata) fields.metadata = request.metadata;
   return fields;
 }
@@ -143,7 +145,8 @@ function fromAnswer(answer: CompressionResponse): Finished {
 
 /** The assemble route takes numbers where the multipart form takes text. */
 function numbers(request: RemoteRequest) {
-  return { targetBytes: request.targetBytes, maxDimension: request.maxDimension, belowFloor: request.belowFloor ?? false };
+  const { targetBytes, maxDimension, maxImagePpi } = request;
+  return { targetBytes, maxDimension, maxImagePpi, belowFloor: request.belowFloor ?? false };
 }
 
 /** A call tried again after the wait a 429 names (a key's requests a minute are limited), up to a few times. */

@@ -4,14 +4,14 @@ import { multipartForm } from '../../transfer/multipart-form';
 import { uploadFields } from './api';
 
 describe('My Files upload fields', () => {
-  it('send the level with the size to fit under and the longest side, when chosen', () => {
+  it('send the level with the size to fit under, the longest side and the PDF pictures resolution, when chosen', () => {
     const form = multipartForm(
       endpoints.uploadFile,
       uploadFields({
         level: 'maximum',
         folderId: null,
         batchId: 'b1',
-        choices: { targetBytes: 61_440, belowFloor: true, maxDimension: 1920, metadata: 'camera' },
+        choices: { targetBytes: 61_440, belowFloor: true, maxDimension: 1920, maxImagePpi: 150, metadata: 'camera' },
       }),
       new Blob(['x']),
     );
@@ -21,6 +21,7 @@ describe('My Files upload fields', () => {
       targetBytes: '61440',
       belowFloor: 'true',
       maxDimension: '1920',
+      maxImagePpi: '150',
       metadata: 'camera',
     });
     const plain = multipartForm(endpoints.uploadFile, uploadFields({ level: 'light', folderId: 'f1' }), new Blob(['x']));

@@ -30,6 +30,8 @@ export const compressionJobs = pgTable(
     metadata: text('metadata', { enum: METADATA_CHOICES }),
     /** Pictures: the longest side the result was asked for, if any. */
     maxDimension: integer('max_dimension'),
+    /** PDFs: the highest resolution (pixels per inch) the result's pictures were asked to keep, if any. */
+    maxImagePpi: integer('max_image_ppi'),
     /** The size the result was asked to fit under, if any. */
     targetBytes: bigint('target_bytes', { mode: 'number' }),
     /** The user's consent to a result under the target below the level's quality floor (audio and video). */

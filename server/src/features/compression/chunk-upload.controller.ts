@@ -57,8 +57,8 @@ export class ChunkUploadController {
       userId: user?.id ?? null,
       address: clientIp(req),
     });
-    const { targetBytes, belowFloor, maxDimension, metadata, callbackUrl } = body;
-    const request = { level: body.compressionLevel, targetBytes, belowFloor, maxDimension, metadata, callbackUrl };
+    const { targetBytes, belowFloor, maxDimension, maxImagePpi, metadata, callbackUrl } = body;
+    const request = { level: body.compressionLevel, targetBytes, belowFloor, maxDimension, maxImagePpi, metadata, callbackUrl };
     return this.compression.accept(file, request, user, clientIp(req));
   }
 }

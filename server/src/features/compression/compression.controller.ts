@@ -71,8 +71,8 @@ export class CompressionController {
       tooLargeMessage: TOO_LARGE,
       fields: compressFieldsSchema,
     });
-    const { compressionLevel: level, targetBytes, belowFloor, maxDimension, metadata, callbackUrl } = file.fields;
-    const request = { level, targetBytes, belowFloor, maxDimension, metadata, callbackUrl };
+    const { compressionLevel: level, targetBytes, belowFloor, maxDimension, maxImagePpi, metadata, callbackUrl } = file.fields;
+    const request = { level, targetBytes, belowFloor, maxDimension, maxImagePpi, metadata, callbackUrl };
     return this.compression.accept(file, request, user, address);
   }
 

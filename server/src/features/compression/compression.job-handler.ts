@@ -52,6 +52,7 @@ export class CompressionJobHandler extends JobRunner<CompressionJobRow> {
       level: job.level,
       targetBytes: job.targetBytes ?? undefined,
       maxDimension: job.maxDimension ?? undefined,
+      maxImagePpi: job.maxImagePpi ?? undefined,
       belowFloor: job.belowFloor,
       metadata: job.metadata ?? undefined,
       compare: true,

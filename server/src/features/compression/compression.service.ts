@@ -38,6 +38,8 @@ export interface CompressionRequest {
   targetBytes?: number | undefined;
   /** Pictures: the longest side in pixels. */
   maxDimension?: number | undefined;
+  /** PDFs: the highest resolution their pictures keep. */
+  maxImagePpi?: number | undefined;
   /** With a target: consent to a result below the level's quality floor (audio and video). */
   belowFloor?: boolean | undefined;
   /** Pictures: what the result keeps of the original's metadata. */
@@ -53,6 +55,7 @@ export interface LibraryUpload {
   targetBytes: number | null;
   belowFloor: boolean;
   maxDimension: number | null;
+  maxImagePpi: number | null;
   metadata: MetadataChoice | null;
   /** The client's name for the file. */
   fileName: string;
@@ -130,6 +133,7 @@ export class CompressionService {
         level: request.level,
         targetBytes: request.targetBytes ?? null,
         maxDimension: request.maxDimension ?? null,
+        maxImagePpi: request.maxImagePpi ?? null,
         belowFloor: request.belowFloor ?? false,
         // A signed-in user's saved choice when the request names none.
         metadata: request.metadata ?? user?.photoData ?? null,

@@ -38,6 +38,7 @@ export interface UploadFields {
   compressionLevel: CompressionLevel;
   targetBytes?: number | undefined;
   maxDimension?: number | undefined;
+  maxImagePpi?: number | undefined;
   belowFloor?: boolean | undefined;
   metadata?: MetadataChoice | undefined;
   folderId?: string | undefined;
@@ -128,6 +129,7 @@ export class FileUploadService {
         level: fields.compressionLevel,
         targetBytes: fields.targetBytes ?? null,
         maxDimension: fields.maxDimension ?? null,
+        maxImagePpi: fields.maxImagePpi ?? null,
         belowFloor: fields.belowFloor ?? false,
         // The user's saved choice when the upload names none.
         metadata: fields.metadata ?? user.photoData,

@@ -83,6 +83,7 @@ export class FilesController {
         compressionLevel: body.compressionLevel,
         targetBytes: body.targetBytes,
         maxDimension: body.maxDimension,
+        maxImagePpi: body.maxImagePpi,
         belowFloor: body.belowFloor,
         metadata: body.metadata,
         folderId: body.folderId,

@@ -188,6 +188,7 @@ export async function recodePicture(
   tools: Tools,
   learned?: number,
 ): Promise<Recoded | undefined> {
+  if (plan.resampledOnly && plannedSize(image, minPpi, plan).width === image.width) return undefined;
   const ref = await refs.at(image, data, minPpi, plan);
   if (!ref || ref.width < MIN_SSIM_SIDE || ref.height < MIN_SSIM_SIDE) return undefined;
   const maxBytes = image.storedBytes * (1 - MIN_SAVING);

@@ -20,6 +20,7 @@ import { targetHint } from '../target-hint';
 import { LevelCards } from './level-cards';
 import { LevelSliderField } from './level-slider-field';
 import { MetadataField } from './metadata-field';
+import { PdfResolutionField } from './pdf-resolution-field';
 import { ResizeField } from './resize-field';
 import { TargetSizeField } from './target-size-field';
 
@@ -69,6 +70,7 @@ export function CompressionPreviewModal(props: CompressionPreviewModalProps) {
           <LevelSliderField value={sliderValue} onChange={onSliderChange} />
           {resizable && <ResizeField kind="picture" value={options.maxDimension} onChange={options.setMaxDimension} />}
           {resizableVideo && <ResizeField kind="video" value={options.maxDimension} onChange={options.setMaxDimension} />}
+          {preview.fileType === 'pdf' && <PdfResolutionField value={options.maxImagePpi} onChange={options.setMaxImagePpi} />}
           {resizable && <MetadataField value={options.metadata} onChange={options.setMetadata} />}
           <TargetSizeField
             value={targetBytes}

@@ -1,0 +1,1 @@
+ALTER TABLE "compression_jobs" ADD COLUMN "max_image_ppi" integer;
