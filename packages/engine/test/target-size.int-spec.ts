@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../src/compress.js';
 import { photoLikePixels } from '../src/families/image/image.test-support.js';
+import { writeImagePdf } from '../src/families/pdf/pdf.test-support.js';
 import { runProcess } from '../src/process/run-process.js';
 import { SSIM_FLOOR } from '../src/quality/ssim.js';
 import { probeMedia } from '../src/tools/media/probe.js';
@@ -156,6 +157,32 @@ describe('target size', () => {
     if (name === 'photo') return;
     const probed = await probeMedia(runProcess, allowed.output, SIGNAL);
     expect(probed.streams.map((s) => s.type)).toEqual((await probeMedia(runProcess, input, SIGNAL)).streams.map((s) => s.type));
+  });
+
+  it("sizes a PDF by its pictures' resolution: between two levels within the floor, below it only with consent", async () => {
+    const pdf = path.join(dir, 'report.pdf');
+    await writeImagePdf(pdf);
+    const [light, balanced, maximum] = await Promise.all(LEVELS.map((level) => compress(pdf, { level, tmpDir: dir })));
+    const between = Math.round(balanced.compressedSize + 0.75 * (light.compressedSize - balanced.compressedSize));
+    const sized = await compress(pdf, { level: 'maximum', targetBytes: between, tmpDir: dir });
+    expect(sized.target).toEqual({ bytes: between, met: true, level: 'balanced', belowFloor: false, belowFloorAllowed: false });
+    expect(sized.compressedSize).toBeLessThanOrEqual(between);
+    expect(sized.compressedSize).toBeGreaterThan(balanced.compressedSize);
+    expect(sized.notes[0]).toMatch(/between the light and balanced levels/);
+    // Balanced resamples the ~260 ppi photo to 150 ppi; the sized result keeps more of it, at balanced's floor.
+    expect(sized.metrics.ppi).toBeGreaterThan(150);
+    expect(sized.score).toBeGreaterThanOrEqual(SSIM_FLOOR.balanced);
+
+    // The fixture's second page is a lossless screenshot the image pass leaves (its data is not its dictionary's
+    // size): the photo alone can give only part of the page's bytes.
+    const small = Math.round((maximum?.compressedSize as number) * 0.9);
+    const refused = await compress(pdf, { level: 'maximum', targetBytes: small, tmpDir: dir });
+    expect(refused.target).toMatchObject({ met: false, belowFloor: false, belowFloorAllowed: false });
+    expect(refused.notes[0]).toMatch(/Allow lower quality to make it fit$/);
+    const allowed = await compress(pdf, { level: 'maximum', targetBytes: small, belowFloor: true, tmpDir: dir });
+    expect(allowed.target).toEqual({ bytes: small, met: true, level: 'maximum', belowFloor: true, belowFloorAllowed: true });
+    expect((await stat(allowed.output)).size).toBeLessThanOrEqual(small);
+    expect(allowed.metrics.ppi).toBeLessThan(100);
   });
 
   it('says plainly when even below the floor no setting fits, as when the encoder refuses so low a rate', async () => {

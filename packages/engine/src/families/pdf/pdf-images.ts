@@ -34,7 +34,7 @@ export interface ImagePassResult {
 }
 
 /** Lowest resolution (pixels per inch) at which each image object is drawn, from poppler's list of placements. */
-async function placements(file: string, tools: Tools): Promise<Map<number, number>> {
+export async function placements(file: string, tools: Tools): Promise<Map<number, number>> {
   const { stdout } = await tools.runProcess('pdfimages', ['-list', file], {
     signal: tools.signal,
     captureStdout: true,

@@ -115,7 +115,7 @@ async function runPasses(
         const recipe = `${prefix}${pass.recoded} picture(s) ${what} with mozjpeg (each ≥ SSIM ${plan.floor}, lowest ${pass.minSsim.toFixed(3)})`;
         const levels = fromLevel(base?.levels ?? search.levels, level);
         const check = search.attempt(
-          async () => ({ path: pass.output, recipe }),
+          async () => ({ path: pass.output, recipe, ...(plan.ppi > 0 ? { ppi: plan.ppi } : {}) }),
           base?.viaGhostscript ?? false,
           levels,
           pass.recoded,

@@ -21,6 +21,8 @@ export interface Candidate {
   /** The levels whose search makes it, the only ones that may take it: light never takes a resampled picture. */
   levels: readonly CompressionLevel[];
   imagesRecoded?: number;
+  /** The resolution its pictures were resampled to, when an image pass resampled them. */
+  ppi?: number;
 }
 
 /** A made and checked candidate, or none and whether its rendered pages were all that missed (the run's lowest floor). */
@@ -33,6 +35,8 @@ export type Tools = Pick<LadderContext, 'runProcess' | 'signal'>;
 export interface Made {
   path: string;
   recipe: string;
+  /** The resolution its pictures were resampled to, when an image pass resampled them. */
+  ppi?: number;
 }
 
 /** The levels up to `level`, lightest first: what one level's search covers. */
@@ -72,9 +76,10 @@ export class Search {
     readonly levels: readonly CompressionLevel[],
     readonly ctx: LadderContext,
     readonly tools: Tools,
+    threshold?: number,
   ) {
     this.structure = qpdfArgs({ removeSignatureRestrictions: facts.signed, encrypted: facts.encrypted });
-    this.threshold = Math.min(...levels.map((l) => SSIM_FLOOR[l]));
+    this.threshold = threshold ?? Math.min(...levels.map((l) => SSIM_FLOOR[l]));
   }
 
   /** Work started ahead for a later step (its results land in the reference's scores); the search waits for it. */
