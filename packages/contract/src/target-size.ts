@@ -43,12 +43,12 @@ export const targetBytesSchema = z.preprocess(
 );
 
 /**
- * The types whose results can be sized between and below their levels' settings (a picture's quality, a bitrate, a
- * video's quality knob, a PDF's picture resolution). Others fit a target at their levels only.
+ * The types whose results can be sized between and below their levels' settings (a picture's quality or, below the
+ * floor, its pixels; a bitrate; a video's quality knob; a PDF's picture resolution). Others fit a target at their levels only.
  */
 // biome-ignore format: one line per kind of file
 export const SIZABLE_TYPES = [
-  'jpg', 'jpeg', 'webp', 'heic', 'avif',
+  'jpg', 'jpeg', 'webp', 'heic', 'avif', 'png', 'tif', 'tiff',
   'mp4', 'mov', 'avi', 'mkv', 'wmv', 'flv', 'webm', 'ogv',
   'mp3', 'aac', 'm4a', 'ogg', 'opus',
   'pdf',

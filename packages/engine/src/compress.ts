@@ -6,6 +6,7 @@ import { type EngineCall, familyBudget, withEngineCall } from './engine-call.js'
 import { EngineError } from './errors.js';
 import { FAMILIES } from './families/index.js';
 import { capPdfImages } from './families/pdf/image-cap.js';
+import { fitByResolution } from './fit-by-resolution.js';
 import { carryCameraData } from './metadata.js';
 import { type Resized, resizeForCall } from './resize.js';
 import { resizeVideo } from './resize-video.js';
@@ -203,7 +204,10 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
       });
       const family = familyFor(call.type);
       const sizeTo = family.sizeTo ? sizerFor(family, { ...call, input: resized.input }, targetBytes, resized.note) : undefined;
-      const choices = { sizeTo, belowFloor: options.belowFloor };
+      const choices = {
+        sizeTo: sizeTo && fewerPixelsFirst(sizeTo, resized, call, level, targetBytes),
+        belowFloor: options.belowFloor,
+      };
       // A resized video's copy is a near-lossless intermediate, larger than any result: only its compressed result can
       // say whether the resized file fits, so the levels run even when the original already would.
       const fitted = await fitTarget(
@@ -241,6 +245,32 @@ async function resizedFor(call: EngineCall, options: CompressOptions): Promise<R
   if (call.type.family === 'video' && options.maxDimension !== undefined)
     return resizeVideo(runner, call.input, options.maxDimension, call.workDir);
   return resizeForCall(call.input, call.type, options.maxDimension, call.workDir);
+}
+
+/**
+ * Below the level's quality, a picture is first made smaller in pixels at the level's own quality (fit-by-resolution.ts),
+ * and only then, if even that does not fit, lowered in quality. A picture the user already resized is searched from
+ * that copy; its note leads.
+ */
+function fewerPixelsFirst(
+  sizeTo: SizeTo<LevelResult>,
+  resized: Resized,
+  call: EngineCall,
+  level: CompressionLevel,
+  targetBytes: number,
+): SizeTo<LevelResult> {
+  if (resized.intermediate) return sizeTo;
+  const from = { ...call, input: resized.input };
+  const resultOf = async (copy: Resized, workDir: string) => (await resultsOfResized({ ...from, workDir }, copy, [level]))[level];
+  return async (request) => {
+    if (request.fits) return sizeTo(request);
+    const smaller = await fitByResolution(from, targetBytes, request.tooLarge, resultOf);
+    if (smaller && smaller.size <= targetBytes) {
+      const fit = { ...smaller, notes: [`Made smaller in pixels to fit, at the ${level} level's quality`, ...smaller.notes] };
+      return resized.note ? { ...fit, notes: [resized.note, ...fit.notes] } : fit;
+    }
+    return sizeTo(request);
+  };
 }
 
 /** The family's `sizeTo` as `fitTarget` asks for it: each request in an empty folder of its own, its output settled. */

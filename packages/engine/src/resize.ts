@@ -26,6 +26,19 @@ export interface Resized {
   intermediate?: boolean;
 }
 
+type PictureMeta = { width?: number | undefined; height?: number | undefined; orientation?: number | undefined };
+
+/** The size a picture is shown at: orientations 5-8 turn it a quarter, so its displayed width is the stored height. */
+function upright(meta: PictureMeta): { width: number; height: number } {
+  const turned = (meta.orientation ?? 1) >= 5;
+  return { width: (turned ? meta.height : meta.width) ?? 0, height: (turned ? meta.width : meta.height) ?? 0 };
+}
+
+/** The displayed size of a picture file (its EXIF orientation applied). */
+export async function displayedSize(input: string): Promise<{ width: number; height: number }> {
+  return upright(await openImageFile(input, true).metadata());
+}
+
 /**
  * A picture whose longest side is over `maxDimension` pixels, made smaller (never larger) before it is compressed:
  * the copy, in the same format, in the call's work folder. Upright pixels (the EXIF orientation applied), colour
@@ -42,22 +55,14 @@ export async function resizeForCall(
     ? RESIZABLE[type.ext as ResizableType]
     : undefined;
   if (!write) return { input, note: `${type.ext.toUpperCase()} pictures are not resized: kept at full size` };
-  let meta: {
-    width?: number | undefined;
-    height?: number | undefined;
-    pages?: number | undefined;
-    orientation?: number | undefined;
-  };
+  let meta: PictureMeta & { pages?: number | undefined };
   try {
     meta = await openImageFile(input, true).metadata();
   } catch (err) {
     throw new EngineError('invalid-input', 'The image is damaged and cannot be read', undefined, { cause: err });
   }
   if ((meta.pages ?? 1) > 1) return { input, note: 'Pictures of several frames are not resized: kept at full size' };
-  // Orientations 5-8 turn the picture a quarter: its displayed width is the stored height.
-  const turned = (meta.orientation ?? 1) >= 5;
-  const width = (turned ? meta.height : meta.width) ?? 0;
-  const height = (turned ? meta.width : meta.height) ?? 0;
+  const { width, height } = upright(meta);
   if (Math.max(width, height) <= maxDimension) return { input };
   const output = path.join(workDir, `resized.${type.ext}`);
   try {

@@ -120,12 +120,18 @@ describe('target size', () => {
 
   it.each([
     ['photo', 'jpg', []],
+    ['small photo', 'jpg', []],
     ['song', 'mp3', ['-c:a', 'libmp3lame', '-b:a', '320k']],
     ['clip', 'mp4', ['-c:v', 'libx264', '-crf', '16', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k']],
   ] as const)('%s: below the floor only with consent, then under the target with its score', async (name, ext, args) => {
     const input = name === 'photo' ? files.photo : path.join(dir, `below.${ext}`);
     const sources = name === 'song' ? MUSIC : [...CLIP, ...MUSIC.map((a) => a.replace('d=10', 'd=3'))];
-    if (name !== 'photo') await runProcess('ffmpeg', ['-v', 'error', '-y', ...sources, ...args, input]);
+    // A picture at 640 px or less is not made smaller in pixels: it goes down in quality.
+    if (name === 'small photo')
+      await sharp(photoLikePixels(600, 450), { raw: { width: 600, height: 450, channels: 3 } })
+        .jpeg({ quality: 97 })
+        .toFile(input);
+    else if (name !== 'photo') await runProcess('ffmpeg', ['-v', 'error', '-y', ...sources, ...args, input]);
     const maximum = await compress(input, { level: 'maximum', tmpDir: dir });
     const targetBytes = Math.round(maximum.compressedSize * 0.6);
 
@@ -153,8 +159,17 @@ describe('target size', () => {
     // The picture's measured closeness comes with it: under the floor it was allowed to cross (video), or at least
     // under maximum's own (a picture past the lowest quality maximum searches may still measure above its floor).
     if (name === 'clip') expect(allowed.score).toBeLessThan(SSIM_FLOOR.maximum);
-    if (name === 'photo') expect(allowed.score).toBeLessThan(maximum.score as number);
-    if (name === 'photo') return;
+    if (name === 'small photo') expect(allowed.score).toBeLessThan(maximum.score as number);
+    if (name === 'photo') {
+      // Fewer pixels before worse ones: at maximum's own quality, about √0.6 of the 1024 px side.
+      expect(allowed.notes).toContain("Made smaller in pixels to fit, at the maximum level's quality");
+      const { width = 0, height = 0 } = await sharp(allowed.output).metadata();
+      expect(width / height).toBeCloseTo(1024 / 768, 2);
+      expect(width).toBeGreaterThanOrEqual(640);
+      expect(width).toBeLessThan(1024);
+      expect(allowed.score).toBeGreaterThanOrEqual(SSIM_FLOOR.maximum);
+    }
+    if (name.endsWith('photo')) return;
     const probed = await probeMedia(runProcess, allowed.output, SIGNAL);
     expect(probed.streams.map((s) => s.type)).toEqual((await probeMedia(runProcess, input, SIGNAL)).streams.map((s) => s.type));
   });
