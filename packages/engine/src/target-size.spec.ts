@@ -101,7 +101,9 @@ describe('target size', () => {
         fc.boolean(),
         // Where a sized result lands in its range (a family's search may miss the target), or none at all.
         fc.option(fc.double({ min: 0, max: 1, noNaN: true })),
-        async (sizes, target, level, belowFloor, landing) => {
+        // Families with a ladder give the lighter levels in one search; the others one level at a time.
+        fc.boolean(),
+        async (sizes, target, level, belowFloor, landing, batched) => {
           const requests: { tooLarge: Result; fits?: Result; level: CompressionLevel }[] = [];
           const sizeTo: SizeTo<Result> = async (request) => {
             requests.push(request);
@@ -111,7 +113,7 @@ describe('target size', () => {
             return { size, notes: [], from: 'sized' };
           };
           const original = sizes.light + 1;
-          const { result, target: outcome } = await fit(sizes, original, level, target, true, { sizeTo, belowFloor });
+          const { result, target: outcome } = await fit(sizes, original, level, target, batched, { sizeTo, belowFloor });
           const allowed = levelsWithin(level);
           if (original <= target) return;
           const fitting = allowed.filter((l) => sizes[l] <= target);
@@ -128,6 +130,10 @@ describe('target size', () => {
             // Never worse than the level that fits; a sized result only between it and the lighter one that does not.
             expect(result.size).toBeGreaterThanOrEqual(sizes[best as CompressionLevel]);
             if (result.from === 'sized') expect(requests[0]?.fits?.from).toBe(best);
+            // A level with room after a lighter one that does not fit is always sized against it.
+            const lighter = allowed[allowed.indexOf(best as CompressionLevel) - 1];
+            if (lighter && sizes[best as CompressionLevel] < target * 0.9)
+              expect(requests[0]).toMatchObject({ tooLarge: { from: lighter }, fits: { from: best } });
           } else {
             expect(result.from).toBe(level);
             expect(outcome.met).toBe(false);

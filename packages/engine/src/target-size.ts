@@ -91,7 +91,9 @@ export async function fitTarget<R extends Sized>(
   const lighter = allowed.filter((l) => l !== level);
   if (batched && lighter.length > 0) Object.assign(results, await resultsOf(lighter));
   for (const [index, candidate] of allowed.entries()) {
-    const result = results[candidate] ?? (await resultsOf([candidate]))[candidate];
+    // Kept for the next level: a level that fits is sized against the lighter one that did not.
+    results[candidate] ??= (await resultsOf([candidate]))[candidate];
+    const result = results[candidate];
     if (!result || result.size > targetBytes) continue;
     const tooLarge = index > 0 ? results[allowed[index - 1] as CompressionLevel] : undefined;
     const between =

@@ -34,6 +34,19 @@ export interface CompressContext {
    * when a family is called on its own: the files inside are then kept as they are.
    */
   nested?: NestedEngine;
+  /**
+   * "Make it fit" through the files inside (archive members), at this call's level; absent for a level's own run.
+   */
+  memberTargets?: MemberTargets;
+}
+
+/**
+ * Each member's target, `position` (0-1) of the way along its own range: between its result at the level and its
+ * own size, or, with the user's consent to go below the level's quality (`belowFloor`), that share of its result.
+ */
+export interface MemberTargets {
+  position: number;
+  belowFloor: boolean;
 }
 
 /**

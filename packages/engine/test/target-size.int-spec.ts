@@ -5,6 +5,7 @@ import type { CompressionLevel } from '@shrinkly/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../src/compress.js';
+import { photo as archivePhoto, text, writeZip } from '../src/families/archive/archive.test-support.js';
 import { photoLikePixels } from '../src/families/image/image.test-support.js';
 import { writeImagePdf } from '../src/families/pdf/pdf.test-support.js';
 import { runProcess } from '../src/process/run-process.js';
@@ -174,30 +175,53 @@ describe('target size', () => {
     expect(probed.streams.map((s) => s.type)).toEqual((await probeMedia(runProcess, input, SIGNAL)).streams.map((s) => s.type));
   });
 
+  /**
+   * A file sized between light and balanced (a target three quarters of the way to light), then below maximum's
+   * floor (`share` of maximum's size): refused without consent, met with it. The common checks; the results back.
+   */
+  async function sizedBothWays(input: string, share: number) {
+    const [light, balanced, maximum] = await Promise.all(LEVELS.map((level) => compress(input, { level, tmpDir: dir })));
+    const lighter = light?.compressedSize as number;
+    const fitting = balanced?.compressedSize as number;
+    const between = Math.round(fitting + 0.75 * (lighter - fitting));
+    const sized = await compress(input, { level: 'maximum', targetBytes: between, tmpDir: dir });
+    expect(sized.target).toEqual({ bytes: between, met: true, level: 'balanced', belowFloor: false, belowFloorAllowed: false });
+    expect(sized.compressedSize).toBeLessThanOrEqual(between);
+    expect(sized.compressedSize).toBeGreaterThan(fitting);
+    expect(sized.notes[0]).toMatch(/between the light and balanced levels/);
+    expect(sized.score).toBeGreaterThanOrEqual(SSIM_FLOOR.balanced);
+
+    const small = Math.round((maximum?.compressedSize as number) * share);
+    const refused = await compress(input, { level: 'maximum', targetBytes: small, tmpDir: dir });
+    expect(refused.target).toMatchObject({ met: false, belowFloor: false, belowFloorAllowed: false });
+    expect(refused.notes[0]).toMatch(/Allow lower quality to make it fit$/);
+    const allowed = await compress(input, { level: 'maximum', targetBytes: small, belowFloor: true, tmpDir: dir });
+    expect(allowed.target).toEqual({ bytes: small, met: true, level: 'maximum', belowFloor: true, belowFloorAllowed: true });
+    expect((await stat(allowed.output)).size).toBeLessThanOrEqual(small);
+    return { sized, allowed };
+  }
+
   it("sizes a PDF by its pictures' resolution: between two levels within the floor, below it only with consent", async () => {
     const pdf = path.join(dir, 'report.pdf');
     await writeImagePdf(pdf);
-    const [light, balanced, maximum] = await Promise.all(LEVELS.map((level) => compress(pdf, { level, tmpDir: dir })));
-    const between = Math.round(balanced.compressedSize + 0.75 * (light.compressedSize - balanced.compressedSize));
-    const sized = await compress(pdf, { level: 'maximum', targetBytes: between, tmpDir: dir });
-    expect(sized.target).toEqual({ bytes: between, met: true, level: 'balanced', belowFloor: false, belowFloorAllowed: false });
-    expect(sized.compressedSize).toBeLessThanOrEqual(between);
-    expect(sized.compressedSize).toBeGreaterThan(balanced.compressedSize);
-    expect(sized.notes[0]).toMatch(/between the light and balanced levels/);
-    // Balanced resamples the ~260 ppi photo to 150 ppi; the sized result keeps more of it, at balanced's floor.
-    expect(sized.metrics.ppi).toBeGreaterThan(150);
-    expect(sized.score).toBeGreaterThanOrEqual(SSIM_FLOOR.balanced);
-
     // The fixture's second page is a lossless screenshot the image pass leaves (its data is not its dictionary's
     // size): the photo alone can give only part of the page's bytes.
-    const small = Math.round((maximum?.compressedSize as number) * 0.9);
-    const refused = await compress(pdf, { level: 'maximum', targetBytes: small, tmpDir: dir });
-    expect(refused.target).toMatchObject({ met: false, belowFloor: false, belowFloorAllowed: false });
-    expect(refused.notes[0]).toMatch(/Allow lower quality to make it fit$/);
-    const allowed = await compress(pdf, { level: 'maximum', targetBytes: small, belowFloor: true, tmpDir: dir });
-    expect(allowed.target).toEqual({ bytes: small, met: true, level: 'maximum', belowFloor: true, belowFloorAllowed: true });
-    expect((await stat(allowed.output)).size).toBeLessThanOrEqual(small);
+    const { sized, allowed } = await sizedBothWays(pdf, 0.9);
+    // Balanced resamples the ~260 ppi photo to 150 ppi; the sized result keeps more of it, at balanced's floor.
+    expect(sized.metrics.ppi).toBeGreaterThan(150);
     expect(allowed.metrics.ppi).toBeLessThan(100);
+  });
+
+  it('sizes a zip of photos through its members: between two levels, and below the floor only with consent', async () => {
+    const zip = path.join(dir, 'album.zip');
+    await writeZip(zip, [
+      { name: 'one.jpg', data: await archivePhoto(900, 600) },
+      { name: 'two.jpg', data: await archivePhoto(800, 800) },
+      { name: 'notes.txt', data: text(200) },
+    ]);
+    const { sized } = await sizedBothWays(zip, 0.6);
+    // The members' own target notes stay theirs: the archive speaks of its target only.
+    expect(sized.notes.filter((note) => /^\w+\.jpg: Under/.test(note))).toEqual([]);
   });
 
   it('says plainly when even below the floor no setting fits, as when the encoder refuses so low a rate', async () => {

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import type { FamilyCompressor } from '../../types.js';
 import { estimateSevenZip, estimateZip } from './estimate.js';
 import { compressSevenZip } from './sevenzip.js';
+import { sizeArchive } from './size-to.js';
 import { compressZip } from './zip.js';
 
 /**
@@ -25,6 +26,7 @@ export const archiveFamily: FamilyCompressor = {
       notes: ['RAR archives cannot be recompressed: the file was kept unchanged'],
     };
   },
+  sizeTo: sizeArchive,
   async estimate(input, type, ctx) {
     if (type.ext === 'zip') return estimateZip(input, ctx);
     if (type.ext === '7z') return estimateSevenZip(input, ctx);

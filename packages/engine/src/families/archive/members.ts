@@ -1,11 +1,19 @@
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { detect } from '../../detect.js';
 import { EngineError } from '../../errors.js';
-import type { CompressContext, FamilyOutput } from '../../types.js';
+import type { CompressContext, FamilyOutput, MemberTargets, NestedEngine } from '../../types.js';
+
+/** The notes `fitTarget` writes about a target (target-size.ts). */
+const TARGET_NOTE = /^(Under \S+ |Could not get under |The file is already under )/;
 
 /** Members smaller than this are left to deflate: a family's checks cost more than they could save. */
 export const MIN_FAMILY_MEMBER = 1024;
+
+/** Whether members are compressed by their own family: at balanced and maximum, and whenever a target is sized. */
+export function compressesMembers(ctx: CompressContext): boolean {
+  return ctx.level !== 'light' || ctx.memberTargets !== undefined;
+}
 
 /** A member recompressed by its own family, in the same format. */
 export interface MemberResult {
@@ -41,13 +49,9 @@ export async function compressMember(
     return undefined;
   }
   try {
-    const result = await ctx.nested.compress(file, {
-      level: ctx.level,
-      signal: ctx.signal,
-      tmpDir,
-      runProcess: ctx.runProcess,
-      nameHint: name,
-    });
+    const options = { level: ctx.level, signal: ctx.signal, tmpDir, runProcess: ctx.runProcess, nameHint: name };
+    const sized = ctx.memberTargets && (await memberTarget(ctx.nested, file, options, ctx.memberTargets));
+    const result = await ctx.nested.compress(file, { ...options, ...sized });
     const dispose = async () => {
       if (!result.unchanged) await rm(path.dirname(result.output), { recursive: true, force: true });
     };
@@ -58,7 +62,8 @@ export async function compressMember(
     return {
       file: result.output,
       ext,
-      notes: result.notes,
+      // A member's own target is the archive's business: the archive's answer speaks of the archive's target.
+      notes: sized ? result.notes.filter((note) => !TARGET_NOTE.test(note)) : result.notes,
       ...(result.metrics.ssim !== undefined ? { ssim: result.metrics.ssim } : {}),
       score: result.score,
       dispose,
@@ -68,6 +73,24 @@ export async function compressMember(
       throw new EngineError('cancelled', 'Cancelled', undefined, { cause: err });
     return undefined;
   }
+}
+
+/**
+ * A member's target along its own range (MemberTargets): its result at the level comes from the engine's result
+ * cache when the level's own run made it.
+ */
+async function memberTarget(
+  nested: NestedEngine,
+  file: string,
+  options: Parameters<NestedEngine['compress']>[1],
+  targets: MemberTargets,
+): Promise<{ targetBytes: number; belowFloor: boolean }> {
+  const atLevel = await nested.compress(file, options);
+  if (!atLevel.unchanged) await rm(path.dirname(atLevel.output), { recursive: true, force: true });
+  const own = (await stat(file)).size;
+  const level = Math.min(own, atLevel.compressedSize);
+  const wanted = targets.belowFloor ? level * targets.position : level * (own / level) ** targets.position;
+  return { targetBytes: Math.max(1, Math.floor(wanted)), belowFloor: targets.belowFloor };
 }
 
 /**

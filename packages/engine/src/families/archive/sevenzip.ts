@@ -6,7 +6,7 @@ import { allSettledOrThrow, mapLimited } from '../../tools/concurrent.js';
 import { checkTotal, invalid } from '../../tools/unpack-limits.js';
 import { fileCrc } from '../../tools/zip/encode.js';
 import type { CompressContext, FamilyOutput } from '../../types.js';
-import { compressMember, keptUnverified, lowerScore, MIN_FAMILY_MEMBER } from './members.js';
+import { compressesMembers, compressMember, keptUnverified, lowerScore, MIN_FAMILY_MEMBER } from './members.js';
 import { guard7z, list7z, NO_PASSWORD, type SevenListing } from './sevenzip-list.js';
 
 /** Above this, a second pass with PPMd (strong on text) is not worth its time. */
@@ -211,10 +211,9 @@ export async function compressSevenZip(input: string, ctx: CompressContext): Pro
   }
   await checkUnpacked(dir);
   ctx.onProgress(20);
-  const members: MemberChanges =
-    ctx.level === 'light'
-      ? { changed: new Map(), byExt: new Map(), notes: [], minSsim: 1, score: 1 }
-      : await compressMembers(dir, listing, ctx, tmp);
+  const members: MemberChanges = !compressesMembers(ctx)
+    ? { changed: new Map(), byExt: new Map(), notes: [], minSsim: 1, score: 1 }
+    : await compressMembers(dir, listing, ctx, tmp);
   const sizes = new Map<string, number>();
   for (const file of members.changed.keys()) sizes.set(file, (await stat(path.join(dir, file))).size);
   const top = [...new Set(listing.items.map((i) => i.path.split('/')[0] ?? i.path))];
@@ -240,12 +239,11 @@ export async function compressSevenZip(input: string, ctx: CompressContext): Pro
   if (problem) return keptUnverified(input, '7z', 'repacked', problem);
   const count = members.changed.size;
   const kinds = [...members.byExt].map(([ext, n]) => `${n} ${ext}`).join(', ');
-  const familyPart =
-    ctx.level === 'light'
-      ? 'member contents unchanged'
-      : count > 0
-        ? `${count} members compressed by their own family (${kinds})`
-        : 'no member shrank by its own family';
+  const familyPart = !compressesMembers(ctx)
+    ? 'member contents unchanged'
+    : count > 0
+      ? `${count} members compressed by their own family (${kinds})`
+      : 'no member shrank by its own family';
   const metrics: Record<string, number> = { members: listing.items.filter((i) => !i.directory).length, membersCompressed: count };
   if (members.minSsim < 1) metrics.ssim = members.minSsim;
   return {

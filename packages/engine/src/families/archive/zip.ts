@@ -10,7 +10,14 @@ import type { ZipEntry, ZipReader } from '../../tools/zip/reader.js';
 import { type ExpectedMember, verifyZip } from '../../tools/zip/verify.js';
 import { type MemberHeader, ZipWriter } from '../../tools/zip/writer.js';
 import type { CompressContext, FamilyOutput } from '../../types.js';
-import { compressMember, keptUnverified, lowerScore, type MemberResult, MIN_FAMILY_MEMBER } from './members.js';
+import {
+  compressesMembers,
+  compressMember,
+  keptUnverified,
+  lowerScore,
+  type MemberResult,
+  MIN_FAMILY_MEMBER,
+} from './members.js';
 import { openArchive } from './zip-source.js';
 
 /** Members prepared at once: two nested compressions keep both cores busy while the writer copies bytes. */
@@ -72,7 +79,7 @@ async function prepare(zip: ZipReader, entry: ZipEntry, index: number, tmp: stri
   const content = path.join(tmp, String(index));
   await extractMember(zip, entry, content, ctx.signal);
   const member =
-    ctx.level !== 'light' && entry.size >= MIN_FAMILY_MEMBER && !isSymlink(entry)
+    compressesMembers(ctx) && entry.size >= MIN_FAMILY_MEMBER && !isSymlink(entry)
       ? await compressMember(content, entry.name, ctx, tmp)
       : undefined;
   const dispose = async () => {
@@ -142,10 +149,10 @@ async function rewrite(zip: ZipReader, out: string, ctx: CompressContext, tally:
   return expected;
 }
 
-function recipeOf(tally: Tally, level: CompressContext['level']): string {
+function recipeOf(tally: Tally, ctx: CompressContext): string {
   const base = 're-zipped: each member at the smallest of its original encoding, deflate level 9 or stored';
   const count = [...tally.byFamily.values()].reduce((a, b) => a + b, 0);
-  if (level === 'light') return `${base}; member contents unchanged`;
+  if (!compressesMembers(ctx)) return `${base}; member contents unchanged`;
   if (count === 0) return `${base}; no member shrank by its own family`;
   const kinds = [...tally.byFamily].map(([ext, n]) => `${n} ${ext}`).join(', ');
   return `${base}; ${count} of ${tally.members} members compressed by their own family (${kinds})`;
@@ -183,5 +190,5 @@ export async function compressZip(input: string, ctx: CompressContext): Promise<
   };
   // As office documents do: the lowest SSIM of a recompressed picture or video member, when any was lossy.
   if (tally.minSsim < 1) metrics.ssim = tally.minSsim;
-  return { path: out, format: 'zip', recipe: recipeOf(tally, ctx.level), metrics, score: tally.score, notes: tally.notes };
+  return { path: out, format: 'zip', recipe: recipeOf(tally, ctx), metrics, score: tally.score, notes: tally.notes };
 }
