@@ -44,14 +44,14 @@ export const targetBytesSchema = z.preprocess(
 
 /**
  * The types whose results can be sized between and below their levels' settings (a picture's quality or, below the
- * floor, its pixels; a bitrate; a video's quality knob; a PDF's picture resolution; an archive's members). Others fit a target at their levels only.
+ * floor, its pixels; a bitrate; a video's quality knob; a PDF's picture resolution; the files inside an archive or an Office document). Others fit a target at their levels only.
  */
 // biome-ignore format: one line per kind of file
 export const SIZABLE_TYPES = [
   'jpg', 'jpeg', 'webp', 'heic', 'avif', 'png', 'tif', 'tiff',
   'mp4', 'mov', 'avi', 'mkv', 'wmv', 'flv', 'webm', 'ogv',
   'mp3', 'aac', 'm4a', 'ogg', 'opus',
-  'pdf', 'zip', '7z',
+  'pdf', 'zip', '7z', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp',
 ] as const;
 
 /** Whether a file of this type (an extension) can go below its level's quality to fit a target. */
@@ -61,12 +61,12 @@ export function isSizable(type: string): boolean {
 
 /**
  * `belowFloor` of a compression request: the user's consent to a result under the target below the level's quality
- * floor when nothing within it fits (photos, audio, video, PDFs and archives). Multipart forms send "true" / "false".
+ * floor when nothing within it fits (photos, audio, video, PDFs, archives and Office documents). Multipart forms send "true" / "false".
  */
 export const belowFloorSchema = z
   .preprocess((v) => (v === 'true' ? true : v === 'false' || v === '' ? false : v), z.boolean().optional())
   .describe(
-    "with targetBytes: allow a result under the target below the level's quality floor when none within it fits (photos, audio, video, PDFs, archives)",
+    "with targetBytes: allow a result under the target below the level's quality floor when none within it fits (photos, audio, video, PDFs, archives, Office documents)",
   );
 
 /** How a target went: met (at which level, or the original already fitting) or not within the level's floor. */

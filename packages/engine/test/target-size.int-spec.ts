@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../src/compress.js';
 import { photo as archivePhoto, text, writeZip } from '../src/families/archive/archive.test-support.js';
 import { photoLikePixels } from '../src/families/image/image.test-support.js';
+import { handMadeDocx, readParts } from '../src/families/office/office.test-support.js';
 import { writeImagePdf } from '../src/families/pdf/pdf.test-support.js';
 import { runProcess } from '../src/process/run-process.js';
 import { SSIM_FLOOR } from '../src/quality/ssim.js';
@@ -222,6 +223,16 @@ describe('target size', () => {
     const { sized } = await sizedBothWays(zip, 0.6);
     // The members' own target notes stay theirs: the archive speaks of its target only.
     expect(sized.notes.filter((note) => /^\w+\.jpg: Under/.test(note))).toEqual([]);
+  });
+
+  it("sizes a Word document through its pictures' quality, keeping their dimensions", async () => {
+    const docx = path.join(dir, 'report.docx');
+    await handMadeDocx(docx, await archivePhoto(800, 600), { pictureExt: 'jpeg' });
+    const { sized, allowed } = await sizedBothWays(docx, 0.6);
+    for (const result of [sized, allowed]) {
+      const picture = (await readParts(result.output)).find((part) => part.name === 'word/media/image1.jpeg');
+      expect(await sharp(picture?.data).metadata()).toMatchObject({ format: 'jpeg', width: 800, height: 600 });
+    }
   });
 
   it('says plainly when even below the floor no setting fits, as when the encoder refuses so low a rate', async () => {

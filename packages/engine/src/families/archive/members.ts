@@ -2,6 +2,7 @@ import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { detect } from '../../detect.js';
 import { EngineError } from '../../errors.js';
+import { memberTargetBytes } from '../../tools/member-targets.js';
 import type { CompressContext, FamilyOutput, MemberTargets, NestedEngine } from '../../types.js';
 
 /** The notes `fitTarget` writes about a target (target-size.ts). */
@@ -76,7 +77,7 @@ export async function compressMember(
 }
 
 /**
- * A member's target along its own range (MemberTargets): its result at the level comes from the engine's result
+ * A member's target along its own range (tools/member-targets.ts): its result at the level comes from the engine's result
  * cache when the level's own run made it.
  */
 async function memberTarget(
@@ -87,10 +88,8 @@ async function memberTarget(
 ): Promise<{ targetBytes: number; belowFloor: boolean }> {
   const atLevel = await nested.compress(file, options);
   if (!atLevel.unchanged) await rm(path.dirname(atLevel.output), { recursive: true, force: true });
-  const own = (await stat(file)).size;
-  const level = Math.min(own, atLevel.compressedSize);
-  const wanted = targets.belowFloor ? level * targets.position : level * (own / level) ** targets.position;
-  return { targetBytes: Math.max(1, Math.floor(wanted)), belowFloor: targets.belowFloor };
+  const targetBytes = memberTargetBytes((await stat(file)).size, atLevel.compressedSize, targets);
+  return { targetBytes, belowFloor: targets.belowFloor };
 }
 
 /**

@@ -5,8 +5,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { canonicalExt, detect } from '../../detect.js';
 import { EngineError } from '../../errors.js';
+import { memberTargetBytes } from '../../tools/member-targets.js';
 import type { PackageEntry } from '../../tools/zip/members.js';
-import type { CompressContext, DetectedType, FamilyOutput } from '../../types.js';
+import type { CompressContext, DetectedType, FamilyOutput, MemberTargets } from '../../types.js';
 
 /** Recompresses one picture in its own format; returns undefined when it has nothing to offer. */
 export type ImageCompressor = (input: string, type: DetectedType, ctx: CompressContext) => Promise<FamilyOutput | undefined>;
@@ -22,6 +23,32 @@ export const engineImageCompressor: ImageCompressor = async (input, type, ctx) =
   const family = ctx.nested?.familyFor(type);
   return family?.family === 'image' ? family.compress(input, type, ctx) : undefined;
 };
+
+/**
+ * "Make it fit" for the pictures of a document (`ctx.memberTargets`): each picture at the level as `compressor` makes
+ * it, then sized by its family's quality alone (never its dimensions: the picture keeps its place in the layout)
+ * to its own target (tools/member-targets.ts). The level's picture stands when sizing gives nothing better.
+ */
+export function sizedImages(compressor: ImageCompressor, targets: MemberTargets): ImageCompressor {
+  return async (input, type, ctx) => {
+    const atLevel = await compressor(input, type, ctx);
+    const family = ctx.nested?.familyFor(type);
+    if (!atLevel || family?.family !== 'image' || !family.sizeTo) return atLevel;
+    const own = (await stat(input)).size;
+    const level = atLevel.path === input ? own : Math.min(own, (await stat(atLevel.path)).size);
+    const targetBytes = memberTargetBytes(own, level, targets);
+    const known = { size: level, metrics: atLevel.metrics ?? {} };
+    // Between levels the picture's lighter result is not made: its own size stands for "too large".
+    const size = targets.belowFloor
+      ? { targetBytes, tooLarge: known }
+      : { targetBytes, tooLarge: { size: own, metrics: {} }, fits: known };
+    const workDir = await mkdtemp(path.join(ctx.workDir, 'sized-'));
+    const sized = await family.sizeTo(input, type, { ...ctx, workDir, size });
+    if (!sized) return atLevel;
+    const bytes = (await stat(sized.path)).size;
+    return bytes <= targetBytes && (targets.belowFloor || bytes > level) ? sized : atLevel;
+  };
+}
 
 export interface ImageStats {
   candidates: number;

@@ -1,3 +1,4 @@
+import { sizeThroughMembers } from '../../tools/member-targets.js';
 import type { FamilyCompressor } from '../../types.js';
 import { resaveBinary } from './binary.js';
 import { estimatePackage } from './estimate.js';
@@ -26,6 +27,9 @@ export function createOfficeFamily(options: OfficeFamilyOptions = {}): FamilyCom
     async compress(input, type, ctx) {
       return type.ext in BINARY_FILTERS ? resaveBinary(input, type, ctx) : compressPackage(input, type, ctx, images);
     },
+    // Packages are sized through their pictures (tools/member-targets.ts); a legacy binary has none to size.
+    sizeTo: async (input, type, ctx) =>
+      type.ext in BINARY_FILTERS ? undefined : sizeThroughMembers(input, ctx, (c) => compressPackage(input, type, c, images)),
     estimate: (input, type, ctx) => estimatePackage(input, type, ctx, images),
   };
 }

@@ -263,9 +263,16 @@ const W_MAIN = 'application/vnd.openxmlformats-officedocument.wordprocessingml.d
 export async function handMadeDocx(
   file: string,
   picture: Buffer,
-  options: { paragraphs?: number; level?: number; extra?: Array<{ name: string; data: Buffer }> } = {},
+  options: {
+    paragraphs?: number;
+    level?: number;
+    extra?: Array<{ name: string; data: Buffer }>;
+    /** The picture's part extension (its bytes must be of that format). */
+    pictureExt?: 'png' | 'jpeg';
+  } = {},
 ): Promise<void> {
   const level = options.level ?? 6;
+  const pictureName = `media/image1.${options.pictureExt ?? 'png'}`;
   const body = '<w:p><w:r><w:t>The quick brown fox jumps over the lazy dog, again and again.</w:t></w:r></w:p>'.repeat(
     options.paragraphs ?? 200,
   );
@@ -291,7 +298,7 @@ export async function handMadeDocx(
     {
       name: 'word/_rels/document.xml.rels',
       data: Buffer.from(
-        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/image1.png"/></Relationships>',
+        `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${pictureName}"/></Relationships>`,
       ),
       level,
     },
@@ -302,7 +309,7 @@ export async function handMadeDocx(
       ),
       level,
     },
-    { name: 'word/media/image1.png', data: picture, level },
+    { name: `word/${pictureName}`, data: picture, level },
     ...(options.extra ?? []).map((p) => ({ ...p, level })),
   ];
   await writeParts(file, parts);
