@@ -47,6 +47,7 @@ function familyContext(call: EngineCall): LadderContext {
     runProcess: call.runProcess,
     deadline: call.deadline,
     nested: nestedEngine,
+    memo: call.memo,
   };
 }
 

@@ -6,7 +6,7 @@ import { detect } from './detect.js';
 import { EngineError } from './errors.js';
 import { jobRunner } from './process/job-runner.js';
 import { runProcess as defaultRunProcess, type RunProcess } from './process/run-process.js';
-import type { DetectedType } from './types.js';
+import type { CallMemo, DetectedType } from './types.js';
 
 /** What every engine call (compress, estimate, convert) is given by its caller. */
 export interface EngineCallOptions {
@@ -36,6 +36,8 @@ export interface EngineCall {
   /** Progress 0-99 while working (100 is reported when the result is ready). */
   progress: (percent: number) => void;
   runProcess: RunProcess;
+  /** Work shared by the runs of this call (types.ts `CallMemo`). */
+  memo: CallMemo;
 }
 
 /** How long a call may take: the caller's limit (a hard cap), or the one `ms` gives for the type (extendable). */
@@ -77,7 +79,8 @@ export async function withEngineCall<T>(
   try {
     if (signal.aborted) throw new EngineError('cancelled', 'Cancelled');
     const runProcess = jobRunner(options.runProcess ?? defaultRunProcess, { readable: [input], writable: [workDir] });
-    return await work({ input, originalSize, type, deadline, signal, workDir, baseDir, progress, runProcess });
+    const memo: CallMemo = new Map();
+    return await work({ input, originalSize, type, deadline, signal, workDir, baseDir, progress, runProcess, memo });
   } catch (err) {
     if (deadline.expired) throw outOfTime(type.family, budgetMs);
     if (signal.aborted && !(err instanceof EngineError && err.kind === 'cancelled'))

@@ -38,7 +38,15 @@ export interface CompressContext {
    * "Make it fit" through the files inside (archive members), at this call's level; absent for a level's own run.
    */
   memberTargets?: MemberTargets;
+  /**
+   * Work one engine call's runs share: a target runs the level asked for, then the lighter ones, then a sized
+   * setting, each a family call of its own; a family may keep what they have in common here (a video's reading
+   * and encodes) under a key of its own. Absent when a family is called on its own.
+   */
+  memo?: CallMemo;
 }
+
+export type CallMemo = Map<string, Promise<unknown>>;
 
 /**
  * Each member's target, `position` (0-1) of the way along its own range: between its result at the level and its

@@ -2,8 +2,7 @@ import { SSIM_FLOOR } from '../../quality/ssim.js';
 import { searchSize } from '../../tools/size-search.js';
 import type { CompressContext, DetectedType, FamilyOutput, KnownResult, SizeRequest } from '../../types.js';
 import { describe } from './describe.js';
-import { prepareVideo } from './video-job.js';
-import { OutputRejected, type VerifiedOutput, VideoTrials } from './video-trials.js';
+import { callTrials, OutputRejected, type VerifiedOutput } from './video-trials.js';
 
 /**
  * Whole encodes at most: between two levels (a better picture is a bonus, so two), below the floor (the user is
@@ -25,7 +24,7 @@ export async function sizeVideo(
   type: DetectedType,
   ctx: CompressContext & { size: SizeRequest },
 ): Promise<FamilyOutput | undefined> {
-  const job = await prepareVideo(input, type, ctx);
+  const { job, trials } = await callTrials(input, type, ctx);
   if (!job.picture) return undefined;
   const { targetBytes, tooLarge, fits } = ctx.size;
   // Below the floor, the encoder's last settings too.
@@ -35,7 +34,6 @@ export async function sizeVideo(
   const over = indexOf(tooLarge);
   const fit = fits && indexOf(fits);
   if (fit === -1) return undefined;
-  const trials = new VideoTrials(job, ctx.onProgress, 8);
   const outputs = new Map<number, VerifiedOutput>();
   const found = await searchSize({
     targetBytes,

@@ -4,11 +4,11 @@ import { EngineError } from '../../errors.js';
 import { reportsDamage } from '../../tools/media/ffmpeg.js';
 import { type MediaInfo, mainVideoStream } from '../../tools/media/probe.js';
 import { DURATION_TOLERANCE_SEC, playingSeconds, verifyMediaOutput } from '../../tools/media/verify.js';
-import type { CompressionLevel } from '../../types.js';
+import type { CompressionLevel, DetectedType, LadderContext } from '../../types.js';
 import { type AudioDecision, planAudio } from './audio-plan.js';
 import { carriedStreams, encodeFinal, encodeTrial, type StreamPlan, type VideoSettings } from './encode.js';
 import { measurePicture, type PictureQuality } from './quality.js';
-import type { VideoJob } from './video-job.js';
+import { prepareVideo, type VideoJob } from './video-job.js';
 
 const VERIFY_KINDS = ['video', 'audio', 'subtitle', 'attachment'] as const;
 
@@ -253,4 +253,27 @@ export class VideoTrials {
     );
     return { ssim: quality.worst, bytes: (await stat(out)).size };
   }
+}
+
+/**
+ * The file's job and trials, shared by every run of one engine call (ctx.memo): a target's level run, its lighter
+ * levels and its sizing reuse each other's reading, sample and encodes. A value's output is the same whichever run
+ * made it, so sharing changes no pick. Without a memo (a family called on its own), a job of its own.
+ */
+export function callTrials(
+  input: string,
+  type: DetectedType,
+  ctx: LadderContext,
+): Promise<{ job: VideoJob; trials: VideoTrials }> {
+  const make = async () => {
+    const job = await prepareVideo(input, type, ctx);
+    return { job, trials: new VideoTrials(job, ctx.onProgress, 8) };
+  };
+  if (!ctx.memo) return make();
+  const key = `video:${input}`;
+  const known = ctx.memo.get(key) as Promise<{ job: VideoJob; trials: VideoTrials }> | undefined;
+  if (known) return known;
+  const made = make();
+  ctx.memo.set(key, made);
+  return made;
 }

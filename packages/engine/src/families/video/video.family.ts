@@ -16,8 +16,8 @@ import { describe, original } from './describe.js';
 import { estimateVideo } from './estimate.js';
 import { lossOf, type SearchOutcome, searchQuality } from './search.js';
 import { sizeVideo } from './size-to.js';
-import { prepareVideo, type VideoJob } from './video-job.js';
-import { OutputRejected, VideoTrials } from './video-trials.js';
+import type { VideoJob } from './video-job.js';
+import { callTrials, OutputRejected, type VideoTrials } from './video-trials.js';
 
 /** Full encodes a longer file's result may take when its check finds a window below the floor. */
 const FINAL_ATTEMPTS = 3;
@@ -115,8 +115,8 @@ async function pickOrKeep(job: VideoJob, trials: VideoTrials, level: Compression
 }
 
 async function compressVideo(input: string, type: DetectedType, ctx: CompressContext): Promise<FamilyOutput> {
-  const job = await prepareVideo(input, type, ctx);
-  return pickOrKeep(job, new VideoTrials(job, ctx.onProgress, 8), ctx.level);
+  const { job, trials } = await callTrials(input, type, ctx);
+  return pickOrKeep(job, trials, ctx.level);
 }
 
 /**
@@ -127,8 +127,7 @@ async function compressVideo(input: string, type: DetectedType, ctx: CompressCon
  * threshold (search.ts).
  */
 async function ladderVideo(input: string, type: DetectedType, ctx: LadderContext): Promise<Partial<LadderOutput>> {
-  const job = await prepareVideo(input, type, ctx);
-  const trials = new VideoTrials(job, ctx.onProgress, 8);
+  const { job, trials } = await callTrials(input, type, ctx);
   const picks: Partial<LadderOutput> = {};
   for (const level of ctx.levels ?? COMPRESSION_LEVELS) picks[level] = await pickOrKeep(job, trials, level);
   return picks;
