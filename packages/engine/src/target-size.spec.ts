@@ -130,9 +130,9 @@ describe('target size', () => {
             // Never worse than the level that fits; a sized result only between it and the lighter one that does not.
             expect(result.size).toBeGreaterThanOrEqual(sizes[best as CompressionLevel]);
             if (result.from === 'sized') expect(requests[0]?.fits?.from).toBe(best);
-            // A level with room after a lighter one that does not fit is always sized against it.
-            const lighter = allowed[allowed.indexOf(best as CompressionLevel) - 1];
-            if (lighter && sizes[best as CompressionLevel] < target * 0.9)
+            // A level with room is always sized against the lighter one that does not fit (light: the original).
+            const lighter = allowed[allowed.indexOf(best as CompressionLevel) - 1] ?? 'original';
+            if (sizes[best as CompressionLevel] < target * 0.9)
               expect(requests[0]).toMatchObject({ tooLarge: { from: lighter }, fits: { from: best } });
           } else {
             expect(result.from).toBe(level);

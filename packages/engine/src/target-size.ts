@@ -95,13 +95,16 @@ export async function fitTarget<R extends Sized>(
     results[candidate] ??= (await resultsOf([candidate]))[candidate];
     const result = results[candidate];
     if (!result || result.size > targetBytes) continue;
-    const tooLarge = index > 0 ? results[allowed[index - 1] as CompressionLevel] : undefined;
+    // Light with room to spare is sized against the original itself (known to be over the target): not wastefully small.
+    const lighter = index > 0 ? (allowed[index - 1] as CompressionLevel) : undefined;
+    const tooLarge = lighter ? results[lighter] : keepOriginal('');
     const between =
       tooLarge && sizeTo && result.size < targetBytes * CLOSE_ENOUGH
         ? await sizeTo({ tooLarge, fits: result, level: candidate })
         : undefined;
     if (between && between.size <= targetBytes && between.size > result.size) {
-      const note = `Under ${target} at a setting between the ${allowed[index - 1]} and ${candidate} levels, the best quality that fits`;
+      const where = lighter ? `between the ${lighter} and ${candidate} levels` : `above the ${candidate} level`;
+      const note = `Under ${target} at a setting ${where}, the best quality that fits`;
       return { result: withNote(between, note), target: outcome(true, candidate) };
     }
     const note = `Under ${target} at the ${candidate} level, the best quality that fits`;

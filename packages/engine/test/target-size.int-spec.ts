@@ -54,7 +54,7 @@ describe('target size', () => {
       expect(met.compressedSize).toBeGreaterThanOrEqual(sizes[fitting]);
       expect((await stat(met.output)).size).toBeLessThanOrEqual(between);
       expect(met.notes[0]).toMatch(
-        /^Under \d+KB at (the \w+ level|a setting between the \w+ and \w+ levels), the best quality that fits$/,
+        /^Under \d+KB at (the \w+ level|a setting (between the \w+ and \w+ levels|above the light level)), the best quality that fits$/,
       );
 
       // The level asked for is the lowest quality accepted: light cannot reach it, and says so with light's result.
@@ -95,6 +95,18 @@ describe('target size', () => {
     expect(sized.compressedSize).toBeGreaterThanOrEqual(targetBytes * 0.9);
     expect(sized.score).toBeGreaterThanOrEqual(balanced.score as number);
     expect(sized.notes[0]).toMatch(/between the light and balanced levels/);
+  });
+
+  it('sizes a photo above light when light fits with room: not wastefully small', async () => {
+    const original = (await stat(files.photo)).size;
+    const light = await compress(files.photo, { level: 'light', tmpDir: dir });
+    const targetBytes = Math.round(light.compressedSize + 0.75 * (original - light.compressedSize));
+    const sized = await compress(files.photo, { level: 'balanced', targetBytes, tmpDir: dir });
+    expect(sized.target).toEqual({ bytes: targetBytes, met: true, level: 'light', belowFloor: false, belowFloorAllowed: false });
+    expect(sized.compressedSize).toBeLessThanOrEqual(targetBytes);
+    expect(sized.compressedSize).toBeGreaterThan(light.compressedSize);
+    expect(sized.notes[0]).toMatch(/^Under \d+KB at a setting above the light level, the best quality that fits$/);
+    expect(sized.score).toBeGreaterThanOrEqual(light.score as number);
   });
 
   it('sizes audio by bitrate between two levels, within 10 % under the target', async () => {

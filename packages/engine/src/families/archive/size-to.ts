@@ -12,6 +12,8 @@ export function sizeArchive(
   type: DetectedType,
   ctx: CompressContext & { size: SizeRequest },
 ): Promise<FamilyOutput | undefined> {
+  // Light keeps every member as it is: nothing lies between it and the original.
+  if (ctx.size.fits && ctx.level === 'light') return Promise.resolve(undefined);
   if (type.ext === 'zip') return sizeThroughMembers(input, ctx, (c) => compressZip(input, c));
   if (type.ext === '7z') return sizeThroughMembers(input, ctx, (c) => compressSevenZip(input, c));
   return Promise.resolve(undefined);

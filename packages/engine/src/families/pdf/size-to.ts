@@ -76,6 +76,8 @@ export async function sizePdf(
   const facts = await factsOf(source, tools);
   const { targetBytes, tooLarge, fits } = ctx.size;
   const belowFloor = fits === undefined;
+  // Light keeps every picture's resolution: nothing lies between it and the original.
+  if (fits && ctx.level === 'light') return undefined;
   if (!facts || facts.pages === 0 || !hasPicturesFor(facts, belowFloorPlan(MIN_PPI, ctx.level))) return undefined;
   const drawn = [...(await placements(source, tools)).values()];
   if (drawn.length === 0) return undefined;
