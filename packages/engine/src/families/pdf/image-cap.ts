@@ -1,8 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
-import { EngineError } from '../../errors.js';
 import type { CompressContext } from '../../types.js';
-import { asInvalidPdf, type PdfFacts, readPdfFacts, TOO_COMPLEX } from './pdf-facts.js';
+import { readFactsOrNone } from './pdf-facts.js';
 import { recompressImages } from './pdf-images.js';
 import type { ImagePlan } from './pdf-presets.js';
 
@@ -29,15 +28,6 @@ function capPlan(maxPpi: number): ImagePlan {
   };
 }
 
-async function factsOf(input: string, tools: Tools): Promise<PdfFacts | undefined> {
-  try {
-    return await readPdfFacts(input, tools);
-  } catch (err) {
-    if (err instanceof EngineError && err.message === TOO_COMPLEX) return undefined;
-    throw asInvalidPdf(err);
-  }
-}
-
 /**
  * A PDF whose pictures are drawn above `maxPpi` pixels per inch, with those pictures resampled to it before the
  * levels compress the file: a copy in `workDir`, otherwise byte for byte the original (qpdf writes only the pictures'
@@ -45,7 +35,7 @@ async function factsOf(input: string, tools: Tools): Promise<PdfFacts | undefine
  * file). A signed PDF keeps its pictures, so light can still keep its signature valid.
  */
 export async function capPdfImages(input: string, maxPpi: number, workDir: string, tools: Tools): Promise<CappedPdf> {
-  const facts = await factsOf(input, tools);
+  const facts = await readFactsOrNone(input, tools);
   if (!facts) return { input, note: 'This PDF is too complex to resample its pictures: kept at their resolution' };
   if (facts.signed) return { input, note: 'Pictures of a signed PDF keep their resolution so the signature can stay valid' };
   const dir = await mkdtemp(path.join(workDir, 'cap-'));

@@ -39,6 +39,20 @@ export interface PdfFacts {
   authors?: ObjectUpdates;
 }
 
+/** The facts of a file the family works on, or none when it is too complex to analyse; a file qpdf cannot read is invalid. */
+export async function readFactsOrNone(
+  file: string,
+  ctx: Pick<CompressContext, 'runProcess' | 'signal'>,
+  options: { authors?: boolean } = {},
+): Promise<PdfFacts | undefined> {
+  try {
+    return await readPdfFacts(file, ctx, options);
+  } catch (err) {
+    if (err instanceof EngineError && err.message === TOO_COMPLEX) return undefined;
+    throw asInvalidPdf(err);
+  }
+}
+
 /** Every update the original gets before any rewrite: inert, and without its authors; none when it needs none. */
 export function sourceUpdate(facts: PdfFacts): ObjectUpdates | undefined {
   return facts.activeContent || facts.authors ? { ...facts.activeContent, ...facts.authors } : undefined;
@@ -62,8 +76,15 @@ export function asInvalidPdf(err: unknown): unknown {
   return new EngineError('invalid-input', 'This PDF is damaged or incomplete and cannot be read', err.stderrTail, { cause: err });
 }
 
-/** Reads the facts of `file` with qpdf. Throws EngineError 'failed' when qpdf cannot read it. */
-export async function readPdfFacts(file: string, ctx: Pick<CompressContext, 'runProcess' | 'signal'>): Promise<PdfFacts> {
+/**
+ * Reads the facts of `file` with qpdf. Throws EngineError 'failed' when qpdf cannot read it. `authors` also reads
+ * what takes its authors out (one more qpdf call when it has XMP): only the file the levels rewrite needs it.
+ */
+export async function readPdfFacts(
+  file: string,
+  ctx: Pick<CompressContext, 'runProcess' | 'signal'>,
+  options: { authors?: boolean } = {},
+): Promise<PdfFacts> {
   const { stdout } = await ctx.runProcess(
     'qpdf',
     ['--warning-exit-0', '--json=2', ...QPDF_KEYS.map((k) => `--json-key=${k}`), '--', file],
@@ -81,6 +102,7 @@ export async function readPdfFacts(file: string, ctx: Pick<CompressContext, 'run
     throw new EngineError('failed', TOO_COMPLEX, undefined, { cause: err });
   }
   const facts = factsFromJson(json);
+  if (!options.authors) return facts;
   const authors = await authorsUpdate(file, json, facts.activeContent, ctx);
   return authors ? { ...facts, authors } : facts;
 }

@@ -33,7 +33,7 @@ async function compressLevels(
   const tools = { runProcess: withCpuBudget(ctx.runProcess), signal: waitingSignal(ctx.signal) };
   let facts: PdfFacts;
   try {
-    facts = await readPdfFacts(source, tools);
+    facts = await readPdfFacts(source, tools, { authors: true });
   } catch (err) {
     if (err instanceof EngineError && err.message === TOO_COMPLEX) {
       return Object.fromEntries(

@@ -1,11 +1,10 @@
 import { mkdir, mkdtemp, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { COMPRESSION_LEVELS } from '@shrinkly/contract';
-import { EngineError } from '../../errors.js';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
 import { searchSize } from '../../tools/size-search.js';
 import type { CompressContext, CompressionLevel, DetectedType, FamilyOutput, SizeRequest } from '../../types.js';
-import { asInvalidPdf, type PdfFacts, readPdfFacts, sourceUpdate, TOO_COMPLEX } from './pdf-facts.js';
+import { readFactsOrNone, sourceUpdate } from './pdf-facts.js';
 import { hasPicturesFor, placements, recompressImages } from './pdf-images.js';
 import { IMAGE_PLANS, type ImagePlan } from './pdf-presets.js';
 import { resultOf } from './pdf-result.js';
@@ -50,15 +49,6 @@ function lighterThan(level: CompressionLevel): CompressionLevel {
   return COMPRESSION_LEVELS[Math.max(0, COMPRESSION_LEVELS.indexOf(level) - 1)] as CompressionLevel;
 }
 
-async function factsOf(input: string, tools: Pick<CompressContext, 'runProcess' | 'signal'>): Promise<PdfFacts | undefined> {
-  try {
-    return await readPdfFacts(input, tools);
-  } catch (err) {
-    if (err instanceof EngineError && err.message === TOO_COMPLEX) return undefined;
-    throw asInvalidPdf(err);
-  }
-}
-
 /**
  * A PDF at the picture resolution whose result lands just under the target: between a too-large level's resolution
  * and a fitting one's (every picture and page still keeping the fitting level's floor), or, with the user's consent,
@@ -73,7 +63,7 @@ export async function sizePdf(
 ): Promise<FamilyOutput | undefined> {
   const source = path.resolve(input);
   const tools = { runProcess: withCpuBudget(ctx.runProcess), signal: waitingSignal(ctx.signal) };
-  const facts = await factsOf(source, tools);
+  const facts = await readFactsOrNone(source, tools, { authors: true });
   const { targetBytes, tooLarge, fits } = ctx.size;
   const belowFloor = fits === undefined;
   // Light keeps every picture's resolution: nothing lies between it and the original.
