@@ -2,8 +2,8 @@
 // Runs every test suite: the lint and format check, the type check, unit, engine, database (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set, with the fleet of web and worker processes on PostgreSQL, Redis and S3), the desktop main
 // process (real engine and server), and the browser tests against the built server. Suites of one stage run side by
-// side (their output is printed whole as each ends); stages run in turn and the first failing one stops the run. It
-// ends with the time of each suite and the 20 slowest test files.
+// side (their output is printed whole when the stage ends, a failed one last); stages run in turn and the first failing one
+// stops the run with its failed tests and errors last. It ends with the time of each suite and the 20 slowest test files.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,6 +49,30 @@ function fileTimes(suite, report) {
   }
 }
 
+/** The failed tests of one suite with the start of each error, from vitest's JSON report. */
+function failuresIn(report) {
+  try {
+    const { testResults } = JSON.parse(readFileSync(report, 'utf8'));
+    return testResults.flatMap((file) => {
+      const where = path.relative(root, file.name);
+      const tests = file.assertionResults
+        .filter((test) => test.status === 'failed')
+        .map((test) => `  ${where} > ${test.fullName}\n${indent(test.failureMessages.join('\n'))}`);
+      // A file can fail outside its tests (a hook, an import, an unhandled error).
+      return tests.length === 0 && file.status === 'failed' ? [`  ${where}\n${indent(file.message ?? '')}`] : tests;
+    });
+  } catch {
+    return [];
+  }
+}
+
+const indent = (text) =>
+  text
+    .split('\n')
+    .slice(0, 12)
+    .map((line) => `      ${line}`)
+    .join('\n');
+
 let reportCount = 0;
 
 /** Runs one suite; alone it prints as it goes, beside others its output is kept and printed when it ends. */
@@ -77,29 +101,41 @@ function run(suite, alone) {
     child.stdout?.on('data', (chunk) => output.push(chunk));
     child.stderr?.on('data', (chunk) => output.push(chunk));
     child.on('close', (code) => {
-      if (!alone) process.stdout.write(`\n[test] ${suite.name}\n${Buffer.concat(output).toString()}`);
-      resolve({ suite, code: code ?? 1, seconds: (Date.now() - started) / 1000, files: fileTimes(suite, report) });
+      resolve({
+        suite,
+        code: code ?? 1,
+        seconds: (Date.now() - started) / 1000,
+        files: fileTimes(suite, report),
+        failures: failuresIn(report),
+        output: alone ? '' : `\n[test] ${suite.name}\n${Buffer.concat(output).toString()}`,
+      });
     });
   });
 }
 
 const results = [];
+const timings = () => results.map((r) => `${r.suite.name}: ${r.seconds.toFixed(1)} s`);
 const started = Date.now();
 for (const stage of stages) {
   const done = await Promise.all(stage.map((suite) => run(suite, stage.length === 1)));
   results.push(...done);
+  // Side-by-side suites print whole once the stage ends, a failed one last, so the end of the log shows the failure.
+  for (const r of [...done].sort((a, b) => Number(a.code !== 0) - Number(b.code !== 0))) process.stdout.write(r.output);
   const failed = done.filter((r) => r.code !== 0);
   if (failed.length > 0) {
-    for (const r of failed) console.error(`\n[test] ${r.suite.name} failed`);
+    for (const r of failed) {
+      console.error(`\n[test] ${r.suite.name} failed after ${r.seconds.toFixed(0)} s`);
+      if (r.failures.length > 0) console.error(r.failures.join('\n'));
+    }
+    console.error(`\n[test] suite times so far\n  ${timings().join('\n  ')}`);
     process.exit(failed[0].code);
   }
 }
-const timings = results.map((r) => `${r.suite.name}: ${r.seconds.toFixed(1)} s`);
 const slowest = results
   .flatMap((r) => r.files)
   .sort((a, b) => b.ms - a.ms)
   .slice(0, 20);
-console.log(`\n[test] all suites passed in ${((Date.now() - started) / 60_000).toFixed(1)} min\n  ${timings.join('\n  ')}`);
+console.log(`\n[test] all suites passed in ${((Date.now() - started) / 60_000).toFixed(1)} min\n  ${timings().join('\n  ')}`);
 console.log(
   `\n[test] the 20 slowest test files\n${slowest.map((f) => `  ${(f.ms / 1000).toFixed(1).padStart(7)} s  ${f.file} (${f.suite})`).join('\n')}`,
 );
