@@ -21,7 +21,7 @@ const NOISY_STRETCHES = (size: string, seconds: number) => [
   '-f',
   'lavfi',
   '-i',
-  `testsrc2=s=${size}:r=25:d=${seconds},noise=alls=4:allf=t:enable='between(t,1,3)+between(t,5,7)'`,
+  `testsrc2=s=${size}:r=25:d=${seconds},noise=alls=4:allf=t:enable='between(t,0.5,1.5)+between(t,2.5,3.5)'`,
   '-f',
   'lavfi',
   '-i',
@@ -38,9 +38,9 @@ let dir: string;
 const fixture = (name: string) => path.join(dir, name);
 /** The clips: name, seconds, video and audio codecs with their settings. */
 const CLIPS: ReadonlyArray<[name: string, seconds: number, video: string[], audio: string[]]> = [
-  ['stretches.wmv', 8, ['wmv2', '-q:v', '2'], ['wmav2', '-b:a', '256k']],
-  ['stretches.mp4', 8, ['libx264', '-crf', '8'], ['aac', '-b:a', '256k']],
-  ['stretches.ogv', 6, ['libtheora', '-q:v', '10'], ['libvorbis', '-b:a', '256k']],
+  ['stretches.wmv', 4, ['wmv2', '-q:v', '2'], ['wmav2', '-b:a', '256k']],
+  ['stretches.mp4', 4, ['libx264', '-crf', '8'], ['aac', '-b:a', '256k']],
+  ['stretches.ogv', 4, ['libtheora', '-q:v', '10'], ['libvorbis', '-b:a', '256k']],
 ];
 const FIXTURES = CLIPS.map(([name]) => name);
 
