@@ -29,9 +29,12 @@ const stages = [
     { name: 'database on PGlite', args: ['--project', 'db'], env: { TEST_DATABASE_URL: '' } },
     ...(postgres ? [{ name: 'database on PostgreSQL', args: ['--project', 'db'], env: { TEST_DATABASE_URL: postgres } }] : []),
   ],
-  // The built server scaled out: web and worker processes on PostgreSQL, Redis (TEST_REDIS_URL) and an S3 test server.
-  ...(postgres ? [[{ name: 'fleet (PostgreSQL, Redis, S3)', args: ['--project', 'fleet'] }]] : []),
-  [{ name: 'desktop (main process: real engine, real server)', args: ['--project', 'desktop'] }],
+  // The built server scaled out (web and worker processes on PostgreSQL, Redis (TEST_REDIS_URL) and an S3 test
+  // server) beside the desktop main process: both mostly wait on their processes' sockets.
+  [
+    ...(postgres ? [{ name: 'fleet (PostgreSQL, Redis, S3)', args: ['--project', 'fleet'] }] : []),
+    { name: 'desktop (main process: real engine, real server)', args: ['--project', 'desktop'] },
+  ],
   [{ name: 'browser (e2e)', args: ['--project', 'e2e'] }],
 ];
 
