@@ -15,27 +15,30 @@ const reports = mkdtempSync(path.join(tmpdir(), 'shrinkly-test-times-'));
 const postgres = process.env.TEST_DATABASE_URL;
 
 /**
- * Stages of suites. The engine keeps both cores busy alone; the two database suites mostly wait on sockets, tools and
- * timers, so they share the machine (each has its own databases, servers and temp folders).
+ * Stages of suites. The engine keeps both cores busy alone, and so do the two database suites side by side (each has
+ * its own databases, servers and temp folders). The checks of the first stage and the suites of the last one leave a
+ * core idle much of the time (one type checker; one browser and its server, processes waiting on their sockets), so
+ * they share the machine.
  */
 const stages = [
-  // Format, lint and import order (Biome, biome.json): seconds, so it goes first.
-  [{ name: 'lint and format', command: ['npx', 'biome', 'ci', '--error-on-warnings', '--colors=off', '.'] }],
-  // Types of every package and of the tests (vitest strips types without checking them).
-  [{ name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] }],
-  [{ name: 'unit', args: ['--project', 'unit'] }],
+  [
+    // Format, lint and import order (Biome, biome.json).
+    { name: 'lint and format', command: ['npx', 'biome', 'ci', '--error-on-warnings', '--colors=off', '.'] },
+    // Types of every package and of the tests (vitest strips types without checking them).
+    { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
+    { name: 'unit', args: ['--project', 'unit'] },
+  ],
   [{ name: 'engine (real tools)', args: ['--project', 'engine'] }],
   [
     { name: 'database on PGlite', args: ['--project', 'db'], env: { TEST_DATABASE_URL: '' } },
     ...(postgres ? [{ name: 'database on PostgreSQL', args: ['--project', 'db'], env: { TEST_DATABASE_URL: postgres } }] : []),
   ],
-  // The built server scaled out (web and worker processes on PostgreSQL, Redis (TEST_REDIS_URL) and an S3 test
-  // server) beside the desktop main process: both mostly wait on their processes' sockets.
   [
+    // The built server scaled out: web and worker processes on PostgreSQL, Redis (TEST_REDIS_URL) and an S3 test server.
     ...(postgres ? [{ name: 'fleet (PostgreSQL, Redis, S3)', args: ['--project', 'fleet'] }] : []),
     { name: 'desktop (main process: real engine, real server)', args: ['--project', 'desktop'] },
+    { name: 'browser (e2e)', args: ['--project', 'e2e'] },
   ],
-  [{ name: 'browser (e2e)', args: ['--project', 'e2e'] }],
 ];
 
 /** Each test file's time, from vitest's JSON report of one suite. */

@@ -1,17 +1,23 @@
 import { copyFile, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { COMPRESSION_LEVELS, type CompressionLevel, DEFAULT_COMPRESSION_LEVEL, type TargetOutcome } from '@shrinkly/contract';
+import {
+  COMPRESSION_LEVELS,
+  type CompressionLevel,
+  DEFAULT_COMPRESSION_LEVEL,
+  isSizable,
+  type TargetOutcome,
+} from '@shrinkly/contract';
 import { type ComparePair, compareRenditions } from './compare.js';
 import { type EngineCall, familyBudget, withEngineCall } from './engine-call.js';
 import { EngineError } from './errors.js';
 import { FAMILIES } from './families/index.js';
 import { capPdfImages } from './families/pdf/image-cap.js';
-import { fitByResolution } from './fit-by-resolution.js';
 import { carryCameraData } from './metadata.js';
-import { type Resized, resizeForCall } from './resize.js';
 import { resizeVideo } from './resize-video.js';
 import { type CachedResult, contentHash, resultCache } from './result-cache.js';
 import { fitTarget, type SizeTo, TARGET_RUNS } from './target-size.js';
+import { fitBySide } from './tools/image/fit-by-side.js';
+import { type Resized, resizeForCall } from './tools/image/resize.js';
 import type {
   CompressOptions,
   CompressResult,
@@ -204,7 +210,12 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
         notes: [note, ...(copy && resized.note ? [resized.note] : []), ...(copy ? [] : notResized(resized, call))],
       });
       const family = familyFor(call.type);
-      const sizeTo = family.sizeTo ? sizerFor(family, { ...call, input: resized.input }, targetBytes, resized.note) : undefined;
+      // Only the contract's sizable types go between or below their levels (a GIF, a BMP, a lossless song, a legacy
+      // Office file fit at their levels only), so the consent box the apps show and what the answer says agree.
+      const sizeTo =
+        family.sizeTo && isSizable(call.type.ext)
+          ? sizerFor(family, { ...call, input: resized.input }, targetBytes, resized.note)
+          : undefined;
       const choices = {
         sizeTo: sizeTo && fewerPixelsFirst(sizeTo, resized, call, level, targetBytes),
         belowFloor: options.belowFloor,
@@ -249,7 +260,7 @@ async function resizedFor(call: EngineCall, options: CompressOptions): Promise<R
 }
 
 /**
- * Below the level's quality, a picture is first made smaller in pixels at the level's own quality (fit-by-resolution.ts),
+ * Below the level's quality, a picture is first made smaller in pixels at the level's own quality (tools/image/fit-by-side.ts),
  * and only then, if even that does not fit, lowered in quality. A picture the user already resized is searched from
  * that copy; its note leads.
  */
@@ -265,7 +276,7 @@ function fewerPixelsFirst(
   const resultOf = async (copy: Resized, workDir: string) => (await resultsOfResized({ ...from, workDir }, copy, [level]))[level];
   return async (request) => {
     if (request.fits) return sizeTo(request);
-    const smaller = await fitByResolution(from, targetBytes, request.tooLarge, resultOf);
+    const smaller = await fitBySide(from.input, from.type, from.workDir, targetBytes, request.tooLarge, resultOf);
     if (smaller && smaller.size <= targetBytes) {
       const fit = { ...smaller, notes: [`Made smaller in pixels to fit, at the ${level} level's quality`, ...smaller.notes] };
       return resized.note ? { ...fit, notes: [resized.note, ...fit.notes] } : fit;

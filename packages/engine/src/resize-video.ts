@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { cpuBudget } from './cpu-budget.js';
-import type { Resized } from './resize.js';
+import type { Resized } from './tools/image/resize.js';
 import { type FfmpegRunner, ffmpegTimeoutMs, runFfmpeg } from './tools/media/ffmpeg.js';
 import { mainVideoStream, probeMedia } from './tools/media/probe.js';
 

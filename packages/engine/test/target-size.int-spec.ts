@@ -1,7 +1,7 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { CompressionLevel } from '@shrinkly/contract';
+import { type CompressionLevel, isSizable } from '@shrinkly/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../src/compress.js';
@@ -237,14 +237,26 @@ describe('target size', () => {
     expect(sized.notes.filter((note) => /^\w+\.jpg: Under/.test(note))).toEqual([]);
   });
 
-  it("sizes a Word document through its pictures' quality, keeping their dimensions", async () => {
+  it('sizes a Word document through its pictures: between levels by quality, below the floor in pixels first', async () => {
     const docx = path.join(dir, 'report.docx');
-    await handMadeDocx(docx, await archivePhoto(800, 600), { pictureExt: 'jpeg' });
-    const { sized, allowed } = await sizedBothWays(docx, 0.6);
-    for (const result of [sized, allowed]) {
-      const picture = (await readParts(result.output)).find((part) => part.name === 'word/media/image1.jpeg');
-      expect(await sharp(picture?.data).metadata()).toMatchObject({ format: 'jpeg', width: 800, height: 600 });
-    }
+    await handMadeDocx(docx, await archivePhoto(1200, 900), { pictureExt: 'jpeg' });
+    const { sized, allowed } = await sizedBothWays(docx, 0.75);
+    const part = async (file: string, name: string) => (await readParts(file)).find((p) => p.name === name)?.data;
+    const picture = async (file: string) => sharp(await part(file, 'word/media/image1.jpeg')).metadata();
+    // Between levels: the same dimensions, at a quality between the two levels'.
+    expect(await picture(sized.output)).toMatchObject({ format: 'jpeg', width: 1200, height: 900 });
+    // Below the floor: fewer pixels at the level's quality, same proportions, and the page draws it where and as large
+    // as before (the document's XML, which sets its size on the page, is byte for byte the original's).
+    const smaller = await picture(allowed.output);
+    expect(smaller.format).toBe('jpeg');
+    expect(smaller.width).toBeGreaterThanOrEqual(640);
+    expect(smaller.width).toBeLessThan(1200);
+    expect(Math.abs((smaller.width as number) * 0.75 - (smaller.height as number))).toBeLessThanOrEqual(1);
+    expect((await part(allowed.output, 'word/document.xml'))?.equals((await part(docx, 'word/document.xml')) as Buffer)).toBe(
+      true,
+    );
+    expect(allowed.notes).toContain('1 picture made smaller in pixels to fit: same place and size on the page, softer');
+    expect(allowed.score).toBeNull();
   });
 
   it('says plainly when even below the floor no setting fits, as when the encoder refuses so low a rate', async () => {
@@ -254,5 +266,18 @@ describe('target size', () => {
     const r = await compress(input, { level: 'maximum', targetBytes: 10 * 1024, belowFloor: true, tmpDir: dir });
     expect(r.target).toEqual({ bytes: 10 * 1024, met: false, level: 'maximum', belowFloor: false, belowFloorAllowed: true });
     expect(r.notes[0]).toMatch(/^Could not get under 10KB even below the maximum level's quality/);
+  });
+
+  it('fits a type the contract does not size (a GIF) at its levels only, and says consent did not count', async () => {
+    expect(isSizable('gif')).toBe(false);
+    const input = path.join(dir, 'noise.gif');
+    await sharp(photoLikePixels(400, 300), { raw: { width: 400, height: 300, channels: 3 } })
+      .gif()
+      .toFile(input);
+    const maximum = await compress(input, { level: 'maximum', tmpDir: dir });
+    const targetBytes = Math.max(10 * 1024, Math.floor(maximum.compressedSize / 2));
+    const r = await compress(input, { level: 'maximum', targetBytes, belowFloor: true, tmpDir: dir });
+    expect(r.target).toEqual({ bytes: targetBytes, met: false, level: 'maximum', belowFloor: false, belowFloorAllowed: false });
+    expect(r.compressedSize).toBe(maximum.compressedSize);
   });
 });

@@ -30,13 +30,13 @@ import { startTestApp, type TestApp, TestClock } from '../harness.js';
  * - the ledger holds only charges the provider made, and, once every event is in, exactly those;
  * - no step fails but with a 4xx the user is shown (a DomainError).
  *
- * PLAN_MODEL_RUNS sets the sequences per adapter (150 on PostgreSQL, 60 on PGlite by default), PLAN_MODEL_SEED the
+ * PLAN_MODEL_RUNS sets the sequences per adapter (150 on PostgreSQL, 30 on PGlite by default), PLAN_MODEL_SEED the
  * seed; a failure prints fast-check's seed and the shrunk sequence.
  */
 
 // 150 where CI runs it (on PostgreSQL); fewer on the embedded database's pass of the same suite. Each CI run draws new
 // sequences, so the runs add up over time; a longer hunt is PLAN_MODEL_RUNS=5000.
-const RUNS = Number(process.env.PLAN_MODEL_RUNS ?? (process.env.TEST_DATABASE_URL ? 150 : 60));
+const RUNS = Number(process.env.PLAN_MODEL_RUNS ?? (process.env.TEST_DATABASE_URL ? 150 : 30));
 const DAY = 86_400_000;
 const GRACE_MS = GRACE_PERIOD_DAYS * DAY;
 

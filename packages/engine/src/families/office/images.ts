@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { canonicalExt, detect } from '../../detect.js';
 import { EngineError } from '../../errors.js';
+import { fitBySide } from '../../tools/image/fit-by-side.js';
 import { memberTargetBytes } from '../../tools/member-targets.js';
 import type { PackageEntry } from '../../tools/zip/members.js';
 import type { CompressContext, DetectedType, FamilyOutput, MemberTargets } from '../../types.js';
@@ -26,8 +27,10 @@ export const engineImageCompressor: ImageCompressor = async (input, type, ctx) =
 
 /**
  * "Make it fit" for the pictures of a document (`ctx.memberTargets`): each picture at the level as `compressor` makes
- * it, then sized by its family's quality alone (never its dimensions: the picture keeps its place in the layout)
- * to its own target (tools/member-targets.ts). The level's picture stands when sizing gives nothing better.
+ * it, then sized to its own target (tools/member-targets.ts). Between levels by its family's quality alone, at the
+ * same dimensions. Below the level's quality (the user's consent), first with fewer pixels at the level's quality,
+ * as a photo of its own is (tools/image/fit-by-side.ts): the document sets where and how large a picture is drawn,
+ * not its pixels, so the page looks the same but softer. The level's picture stands when sizing gives nothing better.
  */
 export function sizedImages(compressor: ImageCompressor, targets: MemberTargets): ImageCompressor {
   return async (input, type, ctx) => {
@@ -37,6 +40,14 @@ export function sizedImages(compressor: ImageCompressor, targets: MemberTargets)
     const own = (await stat(input)).size;
     const level = atLevel.path === input ? own : Math.min(own, (await stat(atLevel.path)).size);
     const targetBytes = memberTargetBytes(own, level, targets);
+    if (targets.belowFloor) {
+      const smaller = await fitBySide(input, type, ctx.workDir, targetBytes, { size: level }, async (copy, workDir) => {
+        const out = await compressor(copy.input, type, { ...ctx, workDir });
+        const file = out && out.path !== copy.input ? out.path : copy.input;
+        return { ...(out ?? { recipe: 'resized', format: type.ext }), path: file, size: (await stat(file)).size };
+      });
+      if (smaller && smaller.size <= targetBytes) return { ...smaller, notes: ['Made smaller in pixels to fit'] };
+    }
     const known = { size: level, metrics: atLevel.metrics ?? {} };
     // Between levels the picture's lighter result is not made: its own size stands for "too large".
     const size = targets.belowFloor
@@ -54,8 +65,10 @@ export interface ImageStats {
   candidates: number;
   recompressed: number;
   savedBytes: number;
-  /** Lowest SSIM the image compressor reported for the pictures it changed. */
+  /** Lowest SSIM the image compressor reported for the pictures it changed at their own dimensions. */
   minSsim?: number;
+  /** Pictures stored with fewer pixels (a target below the level's quality): no SSIM against their originals. */
+  fewerPixels?: number;
   /** True when no image compressor was available for some picture. */
   missingCompressor: boolean;
 }
@@ -66,13 +79,23 @@ async function sha256(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/** Same format, same dimensions, same number of frames: the picture still fits its place in the layout. */
-async function sameShape(original: string, candidate: string): Promise<boolean> {
+/**
+ * Same format, same number of frames, and the same dimensions (or, with `fewerPixels`, the same proportions at a
+ * smaller size, to a pixel's rounding): the picture still fills its place in the layout.
+ */
+async function sameShape(
+  original: string,
+  candidate: string,
+  fewerPixels: boolean,
+): Promise<'same' | 'fewer pixels' | undefined> {
   try {
     const [a, b] = await Promise.all([sharp(original).metadata(), sharp(candidate).metadata()]);
-    return a.format === b.format && a.width === b.width && a.height === b.height && (a.pages ?? 1) === (b.pages ?? 1);
+    if (a.format !== b.format || (a.pages ?? 1) !== (b.pages ?? 1)) return undefined;
+    if (a.width === b.width && a.height === b.height) return 'same';
+    const scale = b.width / a.width;
+    return fewerPixels && scale < 1 && Math.abs(a.height * scale - b.height) <= 1 ? 'fewer pixels' : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -80,6 +103,7 @@ interface Replacement {
   file: string;
   saved: number;
   ssim?: number;
+  fewerPixels: boolean;
 }
 
 /** Recompresses one picture; undefined keeps the original bytes. */
@@ -107,10 +131,11 @@ async function recompressOne(
     if (out.format !== type.ext) return undefined;
     const before = (await stat(entry.file)).size;
     const after = (await stat(out.path)).size;
-    if (after >= before || !(await sameShape(entry.file, out.path))) return undefined;
+    const shape = await sameShape(entry.file, out.path, ctx.memberTargets?.belowFloor === true);
+    if (after >= before || !shape) return undefined;
     const file = path.join(path.dirname(entry.file), `image-${index}`);
     await copyFile(out.path, file);
-    return { file, saved: before - after, ssim: out.metrics?.ssim };
+    return { file, saved: before - after, ssim: out.metrics?.ssim, fewerPixels: shape === 'fewer pixels' };
   } catch (err) {
     // A picture the image family cannot handle is kept as it is; cancel and timeouts still end the job.
     if (err instanceof EngineError && (err.kind === 'cancelled' || err.kind === 'timeout')) throw err;
@@ -168,7 +193,8 @@ export async function recompressImages(
       for (const entry of group) entry.file = replacement.file;
       stats.recompressed += group.length;
       stats.savedBytes += replacement.saved * group.length;
-      if (replacement.ssim !== undefined) stats.minSsim = Math.min(stats.minSsim ?? 1, replacement.ssim);
+      if (replacement.fewerPixels) stats.fewerPixels = (stats.fewerPixels ?? 0) + group.length;
+      else if (replacement.ssim !== undefined) stats.minSsim = Math.min(stats.minSsim ?? 1, replacement.ssim);
     }
   };
   const worker = () =>

@@ -85,6 +85,10 @@ async function shrinkParts(
     ctx.onProgress(10 + p * 0.65),
   );
   const notes = authorsRemoved ? ["The document's author, last editor and company were removed"] : [];
+  if (stats.fewerPixels)
+    notes.push(
+      `${stats.fewerPixels === 1 ? '1 picture' : `${stats.fewerPixels} pictures`} made smaller in pixels to fit: same place and size on the page, softer`,
+    );
   return { kept, images: stats, droppedThumbnail: plan.droppedThumbnail, droppedMedia: plan.droppedMedia, notes };
 }
 
@@ -136,8 +140,8 @@ export async function compressPackage(
     format: type.ext,
     recipe: `${description}; every other part byte for byte as in the original`,
     metrics,
-    // Every part but the recompressed pictures is kept byte for byte.
-    score: shrunk.images?.minSsim ?? 1,
+    // Every part but the recompressed pictures is kept byte for byte; pictures with fewer pixels are not measured.
+    score: shrunk.images?.fewerPixels ? null : (shrunk.images?.minSsim ?? 1),
     notes: shrunk.notes,
   };
 }

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { RESIZABLE_PICTURE_TYPES } from '@shrinkly/contract';
-import { EngineError } from './errors.js';
-import { openImageFile } from './tools/image/sharp-input.js';
-import type { DetectedType } from './types.js';
+import { EngineError } from '../../errors.js';
+import type { DetectedType } from '../../types.js';
+import { openImageFile } from './sharp-input.js';
 
 /** Picture formats a longest side can be asked of, and how the smaller copy is written before it is compressed. */
 const RESIZABLE: Record<ResizableType, (image: ReturnType<typeof openImageFile>) => ReturnType<typeof openImageFile>> = {
