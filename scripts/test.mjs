@@ -16,9 +16,9 @@ const postgres = process.env.TEST_DATABASE_URL;
 
 /**
  * Stages of suites. The engine keeps both cores busy alone, and so do the two database suites side by side (each has
- * its own databases, servers and temp folders). The checks of the first stage and the suites of the last one leave a
- * core idle much of the time (one type checker; one browser and its server, processes waiting on their sockets), so
- * they share the machine.
+ * its own databases, servers and temp folders). The checks of the first stage leave a core idle much of the time (one
+ * type checker), and so do the fleet's and the desktop's processes waiting on their sockets, so each stage shares the
+ * machine. The browser tests run alone: beside the others they took as long as all of them in turn.
  */
 const stages = [
   [
@@ -37,8 +37,8 @@ const stages = [
     // The built server scaled out: web and worker processes on PostgreSQL, Redis (TEST_REDIS_URL) and an S3 test server.
     ...(postgres ? [{ name: 'fleet (PostgreSQL, Redis, S3)', args: ['--project', 'fleet'] }] : []),
     { name: 'desktop (main process: real engine, real server)', args: ['--project', 'desktop'] },
-    { name: 'browser (e2e)', args: ['--project', 'e2e'] },
   ],
+  [{ name: 'browser (e2e)', args: ['--project', 'e2e'] }],
 ];
 
 /** Each test file's time, from vitest's JSON report of one suite. */
