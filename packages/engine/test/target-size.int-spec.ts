@@ -79,11 +79,16 @@ describe('target size', () => {
     },
   );
 
-  it('sizes a photo by quality between two levels, within 10 % under the target', async () => {
-    const light = await compress(files.photo, { level: 'light', tmpDir: dir });
-    const balanced = await compress(files.photo, { level: 'balanced', tmpDir: dir });
+  /**
+   * A target three quarters of the way from balanced's size to light's, asked at maximum: met between the two levels,
+   * within 10 % under it. The common checks; the results back.
+   */
+  async function sizedBetweenLevels(input: string) {
+    const light = await compress(input, { level: 'light', tmpDir: dir });
+    const balanced = await compress(input, { level: 'balanced', tmpDir: dir });
+    // Balanced fits with a quarter to spare, light does not: a setting between them fills the target.
     const targetBytes = Math.round(balanced.compressedSize + 0.75 * (light.compressedSize - balanced.compressedSize));
-    const sized = await compress(files.photo, { level: 'maximum', targetBytes, tmpDir: dir });
+    const sized = await compress(input, { level: 'maximum', targetBytes, tmpDir: dir });
     expect(sized.target).toEqual({
       bytes: targetBytes,
       met: true,
@@ -93,8 +98,13 @@ describe('target size', () => {
     });
     expect(sized.compressedSize).toBeLessThanOrEqual(targetBytes);
     expect(sized.compressedSize).toBeGreaterThanOrEqual(targetBytes * 0.9);
-    expect(sized.score).toBeGreaterThanOrEqual(balanced.score as number);
     expect(sized.notes[0]).toMatch(/between the light and balanced levels/);
+    return { light, balanced, sized };
+  }
+
+  it('sizes a photo by quality between two levels, within 10 % under the target', async () => {
+    const { balanced, sized } = await sizedBetweenLevels(files.photo);
+    expect(sized.score).toBeGreaterThanOrEqual(balanced.score as number);
   });
 
   it('sizes a photo above light when light fits with room: not wastefully small', async () => {
@@ -112,23 +122,9 @@ describe('target size', () => {
   it('sizes audio by bitrate between two levels, within 10 % under the target', async () => {
     const song = path.join(dir, 'song.m4a');
     await runProcess('ffmpeg', ['-v', 'error', '-y', ...MUSIC, '-c:a', 'aac', '-b:a', '256k', song]);
-    const light = await compress(song, { level: 'light', tmpDir: dir });
-    const balanced = await compress(song, { level: 'balanced', tmpDir: dir });
-    // Balanced fits with a quarter to spare, light does not: a bitrate between them fills the target.
-    const targetBytes = Math.round(balanced.compressedSize + 0.75 * (light.compressedSize - balanced.compressedSize));
-    const sized = await compress(song, { level: 'maximum', targetBytes, tmpDir: dir });
-    expect(sized.target).toEqual({
-      bytes: targetBytes,
-      met: true,
-      level: 'balanced',
-      belowFloor: false,
-      belowFloorAllowed: false,
-    });
-    expect(sized.compressedSize).toBeLessThanOrEqual(targetBytes);
-    expect(sized.compressedSize).toBeGreaterThanOrEqual(targetBytes * 0.9);
+    const { light, balanced, sized } = await sizedBetweenLevels(song);
     expect(sized.metrics.setting).toBeGreaterThan(balanced.metrics.setting as number);
     expect(sized.metrics.setting).toBeLessThan(light.metrics.setting as number);
-    expect(sized.notes[0]).toMatch(/between the light and balanced levels/);
     expect((await probeMedia(runProcess, sized.output, SIGNAL)).durationSec).toBeCloseTo(10, 0);
   });
 
