@@ -63,6 +63,9 @@ export default defineConfig({
         test: {
           name: 'db',
           include: ['server/test/**/*.int-spec.ts'],
+          // Servers, tools and timers on a shared 2-core machine (two suites side by side): a test that fails once
+          // from load gets one more try, and the report still shows "retry x1". Random-search tests opt out.
+          retry: 1,
           // Each file has a server and a database of its own; much of a test's time is waiting on a tool or a socket.
           maxWorkers: 2,
           // Files of one worker share its loaded modules (each still starts its own app): loading the server's module

@@ -306,12 +306,13 @@ function property(world: () => World) {
 
 /** The property over RUNS sequences (PLAN_MODEL_SEED replays one run of it). */
 function keepsEveryInvariant(world: () => World): void {
-  it(`keeps every invariant over ${RUNS} sequences`, async () => {
+  // No second try: a retry would draw new sequences and could pass over a real counterexample.
+  it(`keeps every invariant over ${RUNS} sequences`, { timeout: 1_800_000, retry: 0 }, async () => {
     await fc.assert(property(world), {
       numRuns: RUNS,
       ...(process.env.PLAN_MODEL_SEED ? { seed: Number(process.env.PLAN_MODEL_SEED) } : {}),
     });
-  }, 1_800_000);
+  });
 }
 
 describe('the plan life cycle as random sequences of events', () => {
