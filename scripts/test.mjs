@@ -41,35 +41,30 @@ const stages = [
   [{ name: 'browser (e2e)', args: ['--project', 'e2e'] }],
 ];
 
-/** Each test file's time, from vitest's JSON report of one suite. */
-function fileTimes(suite, report) {
+/** The test files of vitest's JSON report of one suite; none when it wrote no report. */
+function reportedFiles(report) {
   try {
-    const { testResults } = JSON.parse(readFileSync(report, 'utf8'));
-    return testResults.map((file) => ({
-      suite: suite.name,
-      file: path.relative(root, file.name),
-      ms: file.endTime - file.startTime,
-    }));
+    return JSON.parse(readFileSync(report, 'utf8')).testResults;
   } catch {
     return [];
   }
 }
 
-/** The failed tests of one suite with the start of each error, from vitest's JSON report. */
-function failuresIn(report) {
-  try {
-    const { testResults } = JSON.parse(readFileSync(report, 'utf8'));
-    return testResults.flatMap((file) => {
-      const where = path.relative(root, file.name);
-      const tests = file.assertionResults
-        .filter((test) => test.status === 'failed')
-        .map((test) => `  ${where} > ${test.fullName}\n${indent(test.failureMessages.join('\n'))}`);
-      // A file can fail outside its tests (a hook, an import, an unhandled error).
-      return tests.length === 0 && file.status === 'failed' ? [`  ${where}\n${indent(file.message ?? '')}`] : tests;
-    });
-  } catch {
-    return [];
-  }
+/** Each test file's time. */
+function fileTimes(suite, files) {
+  return files.map((file) => ({ suite: suite.name, file: path.relative(root, file.name), ms: file.endTime - file.startTime }));
+}
+
+/** The failed tests of one suite with the start of each error. */
+function failuresIn(files) {
+  return files.flatMap((file) => {
+    const where = path.relative(root, file.name);
+    const tests = file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `  ${where} > ${test.fullName}\n${indent(test.failureMessages.join('\n'))}`);
+    // A file can fail outside its tests (a hook, an import, an unhandled error).
+    return tests.length === 0 && file.status === 'failed' ? [`  ${where}\n${indent(file.message ?? '')}`] : tests;
+  });
 }
 
 const indent = (text) =>
@@ -107,12 +102,13 @@ function run(suite, alone) {
     child.stdout?.on('data', (chunk) => output.push(chunk));
     child.stderr?.on('data', (chunk) => output.push(chunk));
     child.on('close', (code) => {
+      const files = reportedFiles(report);
       resolve({
         suite,
         code: code ?? 1,
         seconds: (Date.now() - started) / 1000,
-        files: fileTimes(suite, report),
-        failures: failuresIn(report),
+        files: fileTimes(suite, files),
+        failures: failuresIn(files),
         output: alone ? '' : `\n[test] ${suite.name}\n${Buffer.concat(output).toString()}`,
       });
     });

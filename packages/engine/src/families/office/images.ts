@@ -46,7 +46,8 @@ export function sizedImages(compressor: ImageCompressor, targets: MemberTargets)
         const file = out && out.path !== copy.input ? out.path : copy.input;
         return { ...(out ?? { recipe: 'resized', format: type.ext }), path: file, size: (await stat(file)).size };
       });
-      if (smaller && smaller.size <= targetBytes) return { ...smaller, notes: ['Made smaller in pixels to fit'] };
+      // The document's note counts such pictures (recompressImages' `fewerPixels`).
+      if (smaller && smaller.size <= targetBytes) return smaller;
     }
     const known = { size: level, metrics: atLevel.metrics ?? {} };
     // Between levels the picture's lighter result is not made: its own size stands for "too large".

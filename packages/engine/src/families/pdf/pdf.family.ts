@@ -10,7 +10,7 @@ import type {
   LadderContext,
   LadderOutput,
 } from '../../types.js';
-import { asInvalidPdf, type PdfFacts, readPdfFacts, TOO_COMPLEX } from './pdf-facts.js';
+import { readFactsOrNone } from './pdf-facts.js';
 import { estimateImageSaving } from './pdf-images.js';
 import { searchCandidates } from './pdf-ladder.js';
 import { IMAGE_PLANS } from './pdf-presets.js';
@@ -31,16 +31,11 @@ async function compressLevels(
   const source = path.resolve(input);
   ctx.onProgress(0);
   const tools = { runProcess: withCpuBudget(ctx.runProcess), signal: waitingSignal(ctx.signal) };
-  let facts: PdfFacts;
-  try {
-    facts = await readPdfFacts(source, tools, { authors: true });
-  } catch (err) {
-    if (err instanceof EngineError && err.message === TOO_COMPLEX) {
-      return Object.fromEntries(
-        levels.map((level) => [level, kept(source, 'kept as it is: its structure is too large to check a rewrite')]),
-      );
-    }
-    throw asInvalidPdf(err);
+  const facts = await readFactsOrNone(source, tools, { authors: true });
+  if (!facts) {
+    return Object.fromEntries(
+      levels.map((level) => [level, kept(source, 'kept as it is: its structure is too large to check a rewrite')]),
+    );
   }
   if (facts.pages === 0) throw new EngineError('invalid-input', 'This PDF has no pages');
   const results: Partial<LadderOutput> = {};
@@ -96,13 +91,8 @@ export const pdfFamily: FamilyCompressor = {
 async function estimatePdf(input: string, ctx: Omit<CompressContext, 'level'>): Promise<Record<CompressionLevel, number>> {
   const source = path.resolve(input);
   const size = (await stat(source)).size;
-  let facts: PdfFacts;
-  try {
-    facts = await readPdfFacts(source, ctx);
-  } catch (err) {
-    if (err instanceof EngineError && err.message === TOO_COMPLEX) return { light: size, balanced: size, maximum: size };
-    throw asInvalidPdf(err);
-  }
+  const facts = await readFactsOrNone(source, ctx);
+  if (!facts) return { light: size, balanced: size, maximum: size };
   const sizes = {} as Record<CompressionLevel, number>;
   for (const level of ['light', 'balanced', 'maximum'] as const) {
     const dir = path.join(ctx.workDir, `estimate-${level}`);
