@@ -165,22 +165,11 @@ export const uploadChunkResponseSchema = z.object({
   totalChunks: z.number().int(),
 });
 
-export const assembleChunksRequestSchema = z.object({
-  uploadId: uploadIdSchema,
-  totalChunks: z.number().int().min(1).max(100_000),
-  fileName: fileNameSchema,
-  fileSize: z.number().int().min(1),
-  compressionLevel: compressionLevelSchema.default('balanced'),
-  targetBytes: targetBytesSchema,
-  belowFloor: belowFloorSchema,
-  maxDimension: maxDimensionSchema,
-  maxImagePpi: maxImagePpiSchema,
-  metadata: metadataChoiceSchema,
-  callbackUrl: callbackUrlSchema,
-});
-export type AssembleChunksRequest = z.input<typeof assembleChunksRequestSchema>;
-
-/** Text fields of POST /api/compress (multipart; the bytes are the `file`). */
+/**
+ * What an upload may ask of its compression (the level, a target size, picture limits, metadata) and where to call back
+ * when it is done: the text fields of POST /api/compress (multipart; the bytes are the `file`), and part of every other
+ * way a file comes in.
+ */
 export const compressFieldsSchema = z.object({
   compressionLevel: compressionLevelSchema.default('balanced'),
   targetBytes: targetBytesSchema,
@@ -190,3 +179,11 @@ export const compressFieldsSchema = z.object({
   metadata: metadataChoiceSchema,
   callbackUrl: callbackUrlSchema,
 });
+
+export const assembleChunksRequestSchema = compressFieldsSchema.extend({
+  uploadId: uploadIdSchema,
+  totalChunks: z.number().int().min(1).max(100_000),
+  fileName: fileNameSchema,
+  fileSize: z.number().int().min(1),
+});
+export type AssembleChunksRequest = z.input<typeof assembleChunksRequestSchema>;

@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import { assembleChunksRequestSchema, compressionLevelSchema, jobStatusSchema } from './compression.js';
+import { assembleChunksRequestSchema, compressFieldsSchema, compressionLevelSchema, jobStatusSchema } from './compression.js';
 import { BATCH_MAX_FILES, FILE_NAME_MAX_LENGTH, FOLDER_NAME_MAX_LENGTH } from './constants.js';
-import { metadataChoiceSchema } from './metadata-choice.js';
 import { typedNameSchema } from './names.js';
-import { maxDimensionSchema, maxImagePpiSchema } from './picture-size.js';
 import { qualityLabelSchema, qualityScoreSchema } from './quality.js';
-import { belowFloorSchema, targetBytesSchema } from './target-size.js';
-import { callbackUrlSchema } from './webhooks.js';
 
 /** Extensions the dashboard's single upload accepts (DASH-12). */
 // biome-ignore format: one line per kind of file, in the requirement's order
@@ -75,16 +71,9 @@ export const fileListQuerySchema = z.object({ folderId: idSchema.optional() });
 export const fileListSchema = z.array(fileRecordSchema);
 
 /** Text fields of POST /api/files/upload (multipart; the bytes are the `file`). */
-export const fileUploadFieldsSchema = z.object({
-  compressionLevel: compressionLevelSchema.default('balanced'),
-  targetBytes: targetBytesSchema,
-  belowFloor: belowFloorSchema,
-  maxDimension: maxDimensionSchema,
-  maxImagePpi: maxImagePpiSchema,
-  metadata: metadataChoiceSchema,
+export const fileUploadFieldsSchema = compressFieldsSchema.extend({
   folderId: z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), idSchema.optional()),
   batchId: z.preprocess((v) => (v === '' ? undefined : v), idSchema.optional()),
-  callbackUrl: callbackUrlSchema,
 });
 
 /**

@@ -1,6 +1,7 @@
 import { API_KEY_SCOPES } from '@shrinkly/contract';
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { bigint, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, moment, rowId } from './columns.js';
+import { ownerId } from './users.js';
 
 /**
  * An account's API keys. The secret is shown once when the key is made and stored only as its SHA-256 (a key is 192
@@ -9,20 +10,18 @@ import { users } from './users.js';
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    userId: ownerId(),
     name: text('name').notNull(),
     /** The first characters of the key (`shr_` and 8 more), shown wherever the key is listed. */
     prefix: text('prefix').notNull(),
     /** SHA-256 of the whole key, hex. */
     secretHash: text('secret_hash').notNull().unique(),
     scopes: text('scopes', { enum: API_KEY_SCOPES }).array().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    lastUsedAt: moment('last_used_at'),
     /** Set when the owner or an administrator revokes the key; it then signs nothing in. */
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedAt: moment('revoked_at'),
   },
   (t) => [index('api_keys_user_idx').on(t.userId)],
 );

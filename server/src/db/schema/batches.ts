@@ -1,15 +1,14 @@
-import { integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { integer, pgTable } from 'drizzle-orm/pg-core';
+import { createdAt, moment, rowId } from './columns.js';
+import { ownerId } from './users.js';
 
 /** One batch compression: up to `maxFiles` uploads carry its id. Swept after `expiresAt`. */
 export const batches = pgTable('batches', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  id: rowId(),
+  userId: ownerId(),
   maxFiles: integer('max_files').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  expiresAt: moment('expires_at').notNull(),
 });
 
 export type BatchRow = typeof batches.$inferSelect;

@@ -1,4 +1,5 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
 import { users } from './users.js';
 
 /**
@@ -12,7 +13,7 @@ export const chunkUploads = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     address: text('address').notNull(),
     declaredBytes: bigint('declared_bytes', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('chunk_uploads_address_idx').on(t.address),

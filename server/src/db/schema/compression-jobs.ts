@@ -1,6 +1,7 @@
 import { COMPRESSION_LEVELS, JOB_STATUSES, METADATA_CHOICES } from '@shrinkly/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { moment } from './columns.js';
 import { files } from './files.js';
 import { jobColumns } from './job-columns.js';
 import { users } from './users.js';
@@ -43,13 +44,13 @@ export const compressionJobs = pgTable(
     targetBelowFloor: boolean('target_below_floor'),
     requiresPayment: boolean('requires_payment').notNull().default(false),
     paymentAmount: numeric('payment_amount', { precision: 10, scale: 2, mode: 'number' }),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidAt: moment('paid_at'),
     /** The provider's own checkout of this job's payment (a Stripe Checkout Session, a PayPal order), once made. */
     checkoutReference: text('checkout_reference'),
     /** Where that checkout is opened, kept so each look at the job answers the same checkout instead of a new one. */
     checkoutUrl: text('checkout_url'),
     /** When the download link stops working. */
-    downloadExpiresAt: timestamp('download_expires_at', { withTimezone: true }),
+    downloadExpiresAt: moment('download_expires_at'),
     /** The uploader's address, kept while the job waits for payment: unpaid uploads are capped per address. */
     clientAddress: text('client_address'),
   },

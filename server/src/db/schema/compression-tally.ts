@@ -1,4 +1,5 @@
-import { bigint, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, uuid } from 'drizzle-orm/pg-core';
+import { moment } from './columns.js';
 
 /**
  * One row per finished compression, for the service's statistics (GET /api/service-stats). Written once per job
@@ -10,5 +11,5 @@ export const compressionTally = pgTable('compression_tally', {
   originalSize: bigint('original_size', { mode: 'number' }).notNull(),
   /** Bytes of the result (the original's when it could not be made smaller). */
   resultSize: bigint('result_size', { mode: 'number' }).notNull(),
-  finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+  finishedAt: moment('finished_at').notNull(),
 });

@@ -1,8 +1,9 @@
 import { COMPRESSION_LEVELS, FILE_STATUSES } from '@shrinkly/contract';
-import { bigint, boolean, doublePrecision, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { batches } from './batches.js';
+import { createdAt, moment, rowId } from './columns.js';
 import { folders } from './folders.js';
-import { users } from './users.js';
+import { ownerId } from './users.js';
 
 /**
  * A file in a user's My Files. It is created `processing` when the upload arrives and becomes `ready` when its
@@ -11,10 +12,8 @@ import { users } from './users.js';
 export const files = pgTable(
   'files',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    userId: ownerId(),
     folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'set null' }),
     batchId: uuid('batch_id').references(() => batches.id, { onDelete: 'set null' }),
     /** 'processing' | 'ready' */
@@ -34,9 +33,9 @@ export const files = pgTable(
     qualityScore: doublePrecision('quality_score'),
     /** Before/after renditions made when the file was compressed (JSON), deleted with the file; null for none. */
     compareBlob: text('compare_blob'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** Free accounts' files are removed at this time by the sweeper; null for kept files. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    expiresAt: moment('expires_at'),
   },
   (t) => [index('files_user_idx').on(t.userId, t.status), index('files_expires_at_idx').on(t.expiresAt)],
 );

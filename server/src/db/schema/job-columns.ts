@@ -1,4 +1,5 @@
-import { bigint, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, text } from 'drizzle-orm/pg-core';
+import { createdAt, moment, rowId } from './columns.js';
 
 /**
  * The columns every job table has: the upload, its result, and the job's run (claimed by one worker at a time, see
@@ -6,7 +7,7 @@ import { bigint, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
  */
 export function jobColumns<S extends Readonly<[string, ...string[]]>>(statuses: S) {
   return {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     status: text('status', { enum: statuses }).notNull(),
     /** The client's name for the file: display only, never a path. */
     fileName: text('file_name').notNull(),
@@ -20,10 +21,10 @@ export function jobColumns<S extends Readonly<[string, ...string[]]>>(statuses: 
     error: text('error'),
     /** Times the job was started and not handed back by a stopping process. */
     attempts: integer('attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: moment('started_at'),
+    finishedAt: moment('finished_at'),
     /** When the sweeper removes the job and its files. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: moment('expires_at').notNull(),
   };
 }

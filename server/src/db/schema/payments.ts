@@ -1,4 +1,5 @@
-import { index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, rowId } from './columns.js';
 import { compressionJobs } from './compression-jobs.js';
 import { users } from './users.js';
 
@@ -11,7 +12,7 @@ import { users } from './users.js';
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     /** 'compression' (pay per file), 'subscription' or 'refund' (amount positive, subtracted from revenue). */
     kind: text('kind', { enum: ['compression', 'subscription', 'refund'] }).notNull(),
     /** Only 'succeeded' rows are revenue. A 'pending' row claims its charge before the provider is asked. */
@@ -27,7 +28,7 @@ export const payments = pgTable(
     jobId: uuid('job_id').references(() => compressionJobs.id, { onDelete: 'set null' }),
     provider: text('provider').notNull(),
     providerReference: text('provider_reference').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('payments_created_at_idx').on(t.createdAt), uniqueIndex('payments_user_period_idx').on(t.userId, t.periodKey)],
 );

@@ -1,5 +1,6 @@
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { boolean, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, moment } from './columns.js';
+import { ownerId } from './users.js';
 
 /**
  * Every subscription our server created at a provider that bills plans itself, with the account it was made for.
@@ -11,10 +12,8 @@ export const providerSubscriptions = pgTable(
   {
     provider: text('provider').notNull(),
     subscriptionId: text('subscription_id').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: ownerId(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.subscriptionId] }), index('provider_subscriptions_user_idx').on(t.userId)],
 );
@@ -40,13 +39,13 @@ export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {
   status: text('status', { enum: ['approval_pending', 'active', 'cancelled'] }).notNull(),
   /** Whether it starts with the 7-day free trial (asked for at create). */
   withTrial: boolean('with_trial').notNull(),
-  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  trialEndsAt: moment('trial_ends_at'),
   /** Billing starts then rather than at approval (a plan taken up again before the paid period ran out). */
-  startsAt: timestamp('starts_at', { withTimezone: true }),
-  periodEnd: timestamp('period_end', { withTimezone: true }),
+  startsAt: moment('starts_at'),
+  periodEnd: moment('period_end'),
   charges: jsonb('charges').$type<SandboxCharge[]>().notNull().default([]),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  endedAt: timestamp('ended_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  endedAt: moment('ended_at'),
 });
 
 export type SandboxSubscriptionRow = typeof sandboxSubscriptions.$inferSelect;

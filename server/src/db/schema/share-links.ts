@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, moment, rowId } from './columns.js';
 import { files } from './files.js';
 
 /**
@@ -8,13 +9,13 @@ import { files } from './files.js';
 export const shareLinks = pgTable(
   'share_links',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     fileId: uuid('file_id')
       .notNull()
       .references(() => files.id, { onDelete: 'cascade' }),
     /** 128-bit random, base64url: the link's address. */
     token: text('token').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: moment('expires_at').notNull(),
     /** argon2id hash of the optional password (as account passwords); null for none. */
     passwordHash: text('password_hash'),
     /** Null for no limit. */
@@ -22,9 +23,9 @@ export const shareLinks = pgTable(
     downloads: integer('downloads').notNull().default(0),
     /** Wrong passwords in a row; the link locks for a while after too many. */
     failedAttempts: integer('failed_attempts').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lockedUntil: moment('locked_until'),
+    createdAt: createdAt(),
+    revokedAt: moment('revoked_at'),
   },
   (t) => [index('share_links_file_idx').on(t.fileId)],
 );

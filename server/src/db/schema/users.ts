@@ -1,10 +1,11 @@
 import { METADATA_CHOICES, SUBSCRIPTION_STATUSES } from '@shrinkly/contract';
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, moment, rowId } from './columns.js';
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     name: text('name').notNull(),
     /** Stored lower-case and trimmed, so uniqueness is case-insensitive. */
     email: text('email').notNull().unique(),
@@ -12,14 +13,14 @@ export const users = pgTable(
     /** Carried in every token; raising it ends all older sessions. */
     tokenVersion: integer('token_version').notNull().default(0),
     subscriptionStatus: text('subscription_status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('none'),
-    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
-    subscriptionStartedAt: timestamp('subscription_started_at', { withTimezone: true }),
+    trialEndsAt: moment('trial_ends_at'),
+    subscriptionStartedAt: moment('subscription_started_at'),
     /** The end of the paid period: premium lasts until then (renewed, or canceled and running out). */
-    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    currentPeriodEnd: moment('current_period_end'),
     /** What pictures keep of their metadata when an upload names no choice ('strip' or 'camera'). */
     photoData: text('photo_data', { enum: METADATA_CHOICES }).notNull().default('strip'),
     /** When the scheduler next charges (trial end, renewal, retry of a failed renewal); null when nothing is due. */
-    nextChargeAt: timestamp('next_charge_at', { withTimezone: true }),
+    nextChargeAt: moment('next_charge_at'),
     /** Failed charges of the period being renewed. */
     renewalAttempts: integer('renewal_attempts').notNull().default(0),
     /** Who charges the plan: null (our scheduler, with the card on file) or the provider that bills it ('paypal', 'stripe'). */
@@ -38,9 +39,9 @@ export const users = pgTable(
      * when the time is up.
      */
     planLease: text('plan_lease'),
-    planLeaseUntil: timestamp('plan_lease_until', { withTimezone: true }),
+    planLeaseUntil: moment('plan_lease_until'),
     /** When the "trial ends in 2 days" email went out, so it goes once. */
-    trialReminderSentAt: timestamp('trial_reminder_sent_at', { withTimezone: true }),
+    trialReminderSentAt: moment('trial_reminder_sent_at'),
     /** Sum of the user's ready files' stored bytes, recomputed with every change to them. */
     storageUsed: bigint('storage_used', { mode: 'number' }).notNull().default(0),
     /** The card on file: the provider's token and what a receipt shows. Never the number or CVV. */
@@ -49,11 +50,17 @@ export const users = pgTable(
     cardLast4: text('card_last4'),
     cardExpMonth: integer('card_exp_month'),
     cardExpYear: integer('card_exp_year'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** The last successful sign-in (shown to staff); null until the first one. */
-    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    lastSignInAt: moment('last_sign_in_at'),
   },
   (t) => [index('users_next_charge_at_idx').on(t.nextChargeAt), index('users_created_at_idx').on(t.createdAt)],
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/** The account a row belongs to; the row goes when the account does. */
+export const ownerId = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });

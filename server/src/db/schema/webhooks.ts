@@ -1,20 +1,19 @@
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from '@shrinkly/contract';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, moment, rowId } from './columns.js';
+import { ownerId } from './users.js';
 
 /** An account's webhook endpoints: where to post which events, each signed with the endpoint's own secret. */
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    userId: ownerId(),
     url: text('url').notNull(),
     events: text('events', { enum: WEBHOOK_EVENTS }).array().notNull(),
     /** The signing secret (`whsec_…`): kept readable, since every delivery is signed with it. */
     secret: text('secret').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('webhook_endpoints_user_idx').on(t.userId)],
 );
@@ -28,10 +27,8 @@ export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    userId: ownerId(),
     /** Null for a one-off callback. */
     endpointId: uuid('endpoint_id').references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
@@ -40,11 +37,11 @@ export const webhookDeliveries = pgTable(
     payload: jsonb('payload').notNull(),
     status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    nextAttemptAt: moment('next_attempt_at'),
     lastStatusCode: integer('last_status_code'),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    deliveredAt: moment('delivered_at'),
   },
   (t) => [
     index('webhook_deliveries_user_idx').on(t.userId, t.createdAt),
