@@ -92,21 +92,59 @@ function planeSsim(a: Uint8Array, b: Uint8Array, width: number, height: number, 
   return total / ((blocksY - 1) * (blocksX - 1));
 }
 
+/** Reference planes kept between measurements up to this many bytes (the RGB reference itself is as large). */
+const KEEP_PLANES_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A reference picture measured against many outputs (a search's trials): its YUV planes are converted once and kept
+ * (up to `KEEP_PLANES_BYTES`; a larger one is converted frame by frame on each call, as `pixelSsim` does).
+ */
+export class SsimReference {
+  private kept: Uint8Array[][] | undefined;
+
+  constructor(
+    private readonly rgb: Uint8Array,
+    private readonly g: PixelGeometry,
+  ) {
+    if (rgb.length < g.width * g.pageHeight * 3 * g.pages) throw new RangeError('pixel buffers shorter than their geometry');
+  }
+
+  /** SSIM ("All") of `distorted` against the reference: the mean over frames of the mean over Y, U and V. */
+  against(distorted: Uint8Array): number {
+    const { g } = this;
+    const pixels = g.width * g.pageHeight;
+    if (distorted.length < pixels * 3 * g.pages) throw new RangeError('pixel buffers shorter than their geometry');
+    const keep = pixels * 3 * g.pages <= KEEP_PLANES_BYTES;
+    if (keep && !this.kept) this.kept = Array.from({ length: g.pages }, (_, page) => this.planesOf(page, yuvPlanes(pixels)));
+    const scratch = keep ? undefined : yuvPlanes(pixels);
+    const distPlanes = yuvPlanes(pixels);
+    const rows: [Float64Array, Float64Array] = [
+      new Float64Array((g.width >> 2) * 4 + 8),
+      new Float64Array((g.width >> 2) * 4 + 8),
+    ];
+    let sum = 0;
+    for (let page = 0; page < g.pages; page++) {
+      const refPlanes = this.kept?.[page] ?? this.planesOf(page, scratch ?? yuvPlanes(pixels));
+      toYuv(distorted, page * pixels * 3, pixels, distPlanes);
+      let frame = 0;
+      for (let c = 0; c < 3; c++) frame += planeSsim(refPlanes[c]!, distPlanes[c]!, g.width, g.pageHeight, rows);
+      sum += frame / 3;
+    }
+    return sum / g.pages;
+  }
+
+  private planesOf(page: number, planes: Uint8Array[]): Uint8Array[] {
+    const pixels = this.g.width * this.g.pageHeight;
+    toYuv(this.rgb, page * pixels * 3, pixels, planes);
+    return planes;
+  }
+}
+
+function yuvPlanes(pixels: number): Uint8Array[] {
+  return [new Uint8Array(pixels), new Uint8Array(pixels), new Uint8Array(pixels)];
+}
+
 /** SSIM ("All") between two RGB24 buffers of the same geometry: the mean over frames of the mean over Y, U and V. */
 export function pixelSsim(reference: Uint8Array, distorted: Uint8Array, g: PixelGeometry): number {
-  const pixels = g.width * g.pageHeight;
-  if (reference.length < pixels * 3 * g.pages || distorted.length < pixels * 3 * g.pages)
-    throw new RangeError('pixel buffers shorter than their geometry');
-  const refPlanes = [new Uint8Array(pixels), new Uint8Array(pixels), new Uint8Array(pixels)];
-  const distPlanes = [new Uint8Array(pixels), new Uint8Array(pixels), new Uint8Array(pixels)];
-  const rows: [Float64Array, Float64Array] = [new Float64Array((g.width >> 2) * 4 + 8), new Float64Array((g.width >> 2) * 4 + 8)];
-  let sum = 0;
-  for (let page = 0; page < g.pages; page++) {
-    toYuv(reference, page * pixels * 3, pixels, refPlanes);
-    toYuv(distorted, page * pixels * 3, pixels, distPlanes);
-    let frame = 0;
-    for (let c = 0; c < 3; c++) frame += planeSsim(refPlanes[c]!, distPlanes[c]!, g.width, g.pageHeight, rows);
-    sum += frame / 3;
-  }
-  return sum / g.pages;
+  return new SsimReference(reference, g).against(distorted);
 }

@@ -37,31 +37,39 @@ const BLOCK = 8;
 
 /**
  * The largest difference (0-255) between the mean colour of an 8×8 block in `a` and the same block in `b`, over all
- * blocks and the three channels. Both are packed RGB of the same geometry; frames are simply stacked rows.
+ * blocks and the three channels. Both are packed RGB of the same geometry; frames are simply stacked rows. (Sums are
+ * of integer differences, so exact; measured on every trial of a search, hence the flat loops.)
  */
-export function colourShift(a: Buffer, b: Buffer, width: number): number {
+export function colourShift(a: Uint8Array, b: Uint8Array, width: number): number {
   const height = Math.floor(Math.min(a.length, b.length) / (width * 3));
   const blocksX = Math.ceil(width / BLOCK);
-  const sums = new Float64Array(blocksX * 3);
-  const counts = new Uint32Array(blocksX);
+  const sums = new Int32Array(blocksX * 3);
   let worst = 0;
-  for (let y = 0; y < height; y++) {
-    const row = y * width * 3;
-    for (let x = 0; x < width; x++) {
-      const i = row + x * 3;
-      const s = Math.floor(x / BLOCK) * 3;
-      sums[s] = (sums[s] ?? 0) + (a[i] ?? 0) - (b[i] ?? 0);
-      sums[s + 1] = (sums[s + 1] ?? 0) + (a[i + 1] ?? 0) - (b[i + 1] ?? 0);
-      sums[s + 2] = (sums[s + 2] ?? 0) + (a[i + 2] ?? 0) - (b[i + 2] ?? 0);
-    }
-    for (let bx = 0; bx < blocksX; bx++) counts[bx] = (counts[bx] ?? 0) + Math.min(BLOCK, width - bx * BLOCK);
-    if ((y + 1) % BLOCK === 0 || y === height - 1) {
+  for (let top = 0; top < height; top += BLOCK) {
+    const rows = Math.min(BLOCK, height - top);
+    sums.fill(0);
+    for (let y = top; y < top + rows; y++) {
+      const row = y * width * 3;
+      let i = row;
       for (let bx = 0; bx < blocksX; bx++) {
-        const n = counts[bx] ?? 1;
-        for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(sums[bx * 3 + c] ?? 0) / n);
+        const end = row + Math.min(width, (bx + 1) * BLOCK) * 3;
+        let r = 0;
+        let g = 0;
+        let c = 0;
+        for (; i < end; i += 3) {
+          r += a[i]! - b[i]!;
+          g += a[i + 1]! - b[i + 1]!;
+          c += a[i + 2]! - b[i + 2]!;
+        }
+        const s = bx * 3;
+        sums[s] = sums[s]! + r;
+        sums[s + 1] = sums[s + 1]! + g;
+        sums[s + 2] = sums[s + 2]! + c;
       }
-      sums.fill(0);
-      counts.fill(0);
+    }
+    for (let bx = 0; bx < blocksX; bx++) {
+      const n = rows * (Math.min(width, (bx + 1) * BLOCK) - bx * BLOCK);
+      for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(sums[bx * 3 + c]!) / n);
     }
   }
   return worst;

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { cpuBudget } from '../../cpu-budget.js';
 import { EngineError } from '../../errors.js';
-import { pixelSsim } from '../../quality/pixel-ssim.js';
+import { SsimReference } from '../../quality/pixel-ssim.js';
 import type { CompressContext, CompressionLevel, FamilyOutput, LadderContext, LadderOutput } from '../../types.js';
 import { decodePixels, type ImageSource, type Pixels, readError, throwIfAborted } from './image-io.js';
 import { type ImageJob, prepareJob } from './prepare.js';
@@ -35,6 +35,8 @@ function isFatal(err: unknown): boolean {
 /** The decoded pixels an output is measured against: the original, or the search's sample. */
 export interface Reference extends Pixels {
   alpha: boolean;
+  /** Its SSIM reference, converted once for every trial measured against it. */
+  ssim: SsimReference;
 }
 
 /**
@@ -60,7 +62,8 @@ export class Measurer {
   /** Decodes the original (or the sample) once: the SSIM reference, and the proof that the input is readable. */
   async reference(source: ImageSource, alpha: boolean): Promise<Reference> {
     try {
-      return { alpha, ...(await decodePixels(source, alpha)) };
+      const pixels = await decodePixels(source, alpha);
+      return { alpha, ...pixels, ssim: new SsimReference(pixels.data, pixels) };
     } catch (err) {
       throw readError(err, this.ctx.signal);
     }
@@ -78,7 +81,7 @@ export class Measurer {
       throwIfAborted(this.ctx.signal);
       if (ref.width < MIN_SSIM_SIDE || ref.pageHeight < MIN_SSIM_SIDE)
         return ref.data.equals(decoded.data) ? { ssim: 1, shift: 0 } : failed;
-      return { ssim: pixelSsim(ref.data, decoded.data, ref), shift: colourShift(ref.data, decoded.data, ref.width) };
+      return { ssim: ref.ssim.against(decoded.data), shift: colourShift(ref.data, decoded.data, ref.width) };
     } catch (err) {
       if (isFatal(err)) throw err;
       return failed;
@@ -247,7 +250,12 @@ export async function imageLadder(
   let searchSource = job.source;
   let searchRef = fullRef;
   const samplePath = path.join(ctx.workDir, 'sample.png');
-  const sampled = job.sampleable && job.pixels > SAMPLE_ABOVE_PIXELS && (await writeSample(job.source, samplePath));
+  // An opaque still's reference holds exactly the pixels the sample is cut from (sRGB, 8 bits, oriented alike).
+  const decoded =
+    !job.alpha && fullRef.pages === 1
+      ? { data: fullRef.data, info: { width: fullRef.width, height: fullRef.pageHeight, channels: 3 } }
+      : undefined;
+  const sampled = job.sampleable && job.pixels > SAMPLE_ABOVE_PIXELS && (await writeSample(job.source, samplePath, {}, decoded));
   if (sampled) {
     searchSource = { path: samplePath, animated: false, autoOrient: false };
     searchRef = await measurer.reference(searchSource, job.alpha);

@@ -13,18 +13,18 @@ const ALIGN = 16;
  * codecs compress each tile about as they compress it in place, so the search's encodes cost a fraction of the
  * full picture's (a 24 MP photo is searched on 2.4 MP) while seeing its skies, edges and textures alike.
  * Returns false when the picture is too thin to tile. `layout` changes the grid and tile size (the estimate uses
- * more, smaller tiles).
+ * more, smaller tiles). `decoded` is the picture already decoded as the sample would decode it (sRGB, 8 bits, oriented
+ * as `source` says), which saves decoding a large picture twice.
  */
 export async function writeSample(
   source: ImageSource,
   out: string,
   layout: { grid?: number; tile?: number } = {},
+  decoded?: RawPicture,
 ): Promise<boolean> {
   const GRID = layout.grid ?? DEFAULT_GRID;
   const TILE = layout.tile ?? DEFAULT_TILE;
-  let img = openImage(source);
-  if (source.autoOrient) img = img.autoOrient();
-  const { data, info } = await img.toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  const { data, info } = decoded ?? (await decodeForSample(source));
   const tileW = Math.min(TILE, Math.floor(info.width / GRID / ALIGN) * ALIGN);
   const tileH = Math.min(TILE, Math.floor(info.height / GRID / ALIGN) * ALIGN);
   if (tileW < 64 || tileH < 64) return false;
@@ -46,4 +46,16 @@ export async function writeSample(
     .png({ compressionLevel: 1 })
     .toFile(out);
   return true;
+}
+
+/** Packed 8-bit pixels and their geometry. */
+export interface RawPicture {
+  data: Buffer;
+  info: { width: number; height: number; channels: number };
+}
+
+async function decodeForSample(source: ImageSource): Promise<RawPicture> {
+  let img = openImage(source);
+  if (source.autoOrient) img = img.autoOrient();
+  return img.toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
 }
