@@ -165,6 +165,56 @@ describe('image settings search', () => {
     expect(made.map((t) => t.knob)).toEqual([75, 90, 95]);
   });
 
+  it('leaves a track once even its lowest knob the prior allows would not beat the file the level holds', async () => {
+    // A 4:4:4 track beside the standard 4:2:0 setting: it keeps the bar down to q66, where its file is still larger
+    // than the standard one by more than the prior's last steps could take off at the growth measured above it.
+    const bar = 0.995;
+    const standard = curveTrack(
+      'standard',
+      () => bar,
+      () => 10_000,
+    );
+    const wide = curveTrack(
+      'wide',
+      (k) => (k >= 66 ? bar + 0.00005 + 0.0001 * (k - 66) : bar - 0.001),
+      (k) => 10_700 * Math.exp(0.02 * (k - 66)),
+      undefined,
+      20,
+    );
+    const { made, evaluate } = measured();
+    const anchor = await evaluate(standard, 75);
+    made.length = 0;
+    await runLadder([wide], evaluate, bars(bar, bar, 0.94), { seed: [anchor], levels: ['balanced'] });
+    // The start and one round under it, both passing; no third round (q64 and q62, which could not win).
+    expect(made.map((t) => t.knob)).toEqual([75, 72, 66]);
+  });
+
+  it('measures a second knob beside the first when a coarse track has one side of its bracket left', async () => {
+    // A palette-like track (precision 8, no prior) whose start loses a colour (its SSIM is fine, its colour shift
+    // is not) while the top keeps it: with [80, 100] bracketed, 90 is measured beside 85, the knob the next round
+    // needs when 90 passes: one round less on two cores.
+    const track = curveTrack(
+      'palette',
+      () => 0.99,
+      (k) => 1000 * k,
+      { balanced: { min: 30, max: 100, start: 80 } },
+    );
+    track.precision = 8;
+    const rounds: number[][] = [];
+    let round: number[] = [];
+    const { evaluate } = measured();
+    const batched = async (t: Track, knob: number): Promise<Trial> => {
+      round.push(knob);
+      if (round.length === 1) queueMicrotask(() => rounds.push(round));
+      const trial = await evaluate(t, knob);
+      round = [];
+      return { ...trial, shift: knob >= 84 ? 10 : 60 };
+    };
+    const trials = await runLadder([track], batched, bars(0.99, 0.97, 0.94), { levels: ['balanced'] });
+    expect(rounds).toEqual([[80], [100], [90, 85]]);
+    expect(passingTrials(trials.through('balanced'), { ssim: 0.97, shift: 24 })[0]?.knob).toBe(85);
+  });
+
   it('each level lands within the precision of its lowest passing knob, in at most four encodes', async () => {
     const track = curveTrack('webp', jpegLike(0.04, 15), (k) => 100 * k, undefined, 20);
     const { made, evaluate } = measured();

@@ -125,6 +125,30 @@ function probesUnder(hi: number, track: Track, range: KnobRange, bar: QualityBar
 }
 
 /**
+ * Whether nothing under the lowest passing knob `hi` can give a file smaller than `beaten` (a result the level has in
+ * hand): the lowest knob the track's prior still allows for the bar (its far guess, `priorGuesses`) gives, at the
+ * growth of the file per knob step measured between `hi` and its nearest trial above, a file no smaller. The growth
+ * measured above `hi` is at least the growth under it on these quality scales (files grow faster towards the top),
+ * so the estimate errs small, towards searching on.
+ */
+function cannotWinUnder(
+  hi: number,
+  track: Track,
+  range: KnobRange,
+  bar: QualityBar,
+  known: ReadonlyMap<number, Trial>,
+  beaten: number,
+): boolean {
+  const at = known.get(hi);
+  const prior = at ? priorGuesses(track, at.ssim, bar) : undefined;
+  const above = [...known.entries()].filter(([k, t]) => k > hi && Number.isFinite(t.size)).sort(([a], [b]) => a - b)[0];
+  if (!at || !prior || !above || !Number.isFinite(beaten) || above[1].size <= at.size) return false;
+  const growth = Math.log(above[1].size / at.size) / (above[0] - hi);
+  const lowest = Math.max(range.min, hi - prior[1]);
+  return at.size * Math.exp(-growth * (hi - lowest)) >= beaten;
+}
+
+/**
  * Probes above the highest failing knob `lo` when nothing passes yet: the track's prior guesses, capped at the top of
  * the level's range; without a prior, the level's start and then the top of its range, one at a time. SSIM grows
  * with the knob, so a setting measured failing this bar (balanced's trial, too) rules out every knob under
@@ -178,7 +202,10 @@ function nextProbes(track: Track, range: KnobRange, bar: QualityBar, known: Map<
   if (known.get(hi)?.ssim === bar.ssim) return [];
   const bottom = lo ?? range.min - 1;
   if (hi - bottom <= track.precision) return [];
-  if (lo === undefined) return [...new Set(probesUnder(hi, track, range, bar, known))].filter((k) => !known.has(k));
+  if (lo === undefined) {
+    if (cannotWinUnder(hi, track, range, bar, known, beaten)) return [];
+    return [...new Set(probesUnder(hi, track, range, bar, known))].filter((k) => !known.has(k));
+  }
   const sLo = known.get(lo)?.ssim ?? -1;
   const sHi = known.get(hi)?.ssim ?? 1;
   const guess =
@@ -193,10 +220,15 @@ function nextProbes(track: Track, range: KnobRange, bar: QualityBar, known: Map<
     const pair = Math.min(hi - 1, guess >= next ? next + track.precision : next - track.precision);
     if (pair > lo) probes.push(pair);
   } else {
-    // Elsewhere the second probe halves the larger side of the bracket.
+    // Elsewhere the second probe halves the larger side of the bracket; when that side is too narrow to be worth it,
+    // the other side, if it still spans more than a precision: the second core then measures the knob the next
+    // round would need when `next` passes, instead of standing idle.
     const far = next - lo > hi - next ? lo : hi;
+    const near = far === lo ? hi : lo;
     const second = Math.round((next + far) / 2);
+    const other = Math.round((next + near) / 2);
     if (Math.abs(far - next) > 2 * track.precision && second !== next) probes.push(second);
+    else if (Math.abs(near - next) > track.precision && other !== next && other !== near) probes.push(other);
   }
   return [...new Set(probes)].filter((k) => !known.has(k));
 }
