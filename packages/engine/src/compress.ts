@@ -54,6 +54,7 @@ function familyContext(call: EngineCall): LadderContext {
     deadline: call.deadline,
     nested: nestedEngine,
     memo: call.memo,
+    ...(call.memberChoices ? { memberChoices: call.memberChoices } : {}),
   };
 }
 
@@ -186,7 +187,9 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
   // A target may run the level asked for, then the lighter ones (or a sized setting): up to two levels' worth of work.
   const runs = options.targetBytes === undefined ? 1 : TARGET_RUNS;
   const setup = { budget: familyBudget(options.timeBudgetMs, runs), workPrefix: 'shrinkly-work', accept: familyFor };
-  return withEngineCall(input, options, setup, async (call) => {
+  return withEngineCall(input, options, setup, async (engineCall) => {
+    const { maxDimension, maxImagePpi, metadata } = options;
+    const call = { ...engineCall, memberChoices: { maxDimension, maxImagePpi, metadata } };
     const resized = await resizedFor(call, options);
     const results = (levels: CompressionLevel[]) => resultsOfResized(call, resized, levels);
     const { targetBytes } = options;

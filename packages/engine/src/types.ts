@@ -38,6 +38,8 @@ export interface CompressContext {
    * "Make it fit" through the files inside (archive members), at this call's level; absent for a level's own run.
    */
   memberTargets?: MemberTargets;
+  /** What the call asked of its pictures, PDFs and videos, for the same files inside an archive (its members). */
+  memberChoices?: MemberChoices;
   /**
    * Work one engine call's runs share: a target runs the level asked for, then the lighter ones, then a sized
    * setting, each a family call of its own; a family may keep what they have in common here (a video's reading
@@ -144,6 +146,9 @@ export interface FamilyCompressor {
   /** Expected output size in bytes per level, quickly (sampling for big files). */
   estimate?(input: string, type: DetectedType, ctx: Omit<CompressContext, 'level'>): Promise<Record<CompressionLevel, number>>;
 }
+
+/** The choices of a call that its archive's members follow as they would alone: longest side, PDF resolution, metadata. */
+export type MemberChoices = Pick<CompressOptions, 'maxDimension' | 'maxImagePpi' | 'metadata'>;
 
 export interface CompressOptions extends EngineCallOptions {
   level?: CompressionLevel;

@@ -1,9 +1,10 @@
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../src/compress.js';
+import { readZip, writeZip, photo as zipPhoto } from '../src/families/archive/archive.test-support.js';
 import { photoLikePixels } from '../src/families/image/image.test-support.js';
 import { writeImagePdf } from '../src/families/pdf/pdf.test-support.js';
 import { runProcess } from '../src/process/run-process.js';
@@ -71,18 +72,20 @@ describe('longest side', () => {
     expect(r.notes).toContain('The resized picture was not smaller than the original file, so the original is kept at full size');
   });
 
+  /** Each picture's horizontal resolution, as pdfimages lists them. */
+  const ppiOf = async (pdf: string) => {
+    const { stdout } = await runProcess('pdfimages', ['-list', pdf], { captureStdout: true });
+    return stdout
+      .split('\n')
+      .slice(2)
+      .filter((line) => line.trim())
+      .map((line) => Number(line.trim().split(/\s+/)[12]));
+  };
+
   it("resamples a PDF's pictures drawn above a resolution cap, leaves the others, and says so", async () => {
     const file = path.join(dir, 'pictures.pdf');
+    // The fixture's photo (page 1, ~260 ppi) and screenshot (page 2, ~130 ppi).
     await writeImagePdf(file);
-    const ppiOf = async (pdf: string) => {
-      const { stdout } = await runProcess('pdfimages', ['-list', pdf], { captureStdout: true });
-      // The fixture's photo (page 1, ~260 ppi) and screenshot (page 2, ~130 ppi): each one's horizontal resolution.
-      return stdout
-        .split('\n')
-        .slice(2)
-        .filter((line) => line.trim())
-        .map((line) => Number(line.trim().split(/\s+/)[12]));
-    };
     expect(await ppiOf(file)).toEqual([259, 130]);
     const plain = await compress(file, { level: 'light', tmpDir: dir });
     const capped = await compress(file, { level: 'light', maxImagePpi: 150, tmpDir: dir });
@@ -98,6 +101,34 @@ describe('longest side', () => {
     const under = await compress(file, { level: 'light', maxImagePpi: 300, tmpDir: dir });
     expect(under.notes.join(' ')).not.toMatch(/resampled/);
     expect(under.compressedSize).toBe(plain.compressedSize);
+  });
+
+  it("resizes an archive's photos and caps its PDFs' pictures as it would each file alone", async () => {
+    const pdf = path.join(dir, 'inside.pdf');
+    await writeImagePdf(pdf);
+    const zip = path.join(dir, 'album.zip');
+    await writeZip(zip, [
+      { name: 'photos/big.jpg', data: await zipPhoto(2400, 1600) },
+      { name: 'docs/pictures.pdf', data: await readFile(pdf) },
+    ]);
+    const r = await compress(zip, { level: 'balanced', maxDimension: 1280, maxImagePpi: 150, tmpDir: dir });
+    const { members } = await readZip(r.output);
+    const member = (name: string) => members.find((m) => m.name === name)?.data ?? Buffer.alloc(0);
+    const resized = await sharp(member('photos/big.jpg')).metadata();
+    expect([resized.width, resized.height]).toEqual([1280, 853]);
+    const cappedPdf = path.join(dir, 'capped-inside.pdf');
+    await writeFile(cappedPdf, member('docs/pictures.pdf'));
+    const [photoPpi, screenshotPpi] = await ppiOf(cappedPdf);
+    expect(photoPpi).toBeLessThanOrEqual(150);
+    expect(screenshotPpi).toBe(130);
+    expect(r.notes).toContain('photos/big.jpg: Resized from 2400×1600 to 1280×853 (longest side 1280 px)');
+    expect(r.notes).toContain('docs/pictures.pdf: 1 picture(s) resampled to at most 150 ppi');
+
+    // At light, where members are otherwise left to deflate, a photo asked to be smaller is made smaller all the same.
+    const light = await compress(zip, { level: 'light', maxDimension: 1280, tmpDir: dir });
+    const lightPhoto = (await readZip(light.output)).members.find((m) => m.name === 'photos/big.jpg')?.data;
+    const lightSize = await sharp(lightPhoto).metadata();
+    expect([lightSize.width, lightSize.height]).toEqual([1280, 853]);
   });
 
   it('makes a video fit a longest side in its own format, sound and subtitles kept, and says so', async () => {

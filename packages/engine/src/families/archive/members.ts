@@ -11,9 +11,13 @@ const TARGET_NOTE = /^(Under \S+ |Could not get under |The file is already under
 /** Members smaller than this are left to deflate: a family's checks cost more than they could save. */
 export const MIN_FAMILY_MEMBER = 1024;
 
-/** Whether members are compressed by their own family: at balanced and maximum, and whenever a target is sized. */
+/**
+ * Whether members are compressed by their own family: at balanced and maximum, and whenever a target is sized or a
+ * longest side or PDF resolution was asked for (at light too, the members then come back resized as asked).
+ */
 export function compressesMembers(ctx: CompressContext): boolean {
-  return ctx.level !== 'light' || ctx.memberTargets !== undefined;
+  const { maxDimension, maxImagePpi } = ctx.memberChoices ?? {};
+  return ctx.level !== 'light' || ctx.memberTargets !== undefined || maxDimension !== undefined || maxImagePpi !== undefined;
 }
 
 /** A member recompressed by its own family, in the same format. */
@@ -50,7 +54,16 @@ export async function compressMember(
     return undefined;
   }
   try {
-    const options = { level: ctx.level, signal: ctx.signal, tmpDir, runProcess: ctx.runProcess, nameHint: name };
+    // A member is compressed as it would be alone with the archive's choices: resized, its PDF pictures capped, its
+    // metadata kept or dropped alike.
+    const options = {
+      ...ctx.memberChoices,
+      level: ctx.level,
+      signal: ctx.signal,
+      tmpDir,
+      runProcess: ctx.runProcess,
+      nameHint: name,
+    };
     const sized = ctx.memberTargets && (await memberTarget(ctx.nested, file, options, ctx.memberTargets));
     const result = await ctx.nested.compress(file, { ...options, ...sized });
     const dispose = async () => {
