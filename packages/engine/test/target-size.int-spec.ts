@@ -11,6 +11,7 @@ import { handMadeDocx, readParts } from '../src/families/office/office.test-supp
 import { writeImagePdf } from '../src/families/pdf/pdf.test-support.js';
 import { runProcess } from '../src/process/run-process.js';
 import { SSIM_FLOOR } from '../src/quality/ssim.js';
+import { configureResultCache } from '../src/result-cache.js';
 import { probeMedia } from '../src/tools/media/probe.js';
 
 const LEVELS: CompressionLevel[] = ['light', 'balanced', 'maximum'];
@@ -117,6 +118,37 @@ describe('target size', () => {
     expect(sized.compressedSize).toBeGreaterThan(light.compressedSize);
     expect(sized.notes[0]).toMatch(/^Under \d+KB at a setting above the light level, the best quality that fits$/);
     expect(sized.score).toBeGreaterThanOrEqual(light.score as number);
+  });
+
+  it('decodes a picture once and encodes each setting once in a target run, however many runs it takes', async () => {
+    // A HEIC photo, whose decoding (heif-convert) and encodes (heif-enc) are separate tools a recorder can count.
+    const png = path.join(dir, 'shared.png');
+    const heic = path.join(dir, 'shared.heic');
+    await sharp(photoLikePixels(640, 480), { raw: { width: 640, height: 480, channels: 3 } }).toFile(png);
+    await runProcess('heif-enc', ['-q', '90', '-o', heic, png]);
+    const light = await compress(heic, { level: 'light', tmpDir: dir });
+    const balanced = await compress(heic, { level: 'balanced', tmpDir: dir });
+    const targetBytes = Math.round(balanced.compressedSize + 0.75 * (light.compressedSize - balanced.compressedSize));
+    const calls: string[][] = [];
+    const recording: typeof runProcess = (command, args, options) => {
+      calls.push([path.basename(command), ...args]);
+      return runProcess(command, args, options);
+    };
+    // The level asked for, the lighter levels and a setting between them: three runs of the family in one call (the
+    // result cache, which would answer the lighter levels from the calls above, is off for it).
+    configureResultCache({ maxBytes: 0 });
+    const sized = await compress(heic, { level: 'maximum', targetBytes, tmpDir: dir, runProcess: recording }).finally(() =>
+      configureResultCache({}),
+    );
+    expect(sized.target?.met).toBe(true);
+    const decodes = calls.filter(([tool, ...args]) => tool === 'heif-convert' && args.includes(heic));
+    expect(decodes).toHaveLength(1);
+    // Each encode's setting and source, its output file aside: none made twice.
+    const encodes = calls
+      .filter(([tool]) => tool === 'heif-enc')
+      .map((call) => call.filter((_, i) => call[i - 1] !== '-o' && call[i] !== '-o').join(' '));
+    expect(encodes.length).toBeGreaterThan(2);
+    expect(new Set(encodes).size).toBe(encodes.length);
   });
 
   it('sizes audio by bitrate between two levels, within 10 % under the target', async () => {

@@ -3,9 +3,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { CompressContext, CompressionLevel } from '../../types.js';
 import { type ImageSource, openImage, readError, throwIfAborted } from './image-io.js';
+import { Measurer } from './measurer.js';
 import { prepareJob } from './prepare.js';
 import { anchoredBars } from './quality.js';
-import { eligibleTrials, Measurer } from './run.js';
+import { eligibleTrials } from './run.js';
 import { writeSample } from './sample.js';
 import { expectedTrials, LEVEL_ORDER, ladderCandidates, passingTrials, runLadder, type Track, type Trial } from './search.js';
 

@@ -13,9 +13,9 @@ import { lavfi } from '../../tools/media/media.test-support.js';
 import { isSrgbProfile } from './icc-profile.js';
 import { imageFamily } from './image.family.js';
 import { checkLadder, makeFixtures, writeCorrupt, writePngBomb, writeTruncated } from './image.test-support.js';
+import { Measurer } from './measurer.js';
 import { prepareJob } from './prepare.js';
 import { recompressImage } from './recompress.js';
-import { Measurer } from './run.js';
 
 let dir: string;
 let fixtures: Record<string, string>;

@@ -1,13 +1,8 @@
 import { stat } from 'node:fs/promises';
-import path from 'node:path';
-import { cpuBudget } from '../../cpu-budget.js';
-import { EngineError } from '../../errors.js';
-import { SsimReference } from '../../quality/pixel-ssim.js';
 import type { CompressContext, CompressionLevel, FamilyOutput, LadderContext, LadderOutput } from '../../types.js';
-import { decodePixels, type ImageSource, type Pixels, readError, throwIfAborted } from './image-io.js';
-import { type ImageJob, prepareJob } from './prepare.js';
-import { anchoredBars, colourShift, QUALITY_BAR, type QualityBars } from './quality.js';
-import { SAMPLE_ABOVE_PIXELS, writeSample } from './sample.js';
+import { throwIfAborted } from './image-io.js';
+import type { ImageJob } from './prepare.js';
+import { anchoredBars, QUALITY_BAR, type QualityBars } from './quality.js';
 import {
   expectedTrials,
   LEVEL_ORDER,
@@ -18,95 +13,10 @@ import {
   type Track,
   type Trial,
 } from './search.js';
+import { pictureSession } from './session.js';
 
-/** Below this many pixels a side, SSIM's 8×8 windows do not fit: only exact (lossless) results are accepted. */
-const MIN_SSIM_SIDE = 16;
 /** Full-size confirmations tried after a sampled search before a level gives up on its own picks. */
 const CONFIRMATIONS = 3;
-
-/** Errors that end the whole call; any other failure of one encode only rules that setting out. */
-function isFatal(err: unknown): boolean {
-  return (
-    err instanceof EngineError &&
-    (err.kind === 'cancelled' || err.kind === 'timeout' || err.kind === 'tool-missing' || err.kind === 'over-budget')
-  );
-}
-
-/** The decoded pixels an output is measured against: the original, or the search's sample. */
-export interface Reference extends Pixels {
-  alpha: boolean;
-  /** Its SSIM reference, converted once for every trial measured against it. */
-  ssim: SsimReference;
-}
-
-/**
- * Encodes and measures trials. The reference is decoded once and kept in memory; each output is decoded and
- * measured in process (SSIM as ffmpeg computes it, and the colour shift), so a trial costs one encode and one
- * decode: no ffmpeg and no raw pixel files.
- */
-export class Measurer {
-  private count = 0;
-  private done = 0;
-
-  /** Encodes made so far (each measured): the search's cost, reported with the result. */
-  get trials(): number {
-    return this.count;
-  }
-
-  constructor(
-    private readonly job: ImageJob,
-    private readonly ctx: LadderContext,
-    private readonly expected: number,
-  ) {}
-
-  /** Decodes the original (or the sample) once: the SSIM reference, and the proof that the input is readable. */
-  async reference(source: ImageSource, alpha: boolean): Promise<Reference> {
-    try {
-      const pixels = await decodePixels(source, alpha);
-      return { alpha, ...pixels, ssim: new SsimReference(pixels.data, pixels) };
-    } catch (err) {
-      throw readError(err, this.ctx.signal);
-    }
-  }
-
-  /** SSIM and colour shift of an output after decoding it again; SSIM -1 when it does not decode to the same shape. */
-  private async measure(file: string, ref: Reference): Promise<{ ssim: number; shift: number }> {
-    const failed = { ssim: -1, shift: 255 };
-    try {
-      const readable = this.job.readable ? await this.job.readable(file) : file;
-      const frames = ref.alpha ? ref.pages / 2 : ref.pages;
-      const decoded = await decodePixels({ path: readable, animated: frames > 1, autoOrient: false }, ref.alpha);
-      if (decoded.width !== ref.width || decoded.pageHeight !== ref.pageHeight || decoded.pages !== ref.pages) return failed;
-      if (this.job.verify && !(await this.job.verify(readable))) return failed;
-      throwIfAborted(this.ctx.signal);
-      if (ref.width < MIN_SSIM_SIDE || ref.pageHeight < MIN_SSIM_SIDE)
-        return ref.data.equals(decoded.data) ? { ssim: 1, shift: 0 } : failed;
-      return { ssim: ref.ssim.against(decoded.data), shift: colourShift(ref.data, decoded.data, ref.width) };
-    } catch (err) {
-      if (isFatal(err)) throw err;
-      return failed;
-    }
-  }
-
-  /** Encodes `source` with one setting and measures it. */
-  async trial(track: Track, knob: number, source: ImageSource, ref: Reference): Promise<Trial> {
-    throwIfAborted(this.ctx.signal);
-    const out = path.join(this.ctx.workDir, `t${this.count++}-${track.id}-${knob}.${this.job.ext}`);
-    let result: Trial = { track, knob, path: out, size: Infinity, ssim: -1, shift: 255 };
-    try {
-      // One encode and its measurement hold one of the process's CPU slots (cpu-budget.ts).
-      result = await cpuBudget().run(async () => {
-        await track.encode(source, knob, out);
-        return { ...result, size: (await stat(out)).size, ...(await this.measure(out, ref)) };
-      }, this.ctx.signal);
-    } catch (err) {
-      if (isFatal(err) || this.ctx.signal.aborted) throw readError(err, this.ctx.signal);
-    }
-    this.done++;
-    this.ctx.onProgress(5 + 90 * Math.min(1, this.done / this.expected));
-    return result;
-  }
-}
 
 function describe(trial: Trial, kept: string): string {
   const quality = trial.ssim >= 0.99995 && trial.shift === 0 ? 'pixels unchanged' : `SSIM ${trial.ssim.toFixed(4)}`;
@@ -239,29 +149,10 @@ export async function imageLadder(
 ): Promise<Partial<LadderOutput>> {
   throwIfAborted(ctx.signal);
   ctx.onProgress(1);
-  const prepared = await prepareJob(input, ext, ctx);
-  if ('keep' in prepared)
-    return Object.fromEntries(levels.map((level) => [level, { path: input, format: ext, recipe: prepared.keep }]));
-  const { job } = prepared;
-  const measurer = new Measurer(job, ctx, expectedTrials(job.tracks, levels) + (job.anchor ? 1 : 0));
-  const fullRef = await measurer.reference(job.source, job.alpha);
-  ctx.onProgress(5);
-
-  let searchSource = job.source;
-  let searchRef = fullRef;
-  const samplePath = path.join(ctx.workDir, 'sample.png');
-  // An opaque still's reference holds exactly the pixels the sample is cut from (sRGB, 8 bits, oriented alike).
-  const decoded =
-    !job.alpha && fullRef.pages === 1
-      ? { data: fullRef.data, info: { width: fullRef.width, height: fullRef.pageHeight, channels: 3 } }
-      : undefined;
-  const sampled = job.sampleable && job.pixels > SAMPLE_ABOVE_PIXELS && (await writeSample(job.source, samplePath, {}, decoded));
-  if (sampled) {
-    searchSource = { path: samplePath, animated: false, autoOrient: false };
-    searchRef = await measurer.reference(searchSource, job.alpha);
-  }
-
-  const measure = (track: Track, knob: number): Promise<Trial> => measurer.trial(track, knob, searchSource, searchRef);
+  const session = await pictureSession(input, ext, ctx, (job) => expectedTrials(job.tracks, levels) + (job.anchor ? 1 : 0));
+  if ('keep' in session)
+    return Object.fromEntries(levels.map((level) => [level, { path: input, format: ext, recipe: session.keep }]));
+  const { job, measurer, sampled, measure } = session.work;
   if (levels.length === 1 && levels[0] === 'light' && !sampled) {
     const exact = await exactLight(job, measure);
     if (exact) return { light: output(job, exact, measurer.trials) };
@@ -279,7 +170,7 @@ export async function imageLadder(
     seed: anchor ? [anchor] : [],
     levels,
     inHand,
-    floorSource: sampled ? undefined : searchSource,
+    floorSource: sampled ? undefined : job.source,
   });
   const candidates = ladderCandidates(
     (level) => passingTrials(eligibleTrials(trials.through(level), level), bars[level]),
@@ -299,7 +190,7 @@ export async function imageLadder(
     }
     return result;
   }
-  const picks = new FullSizePicks(candidates, (track, knob) => measurer.trial(track, knob, job.source, fullRef));
+  const picks = new FullSizePicks(candidates, session.work.full);
   for (const level of levels) {
     const best = await fullSizeResult(picks, level);
     result[level] = best ? output(job, best, measurer.trials) : keep(level);

@@ -1,9 +1,9 @@
 import { SSIM_FLOOR } from '../../quality/ssim.js';
 import { searchSize } from '../../tools/size-search.js';
 import type { CompressContext, FamilyOutput, KnownResult, SizeRequest } from '../../types.js';
-import { prepareJob } from './prepare.js';
-import { Measurer, output } from './run.js';
+import { output } from './run.js';
 import type { Trial } from './search.js';
+import { pictureSession } from './session.js';
 
 /** Full-size encodes at most, between two levels or below the floor: the size steepens near the top of the scale. */
 const MAX_TRIALS = 3;
@@ -27,17 +27,16 @@ export async function sizeImageFile(
 ): Promise<FamilyOutput | undefined> {
   const { targetBytes, tooLarge, fits } = ctx.size;
   const basis = fits ?? tooLarge;
-  const prepared = await prepareJob(input, ext, ctx);
-  if ('keep' in prepared) return undefined;
-  const { job } = prepared;
+  // The call's picture session: the levels' runs already decoded the picture (a HEIC's decoding is seconds).
+  const session = await pictureSession(input, ext, ctx, () => MAX_TRIALS);
+  if ('keep' in session) return undefined;
+  const { job, measurer, full } = session.work;
   const track = job.tracks[basis.metrics.track ?? -1];
   const knob = basis.metrics.setting;
   if (!track || track.halving === undefined || knob === undefined) return undefined;
   // A too-large result of another track (or the original) says only that quality up to the top is too large.
   const onTrack = (known: KnownResult) => (known.metrics.track === basis.metrics.track ? known.metrics.setting : undefined);
   const over = fits ? (onTrack(tooLarge) ?? HIGHEST_QUALITY + 1) : knob;
-  const measurer = new Measurer(job, ctx, MAX_TRIALS);
-  const reference = await measurer.reference(job.source, job.alpha);
   const trials = new Map<number, Trial>();
   const found = await searchSize({
     targetBytes,
@@ -47,7 +46,7 @@ export async function sizeImageFile(
     slope: SIZE_SLOPE,
     maxTrials: MAX_TRIALS,
     evaluate: async (quality) => {
-      const trial = await measurer.trial(track, quality, job.source, reference);
+      const trial = await full(track, quality);
       if (trial.ssim < 0) return undefined;
       trials.set(quality, trial);
       return trial.size;

@@ -1,0 +1,97 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { cpuBudget } from '../../cpu-budget.js';
+import { EngineError } from '../../errors.js';
+import { SsimReference } from '../../quality/pixel-ssim.js';
+import type { LadderContext } from '../../types.js';
+import { decodePixels, type ImageSource, type Pixels, readError, throwIfAborted } from './image-io.js';
+import type { ImageJob } from './prepare.js';
+import { colourShift } from './quality.js';
+import type { Track, Trial } from './search.js';
+
+/** Below this many pixels a side, SSIM's 8×8 windows do not fit: only exact (lossless) results are accepted. */
+const MIN_SSIM_SIDE = 16;
+
+/** Errors that end the whole call; any other failure of one encode only rules that setting out. */
+function isFatal(err: unknown): boolean {
+  return (
+    err instanceof EngineError &&
+    (err.kind === 'cancelled' || err.kind === 'timeout' || err.kind === 'tool-missing' || err.kind === 'over-budget')
+  );
+}
+
+/** The decoded pixels an output is measured against: the original, or the search's sample. */
+export interface Reference extends Pixels {
+  alpha: boolean;
+  /** Its SSIM reference, converted once for every trial measured against it. */
+  ssim: SsimReference;
+}
+
+/**
+ * Encodes and measures trials. The reference is decoded once and kept in memory; each output is decoded and
+ * measured in process (SSIM as ffmpeg computes it, and the colour shift), so a trial costs one encode and one
+ * decode: no ffmpeg and no raw pixel files.
+ */
+export class Measurer {
+  private count = 0;
+  private done = 0;
+
+  /** Encodes made so far (each measured): the search's cost, reported with the result. */
+  get trials(): number {
+    return this.count;
+  }
+
+  constructor(
+    private readonly job: ImageJob,
+    private readonly ctx: LadderContext,
+    private readonly expected: number,
+  ) {}
+
+  /** Decodes the original (or the sample) once: the SSIM reference, and the proof that the input is readable. */
+  async reference(source: ImageSource, alpha: boolean): Promise<Reference> {
+    try {
+      const pixels = await decodePixels(source, alpha);
+      return { alpha, ...pixels, ssim: new SsimReference(pixels.data, pixels) };
+    } catch (err) {
+      throw readError(err, this.ctx.signal);
+    }
+  }
+
+  /** SSIM and colour shift of an output after decoding it again; SSIM -1 when it does not decode to the same shape. */
+  private async measure(file: string, ref: Reference): Promise<{ ssim: number; shift: number }> {
+    const failed = { ssim: -1, shift: 255 };
+    try {
+      const readable = this.job.readable ? await this.job.readable(file) : file;
+      const frames = ref.alpha ? ref.pages / 2 : ref.pages;
+      const decoded = await decodePixels({ path: readable, animated: frames > 1, autoOrient: false }, ref.alpha);
+      if (decoded.width !== ref.width || decoded.pageHeight !== ref.pageHeight || decoded.pages !== ref.pages) return failed;
+      if (this.job.verify && !(await this.job.verify(readable))) return failed;
+      throwIfAborted(this.ctx.signal);
+      if (ref.width < MIN_SSIM_SIDE || ref.pageHeight < MIN_SSIM_SIDE)
+        return ref.data.equals(decoded.data) ? { ssim: 1, shift: 0 } : failed;
+      return { ssim: ref.ssim.against(decoded.data), shift: colourShift(ref.data, decoded.data, ref.width) };
+    } catch (err) {
+      if (isFatal(err)) throw err;
+      return failed;
+    }
+  }
+
+  /** Encodes `source` with one setting and measures it. */
+  async trial(track: Track, knob: number, source: ImageSource, ref: Reference): Promise<Trial> {
+    throwIfAborted(this.ctx.signal);
+    const out = path.join(this.ctx.workDir, `t${this.count++}-${track.id}-${knob}.${this.job.ext}`);
+    let result: Trial = { track, knob, path: out, size: Infinity, ssim: -1, shift: 255 };
+    try {
+      // One encode and its measurement hold one of the process's CPU slots (cpu-budget.ts).
+      result = await cpuBudget().run(async () => {
+        await track.encode(source, knob, out);
+        return { ...result, size: (await stat(out)).size, ...(await this.measure(out, ref)) };
+      }, this.ctx.signal);
+    } catch (err) {
+      if (isFatal(err) || this.ctx.signal.aborted) throw readError(err, this.ctx.signal);
+    }
+    this.done++;
+    this.ctx.onProgress(5 + 90 * Math.min(1, this.done / this.expected));
+    return result;
+  }
+}

@@ -1,0 +1,88 @@
+import path from 'node:path';
+import type { CompressContext, LadderContext } from '../../types.js';
+import type { ImageSource } from './image-io.js';
+import { Measurer, type Reference } from './measurer.js';
+import { type ImageJob, type Prepared, prepareJob } from './prepare.js';
+import { SAMPLE_ABOVE_PIXELS, writeSample } from './sample.js';
+import type { Track, Trial } from './search.js';
+
+/** A picture made ready for its search: the job, its references, and its trials, each made once. */
+export interface PictureWork {
+  job: ImageJob;
+  measurer: Measurer;
+  fullRef: Reference;
+  /** Whether the search runs on a mosaic sample (large pictures of block codecs, sample.ts). */
+  sampled: boolean;
+  /** A trial of the picture the search encodes: the sample when sampled, else the picture itself. */
+  measure(track: Track, knob: number): Promise<Trial>;
+  /** A trial of the whole picture. */
+  full(track: Track, knob: number): Promise<Trial>;
+}
+
+export type PictureSession = { keep: string } | { work: PictureWork };
+
+/**
+ * The picture's preparation (a HEIC's decoding included), references, sample and trials, shared by every run of one
+ * engine call (ctx.memo): a target's level run, its lighter levels and its sizing reuse each other's instead of
+ * decoding and encoding again. A setting's trial is the same whichever run made it (the search asks in the same
+ * order), so sharing changes no pick; the shared measurer also keeps every trial's file name its own. Without a memo
+ * (a family called on its own), a session of its own. `expectedTrials` sizes the progress of the first run.
+ */
+export function pictureSession(
+  input: string,
+  ext: string,
+  ctx: LadderContext | CompressContext,
+  expectedTrials: (job: ImageJob) => number,
+): Promise<PictureSession> {
+  const make = () => openSession(input, ext, ctx, expectedTrials);
+  if (!ctx.memo) return make();
+  const key = `image:${input}`;
+  const known = ctx.memo.get(key) as Promise<PictureSession> | undefined;
+  if (known) return known;
+  const made = make();
+  ctx.memo.set(key, made);
+  return made;
+}
+
+async function openSession(
+  input: string,
+  ext: string,
+  ctx: LadderContext | CompressContext,
+  expectedTrials: (job: ImageJob) => number,
+): Promise<PictureSession> {
+  const prepared: Prepared = await prepareJob(input, ext, ctx);
+  if ('keep' in prepared) return prepared;
+  const { job } = prepared;
+  const measurer = new Measurer(job, ctx, expectedTrials(job));
+  const fullRef = await measurer.reference(job.source, job.alpha);
+  ctx.onProgress(5);
+  let searchSource: ImageSource = job.source;
+  let searchRef = fullRef;
+  const samplePath = path.join(ctx.workDir, 'sample.png');
+  // An opaque still's reference holds exactly the pixels the sample is cut from (sRGB, 8 bits, oriented alike).
+  const decoded =
+    !job.alpha && fullRef.pages === 1
+      ? { data: fullRef.data, info: { width: fullRef.width, height: fullRef.pageHeight, channels: 3 } }
+      : undefined;
+  const sampled = job.sampleable && job.pixels > SAMPLE_ABOVE_PIXELS && (await writeSample(job.source, samplePath, {}, decoded));
+  if (sampled) {
+    searchSource = { path: samplePath, animated: false, autoOrient: false };
+    searchRef = await measurer.reference(searchSource, job.alpha);
+  }
+  const made = new Map<string, Promise<Trial>>();
+  const once = (key: string, make: () => Promise<Trial>): Promise<Trial> => {
+    let trial = made.get(key);
+    if (!trial) {
+      trial = make();
+      made.set(key, trial);
+    }
+    return trial;
+  };
+  const full = (track: Track, knob: number) =>
+    once(`full:${track.id}@${knob}`, () => measurer.trial(track, knob, job.source, fullRef));
+  const measure = sampled
+    ? (track: Track, knob: number) =>
+        once(`sample:${track.id}@${knob}`, () => measurer.trial(track, knob, searchSource, searchRef))
+    : full;
+  return { work: { job, measurer, fullRef, sampled, measure, full } };
+}
