@@ -66,6 +66,18 @@ describe('result cache', () => {
     expect(bytes.equals(await readFile(rerun.output))).toBe(true);
   });
 
+  it("keeps balanced's result from a run asked for another level, which searched balanced anyway", async () => {
+    configureResultCache({});
+    const maximum = await compress(photo, { level: 'maximum', tmpDir: dir });
+    expect(resultCache().size).toBe(2);
+    const balanced = await compress(photo, { level: 'balanced', tmpDir: dir });
+    expect(resultCache().hits).toBe(1);
+    configureResultCache({});
+    const fresh = await compress(photo, { level: 'balanced', tmpDir: dir });
+    expect((await readFile(balanced.output)).equals(await readFile(fresh.output))).toBe(true);
+    expect(maximum.compressedSize).toBeLessThanOrEqual(balanced.compressedSize);
+  });
+
   it('misses when the engine version changes', async () => {
     configureResultCache({ version: ENGINE_VERSION });
     await compress(photo, { level: 'balanced', tmpDir: dir });

@@ -184,7 +184,10 @@ export async function imageLadder(
 
   const result: Partial<LadderOutput> = {};
   if (!sampled) {
-    for (const level of levels) {
+    // Balanced's search ran whatever the call asked (search.ts), and at full size its pick is already a checked
+    // file: it is answered too, so the result cache has it for the next call (a target's lighter levels, an Office
+    // document's pictures at another level) at no cost.
+    for (const level of levels.includes('balanced') ? levels : [...levels, 'balanced' as const]) {
       const best = candidates(level)[0];
       result[level] = best ? output(job, best, measurer.trials) : keep(level);
     }
