@@ -224,9 +224,12 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
         belowFloor: options.belowFloor,
       };
       // A resized video's copy is a near-lossless intermediate, larger than any result: only its compressed result can
-      // say whether the resized file fits, so the levels run even when the original already would.
+      // say whether the resized file fits, so the levels run even when the original already would. So for an archive
+      // whose members are to be resized or capped: it is not the file asked for until a level has run.
+      const reshapesMembers =
+        call.type.family === 'archive' && (options.maxDimension !== undefined || options.maxImagePpi !== undefined);
       const fitted = await fitTarget(
-        resized.intermediate ? Number.POSITIVE_INFINITY : (copy?.size ?? call.originalSize),
+        resized.intermediate || reshapesMembers ? Number.POSITIVE_INFINITY : (copy?.size ?? call.originalSize),
         level,
         targetBytes,
         results,

@@ -129,6 +129,13 @@ describe('longest side', () => {
     const lightPhoto = (await readZip(light.output)).members.find((m) => m.name === 'photos/big.jpg')?.data;
     const lightSize = await sharp(lightPhoto).metadata();
     expect([lightSize.width, lightSize.height]).toEqual([1280, 853]);
+
+    // Already under a target, the archive is still not the file asked for until its photo is resized.
+    const roomy = await compress(zip, { level: 'balanced', maxDimension: 1280, targetBytes: 2 * r.originalSize, tmpDir: dir });
+    const roomyPhoto = (await readZip(roomy.output)).members.find((m) => m.name === 'photos/big.jpg')?.data;
+    const roomySize = await sharp(roomyPhoto).metadata();
+    expect([roomySize.width, roomySize.height]).toEqual([1280, 853]);
+    expect(roomy.target?.met).toBe(true);
   });
 
   it('makes a video fit a longest side in its own format, sound and subtitles kept, and says so', async () => {

@@ -12,7 +12,7 @@ export function sizeArchive(
   type: DetectedType,
   ctx: CompressContext & { size: SizeRequest },
 ): Promise<FamilyOutput | undefined> {
-  // Light keeps every member as it is: nothing lies between it and the original.
+  // Light keeps every member at its best quality (as it is, or only resized as the call asked): nothing is sized above it.
   if (ctx.size.fits && ctx.level === 'light') return Promise.resolve(undefined);
   if (type.ext === 'zip') return sizeThroughMembers(input, ctx, (c) => compressZip(input, c));
   if (type.ext === '7z') return sizeThroughMembers(input, ctx, (c) => compressSevenZip(input, c));

@@ -124,7 +124,9 @@ async function recompressOne(
   try {
     const input = path.join(workDir, `in.${type.ext}`);
     await copyFile(entry.file, input);
-    const out = await compressor(input, type, { ...ctx, workDir, onProgress });
+    // The picture's own memo: its level run and its sizing share their work (image/session.ts), and it goes with the
+    // picture instead of holding every picture's pixels until the document's call ends.
+    const out = await compressor(input, type, { ...ctx, workDir, onProgress, memo: new Map() });
     if (!out) {
       stats.missingCompressor = true;
       return undefined;
