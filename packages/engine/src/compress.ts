@@ -18,6 +18,7 @@ import { type CachedResult, contentHash, resultCache } from './result-cache.js';
 import { fitTarget, type SizeTo, TARGET_RUNS } from './target-size.js';
 import { fitBySide } from './tools/image/fit-by-side.js';
 import { type Resized, resizeForCall } from './tools/image/resize.js';
+import { reshapesMembers } from './tools/member-targets.js';
 import type {
   CompressOptions,
   CompressResult,
@@ -54,7 +55,7 @@ function familyContext(call: EngineCall): LadderContext {
     deadline: call.deadline,
     nested: nestedEngine,
     memo: call.memo,
-    ...(call.memberChoices ? { memberChoices: call.memberChoices } : {}),
+    memberChoices: call.memberChoices,
   };
 }
 
@@ -226,10 +227,9 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
       // A resized video's copy is a near-lossless intermediate, larger than any result: only its compressed result can
       // say whether the resized file fits, so the levels run even when the original already would. So for an archive
       // whose members are to be resized or capped: it is not the file asked for until a level has run.
-      const reshapesMembers =
-        call.type.family === 'archive' && (options.maxDimension !== undefined || options.maxImagePpi !== undefined);
+      const reshaped = call.type.family === 'archive' && reshapesMembers(call.memberChoices);
       const fitted = await fitTarget(
-        resized.intermediate || reshapesMembers ? Number.POSITIVE_INFINITY : (copy?.size ?? call.originalSize),
+        resized.intermediate || reshaped ? Number.POSITIVE_INFINITY : (copy?.size ?? call.originalSize),
         level,
         targetBytes,
         results,

@@ -1,12 +1,17 @@
 import { mkdtemp, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { CompressContext, FamilyOutput, MemberTargets, SizeRequest } from '../types.js';
+import type { CompressContext, FamilyOutput, MemberChoices, MemberTargets, SizeRequest } from '../types.js';
 import { searchSize } from './size-search.js';
 
 /** Whole rewrites at most: each compresses every file inside to its own target. */
 const MAX_TRIALS = 3;
 /** Positions are searched in thousandths of each file's range. */
 const WHOLE = 1000;
+
+/** Whether a call asks the files inside to change shape (a longest side, a PDF picture resolution), not only size. */
+export function reshapesMembers(choices: MemberChoices | undefined): boolean {
+  return choices?.maxDimension !== undefined || choices?.maxImagePpi !== undefined;
+}
 
 /**
  * A file inside's target (`MemberTargets`): `position` of the way from its result at the level (`atLevel`) to its

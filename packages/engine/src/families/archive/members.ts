@@ -2,7 +2,7 @@ import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { detect } from '../../detect.js';
 import { EngineError } from '../../errors.js';
-import { memberTargetBytes } from '../../tools/member-targets.js';
+import { memberTargetBytes, reshapesMembers } from '../../tools/member-targets.js';
 import type { CompressContext, FamilyOutput, MemberTargets, NestedEngine } from '../../types.js';
 
 /** The notes `fitTarget` writes about a target (target-size.ts). */
@@ -16,8 +16,7 @@ export const MIN_FAMILY_MEMBER = 1024;
  * longest side or PDF resolution was asked for (at light too, the members then come back resized as asked).
  */
 export function compressesMembers(ctx: CompressContext): boolean {
-  const { maxDimension, maxImagePpi } = ctx.memberChoices ?? {};
-  return ctx.level !== 'light' || ctx.memberTargets !== undefined || maxDimension !== undefined || maxImagePpi !== undefined;
+  return ctx.level !== 'light' || ctx.memberTargets !== undefined || reshapesMembers(ctx.memberChoices);
 }
 
 /** A member recompressed by its own family, in the same format. */

@@ -51,7 +51,6 @@ export function eligibleTrials(trials: readonly Trial[], level: CompressionLevel
  * and the first that keeps the level's own floor there wins. Full-size trials are shared between levels.
  */
 class FullSizePicks {
-  private readonly made = new Map<string, Promise<Trial>>();
   private readonly picks = new Map<CompressionLevel, Promise<Trial | undefined>>();
 
   constructor(
@@ -75,13 +74,7 @@ class FullSizePicks {
 
   private async confirm(level: CompressionLevel): Promise<Trial | undefined> {
     for (const candidate of this.candidates(level).slice(0, CONFIRMATIONS)) {
-      const key = `${candidate.track.id}@${candidate.knob}`;
-      let made = this.made.get(key);
-      if (!made) {
-        made = this.full(candidate.track, candidate.knob);
-        this.made.set(key, made);
-      }
-      const trial = await made;
+      const trial = await this.full(candidate.track, candidate.knob);
       if (meets(trial, QUALITY_BAR[level])) return trial;
     }
     return undefined;
@@ -112,26 +105,22 @@ async function exactLight(job: ImageJob, evaluate: (track: Track, knob: number) 
 /**
  * Balanced's starting trials that do not depend on the anchor: a track's balanced search starts at its start value
  * unless a trial of the same track already lies in its range, and before the search the only such trial can be the
- * anchor. These are made side by side with the anchor (they hold CPU slots like any trial), keyed by track and knob,
- * so the search finds them made: the same trials, one round sooner.
+ * anchor. These are started side by side with the anchor (they hold CPU slots like any trial); `measure` makes each
+ * setting once (session.ts), so the search finds them made: the same trials, one round sooner.
  */
-function independentStarts(
+function startIndependentStarts(
   tracks: readonly Track[],
   anchor: { track: Track; knob: number },
   measure: (track: Track, knob: number) => Promise<Trial>,
-): Map<string, Promise<Trial>> {
-  const early = new Map<string, Promise<Trial>>();
+): void {
   for (const track of tracks) {
     const range = track.stages.balanced;
     // A track with a size floor may not be tried at all (search.ts): it is not started ahead.
     if (!range || track.sizeFloor) continue;
     if (anchor.track.id === track.id && anchor.knob >= range.min && anchor.knob <= range.max) continue;
-    const trial = measure(track, range.start);
     // Awaited by the search; a failure (a cancelled call) must not surface before it is.
-    trial.catch(() => undefined);
-    early.set(`${track.id}@${range.start}`, trial);
+    measure(track, range.start).catch(() => undefined);
   }
-  return early;
 }
 
 /**
@@ -158,15 +147,14 @@ export async function imageLadder(
     if (exact) return { light: output(job, exact, measurer.trials) };
   }
   // The balanced starts the anchor cannot stand in for are measured whatever it gives: beside it, not after it.
-  const early = job.anchor ? independentStarts(job.tracks, job.anchor, measure) : new Map<string, Promise<Trial>>();
-  const evaluate = (track: Track, knob: number): Promise<Trial> => early.get(`${track.id}@${knob}`) ?? measure(track, knob);
+  if (job.anchor) startIndependentStarts(job.tracks, job.anchor, measure);
   // The standard tool's encoding of the same pixels (sample included): its SSIM raises the light and balanced bars,
   // and it is a candidate itself.
   const anchor = job.anchor ? await measure(job.anchor.track, job.anchor.knob) : undefined;
   const bars: QualityBars = anchoredBars(anchor?.ssim);
   // Trials of a mosaic sample are smaller than the picture's: only full-size trials compare with the original's size.
   const inHand = sampled ? undefined : (await stat(input)).size;
-  const trials = await runLadder(job.tracks, evaluate, bars, {
+  const trials = await runLadder(job.tracks, measure, bars, {
     seed: anchor ? [anchor] : [],
     levels,
     inHand,
