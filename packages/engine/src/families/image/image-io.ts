@@ -80,3 +80,27 @@ export async function decodePixels(source: ImageSource, alpha: boolean): Promise
   // The two flattenings are measured as twice the frames.
   return { ...geometry, pages: geometry.pages * backgrounds.length, data: parts.length === 1 ? parts[0]! : Buffer.concat(parts) };
 }
+
+/**
+ * Decodes `source` into 8-bit sRGB pixels when every pixel of every frame is opaque, else null. Many pictures carry
+ * an alpha channel they never use (every animated GIF as libvips reads it, GIFs turned into WebPs, screenshots):
+ * such a picture is measured once, as colour only, where `decodePixels` would measure the same pixels twice.
+ */
+export async function decodeOpaque(source: ImageSource): Promise<Pixels | null> {
+  let pipeline = openImage(source);
+  if (source.autoOrient) pipeline = pipeline.autoOrient();
+  const { data, info } = await pipeline
+    .toColourspace('srgb')
+    .ensureAlpha()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  const rgb = Buffer.allocUnsafe((data.length / 4) * 3);
+  for (let i = 0, o = 0; i < data.length; i += 4, o += 3) {
+    if (data[i + 3] !== 255) return null;
+    rgb[o] = data[i] as number;
+    rgb[o + 1] = data[i + 1] as number;
+    rgb[o + 2] = data[i + 2] as number;
+  }
+  const pageHeight = info.pageHeight ?? info.height;
+  return { width: info.width, pageHeight, pages: Math.max(1, Math.round(info.height / pageHeight)), data: rgb };
+}

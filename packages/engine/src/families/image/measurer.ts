@@ -4,7 +4,7 @@ import { cpuBudget } from '../../cpu-budget.js';
 import { EngineError } from '../../errors.js';
 import { SsimReference } from '../../quality/pixel-ssim.js';
 import type { LadderContext } from '../../types.js';
-import { decodePixels, type ImageSource, type Pixels, readError, throwIfAborted } from './image-io.js';
+import { decodeOpaque, decodePixels, type ImageSource, type Pixels, readError, throwIfAborted } from './image-io.js';
 import type { ImageJob } from './prepare.js';
 import { colourShift } from './quality.js';
 import type { Track, Trial } from './search.js';
@@ -22,7 +22,13 @@ function isFatal(err: unknown): boolean {
 
 /** The decoded pixels an output is measured against: the original, or the search's sample. */
 export interface Reference extends Pixels {
+  /** Measured as two flattenings, over black and over white (`decodePixels`): the picture has see-through pixels. */
   alpha: boolean;
+  /**
+   * The picture has an alpha channel that leaves every pixel opaque: it and its outputs are measured as colour only,
+   * and an output that is no longer opaque everywhere fails.
+   */
+  opaque: boolean;
   /** Its SSIM reference, converted once for every trial measured against it. */
   ssim: SsimReference;
 }
@@ -50,8 +56,9 @@ export class Measurer {
   /** Decodes the original (or the sample) once: the SSIM reference, and the proof that the input is readable. */
   async reference(source: ImageSource, alpha: boolean): Promise<Reference> {
     try {
-      const pixels = await decodePixels(source, alpha);
-      return { alpha, ...pixels, ssim: new SsimReference(pixels.data, pixels) };
+      const opaque = alpha ? await decodeOpaque(source) : null;
+      const pixels = opaque ?? (await decodePixels(source, alpha));
+      return { alpha: alpha && !opaque, opaque: opaque !== null, ...pixels, ssim: new SsimReference(pixels.data, pixels) };
     } catch (err) {
       throw readError(err, this.ctx.signal);
     }
@@ -63,7 +70,9 @@ export class Measurer {
     try {
       const readable = this.job.readable ? await this.job.readable(file) : file;
       const frames = ref.alpha ? ref.pages / 2 : ref.pages;
-      const decoded = await decodePixels({ path: readable, animated: frames > 1, autoOrient: false }, ref.alpha);
+      const output: ImageSource = { path: readable, animated: frames > 1, autoOrient: false };
+      const decoded = ref.opaque ? await decodeOpaque(output) : await decodePixels(output, ref.alpha);
+      if (!decoded) return failed;
       if (decoded.width !== ref.width || decoded.pageHeight !== ref.pageHeight || decoded.pages !== ref.pages) return failed;
       if (this.job.verify && !(await this.job.verify(readable))) return failed;
       throwIfAborted(this.ctx.signal);
