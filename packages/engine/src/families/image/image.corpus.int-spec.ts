@@ -1,4 +1,8 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
 import { expect, it } from 'vitest';
+import { compress } from '../../compress.js';
 import { corpusCases, corpusFiles, describeCorpus, expectTruncatedRefused } from '../../corpus.test-support.js';
 import { corpusLevels } from '../../corpus-ladder.test-support.js';
 import { checkLadder, writeTruncated } from './image.test-support.js';
@@ -14,6 +18,25 @@ describeCorpus('image family on the shared corpus', files, (dir) => {
       `${name}: ${r.light.originalSize} → ${r.light.compressedSize} / ${r.balanced.compressedSize} / ${r.maximum.compressedSize}` +
         ` (SSIM ${r.light.metrics.ssim ?? '-'} / ${r.balanced.metrics.ssim ?? '-'} / ${r.maximum.metrics.ssim ?? '-'})`,
     );
+  });
+
+  // Photos kept at full colour detail (4:4:4) whose light result leaves room under the target: near the top of the
+  // quality scale one step of one chroma layout grows the file by a fifth, and the other layout fills the gap.
+  const fullChromaPhotos = files.filter((f) => /\.jpe?g$/i.test(f));
+  it('sizes a full-colour-detail photo above light within 10 % under the target, at the best score that fits', async () => {
+    for (const file of fullChromaPhotos) {
+      const meta = await sharp(file).metadata();
+      if (meta.chromaSubsampling !== '4:4:4' || (meta.width ?? 0) * (meta.height ?? 0) < 1_000_000) continue;
+      const original = (await stat(file)).size;
+      const light = await compress(file, { level: 'light', tmpDir: dir() });
+      const targetBytes = Math.round(original / 2);
+      if (light.compressedSize >= targetBytes * 0.9) continue;
+      const sized = await compress(file, { level: 'balanced', targetBytes, tmpDir: dir() });
+      expect(sized.target).toMatchObject({ met: true, level: 'light' });
+      expect(sized.compressedSize).toBeLessThanOrEqual(targetBytes);
+      expect(sized.compressedSize, `${path.basename(file)} under ${targetBytes}`).toBeGreaterThanOrEqual(targetBytes * 0.9);
+      expect(sized.score).toBeGreaterThan(light.score as number);
+    }
   });
 
   it('truncated copies of the real files are invalid-input', () => expectTruncatedRefused(files, dir(), writeTruncated));

@@ -1,8 +1,8 @@
 import { SSIM_FLOOR } from '../../quality/ssim.js';
-import { searchSize } from '../../tools/size-search.js';
+import { CLOSE_ENOUGH, type SizePoint, searchSize } from '../../tools/size-search.js';
 import type { CompressContext, FamilyOutput, KnownResult, SizeRequest } from '../../types.js';
 import { output } from './run.js';
-import type { Trial } from './search.js';
+import type { Track, Trial } from './search.js';
 import { pictureSession } from './session.js';
 
 /** Full-size encodes at most, between two levels or below the floor: the size steepens near the top of the scale. */
@@ -17,8 +17,11 @@ const SIZE_SLOPE = 0.03;
 /**
  * A picture at the quality whose full-size file lands just under the target, on the track (encoder and settings)
  * of the level's own result: between a too-large level's quality and a fitting one's (its SSIM must keep the fitting
- * level's floor), or below the too-large one down to q10. Only quality scales are sized (JPEG, WebP, HEIC, AVIF);
- * lossless files and palettes keep their levels' results.
+ * level's floor), or below the too-large one down to q10. Near the top of a quality scale one step can grow the file
+ * by a fifth, so when that track's best is not within 10 % under the target, the job's other quality tracks (JPEG's
+ * other chroma layout, WebP with and without sharp YUV) are sized from the same setting, and the best score that
+ * fits wins. Only quality scales are sized (JPEG, WebP, HEIC, AVIF); lossless files and palettes keep their levels'
+ * results.
  */
 export async function sizeImageFile(
   input: string,
@@ -37,22 +40,67 @@ export async function sizeImageFile(
   // A too-large result of another track (or the original) says only that quality up to the top is too large.
   const onTrack = (known: KnownResult) => (known.metrics.track === basis.metrics.track ? known.metrics.setting : undefined);
   const over = fits ? (onTrack(tooLarge) ?? HIGHEST_QUALITY + 1) : knob;
-  const trials = new Map<number, Trial>();
-  const found = await searchSize({
-    targetBytes,
-    known: [{ setting: over, bytes: tooLarge.size }, ...(fits ? [{ setting: knob, bytes: fits.size }] : [])],
-    min: fits ? knob + 1 : LOWEST_QUALITY,
-    max: Math.min(HIGHEST_QUALITY, over - 1),
-    slope: SIZE_SLOPE,
-    maxTrials: MAX_TRIALS,
-    evaluate: async (quality) => {
-      const trial = await full(track, quality);
-      if (trial.ssim < 0) return undefined;
-      trials.set(quality, trial);
-      return trial.size;
-    },
-  });
-  const trial = found && trials.get(found.setting);
-  if (!trial || (fits && trial.ssim < SSIM_FLOOR[ctx.level])) return undefined;
-  return output(job, trial, measurer.trials);
+  const sized = (t: Track) => sizeOnTrack(t, targetBytes, full);
+  const found = await sized(track)(
+    [{ setting: over, bytes: tooLarge.size }, ...(fits ? [{ setting: knob, bytes: fits.size }] : [])],
+    fits ? knob + 1 : LOWEST_QUALITY,
+    Math.min(HIGHEST_QUALITY, over - 1),
+  );
+  const keeps = (trial: Trial | undefined): trial is Trial =>
+    trial !== undefined && (!fits || trial.ssim >= SSIM_FLOOR[ctx.level]);
+  // Another track's file is worth more than the fitting level's own only when it is larger and scores higher.
+  const improves = (trial: Trial | undefined): trial is Trial =>
+    keeps(trial) && (!fits || (trial.size > fits.size && trial.ssim > (fits.metrics.ssim ?? 1)));
+  const picks = keeps(found) ? [found] : [];
+  if ((found?.size ?? fits?.size ?? 0) < targetBytes * CLOSE_ENOUGH) {
+    // From the setting the first track reached: the tracks' files differ by a factor, so it lies near the target.
+    const from = found?.knob ?? knob;
+    for (const other of job.tracks.filter((t) => t !== track && t.halving !== undefined)) {
+      const start = await full(other, from);
+      if (start.ssim < 0) continue;
+      const startPoint = { setting: from, bytes: start.size };
+      const fitsAtStart = start.size <= targetBytes;
+      const best = await sized(other)(
+        fitsAtStart ? [{ setting: HIGHEST_QUALITY + 1, bytes: tooLarge.size }, startPoint] : [startPoint],
+        fitsAtStart ? from + 1 : LOWEST_QUALITY,
+        fitsAtStart ? HIGHEST_QUALITY : from - 1,
+        OTHER_TRACK_TRIALS,
+      );
+      picks.push(...[fitsAtStart ? start : undefined, best].filter(improves));
+    }
+  }
+  const pick = picks.sort((a, b) => b.ssim - a.ssim || a.size - b.size)[0];
+  return pick && output(job, pick, measurer.trials);
+}
+
+/** Trials on each other track after its first, at the setting the level's own track found. */
+const OTHER_TRACK_TRIALS = 2;
+
+/**
+ * The largest full-size file of `track` at or under the target, between `min` and `max` (`searchSize` from the `known`
+ * points, at least one of them too large), or undefined when none fits.
+ */
+function sizeOnTrack(
+  track: Track,
+  targetBytes: number,
+  full: (track: Track, knob: number) => Promise<Trial>,
+): (known: SizePoint[], min: number, max: number, maxTrials?: number) => Promise<Trial | undefined> {
+  return async (known, min, max, maxTrials = MAX_TRIALS) => {
+    const trials = new Map<number, Trial>();
+    const found = await searchSize({
+      targetBytes,
+      known,
+      min,
+      max,
+      slope: SIZE_SLOPE,
+      maxTrials,
+      evaluate: async (quality) => {
+        const trial = await full(track, quality);
+        if (trial.ssim < 0) return undefined;
+        trials.set(quality, trial);
+        return trial.size;
+      },
+    });
+    return found && trials.get(found.setting);
+  };
 }
