@@ -94,9 +94,10 @@ export async function decodeOpaque(source: ImageSource): Promise<Pixels | null> 
     .ensureAlpha()
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
+  if (info.channels !== 4) return null;
+  for (let i = 3; i < data.length; i += 4) if (data[i] !== 255) return null;
   const rgb = Buffer.allocUnsafe((data.length / 4) * 3);
   for (let i = 0, o = 0; i < data.length; i += 4, o += 3) {
-    if (data[i + 3] !== 255) return null;
     rgb[o] = data[i] as number;
     rgb[o + 1] = data[i + 1] as number;
     rgb[o + 2] = data[i + 2] as number;

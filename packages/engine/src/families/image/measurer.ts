@@ -25,8 +25,8 @@ export interface Reference extends Pixels {
   /** Measured as two flattenings, over black and over white (`decodePixels`): the picture has see-through pixels. */
   alpha: boolean;
   /**
-   * The picture has an alpha channel that leaves every pixel opaque: it and its outputs are measured as colour only,
-   * and an output that is no longer opaque everywhere fails.
+   * The picture has an alpha channel that leaves every pixel opaque: it and its opaque outputs are measured as colour
+   * only; an output with see-through pixels is flattened over black and over white and both are measured against it.
    */
   opaque: boolean;
   /** Its SSIM reference, converted once for every trial measured against it. */
@@ -71,8 +71,9 @@ export class Measurer {
       const readable = this.job.readable ? await this.job.readable(file) : file;
       const frames = ref.alpha ? ref.pages / 2 : ref.pages;
       const output: ImageSource = { path: readable, animated: frames > 1, autoOrient: false };
-      const decoded = ref.opaque ? await decodeOpaque(output) : await decodePixels(output, ref.alpha);
-      if (!decoded) return failed;
+      const opaque = ref.opaque ? await decodeOpaque(output) : null;
+      if (ref.opaque && !opaque) return await this.measureFlattened(output, ref);
+      const decoded = opaque ?? (await decodePixels(output, ref.alpha));
       if (decoded.width !== ref.width || decoded.pageHeight !== ref.pageHeight || decoded.pages !== ref.pages) return failed;
       if (this.job.verify && !(await this.job.verify(readable))) return failed;
       throwIfAborted(this.ctx.signal);
@@ -83,6 +84,26 @@ export class Measurer {
       if (isFatal(err)) throw err;
       return failed;
     }
+  }
+
+  /**
+   * An output of an opaque picture that has see-through pixels (an encoder that codes alpha with loss), measured as
+   * both pictures flattened over black and over white would be: the mean of the two SSIMs, the larger colour shift.
+   */
+  private async measureFlattened(output: ImageSource, ref: Reference): Promise<{ ssim: number; shift: number }> {
+    const failed = { ssim: -1, shift: 255 };
+    // Too small for SSIM's windows, only the exact pixels pass, and these differ from the opaque original's.
+    if (ref.width < MIN_SSIM_SIDE || ref.pageHeight < MIN_SSIM_SIDE) return failed;
+    const decoded = await decodePixels(output, true);
+    if (decoded.width !== ref.width || decoded.pageHeight !== ref.pageHeight || decoded.pages !== 2 * ref.pages) return failed;
+    if (this.job.verify && !(await this.job.verify(output.path))) return failed;
+    throwIfAborted(this.ctx.signal);
+    const half = ref.data.length;
+    const [black, white] = [decoded.data.subarray(0, half), decoded.data.subarray(half)];
+    return {
+      ssim: (ref.ssim.against(black) + ref.ssim.against(white)) / 2,
+      shift: Math.max(colourShift(ref.data, black, ref.width), colourShift(ref.data, white, ref.width)),
+    };
   }
 
   /** Encodes `source` with one setting and measures it. */

@@ -32,7 +32,10 @@ export interface ImageJob {
   pixels: number;
   /** What metadata survives, for the recipe text. */
   kept: string;
-  /** The original has transparency (SSIM is then measured over black and over white). */
+  /**
+   * The original has an alpha channel: SSIM is then measured over black and over white, unless every pixel is opaque
+   * (Measurer.reference).
+   */
   alpha: boolean;
   /** Makes an output readable by sharp (HEIC → PNG). */
   readable?: (file: string) => Promise<string>;

@@ -1,8 +1,9 @@
 import { SSIM_FLOOR } from '../../quality/ssim.js';
 import { CLOSE_ENOUGH, type SizePoint, searchSize } from '../../tools/size-search.js';
-import type { CompressContext, FamilyOutput, KnownResult, SizeRequest } from '../../types.js';
+import type { CompressContext, FamilyOutput, SizeRequest } from '../../types.js';
+import { QUALITY_BAR } from './quality.js';
 import { output } from './run.js';
-import type { Track, Trial } from './search.js';
+import { meets, type Track, type Trial } from './search.js';
 import { pictureSession } from './session.js';
 
 /** Full-size encodes at most, between two levels or below the floor: the size steepens near the top of the scale. */
@@ -38,34 +39,43 @@ export async function sizeImageFile(
   const knob = basis.metrics.setting;
   if (!track || track.halving === undefined || knob === undefined) return undefined;
   // A too-large result of another track (or the original) says only that quality up to the top is too large.
-  const onTrack = (known: KnownResult) => (known.metrics.track === basis.metrics.track ? known.metrics.setting : undefined);
-  const over = fits ? (onTrack(tooLarge) ?? HIGHEST_QUALITY + 1) : knob;
+  const overOn = (t: Track) =>
+    tooLarge.metrics.track === job.tracks.indexOf(t) ? (tooLarge.metrics.setting ?? HIGHEST_QUALITY + 1) : HIGHEST_QUALITY + 1;
+  const over = fits ? overOn(track) : knob;
   const sized = (t: Track) => sizeOnTrack(t, targetBytes, full);
   const found = await sized(track)(
     [{ setting: over, bytes: tooLarge.size }, ...(fits ? [{ setting: knob, bytes: fits.size }] : [])],
     fits ? knob + 1 : LOWEST_QUALITY,
     Math.min(HIGHEST_QUALITY, over - 1),
   );
+  // Between two levels the answer must be larger than the fitting level's result and keep its floor.
   const keeps = (trial: Trial | undefined): trial is Trial =>
-    trial !== undefined && (!fits || trial.ssim >= SSIM_FLOOR[ctx.level]);
-  // Another track's file is worth more than the fitting level's own only when it is larger and scores higher.
+    trial !== undefined && (!fits || (trial.size > fits.size && trial.ssim >= SSIM_FLOOR[ctx.level]));
+  // Another track's file must also score higher than the fitting level's own, colour shift included.
   const improves = (trial: Trial | undefined): trial is Trial =>
-    keeps(trial) && (!fits || (trial.size > fits.size && trial.ssim > (fits.metrics.ssim ?? 1)));
+    keeps(trial) && (!fits || (trial.ssim > (fits.metrics.ssim ?? 1) && meets(trial, QUALITY_BAR[ctx.level])));
   const picks = keeps(found) ? [found] : [];
-  if ((found?.size ?? fits?.size ?? 0) < targetBytes * CLOSE_ENOUGH) {
-    // From the setting the first track reached: the tracks' files differ by a factor, so it lies near the target.
-    const from = found?.knob ?? knob;
+  // Below the floor only a found file says where the other tracks may fit; between levels, the fitting result does.
+  const reached = found?.size ?? (fits ? fits.size : undefined);
+  if (reached !== undefined && reached < targetBytes * CLOSE_ENOUGH) {
     for (const other of job.tracks.filter((t) => t !== track && t.halving !== undefined)) {
+      // From the setting the first track reached (the tracks' files differ by a factor, so it lies near the target),
+      // under a setting of this track already known too large.
+      const ceiling = overOn(other);
+      const from = Math.min(found?.knob ?? knob, ceiling - 1);
       const start = await full(other, from);
       if (start.ssim < 0) continue;
       const startPoint = { setting: from, bytes: start.size };
       const fitsAtStart = start.size <= targetBytes;
-      const best = await sized(other)(
-        fitsAtStart ? [{ setting: HIGHEST_QUALITY + 1, bytes: tooLarge.size }, startPoint] : [startPoint],
-        fitsAtStart ? from + 1 : LOWEST_QUALITY,
-        fitsAtStart ? HIGHEST_QUALITY : from - 1,
-        OTHER_TRACK_TRIALS,
-      );
+      const best =
+        fitsAtStart && start.size >= targetBytes * CLOSE_ENOUGH
+          ? undefined
+          : await sized(other)(
+              fitsAtStart ? [{ setting: ceiling, bytes: tooLarge.size }, startPoint] : [startPoint],
+              fitsAtStart ? from + 1 : fits ? Math.max(LOWEST_QUALITY, from - OTHER_TRACK_SPAN) : LOWEST_QUALITY,
+              fitsAtStart ? Math.min(HIGHEST_QUALITY, ceiling - 1) : from - 1,
+              OTHER_TRACK_TRIALS,
+            );
       picks.push(...[fitsAtStart ? start : undefined, best].filter(improves));
     }
   }
@@ -75,6 +85,12 @@ export async function sizeImageFile(
 
 /** Trials on each other track after its first, at the setting the level's own track found. */
 const OTHER_TRACK_TRIALS = 2;
+/**
+ * Quality steps under its start another track is searched, between two levels: its files differ from the first
+ * track's by a factor (4:4:4 JPEGs about a fifth over 4:2:0, some 6 steps of 3 %), and a setting much lower scores
+ * under the fitting level anyway.
+ */
+const OTHER_TRACK_SPAN = 6;
 
 /**
  * The largest full-size file of `track` at or under the target, between `min` and `max` (`searchSize` from the `known`
