@@ -72,38 +72,29 @@ export class Measurer {
       const frames = ref.alpha ? ref.pages / 2 : ref.pages;
       const output: ImageSource = { path: readable, animated: frames > 1, autoOrient: false };
       const opaque = ref.opaque ? await decodeOpaque(output) : null;
-      if (ref.opaque && !opaque) return await this.measureFlattened(output, ref);
-      const decoded = opaque ?? (await decodePixels(output, ref.alpha));
-      if (decoded.width !== ref.width || decoded.pageHeight !== ref.pageHeight || decoded.pages !== ref.pages) return failed;
+      // An opaque picture's output that gained see-through pixels (an encoder coding alpha with loss) is measured as
+      // both pictures flattened over black and over white would be: the mean of the two SSIMs, the larger shift.
+      const flattened = ref.opaque && !opaque;
+      const decoded = opaque ?? (await decodePixels(output, ref.alpha || flattened));
+      const copies = flattened ? 2 : 1;
+      if (decoded.width !== ref.width || decoded.pageHeight !== ref.pageHeight || decoded.pages !== copies * ref.pages)
+        return failed;
       if (this.job.verify && !(await this.job.verify(readable))) return failed;
       throwIfAborted(this.ctx.signal);
+      // Too small for SSIM's windows: only the exact pixels pass (never a flattened output of an opaque picture).
       if (ref.width < MIN_SSIM_SIDE || ref.pageHeight < MIN_SSIM_SIDE)
         return ref.data.equals(decoded.data) ? { ssim: 1, shift: 0 } : failed;
-      return { ssim: ref.ssim.against(decoded.data), shift: colourShift(ref.data, decoded.data, ref.width) };
+      const outputs = flattened
+        ? [decoded.data.subarray(0, ref.data.length), decoded.data.subarray(ref.data.length)]
+        : [decoded.data];
+      return {
+        ssim: outputs.reduce((sum, pixels) => sum + ref.ssim.against(pixels), 0) / outputs.length,
+        shift: Math.max(...outputs.map((pixels) => colourShift(ref.data, pixels, ref.width))),
+      };
     } catch (err) {
       if (isFatal(err)) throw err;
       return failed;
     }
-  }
-
-  /**
-   * An output of an opaque picture that has see-through pixels (an encoder that codes alpha with loss), measured as
-   * both pictures flattened over black and over white would be: the mean of the two SSIMs, the larger colour shift.
-   */
-  private async measureFlattened(output: ImageSource, ref: Reference): Promise<{ ssim: number; shift: number }> {
-    const failed = { ssim: -1, shift: 255 };
-    // Too small for SSIM's windows, only the exact pixels pass, and these differ from the opaque original's.
-    if (ref.width < MIN_SSIM_SIDE || ref.pageHeight < MIN_SSIM_SIDE) return failed;
-    const decoded = await decodePixels(output, true);
-    if (decoded.width !== ref.width || decoded.pageHeight !== ref.pageHeight || decoded.pages !== 2 * ref.pages) return failed;
-    if (this.job.verify && !(await this.job.verify(output.path))) return failed;
-    throwIfAborted(this.ctx.signal);
-    const half = ref.data.length;
-    const [black, white] = [decoded.data.subarray(0, half), decoded.data.subarray(half)];
-    return {
-      ssim: (ref.ssim.against(black) + ref.ssim.against(white)) / 2,
-      shift: Math.max(colourShift(ref.data, black, ref.width), colourShift(ref.data, white, ref.width)),
-    };
   }
 
   /** Encodes `source` with one setting and measures it. */
