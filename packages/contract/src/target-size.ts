@@ -44,11 +44,11 @@ export const targetBytesSchema = z.preprocess(
 
 /**
  * The types whose results can be sized between and below their levels' settings (a picture's quality or, below the
- * floor, its pixels; a bitrate; a video's quality knob; a PDF's picture resolution; the files inside an archive or an Office document). Others fit a target at their levels only.
+ * floor, its pixels; a GIF's lossy frame differencing or lossy LZW; a bitrate; a video's quality knob; a PDF's picture resolution; the files inside an archive or an Office document). Others fit a target at their levels only.
  */
 // biome-ignore format: one line per kind of file
 export const SIZABLE_TYPES = [
-  'jpg', 'jpeg', 'webp', 'heic', 'avif', 'png', 'tif', 'tiff',
+  'jpg', 'jpeg', 'webp', 'heic', 'avif', 'png', 'tif', 'tiff', 'gif',
   'mp4', 'mov', 'avi', 'mkv', 'wmv', 'flv', 'webm', 'ogv',
   'mp3', 'aac', 'm4a', 'ogg', 'opus',
   'pdf', 'zip', '7z', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp',

@@ -296,16 +296,41 @@ describe('target size', () => {
     expect(r.notes[0]).toMatch(/^Could not get under 10KB even below the maximum level's quality/);
   });
 
-  it('fits a type the contract does not size (a GIF) at its levels only, and says consent did not count', async () => {
-    expect(isSizable('gif')).toBe(false);
-    const input = path.join(dir, 'noise.gif');
-    await sharp(photoLikePixels(400, 300), { raw: { width: 400, height: 300, channels: 3 } })
-      .gif()
-      .toFile(input);
+  it('fits a type the contract does not size (WAV, kept lossless) at its levels only, and says consent did not count', async () => {
+    expect(isSizable('wav')).toBe(false);
+    const input = path.join(dir, 'noise.wav');
+    await runProcess('ffmpeg', ['-v', 'error', '-y', ...MUSIC.map((a) => a.replace('d=10', 'd=3')), '-c:a', 'pcm_s16le', input]);
     const maximum = await compress(input, { level: 'maximum', tmpDir: dir });
     const targetBytes = Math.max(10 * 1024, Math.floor(maximum.compressedSize / 2));
     const r = await compress(input, { level: 'maximum', targetBytes, belowFloor: true, tmpDir: dir });
     expect(r.target).toEqual({ bytes: targetBytes, met: false, level: 'maximum', belowFloor: false, belowFloorAllowed: false });
     expect(r.compressedSize).toBe(maximum.compressedSize);
+  });
+
+  it('sizes a GIF between its levels and, with consent, below the floor (a dithered animation, lossy LZW)', async () => {
+    expect(isSizable('gif')).toBe(true);
+    const input = path.join(dir, 'dithered.gif');
+    const clip = 'testsrc2=s=240x180:r=10:d=1.2,noise=alls=12:allf=t';
+    const dither = 'split[a][b];[a]palettegen[p];[b][p]paletteuse';
+    await runProcess('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', clip, '-vf', dither, input]);
+    const light = await compress(input, { level: 'light', tmpDir: dir });
+    const maximum = await compress(input, { level: 'maximum', tmpDir: dir });
+    const balanced = await compress(input, { level: 'balanced', tmpDir: dir });
+    // Room between the levels: balanced's result is more than 10 % under a target just under light's.
+    const between = light.compressedSize - 1;
+    expect(balanced.compressedSize).toBeLessThan(between * 0.9);
+
+    const sized = await compress(input, { level: 'maximum', targetBytes: between, tmpDir: dir });
+    expect(sized.target).toMatchObject({ met: true, level: 'balanced', belowFloor: false });
+    expect(sized.notes[0]).toMatch(/^Under \d+KB at a setting between the light and balanced levels/);
+    expect((await stat(sized.output)).size).toBeLessThanOrEqual(between);
+    expect(sized.compressedSize).toBeGreaterThanOrEqual(between * 0.9);
+    expect(sized.metrics.ssim).toBeGreaterThanOrEqual(SSIM_FLOOR.balanced);
+
+    const under = Math.floor(maximum.compressedSize * 0.9);
+    const below = await compress(input, { level: 'maximum', targetBytes: under, belowFloor: true, tmpDir: dir });
+    expect(below.target).toMatchObject({ met: true, level: 'maximum', belowFloor: true });
+    expect((await stat(below.output)).size).toBeLessThanOrEqual(under);
+    expect(below.metrics.ssim).toBeLessThan(SSIM_FLOOR.maximum);
   });
 });

@@ -174,7 +174,7 @@ export async function prepareJob(input: string, ext: string, ctx: JobContext): P
     case 'avif':
       return job(avifTracks(pixels), true, avifAnchor(pixels));
     case 'gif':
-      return job(gifTracks(ctx), false);
+      return job(gifTracks(ctx, animated), false);
     case 'tif':
       return job(tiffTracks(meta), false);
     default:

@@ -152,6 +152,24 @@ describe('image settings search', () => {
     expect((await search()).length).toBeGreaterThan(3);
   });
 
+  it("leaves a track as soon as another track's passing file, found in an earlier round, is smaller than any it could make", async () => {
+    // 'small' fails at its start and passes at its top (1050 bytes) in the first round; 'large' passes at 75 and
+    // fails at 50 (2500 bytes) in that same round: every knob left between them gives a file over 1050 bytes.
+    const small = curveTrack(
+      'small',
+      (k) => (k >= 85 ? 0.98 : 0.96),
+      (k) => 150 + 10 * k,
+    );
+    const large = curveTrack('large', jpegLike(0.04, 15), (k) => 2000 + 10 * k);
+    const { made, evaluate } = measured();
+    await runLadder([small, large], evaluate, bars(0.99, 0.97, 0.94), { levels: ['balanced'] });
+    expect(made.filter((t) => t.track === 'large').map((t) => t.knob)).toEqual([75, 73, 50]);
+    // Alone, it narrows its bracket on.
+    const alone = measured();
+    await runLadder([large], alone.evaluate, bars(0.99, 0.97, 0.94), { levels: ['balanced'] });
+    expect(alone.made.length).toBeGreaterThan(3);
+  });
+
   it('gives up on a track at once when a setting above every knob left has failed the bar', async () => {
     // Nothing this track makes keeps even maximum's floor: balanced tries its start and its top, and then no
     // level tries anything under a knob that has already failed.

@@ -27,6 +27,11 @@ export interface Track {
    * geometrically: the prior of the first guesses, before two trials of the track give a measured slope.
    */
   halving?: number;
+  /**
+   * How the file's size follows the knob, for sizing a picture to a target (size-to.ts): the knob's whole range, and a
+   * first guess of d ln(bytes) / d knob. Tracks without it (lossless recipes, palettes) keep their levels' results.
+   */
+  sizing?: TrackSizing;
   /** It reads the original file itself (a tool that takes its own format only): searches on samples leave it out. */
   originalOnly?: boolean;
   encode(source: ImageSource, knob: number, out: string): Promise<void>;
@@ -38,6 +43,13 @@ export interface Track {
   sizeFloor?(source: ImageSource): Promise<number>;
   /** Human description of the setting, e.g. "mozjpeg q72 4:2:0". */
   describe(knob: number): string;
+}
+
+/** A track's knob range for sizing, and how fast its files grow along it. */
+export interface TrackSizing {
+  lowest: number;
+  highest: number;
+  slope: number;
 }
 
 /**
@@ -125,11 +137,17 @@ function probesUnder(hi: number, track: Track, range: KnobRange, bar: QualityBar
 }
 
 /**
+ * How much faster than its sizing slope (`Track.sizing`, an average over the knob's range) a track's file is taken to
+ * grow per step when nothing above a trial tells: the slope is steeper towards the top of these scales.
+ */
+const SIZING_MARGIN = 1.5;
+
+/**
  * Whether nothing under the lowest passing knob `hi` can give a file smaller than `beaten` (a result the level has in
  * hand): the lowest knob the track's prior still allows for the bar (its far guess, `priorGuesses`) gives, at the
  * growth of the file per knob step measured between `hi` and its nearest trial above, a file no smaller. The growth
  * measured above `hi` is at least the growth under it on these quality scales (files grow faster towards the top),
- * so the estimate errs small, towards searching on.
+ * so the estimate errs small, towards searching on. With no trial above `hi`, the track's sizing slope, with a margin.
  */
 function cannotWinUnder(
   hi: number,
@@ -142,8 +160,12 @@ function cannotWinUnder(
   const at = known.get(hi);
   const prior = at ? priorGuesses(track, at.ssim, bar) : undefined;
   const above = [...known.entries()].filter(([k, t]) => k > hi && Number.isFinite(t.size)).sort(([a], [b]) => a - b)[0];
-  if (!at || !prior || !above || !Number.isFinite(beaten) || above[1].size <= at.size) return false;
-  const growth = Math.log(above[1].size / at.size) / (above[0] - hi);
+  if (!at || !prior || !Number.isFinite(beaten)) return false;
+  const growth =
+    above && above[1].size > at.size
+      ? Math.log(above[1].size / at.size) / (above[0] - hi)
+      : track.sizing && SIZING_MARGIN * track.sizing.slope;
+  if (!growth) return false;
   const lowest = Math.max(range.min, hi - prior[1]);
   return at.size * Math.exp(-growth * (hi - lowest)) >= beaten;
 }
@@ -231,27 +253,6 @@ function nextProbes(track: Track, range: KnobRange, bar: QualityBar, known: Map<
     else if (Math.abs(near - next) > track.precision && other !== next && other !== near) probes.push(other);
   }
   return [...new Set(probes)].filter((k) => !known.has(k));
-}
-
-/**
- * Finds (about) the lowest knob in `range` whose SSIM meets the bar, assuming quality grows with the knob.
- * Known trials (balanced's, for light and maximum) are reused, so those levels start where balanced ended and cost
- * only a few more encodes.
- */
-async function searchTrack(
-  track: Track,
-  range: KnobRange,
-  bar: QualityBar,
-  known: Map<number, Trial>,
-  evaluate: Evaluate,
-  beaten: number,
-): Promise<void> {
-  for (let round = 0; round < ROUNDS_PER_STAGE; round++) {
-    const probes = nextProbes(track, range, bar, known, beaten);
-    if (probes.length === 0) return;
-    const trials = await Promise.all(probes.map((k) => evaluate(track, k)));
-    for (const [i, k] of probes.entries()) known.set(k, trials[i]!);
-  }
 }
 
 /** What a ladder run starts from besides its tracks. */
@@ -365,32 +366,48 @@ async function searchStage(
 ): Promise<void> {
   const { floorSource } = options;
   const later = floorSource ? tracks.filter((t) => t.sizeFloor && t.stages[stage]) : [];
-  // The smallest file the level already has (the original, or a trial of balanced's or the seed): fixed before the
-  // search starts, so what the tracks skip does not depend on the order their encodes finish in.
-  const smallest = () => passingTrials(trialsOf(memo), bars[stage])[0]?.size ?? Number.POSITIVE_INFINITY;
-  const search = (group: readonly Track[], beaten: number) =>
-    Promise.all(
-      group.map(async (track) => {
-        const range = track.stages[stage];
-        if (!range) return;
-        const trials = knownOf(memo, track);
-        if (settledBelow(range, bars[stage], trials)) return;
-        // The level's starting value, unless trials made before (balanced's, or the anchor) already lie in its range.
-        if (![...trials.keys()].some((k) => k >= range.min && k <= range.max))
-          trials.set(range.start, await evaluate(track, range.start));
-        await searchTrack(track, range, bars[stage], trials, evaluate, beaten);
-      }),
+  const bar = bars[stage];
+  // The smallest file the level already has (the original, or any track's passing trial so far).
+  const smallest = () => passingTrials(trialsOf(memo), bar)[0]?.size ?? Number.POSITIVE_INFINITY;
+  const ranged = (group: readonly Track[]) =>
+    group.flatMap((track) => {
+      const range = track.stages[stage];
+      return range && !settledBelow(range, bar, knownOf(memo, track)) ? [{ track, range, known: knownOf(memo, track) }] : [];
+    });
+  const measure = async (probes: { track: Track; knob: number; known: Map<number, Trial> }[]) => {
+    const trials = await Promise.all(probes.map((p) => evaluate(p.track, p.knob)));
+    for (const [i, p] of probes.entries()) p.known.set(p.knob, trials[i] as Trial);
+  };
+  // The tracks are searched side by side, round by round: each round's probes are chosen from every trial measured
+  // before it, so a track is left as soon as another's passing file is smaller than any it could still make (see
+  // `nextProbes`), and what is skipped never depends on the order the encodes finish in.
+  const search = async (group: readonly Track[], inHand: number) => {
+    const searched = ranged(group);
+    // The level's starting values, unless trials made before (balanced's, or the anchor) already lie in its range.
+    await measure(
+      searched
+        .filter(({ range, known }) => ![...known.keys()].some((k) => k >= range.min && k <= range.max))
+        .map(({ track, range, known }) => ({ track, knob: range.start, known })),
     );
+    for (let round = 0; round < ROUNDS_PER_STAGE; round++) {
+      const beaten = Math.min(inHand, smallest());
+      const probes = searched.flatMap(({ track, range, known }) =>
+        nextProbes(track, range, bar, known, beaten).map((knob) => ({ track, knob, known })),
+      );
+      if (probes.length === 0) return;
+      await measure(probes);
+    }
+  };
   await search(
     tracks.filter((t) => !later.includes(t)),
-    Math.min(options.inHand, smallest()),
+    options.inHand,
   );
   if (later.length === 0 || !floorSource) return;
   const best = smallest();
   const floors = await Promise.all(later.map((t) => t.sizeFloor?.(floorSource) ?? 0));
   await search(
     later.filter((_, i) => best >= (floors[i] ?? 0)),
-    Math.min(options.inHand, best),
+    options.inHand,
   );
 }
 

@@ -1,28 +1,22 @@
-import { SSIM_FLOOR } from '../../quality/ssim.js';
 import { CLOSE_ENOUGH, type SizePoint, searchSize } from '../../tools/size-search.js';
 import type { CompressContext, FamilyOutput, SizeRequest } from '../../types.js';
 import { QUALITY_BAR } from './quality.js';
 import { output } from './run.js';
-import { meets, type Track, type Trial } from './search.js';
+import { meets, type Track, type TrackSizing, type Trial } from './search.js';
 import { pictureSession } from './session.js';
 
 /** Full-size encodes at most, between two levels or below the floor: the size steepens near the top of the scale. */
 const MAX_TRIALS = 3;
-/** The lowest quality a picture is taken to, even below the floor. */
-const LOWEST_QUALITY = 10;
-/** The top of the quality scales (mozjpeg, libwebp, x265's HEIC). */
-const HIGHEST_QUALITY = 100;
-/** First guess of how ln(bytes) grows per quality step (mozjpeg and libwebp: about 3 % a step between q60 and q90). */
-const SIZE_SLOPE = 0.03;
 
 /**
- * A picture at the quality whose full-size file lands just under the target, on the track (encoder and settings)
- * of the level's own result: between a too-large level's quality and a fitting one's (its SSIM must keep the fitting
- * level's floor), or below the too-large one down to q10. Near the top of a quality scale one step can grow the file
- * by a fifth, so when that track's best is not within 10 % under the target, the job's other quality tracks (JPEG's
- * other chroma layout, WebP with and without sharp YUV) are sized from the same setting, and the best score that
- * fits wins. Only quality scales are sized (JPEG, WebP, HEIC, AVIF); lossless files and palettes keep their levels'
- * results.
+ * A picture at the setting whose full-size file lands just under the target, on the track (encoder and settings)
+ * of the level's own result: between a too-large level's setting and a fitting one's (it must keep the fitting
+ * level's bar), or below the too-large one down to the track's lowest (q10 on quality scales). Near the top of a
+ * quality scale one step can grow the file by a fifth, so when that track's best is not within 10 % under the
+ * target, the job's other sized tracks (JPEG's other chroma layout, WebP with and without sharp YUV, GIF's other
+ * lossy encoder) are sized from the same setting, and the best score that fits wins. Only tracks with a sized knob
+ * are searched (`Track.sizing`: the quality scales of JPEG, WebP, HEIC and AVIF, GIF's lossy encoders): lossless
+ * files and palettes keep their levels' results.
  */
 export async function sizeImageFile(
   input: string,
@@ -37,28 +31,28 @@ export async function sizeImageFile(
   const { job, measurer, full } = session.work;
   const track = job.tracks[basis.metrics.track ?? -1];
   const knob = basis.metrics.setting;
-  if (!track || track.halving === undefined || knob === undefined) return undefined;
-  // A too-large result of another track (or the original) says only that quality up to the top is too large.
-  const overOn = (t: Track) =>
-    tooLarge.metrics.track === job.tracks.indexOf(t) ? (tooLarge.metrics.setting ?? HIGHEST_QUALITY + 1) : HIGHEST_QUALITY + 1;
+  if (!isSized(track) || knob === undefined) return undefined;
+  // A too-large result of another track (or the original) says only that settings up to the top are too large.
+  const overOn = (t: SizedTrack) =>
+    tooLarge.metrics.track === job.tracks.indexOf(t) ? (tooLarge.metrics.setting ?? t.sizing.highest + 1) : t.sizing.highest + 1;
   const over = fits ? overOn(track) : knob;
-  const sized = (t: Track) => sizeOnTrack(t, targetBytes, full);
+  const sized = (t: SizedTrack) => sizeOnTrack(t, targetBytes, full);
   const found = await sized(track)(
     [{ setting: over, bytes: tooLarge.size }, ...(fits ? [{ setting: knob, bytes: fits.size }] : [])],
-    fits ? knob + 1 : LOWEST_QUALITY,
-    Math.min(HIGHEST_QUALITY, over - 1),
+    fits ? knob + 1 : track.sizing.lowest,
+    Math.min(track.sizing.highest, over - 1),
   );
-  // Between two levels the answer must be larger than the fitting level's result and keep its floor.
+  // Between two levels the answer must be larger than the fitting level's result and keep its bar (a palette's
+  // colour shift can grow where its SSIM does not fall).
   const keeps = (trial: Trial | undefined): trial is Trial =>
-    trial !== undefined && (!fits || (trial.size > fits.size && trial.ssim >= SSIM_FLOOR[ctx.level]));
-  // Another track's file must also score higher than the fitting level's own, colour shift included.
-  const improves = (trial: Trial | undefined): trial is Trial =>
-    keeps(trial) && (!fits || (trial.ssim > (fits.metrics.ssim ?? 1) && meets(trial, QUALITY_BAR[ctx.level])));
+    trial !== undefined && (!fits || (trial.size > fits.size && meets(trial, QUALITY_BAR[ctx.level])));
+  // Another track's file must also score higher than the fitting level's own.
+  const improves = (trial: Trial | undefined): trial is Trial => keeps(trial) && (!fits || trial.ssim > (fits.metrics.ssim ?? 1));
   const picks = keeps(found) ? [found] : [];
   // Below the floor only a found file says where the other tracks may fit; between levels, the fitting result does.
   const reached = found?.size ?? (fits ? fits.size : undefined);
   if (reached !== undefined && reached < targetBytes * CLOSE_ENOUGH) {
-    for (const other of job.tracks.filter((t) => t !== track && t.halving !== undefined)) {
+    for (const other of job.tracks.filter((t) => t !== track).filter(isSized)) {
       // From the setting the first track reached (the tracks' files differ by a factor, so it lies near the target),
       // under a setting of this track already known too large.
       const ceiling = overOn(other);
@@ -72,8 +66,8 @@ export async function sizeImageFile(
           ? undefined
           : await sized(other)(
               fitsAtStart ? [{ setting: ceiling, bytes: tooLarge.size }, startPoint] : [startPoint],
-              fitsAtStart ? from + 1 : fits ? Math.max(LOWEST_QUALITY, from - OTHER_TRACK_SPAN) : LOWEST_QUALITY,
-              fitsAtStart ? Math.min(HIGHEST_QUALITY, ceiling - 1) : from - 1,
+              fitsAtStart ? from + 1 : fits ? Math.max(other.sizing.lowest, from - OTHER_TRACK_SPAN) : other.sizing.lowest,
+              fitsAtStart ? Math.min(other.sizing.highest, ceiling - 1) : from - 1,
               OTHER_TRACK_TRIALS,
             );
       picks.push(...[fitsAtStart ? start : undefined, best].filter(improves));
@@ -82,6 +76,11 @@ export async function sizeImageFile(
   const pick = picks.sort((a, b) => b.ssim - a.ssim || a.size - b.size)[0];
   return pick && output(job, pick, measurer.trials);
 }
+
+/** A track whose knob can be sized. */
+type SizedTrack = Track & { sizing: TrackSizing };
+
+const isSized = (track: Track | undefined): track is SizedTrack => track?.sizing !== undefined;
 
 /** Trials on each other track after its first, at the setting the level's own track found. */
 const OTHER_TRACK_TRIALS = 2;
@@ -97,7 +96,7 @@ const OTHER_TRACK_SPAN = 6;
  * points, at least one of them too large), or undefined when none fits.
  */
 function sizeOnTrack(
-  track: Track,
+  track: SizedTrack,
   targetBytes: number,
   full: (track: Track, knob: number) => Promise<Trial>,
 ): (known: SizePoint[], min: number, max: number, maxTrials?: number) => Promise<Trial | undefined> {
@@ -108,7 +107,7 @@ function sizeOnTrack(
       known,
       min,
       max,
-      slope: SIZE_SLOPE,
+      slope: track.sizing.slope,
       maxTrials,
       evaluate: async (quality) => {
         const trial = await full(track, quality);

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { EngineError } from '../../../errors.js';
 import type { CompressContext } from '../../../types.js';
 import type { Anchor, Track } from '../search.js';
-import { QUALITY_HALVING } from './lossy.js';
+import { QUALITY_HALVING, QUALITY_SIZING } from './lossy.js';
 
 type ToolContext = Pick<CompressContext, 'runProcess' | 'signal'>;
 
@@ -75,6 +75,7 @@ function heicTrack(ctx: ToolContext): Track {
     // Each x265 encode plus decode costs about a second: settle for a coarser answer.
     precision: 5,
     halving: QUALITY_HALVING,
+    sizing: QUALITY_SIZING,
     encode: async (src, q, out) => {
       // x265's output depends on its threads, which it otherwise sizes from the machine it sees (the sandbox shows
       // less of it): pinned, as x264's and libvpx's are, a result is the same bytes on every machine.

@@ -1,4 +1,4 @@
-import { type Anchor, losslessStages, type Track } from '../search.js';
+import { type Anchor, losslessStages, type Track, type TrackSizing } from '../search.js';
 import { effortFor, encodeWithSharp } from './sharp-encode.js';
 
 /**
@@ -21,6 +21,12 @@ export const JPEG_LIKE_STAGES: Track['stages'] = {
  */
 export const QUALITY_HALVING = 20;
 
+/**
+ * Sizing along the JPEG-like quality scales (mozjpeg, libwebp, x265's HEIC, AVIF): q10 to q100, each step growing
+ * the file by about 3 % between q60 and q90.
+ */
+export const QUALITY_SIZING: TrackSizing = { lowest: 10, highest: 100, slope: 0.03 };
+
 /** mozjpeg (trellis quantisation, optimised progressive scans) at one chroma subsampling. */
 export function mozjpegTrack(subsampling: '4:2:0' | '4:4:4'): Track {
   return {
@@ -28,6 +34,7 @@ export function mozjpegTrack(subsampling: '4:2:0' | '4:4:4'): Track {
     stages: JPEG_LIKE_STAGES,
     precision: 2,
     halving: QUALITY_HALVING,
+    sizing: QUALITY_SIZING,
     encode: (src, q, out) =>
       encodeWithSharp(src, out, (img) => img.jpeg({ quality: q, mozjpeg: true, chromaSubsampling: subsampling })),
     describe: (q) => `mozjpeg q${q} ${subsampling}`,
@@ -61,6 +68,7 @@ function webpLossyTrack(effort: number, options: { sharpYuv?: boolean; stages?: 
     stages: options.stages ?? JPEG_LIKE_STAGES,
     precision: 2,
     halving: QUALITY_HALVING,
+    sizing: QUALITY_SIZING,
     encode: (src, q, out) => encodeWithSharp(src, out, (img) => img.webp({ quality: q, effort, smartSubsample: sharpYuv })),
     describe: (q) => `WebP q${q}${sharpYuv ? ' sharp YUV' : ''}`,
   };
@@ -147,6 +155,7 @@ function avifTrack(pixels: number): Track {
     },
     precision: 3,
     halving: QUALITY_HALVING,
+    sizing: QUALITY_SIZING,
     encode: (src, q, out) => encodeWithSharp(src, out, (img) => img.avif({ quality: q, effort })),
     describe: (q) => `AVIF q${q}`,
   };

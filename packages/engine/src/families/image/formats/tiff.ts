@@ -1,6 +1,6 @@
 import type { Metadata } from 'sharp';
 import { losslessStages, type Track } from '../search.js';
-import { QUALITY_HALVING } from './lossy.js';
+import { QUALITY_HALVING, QUALITY_SIZING } from './lossy.js';
 import { encodeWithSharp } from './sharp-encode.js';
 
 /**
@@ -34,6 +34,7 @@ export function tiffTracks(meta: Metadata): Track[] {
       stages: { balanced: { min: 50, max: 95, start: 75 }, maximum: { min: 35, max: 85, start: 60 } },
       precision: 2,
       halving: QUALITY_HALVING,
+      sizing: QUALITY_SIZING,
       encode: (src, q, out) => encodeWithSharp(src, out, (img) => img.tiff({ compression: 'jpeg', quality: q })),
       describe: (q) => `TIFF with JPEG compression q${q}`,
     });
