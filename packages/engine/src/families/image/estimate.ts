@@ -46,9 +46,54 @@ async function writeAnimationSample(source: ImageSource, out: string): Promise<s
 }
 
 /**
+ * A GIF's sample cut by gifsicle: the same centred window of its first frames, in the GIF's own palettes and
+ * dithering, so that the tracks reading GIFs only (gifsicle's, `Track.originalOnly`) are estimated as well. Returns
+ * undefined where gifsicle cannot make it (not installed), and the other samples are used.
+ */
+async function writeGifSample(source: ImageSource, out: string, ctx: EstimateContext): Promise<ImageSource | undefined> {
+  const meta = await openImage(source).metadata();
+  const pageHeight = meta.pageHeight ?? meta.height ?? 0;
+  const frames = Math.min(ANIM_FRAMES, meta.pages ?? 1);
+  const w = Math.min(ANIM_WINDOW, meta.width ?? 0);
+  const h = Math.min(ANIM_WINDOW, pageHeight);
+  const crop = `${Math.floor(((meta.width ?? 0) - w) / 2)},${Math.floor((pageHeight - h) / 2)}+${w}x${h}`;
+  try {
+    await ctx.runProcess('gifsicle', ['--no-warnings', '--crop', crop, source.path, `#0-${frames - 1}`, '-o', out], {
+      signal: ctx.signal,
+      timeoutMs: 60_000,
+    });
+  } catch (err) {
+    if (ctx.signal.aborted) throw err;
+    return undefined;
+  }
+  return { path: out, animated: frames > 1, autoOrient: false };
+}
+
+/**
+ * The picture the estimate searches, and whether it is in the file's own bytes (a GIF cut by gifsicle), which every
+ * track can read; other samples are searched by the tracks that read decoded pixels.
+ */
+async function estimateSample(
+  source: ImageSource,
+  ext: string,
+  ctx: EstimateContext,
+): Promise<{ sample: ImageSource; ownBytes: boolean }> {
+  const cut = ext === 'gif' ? await writeGifSample(source, path.join(ctx.workDir, 'estimate-sample.gif'), ctx) : undefined;
+  if (cut) return { sample: cut, ownBytes: true };
+  if (source.animated) {
+    const out = await writeAnimationSample(source, path.join(ctx.workDir, 'estimate-sample.webp'));
+    return { sample: out ? { path: out, animated: true, autoOrient: false } : source, ownBytes: false };
+  }
+  const out = path.join(ctx.workDir, 'estimate-sample.png');
+  const written = await writeSample(source, out, ESTIMATE_LAYOUT);
+  return { sample: written ? { path: out, animated: false, autoOrient: false } : source, ownBytes: false };
+}
+
+/**
  * Expected output size per level without compressing the whole picture: the same per-level search as `compress`
- * (run.ts), on a mosaic of tiles as in sample.ts (4×4 of 256 px) (or, for animations, a window of the first frames); each level's winning
- * encoding's bytes per pixel on the sample times the picture's pixel count (all frames). PNG light is the lossless
+ * (run.ts), on a mosaic of tiles as in sample.ts (4×4 of 256 px) (or, for animations and GIFs, a window of the first frames); each level's winning
+ * encoding's bytes per pixel on the sample times the picture's pixel count (all frames), or for a GIF's cut its size
+ * in proportion to the cut's own. PNG light is the lossless
  * repack of the mosaic, BMP its PNG. Clamped to the original size and made monotonic.
  */
 export async function estimateImageFile(
@@ -63,35 +108,29 @@ export async function estimateImageFile(
   if ('keep' in prepared) return same;
   const { job } = prepared;
 
-  let sample: ImageSource = job.source;
-  try {
-    if (job.source.animated) {
-      const out = await writeAnimationSample(job.source, path.join(ctx.workDir, 'estimate-sample.webp'));
-      if (out) sample = { path: out, animated: true, autoOrient: false };
-    } else {
-      const out = path.join(ctx.workDir, 'estimate-sample.png');
-      if (await writeSample(job.source, out, ESTIMATE_LAYOUT)) sample = { path: out, animated: false, autoOrient: false };
-    }
-  } catch (err) {
+  const { sample, ownBytes } = await estimateSample(job.source, ext, ctx).catch((err: unknown) => {
     throw readError(err, ctx.signal);
-  }
+  });
 
   // The sample has no timing of its own: the animation check of the full file does not apply to it.
   const sampleJob = { ...job, verify: undefined };
   const measurer = new Measurer(sampleJob, ctx, expectedTrials(job.tracks) + 1);
   const ref = await measurer.reference(sample, job.alpha);
   const samplePixels = (ref.width * ref.pageHeight * ref.pages) / (ref.alpha ? 2 : 1);
+  // A sample in the file's own bytes carries its result's ratio to the whole file (a window of a picture is rarely
+  // as dense as all of it); another sample, its bytes per pixel.
+  const scale = ownBytes ? originalSize / (await stat(sample.path)).size : job.pixels / samplePixels;
   const evaluate = (track: Track, knob: number): Promise<Trial> => measurer.trial(track, knob, sample, ref);
   const anchor = job.anchor ? await evaluate(job.anchor.track, job.anchor.knob) : undefined;
   const bars = anchoredBars(anchor?.ssim);
-  const tracks = job.tracks.filter((track) => !track.originalOnly);
+  const tracks = job.tracks.filter((track) => ownBytes || !track.originalOnly);
   const trials = await runLadder(tracks, evaluate, bars, { seed: anchor ? [anchor] : [] });
 
   const candidates = ladderCandidates((level) => passingTrials(eligibleTrials(trials.through(level), level), bars[level]));
   const sizes = { ...same };
   for (const level of LEVEL_ORDER) {
     const best = candidates(level)[0];
-    if (best) sizes[level] = Math.round((best.size / samplePixels) * job.pixels);
+    if (best) sizes[level] = Math.round(best.size * scale);
   }
   const light = Math.min(originalSize, sizes.light);
   const balanced = Math.min(light, sizes.balanced);

@@ -1,10 +1,12 @@
-import { stat } from 'node:fs/promises';
+import { mkdtemp, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { compress } from '../../compress.js';
 import { corpusCases, corpusFiles, describeCorpus, expectTruncatedRefused } from '../../corpus.test-support.js';
 import { corpusLevels } from '../../corpus-ladder.test-support.js';
+import { runProcess } from '../../process/run-process.js';
+import { imageFamily } from './image.family.js';
 import { checkLadder, writeTruncated } from './image.test-support.js';
 
 const files = corpusFiles(['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic', 'bmp', 'tif', 'tiff', 'avif']);
@@ -37,6 +39,26 @@ describeCorpus('image family on the shared corpus', files, (dir) => {
       expect(sized.compressedSize, `${path.basename(file)} under ${targetBytes}`).toBeGreaterThanOrEqual(targetBytes * 0.9);
       expect(sized.score).toBeGreaterThan(light.score as number);
     }
+  });
+
+  // A photo made GIF (dithered to 256 colours) shrinks most by lossy LZW, which reads GIFs only: the estimate cuts its
+  // sample with gifsicle, in the GIF's own bytes, so that track counts there too.
+  const photo = files.find((f) => /\.jpe?g$/i.test(f));
+  it.runIf(photo)('estimates a GIF made from a photo within twice its real balanced result', async () => {
+    const gif = path.join(dir(), 'photo.gif');
+    const dither = 'scale=1200:-2,split[a][b];[a]palettegen[p];[b][p]paletteuse';
+    await runProcess('ffmpeg', ['-v', 'error', '-y', '-i', photo ?? '', '-vf', dither, '-threads', '1', gif]);
+    const ctx = {
+      signal: new AbortController().signal,
+      onProgress: () => {},
+      workDir: await mkdtemp(path.join(dir(), 'estimate-')),
+      runProcess,
+    };
+    const sizes = await imageFamily.estimate?.(gif, { ext: 'gif', mime: 'image/gif', family: 'image' }, ctx);
+    const real = await compress(gif, { level: 'balanced', tmpDir: dir() });
+    expect(real.recipe).toContain('lossy LZW');
+    expect(sizes?.balanced).toBeLessThanOrEqual(real.compressedSize * 2);
+    expect(sizes?.balanced).toBeGreaterThanOrEqual(real.compressedSize / 2);
   });
 
   it('truncated copies of the real files are invalid-input', () => expectTruncatedRefused(files, dir(), writeTruncated));
