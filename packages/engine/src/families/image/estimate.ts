@@ -58,10 +58,25 @@ async function writeGifSample(source: ImageSource, out: string, ctx: EstimateCon
   const h = Math.min(ANIM_WINDOW, pageHeight);
   const crop = `${Math.floor(((meta.width ?? 0) - w) / 2)},${Math.floor((pageHeight - h) / 2)}+${w}x${h}`;
   try {
-    await ctx.runProcess('gifsicle', ['--no-warnings', '--crop', crop, source.path, `#0-${frames - 1}`, '-o', out], {
-      signal: ctx.signal,
-      timeoutMs: 60_000,
-    });
+    await ctx.runProcess(
+      'gifsicle',
+      [
+        '--no-warnings',
+        '--no-comments',
+        '--no-names',
+        '--no-extensions',
+        '--crop',
+        crop,
+        source.path,
+        `#0-${frames - 1}`,
+        '-o',
+        out,
+      ],
+      {
+        signal: ctx.signal,
+        timeoutMs: 60_000,
+      },
+    );
   } catch (err) {
     if (ctx.signal.aborted) throw err;
     return undefined;

@@ -170,6 +170,29 @@ describe('image settings search', () => {
     expect(alone.made.length).toBeGreaterThan(3);
   });
 
+  it("does not cut light's search short for a file light may not keep: one under balanced's pick", async () => {
+    // 'tiny' searches light only and passes with 1000 bytes, under balanced's pick: light may not keep it
+    // (`ladderCandidates`), so the JPEG-like track must still find its own light setting, as it does alone.
+    const all = bars(0.99, 0.97, 0.94);
+    const lightPick = async (tracks: Track[]) => {
+      const { evaluate } = measured();
+      const trials = await runLadder(tracks, evaluate, all, { levels: ['light'] });
+      const candidates = ladderCandidates((level) => passingTrials(trials.through(level), all[level]));
+      const pick = candidates('light')[0];
+      return pick && `${pick.track.id}@${pick.knob}`;
+    };
+    const jpeg = () => curveTrack('jpeg', jpegLike(0.04, 15), (k) => 2000 + 10 * k);
+    const tiny = curveTrack(
+      'tiny',
+      () => 1,
+      () => 1000,
+      { light: { min: 90, max: 90, start: 90 } },
+    );
+    const alone = await lightPick([jpeg()]);
+    expect(alone).toMatch(/^jpeg@/);
+    expect(await lightPick([jpeg(), tiny])).toBe(alone);
+  });
+
   it('gives up on a track at once when a setting above every knob left has failed the bar', async () => {
     // Nothing this track makes keeps even maximum's floor: balanced tries its start and its top, and then no
     // level tries anything under a knob that has already failed.

@@ -137,17 +137,11 @@ function probesUnder(hi: number, track: Track, range: KnobRange, bar: QualityBar
 }
 
 /**
- * How much faster than its sizing slope (`Track.sizing`, an average over the knob's range) a track's file is taken to
- * grow per step when nothing above a trial tells: the slope is steeper towards the top of these scales.
- */
-const SIZING_MARGIN = 1.5;
-
-/**
  * Whether nothing under the lowest passing knob `hi` can give a file smaller than `beaten` (a result the level has in
  * hand): the lowest knob the track's prior still allows for the bar (its far guess, `priorGuesses`) gives, at the
  * growth of the file per knob step measured between `hi` and its nearest trial above, a file no smaller. The growth
  * measured above `hi` is at least the growth under it on these quality scales (files grow faster towards the top),
- * so the estimate errs small, towards searching on. With no trial above `hi`, the track's sizing slope, with a margin.
+ * so the estimate errs small, towards searching on.
  */
 function cannotWinUnder(
   hi: number,
@@ -160,12 +154,8 @@ function cannotWinUnder(
   const at = known.get(hi);
   const prior = at ? priorGuesses(track, at.ssim, bar) : undefined;
   const above = [...known.entries()].filter(([k, t]) => k > hi && Number.isFinite(t.size)).sort(([a], [b]) => a - b)[0];
-  if (!at || !prior || !Number.isFinite(beaten)) return false;
-  const growth =
-    above && above[1].size > at.size
-      ? Math.log(above[1].size / at.size) / (above[0] - hi)
-      : track.sizing && SIZING_MARGIN * track.sizing.slope;
-  if (!growth) return false;
+  if (!at || !prior || !above || !Number.isFinite(beaten) || above[1].size <= at.size) return false;
+  const growth = Math.log(above[1].size / at.size) / (above[0] - hi);
   const lowest = Math.max(range.min, hi - prior[1]);
   return at.size * Math.exp(-growth * (hi - lowest)) >= beaten;
 }
@@ -367,8 +357,11 @@ async function searchStage(
   const { floorSource } = options;
   const later = floorSource ? tracks.filter((t) => t.sizeFloor && t.stages[stage]) : [];
   const bar = bars[stage];
-  // The smallest file the level already has (the original, or any track's passing trial so far).
-  const smallest = () => passingTrials(trialsOf(memo), bar)[0]?.size ?? Number.POSITIVE_INFINITY;
+  // The smallest file the level already has and may keep: any track's passing trial so far (the original is
+  // `inHand`). Light keeps only its own tracks' files, none under balanced's pick (`ladderCandidates`): only those count.
+  const floor = stage === 'light' ? (passingTrials(trialsOf(memo), bars.balanced)[0]?.size ?? options.inHand) : 0;
+  const keeps = (t: Trial) => t.size >= floor && (stage !== 'light' || t.track.stages.light !== undefined);
+  const smallest = () => passingTrials(trialsOf(memo), bar).find(keeps)?.size ?? Number.POSITIVE_INFINITY;
   const ranged = (group: readonly Track[]) =>
     group.flatMap((track) => {
       const range = track.stages[stage];

@@ -13,8 +13,8 @@ const MAX_TRIALS = 3;
  * of the level's own result: between a too-large level's setting and a fitting one's (it must keep the fitting
  * level's bar), or below the too-large one down to the track's lowest (q10 on quality scales). Near the top of a
  * quality scale one step can grow the file by a fifth, so when that track's best is not within 10 % under the
- * target, the job's other sized tracks (JPEG's other chroma layout, WebP with and without sharp YUV, GIF's other
- * lossy encoder) are sized from the same setting, and the best score that fits wins. Only tracks with a sized knob
+ * target, the job's other tracks on the same scale (JPEG's other chroma layout, WebP with and without sharp YUV) are
+ * sized from the same setting, and the best score that fits wins. Only tracks with a sized knob
  * are searched (`Track.sizing`: the quality scales of JPEG, WebP, HEIC and AVIF, GIF's lossy encoders): lossless
  * files and palettes keep their levels' results.
  */
@@ -52,7 +52,8 @@ export async function sizeImageFile(
   // Below the floor only a found file says where the other tracks may fit; between levels, the fitting result does.
   const reached = found?.size ?? (fits ? fits.size : undefined);
   if (reached !== undefined && reached < targetBytes * CLOSE_ENOUGH) {
-    for (const other of job.tracks.filter((t) => t !== track).filter(isSized)) {
+    // A setting carries over only to a track on the same scale (GIF's two lossy knobs are unrelated).
+    for (const other of job.tracks.filter((t) => t !== track && t.sizing === track.sizing).filter(isSized)) {
       // From the setting the first track reached (the tracks' files differ by a factor, so it lies near the target),
       // under a setting of this track already known too large.
       const ceiling = overOn(other);
