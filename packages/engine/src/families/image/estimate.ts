@@ -106,10 +106,10 @@ async function estimateSample(
 
 /**
  * Expected output size per level without compressing the whole picture: the same per-level search as `compress`
- * (run.ts), on a mosaic of tiles as in sample.ts (4×4 of 256 px) (or, for animations and GIFs, a window of the first frames); each level's winning
- * encoding's bytes per pixel on the sample times the picture's pixel count (all frames), or for a GIF's cut its size
- * in proportion to the cut's own. PNG light is the lossless
- * repack of the mosaic, BMP its PNG. Clamped to the original size and made monotonic.
+ * (run.ts), on a mosaic of tiles as in sample.ts (4×4 of 256 px) (or, for animations and GIFs, a window of the first
+ * frames); each level's winning encoding's bytes per pixel on the sample times the picture's pixel count (all
+ * frames), or for a GIF's cut its size in proportion to the cut's own. PNG light is the lossless repack of the mosaic,
+ * BMP its PNG. Clamped to the original size and made monotonic.
  */
 export async function estimateImageFile(
   input: string,

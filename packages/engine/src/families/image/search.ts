@@ -374,7 +374,7 @@ async function searchStage(
   // The tracks are searched side by side, round by round: each round's probes are chosen from every trial measured
   // before it, so a track is left as soon as another's passing file is smaller than any it could still make (see
   // `nextProbes`), and what is skipped never depends on the order the encodes finish in.
-  const search = async (group: readonly Track[], inHand: number) => {
+  const search = async (group: readonly Track[]) => {
     const searched = ranged(group);
     // The level's starting values, unless trials made before (balanced's, or the anchor) already lie in its range.
     await measure(
@@ -383,7 +383,7 @@ async function searchStage(
         .map(({ track, range, known }) => ({ track, knob: range.start, known })),
     );
     for (let round = 0; round < ROUNDS_PER_STAGE; round++) {
-      const beaten = Math.min(inHand, smallest());
+      const beaten = Math.min(options.inHand, smallest());
       const probes = searched.flatMap(({ track, range, known }) =>
         nextProbes(track, range, bar, known, beaten).map((knob) => ({ track, knob, known })),
       );
@@ -391,17 +391,11 @@ async function searchStage(
       await measure(probes);
     }
   };
-  await search(
-    tracks.filter((t) => !later.includes(t)),
-    options.inHand,
-  );
+  await search(tracks.filter((t) => !later.includes(t)));
   if (later.length === 0 || !floorSource) return;
   const best = smallest();
   const floors = await Promise.all(later.map((t) => t.sizeFloor?.(floorSource) ?? 0));
-  await search(
-    later.filter((_, i) => best >= (floors[i] ?? 0)),
-    options.inHand,
-  );
+  await search(later.filter((_, i) => best >= (floors[i] ?? 0)));
 }
 
 /**

@@ -13,12 +13,12 @@ const GIFSICLE_TIMEOUT_MS = 2 * 60 * 1000;
  *   frames cropped to what changes, LZW packed again). Comments, names and application extensions go; the loop count
  *   stays. One setting, tried once.
  * - gifsicle's lossy LZW (--lossy): each frame's pixels may take a colour of the same palette close to theirs where that
- *   makes the LZW string longer. Dithered pictures (photos and video made GIF) shrink two to four times at an SSIM of
- *   0.98, with no colour lost from the palette; cgif's differencing, below, saves little on them.
+ *   makes the LZW string longer. Dithered pictures (photos and video made GIF) shrink two to five times at an SSIM of
+ *   0.97-0.99, with no colour lost from the palette; cgif's differencing, below, saves little on them.
  * - cgif through sharp, whose knob is 32 minus its inter-frame error: at 32 unchanged pixels are only made transparent
  *   when they are exactly equal to the previous frame; lower values also treat nearly equal pixels as unchanged, which
  *   is where animated GIFs save most. The input palette is reused, so colours do not shift.
- * Frame count, delays and loop count are checked after decoding either one.
+ * Frame count, delays and loop count are checked after decoding any of them.
  */
 export function gifTracks(ctx: ToolContext, animated: boolean): Track[] {
   return [gifsicleTrack(ctx), cgifTrack(animated), gifsicleLossyTrack(ctx)];
@@ -51,7 +51,7 @@ function gifsicleTrack(ctx: ToolContext): Track {
 const LOSSY_TOP = 20;
 
 /** gifsicle's --lossy amount for a knob: 5 at the top, doubling every 4 steps down (each step a distinct amount), 160 at 0. */
-export function lossyAmount(knob: number): number {
+function lossyAmount(knob: number): number {
   return Math.round(5 * 2 ** ((LOSSY_TOP - knob) / 4));
 }
 
