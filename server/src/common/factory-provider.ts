@@ -1,4 +1,4 @@
-import type { Provider } from '@nestjs/common';
+import { Inject, type Provider } from '@nestjs/common';
 
 /**
  * A provider built by a plain function of other providers: services and repositories are plain classes without
@@ -24,4 +24,19 @@ export function construct<A extends unknown[], T>(
   inject: NoInfer<{ [K in keyof A]: Token<A[K]> }>,
 ): Provider {
   return { provide, inject: inject as unknown as never[], useFactory: (...args: A) => new provide(...args) };
+}
+
+/** The instance a token provides: a class token's instance; a symbol's type is not known here, so it checks nothing. */
+type Provided<T> = T extends abstract new (...args: never[]) => infer I ? I : never;
+
+/**
+ * What Nest builds a controller, guard or module from, one token per constructor parameter in order: the list
+ * `construct` gives for a service, for the classes Nest builds itself. A class token is checked against its parameter.
+ */
+export function BuiltFrom<const Tokens extends readonly Token<unknown>[]>(...tokens: Tokens) {
+  return (target: new (...args: { -readonly [K in keyof Tokens]: Provided<Tokens[K]> }) => unknown): void => {
+    tokens.forEach((token, index) => {
+      Inject(token)(target, undefined, index);
+    });
+  };
 }

@@ -1,5 +1,6 @@
-import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
+import { BuiltFrom } from '../common/factory-provider.js';
 import { ApiKeyAuthenticator } from './api-key-authenticator.js';
 import type { AuthedRequest } from './auth.guards.js';
 import { endpointOf } from './contract-route.js';
@@ -9,8 +10,9 @@ import { endpointOf } from './contract-route.js';
  * usage) and its account kept on the request, where UserAuthGuard and the visitor-or-user routes find it.
  */
 @Injectable()
+@BuiltFrom(ApiKeyAuthenticator)
 export class ApiKeyGuard implements CanActivate {
-  constructor(@Inject(ApiKeyAuthenticator) private readonly keys: ApiKeyAuthenticator) {}
+  constructor(private readonly keys: ApiKeyAuthenticator) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const endpoint = endpointOf(context);

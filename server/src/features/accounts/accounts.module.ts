@@ -1,4 +1,4 @@
-import { Inject, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { MailPort } from '../../adapters/mail/mail.port.js';
 import { RateCounters } from '../../adapters/rate-counters/rate-counters.port.js';
@@ -6,7 +6,7 @@ import { StoragePort } from '../../adapters/storage/storage.port.js';
 import { APP_CONFIG, DATABASE } from '../../app.tokens.js';
 import { BackgroundTasks } from '../../common/background-tasks.js';
 import { Clock } from '../../common/clock.js';
-import { construct, factory } from '../../common/factory-provider.js';
+import { BuiltFrom, construct, factory } from '../../common/factory-provider.js';
 import { SweepTasks } from '../../common/sweep-tasks.js';
 import type { AppConfig } from '../../config/app.config.js';
 import { AdminAuthGuard, UserAuthGuard } from '../../http/auth.guards.js';
@@ -86,8 +86,9 @@ import { UserRepository } from './user.repository.js';
     AdminAuthGuard,
   ],
 })
+@BuiltFrom(SweepTasks, ResetTokenRepository)
 export class AccountsModule {
-  constructor(@Inject(SweepTasks) sweeps: SweepTasks, @Inject(ResetTokenRepository) tokens: ResetTokenRepository) {
+  constructor(sweeps: SweepTasks, tokens: ResetTokenRepository) {
     // Password reset links past their hour, used or not: nothing can be done with them any more.
     sweeps.register({ name: 'resetLinks', sweep: (now) => tokens.deleteExpired(now) });
   }

@@ -1,16 +1,18 @@
-import { Controller, Inject, Req } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
 import { type AdminLoginResponse, endpoints, type MessageResponse } from '@shrinkly/contract';
 import type { Request } from 'express';
+import { BuiltFrom } from '../../common/factory-provider.js';
 import { clientIp } from '../../http/client-ip.js';
 import { type BodyOf, Route, ValidBody } from '../../http/contract-route.js';
 import { AdminAuthService } from './admin-auth.service.js';
 import { PasswordResetService } from './password-reset.service.js';
 
 @Controller()
+@BuiltFrom(AdminAuthService, PasswordResetService)
 export class AdminAuthController {
   constructor(
-    @Inject(AdminAuthService) private readonly adminAuth: AdminAuthService,
-    @Inject(PasswordResetService) private readonly resets: PasswordResetService,
+    private readonly adminAuth: AdminAuthService,
+    private readonly resets: PasswordResetService,
   ) {}
 
   @Route(endpoints.adminLogin)

@@ -1,4 +1,4 @@
-import { Controller, Inject, Req } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
 import {
   type AuthResponse,
   changePasswordSchema,
@@ -8,6 +8,7 @@ import {
   type User,
 } from '@shrinkly/contract';
 import type { Request } from 'express';
+import { BuiltFrom } from '../../common/factory-provider.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { CurrentUser } from '../../http/auth.guards.js';
 import { clientIp } from '../../http/client-ip.js';
@@ -20,12 +21,13 @@ import { PasswordResetService } from './password-reset.service.js';
 const FORGOT_MESSAGE = 'If an account exists for that email, a password reset link has been sent.';
 
 @Controller()
+@BuiltFrom(AccountService, PasswordResetService, Authenticator, AccountDeletionService)
 export class AuthController {
   constructor(
-    @Inject(AccountService) private readonly accounts: AccountService,
-    @Inject(PasswordResetService) private readonly resets: PasswordResetService,
-    @Inject(Authenticator) private readonly auth: Authenticator,
-    @Inject(AccountDeletionService) private readonly deletion: AccountDeletionService,
+    private readonly accounts: AccountService,
+    private readonly resets: PasswordResetService,
+    private readonly auth: Authenticator,
+    private readonly deletion: AccountDeletionService,
   ) {}
 
   @Route(endpoints.register)

@@ -1,4 +1,4 @@
-import { Controller, Inject, Param, Req } from '@nestjs/common';
+import { Controller, Param, Req } from '@nestjs/common';
 import {
   type AdminAuditEntry,
   type AdminUserList,
@@ -8,6 +8,7 @@ import {
   type Revenue,
 } from '@shrinkly/contract';
 import type { Request } from 'express';
+import { BuiltFrom } from '../../common/factory-provider.js';
 import type { AdminRow } from '../../db/schema/index.js';
 import { CurrentAdmin } from '../../http/auth.guards.js';
 import { clientIp } from '../../http/client-ip.js';
@@ -18,12 +19,13 @@ import { AdminUsersService } from './admin-users.service.js';
 import { RevenueService } from './revenue.service.js';
 
 @Controller()
+@BuiltFrom(AdminUsersService, RevenueService, AdminAuditService, ApiKeyService)
 export class AdminController {
   constructor(
-    @Inject(AdminUsersService) private readonly users: AdminUsersService,
-    @Inject(RevenueService) private readonly revenue: RevenueService,
-    @Inject(AdminAuditService) private readonly audit: AdminAuditService,
-    @Inject(ApiKeyService) private readonly apiKeys: ApiKeyService,
+    private readonly users: AdminUsersService,
+    private readonly revenue: RevenueService,
+    private readonly audit: AdminAuditService,
+    private readonly apiKeys: ApiKeyService,
   ) {}
 
   @Route(endpoints.adminUsers)

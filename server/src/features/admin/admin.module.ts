@@ -1,7 +1,7 @@
-import { Inject, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { DATABASE } from '../../app.tokens.js';
 import { Clock } from '../../common/clock.js';
-import { construct } from '../../common/factory-provider.js';
+import { BuiltFrom, construct } from '../../common/factory-provider.js';
 import { AccountDeletionService } from '../accounts/account-deletion.service.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { AdminAuthService } from '../accounts/admin-auth.service.js';
@@ -30,12 +30,9 @@ import { UserDirectoryRepository } from './user-directory.repository.js';
     construct(AdminAuditService, [AdminAuditRepository, Clock]),
   ],
 })
+@BuiltFrom(AdminAuthService, AdminAuditService, ApiKeyService)
 export class AdminModule {
-  constructor(
-    @Inject(AdminAuthService) adminAuth: AdminAuthService,
-    @Inject(AdminAuditService) audit: AdminAuditService,
-    @Inject(ApiKeyService) apiKeys: ApiKeyService,
-  ) {
+  constructor(adminAuth: AdminAuthService, audit: AdminAuditService, apiKeys: ApiKeyService) {
     adminAuth.onSignIn((admin, ip) => audit.record(admin, 'sign-in', null, ip));
     apiKeys.registerAuditor(({ action, user, prefix, clientAddress }) =>
       audit.record({ id: null, email: user.email }, action, apiKeyTarget(user.id, prefix), clientAddress),

@@ -1,6 +1,7 @@
-import { Controller, Inject, Param, Req } from '@nestjs/common';
+import { Controller, Param, Req } from '@nestjs/common';
 import { type ApiKey, type CreatedApiKey, endpoints, type MessageResponse } from '@shrinkly/contract';
 import type { Request } from 'express';
+import { BuiltFrom } from '../../common/factory-provider.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { CurrentUser } from '../../http/auth.guards.js';
 import { clientIp } from '../../http/client-ip.js';
@@ -9,8 +10,9 @@ import { ApiKeyService } from './api-key.service.js';
 
 /** The account's API keys, managed with the sign-in token only (a key cannot make or revoke keys). */
 @Controller()
+@BuiltFrom(ApiKeyService)
 export class ApiKeysController {
-  constructor(@Inject(ApiKeyService) private readonly keys: ApiKeyService) {}
+  constructor(private readonly keys: ApiKeyService) {}
 
   @Route(endpoints.listApiKeys)
   list(@CurrentUser() user: UserRow): Promise<ApiKey[]> {

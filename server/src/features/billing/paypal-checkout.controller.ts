@@ -1,5 +1,6 @@
-import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { BuiltFrom } from '../../common/factory-provider.js';
 import { PaypalCheckoutService } from './paypal-checkout.service.js';
 
 /**
@@ -11,8 +12,9 @@ import { PaypalCheckoutService } from './paypal-checkout.service.js';
  * routes are written here in full and listed as exceptions in the route test.
  */
 @Controller()
+@BuiltFrom(PaypalCheckoutService)
 export class PaypalCheckoutController {
-  constructor(@Inject(PaypalCheckoutService) private readonly checkout: PaypalCheckoutService) {}
+  constructor(private readonly checkout: PaypalCheckoutService) {}
 
   @Get('/api/paypal/checkout/:jobId')
   async start(@Param('jobId') jobId: string, @Query('sig') sig: string | undefined, @Res() res: Response): Promise<void> {

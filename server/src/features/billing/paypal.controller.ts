@@ -1,7 +1,8 @@
-import { Controller, Inject, Req } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
 import { endpoints } from '@shrinkly/contract';
 import type { Request } from 'express';
 import type { PaypalWebhookHeaders } from '../../adapters/payments/payment.port.js';
+import { BuiltFrom } from '../../common/factory-provider.js';
 import { Route } from '../../http/contract-route.js';
 import { PaypalWebhookService } from './paypal-webhooks.service.js';
 
@@ -18,8 +19,9 @@ function webhookHeaders(req: Request): Partial<PaypalWebhookHeaders> {
 
 /** PayPal's webhook: mounted always, "not found" unless PAYMENT_PROVIDER is paypal. */
 @Controller()
+@BuiltFrom(PaypalWebhookService)
 export class PaypalController {
-  constructor(@Inject(PaypalWebhookService) private readonly webhooks: PaypalWebhookService) {}
+  constructor(private readonly webhooks: PaypalWebhookService) {}
 
   /**
    * PayPal's deliveries. The JSON parser has read the body already; PayPal's verify call takes the event as JSON,

@@ -1,8 +1,9 @@
-import { Body, Controller, Get, Header, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { PRODUCT_NAME } from '@shrinkly/contract';
 import type { Response } from 'express';
 import { PaymentPort, type Purchase, type TestCheckoutPages } from '../../adapters/payments/payment.port.js';
 import { NotFoundError } from '../../common/errors.js';
+import { BuiltFrom } from '../../common/factory-provider.js';
 import { BillingService } from './billing.service.js';
 import { escapeHtml, testModePage } from './test-mode-page.js';
 
@@ -16,10 +17,11 @@ import { escapeHtml, testModePage } from './test-mode-page.js';
  * so its routes are written here in full and listed as exceptions in the route test.
  */
 @Controller()
+@BuiltFrom(BillingService, PaymentPort)
 export class SandboxCheckoutController {
   constructor(
-    @Inject(BillingService) private readonly billing: BillingService,
-    @Inject(PaymentPort) private readonly payments: PaymentPort,
+    private readonly billing: BillingService,
+    private readonly payments: PaymentPort,
   ) {}
 
   /** The signed link names the purchase by its id; pay per file is the one purchase it sells. */

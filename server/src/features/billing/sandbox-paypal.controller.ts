@@ -1,10 +1,11 @@
-import { Body, Controller, Get, Header, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { PRODUCT_NAME, SUBSCRIPTION_PRICE_USD } from '@shrinkly/contract';
 import type { Response } from 'express';
 import type { Logger } from 'pino';
 import { PaymentPort, type TestApprovalPages } from '../../adapters/payments/payment.port.js';
 import { LOGGER } from '../../app.tokens.js';
 import { NotFoundError } from '../../common/errors.js';
+import { BuiltFrom } from '../../common/factory-provider.js';
 import { SubscriptionEventHandler } from './subscription-events.js';
 import { testModePage } from './test-mode-page.js';
 
@@ -20,11 +21,12 @@ import { testModePage } from './test-mode-page.js';
  * written here in full and listed as exceptions in the route test.
  */
 @Controller()
+@BuiltFrom(PaymentPort, SubscriptionEventHandler, LOGGER)
 export class SandboxPaypalController {
   constructor(
-    @Inject(PaymentPort) private readonly payments: PaymentPort,
-    @Inject(SubscriptionEventHandler) private readonly subscriptionEvents: SubscriptionEventHandler,
-    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly payments: PaymentPort,
+    private readonly subscriptionEvents: SubscriptionEventHandler,
+    private readonly logger: Logger,
   ) {}
 
   private pages(id: string, sig: string | undefined): TestApprovalPages {

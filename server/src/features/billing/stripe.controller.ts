@@ -1,8 +1,9 @@
-import { Controller, Headers, Inject, Req } from '@nestjs/common';
+import { Controller, Headers, Req } from '@nestjs/common';
 import { endpoints } from '@shrinkly/contract';
 import type { Request } from 'express';
 import { PaymentPort, ProviderUnavailableError } from '../../adapters/payments/payment.port.js';
 import { DomainError, NotFoundError, ValidationError } from '../../common/errors.js';
+import { BuiltFrom } from '../../common/factory-provider.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { CurrentUser } from '../../http/auth.guards.js';
 import { Route } from '../../http/contract-route.js';
@@ -19,10 +20,11 @@ class PaymentProviderError extends DomainError {
  * the signature covers the exact bytes Stripe sent.
  */
 @Controller()
+@BuiltFrom(PaymentPort, StripeWebhookService)
 export class StripeController {
   constructor(
-    @Inject(PaymentPort) private readonly payments: PaymentPort,
-    @Inject(StripeWebhookService) private readonly webhooks: StripeWebhookService,
+    private readonly payments: PaymentPort,
+    private readonly webhooks: StripeWebhookService,
   ) {}
 
   @Route(endpoints.stripeSetupIntent)

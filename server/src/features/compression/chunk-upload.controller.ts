@@ -1,4 +1,4 @@
-import { Controller, Inject, Req, Res } from '@nestjs/common';
+import { Controller, Req, Res } from '@nestjs/common';
 import {
   CHUNK_SIZE_BYTES,
   type CompressionResponse,
@@ -9,6 +9,7 @@ import {
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import { APP_CONFIG } from '../../app.tokens.js';
+import { BuiltFrom } from '../../common/factory-provider.js';
 import type { AppConfig } from '../../config/app.config.js';
 import { clientIp } from '../../http/client-ip.js';
 import { type BodyOf, Route, ValidBody } from '../../http/contract-route.js';
@@ -22,12 +23,13 @@ import { CompressionService } from './compression.service.js';
  * address's unpaid uploads are at their cap) and their assembly into a compression.
  */
 @Controller()
+@BuiltFrom(CompressionService, ChunkUploadService, OptionalUser, APP_CONFIG)
 export class ChunkUploadController {
   constructor(
-    @Inject(CompressionService) private readonly compression: CompressionService,
-    @Inject(ChunkUploadService) private readonly chunks: ChunkUploadService,
-    @Inject(OptionalUser) private readonly optionalUser: OptionalUser,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly compression: CompressionService,
+    private readonly chunks: ChunkUploadService,
+    private readonly optionalUser: OptionalUser,
+    private readonly config: AppConfig,
   ) {}
 
   @Route(endpoints.uploadChunk)

@@ -1,4 +1,4 @@
-import { Controller, Inject, Param, Req, Res } from '@nestjs/common';
+import { Controller, Param, Req, Res } from '@nestjs/common';
 import {
   type Comparison,
   type CompressionJob,
@@ -14,6 +14,7 @@ import type { Request, Response } from 'express';
 import { StoragePort } from '../../adapters/storage/storage.port.js';
 import { APP_CONFIG } from '../../app.tokens.js';
 import type { SignedLink } from '../../common/download-ticket.service.js';
+import { BuiltFrom } from '../../common/factory-provider.js';
 import { downloadName } from '../../common/file-naming.js';
 import type { AppConfig } from '../../config/app.config.js';
 import type { CompressionJobRow, UserRow } from '../../db/schema/index.js';
@@ -35,13 +36,14 @@ function jobBlob(job: CompressionJobRow): BlobToSend {
 }
 
 @Controller()
+@BuiltFrom(CompressionService, PreviewService, StoragePort, OptionalUser, APP_CONFIG)
 export class CompressionController {
   constructor(
-    @Inject(CompressionService) private readonly compression: CompressionService,
-    @Inject(PreviewService) private readonly previews: PreviewService,
-    @Inject(StoragePort) private readonly storage: StoragePort,
-    @Inject(OptionalUser) private readonly optionalUser: OptionalUser,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly compression: CompressionService,
+    private readonly previews: PreviewService,
+    private readonly storage: StoragePort,
+    private readonly optionalUser: OptionalUser,
+    private readonly config: AppConfig,
   ) {}
 
   private get uploadDir(): string {

@@ -1,10 +1,10 @@
-import { Inject, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { QueuePort } from '../../adapters/queue/queue.port.js';
 import { StoragePort } from '../../adapters/storage/storage.port.js';
 import { APP_CONFIG, DATABASE, LOGGER } from '../../app.tokens.js';
 import { Clock } from '../../common/clock.js';
 import { DownloadTicketService } from '../../common/download-ticket.service.js';
-import { construct, factory } from '../../common/factory-provider.js';
+import { BuiltFrom, construct, factory } from '../../common/factory-provider.js';
 import { expiredWithBlobs, SweepTasks } from '../../common/sweep-tasks.js';
 import type { AppConfig } from '../../config/app.config.js';
 import { EngineStep } from '../../jobs/engine-step.js';
@@ -60,18 +60,30 @@ import { PublicResultFinisher } from './public-result.finisher.js';
   ],
   exports: [CompressionJobRecords, CompressionService, CompressionFinishers, CompressionJobHandler],
 })
+@BuiltFrom(
+  JobHandlers,
+  CompressionJobHandler,
+  CompressionJobRecords,
+  CompressionFinishers,
+  PublicResultFinisher,
+  BillingService,
+  CompressionFulfilment,
+  AccountDeletionService,
+  SweepTasks,
+  StoragePort,
+)
 export class CompressionModule {
   constructor(
-    @Inject(JobHandlers) handlers: JobHandlers,
-    @Inject(CompressionJobHandler) handler: CompressionJobHandler,
-    @Inject(CompressionJobRecords) jobs: CompressionJobRecords,
-    @Inject(CompressionFinishers) finishers: CompressionFinishers,
-    @Inject(PublicResultFinisher) publicResults: PublicResultFinisher,
-    @Inject(BillingService) billing: BillingService,
-    @Inject(CompressionFulfilment) fulfilment: CompressionFulfilment,
-    @Inject(AccountDeletionService) deletion: AccountDeletionService,
-    @Inject(SweepTasks) sweeps: SweepTasks,
-    @Inject(StoragePort) storage: StoragePort,
+    handlers: JobHandlers,
+    handler: CompressionJobHandler,
+    jobs: CompressionJobRecords,
+    finishers: CompressionFinishers,
+    publicResults: PublicResultFinisher,
+    billing: BillingService,
+    fulfilment: CompressionFulfilment,
+    deletion: AccountDeletionService,
+    sweeps: SweepTasks,
+    storage: StoragePort,
   ) {
     // Expired jobs (visitors' uploads and results, and finished job records) with their blobs.
     sweeps.register(expiredWithBlobs('jobs', jobs, (job) => [job.inputBlob, job.outputBlob, job.compareBlob], storage));

@@ -1,4 +1,4 @@
-import { Controller, Inject, Param, Req, Res } from '@nestjs/common';
+import { Controller, Param, Req, Res } from '@nestjs/common';
 import {
   CONVERTER_LIMIT_BYTES,
   type Conversion,
@@ -11,6 +11,7 @@ import type { Request, Response } from 'express';
 import { StoragePort } from '../../adapters/storage/storage.port.js';
 import { APP_CONFIG } from '../../app.tokens.js';
 import type { SignedLink } from '../../common/download-ticket.service.js';
+import { BuiltFrom } from '../../common/factory-provider.js';
 import type { AppConfig } from '../../config/app.config.js';
 import { Route } from '../../http/contract-route.js';
 import { sendBlob } from '../../http/send-blob.js';
@@ -21,12 +22,13 @@ import { ConverterService } from './converter.service.js';
 
 /** The free converter: no account, files up to 100MB, results kept 24 hours behind signed links. */
 @Controller()
+@BuiltFrom(ConverterService, StoragePort, OptionalUser, APP_CONFIG)
 export class ConverterController {
   constructor(
-    @Inject(ConverterService) private readonly converter: ConverterService,
-    @Inject(StoragePort) private readonly storage: StoragePort,
-    @Inject(OptionalUser) private readonly optionalUser: OptionalUser,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly converter: ConverterService,
+    private readonly storage: StoragePort,
+    private readonly optionalUser: OptionalUser,
+    private readonly config: AppConfig,
   ) {}
 
   /** `image/png` arrives as two path segments, `image%2Fpng` as one: both name the same type. */

@@ -1,10 +1,10 @@
-import { Inject, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { QueuePort } from '../../adapters/queue/queue.port.js';
 import { StoragePort } from '../../adapters/storage/storage.port.js';
 import { APP_CONFIG, DATABASE, LOGGER } from '../../app.tokens.js';
 import { Clock } from '../../common/clock.js';
 import { DownloadTicketService } from '../../common/download-ticket.service.js';
-import { construct, factory } from '../../common/factory-provider.js';
+import { BuiltFrom, construct, factory } from '../../common/factory-provider.js';
 import { expiredWithBlobs, SweepTasks } from '../../common/sweep-tasks.js';
 import type { AppConfig } from '../../config/app.config.js';
 import { EngineStep } from '../../jobs/engine-step.js';
@@ -39,13 +39,14 @@ import { ConverterService } from './converter.service.js';
   ],
   exports: [ConversionJobRecords, ConversionJobHandler],
 })
+@BuiltFrom(JobHandlers, ConversionJobHandler, ConversionJobRecords, SweepTasks, StoragePort)
 export class ConverterModule {
   constructor(
-    @Inject(JobHandlers) handlers: JobHandlers,
-    @Inject(ConversionJobHandler) handler: ConversionJobHandler,
-    @Inject(ConversionJobRecords) jobs: ConversionJobRecords,
-    @Inject(SweepTasks) sweeps: SweepTasks,
-    @Inject(StoragePort) storage: StoragePort,
+    handlers: JobHandlers,
+    handler: ConversionJobHandler,
+    jobs: ConversionJobRecords,
+    sweeps: SweepTasks,
+    storage: StoragePort,
   ) {
     // Converted files and their uploads, 24 hours after upload.
     sweeps.register(expiredWithBlobs('conversions', jobs, (job) => [job.inputBlob, job.outputBlob], storage));

@@ -1,4 +1,4 @@
-import { Controller, Inject, Param, Req, Res } from '@nestjs/common';
+import { Controller, Param, Req, Res } from '@nestjs/common';
 import {
   type Batch,
   type Comparison,
@@ -16,6 +16,7 @@ import { StoragePort } from '../../adapters/storage/storage.port.js';
 import { APP_CONFIG } from '../../app.tokens.js';
 import type { SignedLink } from '../../common/download-ticket.service.js';
 import { UnauthorizedError } from '../../common/errors.js';
+import { BuiltFrom } from '../../common/factory-provider.js';
 import type { AppConfig } from '../../config/app.config.js';
 import type { FileRow, UserRow } from '../../db/schema/index.js';
 import { CurrentUser } from '../../http/auth.guards.js';
@@ -33,15 +34,16 @@ import { FileUploadService } from './file-upload.service.js';
 
 /** My Files: upload, list, rename, move, delete and download; and the storage statistics. */
 @Controller()
+@BuiltFrom(FileLibraryService, FileUploadService, ChunkUploadService, CompressionService, StoragePort, OptionalUser, APP_CONFIG)
 export class FilesController {
   constructor(
-    @Inject(FileLibraryService) private readonly library: FileLibraryService,
-    @Inject(FileUploadService) private readonly uploads: FileUploadService,
-    @Inject(ChunkUploadService) private readonly chunks: ChunkUploadService,
-    @Inject(CompressionService) private readonly compression: CompressionService,
-    @Inject(StoragePort) private readonly storage: StoragePort,
-    @Inject(OptionalUser) private readonly optionalUser: OptionalUser,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly library: FileLibraryService,
+    private readonly uploads: FileUploadService,
+    private readonly chunks: ChunkUploadService,
+    private readonly compression: CompressionService,
+    private readonly storage: StoragePort,
+    private readonly optionalUser: OptionalUser,
+    private readonly config: AppConfig,
   ) {}
 
   @Route(endpoints.listFiles)

@@ -1,9 +1,9 @@
-import { Inject, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { StoragePort } from '../../adapters/storage/storage.port.js';
 import { DATABASE } from '../../app.tokens.js';
 import { Clock } from '../../common/clock.js';
 import { DownloadTicketService } from '../../common/download-ticket.service.js';
-import { construct } from '../../common/factory-provider.js';
+import { BuiltFrom, construct } from '../../common/factory-provider.js';
 import { SweepTasks } from '../../common/sweep-tasks.js';
 import { AccountDeletionService } from '../accounts/account-deletion.service.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
@@ -35,15 +35,24 @@ import { LibraryResultFinisher } from './library-result.finisher.js';
   ],
   exports: [FileRepository, BatchRepository, FileLibraryService],
 })
+@BuiltFrom(
+  CompressionFinishers,
+  LibraryResultFinisher,
+  AccountDeletionService,
+  FileRepository,
+  BatchRepository,
+  SweepTasks,
+  StoragePort,
+)
 export class FilesModule {
   constructor(
-    @Inject(CompressionFinishers) finishers: CompressionFinishers,
-    @Inject(LibraryResultFinisher) libraryResults: LibraryResultFinisher,
-    @Inject(AccountDeletionService) deletion: AccountDeletionService,
-    @Inject(FileRepository) files: FileRepository,
-    @Inject(BatchRepository) batches: BatchRepository,
-    @Inject(SweepTasks) sweeps: SweepTasks,
-    @Inject(StoragePort) storage: StoragePort,
+    finishers: CompressionFinishers,
+    libraryResults: LibraryResultFinisher,
+    deletion: AccountDeletionService,
+    files: FileRepository,
+    batches: BatchRepository,
+    sweeps: SweepTasks,
+    storage: StoragePort,
   ) {
     sweeps.register(expiredFiles(files, storage));
     sweeps.register({ name: 'batches', sweep: (now) => batches.deleteExpired(now) });

@@ -1,13 +1,15 @@
-import { Controller, Inject, Param } from '@nestjs/common';
+import { Controller, Param } from '@nestjs/common';
 import { endpoints, type Folder, type MessageResponse } from '@shrinkly/contract';
+import { BuiltFrom } from '../../common/factory-provider.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { CurrentUser } from '../../http/auth.guards.js';
 import { type BodyOf, type QueryOf, Route, ValidBody, ValidQuery } from '../../http/contract-route.js';
 import { FolderService } from './folder.service.js';
 
 @Controller()
+@BuiltFrom(FolderService)
 export class FoldersController {
-  constructor(@Inject(FolderService) private readonly folders: FolderService) {}
+  constructor(private readonly folders: FolderService) {}
 
   @Route(endpoints.listFolders)
   list(@CurrentUser() user: UserRow, @ValidQuery() query: QueryOf<typeof endpoints.listFolders>): Promise<Folder[]> {

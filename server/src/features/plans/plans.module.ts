@@ -1,11 +1,11 @@
-import { Inject, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { MailPort } from '../../adapters/mail/mail.port.js';
 import { PaymentPort } from '../../adapters/payments/payment.port.js';
 import { APP_CONFIG, DATABASE, LOGGER } from '../../app.tokens.js';
 import { BackgroundTasks } from '../../common/background-tasks.js';
 import { Clock } from '../../common/clock.js';
-import { construct, factory } from '../../common/factory-provider.js';
+import { BuiltFrom, construct, factory } from '../../common/factory-provider.js';
 import { SweepTasks } from '../../common/sweep-tasks.js';
 import type { AppConfig } from '../../config/app.config.js';
 import { AccountDeletionService } from '../accounts/account-deletion.service.js';
@@ -59,12 +59,13 @@ import { SubscriptionService } from './subscription.service.js';
   ],
   exports: [SubscriptionService],
 })
+@BuiltFrom(AccountDeletionService, SubscriptionService, SweepTasks, SubscriptionEventHandler)
 export class PlansModule {
   constructor(
-    @Inject(AccountDeletionService) deletion: AccountDeletionService,
-    @Inject(SubscriptionService) subscriptions: SubscriptionService,
-    @Inject(SweepTasks) sweeps: SweepTasks,
-    @Inject(SubscriptionEventHandler) subscriptionEvents: SubscriptionEventHandler,
+    deletion: AccountDeletionService,
+    subscriptions: SubscriptionService,
+    sweeps: SweepTasks,
+    subscriptionEvents: SubscriptionEventHandler,
   ) {
     subscriptionEvents.register((event) => subscriptions.handle(event));
     // The plans' clock: trial ends, renewals, lapses.

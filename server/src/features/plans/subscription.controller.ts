@@ -1,5 +1,6 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { endpoints, type SubscriptionDetails, type User } from '@shrinkly/contract';
+import { BuiltFrom } from '../../common/factory-provider.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { CurrentUser } from '../../http/auth.guards.js';
 import { type BodyOf, Route, ValidBody } from '../../http/contract-route.js';
@@ -7,8 +8,9 @@ import { SubscriptionService } from './subscription.service.js';
 
 /** The trial step, subscribing (by card, or approved at PayPal), cancelling and reactivating, and the plan as /settings shows it. */
 @Controller()
+@BuiltFrom(SubscriptionService)
 export class SubscriptionController {
-  constructor(@Inject(SubscriptionService) private readonly subscriptions: SubscriptionService) {}
+  constructor(private readonly subscriptions: SubscriptionService) {}
 
   @Route(endpoints.setupTrial)
   setupTrial(@CurrentUser() user: UserRow, @ValidBody() body: BodyOf<typeof endpoints.setupTrial>): Promise<User> {

@@ -1,7 +1,7 @@
-import { Inject, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { DATABASE } from '../../app.tokens.js';
 import { Clock } from '../../common/clock.js';
-import { construct } from '../../common/factory-provider.js';
+import { BuiltFrom, construct } from '../../common/factory-provider.js';
 import { CompressionJobHandler } from '../compression/compression.job-handler.js';
 import { CompressionModule } from '../compression/compression.module.js';
 import { CompressionTallyRecords } from './compression-tally.records.js';
@@ -14,11 +14,9 @@ import { ServiceStatsService } from './service-stats.service.js';
   controllers: [ServiceStatsController],
   providers: [construct(CompressionTallyRecords, [DATABASE]), construct(ServiceStatsService, [CompressionTallyRecords, Clock])],
 })
+@BuiltFrom(CompressionJobHandler, ServiceStatsService)
 export class ServiceStatsModule {
-  constructor(
-    @Inject(CompressionJobHandler) handler: CompressionJobHandler,
-    @Inject(ServiceStatsService) stats: ServiceStatsService,
-  ) {
+  constructor(handler: CompressionJobHandler, stats: ServiceStatsService) {
     handler.onCompleted((job, result) => stats.count(job, result));
   }
 }

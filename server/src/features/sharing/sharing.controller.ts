@@ -1,4 +1,4 @@
-import { Controller, Inject, Param, Req, Res } from '@nestjs/common';
+import { Controller, Param, Req, Res } from '@nestjs/common';
 import {
   endpoints,
   pages,
@@ -10,6 +10,7 @@ import {
 import type { Request, Response } from 'express';
 import { StoragePort } from '../../adapters/storage/storage.port.js';
 import type { SignedLink } from '../../common/download-ticket.service.js';
+import { BuiltFrom } from '../../common/factory-provider.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { CurrentUser } from '../../http/auth.guards.js';
 import { clientIp } from '../../http/client-ip.js';
@@ -22,11 +23,12 @@ import { SharingService } from './sharing.service.js';
 
 /** Share links: made, listed and revoked by the file's owner; opened by anyone while they last. */
 @Controller()
+@BuiltFrom(SharingService, SharedFileService, StoragePort)
 export class SharingController {
   constructor(
-    @Inject(SharingService) private readonly sharing: SharingService,
-    @Inject(SharedFileService) private readonly shared: SharedFileService,
-    @Inject(StoragePort) private readonly storage: StoragePort,
+    private readonly sharing: SharingService,
+    private readonly shared: SharedFileService,
+    private readonly storage: StoragePort,
   ) {}
 
   @Route(endpoints.shareFile)

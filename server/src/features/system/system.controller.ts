@@ -1,21 +1,23 @@
-import { Controller, Inject, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, ServiceUnavailableException } from '@nestjs/common';
 import { endpoints, type HealthResponse } from '@shrinkly/contract';
 import { sql } from 'drizzle-orm';
 import { APP_CONFIG, DATABASE, TOOLS } from '../../app.tokens.js';
 import { NotFoundError } from '../../common/errors.js';
+import { BuiltFrom } from '../../common/factory-provider.js';
 import type { AppConfig } from '../../config/app.config.js';
 import type { Database } from '../../db/client.js';
 import { Route } from '../../http/contract-route.js';
 import { buildOpenApiDocument } from '../../http/openapi.js';
 
 @Controller()
+@BuiltFrom(DATABASE, TOOLS, APP_CONFIG)
 export class SystemController {
   private readonly openApi = buildOpenApiDocument('0.1.0');
 
   constructor(
-    @Inject(DATABASE) private readonly db: Database,
-    @Inject(TOOLS) private readonly tools: Record<string, boolean>,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly db: Database,
+    private readonly tools: Record<string, boolean>,
+    private readonly config: AppConfig,
   ) {}
 
   /** 200 while the database answers, 503 (logged) when it does not. */

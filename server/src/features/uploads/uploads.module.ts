@@ -1,9 +1,9 @@
-import { Inject, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TEMPORARY_FILE_TTL_MS } from '@shrinkly/contract';
 import { ChunkStagingPort } from '../../adapters/chunks/chunk-staging.port.js';
 import { RateCounters } from '../../adapters/rate-counters/rate-counters.port.js';
 import { DATABASE } from '../../app.tokens.js';
-import { construct } from '../../common/factory-provider.js';
+import { BuiltFrom, construct } from '../../common/factory-provider.js';
 import { SweepTasks } from '../../common/sweep-tasks.js';
 import { ChunkUploadService } from './chunk-upload.service.js';
 import { OpenUploadRepository } from './open-upload.repository.js';
@@ -19,8 +19,9 @@ import { OpenUploadRepository } from './open-upload.repository.js';
   ],
   exports: [ChunkUploadService],
 })
+@BuiltFrom(SweepTasks, ChunkUploadService)
 export class UploadsModule {
-  constructor(@Inject(SweepTasks) sweeps: SweepTasks, @Inject(ChunkUploadService) uploads: ChunkUploadService) {
+  constructor(sweeps: SweepTasks, uploads: ChunkUploadService) {
     // Chunked uploads nobody assembled within the temporary-file lifetime.
     sweeps.register({ name: 'uploads', sweep: (now) => uploads.removeAbandoned(now, TEMPORARY_FILE_TTL_MS) });
   }

@@ -1,4 +1,4 @@
-import { Controller, Inject, Param } from '@nestjs/common';
+import { Controller, Param } from '@nestjs/common';
 import {
   endpoints,
   type MessageResponse,
@@ -7,6 +7,7 @@ import {
   type WebhookEndpoint,
   type WebhookList,
 } from '@shrinkly/contract';
+import { BuiltFrom } from '../../common/factory-provider.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { CurrentUser } from '../../http/auth.guards.js';
 import { type BodyOf, Route, ValidBody } from '../../http/contract-route.js';
@@ -14,8 +15,9 @@ import { WebhookService } from './webhook.service.js';
 
 /** An account's webhook endpoints and their deliveries. */
 @Controller()
+@BuiltFrom(WebhookService)
 export class WebhooksController {
-  constructor(@Inject(WebhookService) private readonly webhooks: WebhookService) {}
+  constructor(private readonly webhooks: WebhookService) {}
 
   @Route(endpoints.listWebhooks)
   list(@CurrentUser() user: UserRow): Promise<WebhookList> {

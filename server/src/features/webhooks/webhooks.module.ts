@@ -1,9 +1,9 @@
-import { Inject, Module, type OnModuleDestroy } from '@nestjs/common';
+import { Module, type OnModuleDestroy } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { QueuePort } from '../../adapters/queue/queue.port.js';
 import { APP_CONFIG, DATABASE, LOGGER } from '../../app.tokens.js';
 import { Clock } from '../../common/clock.js';
-import { construct, factory } from '../../common/factory-provider.js';
+import { BuiltFrom, construct, factory } from '../../common/factory-provider.js';
 import { SweepTasks } from '../../common/sweep-tasks.js';
 import type { AppConfig } from '../../config/app.config.js';
 import { JobHandlers } from '../../jobs/job-handlers.js';
@@ -74,19 +74,32 @@ const AWAITING_RETENTION_MS = 2 * 24 * 3_600_000;
     ]),
   ],
 })
+@BuiltFrom(
+  JobHandlers,
+  SweepTasks,
+  WebhookDeliveryHandler,
+  WebhookDeliveryRepository,
+  WebhookEvents,
+  CompressionJobHandler,
+  CompressionJobRecords,
+  ConversionJobHandler,
+  ConversionJobRecords,
+  JobWatchers,
+  WebhookService,
+)
 export class WebhooksModule implements OnModuleDestroy {
   constructor(
-    @Inject(JobHandlers) handlers: JobHandlers,
-    @Inject(SweepTasks) sweeps: SweepTasks,
-    @Inject(WebhookDeliveryHandler) private readonly delivery: WebhookDeliveryHandler,
-    @Inject(WebhookDeliveryRepository) deliveries: WebhookDeliveryRepository,
-    @Inject(WebhookEvents) events: WebhookEvents,
-    @Inject(CompressionJobHandler) compressions: CompressionJobHandler,
-    @Inject(CompressionJobRecords) compressionJobs: CompressionJobRecords,
-    @Inject(ConversionJobHandler) conversions: ConversionJobHandler,
-    @Inject(ConversionJobRecords) conversionJobs: ConversionJobRecords,
-    @Inject(JobWatchers) watchers: JobWatchers,
-    @Inject(WebhookService) webhooks: WebhookService,
+    handlers: JobHandlers,
+    sweeps: SweepTasks,
+    private readonly delivery: WebhookDeliveryHandler,
+    deliveries: WebhookDeliveryRepository,
+    events: WebhookEvents,
+    compressions: CompressionJobHandler,
+    compressionJobs: CompressionJobRecords,
+    conversions: ConversionJobHandler,
+    conversionJobs: ConversionJobRecords,
+    watchers: JobWatchers,
+    webhooks: WebhookService,
   ) {
     watchers.register({
       checkCallback: (user, url) => webhooks.checkCallback(user, url),
