@@ -109,19 +109,25 @@ export interface Endpoint<Req extends z.ZodType | undefined = z.ZodType | undefi
   errors?: number[];
 }
 
+/** The names of the `{param}` placeholders of a path, in order. */
+type PathParams<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? readonly [Name, ...PathParams<Rest>]
+  : readonly [];
+
 /**
- * Keeps each endpoint's literal details (its params and query) in the type, so the client can require them; a route
- * without a JSON body leaves out `request`.
+ * Keeps each endpoint's literal details (its params and query) in the type, so the client can require them; the params
+ * are the placeholders of the path, and a route without a JSON body leaves out `request`.
  */
 function endpoint<
   Res extends z.ZodType,
   Req extends z.ZodType | undefined = undefined,
-  const P extends readonly string[] = readonly [],
+  const Path extends string = string,
   Q extends z.ZodObject | undefined = undefined,
 >(
-  e: Omit<Endpoint<Req, Res>, 'request'> & { request?: Req; params?: P; query?: Q },
-): Endpoint<Req, Res> & { params: P; query: Q } {
-  return { ...e, request: e.request as Req, params: e.params ?? ([] as unknown as P), query: e.query as Q };
+  e: Omit<Endpoint<Req, Res>, 'request' | 'path' | 'params'> & { request?: Req; path: Path; query?: Q },
+): Endpoint<Req, Res> & { params: PathParams<Path>; query: Q } {
+  const params = [...e.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name) as unknown as PathParams<Path>;
+  return { ...e, request: e.request as Req, params, query: e.query as Q };
 }
 
 export const endpoints = {
@@ -253,7 +259,6 @@ export const endpoints = {
   adminResetUserPassword: endpoint({
     method: 'POST',
     path: '/api/admin/reset-password/{id}',
-    params: ['id'],
     tag: 'admin',
     auth: 'admin',
     response: messageResponseSchema,
@@ -264,7 +269,6 @@ export const endpoints = {
   adminTerminateUser: endpoint({
     method: 'DELETE',
     path: '/api/admin/users/{id}',
-    params: ['id'],
     tag: 'admin',
     auth: 'admin',
     response: messageResponseSchema,
@@ -339,7 +343,6 @@ export const endpoints = {
   compressionJob: endpoint({
     method: 'GET',
     path: '/api/compression-job/{jobId}',
-    params: ['jobId'],
     tag: 'compression',
     auth: 'none',
     apiKey: { scope: 'compress' },
@@ -350,7 +353,6 @@ export const endpoints = {
   processPaidCompression: endpoint({
     method: 'POST',
     path: '/api/process-paid-compression/{jobId}',
-    params: ['jobId'],
     tag: 'compression',
     auth: 'none',
     apiKey: { scope: 'compress' },
@@ -361,7 +363,6 @@ export const endpoints = {
   simulatePaymentSuccess: endpoint({
     method: 'POST',
     path: '/api/simulate-payment-success/{jobId}',
-    params: ['jobId'],
     tag: 'compression',
     auth: 'none',
     response: compressionJobSchema,
@@ -371,7 +372,6 @@ export const endpoints = {
   compressionDownload: endpoint({
     method: 'GET',
     path: '/api/downloads/{jobId}',
-    params: ['jobId'],
     tag: 'compression',
     auth: 'none',
     apiKey: { scope: 'compress' },
@@ -384,7 +384,6 @@ export const endpoints = {
   compressionComparison: endpoint({
     method: 'GET',
     path: '/api/compression-job/{jobId}/compare',
-    params: ['jobId'],
     tag: 'compression',
     auth: 'none',
     apiKey: { scope: 'compress' },
@@ -395,7 +394,6 @@ export const endpoints = {
   compressionJobDownload: endpoint({
     method: 'GET',
     path: '/api/compression-jobs/{id}/download',
-    params: ['id'],
     tag: 'compression',
     auth: 'user',
     apiKey: { scope: 'files:read' },
@@ -441,7 +439,6 @@ export const endpoints = {
   fileJob: endpoint({
     method: 'GET',
     path: '/api/files/jobs/{jobId}',
-    params: ['jobId'],
     tag: 'files',
     auth: 'user',
     apiKey: { scope: ['files:read', 'files:write'] },
@@ -464,7 +461,6 @@ export const endpoints = {
   renameFile: endpoint({
     method: 'PATCH',
     path: '/api/files/{id}/rename',
-    params: ['id'],
     tag: 'files',
     auth: 'user',
     apiKey: { scope: 'files:write' },
@@ -476,7 +472,6 @@ export const endpoints = {
   moveFile: endpoint({
     method: 'PATCH',
     path: '/api/files/{id}/move',
-    params: ['id'],
     tag: 'files',
     auth: 'user',
     apiKey: { scope: 'files:write' },
@@ -488,7 +483,6 @@ export const endpoints = {
   deleteFile: endpoint({
     method: 'DELETE',
     path: '/api/files/{id}',
-    params: ['id'],
     tag: 'files',
     auth: 'user',
     apiKey: { scope: 'files:write' },
@@ -499,7 +493,6 @@ export const endpoints = {
   shareFile: endpoint({
     method: 'POST',
     path: '/api/files/{id}/share',
-    params: ['id'],
     tag: 'files',
     auth: 'user',
     apiKey: { scope: 'files:write' },
@@ -510,7 +503,6 @@ export const endpoints = {
   fileDownloadLink: endpoint({
     method: 'POST',
     path: '/api/files/{id}/download-link',
-    params: ['id'],
     tag: 'files',
     auth: 'user',
     apiKey: { scope: 'files:read' },
@@ -522,7 +514,6 @@ export const endpoints = {
   downloadFile: endpoint({
     method: 'GET',
     path: '/api/files/{id}/download',
-    params: ['id'],
     tag: 'files',
     auth: 'user',
     apiKey: { scope: 'files:read' },
@@ -534,7 +525,6 @@ export const endpoints = {
   sharedFile: endpoint({
     method: 'GET',
     path: '/api/share/{token}',
-    params: ['token'],
     tag: 'files',
     auth: 'none',
     raw: true,
@@ -569,7 +559,6 @@ export const endpoints = {
   deleteFolder: endpoint({
     method: 'DELETE',
     path: '/api/folders/{id}',
-    params: ['id'],
     tag: 'files',
     auth: 'user',
     apiKey: { scope: 'files:write' },
@@ -699,7 +688,6 @@ export const endpoints = {
   converterFormats: endpoint({
     method: 'GET',
     path: '/api/converter/formats/{mimeType}',
-    params: ['mimeType'],
     tag: 'converter',
     auth: 'none',
     apiKey: { scope: 'convert' },
@@ -720,7 +708,6 @@ export const endpoints = {
   conversionJob: endpoint({
     method: 'GET',
     path: '/api/converter/jobs/{jobId}',
-    params: ['jobId'],
     tag: 'converter',
     auth: 'none',
     apiKey: { scope: 'convert' },
@@ -731,7 +718,6 @@ export const endpoints = {
   conversionDownload: endpoint({
     method: 'GET',
     path: '/api/converter/downloads/{jobId}',
-    params: ['jobId'],
     tag: 'converter',
     auth: 'none',
     apiKey: { scope: 'convert' },
@@ -752,7 +738,6 @@ export const endpoints = {
   fileComparison: endpoint({
     method: 'GET',
     path: '/api/files/{id}/compare',
-    params: ['id'],
     tag: 'files',
     auth: 'user',
     apiKey: { scope: 'files:read' },
@@ -791,7 +776,6 @@ export const endpoints = {
   revokeApiKey: endpoint({
     method: 'DELETE',
     path: '/api/api-keys/{id}',
-    params: ['id'],
     tag: 'api-keys',
     auth: 'user',
     response: messageResponseSchema,
@@ -801,7 +785,6 @@ export const endpoints = {
   adminUserApiKeys: endpoint({
     method: 'GET',
     path: '/api/admin/users/{id}/api-keys',
-    params: ['id'],
     tag: 'admin',
     auth: 'admin',
     response: z.array(apiKeySchema),
@@ -810,7 +793,6 @@ export const endpoints = {
   adminRevokeApiKey: endpoint({
     method: 'DELETE',
     path: '/api/admin/users/{id}/api-keys/{keyId}',
-    params: ['id', 'keyId'],
     tag: 'admin',
     auth: 'admin',
     response: messageResponseSchema,
@@ -820,7 +802,6 @@ export const endpoints = {
   createShareLink: endpoint({
     method: 'POST',
     path: '/api/files/{id}/share-links',
-    params: ['id'],
     tag: 'files',
     auth: 'user',
     apiKey: { scope: 'files:write' },
@@ -833,7 +814,6 @@ export const endpoints = {
   listShareLinks: endpoint({
     method: 'GET',
     path: '/api/files/{id}/share-links',
-    params: ['id'],
     tag: 'files',
     auth: 'user',
     apiKey: { scope: 'files:read' },
@@ -844,7 +824,6 @@ export const endpoints = {
   revokeShareLink: endpoint({
     method: 'DELETE',
     path: '/api/share-links/{id}',
-    params: ['id'],
     tag: 'files',
     auth: 'user',
     apiKey: { scope: 'files:write' },
@@ -855,7 +834,6 @@ export const endpoints = {
   sharedFileInfo: endpoint({
     method: 'GET',
     path: '/api/share/{token}/info',
-    params: ['token'],
     tag: 'files',
     auth: 'none',
     response: sharedFileInfoSchema,
@@ -865,7 +843,6 @@ export const endpoints = {
   unlockSharedFile: endpoint({
     method: 'POST',
     path: '/api/share/{token}/unlock',
-    params: ['token'],
     tag: 'files',
     auth: 'none',
     request: unlockSharedFileRequestSchema,
@@ -897,7 +874,6 @@ export const endpoints = {
   deleteWebhook: endpoint({
     method: 'DELETE',
     path: '/api/webhooks/{id}',
-    params: ['id'],
     tag: 'webhooks',
     auth: 'user',
     response: messageResponseSchema,
@@ -916,7 +892,6 @@ export const endpoints = {
   resendWebhookDelivery: endpoint({
     method: 'POST',
     path: '/api/webhooks/deliveries/{id}/resend',
-    params: ['id'],
     tag: 'webhooks',
     auth: 'user',
     response: webhookDeliverySchema,

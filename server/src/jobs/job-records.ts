@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import { findOne } from '../db/find-one.js';
+import { insertOne } from '../db/insert-one.js';
 import { SameShapeRecords } from '../db/same-shape-records.js';
 import type { compressionJobs, conversionJobs } from '../db/schema/index.js';
 
@@ -16,10 +17,8 @@ export type NewJob<T extends JobTable> = T['$inferInsert'];
  * Each feature's records add the queries of its own columns.
  */
 export class JobRecords<T extends JobTable> extends SameShapeRecords<JobTable, T> {
-  async create(values: NewJob<T>): Promise<JobRow<T>> {
-    const [row] = await this.db.insert(this.anyTable).values(values).returning();
-    if (!row) throw new Error('insert returned no row');
-    return row as JobRow<T>;
+  create(values: NewJob<T>): Promise<JobRow<T>> {
+    return insertOne(this.db, this.table, values);
   }
 
   findById(id: string): Promise<JobRow<T> | undefined> {

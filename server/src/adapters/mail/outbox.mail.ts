@@ -4,6 +4,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import { type MailMessage, MailPort } from './mail.port.js';
+import { nodemailerMessage } from './nodemailer-message.js';
 
 /**
  * Writes each message as an RFC 822 `.eml` file in the outbox folder and logs its link, so a machine
@@ -21,13 +22,7 @@ export class OutboxMail extends MailPort {
   }
 
   async send(message: MailMessage): Promise<void> {
-    const info = await this.composer.sendMail({
-      from: this.from,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-    });
+    const info = await this.composer.sendMail(nodemailerMessage(this.from, message));
     await mkdir(this.outboxDir, { recursive: true });
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
     const final = path.join(this.outboxDir, name);

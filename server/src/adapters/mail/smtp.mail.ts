@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import { type MailMessage, MailPort } from './mail.port.js';
+import { nodemailerMessage } from './nodemailer-message.js';
 
 /** Sends through an SMTP server given as a URL (smtp://user:pass@host:587 or smtps://...). */
 export class SmtpMail extends MailPort {
@@ -16,13 +17,7 @@ export class SmtpMail extends MailPort {
   }
 
   async send(message: MailMessage): Promise<void> {
-    const info = await this.transport.sendMail({
-      from: this.from,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-    });
+    const info = await this.transport.sendMail(nodemailerMessage(this.from, message));
     this.logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
   }
 

@@ -1,7 +1,8 @@
-import type { ApiKey } from '@shrinkly/contract';
+import type { ApiKey, ApiKeyUsage } from '@shrinkly/contract';
 import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { findOne } from '../../db/find-one.js';
+import { insertOne } from '../../db/insert-one.js';
 import { type ApiKeyRow, apiKeys, apiKeyUsage } from '../../db/schema/index.js';
 
 /** How often a key's last use is written. */
@@ -9,21 +10,15 @@ export const LAST_USE_EVERY_MS = 60_000;
 
 export type NewApiKey = Pick<ApiKeyRow, 'userId' | 'name' | 'prefix' | 'secretHash' | 'scopes' | 'createdAt'>;
 
-/** What one call added to a key's month. */
-export interface UsageDelta {
-  files: number;
-  bytesIn: number;
-  bytesOut: number;
-}
+/** What one call added to a key's month: the counters of its usage. */
+export type UsageDelta = Omit<ApiKeyUsage, 'month'>;
 
 /** Named queries on API keys and their monthly usage. */
 export class ApiKeyRepository {
   constructor(private readonly db: Database) {}
 
-  async create(key: NewApiKey): Promise<ApiKeyRow> {
-    const [row] = await this.db.insert(apiKeys).values(key).returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+  create(key: NewApiKey): Promise<ApiKeyRow> {
+    return insertOne(this.db, apiKeys, key);
   }
 
   async countActive(userId: string): Promise<number> {

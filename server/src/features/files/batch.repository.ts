@@ -1,16 +1,15 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { findOne } from '../../db/find-one.js';
+import { insertOne } from '../../db/insert-one.js';
 import { type BatchRow, batches } from '../../db/schema/index.js';
 
 /** Named queries on batch compressions. */
 export class BatchRepository {
   constructor(private readonly db: Database) {}
 
-  async create(values: { userId: string; maxFiles: number; expiresAt: Date }): Promise<BatchRow> {
-    const [row] = await this.db.insert(batches).values(values).returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+  create(values: { userId: string; maxFiles: number; expiresAt: Date }): Promise<BatchRow> {
+    return insertOne(this.db, batches, values);
   }
 
   async findOwned(id: string, userId: string): Promise<BatchRow | undefined> {

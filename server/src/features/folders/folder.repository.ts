@@ -1,6 +1,8 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { deleteOwned } from '../../db/delete-owned.js';
 import { findOne } from '../../db/find-one.js';
+import { insertOne } from '../../db/insert-one.js';
 import { type FolderRow, files, folders } from '../../db/schema/index.js';
 
 export interface FolderWithCount extends FolderRow {
@@ -48,10 +50,8 @@ export class FolderRepository {
     );
   }
 
-  async create(values: { userId: string; parentId: string | null; name: string }): Promise<FolderRow> {
-    const [row] = await this.db.insert(folders).values(values).returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+  create(values: { userId: string; parentId: string | null; name: string }): Promise<FolderRow> {
+    return insertOne(this.db, folders, values);
   }
 
   /** Whether the folder holds any file (in any state) or folder. */
@@ -62,11 +62,7 @@ export class FolderRepository {
     return child !== undefined;
   }
 
-  async delete(id: string, userId: string): Promise<boolean> {
-    const rows = await this.db
-      .delete(folders)
-      .where(and(eq(folders.id, id), eq(folders.userId, userId)))
-      .returning({ id: folders.id });
-    return rows.length > 0;
+  delete(id: string, userId: string): Promise<boolean> {
+    return deleteOwned(this.db, folders, id, userId);
   }
 }

@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { insertOne } from '../../db/insert-one.js';
 import { type FileRow, files, type ShareLinkRow, shareLinks } from '../../db/schema/index.js';
 
 export type NewShareLink = typeof shareLinks.$inferInsert;
@@ -14,10 +15,8 @@ export interface LinkWithFile {
 export class ShareLinkRepository {
   constructor(private readonly db: Database) {}
 
-  async create(values: NewShareLink): Promise<ShareLinkRow> {
-    const [row] = await this.db.insert(shareLinks).values(values).returning();
-    if (!row) throw new Error('share link not inserted');
-    return row;
+  create(values: NewShareLink): Promise<ShareLinkRow> {
+    return insertOne(this.db, shareLinks, values);
   }
 
   /** The file's links, newest first. */
@@ -54,20 +53,16 @@ export class ShareLinkRepository {
    * Counts one download if the link is live at `now` and under its limit, in one conditional update: two requests
    * for a link's last download cannot both pass. Returns the link as counted, or undefined when it was not.
    */
-  async takeDownload(id: string, now: Date): Promise<ShareLinkRow | undefined> {
-    const [row] = await this.db
-      .update(shareLinks)
-      .set({ downloads: sql`${shareLinks.downloads} + 1` })
-      .where(
-        and(
-          eq(shareLinks.id, id),
-          isNull(shareLinks.revokedAt),
-          gt(shareLinks.expiresAt, now),
-          or(isNull(shareLinks.maxDownloads), lt(shareLinks.downloads, shareLinks.maxDownloads)),
-        ),
-      )
-      .returning();
-    return row;
+  takeDownload(id: string, now: Date): Promise<ShareLinkRow | undefined> {
+    return this.countOne(
+      id,
+      'downloads',
+      and(
+        isNull(shareLinks.revokedAt),
+        gt(shareLinks.expiresAt, now),
+        or(isNull(shareLinks.maxDownloads), lt(shareLinks.downloads, shareLinks.maxDownloads)),
+      ),
+    );
   }
 
   /**
@@ -75,18 +70,26 @@ export class ShareLinkRepository {
    * pass `maxTries`; none while the link is locked or its tries are all taken. Returns the tries taken so far.
    */
   async takeAttempt(id: string, maxTries: number, now: Date): Promise<number | undefined> {
+    const row = await this.countOne(
+      id,
+      'failedAttempts',
+      and(lt(shareLinks.failedAttempts, maxTries), or(isNull(shareLinks.lockedUntil), lt(shareLinks.lockedUntil, now))),
+    );
+    return row?.failedAttempts;
+  }
+
+  /** Adds one to a counter of the link while `condition` holds, in one statement; the link as counted, or undefined. */
+  private async countOne(
+    id: string,
+    counter: 'downloads' | 'failedAttempts',
+    condition: SQL | undefined,
+  ): Promise<ShareLinkRow | undefined> {
     const [row] = await this.db
       .update(shareLinks)
-      .set({ failedAttempts: sql`${shareLinks.failedAttempts} + 1` })
-      .where(
-        and(
-          eq(shareLinks.id, id),
-          lt(shareLinks.failedAttempts, maxTries),
-          or(isNull(shareLinks.lockedUntil), lt(shareLinks.lockedUntil, now)),
-        ),
-      )
-      .returning({ tries: shareLinks.failedAttempts });
-    return row?.tries;
+      .set({ [counter]: sql`${shareLinks[counter]} + 1` })
+      .where(and(eq(shareLinks.id, id), condition))
+      .returning();
+    return row;
   }
 
   /** The right password: the tries start again. */

@@ -1,7 +1,9 @@
 import type { WebhookEvent } from '@shrinkly/contract';
 import { and, arrayContains, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { deleteOwned } from '../../db/delete-owned.js';
 import { findOne } from '../../db/find-one.js';
+import { insertOne } from '../../db/insert-one.js';
 import { type WebhookEndpointRow, webhookEndpoints } from '../../db/schema/index.js';
 
 /** Named queries on webhook endpoints; every one is scoped to its owner. */
@@ -33,18 +35,12 @@ export class WebhookEndpointRepository {
     return row?.n ?? 0;
   }
 
-  async create(values: { userId: string; url: string; events: WebhookEvent[]; secret: string }): Promise<WebhookEndpointRow> {
-    const [row] = await this.db.insert(webhookEndpoints).values(values).returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+  create(values: { userId: string; url: string; events: WebhookEvent[]; secret: string }): Promise<WebhookEndpointRow> {
+    return insertOne(this.db, webhookEndpoints, values);
   }
 
   /** Deletes the owner's endpoint (its deliveries go with it); false when there was none. */
-  async deleteOwned(id: string, userId: string): Promise<boolean> {
-    const rows = await this.db
-      .delete(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
-      .returning({ id: webhookEndpoints.id });
-    return rows.length > 0;
+  deleteOwned(id: string, userId: string): Promise<boolean> {
+    return deleteOwned(this.db, webhookEndpoints, id, userId);
   }
 }
