@@ -96,54 +96,52 @@ function progressOf(input: string): (percent: number, stage?: string) => void {
   };
 }
 
+/**
+ * Compresses each file on this machine, or by the service when one is given: the same files and lines either way.
+ */
 async function runCompress(
   files: string[],
   level: CompressionLevel,
   request: CompressRequest,
   outDir: string | undefined,
-): Promise<number> {
-  if (outDir) await mkdir(outDir, { recursive: true });
-  return eachFile(files, async (input) => {
-    const result = await compress(input, { level, ...request, nameHint: input, onProgress: progressOf(input) });
-    const output = outputPath(input, result.format, outDir);
-    await copyFile(result.output, output);
-    if (!result.unchanged) await rm(path.dirname(result.output), { recursive: true, force: true });
-    return {
-      input,
-      output,
-      format: result.format,
-      originalSize: result.originalSize,
-      compressedSize: result.compressedSize,
-      unchanged: result.unchanged,
-      recipe: result.recipe,
-      score: result.score,
-      quality: result.score === null ? null : qualityLabel(result.score),
-      target: result.target,
-      metrics: result.metrics,
-      notes: result.notes,
-    };
-  });
-}
-
-/** The same files and lines as runCompress, with the work done by the service. */
-async function runRemoteCompress(
-  service: RemoteService,
-  files: string[],
-  level: CompressionLevel,
-  request: CompressRequest,
-  outDir: string | undefined,
+  service: RemoteService | undefined,
 ): Promise<number> {
   if (outDir) await mkdir(outDir, { recursive: true });
   return eachFile(files, (input) => {
     const progress = progressOf(input);
-    return compressRemotely(
-      service,
-      input,
-      { level, ...request },
-      (format) => outputPath(input, format, outDir),
-      (stage, p) => progress(p, stage),
-    );
+    if (service) {
+      return compressRemotely(
+        service,
+        input,
+        { level, ...request },
+        (format) => outputPath(input, format, outDir),
+        (stage, p) => progress(p, stage),
+      );
+    }
+    return compressHere(input, { level, ...request, nameHint: input, onProgress: progress }, outDir);
   });
+}
+
+/** One file compressed on this machine: the result copied to its output path, and the file's line. */
+async function compressHere(input: string, options: CompressOptions, outDir: string | undefined): Promise<Line> {
+  const result = await compress(input, options);
+  const output = outputPath(input, result.format, outDir);
+  await copyFile(result.output, output);
+  if (!result.unchanged) await rm(path.dirname(result.output), { recursive: true, force: true });
+  return {
+    input,
+    output,
+    format: result.format,
+    originalSize: result.originalSize,
+    compressedSize: result.compressedSize,
+    unchanged: result.unchanged,
+    recipe: result.recipe,
+    score: result.score,
+    quality: result.score === null ? null : qualityLabel(result.score),
+    target: result.target,
+    metrics: result.metrics,
+    notes: result.notes,
+  };
 }
 
 /** The service and key for --server / --remote: the options, then SHRINKLY_API_KEY, then what login saved. */
@@ -293,11 +291,9 @@ async function main(argv: string[]): Promise<number> {
       maxImagePpi: maxImagePpi?.data,
       metadata,
     } as const;
-    if (values.server !== undefined || values.remote) {
-      const service = await remoteService(values.server, values['api-key']);
-      return runRemoteCompress(service, files, level, request, values.out);
-    }
-    return runCompress(files, level, request, values.out);
+    const remote = values.server !== undefined || values.remote;
+    const service = remote ? await remoteService(values.server, values['api-key']) : undefined;
+    return runCompress(files, level, request, values.out, service);
   }
   if (command === 'estimate') return runEstimate(files);
   if (command === 'formats') return runFormats(files);

@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromFile } from 'file-type';
 import { EngineError } from './errors.js';
+import { readFileHead } from './tools/file-head.js';
 import { zipPackageType } from './tools/zip/package-type.js';
 import type { DetectedType, Family } from './types.js';
 
@@ -97,14 +98,8 @@ async function cfbKind(file: string): Promise<[string, string] | undefined> {
 }
 
 async function hasTiffSignature(file: string): Promise<boolean> {
-  const handle = await open(file, 'r');
-  try {
-    const head = Buffer.alloc(4);
-    const { bytesRead } = await handle.read(head, 0, 4, 0);
-    return bytesRead === 4 && (head.equals(Buffer.from('49492a00', 'hex')) || head.equals(Buffer.from('4d4d002a', 'hex')));
-  } finally {
-    await handle.close();
-  }
+  const head = await readFileHead(file, 4);
+  return head.equals(Buffer.from('49492a00', 'hex')) || head.equals(Buffer.from('4d4d002a', 'hex'));
 }
 
 /**
@@ -113,46 +108,32 @@ async function hasTiffSignature(file: string): Promise<boolean> {
  * before any other page: those are read until the first page that starts no stream.
  */
 async function oggHoldsTheora(file: string): Promise<boolean> {
-  const handle = await open(file, 'r');
-  try {
-    const head = Buffer.alloc(64 * 1024);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    const theora = Buffer.from('\x80theora', 'latin1');
-    let at = 0;
-    while (at + 27 <= bytesRead && head.toString('latin1', at, at + 4) === 'OggS') {
-      const startsStream = ((head[at + 5] ?? 0) & 0x02) !== 0;
-      if (!startsStream) return false;
-      const segments = head[at + 26] ?? 0;
-      const payload = at + 27 + segments;
-      if (head.subarray(payload, payload + theora.length).equals(theora)) return true;
-      let length = 0;
-      for (let i = 0; i < segments; i++) length += head[at + 27 + i] ?? 0;
-      at = payload + length;
-    }
-    return false;
-  } finally {
-    await handle.close();
+  const head = await readFileHead(file, 64 * 1024);
+  const theora = Buffer.from('\x80theora', 'latin1');
+  let at = 0;
+  while (at + 27 <= head.length && head.toString('latin1', at, at + 4) === 'OggS') {
+    const startsStream = ((head[at + 5] ?? 0) & 0x02) !== 0;
+    if (!startsStream) return false;
+    const segments = head[at + 26] ?? 0;
+    const payload = at + 27 + segments;
+    if (head.subarray(payload, payload + theora.length).equals(theora)) return true;
+    let length = 0;
+    for (let i = 0; i < segments; i++) length += head[at + 27 + i] ?? 0;
+    at = payload + length;
   }
+  return false;
 }
 
 /** Plain text: valid UTF-8 without NUL bytes in its first 64 KiB. */
 async function looksLikeText(file: string): Promise<boolean> {
-  const handle = await open(file, 'r');
+  const sample = await readFileHead(file, 64 * 1024);
+  if (sample.length === 0 || sample.includes(0)) return false;
   try {
-    const buffer = Buffer.alloc(64 * 1024);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    if (bytesRead === 0) return false;
-    const sample = buffer.subarray(0, bytesRead);
-    if (sample.includes(0)) return false;
-    try {
-      // stream: a multi-byte character cut at the end of the sample is not an error.
-      new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
-      return true;
-    } catch {
-      return false;
-    }
-  } finally {
-    await handle.close();
+    // stream: a multi-byte character cut at the end of the sample is not an error.
+    new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
+    return true;
+  } catch {
+    return false;
   }
 }
 

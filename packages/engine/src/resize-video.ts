@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { cpuBudget } from './cpu-budget.js';
 import type { Resized } from './tools/image/resize.js';
-import { type FfmpegRunner, ffmpegTimeoutMs, runFfmpeg } from './tools/media/ffmpeg.js';
+import { type FfmpegRunner, ffmpegTimeoutMs, runFfmpegInBudget } from './tools/media/ffmpeg.js';
 import { mainVideoStream, probeMedia } from './tools/media/probe.js';
 
 /**
@@ -33,36 +32,32 @@ export async function resizeVideo(runner: FfmpegRunner, input: string, maxDimens
   // MP4's text subtitles (mov_text) have no place in Matroska: such a file's copy is an MP4 itself.
   const mp4Text = info.streams.some((s) => s.type === 'subtitle' && s.codec === 'mov_text');
   const output = path.join(workDir, mp4Text ? 'resized.mp4' : 'resized.mkv');
-  await cpuBudget().run(
-    () =>
-      runFfmpeg(
-        runner,
-        [
-          '-i',
-          input,
-          '-map',
-          `0:${video.index}`,
-          '-map',
-          '0:a?',
-          '-map',
-          '0:s?',
-          '-vf',
-          `scale=${w}:${h}`,
-          ...COPY_ARGS,
-          '-c:a',
-          'copy',
-          '-c:s',
-          'copy',
-          '-map_metadata',
-          '0',
-          '-map_chapters',
-          '0',
-          '-y',
-          output,
-        ],
-        { durationSec: info.durationSec, readsUserInput: true, timeoutMs: ffmpegTimeoutMs(info.durationSec, 2) },
-      ),
-    runner.signal,
+  await runFfmpegInBudget(
+    runner,
+    [
+      '-i',
+      input,
+      '-map',
+      `0:${video.index}`,
+      '-map',
+      '0:a?',
+      '-map',
+      '0:s?',
+      '-vf',
+      `scale=${w}:${h}`,
+      ...COPY_ARGS,
+      '-c:a',
+      'copy',
+      '-c:s',
+      'copy',
+      '-map_metadata',
+      '0',
+      '-map_chapters',
+      '0',
+      '-y',
+      output,
+    ],
+    { durationSec: info.durationSec, readsUserInput: true, timeoutMs: ffmpegTimeoutMs(info.durationSec, 2) },
   );
   const note = `Resized from ${width}×${height} to ${w}×${h} (longest side ${maxDimension} px)`;
   return { input: output, note, intermediate: true };

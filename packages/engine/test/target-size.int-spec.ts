@@ -21,6 +21,16 @@ const SIGNAL = new AbortController().signal;
 /** Three seconds of a moving test picture with film grain, at 320×240. */
 const CLIP = ['-f', 'lavfi', '-i', 'testsrc2=s=320x240:r=25:d=3,noise=alls=8:allf=t'];
 
+/** The target outcome a result reports: within the level's floor, and without consent to go below it, unless said. */
+function outcome(
+  bytes: number,
+  met: boolean,
+  level: CompressionLevel | 'original',
+  below: { belowFloor?: boolean; belowFloorAllowed?: boolean } = {},
+) {
+  return { bytes, met, level, belowFloor: false, belowFloorAllowed: false, ...below };
+}
+
 describe('target size', () => {
   let dir: string;
   const files: Record<'photo' | 'song', string> = { photo: '', song: '' };
@@ -50,7 +60,7 @@ describe('target size', () => {
       const between = Math.floor((sizes.maximum + sizes.light) / 2);
       const fitting = LEVELS.find((l) => sizes[l] <= between) as CompressionLevel;
       const met = await compress(input, { level: 'maximum', targetBytes: between, tmpDir: dir });
-      expect(met.target).toEqual({ bytes: between, met: true, level: fitting, belowFloor: false, belowFloorAllowed: false });
+      expect(met.target).toEqual(outcome(between, true, fitting));
       // The fitting level's result, or (audio) a bitrate between it and the lighter one that does not fit.
       expect(met.compressedSize).toBeGreaterThanOrEqual(sizes[fitting]);
       expect((await stat(met.output)).size).toBeLessThanOrEqual(between);
@@ -60,13 +70,7 @@ describe('target size', () => {
 
       // The level asked for is the lowest quality accepted: light cannot reach it, and says so with light's result.
       const unmet = await compress(input, { level: 'light', targetBytes: sizes.light - 1, tmpDir: dir });
-      expect(unmet.target).toEqual({
-        bytes: sizes.light - 1,
-        met: false,
-        level: 'light',
-        belowFloor: false,
-        belowFloorAllowed: false,
-      });
+      expect(unmet.target).toEqual(outcome(sizes.light - 1, false, 'light'));
       expect(unmet.compressedSize).toBe(sizes.light);
       expect(unmet.notes[0]).toMatch(/^Could not get under \d+KB while keeping the light level's quality/);
 
@@ -75,7 +79,7 @@ describe('target size', () => {
       expect(kept).toMatchObject({
         unchanged: true,
         output: input,
-        target: { bytes: original, met: true, level: 'original', belowFloor: false, belowFloorAllowed: false },
+        target: outcome(original, true, 'original'),
       });
     },
   );
@@ -90,13 +94,7 @@ describe('target size', () => {
     // Balanced fits with a quarter to spare, light does not: a setting between them fills the target.
     const targetBytes = Math.round(balanced.compressedSize + 0.75 * (light.compressedSize - balanced.compressedSize));
     const sized = await compress(input, { level: 'maximum', targetBytes, tmpDir: dir });
-    expect(sized.target).toEqual({
-      bytes: targetBytes,
-      met: true,
-      level: 'balanced',
-      belowFloor: false,
-      belowFloorAllowed: false,
-    });
+    expect(sized.target).toEqual(outcome(targetBytes, true, 'balanced'));
     expect(sized.compressedSize).toBeLessThanOrEqual(targetBytes);
     expect(sized.compressedSize).toBeGreaterThanOrEqual(targetBytes * 0.9);
     expect(sized.notes[0]).toMatch(/between the light and balanced levels/);
@@ -113,7 +111,7 @@ describe('target size', () => {
     const light = await compress(files.photo, { level: 'light', tmpDir: dir });
     const targetBytes = Math.round(light.compressedSize + 0.75 * (original - light.compressedSize));
     const sized = await compress(files.photo, { level: 'balanced', targetBytes, tmpDir: dir });
-    expect(sized.target).toEqual({ bytes: targetBytes, met: true, level: 'light', belowFloor: false, belowFloorAllowed: false });
+    expect(sized.target).toEqual(outcome(targetBytes, true, 'light'));
     expect(sized.compressedSize).toBeLessThanOrEqual(targetBytes);
     expect(sized.compressedSize).toBeGreaterThan(light.compressedSize);
     expect(sized.notes[0]).toMatch(/^Under \d+KB at a setting above the light level, the best quality that fits$/);
@@ -178,24 +176,12 @@ describe('target size', () => {
     const targetBytes = Math.round(maximum.compressedSize * 0.6);
 
     const refused = await compress(input, { level: 'maximum', targetBytes, tmpDir: dir });
-    expect(refused.target).toEqual({
-      bytes: targetBytes,
-      met: false,
-      level: 'maximum',
-      belowFloor: false,
-      belowFloorAllowed: false,
-    });
+    expect(refused.target).toEqual(outcome(targetBytes, false, 'maximum'));
     expect(refused.compressedSize).toBe(maximum.compressedSize);
     expect(refused.notes[0]).toMatch(/Allow lower quality to make it fit$/);
 
     const allowed = await compress(input, { level: 'maximum', targetBytes, belowFloor: true, tmpDir: dir });
-    expect(allowed.target).toEqual({
-      bytes: targetBytes,
-      met: true,
-      level: 'maximum',
-      belowFloor: true,
-      belowFloorAllowed: true,
-    });
+    expect(allowed.target).toEqual(outcome(targetBytes, true, 'maximum', { belowFloor: true, belowFloorAllowed: true }));
     expect((await stat(allowed.output)).size).toBeLessThanOrEqual(targetBytes);
     expect(allowed.notes[0]).toMatch(/below the maximum level's quality, as you allowed/);
     // The picture's measured closeness comes with it: under the floor it was allowed to cross (video), or at least
@@ -226,7 +212,7 @@ describe('target size', () => {
     const fitting = balanced?.compressedSize as number;
     const between = Math.round(fitting + 0.75 * (lighter - fitting));
     const sized = await compress(input, { level: 'maximum', targetBytes: between, tmpDir: dir });
-    expect(sized.target).toEqual({ bytes: between, met: true, level: 'balanced', belowFloor: false, belowFloorAllowed: false });
+    expect(sized.target).toEqual(outcome(between, true, 'balanced'));
     expect(sized.compressedSize).toBeLessThanOrEqual(between);
     expect(sized.compressedSize).toBeGreaterThan(fitting);
     expect(sized.notes[0]).toMatch(/between the light and balanced levels/);
@@ -237,7 +223,7 @@ describe('target size', () => {
     expect(refused.target).toMatchObject({ met: false, belowFloor: false, belowFloorAllowed: false });
     expect(refused.notes[0]).toMatch(/Allow lower quality to make it fit$/);
     const allowed = await compress(input, { level: 'maximum', targetBytes: small, belowFloor: true, tmpDir: dir });
-    expect(allowed.target).toEqual({ bytes: small, met: true, level: 'maximum', belowFloor: true, belowFloorAllowed: true });
+    expect(allowed.target).toEqual(outcome(small, true, 'maximum', { belowFloor: true, belowFloorAllowed: true }));
     expect((await stat(allowed.output)).size).toBeLessThanOrEqual(small);
     return { sized, allowed };
   }
@@ -292,7 +278,7 @@ describe('target size', () => {
     const music = MUSIC.map((a) => a.replace('d=10', 'd=3'));
     await runProcess('ffmpeg', ['-v', 'error', '-y', ...music, '-c:a', 'libvorbis', '-b:a', '160k', input]);
     const r = await compress(input, { level: 'maximum', targetBytes: 10 * 1024, belowFloor: true, tmpDir: dir });
-    expect(r.target).toEqual({ bytes: 10 * 1024, met: false, level: 'maximum', belowFloor: false, belowFloorAllowed: true });
+    expect(r.target).toEqual(outcome(10 * 1024, false, 'maximum', { belowFloorAllowed: true }));
     expect(r.notes[0]).toMatch(/^Could not get under 10KB even below the maximum level's quality/);
   });
 
@@ -303,7 +289,7 @@ describe('target size', () => {
     const maximum = await compress(input, { level: 'maximum', tmpDir: dir });
     const targetBytes = Math.max(10 * 1024, Math.floor(maximum.compressedSize / 2));
     const r = await compress(input, { level: 'maximum', targetBytes, belowFloor: true, tmpDir: dir });
-    expect(r.target).toEqual({ bytes: targetBytes, met: false, level: 'maximum', belowFloor: false, belowFloorAllowed: false });
+    expect(r.target).toEqual(outcome(targetBytes, false, 'maximum'));
     expect(r.compressedSize).toBe(maximum.compressedSize);
   });
 

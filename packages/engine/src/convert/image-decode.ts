@@ -1,7 +1,8 @@
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { EngineError, isEngineError } from '../errors.js';
+import { readFileHead } from '../tools/file-head.js';
 import { decodeBmp } from '../tools/image/bmp.js';
 import { gifIsComplete } from '../tools/image/gif-structure.js';
 import { MAX_INPUT_PIXELS, openImageFile } from '../tools/image/sharp-input.js';
@@ -63,18 +64,12 @@ async function nonEmpty(file: string): Promise<boolean> {
  * compression). Garbage fails this before its "declared size" is taken at its word and called too large.
  */
 async function bmpHeaderIsSane(file: string): Promise<boolean> {
-  const handle = await open(file, 'r');
-  try {
-    const head = Buffer.alloc(34);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    if (bytesRead < 26 || head.toString('latin1', 0, 2) !== 'BM') return false;
-    const headerSize = head.readUInt32LE(14);
-    if (headerSize === 12) return head.readUInt16LE(22) === 1 && [1, 4, 8, 24].includes(head.readUInt16LE(24));
-    if (![40, 52, 56, 64, 108, 124].includes(headerSize) || bytesRead < 34) return false;
-    return head.readUInt16LE(26) === 1 && [1, 4, 8, 16, 24, 32].includes(head.readUInt16LE(28)) && head.readUInt32LE(30) <= 6;
-  } finally {
-    await handle.close();
-  }
+  const head = await readFileHead(file, 34);
+  if (head.length < 26 || head.toString('latin1', 0, 2) !== 'BM') return false;
+  const headerSize = head.readUInt32LE(14);
+  if (headerSize === 12) return head.readUInt16LE(22) === 1 && [1, 4, 8, 24].includes(head.readUInt16LE(24));
+  if (![40, 52, 56, 64, 108, 124].includes(headerSize) || head.length < 34) return false;
+  return head.readUInt16LE(26) === 1 && [1, 4, 8, 16, 24, 32].includes(head.readUInt16LE(28)) && head.readUInt32LE(30) <= 6;
 }
 
 function isFatal(err: unknown): boolean {

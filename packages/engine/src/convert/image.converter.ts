@@ -7,6 +7,7 @@ import { EngineError, isEngineError } from '../errors.js';
 import { bmpHeader } from '../tools/image/bmp.js';
 import { MAX_INPUT_PIXELS } from '../tools/image/sharp-input.js';
 import type { DetectedType } from '../types.js';
+import { assertConvertible } from './convertible.js';
 import { writeBmp } from './image-bmp.js';
 import { IMAGE_LABEL, type ImageSource, openSharp, openSource, tooLarge, unreadable } from './image-decode.js';
 import { writeImagePdf } from './image-pdf.js';
@@ -225,12 +226,7 @@ export const imageConverter: FamilyConverter = {
   tools: ['heif-convert', 'ffmpeg', 'pdfinfo', 'pdftoppm'],
   async convert(input: string, type: DetectedType, ctx: ConvertContext): Promise<ConverterOutput> {
     const { target } = ctx;
-    if (!imageConverter.targets(type.ext).includes(target)) {
-      throw new EngineError(
-        'unsupported',
-        `${IMAGE_LABEL[type.ext] ?? type.ext.toUpperCase()} files cannot be converted to ${target.toUpperCase()}`,
-      );
-    }
+    assertConvertible(imageConverter, type, target, IMAGE_LABEL);
     throwIfAborted(ctx.signal);
     ctx.onProgress(0);
     const source = await openSource(input, type.ext, ctx);

@@ -259,28 +259,25 @@ describe('mediaConverter on damaged input', () => {
     expect(isEngineError(err, 'invalid-input'), String(err)).toBe(true);
   });
 
-  it('garbage after a WebM, MP4 or FLAC header is invalid input', async () => {
-    for (const [name, target] of [
-      ['clip.webm', 'mp4'],
-      ['clip.mp4', 'mp3'],
-      ['tone.flac', 'mp3'],
-    ] as const) {
-      await writeCorrupt(f(name), f(`garbage-${name}`));
-      const err = await failure(f(`garbage-${name}`), target);
-      expect(isEngineError(err, 'invalid-input'), `${name}: ${String(err)}`).toBe(true);
-    }
-  });
-
-  it('a cut-off WAV or FLAC is invalid input', async () => {
-    for (const [name, target] of [
-      ['tone.wav', 'mp3'],
-      ['tone.flac', 'ogg'],
-    ] as const) {
-      await writeTruncated(f(name), f(`cut-${name}`));
-      const err = await failure(f(`cut-${name}`), target);
-      expect(isEngineError(err, 'invalid-input'), `${name}: ${String(err)}`).toBe(true);
-    }
-  });
+  // Each kind of damage: the sources it is done to, with the target each is converted to.
+  const damaged = [
+    {
+      what: 'garbage after a WebM, MP4 or FLAC header',
+      damage: writeCorrupt,
+      prefix: 'garbage',
+      targets: { 'clip.webm': 'mp4', 'clip.mp4': 'mp3', 'tone.flac': 'mp3' },
+    },
+    { what: 'a cut-off WAV or FLAC', damage: writeTruncated, prefix: 'cut', targets: { 'tone.wav': 'mp3', 'tone.flac': 'ogg' } },
+  ];
+  for (const { what, damage, prefix, targets } of damaged) {
+    it(`${what} is invalid input`, async () => {
+      for (const [name, target] of Object.entries(targets)) {
+        await damage(f(name), f(`${prefix}-${name}`));
+        const err = await failure(f(`${prefix}-${name}`), target);
+        expect(isEngineError(err, 'invalid-input'), `${name}: ${String(err)}`).toBe(true);
+      }
+    });
+  }
 });
 
 describe('mediaConverter on the corpus', () => {

@@ -12,6 +12,7 @@ import {
 import { budgetVideo } from '../tools/media/media-budget.js';
 import { type MediaInfo, type MediaStream, mainVideoStream, probeMedia } from '../tools/media/probe.js';
 import type { DetectedType } from '../types.js';
+import { assertConvertible } from './convertible.js';
 import { AUDIO_RECIPES, type AudioRecipe, fixedRate, GIF_MAX_SECONDS, gifFilter, VIDEO_RECIPES } from './media-recipes.js';
 import { countVideoFrames, streamDurations } from './media-streams.js';
 import type { ConvertContext, ConverterOutput, FamilyConverter } from './types.js';
@@ -243,12 +244,7 @@ export const mediaConverter: FamilyConverter = {
   tools: ['ffmpeg', 'ffprobe'],
   async convert(input: string, type: DetectedType, ctx: ConvertContext): Promise<ConverterOutput> {
     const { target } = ctx;
-    if (!mediaConverter.targets(type.ext).includes(target)) {
-      throw new EngineError(
-        'unsupported',
-        `${LABEL[type.ext] ?? type.ext.toUpperCase()} files cannot be converted to ${target.toUpperCase()}`,
-      );
-    }
+    assertConvertible(mediaConverter, type, target, LABEL);
     if (ctx.signal.aborted) throw new EngineError('cancelled', 'Cancelled');
     ctx.onProgress(0);
     const runner: FfmpegRunner = { runProcess: ctx.runProcess, signal: ctx.signal };

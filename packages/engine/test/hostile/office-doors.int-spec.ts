@@ -8,7 +8,7 @@ import { runProcess } from '../../src/process/run-process.js';
 import { forceSandboxMode, sandboxMode } from '../../src/process/sandbox.js';
 import { LibreOfficeBridge, replaceSharedLibreOffice } from '../../src/tools/office/libreoffice-bridge.js';
 import { type CanaryFile, type CanaryListener, startCanaryListener, writeCanaryFile } from './canary.js';
-import { OFFICE_DOORS } from './office-doors.js';
+import { type Door, OFFICE_DOORS } from './office-doors.js';
 
 /** Every file under `dir`, read whole (outputs are small). */
 async function everyFile(dir: string): Promise<Buffer[]> {
@@ -85,12 +85,16 @@ describe('content attacks: office documents cannot reach the network or local fi
     expect(stdout).toContain(`${own} True`);
   });
 
+  /** The door's document, built in a folder of its own, and an empty folder for the call's work. */
+  const buildDoor = async (door: Door, folder: string) => {
+    const input = path.join(await mkdtemp(path.join(tmp, `${folder}-`)), door.file);
+    await door.build(input, listener.url, canary.path);
+    return { input, outDir: await mkdtemp(path.join(tmp, 'out-')) };
+  };
+
   for (const door of OFFICE_DOORS) {
     it(`${door.name}: converting to PDF fetches nothing and embeds nothing`, async () => {
-      const dir = await mkdtemp(path.join(tmp, 'convert-'));
-      const input = path.join(dir, door.file);
-      await door.build(input, listener.url, canary.path);
-      const outDir = await mkdtemp(path.join(tmp, 'out-'));
+      const { input, outDir } = await buildDoor(door, 'convert');
       const result = await convert(input, { target: 'pdf', tmpDir: outDir }).catch((err: unknown) => err);
       // Converting is allowed to fail on such a file; reaching outside is not.
       if (!(result instanceof Error)) expect((result as { outputSize?: number }).outputSize ?? 1).toBeGreaterThan(0);
@@ -98,10 +102,7 @@ describe('content attacks: office documents cannot reach the network or local fi
     });
 
     it(`${door.name}: compressing fetches nothing and embeds nothing`, async () => {
-      const dir = await mkdtemp(path.join(tmp, 'compress-'));
-      const input = path.join(dir, door.file);
-      await door.build(input, listener.url, canary.path);
-      const outDir = await mkdtemp(path.join(tmp, 'out-'));
+      const { input, outDir } = await buildDoor(door, 'compress');
       await compress(input, { level: 'maximum', tmpDir: outDir }).catch((err: unknown) => err);
       await expectNothingLeaked(outDir);
     });
@@ -119,10 +120,7 @@ describe('content attacks: office documents cannot reach the network or local fi
 
     for (const door of OFFICE_DOORS) {
       it(`${door.name}: the locked-down office loads no linked content`, async () => {
-        const dir = await mkdtemp(path.join(tmp, 'open-'));
-        const input = path.join(dir, door.file);
-        await door.build(input, listener.url, canary.path);
-        const outDir = await mkdtemp(path.join(tmp, 'out-'));
+        const { input, outDir } = await buildDoor(door, 'open');
         await convert(input, { target: 'pdf', tmpDir: outDir }).catch((err: unknown) => err);
         await expectNothingLeaked(outDir);
       });

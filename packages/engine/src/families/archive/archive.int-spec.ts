@@ -13,7 +13,16 @@ import { runProcess } from '../../process/run-process.js';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
 import { cutInTheMiddle, relayout, withTrailingBytes } from '../../tools/zip/zip-variants.test-support.js';
 import type { CompressionLevel, CompressResult } from '../../types.js';
-import { FIXED_TIME, inflateDeclaredSizes, photo, readZip, renameInPlace, text, writeZip } from './archive.test-support.js';
+import {
+  FIXED_TIME,
+  type FixtureMember,
+  inflateDeclaredSizes,
+  photo,
+  readZip,
+  renameInPlace,
+  text,
+  writeZip,
+} from './archive.test-support.js';
 import { list7z } from './sevenzip-list.js';
 
 const LEVELS: CompressionLevel[] = ['light', 'balanced', 'maximum'];
@@ -28,6 +37,16 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'archive-family-'));
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+/** A folder with notes and a table dated the DOS way only, and a stored (not deflated) photo of the given size. */
+async function mixedMembers(photoWidth: number, photoHeight: number): Promise<FixtureMember[]> {
+  return [
+    { name: 'docs/' },
+    { name: 'docs/notes.txt', data: text(3000) },
+    { name: 'photo.jpg', data: await photo(photoWidth, photoHeight), compress: false },
+    { name: 'docs/table.csv', data: text(500), dosOnly: true },
+  ];
+}
 
 async function ladder(input: string): Promise<Record<CompressionLevel, CompressResult>> {
   const results = {} as Record<CompressionLevel, CompressResult>;
@@ -68,13 +87,7 @@ describe('zip', () => {
   let fixture: string;
   beforeAll(async () => {
     fixture = path.join(dir, 'mixed.zip');
-    await writeZip(fixture, [
-      { name: 'docs/' },
-      { name: 'docs/notes.txt', data: text(3000) },
-      { name: 'photo.jpg', data: await photo(1200, 900), compress: false },
-      { name: 'docs/table.csv', data: text(500), dosOnly: true },
-      { name: 'empty.txt', data: Buffer.alloc(0) },
-    ]);
+    await writeZip(fixture, [...(await mixedMembers(1200, 900)), { name: 'empty.txt', data: Buffer.alloc(0) }]);
   });
 
   it('every level keeps names, order, times and comments; members are re-deflated or recompressed; ladder holds', async () => {
@@ -162,12 +175,7 @@ describe('zip layouts the common tools open', () => {
   let fixture: string;
   beforeAll(async () => {
     fixture = path.join(dir, 'layouts.zip');
-    await writeZip(fixture, [
-      { name: 'docs/' },
-      { name: 'docs/notes.txt', data: text(3000) },
-      { name: 'photo.jpg', data: await photo(800, 600), compress: false },
-      { name: 'docs/table.csv', data: text(500), dosOnly: true },
-    ]);
+    await writeZip(fixture, await mixedMembers(800, 600));
   });
 
   const layouts: Record<string, (zip: Buffer) => Buffer> = {

@@ -4,6 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
+import { pixelNoise, rgbPixels } from '../../tools/image/rgb-pixels.test-support.js';
 
 /** @internal Test fixtures and readers for the archive family. */
 
@@ -21,16 +22,14 @@ export interface FixtureMember {
 
 /** A photo-like JPEG at high quality: room for the image family to shrink it. */
 export async function photo(width: number, height: number): Promise<Buffer> {
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      const noise = ((Math.sin(x * 12.9898 + y * 78.233) * 43758.5453) % 1) * 16;
-      pixels[i] = 100 + 90 * Math.sin(x / 37) * Math.cos(y / 53) + noise;
-      pixels[i + 1] = (y / height) * 170 + 40 + noise;
-      pixels[i + 2] = 150 + 60 * Math.sin((x - y) / 29) + noise;
-    }
-  }
+  const pixels = rgbPixels(width, height, (x, y) => {
+    const noise = pixelNoise(x, y) * 16;
+    return [
+      100 + 90 * Math.sin(x / 37) * Math.cos(y / 53) + noise,
+      (y / height) * 170 + 40 + noise,
+      150 + 60 * Math.sin((x - y) / 29) + noise,
+    ];
+  });
   return sharp(pixels, { raw: { width, height, channels: 3 } })
     .blur(0.7)
     .jpeg({ quality: 97 })

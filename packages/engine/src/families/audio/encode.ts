@@ -1,8 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { WORK_BUDGETS } from '../../budget.js';
-import { cpuBudget } from '../../cpu-budget.js';
 import { EngineError } from '../../errors.js';
-import { type FfmpegRunner, ffmpegTimeoutMs, reportsDamage, runFfmpeg } from '../../tools/media/ffmpeg.js';
+import { type FfmpegRunner, ffmpegTimeoutMs, reportsDamage, runFfmpeg, runFfmpegInBudget } from '../../tools/media/ffmpeg.js';
 import { type MediaInfo, probeMedia, streamCounts } from '../../tools/media/probe.js';
 import { DURATION_TOLERANCE_SEC } from '../../tools/media/verify.js';
 import type { FamilyOutput } from '../../types.js';
@@ -60,30 +59,25 @@ export async function runEncode(
   const out = `${stem}.${recipe.format}`;
   const md5s = recipe.kind === 'lossless' ? { input: `${stem}.in.md5`, output: `${stem}.out.md5` } : undefined;
   const scale = progress.durationSec ?? LONGEST_SEC;
-  // An encoder is one busy core: it takes a slot of the process-wide budget, as every job's encodes do.
-  await cpuBudget().run(
-    () =>
-      runFfmpeg(
-        runner,
-        [
-          '-i',
-          input,
-          '-map',
-          '0:a',
-          ...(recipe.coverArt ? ['-map', '0:v?', '-c:v', 'copy', '-disposition:v', 'attached_pic'] : []),
-          ...encode.args,
-          '-map_metadata',
-          '0',
-          ...BITEXACT_ARGS,
-          '-f',
-          recipe.muxer,
-          '-y',
-          out,
-          ...(md5s ? ['-map', '0:a', ...md5Output(md5s.input)] : []),
-        ],
-        { durationSec: scale, onFraction: (f) => progress.onOutTime(f * scale), readsUserInput: true },
-      ),
-    runner.signal,
+  await runFfmpegInBudget(
+    runner,
+    [
+      '-i',
+      input,
+      '-map',
+      '0:a',
+      ...(recipe.coverArt ? ['-map', '0:v?', '-c:v', 'copy', '-disposition:v', 'attached_pic'] : []),
+      ...encode.args,
+      '-map_metadata',
+      '0',
+      ...BITEXACT_ARGS,
+      '-f',
+      recipe.muxer,
+      '-y',
+      out,
+      ...(md5s ? ['-map', '0:a', ...md5Output(md5s.input)] : []),
+    ],
+    { durationSec: scale, onFraction: (f) => progress.onOutTime(f * scale), readsUserInput: true },
   );
   return { encode, out, md5s };
 }

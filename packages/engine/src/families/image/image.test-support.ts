@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { compress } from '../../compress.js';
 import { runProcess } from '../../process/run-process.js';
 import { measureSsim, SSIM_FLOOR } from '../../quality/ssim.js';
+import { rgbPixels } from '../../tools/image/rgb-pixels.test-support.js';
 import type { CompressionLevel, CompressResult } from '../../types.js';
 import { writePng } from './png/png-chunks.js';
 
@@ -20,16 +21,11 @@ async function ffmpeg(args: string[]): Promise<void> {
 
 /** Raw RGB pixels that compress like a photo: smooth gradients, a soft wave and a little fine texture. */
 export function photoLikePixels(width: number, height: number): Buffer {
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      pixels[i] = (x * 255) / width + ((x * y) % 13);
-      pixels[i + 1] = (y * 255) / height;
-      pixels[i + 2] = 128 + 100 * Math.sin(x / 17) * Math.cos(y / 23);
-    }
-  }
-  return pixels;
+  return rgbPixels(width, height, (x, y) => [
+    (x * 255) / width + ((x * y) % 13),
+    (y * 255) / height,
+    128 + 100 * Math.sin(x / 17) * Math.cos(y / 23),
+  ]);
 }
 
 /** One file of each format the family handles, made from ffmpeg's synthetic sources. */

@@ -1,8 +1,8 @@
-import { open } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { budgetFrames } from '../../budget.js';
 import { EngineError } from '../../errors.js';
+import { readFileHead } from '../../tools/file-head.js';
 import { decodeBmp } from '../../tools/image/bmp.js';
 import { gifIsComplete } from '../../tools/image/gif-structure.js';
 import { MAX_INPUT_PIXELS } from '../../tools/image/sharp-input.js';
@@ -48,14 +48,7 @@ export type Prepared = { job: ImageJob } | { keep: string };
 
 /** Lossless WebP (VP8L) gets a lossless candidate at light: a lossy re-encode could never match it at 0.99. */
 async function isLosslessWebp(file: string): Promise<boolean> {
-  const handle = await open(file, 'r');
-  try {
-    const head = Buffer.alloc(64 * 1024);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    return head.subarray(0, bytesRead).includes('VP8L');
-  } finally {
-    await handle.close();
-  }
+  return (await readFileHead(file, 64 * 1024)).includes('VP8L');
 }
 
 async function readMetadata(file: string, signal: AbortSignal): Promise<Metadata> {

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { runProcess } from '../../process/run-process.js';
+import { rgbPixels } from '../../tools/image/rgb-pixels.test-support.js';
 
 export interface ZipPart {
   name: string;
@@ -55,15 +56,11 @@ export async function writeParts(
 async function pictures(dir: string): Promise<{ png: string; jpg: string }> {
   const width = 480;
   const height = 320;
-  const raw = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      raw[i] = Math.round((x * 255) / width);
-      raw[i + 1] = Math.round((y * 255) / height);
-      raw[i + 2] = ((x >> 4) + (y >> 4)) % 2 ? 200 : 40;
-    }
-  }
+  const raw = rgbPixels(width, height, (x, y) => [
+    Math.round((x * 255) / width),
+    Math.round((y * 255) / height),
+    ((x >> 4) + (y >> 4)) % 2 ? 200 : 40,
+  ]);
   const image = () => sharp(raw, { raw: { width, height, channels: 3 } });
   const png = path.join(dir, 'pic.png');
   const jpg = path.join(dir, 'pic.jpg');

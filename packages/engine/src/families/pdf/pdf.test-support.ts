@@ -3,21 +3,20 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { runProcess } from '../../process/run-process.js';
+import { pixelNoise, rgbPixels } from '../../tools/image/rgb-pixels.test-support.js';
 
 /** @internal Test fixtures: small PDFs written object by object, so CI needs no PDF producer. */
 
 /** A photo-like picture: gradients, waves and a little noise, compressing like a real photo. */
 export async function photoJpeg(width: number, height: number, quality: number): Promise<Buffer> {
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      const noise = ((Math.sin(x * 12.9898 + y * 78.233) * 43758.5453) % 1) * 18;
-      pixels[i] = 110 + 80 * Math.sin(x / 57) * Math.cos(y / 83) + noise;
-      pixels[i + 1] = (y / height) * 180 + 30 + noise;
-      pixels[i + 2] = 140 + 70 * Math.sin((x + y) / 41) + noise;
-    }
-  }
+  const pixels = rgbPixels(width, height, (x, y) => {
+    const noise = pixelNoise(x, y) * 18;
+    return [
+      110 + 80 * Math.sin(x / 57) * Math.cos(y / 83) + noise,
+      (y / height) * 180 + 30 + noise,
+      140 + 70 * Math.sin((x + y) / 41) + noise,
+    ];
+  });
   return sharp(pixels, { raw: { width, height, channels: 3 } })
     .blur(0.8)
     .jpeg({ quality })
@@ -26,18 +25,9 @@ export async function photoJpeg(width: number, height: number, quality: number):
 
 /** A screenshot-like picture (flat colours, sharp edges), stored as raw RGB. */
 function screenshotRgb(width: number, height: number): Buffer {
-  const pixels = Buffer.alloc(width * height * 3, 245);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      if (y % 40 < 22 && x % 300 < 260) {
-        pixels[i] = 40 + (x % 300) / 3;
-        pixels[i + 1] = 60;
-        pixels[i + 2] = 120 + (y % 40) * 4;
-      }
-    }
-  }
-  return pixels;
+  return rgbPixels(width, height, (x, y) =>
+    y % 40 < 22 && x % 300 < 260 ? [40 + (x % 300) / 3, 60, 120 + (y % 40) * 4] : [245, 245, 245],
+  );
 }
 
 interface PageSpec {
@@ -175,16 +165,10 @@ export async function writeGreyPhotoPdf(file: string): Promise<void> {
  */
 export async function writeStripesPdf(file: string, stripes: { period: number; amplitude: number }): Promise<void> {
   const [width, height] = [1800, 1350];
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      const stripe = stripes.amplitude * Math.sin((2 * Math.PI * x) / stripes.period);
-      pixels[i] = 120 + 60 * Math.sin(x / 97) + stripe;
-      pixels[i + 1] = 110 + 50 * Math.cos(y / 71) + stripe;
-      pixels[i + 2] = 130 + stripe;
-    }
-  }
+  const pixels = rgbPixels(width, height, (x, y) => {
+    const stripe = stripes.amplitude * Math.sin((2 * Math.PI * x) / stripes.period);
+    return [120 + 60 * Math.sin(x / 97) + stripe, 110 + 50 * Math.cos(y / 71) + stripe, 130 + stripe];
+  });
   const data = await sharp(pixels, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 95 })
     .toBuffer();

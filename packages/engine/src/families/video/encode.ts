@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { cpuBudget } from '../../cpu-budget.js';
-import { type FfmpegRunner, ffmpegTimeoutMs, runFfmpeg } from '../../tools/media/ffmpeg.js';
+import { type FfmpegRunner, ffmpegTimeoutMs, runFfmpegInBudget } from '../../tools/media/ffmpeg.js';
 import type { MediaInfo, MediaStream } from '../../tools/media/probe.js';
 import { type AudioDecision, audioArgs } from './audio-plan.js';
 import { decoderArgs, MUX_ARGS, MUXER, type SpeedClass, type VideoCodec } from './codecs.js';
@@ -57,37 +56,29 @@ export async function prepareClip(
   const options = { durationSec: sampleSec, onFraction, readsUserInput: true, timeoutMs: ffmpegTimeoutMs(info.durationSec, 2) };
   // Fast path: seek to each span. Files with a wrong keyframe index decode garbage after a seek (the decoder
   // complains), so those are sampled again by decoding from the start and selecting the same spans.
-  const seeked = await cpuBudget().run(
-    () =>
-      runFfmpeg(
-        runner,
-        [
-          ...starts.flatMap((start) => [...inputArgs, '-ss', start.toFixed(3), '-t', spanSec.toFixed(3), '-i', source]),
-          '-filter_complex',
-          `${starts.map((_, k) => `[${k}:${video.index}]`).join('')}concat=n=${starts.length}:v=1:a=0[v]`,
-          ...output,
-        ],
-        options,
-      ),
-    runner.signal,
+  const seeked = await runFfmpegInBudget(
+    runner,
+    [
+      ...starts.flatMap((start) => [...inputArgs, '-ss', start.toFixed(3), '-t', spanSec.toFixed(3), '-i', source]),
+      '-filter_complex',
+      `${starts.map((_, k) => `[${k}:${video.index}]`).join('')}concat=n=${starts.length}:v=1:a=0[v]`,
+      ...output,
+    ],
+    options,
   );
   if (seeked.errors.length > 0) {
     const spans = starts.map((start) => `between(t,${start.toFixed(3)},${(start + spanSec).toFixed(3)})`).join('+');
-    await cpuBudget().run(
-      () =>
-        runFfmpeg(
-          runner,
-          [
-            ...inputArgs,
-            '-i',
-            source,
-            '-filter_complex',
-            `[0:${video.index}]select='${spans}',setpts=N/(${fps.toFixed(6)}*TB)[v]`,
-            ...output,
-          ],
-          { ...options, durationSec: info.durationSec },
-        ),
-      runner.signal,
+    await runFfmpegInBudget(
+      runner,
+      [
+        ...inputArgs,
+        '-i',
+        source,
+        '-filter_complex',
+        `[0:${video.index}]select='${spans}',setpts=N/(${fps.toFixed(6)}*TB)[v]`,
+        ...output,
+      ],
+      { ...options, durationSec: info.durationSec },
     );
   }
   return { path: out, inputArgs: [], map: '0:0', durationSec: sampleSec };
@@ -129,27 +120,23 @@ export async function encodeTrial(
   onFraction: (f: number) => void,
 ): Promise<void> {
   // The clip's last frame is not the source's: it is never held.
-  await cpuBudget().run(
-    () =>
-      runFfmpeg(
-        runner,
-        [
-          ...clip.inputArgs,
-          '-i',
-          clip.path,
-          '-map',
-          clip.map,
-          ...videoArgs({ ...s, holdLastFrame: false }, 0),
-          '-an',
-          '-sn',
-          '-dn',
-          ...muxArgs(container),
-          '-y',
-          out,
-        ],
-        { durationSec: clip.durationSec, onFraction, timeoutMs: ffmpegTimeoutMs(clip.durationSec) },
-      ),
-    runner.signal,
+  await runFfmpegInBudget(
+    runner,
+    [
+      ...clip.inputArgs,
+      '-i',
+      clip.path,
+      '-map',
+      clip.map,
+      ...videoArgs({ ...s, holdLastFrame: false }, 0),
+      '-an',
+      '-sn',
+      '-dn',
+      ...muxArgs(container),
+      '-y',
+      out,
+    ],
+    { durationSec: clip.durationSec, onFraction, timeoutMs: ffmpegTimeoutMs(clip.durationSec) },
   );
 }
 
@@ -189,29 +176,25 @@ export async function encodeFinal(
     if (audio) codecs.push(...audioArgs(audio, outIndex));
   });
   const input = s ? [...decoderArgs(s.video), '-noautorotate'] : [];
-  const { errors } = await cpuBudget().run(
-    () =>
-      runFfmpeg(
-        runner,
-        [
-          ...input,
-          '-i',
-          source,
-          ...maps,
-          ...codecs,
-          '-map_metadata',
-          '0',
-          '-map_chapters',
-          '0',
-          '-max_muxing_queue_size',
-          '4096',
-          ...muxArgs(container),
-          '-y',
-          out,
-        ],
-        { durationSec: info.durationSec, onFraction, readsUserInput: true, timeoutMs: ffmpegTimeoutMs(info.durationSec) },
-      ),
-    runner.signal,
+  const { errors } = await runFfmpegInBudget(
+    runner,
+    [
+      ...input,
+      '-i',
+      source,
+      ...maps,
+      ...codecs,
+      '-map_metadata',
+      '0',
+      '-map_chapters',
+      '0',
+      '-max_muxing_queue_size',
+      '4096',
+      ...muxArgs(container),
+      '-y',
+      out,
+    ],
+    { durationSec: info.durationSec, onFraction, readsUserInput: true, timeoutMs: ffmpegTimeoutMs(info.durationSec) },
   );
   return errors;
 }

@@ -13,6 +13,23 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
+/** Writes `name`: the 320×240 test picture with a 440 Hz tone, `seconds` long, encoded with the `output` options. */
+async function writeClip(
+  name: string,
+  clip: { seconds: number; fps: number; sampleRate: number },
+  output: readonly string[],
+): Promise<string> {
+  const file = path.join(dir, name);
+  const { seconds, fps, sampleRate } = clip;
+  await ffmpeg([
+    ...['-f', 'lavfi', '-i', `testsrc2=s=320x240:r=${fps}:d=${seconds}`],
+    ...['-f', 'lavfi', '-i', `sine=f=440:sample_rate=${sampleRate}:d=${seconds}`],
+    ...output,
+    file,
+  ]);
+  return file;
+}
+
 describe('video files that once failed', () => {
   it('re-encodes MP3 sound at a rate the FLV muxer refuses to copy (Sorenson FLV1 with 16 kHz MP3)', async () => {
     const input = await writeSorensonMp3Flv(dir, 'sorenson-16k', 16_000);
@@ -27,11 +44,8 @@ describe('video files that once failed', () => {
   });
 
   it('compresses a 1.6 s FLV at 4 frames a second whose encode starts at the B-frame delay', async () => {
-    const input = path.join(dir, 'phone.flv');
-    await ffmpeg([
-      ...['-f', 'lavfi', '-i', 'testsrc2=s=320x240:r=4:d=1.6', '-f', 'lavfi', '-i', 'sine=f=440:sample_rate=22050:d=1.6'],
-      ...['-c:v', 'flv', '-q:v', '5', '-c:a', 'libmp3lame', '-b:a', '64k', '-ar', '22050', input],
-    ]);
+    const output = ['-c:v', 'flv', '-q:v', '5', '-c:a', 'libmp3lame', '-b:a', '64k', '-ar', '22050'];
+    const input = await writeClip('phone.flv', { seconds: 1.6, fps: 4, sampleRate: 22_050 }, output);
 
     const r = await compress(input, { level: 'balanced', tmpDir: dir });
     expect(r.recipe).not.toMatch(/lasts/);
@@ -41,11 +55,8 @@ describe('video files that once failed', () => {
 
   it('copies the sound when its encoder refuses the level bitrate, and never calls the file damaged', async () => {
     // libvorbis has no 24 kb/s setup for 32 kHz mono, the bitrate maximum asks of such a track.
-    const input = path.join(dir, 'theora-32k-mono.ogv');
-    await ffmpeg([
-      ...['-f', 'lavfi', '-i', 'testsrc2=s=320x240:r=24:d=2', '-f', 'lavfi', '-i', 'sine=f=440:sample_rate=32000:d=2'],
-      ...['-ac', '1', '-c:v', 'libtheora', '-q:v', '7', '-c:a', 'libvorbis', '-q:a', '6', input],
-    ]);
+    const output = ['-ac', '1', '-c:v', 'libtheora', '-q:v', '7', '-c:a', 'libvorbis', '-q:a', '6'];
+    const input = await writeClip('theora-32k-mono.ogv', { seconds: 2, fps: 24, sampleRate: 32_000 }, output);
 
     const r = await compress(input, { level: 'maximum', tmpDir: dir });
     expect(r.unchanged).toBe(false);

@@ -1,3 +1,4 @@
+import { cpuBudget } from '../../cpu-budget.js';
 import { EngineError } from '../../errors.js';
 import type { RunProcess } from '../../process/run-process.js';
 
@@ -68,6 +69,18 @@ export async function runFfmpeg(
     throw err;
   }
   return { outTimeSec, errors };
+}
+
+/**
+ * runFfmpeg for an encode, which keeps a core busy: it waits for a slot of the process-wide CPU budget, as every
+ * job's encodes do (a cancelled caller leaves the queue at once).
+ */
+export function runFfmpegInBudget(
+  runner: FfmpegRunner,
+  args: readonly string[],
+  options: FfmpegOptions = {},
+): Promise<{ outTimeSec: number; errors: string[] }> {
+  return cpuBudget().run(() => runFfmpeg(runner, args, options), runner.signal);
 }
 
 /**

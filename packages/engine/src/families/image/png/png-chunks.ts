@@ -97,41 +97,29 @@ function paeth(a: number, b: number, c: number): number {
   return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
 }
 
+/**
+ * What PNG filter `type` (0-4) predicts byte `x` of row `y` of the bare pixel rows to be, from its unfiltered
+ * neighbours: the byte one pixel to its left (a), the one above (b) and the one above-left (c).
+ */
+function predict(type: number, rows: Buffer, y: number, x: number, rowBytes: number, bpp: number): number {
+  const row = y * rowBytes;
+  const prev = row - rowBytes;
+  const a = x >= bpp ? (rows[row + x - bpp] ?? 0) : 0;
+  const b = y > 0 ? (rows[prev + x] ?? 0) : 0;
+  const c = y > 0 && x >= bpp ? (rows[prev + x - bpp] ?? 0) : 0;
+  return type === 0 ? 0 : type === 1 ? a : type === 2 ? b : type === 3 ? (a + b) >> 1 : paeth(a, b, c);
+}
+
 /** Reverses PNG row filters: `filtered` has one filter byte per row; the result is the bare pixel rows. */
 export function unfilter(filtered: Buffer, height: number, rowBytes: number, bpp: number): Buffer | null {
   if (filtered.length < height * (rowBytes + 1)) return null;
   const out = Buffer.alloc(height * rowBytes);
   for (let y = 0; y < height; y++) {
-    const type = filtered[y * (rowBytes + 1)];
+    const type = filtered[y * (rowBytes + 1)] ?? -1;
     const src = y * (rowBytes + 1) + 1;
-    const row = y * rowBytes;
-    const prev = row - rowBytes;
     for (let x = 0; x < rowBytes; x++) {
-      const raw = filtered[src + x] ?? 0;
-      const a = x >= bpp ? (out[row + x - bpp] ?? 0) : 0;
-      const b = y > 0 ? (out[prev + x] ?? 0) : 0;
-      const c = y > 0 && x >= bpp ? (out[prev + x - bpp] ?? 0) : 0;
-      let value: number;
-      switch (type) {
-        case 0:
-          value = raw;
-          break;
-        case 1:
-          value = raw + a;
-          break;
-        case 2:
-          value = raw + b;
-          break;
-        case 3:
-          value = raw + ((a + b) >> 1);
-          break;
-        case 4:
-          value = raw + paeth(a, b, c);
-          break;
-        default:
-          return null;
-      }
-      out[row + x] = value & 0xff;
+      if (type < 0 || type > 4) return null;
+      out[y * rowBytes + x] = ((filtered[src + x] ?? 0) + predict(type, out, y, x, rowBytes, bpp)) & 0xff;
     }
   }
   return out;
@@ -140,15 +128,8 @@ export function unfilter(filtered: Buffer, height: number, rowBytes: number, bpp
 /** Filters one row with one of the five PNG filters into `dest` (filter byte first). */
 function filterRow(rows: Buffer, y: number, rowBytes: number, bpp: number, type: number, dest: Buffer, at: number): void {
   dest[at] = type;
-  const row = y * rowBytes;
-  const prev = row - rowBytes;
   for (let x = 0; x < rowBytes; x++) {
-    const v = rows[row + x] ?? 0;
-    const a = x >= bpp ? (rows[row + x - bpp] ?? 0) : 0;
-    const b = y > 0 ? (rows[prev + x] ?? 0) : 0;
-    const c = y > 0 && x >= bpp ? (rows[prev + x - bpp] ?? 0) : 0;
-    const pred = type === 0 ? 0 : type === 1 ? a : type === 2 ? b : type === 3 ? (a + b) >> 1 : paeth(a, b, c);
-    dest[at + 1 + x] = (v - pred) & 0xff;
+    dest[at + 1 + x] = ((rows[y * rowBytes + x] ?? 0) - predict(type, rows, y, x, rowBytes, bpp)) & 0xff;
   }
 }
 
