@@ -16,8 +16,7 @@ describe('accounts in the browser', () => {
 
   it('signs up, skips the trial card step and lands on the dashboard welcomed by name; logs out', async () => {
     const page = await session.newPage();
-    const user = newCredentials();
-    await authPage.signUp(page, user);
+    const user = await authPage.signUp(page);
     await authPage.skipTrial(page);
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: `Welcome, ${user.name}!` }).waitFor();

@@ -1,7 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
   type CompressionPreview,
@@ -12,12 +10,13 @@ import {
   type ServiceStats,
 } from '@shrinkly/contract';
 import type { Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { makeStoredZip } from '../../scripts/fixtures/stored-zip.mjs';
 import { browserForTests, screenshot } from '../support/browser.js';
 import { landingUpload, magicHex } from '../support/landing-page.js';
 import { ffmpeg, pictureSize } from '../support/media.js';
 import { expectQualityBadge } from '../support/quality.js';
+import { workDirForTests } from '../support/work-dir.js';
 
 const baseUrl = inject('baseUrl');
 /** A real photo (KPhotoAlbum demo, GPL-2+), copied from the shared corpus. */
@@ -27,21 +26,15 @@ const FREE_LINK_HOURS = FREE_DOWNLOAD_TTL_MS / (60 * 60 * 1000);
 
 describe('public compression in the browser', () => {
   const session = browserForTests(baseUrl);
-  let workDir: string;
+  const workFile = workDirForTests('shrinkly-e2e-files-');
   let largeZip: Promise<{ file: string; size: number }> | undefined;
   /** A STORED zip just over the free limit, written once per run. */
   const largeFile = () =>
     (largeZip ??= (async () => {
-      const file = path.join(workDir, 'large-archive.zip');
+      const file = workFile('large-archive.zip');
       await makeStoredZip(file, FREE_COMPRESSION_LIMIT_BYTES + MB);
       return { file, size: (await stat(file)).size };
     })());
-  beforeAll(async () => {
-    workDir = await mkdtemp(path.join(tmpdir(), 'shrinkly-e2e-files-'));
-  });
-  afterAll(async () => {
-    if (workDir) await rm(workDir, { recursive: true, force: true });
-  });
 
   it('compresses a real JPEG from the landing page: preview, Compress, result, a smaller valid JPEG to download', async () => {
     const page = await session.newPage();
@@ -50,10 +43,7 @@ describe('public compression in the browser', () => {
     // No stats before this browser has compressed anything.
     expect(await yourStats.count()).toBe(0);
     const serviceBefore = (await (await fetch(`${baseUrl}/api/service-stats`)).json()) as ServiceStats;
-    await landingUpload.chooseFile(page, JPEG);
-
-    const modal = landingUpload.previewModal(page);
-    await modal.waitFor({ timeout: 60_000 });
+    const modal = await landingUpload.preview(page, JPEG);
     // The server's estimate for each level.
     for (const level of ['light', 'balanced', 'maximum']) {
       const card = modal.getByTestId(`level-card-${level}`);
@@ -114,9 +104,7 @@ describe('public compression in the browser', () => {
     await screenshot(page, 'landing-result');
 
     const original = await readFile(JPEG);
-    const response = await page.request.get(await landingUpload.downloadUrl(result));
-    expect(response.status()).toBe(200);
-    const body = await response.body();
+    const body = await landingUpload.download(page, result);
     expect(magicHex(body, 3)).toBe('ffd8ff');
     expect(body.subarray(-2).toString('hex')).toBe('ffd9');
     expect(body.length).toBeLessThan(original.length);
@@ -141,11 +129,8 @@ describe('public compression in the browser', () => {
     const targetKb = Math.ceil(balanced / 1024) + 1;
     const page = await session.newPage();
     await page.goto('/');
-    await landingUpload.chooseFile(page, JPEG);
-    const modal = landingUpload.previewModal(page);
-    await modal.waitFor({ timeout: 60_000 });
-    await modal.getByRole('combobox', { name: 'Target size' }).click();
-    await modal.getByRole('option', { name: 'Custom size' }).click();
+    const modal = await landingUpload.preview(page, JPEG);
+    await landingUpload.pick(modal, 'Target size', 'Custom size');
     const custom = modal.getByRole('textbox', { name: 'Custom size' });
     await custom.fill('ten');
     await modal.getByText('Enter a size such as 8MB or 500KB').waitFor();
@@ -153,38 +138,26 @@ describe('public compression in the browser', () => {
     const hint = await modal.getByTestId('target-hint').innerText();
     const expected = /Expected to fit under [\d.]+MB at (Light|Balanced)/.exec(hint)?.[1];
     expect(expected, hint).toBeDefined();
-    await modal.getByRole('button', { name: 'Compress', exact: true }).click();
-    const result = landingUpload.result(page);
-    await result.waitFor({ timeout: 60_000 });
+    const result = await landingUpload.compress(page, modal);
     expect(await result.getByTestId('target-outcome').innerText()).toMatch(
       new RegExp(`^Under [\\d.]+MB, at ${expected}: the best quality that fits\\.$`),
     );
-    const download = await fetch(
-      new URL((await result.getByRole('link', { name: 'Download' }).getAttribute('href')) as string, baseUrl),
-    );
-    expect((await download.arrayBuffer()).byteLength).toBeLessThanOrEqual(targetKb * 1024);
+    expect((await landingUpload.download(page, result)).byteLength).toBeLessThanOrEqual(targetKb * 1024);
     await screenshot(page, 'landing-target-size');
     await page.close();
   });
 
   it('resizes a large photo to the longest side chosen in the preview', async () => {
-    const big = path.join(workDir, 'big-photo.jpg');
+    const big = workFile('big-photo.jpg');
     await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=2000x1500', '-frames:v', '1', '-q:v', '2', big]);
     const page = await session.newPage();
     await page.goto('/');
-    await landingUpload.chooseFile(page, big);
-    const modal = landingUpload.previewModal(page);
-    await modal.waitFor({ timeout: 60_000 });
-    await modal.getByRole('combobox', { name: 'Resize' }).click();
-    await modal.getByRole('option', { name: 'Longest side 1280 px' }).click();
-    await modal.getByRole('combobox', { name: 'Photo data' }).click();
-    await modal.getByRole('option', { name: 'Keep camera data and copyright' }).click();
-    await modal.getByRole('button', { name: 'Compress', exact: true }).click();
-    const result = landingUpload.result(page);
-    await result.waitFor({ timeout: 60_000 });
-    const href = (await result.getByRole('link', { name: 'Download' }).getAttribute('href')) as string;
-    const out = path.join(workDir, 'big-photo.min.jpg');
-    await writeFile(out, Buffer.from(await (await fetch(new URL(href, baseUrl))).arrayBuffer()));
+    const modal = await landingUpload.preview(page, big);
+    await landingUpload.pick(modal, 'Resize', 'Longest side 1280 px');
+    await landingUpload.pick(modal, 'Photo data', 'Keep camera data and copyright');
+    const result = await landingUpload.compress(page, modal);
+    const out = workFile('big-photo.min.jpg');
+    await writeFile(out, await landingUpload.download(page, result));
     expect(await pictureSize(out)).toEqual([1280, 960]);
     // At 100 % the original is drawn at the result's size, so the two line up under the divider.
     await result.getByRole('button', { name: 'Compare' }).click();
@@ -199,7 +172,7 @@ describe('public compression in the browser', () => {
 
   it("caps a PDF's pictures at the resolution chosen, and compares it page by page from its renditions", async () => {
     // Two pages, each the JPEG fixture drawn by Ghostscript (its viewjpeg.ps), which a maximum compression shrinks.
-    const pdf = path.join(workDir, 'report.pdf');
+    const pdf = workFile('report.pdf');
     const draw = `(${JPEG}) viewJPEG showpage`;
     const made = spawnSync('gs', [
       '-q',
@@ -216,20 +189,14 @@ describe('public compression in the browser', () => {
     expect(made.status).toBe(0);
     const page = await session.newPage();
     await page.goto('/');
-    await landingUpload.chooseFile(page, pdf);
-    const modal = landingUpload.previewModal(page);
-    await modal.waitFor({ timeout: 60_000 });
+    const modal = await landingUpload.preview(page, pdf);
     await modal.getByRole('slider').focus();
     await page.keyboard.press('End');
     // Its pictures are drawn at 97 ppi: capped at 72, the 800 px photo comes back about 594 px wide.
-    await modal.getByRole('combobox', { name: 'PDF pictures' }).click();
-    await modal.getByRole('option', { name: 'Email (72 ppi)' }).click();
-    await modal.getByRole('button', { name: 'Compress', exact: true }).click();
-    const result = landingUpload.result(page);
-    await result.waitFor({ timeout: 90_000 });
-    const href = (await result.getByRole('link', { name: 'Download' }).getAttribute('href')) as string;
-    const out = path.join(workDir, 'report.min.pdf');
-    await writeFile(out, Buffer.from(await (await fetch(new URL(href, baseUrl))).arrayBuffer()));
+    await landingUpload.pick(modal, 'PDF pictures', 'Email (72 ppi)');
+    const result = await landingUpload.compress(page, modal, 90_000);
+    const out = workFile('report.min.pdf');
+    await writeFile(out, await landingUpload.download(page, result));
     const widths = spawnSync('pdfimages', ['-list', out], { encoding: 'utf8' })
       .stdout.split('\n')
       .slice(2)
@@ -253,27 +220,21 @@ describe('public compression in the browser', () => {
   });
 
   it('fits a song under a size below its level only when allowed, then plays it before and after', async () => {
-    const song = path.join(workDir, 'song.mp3');
+    const song = workFile('song.mp3');
     await ffmpeg(['-f', 'lavfi', '-i', 'anoisesrc=color=pink:amplitude=0.2:d=8:r=44100', '-ac', '2', '-b:a', '320k', song]);
     const page = await session.newPage();
     await page.goto('/');
-    await landingUpload.chooseFile(page, song);
-    const modal = landingUpload.previewModal(page);
-    await modal.waitFor({ timeout: 60_000 });
+    const modal = await landingUpload.preview(page, song);
     await modal.getByRole('slider').focus();
     await page.keyboard.press('End');
-    await modal.getByRole('combobox', { name: 'Target size' }).click();
-    await modal.getByRole('option', { name: 'Custom size' }).click();
+    await landingUpload.pick(modal, 'Target size', 'Custom size');
     await modal.getByRole('textbox', { name: 'Custom size' }).fill('60KB');
     await modal.getByRole('checkbox', { name: 'Allow lower quality to make it fit' }).check();
-    await modal.getByRole('button', { name: 'Compress', exact: true }).click();
-    const result = landingUpload.result(page);
-    await result.waitFor({ timeout: 60_000 });
+    const result = await landingUpload.compress(page, modal);
     expect(await result.getByTestId('target-outcome').innerText()).toMatch(
       /^Under [\d.]+MB, below Maximum's quality as you allowed/,
     );
-    const href = (await result.getByRole('link', { name: 'Download' }).getAttribute('href')) as string;
-    expect((await (await fetch(new URL(href, baseUrl))).arrayBuffer()).byteLength).toBeLessThanOrEqual(60 * 1024);
+    expect((await landingUpload.download(page, result)).byteLength).toBeLessThanOrEqual(60 * 1024);
     // Before and after in two players: the original from the page, the result from its link; both load.
     await result.getByRole('button', { name: 'Compare' }).click();
     const compare = page.getByRole('dialog', { name: 'Before and after' });

@@ -1,13 +1,12 @@
-import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { truncate, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { CONVERTER_LIMIT_BYTES } from '@shrinkly/contract';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { browserForTests, screenshot } from '../support/browser.js';
 import { magicHex } from '../support/landing-page.js';
 import { ffmpeg, makeTestVideo } from '../support/media.js';
+import { workDirForTests } from '../support/work-dir.js';
 
 const baseUrl = inject('baseUrl');
 /** A one-page letter written by LibreOffice. */
@@ -35,13 +34,7 @@ async function convertTo(page: Page, name: string, format: string): Promise<stri
 
 describe('the free converter in the browser', () => {
   const session = browserForTests(baseUrl);
-  let workDir: string;
-  beforeAll(async () => {
-    workDir = await mkdtemp(path.join(tmpdir(), 'shrinkly-e2e-converter-'));
-  });
-  afterAll(async () => {
-    if (workDir) await rm(workDir, { recursive: true, force: true });
-  });
+  const workFile = workDirForTests('shrinkly-e2e-converter-');
 
   it('converts a real DOCX to a valid PDF and a photo to WEBP, without an account', async () => {
     const page = await session.newPage();
@@ -76,8 +69,8 @@ describe('the free converter in the browser', () => {
 
   it('converts a video to WEBM and a recording to MP3', async () => {
     // Short real media made with ffmpeg: a test picture with a tone, and a spoken-length sine recording.
-    const clip = path.join(workDir, 'clip.mp4');
-    const tone = path.join(workDir, 'tone.wav');
+    const clip = workFile('clip.mp4');
+    const tone = workFile('tone.wav');
     await makeTestVideo(clip, { size: '320x240', seconds: 2, tone: true });
     await ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=330:duration=3', tone]);
     const page = await session.newPage();
@@ -92,7 +85,7 @@ describe('the free converter in the browser', () => {
   });
 
   it('refuses a file over 100MB with the File Too Large dialog', async () => {
-    const big = path.join(workDir, 'huge-scan.pdf');
+    const big = workFile('huge-scan.pdf');
     await writeFile(big, '');
     await truncate(big, CONVERTER_LIMIT_BYTES + 1);
     const page = await session.newPage();

@@ -1,15 +1,14 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { FREE_COMPRESSION_LIMIT_BYTES, PAY_PER_FILE_PRICE_USD } from '@shrinkly/contract';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { browserForTests, launchBrowser, screenshot } from '../support/browser.js';
 import { apiAccount, dashboard } from '../support/dashboard-page.js';
 import { landingUpload, magicHex } from '../support/landing-page.js';
 import { ffmpeg, makeTestVideo } from '../support/media.js';
 import { expectQualityBadge } from '../support/quality.js';
 import { openSettings } from '../support/subscription-pages.js';
+import { workDirForTests } from '../support/work-dir.js';
 
 const baseUrl = inject('baseUrl');
 /** A real photo saved as PNG (KPhotoAlbum demo, GPL-2+), the way exports and screenshots are saved. */
@@ -19,13 +18,9 @@ const PRICE = `$${PAY_PER_FILE_PRICE_USD.toFixed(2)}`;
 
 describe('the dashboard in the browser', () => {
   const session = browserForTests(baseUrl);
-  let workDir: string;
+  const workFile = workDirForTests('shrinkly-e2e-dashboard-');
   beforeAll(async () => {
     await session.browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
-    workDir = await mkdtemp(path.join(tmpdir(), 'shrinkly-e2e-dashboard-'));
-  });
-  afterAll(async () => {
-    if (workDir) await rm(workDir, { recursive: true, force: true });
   });
 
   it('uploads a real PNG, files it in a folder and back, renames, searches, shares and deletes it', async () => {
@@ -36,8 +31,7 @@ describe('the dashboard in the browser', () => {
     await dashboard.myFiles(page).getByText('No files uploaded yet').waitFor();
 
     // Upload at balanced, with real progress, then the Upload Complete dialog.
-    await dashboard.openUploadMenu(page, 'Single File Upload');
-    const upload = page.getByRole('dialog', { name: 'Single File Upload' });
+    const upload = await dashboard.openSingleUpload(page);
     expect(await upload.getByRole('radio', { name: /^Balanced/ }).isChecked()).toBe(true);
     await upload.getByLabel('Choose files to upload').setInputFiles(PNG);
     await upload.getByTestId('upload-queue-item').getByText('Ready to compress').waitFor();
@@ -158,8 +152,7 @@ describe('the dashboard in the browser', () => {
     const field = page.getByRole('region', { name: 'Upload Preferences' }).getByRole('combobox', { name: 'Photo data' });
     await expect.poll(() => field.inputValue()).toBe('Keep camera data and copyright');
     await page.goto('/dashboard');
-    await dashboard.openUploadMenu(page, 'Single File Upload');
-    const upload = page.getByRole('dialog', { name: 'Single File Upload' });
+    const upload = await dashboard.openSingleUpload(page);
     expect(await upload.getByRole('combobox', { name: 'Photo data' }).inputValue()).toBe('Keep camera data and copyright');
     await page.close();
   });
@@ -167,14 +160,12 @@ describe('the dashboard in the browser', () => {
   it('shows a file being compressed, after a reload too, with its progress until it is ready', async () => {
     // Ten seconds of lightly grainy video at a high bit rate (15 MB): its compression (search and every-frame check,
     // about 40 s on a quiet 2-core machine) outlasts the upload's answer and a reload, and ends well within the wait.
-    const clip = path.join(workDir, 'harbour-walk.mp4');
+    const clip = workFile('harbour-walk.mp4');
     await makeTestVideo(clip, { size: '640x360', seconds: 10, grain: 4, crf: 16, tone: true });
     const { token } = await apiAccount(baseUrl);
     const page = await session.newPage();
     await dashboard.open(page, token);
-    await dashboard.openUploadMenu(page, 'Single File Upload');
-    const upload = page.getByRole('dialog', { name: 'Single File Upload' });
-    await upload.getByLabel('Choose files to upload').setInputFiles(clip);
+    const upload = await dashboard.openSingleUpload(page, clip);
     await upload.getByRole('button', { name: 'Start Compressing' }).click();
 
     // Once the server compresses it in the background, My Files lists it as compressing.
@@ -213,7 +204,7 @@ describe('the dashboard in the browser', () => {
 
   it('lets a free account pay for a 100MB+ file from the upload dialog: Pay $1.00, the sandbox checkout, the download', async () => {
     // Ten minutes of CD-quality WAV: over the free limit, and quick to compress (it becomes lossless FLAC).
-    const wav = path.join(workDir, 'concert.wav');
+    const wav = workFile('concert.wav');
     await ffmpeg([
       '-f',
       'lavfi',
@@ -230,9 +221,7 @@ describe('the dashboard in the browser', () => {
     const { token } = await apiAccount(baseUrl);
     const page = await session.newPage();
     await dashboard.open(page, token);
-    await dashboard.openUploadMenu(page, 'Single File Upload');
-    const upload = page.getByRole('dialog', { name: 'Single File Upload' });
-    await upload.getByLabel('Choose files to upload').setInputFiles(wav);
+    const upload = await dashboard.openSingleUpload(page, wav);
 
     // Not queued for My Files: offered pay per file, beside the subscription.
     const offer = page.getByRole('dialog', { name: 'Pay per File or Subscribe' });
@@ -280,7 +269,7 @@ describe('the dashboard in the browser', () => {
     expect(await page.getByRole('menuitem', { name: /PREMIUM/ }).count()).toBe(0);
     await dashboard.openUploadMenu(page, 'Batch Compression');
     const dialog = page.getByRole('dialog', { name: 'Batch Compression' });
-    const notes = path.join(workDir, 'notes.txt');
+    const notes = workFile('notes.txt');
     await writeFile(notes, 'Packing list\n'.repeat(40));
     await dialog.getByLabel('Compression level').selectOption('maximum');
     // The options beside the level travel with every upload of the batch.

@@ -1,11 +1,10 @@
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { copyFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { browserForTests, launchBrowser, type Page } from '../support/browser.js';
 import { apiAccount, dashboard } from '../support/dashboard-page.js';
 import { landingUpload, magicHex } from '../support/landing-page.js';
+import { workDirForTests } from '../support/work-dir.js';
 
 const baseUrl = inject('baseUrl');
 /** A real photo (KPhotoAlbum demo, GPL-2+). */
@@ -20,26 +19,20 @@ function savedAs(disposition: string | undefined): string {
 
 describe('a file named in another script, uploaded from the browser', () => {
   const session = browserForTests(baseUrl);
-  let workDir: string;
+  const workFile = workDirForTests('shrinkly-e2e-names-');
   let photo: string;
   beforeAll(async () => {
     await session.browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
-    workDir = await mkdtemp(path.join(tmpdir(), 'shrinkly-e2e-names-'));
     // The browser sends the name of the file on disk, as a user's own file would.
-    photo = path.join(workDir, NAME);
+    photo = workFile(NAME);
     await copyFile(JPEG, photo);
-  });
-  afterAll(async () => {
-    if (workDir) await rm(workDir, { recursive: true, force: true });
   });
 
   it('keeps its name in My Files and in the download', async () => {
     const { token } = await apiAccount(baseUrl);
     const page = await session.newPage();
     await dashboard.open(page, token);
-    await dashboard.openUploadMenu(page, 'Single File Upload');
-    const upload = page.getByRole('dialog', { name: 'Single File Upload' });
-    await upload.getByLabel('Choose files to upload').setInputFiles(photo);
+    const upload = await dashboard.openSingleUpload(page, photo);
     await upload.getByTestId('upload-queue-item').getByText('Ready to compress').waitFor();
     await upload.getByRole('button', { name: 'Start Compressing' }).click();
     const complete = page.getByRole('dialog', { name: 'Upload Complete' });

@@ -24,8 +24,7 @@ describe('subscriptions in the browser', () => {
 
   it('starts a trial at sign-up, checking the card step in its order (VAL-07, VAL-08); settings shows it, cancels and reactivates it', async () => {
     const page = await session.newPage();
-    const user = newCredentials();
-    await authPage.signUp(page, user);
+    await authPage.signUp(page);
     await page.getByRole('heading', { name: 'Complete Your Setup' }).waitFor();
     const terms = page.getByRole('checkbox', { name: /agree to be charged \$3\.99\/month after the 7-day free trial/ });
     const start = page.getByRole('button', { name: 'Start Free Trial' });
@@ -117,8 +116,7 @@ describe('subscriptions in the browser', () => {
     const page = await session.newPage();
     await page.goto('/');
     await page.evaluate(() => localStorage.clear());
-    const user = newCredentials();
-    await authPage.signUp(page, user);
+    const user = await authPage.signUp(page);
     await page.getByRole('button', { name: 'Back to Registration' }).click();
     await page.getByRole('button', { name: 'Create Account' }).waitFor();
     expect(await page.getByLabel('Full Name').inputValue()).toBe(user.name);

@@ -37,11 +37,13 @@ export const authPage = {
     await page.getByLabel('Confirm Password').fill(c.password);
   },
 
-  async signUp(page: Page, c: Credentials): Promise<void> {
+  /** Signs up with `c` (new credentials when absent); returns them. */
+  async signUp(page: Page, c: Credentials = newCredentials()): Promise<Credentials> {
     await authPage.openSignUp(page);
     await authPage.fillSignUp(page, c);
     await solveSecurityCheck(page);
     await page.getByRole('button', { name: 'Create Account' }).click();
+    return c;
   },
 
   /** The card step after sign-up: on with a free account. */

@@ -35,6 +35,14 @@ export const dashboard = {
     await page.getByRole('menuitem', { name: item }).click();
   },
 
+  /** Opens Single File Upload from the Upload Files menu, choosing `files` when given: its dialog. */
+  async openSingleUpload(page: Page, files?: string | string[]): Promise<Locator> {
+    await dashboard.openUploadMenu(page, 'Single File Upload');
+    const upload = page.getByRole('dialog', { name: 'Single File Upload' });
+    if (files) await upload.getByLabel('Choose files to upload').setInputFiles(files);
+    return upload;
+  },
+
   /** Runs one item of a file's menu. */
   async fileAction(page: Page, fileName: string, action: string | RegExp): Promise<void> {
     await page.getByRole('button', { name: `Actions for ${fileName}` }).click();

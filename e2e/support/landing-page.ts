@@ -11,6 +11,28 @@ export const landingUpload = {
   },
 
   previewModal: (page: Page): Locator => page.getByRole('dialog', { name: 'Compression Preview' }),
+
+  /** Chooses `file` and waits for its Compression Preview: the dialog. */
+  async preview(page: Page, file: string): Promise<Locator> {
+    await landingUpload.chooseFile(page, file);
+    const modal = landingUpload.previewModal(page);
+    await modal.waitFor({ timeout: 60_000 });
+    return modal;
+  },
+
+  /** Picks `option` in one of the preview's selects (Resize, Photo data, Target size, PDF pictures). */
+  async pick(modal: Locator, select: string, option: string): Promise<void> {
+    await modal.getByRole('combobox', { name: select }).click();
+    await modal.getByRole('option', { name: option }).click();
+  },
+
+  /** Presses the preview's Compress and waits for the result: its card. */
+  async compress(page: Page, modal: Locator, timeout = 60_000): Promise<Locator> {
+    await modal.getByRole('button', { name: 'Compress', exact: true }).click();
+    const result = landingUpload.result(page);
+    await result.waitFor({ timeout });
+    return result;
+  },
   processing: (page: Page): Locator => page.getByTestId('upload-processing'),
   result: (page: Page): Locator => page.getByTestId('compression-result'),
   paymentDialog: (page: Page): Locator => page.getByRole('dialog', { name: 'Payment Required' }),
@@ -30,6 +52,11 @@ export const landingUpload = {
     const result = landingUpload.result(page);
     await result.waitFor({ timeout: 150_000 });
     expect(await result.innerText()).toMatch(/expires in (1 hour|\d+ minutes)/);
+    return landingUpload.download(page, result);
+  },
+
+  /** The result's file, downloaded. */
+  async download(page: Page, result: Locator): Promise<Buffer> {
     const response = await page.request.get(await landingUpload.downloadUrl(result));
     expect(response.status()).toBe(200);
     return response.body();

@@ -1,23 +1,9 @@
-import { DESKTOP_BRIDGE_GLOBAL, type DesktopBridge, type LocalJob } from '@shrinkly/contract';
+import { DESKTOP_BRIDGE_GLOBAL, type DesktopBridge } from '@shrinkly/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DesktopError, desktopBridge, desktopInvoke, onDesktopEvent } from './desktop';
+import { localJob } from './local-job.test-support';
 
-const JOB: LocalJob = {
-  id: 'job-000001',
-  name: 'photo.jpg',
-  sourcePath: '/home/me/photo.jpg',
-  level: 'balanced',
-  status: 'running',
-  progress: 40,
-  originalSize: 1000,
-  compressedSize: null,
-  qualityScore: null,
-  qualityLabel: null,
-  outputPath: null,
-  unchanged: false,
-  message: null,
-  sync: 'off',
-};
+const JOB = localJob({ status: 'running', progress: 40, originalSize: 1000 });
 
 type Listener = (payload: unknown) => void;
 

@@ -1,24 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { conversionErrorDialog } from './conversion-errors';
-import { conversionCompleteDialog, FILE_TOO_LARGE_DIALOG } from './converter-dialogs';
+import { type ConverterDialog, conversionCompleteDialog, FILE_TOO_LARGE_DIALOG } from './converter-dialogs';
+
+/** The dialog of a failed conversion. */
+const failed = (title: string, message: string): ConverterDialog => ({ tone: 'error', title, message });
 
 describe('conversionErrorDialog', () => {
   it('explains that PDF to PowerPoint is unavailable when the message mentions PowerPoint or pptx', () => {
-    const expected = {
-      tone: 'error',
-      title: 'Conversion Not Supported',
-      message: 'PDF to PowerPoint conversion is currently not available. Please try converting to Word or text format instead.',
-    };
+    const expected = failed(
+      'Conversion Not Supported',
+      'PDF to PowerPoint conversion is currently not available. Please try converting to Word or text format instead.',
+    );
     expect(conversionErrorDialog('PDF to PowerPoint is not supported', 'a.pdf', 'pptx')).toEqual(expected);
     expect(conversionErrorDialog('Cannot produce PPTX', 'a.pdf', 'pptx')).toEqual(expected);
   });
 
   it('names the format when the conversion is not supported', () => {
-    expect(conversionErrorDialog('Conversion from image/png to mp3 is not supported', 'a.png', 'mp3')).toEqual({
-      tone: 'error',
-      title: 'Conversion Failed',
-      message: 'MP3 conversion is not supported for this file type. Please try a different format.',
-    });
+    expect(conversionErrorDialog('Conversion from image/png to mp3 is not supported', 'a.png', 'mp3')).toEqual(
+      failed('Conversion Failed', 'MP3 conversion is not supported for this file type. Please try a different format.'),
+    );
   });
 
   it("follows the refusal's code before its words", () => {
@@ -36,11 +36,7 @@ describe('conversionErrorDialog', () => {
   });
 
   it('falls back to naming the file and the upper-case format', () => {
-    const fallback = {
-      tone: 'error',
-      title: 'Conversion Failed',
-      message: "We're unable to convert report.docx to PDF format at this time.",
-    };
+    const fallback = failed('Conversion Failed', "We're unable to convert report.docx to PDF format at this time.");
     expect(conversionErrorDialog('The file appears to be damaged', 'report.docx', 'pdf')).toEqual(fallback);
     expect(conversionErrorDialog(null, 'report.docx', 'pdf')).toEqual(fallback);
   });

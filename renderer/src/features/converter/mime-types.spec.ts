@@ -34,11 +34,14 @@ describe('converterMimeType', () => {
 });
 
 describe('categoryOfMimeType', () => {
-  it('sorts types into the four icons', () => {
-    expect(categoryOfMimeType('image/heic')).toBe('image');
-    expect(categoryOfMimeType('video/mp4')).toBe('video');
-    expect(categoryOfMimeType('audio/mpeg')).toBe('audio');
-    expect(categoryOfMimeType('application/pdf')).toBe('document');
-    expect(categoryOfMimeType('application/octet-stream')).toBe('document');
+  const examples = {
+    'image/heic': 'image',
+    'video/mp4': 'video',
+    'audio/mpeg': 'audio',
+    'application/pdf': 'document',
+    'application/octet-stream': 'document',
+  };
+  it.each(Object.entries(examples))('sorts %s into the four icons: %s', (type, category) => {
+    expect(categoryOfMimeType(type)).toBe(category);
   });
 });

@@ -4,6 +4,13 @@ import { type DesktopSettings, type DesktopSettingsPatch, desktopSettingsPatchSc
 export type SettingsDraft = DesktopSettings;
 export type SettingsErrors = Partial<Record<keyof DesktopSettings, string>>;
 
+/** What each group of fields of the settings form is given: the draft, its errors, and the setter of one setting. */
+export interface SettingsFieldsProps {
+  draft: SettingsDraft;
+  errors: SettingsErrors;
+  set: <K extends keyof DesktopSettings>(key: K, value: DesktopSettings[K]) => void;
+}
+
 /** Only the fields that differ from the saved settings. */
 export function changedSettings(saved: DesktopSettings, draft: SettingsDraft): DesktopSettingsPatch {
   const patch: Record<string, unknown> = {};

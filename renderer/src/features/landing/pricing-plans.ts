@@ -1,18 +1,13 @@
-import {
-  CURRENCY,
-  FREE_COMPRESSION_LIMIT_BYTES,
-  MAX_FILE_SIZE_BYTES,
-  PAID_DOWNLOAD_TTL_MS,
-  PAY_PER_FILE_PRICE_PHP,
-  PAY_PER_FILE_PRICE_USD,
-  pages,
-  STORAGE_LIMIT_BYTES,
-  SUBSCRIPTION_PRICE_USD,
-  TRIAL_DAYS,
-} from '@shrinkly/contract';
+import { CURRENCY, FREE_COMPRESSION_LIMIT_BYTES, MAX_FILE_SIZE_BYTES, pages, TRIAL_DAYS } from '@shrinkly/contract';
 import { formatBytes } from '../../format/format-bytes';
-import { formatHours } from '../../format/format-duration';
 import { formatMoney } from '../../format/format-money';
+import {
+  PAID_LINK_LIFETIME,
+  PAY_PER_FILE_PRICE,
+  PAY_PER_FILE_PRICE_IN_PHP,
+  PREMIUM_PRICE,
+  STORAGE_SIZE,
+} from '../subscription/plan-texts';
 
 export interface PricingPlan {
   id: 'free' | 'trial' | 'premium';
@@ -26,7 +21,6 @@ export interface PricingPlan {
 }
 
 const freeLimit = formatBytes(FREE_COMPRESSION_LIMIT_BYTES);
-const storage = formatBytes(STORAGE_LIMIT_BYTES);
 
 /** The three plans of docs/product/SPEC.md §1, every number from the contract. */
 export const PRICING_PLANS: readonly PricingPlan[] = [
@@ -38,9 +32,9 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
     description: 'Compress and convert small files without an account.',
     features: [
       `Files under ${freeLimit} compressed free`,
-      `Files of ${freeLimit} or more: ${formatMoney(PAY_PER_FILE_PRICE_USD)} ${CURRENCY} per file (≈ ${formatMoney(PAY_PER_FILE_PRICE_PHP, 'PHP')}), or included with Premium`,
+      `Files of ${freeLimit} or more: ${PAY_PER_FILE_PRICE} ${CURRENCY} per file (≈ ${PAY_PER_FILE_PRICE_IN_PHP}), or included with Premium`,
       'Pay-per-file with no registration',
-      `Download link valid for ${formatHours(PAID_DOWNLOAD_TTL_MS)}`,
+      `Download link valid for ${PAID_LINK_LIFETIME}`,
       `${freeLimit} file limit`,
       'No storage',
     ],
@@ -53,7 +47,7 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
     priceNote: `for ${TRIAL_DAYS} days`,
     description: 'Everything you need to try Shrinkly with your own files.',
     features: [
-      `${storage} storage`,
+      `${STORAGE_SIZE} storage`,
       'Compression',
       'Converter',
       'Folder management',
@@ -66,7 +60,7 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
   {
     id: 'premium',
     name: 'Premium',
-    price: formatMoney(SUBSCRIPTION_PRICE_USD),
+    price: PREMIUM_PRICE,
     priceNote: '/month after the trial',
     description: 'Unlimited compression for people who work with big files.',
     features: [
@@ -74,7 +68,7 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
       'Unlimited compression for all sizes',
       'Priority processing',
       'Advanced analytics',
-      `${storage} cloud storage`,
+      `${STORAGE_SIZE} cloud storage`,
       'Premium algorithms',
       'Priority email support',
       `${formatBytes(MAX_FILE_SIZE_BYTES)} per-file limit`,

@@ -17,6 +17,16 @@ const trial: SubscriptionDetails = {
   canReactivate: false,
 };
 
+/** The trial canceled, its access ending April 1, 2026: still Premium until then, or Free once it ran out. */
+const canceledOn = (plan: 'premium' | 'free'): SubscriptionDetails => ({
+  ...trial,
+  plan,
+  status: 'canceled',
+  nextBillingDate: null,
+  accessEndsAt: '2026-04-01T00:00:00.000Z',
+  card: null,
+});
+
 describe('subscriptionSummary', () => {
   it('shows a trial with its end, first charge and card', () => {
     expect(subscriptionSummary(trial)).toEqual([
@@ -30,27 +40,16 @@ describe('subscriptionSummary', () => {
   });
 
   it('shows when a canceled plan ends, and nothing to bill', () => {
-    const canceled = {
-      ...trial,
-      plan: 'premium',
-      status: 'canceled',
-      nextBillingDate: null,
-      accessEndsAt: '2026-04-01T00:00:00.000Z',
-      card: null,
-    } as const;
-    expect(subscriptionSummary(canceled).map((row) => row.label)).toEqual(['Plan', 'Status', 'Access ends', 'Price']);
+    expect(subscriptionSummary(canceledOn('premium')).map((row) => row.label)).toEqual([
+      'Plan',
+      'Status',
+      'Access ends',
+      'Price',
+    ]);
   });
 
   it('shows a canceled plan whose access ran out as free, with when it ended and no price', () => {
-    const ranOut = {
-      ...trial,
-      plan: 'free',
-      status: 'canceled',
-      nextBillingDate: null,
-      accessEndsAt: '2026-04-01T00:00:00.000Z',
-      card: null,
-    } as const;
-    expect(subscriptionSummary(ranOut)).toEqual([
+    expect(subscriptionSummary(canceledOn('free'))).toEqual([
       { label: 'Plan', value: 'Free' },
       { label: 'Status', value: 'Canceled' },
       { label: 'Access ended', value: 'April 1, 2026' },

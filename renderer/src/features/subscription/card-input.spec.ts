@@ -10,12 +10,14 @@ describe('card input', () => {
     expect(formatCardNumber('4242 ')).toBe('4242');
   });
 
-  it('writes the expiry as MM/YY in at most 5 characters', () => {
-    expect(formatExpiry('1')).toBe('1');
-    expect(formatExpiry('12')).toBe('12');
-    expect(formatExpiry('123')).toBe('12/3');
-    expect(formatExpiry('12/39')).toBe('12/39');
-    expect(formatExpiry('12399')).toBe('12/39');
+  it.each([
+    ['1', '1'],
+    ['12', '12'],
+    ['123', '12/3'],
+    ['12/39', '12/39'],
+    ['12399', '12/39'],
+  ])('writes the expiry %s as MM/YY in at most 5 characters: %s', (typed, shown) => {
+    expect(formatExpiry(typed)).toBe(shown);
   });
 
   it('keeps at most 4 CVV digits', () => {

@@ -6,6 +6,7 @@ import {
   isCanceledWithPremium,
   isSubscribed,
   isTrialing,
+  paymentStep,
   resumesWith,
   trialSchedule,
 } from './subscription-state';
@@ -64,6 +65,19 @@ describe('resumesWith', () => {
     expect(resumesWith({ ...canceled, card: visa })).toBe('reactivate');
     expect(resumesWith(canceled)).toBe('paypal');
     expect(resumesWith({ ...canceled, paymentMethods: { card: 'stripe', paypal: false } })).toBe('reactivate');
+  });
+});
+
+describe('paymentStep', () => {
+  it('offers nothing to buy to a paid plan or a running trial, the way back to a canceled plan, else a new plan', () => {
+    expect(paymentStep({ ...TRIAL, plan: 'premium', status: 'active' })).toBe('subscribed');
+    expect(paymentStep({ ...TRIAL, plan: 'premium', status: 'past_due' })).toBe('subscribed');
+    expect(paymentStep(TRIAL)).toBe('trialing');
+    const canceled = { ...NEW_ACCOUNT, plan: 'premium', status: 'canceled', canReactivate: true } as const;
+    expect(paymentStep({ ...canceled, card: CARD })).toBe('reactivate');
+    expect(paymentStep(canceled)).toBe('resume-with-paypal');
+    expect(paymentStep(NEW_ACCOUNT)).toBe('new-plan');
+    expect(paymentStep({ ...TRIAL, plan: 'free', status: 'expired' })).toBe('new-plan');
   });
 });
 

@@ -46,6 +46,19 @@ export function resumesWith(details: SubscriptionDetails): 'reactivate' | 'paypa
 }
 
 /**
+ * What /subscribe offers a signed-in account: nothing to buy (a paid plan, or a running trial and its schedule), the way
+ * back to a canceled plan that still runs (Reactivate, or PayPal's approval again), or a new plan.
+ */
+export function paymentStep(
+  details: SubscriptionDetails,
+): 'subscribed' | 'trialing' | 'reactivate' | 'resume-with-paypal' | 'new-plan' {
+  if (isSubscribed(details)) return 'subscribed';
+  if (isTrialing(details)) return 'trialing';
+  if (isCanceledWithPremium(details)) return resumesWith(details) === 'paypal' ? 'resume-with-paypal' : 'reactivate';
+  return 'new-plan';
+}
+
+/**
  * Where a new card is typed: into SPEC's card form, posted to our server (the sandbox), or into Stripe's own hosted
  * fields, so the number never reaches our server (DESIGN "Security rules").
  */

@@ -1,10 +1,9 @@
-import { BATCH_CONCURRENCY, BATCH_ROUND_PAUSE_MS, type CompressionLevel, DEFAULT_COMPRESSION_LEVEL } from '@shrinkly/contract';
-import { useCallback, useRef, useState } from 'react';
+import { BATCH_CONCURRENCY, BATCH_ROUND_PAUSE_MS } from '@shrinkly/contract';
+import { useCallback, useRef } from 'react';
 import { hasErrorCode } from '../../api/api-error';
 import { failureMessage } from '../../transfer/transfer-errors';
-import { type RoundSender, useTransferQueue } from '../../transfer/use-transfer-queue';
+import type { RoundSender } from '../../transfer/use-transfer-queue';
 import { useCurrentUser } from '../account/api';
-import { useCompressionOptions } from '../compression/compression-options';
 import { useRefreshFiles } from '../files/api';
 import { createBatch } from './api';
 import { admitToBatch, BATCH_PROGRESS, type BatchItem } from './batch-queue';
@@ -12,6 +11,7 @@ import { BATCH_UPLOAD_TYPES } from './file-acceptance';
 import { sendUpload } from './send-upload';
 import { queuedUpload } from './upload-item';
 import { uploadToasts } from './upload-toasts';
+import { useCompressionQueue } from './use-compression-queue';
 
 /** The server's batch this dialog uploads into, and how many files it already stored. */
 interface BatchSession {
@@ -20,21 +20,26 @@ interface BatchSession {
   stored: number;
 }
 
+/** Closing the dialog when nothing runs drops the completed files (they are in My Files now). */
+const isCompleted = (item: BatchItem) => item.status === 'completed';
+
 /**
  * Batch compression: up to BATCH_MAX_FILES files, uploaded BATCH_CONCURRENCY at a time with a pause between rounds.
  * One server batch serves every round and every retry while it has room (failed uploads take none), so a retried
  * file reuses the batchId it first went with.
  */
 export function useBatchCompression() {
-  const queue = useTransferQueue<BatchItem>({ roundSize: BATCH_CONCURRENCY, roundPauseMs: BATCH_ROUND_PAUSE_MS });
-  const [level, setLevel] = useState<CompressionLevel>(DEFAULT_COMPRESSION_LEVEL);
-  const options = useCompressionOptions(useCurrentUser().user?.photoData);
+  // Batch Complete is announced only for a run that completed every item.
+  const { queue, announce, view } = useCompressionQueue<BatchItem>(
+    { roundSize: BATCH_CONCURRENCY, roundPauseMs: BATCH_ROUND_PAUSE_MS },
+    useCurrentUser().user?.photoData,
+    isCompleted,
+  );
+  const { level, options } = view;
   const { choices } = options;
-  /** Files stored by a run that completed every item: the Batch Complete dialog; null when closed. */
-  const [completedCount, setCompletedCount] = useState<number | null>(null);
   const session = useRef<BatchSession | null>(null);
   const refresh = useRefreshFiles();
-  const { itemsRef, add, start: startQueue, pause, dropWhileIdle } = queue;
+  const { itemsRef, add, start: startQueue, pause } = queue;
 
   /** docs/product/SPEC.md §5 "Batch": types, 5GB per file, 3 files in all; refusals are toasted, the rest added. */
   const addFiles = useCallback(
@@ -60,7 +65,7 @@ export function useBatchCompression() {
   /** Start Batch Compression (and Resume): uploads the pending items into `folderId`. */
   const start = useCallback(
     async (folderId: string | null) => {
-      setCompletedCount(null);
+      announce(null);
       const send: RoundSender<BatchItem> = async (items, signal, patch) => {
         let batch: BatchSession;
         try {
@@ -95,9 +100,9 @@ export function useBatchCompression() {
       };
       if ((await startQueue(send)) === null) return;
       const all = itemsRef.current;
-      if (all.length > 0 && all.every((item) => item.status === 'completed')) setCompletedCount(all.length);
+      if (all.length > 0 && all.every(isCompleted)) announce(all.length);
     },
-    [batchFor, itemsRef, level, choices, refresh, startQueue],
+    [announce, batchFor, itemsRef, level, choices, refresh, startQueue],
   );
 
   /** Pause: no further round starts (files in flight finish). Resume starts again where it stopped. */
@@ -109,28 +114,7 @@ export function useBatchCompression() {
     [pause, queue.paused, start],
   );
 
-  /** Closing the dialog when nothing runs drops the completed files (they are in My Files now). */
-  const clearCompleted = useCallback(() => dropWhileIdle((item) => item.status === 'completed'), [dropWhileIdle]);
-
-  const acknowledgeCompleted = useCallback(() => setCompletedCount(null), []);
-
-  return {
-    items: queue.items,
-    level,
-    setLevel,
-    options,
-    running: queue.running,
-    paused: queue.paused,
-    completedCount,
-    addFiles,
-    remove: queue.remove,
-    retry: queue.retry,
-    start,
-    togglePause,
-    clearCompleted,
-    acknowledgeCompleted,
-    hasPending: queue.hasPending,
-  };
+  return { ...view, paused: queue.paused, addFiles, retry: queue.retry, start, togglePause };
 }
 
 export type BatchCompression = ReturnType<typeof useBatchCompression>;

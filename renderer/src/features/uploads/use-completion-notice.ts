@@ -1,16 +1,20 @@
 import { useEffect } from 'react';
 import { showSuccessToast } from '../../components/toasts';
 
-interface CompletionNoticeOptions {
-  /** Whether the upload dialog is open. */
-  opened: boolean;
-  /** "Upload Complete", "Batch Complete". */
-  title: string;
+/** The end of a queue's run, as the queue tells it. */
+export interface RunCompletion {
   /** Files stored by the run that ended; null when there is nothing to announce. */
   count: number | null;
   acknowledge: () => void;
   /** Drops the items that need no more attention. */
   clearFinished: () => void;
+}
+
+interface CompletionNoticeOptions extends RunCompletion {
+  /** Whether the upload dialog is open. */
+  opened: boolean;
+  /** "Upload Complete", "Batch Complete". */
+  title: string;
   onClose: () => void;
 }
 

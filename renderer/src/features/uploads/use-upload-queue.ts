@@ -1,21 +1,17 @@
-import {
-  type CompressionLevel,
-  DEFAULT_COMPRESSION_LEVEL,
-  FREE_COMPRESSION_LIMIT_BYTES,
-  MAX_FILE_SIZE_BYTES,
-  planFromFlags,
-  type User,
-} from '@shrinkly/contract';
-import { useCallback, useState } from 'react';
-import { type RoundSender, useTransferQueue } from '../../transfer/use-transfer-queue';
-import { useCompressionOptions } from '../compression/compression-options';
+import { FREE_COMPRESSION_LIMIT_BYTES, MAX_FILE_SIZE_BYTES, planFromFlags, type User } from '@shrinkly/contract';
+import { useCallback } from 'react';
+import type { RoundSender } from '../../transfer/use-transfer-queue';
 import { isPremiumRequired } from '../compression/premium-required';
 import { useRefreshFiles } from '../files/api';
 import { isAccepted, SINGLE_UPLOAD_TYPES } from './file-acceptance';
 import { sendUpload } from './send-upload';
 import { queuedUpload, SINGLE_UPLOAD_PROGRESS, type UploadItem } from './upload-item';
 import { uploadToasts } from './upload-toasts';
+import { useCompressionQueue } from './use-compression-queue';
 import type { LargeFileOffer } from './use-pay-per-file';
+
+/** Closing the dialog when nothing runs drops the finished items; files still waiting stay queued. */
+const isFinished = (item: UploadItem) => item.status !== 'pending';
 
 /**
  * The Single File Upload queue: files are checked when added, then uploaded one after another into the folder
@@ -23,14 +19,11 @@ import type { LargeFileOffer } from './use-pay-per-file';
  * A free account's file of 100MB or more is not queued: it is offered pay per file (or a subscription) instead.
  */
 export function useUploadQueue(user: User, offerPayPerFile: (offer: LargeFileOffer) => void) {
-  const queue = useTransferQueue<UploadItem>({ roundSize: 1 });
-  const [level, setLevel] = useState<CompressionLevel>(DEFAULT_COMPRESSION_LEVEL);
-  const options = useCompressionOptions(user.photoData);
+  const { queue, announce, view } = useCompressionQueue<UploadItem>({ roundSize: 1 }, user.photoData, isFinished);
+  const { level, options } = view;
   const { choices } = options;
-  /** How many files the last run stored, for the Upload Complete dialog; null when there is nothing to announce. */
-  const [storedCount, setStoredCount] = useState<number | null>(null);
   const refresh = useRefreshFiles();
-  const { add, start: startQueue, dropWhileIdle } = queue;
+  const { add, start: startQueue } = queue;
 
   /**
    * docs/product/SPEC.md §5: accepted types and at most 5GB, the first refusal toasted. On a free account a file of 100MB or
@@ -59,7 +52,7 @@ export function useUploadQueue(user: User, offerPayPerFile: (offer: LargeFileOff
   /** Start Compressing: every pending item in turn, including ones added meanwhile, into `folderId`. */
   const start = useCallback(
     async (folderId: string | null) => {
-      setStoredCount(null);
+      announce(null);
       const send: RoundSender<UploadItem> = async ([item], signal, patch) => {
         if (!item) return null;
         const stored = await sendUpload(
@@ -80,30 +73,12 @@ export function useUploadQueue(user: User, offerPayPerFile: (offer: LargeFileOff
         return stored ? 1 : 0;
       };
       const stored = await startQueue(send);
-      if (stored) setStoredCount(stored);
+      if (stored) announce(stored);
     },
-    [level, choices, offerPayPerFile, refresh, startQueue],
+    [announce, level, choices, offerPayPerFile, refresh, startQueue],
   );
 
-  /** Closing the dialog when nothing runs drops the finished items; files still waiting stay queued. */
-  const clearFinished = useCallback(() => dropWhileIdle((item) => item.status !== 'pending'), [dropWhileIdle]);
-
-  const acknowledgeStored = useCallback(() => setStoredCount(null), []);
-
-  return {
-    items: queue.items,
-    level,
-    setLevel,
-    options,
-    running: queue.running,
-    storedCount,
-    addFiles,
-    remove: queue.remove,
-    start,
-    clearFinished,
-    acknowledgeStored,
-    hasPending: queue.hasPending,
-  };
+  return { ...view, addFiles, start };
 }
 
 export type UploadQueue = ReturnType<typeof useUploadQueue>;

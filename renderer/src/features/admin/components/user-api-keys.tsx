@@ -1,24 +1,16 @@
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import type { ApiKey } from '@shrinkly/contract';
-import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { showErrorToast, showSuccessToast } from '../../../components/toasts';
 import { formatDateTime } from '../../../format/format-date';
+import { useRevokeConfirmation } from '../../api-keys/use-revoke-confirmation';
 import { serverMessageOf, useAdminRevokeApiKey, useAdminUserApiKeys } from '../api';
 
 /** A user's API keys for staff: prefix, name, last use, and Revoke (recorded in the audit trail). */
 export function UserApiKeys({ userId }: { userId: string }) {
   const keys = useAdminUserApiKeys(userId);
-  const revoke = useAdminRevokeApiKey(userId);
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const confirm = () => {
-    if (!revoking) return;
-    revoke.mutate(revoking.id, {
-      onSuccess: () => showSuccessToast('API key revoked', `${revoking.prefix}… no longer works.`),
-      onError: (error) => showErrorToast(serverMessageOf(error) ?? 'Failed to revoke the key', 'Not revoked'),
-      onSettled: () => setRevoking(null),
-    });
-  };
+  const revoking = useRevokeConfirmation(useAdminRevokeApiKey(userId), {
+    revokedMessage: (key) => `${key.prefix}… no longer works.`,
+    messageOf: serverMessageOf,
+  });
 
   return (
     <Stack gap={6} mt="sm" component="section" aria-labelledby="user-api-keys-title">
@@ -51,7 +43,7 @@ export function UserApiKeys({ userId }: { userId: string }) {
               size="compact-xs"
               variant="light"
               color="red"
-              onClick={() => setRevoking(key)}
+              onClick={() => revoking.ask(key)}
               aria-label={`Revoke key ${key.prefix}`}
             >
               Revoke
@@ -59,16 +51,9 @@ export function UserApiKeys({ userId }: { userId: string }) {
           )}
         </Group>
       ))}
-      <ConfirmDialog
-        opened={revoking !== null}
-        title="Revoke API key"
-        confirmLabel="Revoke key"
-        busy={revoke.isPending}
-        onConfirm={confirm}
-        onClose={() => setRevoking(null)}
-      >
-        {revoking?.prefix}… ("{revoking?.name}") stops working at once, for everything that uses it. This is recorded in the audit
-        trail and cannot be undone.
+      <ConfirmDialog {...revoking.dialog}>
+        {revoking.key?.prefix}… ("{revoking.key?.name}") stops working at once, for everything that uses it. This is recorded in
+        the audit trail and cannot be undone.
       </ConfirmDialog>
     </Stack>
   );

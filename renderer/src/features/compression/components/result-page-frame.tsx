@@ -1,5 +1,6 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { PageHeading } from '../../../components/page-heading';
 
 interface ResultPageFrameProps {
   title: string;
@@ -12,12 +13,7 @@ export function ResultPageFrame({ title, subtitle, children }: ResultPageFramePr
   return (
     <Container size="sm" py={{ base: 'xl', sm: 64 }}>
       <Stack gap="lg">
-        <Stack gap={6} align="center" ta="center">
-          <Title order={1} fz={{ base: 28, sm: 34 }}>
-            {title}
-          </Title>
-          {subtitle && <Text c="dark.5">{subtitle}</Text>}
-        </Stack>
+        <PageHeading title={title} intro={subtitle} centered />
         {children}
       </Stack>
     </Container>

@@ -1,5 +1,5 @@
-import { Button, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
-import { DIALOG_CLOSE_BUTTON_PROPS } from '../../../components/dialog-close-button';
+import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
+import { AppDialog } from '../../../components/app-dialog';
 import { CheckIcon } from '../../../components/icons/check-icon';
 import { useLastDefined } from '../../../components/use-last-defined';
 import type { ConverterDialog } from '../converter-dialogs';
@@ -16,15 +16,7 @@ export function ConverterMessageDialog({ dialog, onClose }: ConverterMessageDial
   const shown = useLastDefined(dialog);
   const success = shown?.tone === 'success';
   return (
-    <Modal
-      opened={dialog !== null}
-      onClose={onClose}
-      title={shown?.title}
-      centered
-      radius="md"
-      size="sm"
-      closeButtonProps={DIALOG_CLOSE_BUTTON_PROPS}
-    >
+    <AppDialog opened={dialog !== null} onClose={onClose} title={shown?.title} size="sm">
       {shown && (
         <Stack align="center" gap="md" ta="center">
           <ThemeIcon color={success ? 'green' : 'red'} size={52} radius="xl" variant="light" aria-hidden="true">
@@ -36,6 +28,6 @@ export function ConverterMessageDialog({ dialog, onClose }: ConverterMessageDial
           </Button>
         </Stack>
       )}
-    </Modal>
+    </AppDialog>
   );
 }

@@ -1,6 +1,7 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { usePageTitle } from '../../../app/use-page-title';
+import { PageHeading } from '../../../components/page-heading';
 
 interface DesktopPageProps {
   title: string;
@@ -14,12 +15,7 @@ export function DesktopPage({ title, intro, children }: DesktopPageProps) {
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1} fz={{ base: 26, sm: 32 }}>
-            {title}
-          </Title>
-          <Text c="dark.5">{intro}</Text>
-        </Stack>
+        <PageHeading title={title} intro={intro} gap={4} fz={{ base: 26, sm: 32 }} />
         {children}
       </Stack>
     </Container>

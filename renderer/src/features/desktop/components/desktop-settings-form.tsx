@@ -33,6 +33,8 @@ export function DesktopSettingsForm({ saved, account }: DesktopSettingsFormProps
     edited(key);
   };
 
+  const fields = { draft, errors, set };
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setRefusal(null);
@@ -70,26 +72,15 @@ export function DesktopSettingsForm({ saved, account }: DesktopSettingsFormProps
           <MetadataField value={draft.photoData} onChange={(choice) => set('photoData', choice)} />
           <Divider />
           <OutputSettingsFields
+            {...fields}
             outputToFolder={outputToFolder}
-            outputFolder={draft.outputFolder}
-            keepOriginal={draft.keepOriginal}
-            folderError={errors.outputFolder}
             onOutputToFolder={(toFolder) => {
               setOutputToFolder(toFolder);
               edited('outputFolder');
             }}
-            onOutputFolder={(folder) => set('outputFolder', folder)}
-            onKeepOriginal={(keep) => set('keepOriginal', keep)}
           />
           <Divider />
-          <SyncSettingsFields
-            account={account}
-            syncEnabled={draft.syncEnabled}
-            syncFolderId={draft.syncFolderId}
-            folderError={errors.syncFolderId}
-            onSyncEnabled={(enabled) => set('syncEnabled', enabled)}
-            onSyncFolderId={(id) => set('syncFolderId', id)}
-          />
+          <SyncSettingsFields {...fields} account={account} />
           <TextInput
             label="Server address"
             description="The Shrinkly server this app signs in to and syncs with."

@@ -1,25 +1,22 @@
 import { Button, Group, Radio, Stack, Switch, Text } from '@mantine/core';
 import { showErrorToast } from '../../../components/toasts';
 import { useChooseFolder } from '../api';
+import type { SettingsFieldsProps } from '../settings-draft';
 
-interface OutputSettingsFieldsProps {
+interface OutputSettingsFieldsProps extends SettingsFieldsProps {
+  /** Results go to a chosen folder rather than beside the original (the folder may be chosen later). */
   outputToFolder: boolean;
-  outputFolder: string | null;
-  keepOriginal: boolean;
-  folderError?: string;
   onOutputToFolder: (toFolder: boolean) => void;
-  onOutputFolder: (folder: string) => void;
-  onKeepOriginal: (keep: boolean) => void;
 }
 
 /** Where results are written, and whether the original stays. */
-export function OutputSettingsFields(props: OutputSettingsFieldsProps) {
-  const { outputToFolder, outputFolder, keepOriginal, folderError } = props;
+export function OutputSettingsFields({ draft, errors, set, outputToFolder, onOutputToFolder }: OutputSettingsFieldsProps) {
+  const { outputFolder, keepOriginal } = draft;
   const chooseFolder = useChooseFolder();
   const choose = () =>
     chooseFolder.mutate(undefined, {
       onSuccess: (folder) => {
-        if (folder) props.onOutputFolder(folder);
+        if (folder) set('outputFolder', folder);
       },
       onError: (error) => showErrorToast(error.message, 'The folder dialog could not open'),
     });
@@ -29,8 +26,8 @@ export function OutputSettingsFields(props: OutputSettingsFieldsProps) {
       <Radio.Group
         label="Where results are saved"
         value={outputToFolder ? 'folder' : 'beside'}
-        onChange={(value) => props.onOutputToFolder(value === 'folder')}
-        error={folderError}
+        onChange={(value) => onOutputToFolder(value === 'folder')}
+        error={errors.outputFolder}
       >
         <Stack gap={6} mt={6}>
           <Radio value="beside" label="Beside the original" />
@@ -55,7 +52,7 @@ export function OutputSettingsFields(props: OutputSettingsFieldsProps) {
             : 'Off: the result replaces the original file, which is not kept anywhere.'
         }
         checked={keepOriginal}
-        onChange={(event) => props.onKeepOriginal(event.currentTarget.checked)}
+        onChange={(event) => set('keepOriginal', event.currentTarget.checked)}
       />
     </Stack>
   );

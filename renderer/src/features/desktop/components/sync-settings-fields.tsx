@@ -1,20 +1,16 @@
 import { Select, Stack, Switch } from '@mantine/core';
 import type { DesktopAccount } from '@shrinkly/contract';
 import { useSyncFolders } from '../api';
+import type { SettingsFieldsProps } from '../settings-draft';
 import { syncFolderOptions, TOP_LEVEL_FOLDER } from '../sync-folder-options';
 
-interface SyncSettingsFieldsProps {
+interface SyncSettingsFieldsProps extends SettingsFieldsProps {
   account: DesktopAccount | undefined;
-  syncEnabled: boolean;
-  syncFolderId: string | null;
-  folderError?: string;
-  onSyncEnabled: (enabled: boolean) => void;
-  onSyncFolderId: (id: string | null) => void;
 }
 
 /** Sync on or off, and the My Files folder results go to (listed from the server for the signed-in user). */
-export function SyncSettingsFields(props: SyncSettingsFieldsProps) {
-  const { account, syncEnabled, syncFolderId, folderError } = props;
+export function SyncSettingsFields({ account, draft, errors, set }: SyncSettingsFieldsProps) {
+  const { syncEnabled, syncFolderId } = draft;
   const folders = useSyncFolders(account);
   const signedIn = Boolean(account?.user);
 
@@ -35,17 +31,17 @@ export function SyncSettingsFields(props: SyncSettingsFieldsProps) {
         label="Sync results to My Files"
         description="Sends each finished result to My Files on your account (needs a trial or Premium plan)."
         checked={syncEnabled}
-        onChange={(event) => props.onSyncEnabled(event.currentTarget.checked)}
+        onChange={(event) => set('syncEnabled', event.currentTarget.checked)}
       />
       <Select
         label="My Files folder"
         description={description}
         data={options}
         value={syncFolderId ?? TOP_LEVEL_FOLDER}
-        onChange={(value) => props.onSyncFolderId(value && value !== TOP_LEVEL_FOLDER ? value : null)}
+        onChange={(value) => set('syncFolderId', value && value !== TOP_LEVEL_FOLDER ? value : null)}
         allowDeselect={false}
         disabled={!signedIn || folders.isPending}
-        error={folderError}
+        error={errors.syncFolderId}
         maw={420}
       />
     </Stack>

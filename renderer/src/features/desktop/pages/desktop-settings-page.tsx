@@ -1,6 +1,5 @@
-import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { useDesktopAccount, useDesktopSettings } from '../api';
-import { DesktopLoading } from '../components/desktop-loading';
+import { DesktopAnswer } from '../components/desktop-answer';
 import { DesktopPage } from '../components/desktop-page';
 import { DesktopSettingsForm } from '../components/desktop-settings-form';
 
@@ -10,17 +9,9 @@ export function DesktopSettingsPage() {
   const account = useDesktopAccount();
   return (
     <DesktopPage title="App Settings" intro="How this computer compresses files, where results go, and syncing.">
-      {settings.isPending ? (
-        <DesktopLoading label="Loading the settings" />
-      ) : settings.isError ? (
-        <LoadFailedAlert
-          title="The settings could not be loaded"
-          detail={settings.error.message}
-          onRetry={() => void settings.refetch()}
-        />
-      ) : (
-        <DesktopSettingsForm saved={settings.data} account={account.data} />
-      )}
+      <DesktopAnswer query={settings} loadingLabel="Loading the settings" failedTitle="The settings could not be loaded">
+        {(saved) => <DesktopSettingsForm saved={saved} account={account.data} />}
+      </DesktopAnswer>
     </DesktopPage>
   );
 }

@@ -2,7 +2,6 @@ import { Card, Stack } from '@mantine/core';
 import type { CompressionLevel, LocalJob } from '@shrinkly/contract';
 import { useAtom } from 'jotai';
 import { useState } from 'react';
-import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { type DesktopError, desktopPathForFile } from '../../../platform/desktop';
 import { CompareDialog } from '../../compression/components/compare-dialog';
 import { choiceFields, useCompressionOptions } from '../../compression/compression-options';
@@ -20,7 +19,7 @@ import {
   useStartCompression,
 } from '../api';
 import { pickedLevelAtom } from '../atoms';
-import { DesktopLoading } from '../components/desktop-loading';
+import { DesktopAnswer } from '../components/desktop-answer';
 import { DesktopPage } from '../components/desktop-page';
 import { FinishedJobsAnnouncer } from '../components/finished-jobs-announcer';
 import { LocalDropArea } from '../components/local-drop-area';
@@ -80,26 +79,24 @@ export function LocalCompressionPage() {
       <LocalDropArea onDropFiles={onDropFiles} onChoose={onChoose} choosing={choose.isPending} />
       <ProblemAlert title={problem?.title ?? ''} message={problem?.message ?? null} onClose={() => setProblem(null)} />
       <FinishedJobsAnnouncer jobs={jobs.data} />
-      {jobs.isPending ? (
-        <DesktopLoading label="Loading the compression queue" />
-      ) : jobs.isError ? (
-        <LoadFailedAlert
-          title="The compression queue could not be loaded"
-          detail={jobs.error.message}
-          onRetry={() => void jobs.refetch()}
-        />
-      ) : (
-        <LocalJobQueue
-          jobs={jobs.data}
-          clearing={clearFinished.isPending}
-          onClearFinished={() => clearFinished.mutate(undefined, { onError: fail('Finished files could not be cleared') })}
-          onSendAll={sendJobs}
-          onSend={(job) => sendJobs([job])}
-          onCancel={(job) => cancel.mutate(job.id, { onError: fail(`${job.name} could not be cancelled`) })}
-          onShowInFolder={(job) => showInFolder.mutate(job.id, { onError: fail(`${job.name} could not be shown`) })}
-          onCompare={setComparing}
-        />
-      )}
+      <DesktopAnswer
+        query={jobs}
+        loadingLabel="Loading the compression queue"
+        failedTitle="The compression queue could not be loaded"
+      >
+        {(list) => (
+          <LocalJobQueue
+            jobs={list}
+            clearing={clearFinished.isPending}
+            onClearFinished={() => clearFinished.mutate(undefined, { onError: fail('Finished files could not be cleared') })}
+            onSendAll={sendJobs}
+            onSend={(job) => sendJobs([job])}
+            onCancel={(job) => cancel.mutate(job.id, { onError: fail(`${job.name} could not be cancelled`) })}
+            onShowInFolder={(job) => showInFolder.mutate(job.id, { onError: fail(`${job.name} could not be shown`) })}
+            onCompare={setComparing}
+          />
+        )}
+      </DesktopAnswer>
       {comparing && (
         <CompareDialog
           opened

@@ -1,9 +1,10 @@
 import { Stack, Text } from '@mantine/core';
 import type { FileRecord } from '@shrinkly/contract';
+import { AppDialog } from '../../../components/app-dialog';
 import { useLastDefined } from '../../../components/use-last-defined';
 import { useDeleteFile } from '../api';
 import { filesToasts } from '../files-toasts';
-import { DialogActions, FilesDialog } from './dialog-parts';
+import { DialogActions } from './dialog-parts';
 
 interface DeleteFileDialogProps {
   /** The file to delete; null closes the dialog. */
@@ -28,7 +29,7 @@ export function DeleteFileDialog({ file, onClose }: DeleteFileDialogProps) {
   };
 
   return (
-    <FilesDialog opened={file !== null} onClose={onClose} title="Delete file?">
+    <AppDialog opened={file !== null} onClose={onClose} title="Delete file?">
       <Stack gap="md">
         <Text>
           <strong style={{ overflowWrap: 'anywhere' }}>{shown?.name}</strong> will be deleted from My Files
@@ -36,6 +37,6 @@ export function DeleteFileDialog({ file, onClose }: DeleteFileDialogProps) {
         </Text>
         <DialogActions onCancel={onClose} confirmLabel="Delete" busy={deleteFile.isPending} onConfirm={confirm} danger />
       </Stack>
-    </FilesDialog>
+    </AppDialog>
   );
 }

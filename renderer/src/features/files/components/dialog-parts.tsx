@@ -1,36 +1,5 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import type { FormEvent, ReactNode } from 'react';
-import { DIALOG_CLOSE_BUTTON_PROPS } from '../../../components/dialog-close-button';
-
-/** The centred dialog of My Files' actions (new folder, rename, delete, share links). */
-export function FilesDialog({
-  opened,
-  onClose,
-  title,
-  size,
-  children,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  title: string;
-  /** Mantine's modal size; its default when absent. */
-  size?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      size={size}
-      centered
-      radius="md"
-      closeButtonProps={DIALOG_CLOSE_BUTTON_PROPS}
-    >
-      {children}
-    </Modal>
-  );
-}
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import type { FormEvent } from 'react';
 
 interface DialogActionsProps {
   onCancel: () => void;

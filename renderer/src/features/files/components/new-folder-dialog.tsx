@@ -1,8 +1,9 @@
 import { ApiError, FOLDER_NAME_MAX_LENGTH } from '@shrinkly/contract';
 import { useState } from 'react';
+import { AppDialog } from '../../../components/app-dialog';
 import { useCreateFolder } from '../api';
 import { filesToasts } from '../files-toasts';
-import { FilesDialog, NameForm } from './dialog-parts';
+import { NameForm } from './dialog-parts';
 
 interface NewFolderDialogProps {
   opened: boolean;
@@ -37,7 +38,7 @@ export function NewFolderDialog({ opened, onClose }: NewFolderDialogProps) {
   };
 
   return (
-    <FilesDialog opened={opened} onClose={close} title="New Folder">
+    <AppDialog opened={opened} onClose={close} title="New Folder">
       <NameForm
         formLabel="New folder"
         fieldLabel="Folder name"
@@ -51,6 +52,6 @@ export function NewFolderDialog({ opened, onClose }: NewFolderDialogProps) {
         onSubmit={submit}
         onCancel={close}
       />
-    </FilesDialog>
+    </AppDialog>
   );
 }

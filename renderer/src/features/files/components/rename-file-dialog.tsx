@@ -1,9 +1,10 @@
 import { FILE_NAME_MAX_LENGTH, type FileRecord } from '@shrinkly/contract';
 import { useState } from 'react';
+import { AppDialog } from '../../../components/app-dialog';
 import { useLastDefined } from '../../../components/use-last-defined';
 import { useRenameFile } from '../api';
 import { filesToasts } from '../files-toasts';
-import { FilesDialog, NameForm } from './dialog-parts';
+import { NameForm } from './dialog-parts';
 
 interface RenameFileDialogProps {
   /** The file being renamed; null closes the dialog. */
@@ -15,10 +16,10 @@ interface RenameFileDialogProps {
 export function RenameFileDialog({ file, onClose }: RenameFileDialogProps) {
   const shown = useLastDefined(file);
   return (
-    <FilesDialog opened={file !== null} onClose={onClose} title="Rename File">
+    <AppDialog opened={file !== null} onClose={onClose} title="Rename File">
       {/* Keyed by file, so the field starts from each file's own name. */}
       {shown && <RenameForm key={shown.id} file={shown} onDone={onClose} />}
-    </FilesDialog>
+    </AppDialog>
   );
 }
 

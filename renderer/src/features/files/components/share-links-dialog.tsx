@@ -1,7 +1,7 @@
 import { Divider, Stack, Text, Title } from '@mantine/core';
 import type { FileRecord } from '@shrinkly/contract';
+import { AppDialog } from '../../../components/app-dialog';
 import { useLastDefined } from '../../../components/use-last-defined';
-import { FilesDialog } from './dialog-parts';
 import { ShareLinkForm } from './share-link-form';
 import { ShareLinkList } from './share-link-list';
 
@@ -16,7 +16,7 @@ interface ShareLinksDialogProps {
 export function ShareLinksDialog({ file, mayChooseExpiry, onClose }: ShareLinksDialogProps) {
   const shown = useLastDefined(file);
   return (
-    <FilesDialog opened={file !== null} onClose={onClose} title="Share Links" size="lg">
+    <AppDialog opened={file !== null} onClose={onClose} title="Share Links" size="lg">
       {shown && (
         <Stack gap="md" key={shown.id}>
           <Text size="sm" c="dark.6">
@@ -31,6 +31,6 @@ export function ShareLinksDialog({ file, mayChooseExpiry, onClose }: ShareLinksD
           <ShareLinkList file={shown} />
         </Stack>
       )}
-    </FilesDialog>
+    </AppDialog>
   );
 }

@@ -1,19 +1,12 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
+import type { ConfirmDialogProps } from '../../../components/confirm-dialog';
 
-interface TypedConfirmationDialogProps {
-  opened: boolean;
-  title: string;
-  /** What happens once confirmed. */
-  children: ReactNode;
+interface TypedConfirmationDialogProps extends ConfirmDialogProps {
   /** The word to type exactly (CANCEL, DELETE). */
   word: string;
-  confirmLabel: string;
   /** The button that closes the dialog without doing anything. */
   dismissLabel: string;
-  busy: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
 }
 
 /** A destructive step the user confirms by typing a word exactly (docs/product/SPEC.md §5 "Other forms"). */

@@ -1,6 +1,7 @@
-import { Button, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { WebhookDelivery } from '@shrinkly/contract';
-import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { ActionsTable } from '../../../components/actions-table';
+import { QueryView } from '../../../components/query-view';
 import { showErrorToast, showSuccessToast } from '../../../components/toasts';
 import { formatDateTime } from '../../../format/format-date';
 import { EVENT_LABELS } from '../webhook-event-labels';
@@ -35,39 +36,26 @@ export function DeliveryList() {
           Refresh
         </Button>
       </Group>
-      {deliveries.isPending && <Loader size="sm" aria-label="Loading your webhook deliveries" />}
-      {deliveries.isError && (
-        <LoadFailedAlert
-          title="Your webhook deliveries could not be loaded"
-          detail={webhookErrorMessage(deliveries.error)}
-          onRetry={() => void deliveries.refetch()}
-        />
-      )}
-      {deliveries.data && deliveries.data.deliveries.length === 0 && (
-        <Text size="sm" c="dimmed">
-          No deliveries yet: they appear here when your files are done.
-        </Text>
-      )}
-      {deliveries.data && deliveries.data.deliveries.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped data-testid="webhook-deliveries">
-            <Table.Caption>Your latest webhook deliveries, newest first</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Event</Table.Th>
-                <Table.Th>Sent to</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Response</Table.Th>
-                <Table.Th>Tries</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {deliveries.data.deliveries.map((delivery) => (
-                <Table.Tr key={delivery.id}>
+      <QueryView
+        query={deliveries}
+        loader={<Loader size="sm" aria-label="Loading your webhook deliveries" />}
+        failedTitle="Your webhook deliveries could not be loaded"
+        detailOf={webhookErrorMessage}
+      >
+        {(data) =>
+          data.deliveries.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No deliveries yet: they appear here when your files are done.
+            </Text>
+          ) : (
+            <ActionsTable
+              data-testid="webhook-deliveries"
+              caption="Your latest webhook deliveries, newest first"
+              headings={['Event', 'Sent to', 'Status', 'Response', 'Tries', 'Created']}
+              rows={data.deliveries}
+              rowKey={(delivery) => delivery.id}
+              cells={(delivery) => (
+                <>
                   <Table.Td>{EVENT_LABELS[delivery.event]}</Table.Td>
                   <Table.Td style={{ wordBreak: 'break-all' }}>{delivery.url}</Table.Td>
                   <Table.Td>
@@ -101,12 +89,12 @@ export function DeliveryList() {
                       Re-send
                     </Button>
                   </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+                </>
+              )}
+            />
+          )
+        }
+      </QueryView>
     </Stack>
   );
 }

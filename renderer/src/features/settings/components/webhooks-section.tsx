@@ -10,7 +10,8 @@ import {
 } from '@shrinkly/contract';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { QueryView } from '../../../components/query-view';
+import { SettingsCard } from '../../../components/settings-card';
 import { showErrorToast, showSuccessToast } from '../../../components/toasts';
 import { EVENT_LABELS } from '../webhook-event-labels';
 import { useCreateWebhook, useDeleteWebhook, useWebhooks, webhookErrorMessage } from '../webhooks-api';
@@ -20,23 +21,18 @@ import { DeliveryList } from './webhook-deliveries';
 export function WebhooksSection({ user }: { user: User }) {
   const allowed = planFromFlags(user) !== 'free';
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="webhooks-title">
-      <Stack gap="md">
-        <Title id="webhooks-title" order={2} fz="lg">
-          Webhooks
-        </Title>
-        {allowed ? (
-          <WebhookSettings />
-        ) : (
-          <Text size="sm">
-            {WebhookMessages.premiumOnly}{' '}
-            <Anchor component={Link} to={pages.subscribeToUpgrade}>
-              See plans
-            </Anchor>
-          </Text>
-        )}
-      </Stack>
-    </Card>
+    <SettingsCard id="webhooks" title="Webhooks" gap="md">
+      {allowed ? (
+        <WebhookSettings />
+      ) : (
+        <Text size="sm">
+          {WebhookMessages.premiumOnly}{' '}
+          <Anchor component={Link} to={pages.subscribeToUpgrade}>
+            See plans
+          </Anchor>
+        </Text>
+      )}
+    </SettingsCard>
   );
 }
 
@@ -49,15 +45,14 @@ function WebhookSettings() {
         (HMAC-SHA256 of the timestamp and body, with the endpoint's secret): check it and refuse requests older than five minutes.
       </Text>
       <AddEndpointForm />
-      {webhooks.isPending && <Loader size="sm" aria-label="Loading your webhook endpoints" />}
-      {webhooks.isError && (
-        <LoadFailedAlert
-          title="Your webhook endpoints could not be loaded"
-          detail={webhookErrorMessage(webhooks.error)}
-          onRetry={() => void webhooks.refetch()}
-        />
-      )}
-      {webhooks.data && <EndpointList endpoints={webhooks.data.endpoints} callbackSecret={webhooks.data.callbackSecret} />}
+      <QueryView
+        query={webhooks}
+        loader={<Loader size="sm" aria-label="Loading your webhook endpoints" />}
+        failedTitle="Your webhook endpoints could not be loaded"
+        detailOf={webhookErrorMessage}
+      >
+        {({ endpoints, callbackSecret }) => <EndpointList endpoints={endpoints} callbackSecret={callbackSecret} />}
+      </QueryView>
       <DeliveryList />
     </>
   );

@@ -5,14 +5,7 @@ import { showSuccessToast } from '../../../components/toasts';
 import { formatLongDate } from '../../../format/format-date';
 import { useReactivateSubscription } from '../api';
 import { showSubscribeError } from '../subscription-errors';
-import {
-  checkoutMethodsOf,
-  isCanceledWithPremium,
-  isSubscribed,
-  isTrialing,
-  resumesWith,
-  trialSchedule,
-} from '../subscription-state';
+import { checkoutMethodsOf, paymentStep, trialSchedule } from '../subscription-state';
 import { FirstPlanOptions } from './first-plan-options';
 import { PaypalButton } from './paypal-button';
 
@@ -36,13 +29,18 @@ export function PaymentOptions({ user, details, onSubscribed, onTrialStarted }: 
     );
   }
   if (!details) return <Loader size="sm" mx="auto" aria-label="Loading your plan" />;
-  if (isSubscribed(details)) return <AlreadySubscribed />;
-  if (isTrialing(details)) return <AlreadySubscribed schedule={trialSchedule(details)} />;
-  if (isCanceledWithPremium(details)) {
-    if (resumesWith(details) === 'paypal') return <ResumeWithPaypal user={user} details={details} />;
-    return <ReactivateButton details={details} onReactivated={onSubscribed} />;
+  switch (paymentStep(details)) {
+    case 'subscribed':
+      return <AlreadySubscribed />;
+    case 'trialing':
+      return <AlreadySubscribed schedule={trialSchedule(details)} />;
+    case 'resume-with-paypal':
+      return <ResumeWithPaypal user={user} details={details} />;
+    case 'reactivate':
+      return <ReactivateButton details={details} onReactivated={onSubscribed} />;
+    case 'new-plan':
+      return <NewPlanOptions user={user} details={details} onSubscribed={onSubscribed} onTrialStarted={onTrialStarted} />;
   }
-  return <NewPlanOptions user={user} details={details} onSubscribed={onSubscribed} onTrialStarted={onTrialStarted} />;
 }
 
 /** Nothing to buy: the disabled Already Subscribed (SPEC), what is scheduled, and where the plan is managed. */

@@ -1,9 +1,10 @@
-import { Container, Grid, Stack, Text, Title } from '@mantine/core';
+import { Container, Grid, Stack } from '@mantine/core';
 import { pages } from '@shrinkly/contract';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { PageHeading } from '../../../components/page-heading';
 import { PageLoader } from '../../../components/page-loader';
 import { useCurrentUser } from '../../account/api';
 import { useSubscriptionDetails } from '../api';
@@ -37,12 +38,7 @@ export function SubscribePage() {
   return (
     <Container size="lg" py="xl">
       <Stack gap="xl">
-        <Stack gap={6}>
-          <Title order={1} fz={{ base: 28, sm: 34 }}>
-            {heading}
-          </Title>
-          <Text c="dark.5">Unlimited compression for every file size, cloud storage and priority processing.</Text>
-        </Stack>
+        <PageHeading title={heading} intro="Unlimited compression for every file size, cloud storage and priority processing." />
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <PremiumFeatures />

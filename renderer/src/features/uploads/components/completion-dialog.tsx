@@ -1,5 +1,5 @@
-import { Button, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
-import { DIALOG_CLOSE_BUTTON_PROPS } from '../../../components/dialog-close-button';
+import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
+import { AppDialog } from '../../../components/app-dialog';
 import { CheckIcon } from '../../../components/icons/check-icon';
 
 interface CompletionDialogProps {
@@ -15,16 +15,7 @@ interface CompletionDialogProps {
 /** Upload Complete / Batch Complete. */
 export function CompletionDialog({ opened, stackId, title, message, onDone }: CompletionDialogProps) {
   return (
-    <Modal
-      opened={opened}
-      stackId={stackId}
-      onClose={onDone}
-      title={title}
-      centered
-      radius="md"
-      size="sm"
-      closeButtonProps={DIALOG_CLOSE_BUTTON_PROPS}
-    >
+    <AppDialog opened={opened} stackId={stackId} onClose={onDone} title={title} size="sm">
       <Stack align="center" gap="md" ta="center">
         <ThemeIcon color="green" size={52} radius="xl" variant="light">
           <CheckIcon size={28} />
@@ -34,6 +25,6 @@ export function CompletionDialog({ opened, stackId, title, message, onDone }: Co
           Got it!
         </Button>
       </Stack>
-    </Modal>
+    </AppDialog>
   );
 }

@@ -1,23 +1,18 @@
-import { Button, Card, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import {
-  type CompressionLevel,
-  FREE_COMPRESSION_LIMIT_BYTES,
-  PAID_DOWNLOAD_TTL_MS,
-  PAY_PER_FILE_PRICE_PHP,
-  PAY_PER_FILE_PRICE_USD,
-  pages,
-  STORAGE_LIMIT_BYTES,
-  SUBSCRIPTION_PRICE_USD,
-  TRIAL_DAYS,
-} from '@shrinkly/contract';
+import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type CompressionLevel, FREE_COMPRESSION_LIMIT_BYTES, pages, TRIAL_DAYS } from '@shrinkly/contract';
 import { Link } from 'react-router-dom';
-import { DIALOG_CLOSE_BUTTON_PROPS } from '../../../components/dialog-close-button';
+import { AppDialog } from '../../../components/app-dialog';
 import { formatBytes } from '../../../format/format-bytes';
-import { formatHours } from '../../../format/format-duration';
-import { formatMoney } from '../../../format/format-money';
 import { OutcomeCard } from '../../compression/components/outcome-card';
 import { ProcessingCard } from '../../compression/components/processing-card';
 import type { CompressionChoices } from '../../compression/compression-options';
+import {
+  PAID_LINK_LIFETIME,
+  PAY_PER_FILE_PRICE,
+  PAY_PER_FILE_PRICE_IN_PHP,
+  PRICE_PER_MONTH,
+  STORAGE_SIZE,
+} from '../../subscription/plan-texts';
 import { type LargeFileOffer, usePayPerFile } from '../use-pay-per-file';
 
 interface PayPerFileDialogProps {
@@ -32,7 +27,7 @@ interface PayPerFileDialogProps {
 }
 
 const SUBSCRIBE_PATH = pages.subscribeToUpgrade;
-const PAY_LABEL = `Pay ${formatMoney(PAY_PER_FILE_PRICE_USD)} for this file`;
+const PAY_LABEL = `Pay ${PAY_PER_FILE_PRICE} for this file`;
 
 /**
  * The dashboard's answer to a free account's file of 100MB or more: pay for this file once, or subscribe. Paying
@@ -47,22 +42,13 @@ export function PayPerFileDialog({ offer, level, choices, stackId, onClose }: Pa
   };
 
   return (
-    <Modal
-      opened={offer !== null}
-      stackId={stackId}
-      onClose={close}
-      title="Pay per File or Subscribe"
-      size="lg"
-      centered
-      radius="md"
-      closeButtonProps={DIALOG_CLOSE_BUTTON_PROPS}
-    >
+    <AppDialog opened={offer !== null} stackId={stackId} onClose={close} title="Pay per File or Subscribe" size="lg">
       {offer && state.step === 'idle' && <Offer offer={offer} onPay={() => pay(offer.file, { level, ...choices })} />}
       {state.step === 'processing' && (
         <ProcessingCard fileName={state.fileName} status={state.status} percent={state.percent} onCancel={cancel} />
       )}
       {state.step === 'result' && <OutcomeCard outcome={state.outcome} onCompressAnother={close} />}
-    </Modal>
+    </AppDialog>
   );
 }
 
@@ -84,12 +70,10 @@ function Offer({ offer, onPay }: { offer: LargeFileOffer; onPay: () => void }) {
               Pay per file
             </Title>
             <Text size="sm">
-              {formatMoney(PAY_PER_FILE_PRICE_USD)} for this file (≈ {formatMoney(PAY_PER_FILE_PRICE_PHP, 'PHP')}), no
-              subscription.
+              {PAY_PER_FILE_PRICE} for this file (≈ {PAY_PER_FILE_PRICE_IN_PHP}), no subscription.
             </Text>
             <Text size="sm" c="dark.5" style={{ flexGrow: 1 }}>
-              You download the compressed file; the link works for {formatHours(PAID_DOWNLOAD_TTL_MS)}. It is not saved to My
-              Files.
+              You download the compressed file; the link works for {PAID_LINK_LIFETIME}. It is not saved to My Files.
             </Text>
             <Button onClick={onPay} data-autofocus>
               {PAY_LABEL}
@@ -102,10 +86,10 @@ function Offer({ offer, onPay }: { offer: LargeFileOffer; onPay: () => void }) {
               Premium
             </Title>
             <Text size="sm">
-              {formatMoney(SUBSCRIPTION_PRICE_USD)}/month after a {TRIAL_DAYS}-day free trial.
+              {PRICE_PER_MONTH} after a {TRIAL_DAYS}-day free trial.
             </Text>
             <Text size="sm" c="dark.5" style={{ flexGrow: 1 }}>
-              Every file size, compressed and kept in My Files ({formatBytes(STORAGE_LIMIT_BYTES)} of storage).
+              Every file size, compressed and kept in My Files ({STORAGE_SIZE} of storage).
             </Text>
             <Button component={Link} to={SUBSCRIBE_PATH} variant="light">
               Subscribe

@@ -4,7 +4,6 @@ import { useCallback, useState } from 'react';
 import { DropZone } from '../../../components/drop-zone/drop-zone';
 import { formatBytes } from '../../../format/format-bytes';
 import { SINGLE_UPLOAD_TYPES } from '../file-acceptance';
-import { useCompletionNotice } from '../use-completion-notice';
 import type { LargeFileOffer } from '../use-pay-per-file';
 import { useUploadQueue } from '../use-upload-queue';
 import { CompressionOptionsFields } from './compression-options-fields';
@@ -30,16 +29,7 @@ export function UploadDialog({ opened, onClose, user, folder }: UploadDialogProp
   const [payPerFile, setPayPerFile] = useState<{ offer: LargeFileOffer | null; key: number }>({ offer: null, key: 0 });
   const offerPayPerFile = useCallback((offer: LargeFileOffer) => setPayPerFile(({ key }) => ({ offer, key: key + 1 })), []);
   const queue = useUploadQueue(user, offerPayPerFile);
-  const { storedCount } = queue;
   const free = planFromFlags(user) === 'free';
-  const { message, close, done } = useCompletionNotice({
-    opened,
-    title: 'Upload Complete',
-    count: storedCount,
-    acknowledge: queue.acknowledgeStored,
-    clearFinished: queue.clearFinished,
-    onClose,
-  });
 
   const maxSize = `Up to ${formatBytes(MAX_FILE_SIZE_BYTES)} per file`;
   const freeLimit = formatBytes(FREE_COMPRESSION_LIMIT_BYTES);
@@ -49,11 +39,10 @@ export function UploadDialog({ opened, onClose, user, folder }: UploadDialogProp
 
   return (
     <QueueDialog
-      stackId="upload"
-      title="Single File Upload"
+      kind="upload"
       opened={opened}
-      onClose={close}
-      completion={{ opened: opened && storedCount !== null, title: 'Upload Complete', message, onDone: done }}
+      onClose={onClose}
+      completion={queue.completion}
       overlays={
         <PayPerFileDialog
           key={payPerFile.key}

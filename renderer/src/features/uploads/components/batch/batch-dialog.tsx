@@ -1,6 +1,5 @@
 import { type Folder, planFromFlags, type User } from '@shrinkly/contract';
 import { useBatchCompression } from '../../use-batch-compression';
-import { useCompletionNotice } from '../../use-completion-notice';
 import { QueueDialog } from '../queue-dialog';
 import { BatchLockedView } from './batch-locked-view';
 import { BatchPanel } from './batch-panel';
@@ -18,25 +17,10 @@ interface BatchDialogProps {
  */
 export function BatchDialog({ opened, onClose, user, folder }: BatchDialogProps) {
   const batch = useBatchCompression();
-  const { completedCount } = batch;
   const locked = planFromFlags(user) === 'free';
-  const { message, close, done } = useCompletionNotice({
-    opened,
-    title: 'Batch Complete',
-    count: completedCount,
-    acknowledge: batch.acknowledgeCompleted,
-    clearFinished: batch.clearCompleted,
-    onClose,
-  });
 
   return (
-    <QueueDialog
-      stackId="batch"
-      title="Batch Compression"
-      opened={opened}
-      onClose={close}
-      completion={{ opened: opened && completedCount !== null, title: 'Batch Complete', message, onDone: done }}
-    >
+    <QueueDialog kind="batch" opened={opened} onClose={onClose} completion={batch.completion}>
       {locked ? <BatchLockedView user={user} onLeave={onClose} /> : <BatchPanel batch={batch} folder={folder} />}
     </QueueDialog>
   );
