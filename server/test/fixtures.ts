@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 
 /** A photo-like JPEG: gradients, texture and noise at high quality, so it compresses like a camera picture. */
@@ -49,6 +51,14 @@ export async function makePhotoPdf(file: string, width = 1600, height = 1200): P
     ),
   );
   await writeFile(file, Buffer.concat(parts));
+}
+
+/**
+ * A sample file that ffmpeg makes from one of its generated sources (a tone, a test picture, noise), with the output
+ * options given; rejects with ffmpeg's message when it fails.
+ */
+export async function makeWithFfmpeg(file: string, source: string, options: string[] = []): Promise<void> {
+  await promisify(execFile)('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', source, ...options, file]);
 }
 
 function photo(width: number, height: number): ReturnType<typeof sharp> {

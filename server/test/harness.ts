@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, open, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { type AddressInfo, connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { Clock } from '../src/common/clock.js';
 import { type AppConfig, loadConfig } from '../src/config/app.config.js';
 import { createApp, type RunningApp } from '../src/create-app.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
+import { makePhotoPng } from './fixtures.js';
 
 /**
  * The database the integration suite runs on: in-memory PGlite, or, when TEST_DATABASE_URL is set, a fresh
@@ -171,22 +172,42 @@ async function bootTestApp(options: TestAppOptions): Promise<TestApp> {
 }
 
 /**
+ * What `start` makes (a server, a stand-in, an app) for the enclosing describe block: started before its tests,
+ * stopped after them. It stands for the started thing, reads and writes passing through to it: reading it before
+ * the block's first hook has run throws.
+ */
+export function useStarted<T extends object>(
+  what: string,
+  start: () => Promise<T>,
+  stop: (started: T) => Promise<void> = async () => {},
+): T {
+  let started: T | undefined;
+  beforeAll(async () => {
+    started = await start();
+  });
+  afterAll(async () => {
+    if (started) await stop(started);
+  });
+  const running = () => {
+    if (!started) throw new Error(`${what} starts before the first test of its block`);
+    return started;
+  };
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(running(), key),
+    set: (_, key, value) => Reflect.set(running(), key, value),
+  });
+}
+
+/**
  * The test app of the enclosing describe block: started before its tests with `options` (a function when they
- * depend on what an earlier hook made), closed after them. It stands for the started app: reading it before the
- * block's first hook has run throws.
+ * depend on what an earlier hook made), closed after them (see `useStarted`).
  */
 export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
-  let app: TestApp | undefined;
-  beforeAll(async () => {
-    app = await startTestApp(typeof options === 'function' ? options() : options);
-  });
-  afterAll(async () => app?.close());
-  return new Proxy({} as TestApp, {
-    get(_, key) {
-      if (!app) throw new Error('the test app starts before the first test of its block');
-      return Reflect.get(app, key);
-    },
-  });
+  return useStarted(
+    'the test app',
+    () => startTestApp(typeof options === 'function' ? options() : options),
+    (app) => app.close(),
+  );
 }
 
 /** A temporary folder for the enclosing describe block, made before its tests and removed after them: its path. */
@@ -195,6 +216,21 @@ export function useTempDir(prefix: string): string {
   beforeAll(() => mkdir(dir, { recursive: true }));
   afterAll(() => rm(dir, { recursive: true, force: true }));
   return dir;
+}
+
+/** A photo-like PNG (see `makePhotoPng`) made in `dir` before the enclosing block's tests: its path. */
+export function usePhotoPng(dir: string, name: string, width?: number, height?: number): string {
+  const file = path.join(dir, name);
+  beforeAll(() => makePhotoPng(file, width, height));
+  return file;
+}
+
+/** How many blobs the app's local store holds. */
+export async function blobCount(dataDir: string): Promise<number> {
+  const root = path.join(dataDir, 'blobs');
+  let n = 0;
+  for (const dir of await readdir(root).catch(() => [] as string[])) n += (await readdir(path.join(root, dir))).length;
+  return n;
 }
 
 /** A port the system has just handed out, held by a bare listener until `release`. */
@@ -226,6 +262,27 @@ export function newUser(overrides: Partial<{ name: string; email: string; passwo
     ...overrides,
   };
 }
+
+/** A signed-up user: its id, its token and a client that sends the token. */
+export interface SignedUpUser {
+  id: string;
+  token: string;
+  api: ApiClient;
+}
+
+/** Signs `person` (a new user by default) up. */
+export async function signUp(t: TestApp, person = newUser()): Promise<SignedUpUser> {
+  const { token, user } = await t.api.register(person);
+  return { id: user.id, token, api: t.as(token) };
+}
+
+/** A user signed up before the enclosing block's tests (see `useStarted`). */
+export function useSignedUp(t: TestApp): SignedUpUser {
+  return useStarted('the user', () => signUp(t));
+}
+
+/** The card the sandbox and the stand-ins accept, as the card form sends it. */
+export const TEST_CARD = { cardholderName: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '123' };
 
 /** Undoes quoted-printable transfer encoding (soft line breaks and =XX escapes) of a mail body. */
 export function decodeQuotedPrintable(text: string): string {
@@ -266,21 +323,42 @@ export interface ChunkOf {
   fileSize: number;
 }
 
+/** A chunked upload of `file` under `uploadId`, named as the file unless `fileName` is given: all but the chunk's index. */
+export async function chunkedUpload(
+  file: string,
+  uploadId: string,
+  fileName = path.basename(file),
+): Promise<Omit<ChunkOf, 'index'>> {
+  const fileSize = (await stat(file)).size;
+  return { uploadId, totalChunks: Math.ceil(fileSize / CHUNK_SIZE_BYTES), fileName, fileSize };
+}
+
 /** Sends piece `index` of `file` to POST /api/upload-chunk, with the user's token when given. */
 export async function sendChunk(t: TestApp, file: string, chunk: ChunkOf, token?: string): Promise<Response> {
+  const form = await fileChunkForm(file, chunk);
+  return t.fetch('/api/upload-chunk', { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+}
+
+/** The body of POST /api/upload-chunk for piece `index` of `file`. */
+export async function fileChunkForm(file: string, chunk: ChunkOf): Promise<FormData> {
   const handle = await open(file, 'r');
   const length = Math.min(CHUNK_SIZE_BYTES, chunk.fileSize - chunk.index * CHUNK_SIZE_BYTES);
   const buffer = Buffer.alloc(length);
   await handle.read(buffer, 0, length, chunk.index * CHUNK_SIZE_BYTES);
   await handle.close();
+  return chunkForm(chunk, buffer);
+}
+
+/** The body of POST /api/upload-chunk: which upload and piece `bytes` are, then the bytes, sent as `blobName`. */
+export function chunkForm(chunk: ChunkOf, bytes: BlobPart, blobName = 'blob'): FormData {
   const form = new FormData();
   form.set('uploadId', chunk.uploadId);
   form.set('chunkIndex', String(chunk.index));
   form.set('totalChunks', String(chunk.totalChunks));
   form.set('fileName', chunk.fileName);
   form.set('fileSize', String(chunk.fileSize));
-  form.set('chunk', new Blob([buffer]), 'blob');
-  return t.fetch('/api/upload-chunk', { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  form.set('chunk', new Blob([bytes]), blobName);
+  return form;
 }
 
 /** A logger that keeps every line it writes (as parsed JSON), for tests of what the server logs. */

@@ -1,8 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { startS3 } from '../../scripts/fleet/fleet.mjs';
+import { createS3Client } from '../src/adapters/storage/s3-client.js';
 import type { S3Config } from '../src/config/app.config.js';
+import { useStarted } from './harness.js';
 
 /** A running test S3 server and how to reach its one bucket. */
 export interface TestS3Server {
@@ -37,4 +40,19 @@ export async function startS3Server(options: { bucket?: string } = {}): Promise<
       await rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** A test S3 server and a client of it for the enclosing describe block: started before its tests, stopped after them. */
+export function useS3Server(): { server: TestS3Server; client: S3Client } {
+  return useStarted(
+    'the S3 server',
+    async () => {
+      const server = await startS3Server();
+      return { server, client: createS3Client(server.config) };
+    },
+    async ({ server, client }) => {
+      client.destroy();
+      await server.stop();
+    },
+  );
 }

@@ -510,23 +510,24 @@ export class PaypalFake {
       }
     }
 
+    /** The id in a `verb` request's path that `pattern` captures, decoded. */
+    const idIn = (verb: string, pattern: RegExp) => {
+      const match = method === verb ? pattern.exec(path) : null;
+      return match ? decodeURIComponent(match[1] as string) : undefined;
+    };
+    const shown = (resource: Json | undefined) => (resource ? send(200, resource) : send(404, NOT_FOUND()));
+
     if (method === 'POST' && path === '/v1/billing/subscriptions') return this.create(req, json, send);
-    const show = /^\/v1\/billing\/subscriptions\/([^/]+)$/.exec(path);
-    if (method === 'GET' && show) {
-      const subscription = this.subscriptions.get(decodeURIComponent(show[1] as string));
-      return subscription ? send(200, subscription) : send(404, NOT_FOUND());
-    }
-    const cancel = /^\/v1\/billing\/subscriptions\/([^/]+)\/cancel$/.exec(path);
-    if (method === 'POST' && cancel) return this.cancel(decodeURIComponent(cancel[1] as string), json, send);
+    const subscriptionId = idIn('GET', /^\/v1\/billing\/subscriptions\/([^/]+)$/);
+    if (subscriptionId) return shown(this.subscriptions.get(subscriptionId));
+    const toCancel = idIn('POST', /^\/v1\/billing\/subscriptions\/([^/]+)\/cancel$/);
+    if (toCancel) return this.cancel(toCancel, json, send);
     if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') return this.verify(json, send);
     if (method === 'POST' && path === '/v2/checkout/orders') return this.createOrder(req, json, send);
-    const order = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(path);
-    if (method === 'GET' && order) {
-      const found = this.orders.get(decodeURIComponent(order[1] as string));
-      return found ? send(200, found) : send(404, NOT_FOUND());
-    }
-    const capture = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(path);
-    if (method === 'POST' && capture) return this.capture(decodeURIComponent(capture[1] as string), send);
+    const orderId = idIn('GET', /^\/v2\/checkout\/orders\/([^/]+)$/);
+    if (orderId) return shown(this.orders.get(orderId));
+    const toCapture = idIn('POST', /^\/v2\/checkout\/orders\/([^/]+)\/capture$/);
+    if (toCapture) return this.capture(toCapture, send);
     return send(404, NOT_FOUND());
   }
 

@@ -237,12 +237,14 @@ export class StripeFake {
     }
   }
 
+  /** The fields every Stripe object starts with: its id, its kind and when it was made, in test mode. */
+  private objectHead(objectId: string, object: string, created = this.now()): Json {
+    return { id: objectId, object, created, livemode: false };
+  }
+
   private createCustomer(p: Json): Json {
     const customer: Json = {
-      id: id('cus'),
-      object: 'customer',
-      created: this.now(),
-      livemode: false,
+      ...this.objectHead(id('cus'), 'customer'),
       email: p.email ?? null,
       name: p.name ?? null,
       metadata: p.metadata ?? {},
@@ -287,11 +289,8 @@ export class StripeFake {
 
   private cardPaymentMethod(pmId: string, card: TestCard, customer: string | null): Json {
     return {
-      id: pmId,
-      object: 'payment_method',
+      ...this.objectHead(pmId, 'payment_method'),
       type: 'card',
-      created: this.now(),
-      livemode: false,
       customer,
       metadata: {},
       card: {
@@ -314,10 +313,7 @@ export class StripeFake {
     if (p.customer) this.customer(String(p.customer));
     const setiId = id('seti');
     const intent: Json = {
-      id: setiId,
-      object: 'setup_intent',
-      created: this.now(),
-      livemode: false,
+      ...this.objectHead(setiId, 'setup_intent'),
       customer: p.customer ?? null,
       client_secret: `${setiId}_secret_${randomBytes(12).toString('hex')}`,
       status: 'requires_payment_method',
@@ -350,10 +346,7 @@ export class StripeFake {
     if (!p.currency) throw invalid('Missing required param: currency.', 'parameter_missing', 'currency');
     if (p.customer) this.customer(String(p.customer));
     const intent: Json = {
-      id: id('pi'),
-      object: 'payment_intent',
-      created: this.now(),
-      livemode: false,
+      ...this.objectHead(id('pi'), 'payment_intent'),
       amount: Number(p.amount),
       currency: String(p.currency).toLowerCase(),
       customer: p.customer ?? null,
@@ -406,11 +399,8 @@ export class StripeFake {
     }
     const csId = `cs_test_${randomBytes(20).toString('hex')}`;
     const session: Json = {
-      id: csId,
-      object: 'checkout.session',
-      created: this.now(),
+      ...this.objectHead(csId, 'checkout.session'),
       expires_at: this.now() + DAY_S,
-      livemode: false,
       mode: p.mode,
       status: 'open',
       payment_status: 'unpaid',
@@ -472,10 +462,7 @@ export class StripeFake {
     const periodEnd = trialEnd ?? start + MONTH_S;
     const subId = id('sub');
     const subscription: Json = {
-      id: subId,
-      object: 'subscription',
-      created: start,
-      livemode: false,
+      ...this.objectHead(subId, 'subscription', start),
       customer: customer.id,
       status: trialEnd ? 'trialing' : 'active',
       start_date: start,
@@ -614,10 +601,7 @@ export class StripeFake {
     const subId = subscription.id as string;
     const invoiceId = id('in');
     const invoice: Json = {
-      id: invoiceId,
-      object: 'invoice',
-      created: this.now(),
-      livemode: false,
+      ...this.objectHead(invoiceId, 'invoice'),
       customer: subscription.customer,
       billing_reason: reason,
       currency: price.currency,
@@ -668,11 +652,8 @@ export class StripeFake {
   /** An event as Stripe sends it to a webhook endpoint. */
   event(type: string, object: Json, previousAttributes?: Json): Json {
     return {
-      id: id('evt'),
-      object: 'event',
+      ...this.objectHead(id('evt'), 'event'),
       api_version: Stripe.API_VERSION,
-      created: this.now(),
-      livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
       type,

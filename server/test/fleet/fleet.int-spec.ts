@@ -29,7 +29,7 @@ import { createS3Client } from '../../src/adapters/storage/s3-client.js';
 import { loadConfig, type S3Config } from '../../src/config/app.config.js';
 import { stoppedTooOftenMessage } from '../../src/jobs/job-runner.js';
 import { makePhotoJpeg, makeTestVideo } from '../fixtures.js';
-import { fileForm, newUser } from '../harness.js';
+import { chunkForm, fileForm, newUser } from '../harness.js';
 
 /**
  * Shrinkly scaled out by configuration alone: two web processes and two workers of the built server on one
@@ -173,13 +173,8 @@ describe('a fleet: two web processes and two workers on PostgreSQL, Redis and S3
     expect(total).toBeGreaterThanOrEqual(3);
     const uploadId = `fleet-${Date.now()}`;
     for (let index = 0; index < total; index++) {
-      const form = new FormData();
-      form.set('uploadId', uploadId);
-      form.set('chunkIndex', String(index));
-      form.set('totalChunks', String(total));
-      form.set('fileName', 'large photo.jpg');
-      form.set('fileSize', String(bytes.length));
-      form.set('chunk', new Blob([bytes.subarray(index * CHUNK_SIZE_BYTES, (index + 1) * CHUNK_SIZE_BYTES)]), 'blob');
+      const piece = bytes.subarray(index * CHUNK_SIZE_BYTES, (index + 1) * CHUNK_SIZE_BYTES);
+      const form = chunkForm({ uploadId, index, totalChunks: total, fileName: 'large photo.jpg', fileSize: bytes.length }, piece);
       const web = index % 2 === 0 ? web1 : web2;
       expect((await fetch(`${web.url}/api/upload-chunk`, { method: 'POST', body: form })).status).toBe(200);
     }

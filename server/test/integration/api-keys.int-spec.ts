@@ -12,9 +12,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, statusOf } from '../api-errors.js';
 import { makePhotoPng } from '../fixtures.js';
-import { capturingLogger, fileForm, newUser, TestClock, useTempDir, useTestApp } from '../harness.js';
+import { capturingLogger, chunkForm, fileForm, newUser, TEST_CARD, TestClock, useTempDir, useTestApp } from '../harness.js';
 
-const TEST_CARD = { cardholderName: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '123' };
 const RATE_LIMIT = 30;
 const adminEmail = 'keys-admin@shrinkly.test';
 const adminPassword = 'admin-password-1';
@@ -141,16 +140,8 @@ describe('API keys', () => {
   it('sends a big file to My Files in chunks with a key that may only change My Files', async () => {
     const { secret } = await newKey(['files:write']);
     const bytes = await readFile(png);
-    const form = new FormData();
-    for (const [name, value] of Object.entries({
-      uploadId: 'keychunks01',
-      chunkIndex: '0',
-      totalChunks: '1',
-      fileName: 'chunked.png',
-      fileSize: String(bytes.length),
-    }))
-      form.set(name, value);
-    form.set('chunk', new Blob([bytes]), 'chunked.png');
+    const chunk = { uploadId: 'keychunks01', index: 0, totalChunks: 1, fileName: 'chunked.png', fileSize: bytes.length };
+    const form = chunkForm(chunk, bytes, 'chunked.png');
     expect((await withKey(secret, '/api/upload-chunk', { method: 'POST', body: form })).status).toBe(200);
     const assembled = await withKey(secret, '/api/files/assemble-chunks', {
       method: 'POST',

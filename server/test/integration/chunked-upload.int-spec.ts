@@ -1,7 +1,6 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  CHUNK_SIZE_BYTES,
   type CompressionJob,
   type CompressionResponse,
   FREE_COMPRESSION_LIMIT_BYTES,
@@ -11,7 +10,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { payments } from '../../src/db/schema/index.js';
 import { makePhotoJpeg, makeStoredZip } from '../fixtures.js';
-import { sendChunk, type TestApp, useTempDir, useTestApp } from '../harness.js';
+import { chunkedUpload, sendChunk, type TestApp, useTempDir, useTestApp } from '../harness.js';
 
 async function waitFor(t: TestApp, jobId: string, status: string): Promise<CompressionJob> {
   const deadline = Date.now() + 120_000;
@@ -38,80 +37,33 @@ describe('chunked uploads and paid compression', () => {
   it('assembles chunks sent out of order and twice, then compresses the file', async () => {
     const photo = path.join(dir, 'big photo.jpg');
     await makePhotoJpeg(photo, 4000, 3000);
-    const size = (await stat(photo)).size;
-    const total = Math.ceil(size / CHUNK_SIZE_BYTES);
-    expect(total).toBeGreaterThanOrEqual(2);
-    const order = [...Array(total).keys()].reverse();
-    for (const i of [...order, 0]) {
-      const res = await sendChunk(t, photo, {
-        uploadId: 'upload-out-of-order',
-        index: i,
-        totalChunks: total,
-        fileName: 'big photo.jpg',
-        fileSize: size,
-      });
-      expect(res.status).toBe(200);
-    }
-    const res = await t.fetch('/api/assemble-chunks', {
-      method: 'POST',
-      json: {
-        uploadId: 'upload-out-of-order',
-        totalChunks: total,
-        fileName: 'big photo.jpg',
-        fileSize: size,
-        compressionLevel: 'balanced',
-      },
-    });
+    const upload = await chunkedUpload(photo, 'upload-out-of-order');
+    expect(upload.totalChunks).toBeGreaterThanOrEqual(2);
+    const order = [...Array(upload.totalChunks).keys()].reverse();
+    for (const index of [...order, 0]) expect((await sendChunk(t, photo, { ...upload, index })).status).toBe(200);
+    const res = await t.fetch('/api/assemble-chunks', { method: 'POST', json: { ...upload, compressionLevel: 'balanced' } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as CompressionResponse;
-    expect(body).toMatchObject({ requiresPayment: false, fileSize: size });
+    expect(body).toMatchObject({ requiresPayment: false, fileSize: upload.fileSize });
     const job = await waitFor(t, body.jobId, 'completed');
-    expect(job.compressedSize).toBeLessThan(size);
+    expect(job.compressedSize).toBeLessThan(upload.fileSize);
     expect(await readdir(path.join(t.dataDir, 'uploads'))).toEqual([]);
   });
 
   it('refuses inconsistent chunks and incomplete assemblies with a clear 4xx', async () => {
     const photo = path.join(dir, 'p.jpg');
     await makePhotoJpeg(photo, 4000, 3000);
-    const size = (await stat(photo)).size;
-    const total = Math.ceil(size / CHUNK_SIZE_BYTES);
-    expect(
-      (await sendChunk(t, photo, { uploadId: 'upload-partial', index: 0, totalChunks: total, fileName: 'p.jpg', fileSize: size }))
-        .status,
-    ).toBe(200);
+    const upload = await chunkedUpload(photo, 'upload-partial');
+    const first = { ...upload, index: 0 };
+    expect((await sendChunk(t, photo, first)).status).toBe(200);
     // Same id, other file: conflict.
-    expect(
-      (
-        await sendChunk(t, photo, {
-          uploadId: 'upload-partial',
-          index: 0,
-          totalChunks: total,
-          fileName: 'other.jpg',
-          fileSize: size,
-        })
-      ).status,
-    ).toBe(409);
+    expect((await sendChunk(t, photo, { ...first, fileName: 'other.jpg' })).status).toBe(409);
     // Wrong chunk count for the size.
-    expect(
-      (
-        await sendChunk(t, photo, {
-          uploadId: 'upload-wrong-count',
-          index: 0,
-          totalChunks: total + 3,
-          fileName: 'p.jpg',
-          fileSize: size,
-        })
-      ).status,
-    ).toBe(400);
+    const wrongCount = { ...first, uploadId: 'upload-wrong-count', totalChunks: upload.totalChunks + 3 };
+    expect((await sendChunk(t, photo, wrongCount)).status).toBe(400);
     // An uploadId that tries to leave the folder.
-    expect(
-      (await sendChunk(t, photo, { uploadId: '../../escape', index: 0, totalChunks: total, fileName: 'p.jpg', fileSize: size }))
-        .status,
-    ).toBe(400);
-    const missing = await t.fetch('/api/assemble-chunks', {
-      method: 'POST',
-      json: { uploadId: 'upload-partial', totalChunks: total, fileName: 'p.jpg', fileSize: size },
-    });
+    expect((await sendChunk(t, photo, { ...first, uploadId: '../../escape' })).status).toBe(400);
+    const missing = await t.fetch('/api/assemble-chunks', { method: 'POST', json: upload });
     expect(missing.status).toBe(409);
     expect(((await missing.json()) as { message: string }).message).toMatch(/Missing chunks: 1/);
     const tooBig = await t.fetch('/api/assemble-chunks', {
@@ -123,31 +75,11 @@ describe('chunked uploads and paid compression', () => {
 
   it('asks $1.00 for a file of 100 MB or more, refuses to process it unpaid, then compresses it once paid', async () => {
     const archive = await largeArchive();
-    const size = (await stat(archive)).size;
-    expect(size).toBeGreaterThanOrEqual(FREE_COMPRESSION_LIMIT_BYTES);
-    const total = Math.ceil(size / CHUNK_SIZE_BYTES);
-    for (let i = 0; i < total; i++)
-      expect(
-        (
-          await sendChunk(t, archive, {
-            uploadId: 'upload-paid-archive',
-            index: i,
-            totalChunks: total,
-            fileName: 'large archive.zip',
-            fileSize: size,
-          })
-        ).status,
-      ).toBe(200);
-    const res = await t.fetch('/api/assemble-chunks', {
-      method: 'POST',
-      json: {
-        uploadId: 'upload-paid-archive',
-        totalChunks: total,
-        fileName: 'large archive.zip',
-        fileSize: size,
-        compressionLevel: 'balanced',
-      },
-    });
+    const upload = await chunkedUpload(archive, 'upload-paid-archive');
+    expect(upload.fileSize).toBeGreaterThanOrEqual(FREE_COMPRESSION_LIMIT_BYTES);
+    for (let index = 0; index < upload.totalChunks; index++)
+      expect((await sendChunk(t, archive, { ...upload, index })).status).toBe(200);
+    const res = await t.fetch('/api/assemble-chunks', { method: 'POST', json: { ...upload, compressionLevel: 'balanced' } });
     const body = (await res.json()) as CompressionResponse;
     expect(body).toMatchObject({
       status: 'payment_required',
@@ -188,7 +120,7 @@ describe('chunked uploads and paid compression', () => {
     expect(started.status).toBe(200);
     const job = await waitFor(t, body.jobId, 'completed');
     expect(job.isPaid).toBe(true);
-    expect(job.compressedSize).toBeLessThan(size);
+    expect(job.compressedSize).toBeLessThan(upload.fileSize);
     const expiresIn = new Date(job.downloadExpiresAt as string).getTime() - Date.now();
     expect(expiresIn).toBeGreaterThan(PAID_DOWNLOAD_TTL_MS - 5 * 60_000);
     expect(expiresIn).toBeLessThanOrEqual(PAID_DOWNLOAD_TTL_MS);
@@ -202,22 +134,9 @@ describe('chunked uploads and paid compression', () => {
 
   it('marks a job paid through the sandbox simulation route, and cancel/decline lead to the failure pages', async () => {
     const archive = await largeArchive();
-    const size = (await stat(archive)).size;
-    const total = Math.ceil(size / CHUNK_SIZE_BYTES);
-    for (let i = 0; i < total; i++)
-      await sendChunk(t, archive, {
-        uploadId: 'upload-sim',
-        index: i,
-        totalChunks: total,
-        fileName: 'second.zip',
-        fileSize: size,
-      });
-    const body = (await (
-      await t.fetch('/api/assemble-chunks', {
-        method: 'POST',
-        json: { uploadId: 'upload-sim', totalChunks: total, fileName: 'second.zip', fileSize: size },
-      })
-    ).json()) as CompressionResponse;
+    const upload = await chunkedUpload(archive, 'upload-sim', 'second.zip');
+    for (let index = 0; index < upload.totalChunks; index++) await sendChunk(t, archive, { ...upload, index });
+    const body = (await (await t.fetch('/api/assemble-chunks', { method: 'POST', json: upload })).json()) as CompressionResponse;
     const cancel = await fetch(body.paymentUrl as string, {
       method: 'POST',
       body: new URLSearchParams({ outcome: 'cancel' }),

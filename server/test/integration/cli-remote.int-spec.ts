@@ -1,13 +1,11 @@
 import { execFile } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { CompressionResponse } from '@shrinkly/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makePhotoJpeg } from '../fixtures.js';
-import { fileForm, newUser, useTempDir, useTestApp } from '../harness.js';
+import { makePhotoJpeg, makeWithFfmpeg } from '../fixtures.js';
+import { fileForm, newUser, TEST_CARD, useTempDir, useTestApp } from '../harness.js';
 
-const TEST_CARD = { cardholderName: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '123' };
 const cli = path.resolve(import.meta.dirname, '../../../packages/engine/bin/shrinkly.js');
 
 interface Run {
@@ -61,18 +59,7 @@ describe('the command line against the service', () => {
     await makePhotoJpeg(photo, 1200, 900);
     // A minute of sound as WAV: past the command line's one-request size, so it goes in chunks.
     sound = path.join(dir, 'tone.wav');
-    await promisify(execFile)('ffmpeg', [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:duration=52',
-      '-ac',
-      '2',
-      sound,
-    ]);
+    await makeWithFfmpeg(sound, 'sine=frequency=440:duration=52', ['-ac', '2']);
     const user = newUser();
     token = (await t.api.register(user)).token;
     await t.as(token).setupTrial({ creditCard: TEST_CARD });

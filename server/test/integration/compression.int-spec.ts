@@ -21,7 +21,7 @@ import { StoragePort } from '../../src/adapters/storage/storage.port.js';
 import { type CompressionJobRow, compressionJobs, payments } from '../../src/db/schema/index.js';
 import { SweeperService } from '../../src/features/maintenance/sweeper.service.js';
 import { SERVICE_STATS_TTL_MS, ServiceStatsService } from '../../src/features/service-stats/service-stats.service.js';
-import { makePhotoJpeg, makePhotoPdf } from '../fixtures.js';
+import { makePhotoJpeg, makePhotoPdf, makeWithFfmpeg } from '../fixtures.js';
 import { fileForm, newUser, TestClock, useTempDir, useTestApp } from '../harness.js';
 
 const form = fileForm;
@@ -116,21 +116,12 @@ describe('public compression over HTTP', () => {
 
   it('answers a preview or a compression past the work budget with its reason, and keeps nothing', async () => {
     const gif = path.join(dir, 'frames.gif');
-    const made = spawnSync('ffmpeg', [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'color=c=black:s=16x16:r=100,geq=lum=mod(N*7\\,255):cb=128:cr=128',
+    await makeWithFfmpeg(gif, 'color=c=black:s=16x16:r=100,geq=lum=mod(N*7\\,255):cb=128:cr=128', [
       '-frames:v',
       '1200',
       '-gifflags',
       '-offsetting',
-      gif,
     ]);
-    expect(made.status).toBe(0);
     const preview = await post('/api/compression-preview', await form(gif, 'frames.gif'));
     expect(preview.status).toBe(422);
     expect(((await preview.json()) as { message: string }).message).toContain('1,200 frames');
@@ -341,9 +332,7 @@ describe('public compression over HTTP', () => {
   it("goes below the level's quality to fit a song under the target only when the request allows it", async () => {
     const song = path.join(dir, 'song.mp3');
     const tone = 'anoisesrc=color=pink:amplitude=0.2:d=8:r=44100';
-    expect(spawnSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', tone, '-ac', '2', '-b:a', '320k', song]).status).toBe(
-      0,
-    );
+    await makeWithFfmpeg(song, tone, ['-ac', '2', '-b:a', '320k']);
     const compressSong = async (fields: Record<string, string>) =>
       (await (
         await post('/api/compress', await form(song, 'song.mp3', { compressionLevel: 'maximum', ...fields }))

@@ -2,14 +2,13 @@ import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CONVERTED_FILE_TTL_MS, CONVERTER_LIMIT_BYTES, type Conversion } from '@shrinkly/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QueuePort } from '../../src/adapters/queue/queue.port.js';
 import { SweeperService } from '../../src/features/maintenance/sweeper.service.js';
 import { makePhotoPng } from '../fixtures.js';
-import { fileForm, TestClock, useTempDir, useTestApp } from '../harness.js';
+import { fileForm, TestClock, usePhotoPng, useTempDir, useTestApp } from '../harness.js';
 
 describe('the free converter over HTTP', () => {
-  let png: string;
   const clock = new TestClock();
   const convert = async (file: string, name: string, targetFormat?: string) =>
     t.fetch('/api/converter/convert', {
@@ -20,13 +19,7 @@ describe('the free converter over HTTP', () => {
 
   const t = useTestApp({ clock, env: { COMPRESS_SYNC_WAIT_MS: '60000' } });
   const dir = useTempDir('shrinkly-convert-');
-  beforeAll(async () => {
-    png = path.join(dir, 'chart.png');
-    await makePhotoPng(png, 320, 240);
-  });
-  afterAll(async () => {
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
+  const png = usePhotoPng(dir, 'chart.png', 320, 240);
 
   it('lists the targets of a MIME type, given plain or URL-encoded, and none for unknown types', async () => {
     const plain = await t.api.converterFormats({ mimeType: 'image/png' });

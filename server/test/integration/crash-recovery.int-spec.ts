@@ -1,12 +1,11 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHUNK_SIZE_BYTES } from '@shrinkly/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../harness.js';
+import { makeWithFfmpeg } from '../fixtures.js';
+import { chunkedUpload, fileChunkForm, freePort, useTempDir } from '../harness.js';
 
 /**
  * The built server killed with SIGKILL in the middle of a compression job and of a chunked upload, then started
@@ -47,8 +46,8 @@ interface Server {
 }
 
 describe('crash recovery (the built server, killed with SIGKILL)', () => {
-  let dataDir: string;
-  let work: string;
+  const dataDir = useTempDir('shrinkly-crash-');
+  const work = useTempDir('shrinkly-crash-files-');
   let port: number;
   let base: string;
   let server: Server | undefined;
@@ -94,8 +93,6 @@ describe('crash recovery (the built server, killed with SIGKILL)', () => {
 
   beforeAll(async () => {
     if (!existsSync(entry)) throw new Error('The crash test runs the built server: run `npm run build` first.');
-    dataDir = await mkdtemp(path.join(tmpdir(), 'shrinkly-crash-'));
-    work = await mkdtemp(path.join(tmpdir(), 'shrinkly-crash-files-'));
     port = await freePort();
     base = `http://127.0.0.1:${port}`;
     if (process.env.TEST_DATABASE_URL) {
@@ -113,12 +110,7 @@ describe('crash recovery (the built server, killed with SIGKILL)', () => {
       process.env.CRASH_TEST_DATABASE_URL = url.toString();
     }
     // A video slow enough to compress that the kill lands mid-job, and a recording sent in 1 MB chunks.
-    const ffmpeg = (args: string[]) => expect(spawnSync('ffmpeg', ['-v', 'error', '-y', ...args]).status).toBe(0);
-    ffmpeg([
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=1280x720:rate=30',
+    await makeWithFfmpeg(path.join(work, 'clip.mp4'), 'testsrc2=size=1280x720:rate=30', [
       '-t',
       '12',
       '-c:v',
@@ -127,9 +119,8 @@ describe('crash recovery (the built server, killed with SIGKILL)', () => {
       'ultrafast',
       '-crf',
       '12',
-      path.join(work, 'clip.mp4'),
     ]);
-    ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=16', '-ac', '2', '-ar', '44100', path.join(work, 'tone.wav')]);
+    await makeWithFfmpeg(path.join(work, 'tone.wav'), 'sine=frequency=440:duration=16', ['-ac', '2', '-ar', '44100']);
   }, 120_000);
 
   afterAll(async () => {
@@ -146,8 +137,6 @@ describe('crash recovery (the built server, killed with SIGKILL)', () => {
         `drop database if exists ${new URL(process.env.CRASH_TEST_DATABASE_URL).pathname.slice(1)} with (force)`,
       ]);
     }
-    await rm(dataDir, { recursive: true, force: true });
-    await rm(work, { recursive: true, force: true });
   });
 
   it('keeps acknowledged chunks and jobs, and leaves no temporary file or child process behind', {
@@ -166,27 +155,10 @@ describe('crash recovery (the built server, killed with SIGKILL)', () => {
 
     // A chunked upload with two of its three chunks acknowledged.
     const wav = path.join(work, 'tone.wav');
-    const wavSize = (await stat(wav)).size;
-    const totalChunks = Math.ceil(wavSize / CHUNK_SIZE_BYTES);
-    expect(totalChunks).toBe(3);
-    const sendChunk = async (index: number) => {
-      const handle = await open(wav, 'r');
-      const length = Math.min(CHUNK_SIZE_BYTES, wavSize - index * CHUNK_SIZE_BYTES);
-      const buffer = Buffer.alloc(length);
-      await handle.read(buffer, 0, length, index * CHUNK_SIZE_BYTES);
-      await handle.close();
-      const form = new FormData();
-      for (const [k, v] of Object.entries({
-        uploadId: 'crash-upload-1',
-        chunkIndex: String(index),
-        totalChunks: String(totalChunks),
-        fileName: 'tone.wav',
-        fileSize: String(wavSize),
-      }))
-        form.set(k, v);
-      form.set('chunk', new Blob([buffer]), 'blob');
-      return fetch(`${base}/api/upload-chunk`, { method: 'POST', body: form });
-    };
+    const recording = await chunkedUpload(wav, 'crash-upload-1');
+    expect(recording.totalChunks).toBe(3);
+    const sendChunk = async (index: number) =>
+      fetch(`${base}/api/upload-chunk`, { method: 'POST', body: await fileChunkForm(wav, { ...recording, index }) });
     expect((await sendChunk(0)).status).toBe(200);
     expect((await sendChunk(1)).status).toBe(200);
 
@@ -237,13 +209,7 @@ describe('crash recovery (the built server, killed with SIGKILL)', () => {
     const assembled = await fetch(`${base}/api/assemble-chunks`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        uploadId: 'crash-upload-1',
-        totalChunks,
-        fileName: 'tone.wav',
-        fileSize: wavSize,
-        compressionLevel: 'light',
-      }),
+      body: JSON.stringify({ ...recording, compressionLevel: 'light' }),
     });
     expect([200, 202]).toContain(assembled.status);
 

@@ -1,5 +1,4 @@
-import { mkdtemp, readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type AssembleFileChunksRequest,
@@ -9,35 +8,26 @@ import {
   type FileUploadResponse,
   FREE_COMPRESSION_LIMIT_BYTES,
 } from '@shrinkly/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makePhotoJpeg, makePhotoPng } from '../fixtures.js';
-import { fileForm, newUser, sendChunk, startTestApp, type TestApp } from '../harness.js';
+import { chunkedUpload, fileForm, newUser, sendChunk, TEST_CARD, useTempDir, useTestApp } from '../harness.js';
 
-const TEST_CARD = { cardholderName: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '123' };
 /** Unpaid landing-page uploads from one address stop here in this suite: above the free limit, below two of it. */
 const UNPAID_CAP_BYTES = FREE_COMPRESSION_LIMIT_BYTES * 1.5;
 
 describe('chunked uploads into My Files', () => {
-  let t: TestApp;
-  let dir: string;
+  // No waiting for the result: every assembly answers 202 with the job, deterministically.
+  const t = useTestApp({ env: { COMPRESS_SYNC_WAIT_MS: '0', UNPAID_UPLOADS_PER_ADDRESS_BYTES: String(UNPAID_CAP_BYTES) } });
+  const dir = useTempDir('shrinkly-file-chunks-');
   /** A 2.9 MB camera-like photo: three chunks. */
-  let photo: string;
+  const photo = path.join(dir, 'sync photo.jpg');
   /** A file of exactly the free limit, sparse on disk. */
-  let atFreeLimit: string;
+  const atFreeLimit = path.join(dir, 'big.png');
 
   beforeAll(async () => {
-    // No waiting for the result: every assembly answers 202 with the job, deterministically.
-    t = await startTestApp({ env: { COMPRESS_SYNC_WAIT_MS: '0', UNPAID_UPLOADS_PER_ADDRESS_BYTES: String(UNPAID_CAP_BYTES) } });
-    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-file-chunks-'));
-    photo = path.join(dir, 'sync photo.jpg');
     await makePhotoJpeg(photo, 4000, 3000);
-    atFreeLimit = path.join(dir, 'big.png');
     await writeFile(atFreeLimit, '');
     await truncate(atFreeLimit, FREE_COMPRESSION_LIMIT_BYTES);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   const signUp = async (plan: 'free' | 'trial') => {
@@ -47,13 +37,12 @@ describe('chunked uploads into My Files', () => {
   };
   /** Sends the chunks of `file` in the given order (every chunk, last first, by default). */
   const sendChunks = async (token: string, file: string, uploadId: string, order?: number[]) => {
-    const fileSize = (await stat(file)).size;
-    const totalChunks = Math.ceil(fileSize / CHUNK_SIZE_BYTES);
-    for (const index of order ?? [...Array(totalChunks).keys()].reverse()) {
-      const res = await sendChunk(t, file, { uploadId, index, totalChunks, fileName: path.basename(file), fileSize }, token);
+    const upload = await chunkedUpload(file, uploadId);
+    for (const index of order ?? [...Array(upload.totalChunks).keys()].reverse()) {
+      const res = await sendChunk(t, file, { ...upload, index }, token);
       expect(res.status).toBe(200);
     }
-    return { uploadId, totalChunks, fileName: path.basename(file), fileSize };
+    return upload;
   };
   const assemble = (token: string | undefined, body: AssembleFileChunksRequest) =>
     t.fetch('/api/files/assemble-chunks', {

@@ -10,7 +10,7 @@ import type {
 } from '@shrinkly/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makePhotoJpeg, makePhotoPng } from '../fixtures.js';
-import { fileForm, newUser, useTempDir, useTestApp } from '../harness.js';
+import { chunkForm, fileForm, newUser, useTempDir, useTestApp } from '../harness.js';
 
 const UNICODE = '日本語 ünïcødé.jpg';
 
@@ -84,16 +84,10 @@ describe('file names: UTF-8 on every route, one rule for what a name may hold', 
   it('applies the same rule to chunked uploads', async () => {
     const SPOOFED = '日本語\u202E ünïcødé.jpg';
     const bytes = await readFile(jpeg);
-    const chunk = new FormData();
-    const fields = {
-      uploadId: 'names-chunked-1',
-      chunkIndex: '0',
-      totalChunks: '1',
-      fileName: SPOOFED,
-      fileSize: String(bytes.length),
-    };
-    for (const [k, v] of Object.entries(fields)) chunk.set(k, v);
-    chunk.set('chunk', new Blob([bytes]), 'blob');
+    const chunk = chunkForm(
+      { uploadId: 'names-chunked-1', index: 0, totalChunks: 1, fileName: SPOOFED, fileSize: bytes.length },
+      bytes,
+    );
     expect((await t.fetch('/api/upload-chunk', { method: 'POST', body: chunk })).status).toBe(200);
     const assembled = await t.fetch('/api/assemble-chunks', {
       method: 'POST',

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  type ApiClient,
   type ApiError,
   type CompressionJob,
   ErrorMessages,
@@ -13,24 +12,17 @@ import {
 } from '@shrinkly/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StoragePort } from '../../src/adapters/storage/storage.port.js';
 import { compressionJobs, files, users } from '../../src/db/schema/index.js';
 import { CompressionJobHandler } from '../../src/features/compression/compression.job-handler.js';
 import { SweeperService } from '../../src/features/maintenance/sweeper.service.js';
 import { makePhotoPng } from '../fixtures.js';
-import { fileForm, newUser, TestClock, useTempDir, useTestApp } from '../harness.js';
-
-const TEST_CARD = { cardholderName: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '123' };
+import { fileForm, signUp, TEST_CARD, TestClock, usePhotoPng, useTempDir, useTestApp } from '../harness.js';
 
 describe('plans, quotas, expiry and batches', () => {
-  let png: string;
   const clock = new TestClock();
 
-  const signUp = async () => {
-    const { token, user } = await t.api.register(newUser());
-    return { token, id: user.id, api: t.as(token) };
-  };
   const upload = (token: string, fields: Record<string, string> = {}, file = png, name = 'shot.png') =>
     fileForm(file, name, { compressionLevel: 'maximum', ...fields }).then((body) =>
       t.fetch('/api/files/upload', { method: 'POST', body, headers: { authorization: `Bearer ${token}` } }),
@@ -42,17 +34,22 @@ describe('plans, quotas, expiry and batches', () => {
       (e: unknown) => e as ApiError,
     );
   const db = () => t.running.database.db;
+  /** The database row of an uploaded file. */
+  const fileRow = async (fileId: string | null) => {
+    const [row] = await db()
+      .select()
+      .from(files)
+      .where(eq(files.id, fileId as string));
+    return row;
+  };
 
   const t = useTestApp({ clock, env: { COMPRESS_SYNC_WAIT_MS: '60000' } });
   const dir = useTempDir('shrinkly-plans-');
-  beforeAll(async () => {
-    png = path.join(dir, 'shot.png');
-    await makePhotoPng(png, 160, 120);
-  });
+  const png = usePhotoPng(dir, 'shot.png', 160, 120);
 
   describe('the trial', () => {
     it('starts with a valid card, keeps only brand, last 4 and expiry, and only once', async () => {
-      const user = await signUp();
+      const user = await signUp(t);
       const started = await user.api.setupTrial({ creditCard: TEST_CARD });
       expect(started).toMatchObject({ isTrialActive: true, isSubscribed: false, subscriptionStatus: 'trial' });
       expect(new Date(started.trialEndDate as string).getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600_000);
@@ -64,7 +61,7 @@ describe('plans, quotas, expiry and batches', () => {
     });
 
     it('refuses incomplete, invalid, expired and declined cards', async () => {
-      const user = await signUp();
+      const user = await signUp(t);
       const cases: [Partial<typeof TEST_CARD>, number, string][] = [
         [{ cardNumber: '' }, 400, 'Please fill in all credit card fields'],
         [{ cardNumber: '4242 4242 4242 4241' }, 400, 'Card number is not valid'],
@@ -83,7 +80,7 @@ describe('plans, quotas, expiry and batches', () => {
 
   describe('batches', () => {
     it('are refused with 403 for free accounts, whether opened or used', async () => {
-      const free = await signUp();
+      const free = await signUp(t);
       const err = await failure(free.api.createBatch({ fileCount: 2 }));
       expect([err?.status, err?.serverMessage]).toEqual([403, ErrorMessages.batchPremium]);
       const res = await upload(free.token, { batchId: '00000000-0000-4000-8000-000000000000' });
@@ -92,7 +89,7 @@ describe('plans, quotas, expiry and batches', () => {
     });
 
     it('take at most 3 files, with bmp and txt besides the dashboard types', async () => {
-      const trial = await signUp();
+      const trial = await signUp(t);
       await trial.api.setupTrial({ creditCard: TEST_CARD });
       expect((await failure(trial.api.createBatch({ fileCount: 4 })))?.status).toBe(400);
       const { batchId, maxFiles } = await trial.api.createBatch({ fileCount: 3 });
@@ -118,7 +115,7 @@ describe('plans, quotas, expiry and batches', () => {
       const fourth = await upload(trial.token, { batchId }, png, 'four.png');
       expect([fourth.status, await messageOf(fourth)]).toEqual([409, ErrorMessages.batchFull]);
       // Another user's batch is not found.
-      const other = await signUp();
+      const other = await signUp(t);
       await other.api.setupTrial({ creditCard: TEST_CARD });
       expect((await upload(other.token, { batchId })).status).toBe(404);
     });
@@ -126,7 +123,7 @@ describe('plans, quotas, expiry and batches', () => {
 
   describe('size limits', () => {
     it('asks free accounts for a plan at 100 MB, without keeping anything', async () => {
-      const free = await signUp();
+      const free = await signUp(t);
       const big = path.join(dir, 'big.png');
       await writeFile(big, '');
       await truncate(big, FREE_COMPRESSION_LIMIT_BYTES);
@@ -138,7 +135,7 @@ describe('plans, quotas, expiry and batches', () => {
     });
 
     it('refuses an upload that would pass the 10 GB of storage with 413 and keeps nothing', async () => {
-      const trial = await signUp();
+      const trial = await signUp(t);
       await trial.api.setupTrial({ creditCard: TEST_CARD });
       // Almost full: the compressed picture does not fit in what is left.
       await db()
@@ -155,12 +152,9 @@ describe('plans, quotas, expiry and batches', () => {
   });
 
   it('removes free accounts\u2019 files after 24 hours, with their blobs and storage', async () => {
-    const free = await signUp();
+    const free = await signUp(t);
     const body = (await (await upload(free.token)).json()) as FileUploadResponse;
-    const [row] = await db()
-      .select()
-      .from(files)
-      .where(eq(files.id, body.fileId as string));
+    const row = await fileRow(body.fileId);
     const key = row?.blobKey as string;
     const blob = path.join(t.dataDir, 'blobs', key.slice(0, 2), key);
     expect(existsSync(blob)).toBe(true);
@@ -180,12 +174,9 @@ describe('plans, quotas, expiry and batches', () => {
   });
 
   it('leaves a ready file as it is when its job runs again after a restart, and keeps unfinished jobs from the sweeper', async () => {
-    const user = await signUp();
+    const user = await signUp(t);
     const body = (await (await upload(user.token)).json()) as FileUploadResponse;
-    const [before] = await db()
-      .select()
-      .from(files)
-      .where(eq(files.id, body.fileId as string));
+    const before = await fileRow(body.fileId);
     // As if the server stopped after the file became ready but before its job was marked completed.
     const copy = path.join(dir, 'again.png');
     await writeFile(copy, await readFile(png));
@@ -200,17 +191,14 @@ describe('plans, quotas, expiry and batches', () => {
     expect(
       await t.running.app.get(CompressionJobHandler).run(body.jobId, new AbortController().signal, { redelivered: false }),
     ).toBe('success');
-    const [after] = await db()
-      .select()
-      .from(files)
-      .where(eq(files.id, body.fileId as string));
+    const after = await fileRow(body.fileId);
     expect(after).toEqual(before);
     expect(existsSync(path.join(t.dataDir, 'blobs', input.key.slice(0, 2), input.key))).toBe(false);
     expect((await user.api.stats()).storageUsed).toBe(before?.storedSize);
   });
 
   it('keeps a free file for good once the trial starts', async () => {
-    const user = await signUp();
+    const user = await signUp(t);
     await upload(user.token);
     expect((await user.api.listFiles({}))[0]?.expiresAt).not.toBeNull();
     await user.api.setupTrial({ creditCard: TEST_CARD });
@@ -225,8 +213,7 @@ describe('a compression longer than the request', () => {
   it('answers 202 with the job, which the client follows until the file is stored', async () => {
     const png = path.join(dir, 'shot.png');
     await makePhotoPng(png, 160, 120);
-    const { token } = await t.api.register(newUser());
-    const api: ApiClient = t.as(token);
+    const { token, api } = await signUp(t);
     const res = await t.fetch('/api/files/upload', {
       method: 'POST',
       body: await fileForm(png, 'shot.png'),
@@ -253,7 +240,7 @@ describe('a compression longer than the request', () => {
       .png()
       .toBuffer();
     await writeFile(broken, whole.subarray(0, 200));
-    const { token } = await t.api.register(newUser());
+    const { token } = await signUp(t);
     const res = await t.fetch('/api/files/upload', {
       method: 'POST',
       body: await fileForm(broken, 'broken.png'),

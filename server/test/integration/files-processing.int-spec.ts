@@ -1,19 +1,12 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type ApiClient, type CompressionJob, ErrorMessages, type FileRecord, type FileUploadResponse } from '@shrinkly/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QueuePort } from '../../src/adapters/queue/queue.port.js';
 import { FILE_DELETED_MESSAGE } from '../../src/features/files/library-result.finisher.js';
 import { errorOf } from '../api-errors.js';
-import { makePhotoPng, makeTestVideo } from '../fixtures.js';
-import { fileForm, newUser, useTempDir, useTestApp } from '../harness.js';
-
-async function blobCount(dataDir: string): Promise<number> {
-  const root = path.join(dataDir, 'blobs');
-  let n = 0;
-  for (const dir of await readdir(root).catch(() => [] as string[])) n += (await readdir(path.join(root, dir))).length;
-  return n;
-}
+import { makeTestVideo } from '../fixtures.js';
+import { blobCount, fileForm, signUp, usePhotoPng, useSignedUp, useTempDir, useTestApp } from '../harness.js';
 
 async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 90_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -26,15 +19,8 @@ async function until<T>(what: string, read: () => Promise<T>, done: (value: T) =
 }
 
 describe('My Files while a compression runs', () => {
-  let png: string;
-  let owner: { token: string; api: ApiClient };
-  let stranger: { token: string; api: ApiClient };
   let holds = 0;
 
-  const signUp = async () => {
-    const { token } = await t.api.register(newUser());
-    return { token, api: t.as(token) };
-  };
   const upload = async (token: string, file: string, name: string, fields: Record<string, string> = {}) => {
     const res = await t.fetch('/api/files/upload', {
       method: 'POST',
@@ -72,12 +58,9 @@ describe('My Files while a compression runs', () => {
 
   const t = useTestApp({ env: { COMPRESS_SYNC_WAIT_MS: '0', JOB_CONCURRENCY: '1' } });
   const dir = useTempDir('shrinkly-processing-');
-  beforeAll(async () => {
-    png = path.join(dir, 'shot.png');
-    await makePhotoPng(png, 240, 180);
-    owner = await signUp();
-    stranger = await signUp();
-  });
+  const png = usePhotoPng(dir, 'shot.png', 240, 180);
+  const owner = useSignedUp(t);
+  const stranger = useSignedUp(t);
 
   it('lists an upload as processing with its job, to its owner only and outside the stats, until it is ready', async () => {
     const blobsBefore = await blobCount(t.dataDir);
@@ -157,7 +140,7 @@ describe('My Files while a compression runs', () => {
     // A few seconds of real video: long enough to be seen running on any machine.
     await makeTestVideo(video, { size: '640x360', seconds: 6, crf: 12, tone: true });
     const blobsBefore = await blobCount(t.dataDir);
-    const user = await signUp();
+    const user = await signUp(t);
     const { jobId, fileId } = await upload(user.token, video, 'clip.mp4');
 
     const [running] = await until(

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type ApiClient,
@@ -11,33 +11,18 @@ import {
   STORAGE_LIMIT_BYTES,
 } from '@shrinkly/contract';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorOf } from '../api-errors.js';
-import { makePhotoPng } from '../fixtures.js';
-import { fileForm, newUser, TestClock, useTempDir, useTestApp } from '../harness.js';
+import { blobCount, fileForm, signUp, TestClock, usePhotoPng, useSignedUp, useTempDir, useTestApp } from '../harness.js';
 
 const sha = (bytes: ArrayBuffer | Buffer) =>
   createHash('sha256')
     .update(Buffer.from(bytes as ArrayBuffer))
     .digest('hex');
 
-async function blobCount(dataDir: string): Promise<number> {
-  const root = path.join(dataDir, 'blobs');
-  let n = 0;
-  for (const dir of await readdir(root).catch(() => [] as string[])) n += (await readdir(path.join(root, dir))).length;
-  return n;
-}
-
 describe('My Files over HTTP', () => {
-  let png: string;
   const clock = new TestClock();
-  let owner: { token: string; api: ApiClient };
-  let stranger: { token: string; api: ApiClient };
 
-  const signUp = async () => {
-    const { token } = await t.api.register(newUser());
-    return { token, api: t.as(token) };
-  };
   const upload = (token: string, fields: Record<string, string> = {}, file = png, name = 'screen shot.png') =>
     fileForm(file, name, { compressionLevel: 'balanced', ...fields }).then((body) =>
       t.fetch('/api/files/upload', { method: 'POST', body, headers: { authorization: `Bearer ${token}` } }),
@@ -61,12 +46,9 @@ describe('My Files over HTTP', () => {
 
   const t = useTestApp({ clock, env: { COMPRESS_SYNC_WAIT_MS: '60000' } });
   const dir = useTempDir('shrinkly-files-');
-  beforeAll(async () => {
-    png = path.join(dir, 'screen.png');
-    await makePhotoPng(png, 200, 150);
-    owner = await signUp();
-    stranger = await signUp();
-  });
+  const png = usePhotoPng(dir, 'screen.png', 200, 150);
+  const owner = useSignedUp(t);
+  const stranger = useSignedUp(t);
 
   it('answers 401 on every route without a user token', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
@@ -269,7 +251,7 @@ describe('My Files over HTTP', () => {
   });
 
   it('keeps camera data by the saved photo data choice when an upload names none, and refuses an unknown one', async () => {
-    const user = await signUp();
+    const user = await signUp(t);
     expect((await user.api.me()).photoData).toBe('strip');
     const camera = path.join(dir, 'camera.jpg');
     await sharp(await readFile(png))
@@ -301,7 +283,7 @@ describe('My Files over HTTP', () => {
   });
 
   it('removes every blob and row of an account when it is deleted', async () => {
-    const user = await signUp();
+    const user = await signUp(t);
     const before = await blobCount(t.dataDir);
     for (const name of ['a.png', 'b.png']) expect((await upload(user.token, {}, png, name)).status).toBe(200);
     await user.api.createFolder({ name: 'Mine' });

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type CheckoutRequest, PaymentPort } from '../../src/adapters/payments/payment.port.js';
 import { compressionJobs } from '../../src/db/schema/index.js';
 import { makeStoredZip } from '../fixtures.js';
-import { capturingLogger, newUser, rawRequest, startTestApp, useTempDir, useTestApp } from '../harness.js';
+import { capturingLogger, chunkForm, newUser, rawRequest, startTestApp, useTempDir, useTestApp } from '../harness.js';
 import { jobWaitingForPayment } from '../seeds.js';
 
 /** A provider that is not the sandbox: checkout happens elsewhere, a new one each time it is asked (counted). */
@@ -144,16 +144,10 @@ describe('paid uploads: sandbox payments for the owner only, jobs shown to their
     expect(declared.status).toBe(413);
     expect(declared.head).toMatch(/connection: close/i);
     // A chunked upload of such a file stops at its first chunk.
-    const chunk = new FormData();
-    for (const [k, v] of Object.entries({
-      uploadId: 'capped-upload',
-      chunkIndex: '0',
-      totalChunks: '101',
-      fileName: 'big.zip',
-      fileSize: String(FREE_COMPRESSION_LIMIT_BYTES + 1),
-    }))
-      chunk.set(k, v);
-    chunk.set('chunk', new Blob([Buffer.alloc(MB)]), 'blob');
+    const chunk = chunkForm(
+      { uploadId: 'capped-upload', index: 0, totalChunks: 101, fileName: 'big.zip', fileSize: FREE_COMPRESSION_LIMIT_BYTES + 1 },
+      Buffer.alloc(MB),
+    );
     const chunkRes = await t.fetch('/api/upload-chunk', { method: 'POST', body: chunk, headers: { 'x-forwarded-for': address } });
     expect(chunkRes.status).toBe(413);
 

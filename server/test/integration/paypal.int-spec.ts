@@ -1,34 +1,26 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type CompressionJob, type CompressionResponse, FREE_COMPRESSION_LIMIT_BYTES } from '@shrinkly/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { PaypalPayments } from '../../src/adapters/payments/paypal.payments.js';
 import { compressionJobs, payments } from '../../src/db/schema/index.js';
 import { type ProviderSubscriptionEvent, SubscriptionEventHandler } from '../../src/features/billing/subscription-events.js';
 import { errorOf } from '../api-errors.js';
-import { type FakeDelivery, PaypalFake } from '../fakes/paypal-fake.js';
-import { type StripeFake, startStripeFake } from '../fakes/stripe-fake.js';
+import type { FakeDelivery } from '../fakes/paypal-fake.js';
 import { makeStoredZip } from '../fixtures.js';
-import { newUser, startTestApp, type TestApp } from '../harness.js';
+import { newUser, type TestApp, useTempDir, useTestApp } from '../harness.js';
+import { useLocalPaypal, useStripeFake } from '../payment-stand-ins.js';
 import { jobWaitingForPayment } from '../seeds.js';
 
 describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPal)', () => {
-  let fake: PaypalFake;
-  let t: TestApp;
+  const fake = useLocalPaypal();
+  const t = useTestApp(() => ({ env: fake.env() }));
   let handled: MockInstance<SubscriptionEventHandler['handle']>;
 
-  beforeAll(async () => {
-    fake = await PaypalFake.start();
-    t = await startTestApp({ env: fake.env() });
-    const app = t.running.app;
+  beforeAll(() => {
     // The plan life cycle's handler is the real one (features/plans), watched.
-    handled = vi.spyOn(app.get(SubscriptionEventHandler, { strict: false }), 'handle');
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
+    handled = vi.spyOn(t.running.app.get(SubscriptionEventHandler, { strict: false }), 'handle');
   });
   beforeEach(() => {
     handled.mockClear();
@@ -291,19 +283,9 @@ describe('PayPal subscriptions (PAYMENT_PROVIDER=paypal, against the local PayPa
 });
 
 describe('pay per file with PayPal (Orders API v2, against the local PayPal)', () => {
-  let fake: PaypalFake;
-  let t: TestApp;
-  let dir: string;
-  beforeAll(async () => {
-    fake = await PaypalFake.start();
-    t = await startTestApp({ env: fake.env() });
-    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-paypal-'));
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const fake = useLocalPaypal();
+  const t = useTestApp(() => ({ env: fake.env() }));
+  const dir = useTempDir('shrinkly-paypal-');
 
   /** GET without following redirects: the status and where it sends the browser. */
   async function hop(url: string): Promise<{ status: number; location: string | null }> {
@@ -493,17 +475,8 @@ describe('pay per file with PayPal (Orders API v2, against the local PayPal)', (
 });
 
 describe('PayPal routes with another payment provider', () => {
-  let t: TestApp;
-  let stripe: StripeFake;
-  beforeAll(async () => {
-    const started = await startStripeFake('x');
-    stripe = started.fake;
-    t = await startTestApp({ env: started.env });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
-  });
+  const stripe = useStripeFake('x');
+  const t = useTestApp(() => ({ env: stripe.env }));
 
   it('answer 404 (Stripe has no PayPal approvals; the sandbox has its test-mode one)', async () => {
     const { token } = await t.api.register(newUser());

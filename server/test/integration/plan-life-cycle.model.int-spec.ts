@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GRACE_PERIOD_DAYS } from '@shrinkly/contract';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PaymentPort } from '../../src/adapters/payments/payment.port.js';
 import type { SandboxPayments } from '../../src/adapters/payments/sandbox.payments.js';
 import type { StripePayments } from '../../src/adapters/payments/stripe.payments.js';
@@ -12,8 +12,8 @@ import { payments, sandboxSubscriptions, type UserRow, users } from '../../src/d
 import { SubscriptionService } from '../../src/features/plans/subscription.service.js';
 import { planOf } from '../../src/read-models/plan-of.js';
 import { type FakeDelivery, PaypalFake } from '../fakes/paypal-fake.js';
-import { type StripeFake, startStripeFake } from '../fakes/stripe-fake.js';
-import { startTestApp, type TestApp, TestClock } from '../harness.js';
+import { startStripeFake } from '../fakes/stripe-fake.js';
+import { startTestApp, type TestApp, TestClock, useStarted } from '../harness.js';
 
 /**
  * The plan life cycle against each payment adapter's fake, as random sequences of what users, the scheduler and the
@@ -282,9 +282,8 @@ async function newAccount(world: World): Promise<string> {
   return (row as UserRow).id;
 }
 
-function property(world: () => World) {
-  return fc.asyncProperty(fc.array(world().commands, { minLength: 2, maxLength: 14 }), async (commands) => {
-    const w = world();
+function property(w: World) {
+  return fc.asyncProperty(fc.array(w.commands, { minLength: 2, maxLength: 14 }), async (commands) => {
     w.pending.length = 0;
     const model: Model = { userId: await newAccount(w), chargeCap: Number.POSITIVE_INFINITY, trialEnd: null, linked: new Set() };
     const trialEnds = { before: null as Date | null };
@@ -304,8 +303,12 @@ function property(world: () => World) {
   });
 }
 
-/** The property over RUNS sequences (PLAN_MODEL_SEED replays one run of it). */
-function keepsEveryInvariant(world: () => World): void {
+/**
+ * The property over RUNS sequences (PLAN_MODEL_SEED replays one run of it), in the world `start` makes before the
+ * block's tests and closes after them.
+ */
+function keepsEveryInvariant(start: () => Promise<World>): void {
+  const world = useStarted('the world', start, (started) => started.close());
   // No second try: a retry would draw new sequences and could pass over a real counterexample.
   it(`keeps every invariant over ${RUNS} sequences`, { timeout: 1_800_000, retry: 0 }, async () => {
     await fc.assert(property(world), {
@@ -317,8 +320,7 @@ function keepsEveryInvariant(world: () => World): void {
 
 describe('the plan life cycle as random sequences of events', () => {
   describe('with the sandbox: cards we charge, and its test-mode PayPal', () => {
-    let world: World;
-    beforeAll(async () => {
+    keepsEveryInvariant(async () => {
       const clock = new TestClock();
       const t = await startTestApp({ clock });
       const sandbox = t.running.app.get(PaymentPort) as SandboxPayments;
@@ -338,7 +340,7 @@ describe('the plan life cycle as random sequences of events', () => {
         return result;
       };
       const db = t.running.database.db;
-      world = {
+      const world: World = {
         t,
         clock,
         service: t.running.app.get(SubscriptionService),
@@ -387,18 +389,15 @@ describe('the plan life cycle as random sequences of events', () => {
         },
         close: () => t.close(),
       };
+      return world;
     });
-    afterAll(() => world?.close());
-    keepsEveryInvariant(() => world);
   });
 
   describe('with Stripe: plans Stripe bills, started from its card fields', () => {
-    let world: World;
-    let fake: StripeFake;
-    beforeAll(async () => {
+    keepsEveryInvariant(async () => {
       const clock = new TestClock();
       const started = await startStripeFake('model', () => clock.now().getTime());
-      fake = started.fake;
+      const fake = started.fake;
       const t = await startTestApp({ clock, env: started.env });
       const stripe = t.running.app.get(PaymentPort) as StripePayments;
       const webhook = `${t.baseUrl}/api/stripe/webhook`;
@@ -414,7 +413,7 @@ describe('the plan life cycle as random sequences of events', () => {
         for (const event of events) world.pending.push(async () => (await fake.deliver(webhook, event)).status);
       };
       const told = new Set<string>();
-      world = {
+      const world: World = {
         t,
         clock,
         service: t.running.app.get(SubscriptionService),
@@ -466,17 +465,14 @@ describe('the plan life cycle as random sequences of events', () => {
           await fake.close();
         },
       };
+      return world;
     });
-    afterAll(() => world?.close());
-    keepsEveryInvariant(() => world);
   });
 
   describe('with PayPal: plans its payers approve and PayPal bills', () => {
-    let world: World;
-    let fake: PaypalFake;
-    beforeAll(async () => {
+    keepsEveryInvariant(async () => {
       const clock = new TestClock();
-      fake = await PaypalFake.start({ now: () => clock.now() });
+      const fake = await PaypalFake.start({ now: () => clock.now() });
       const t = await startTestApp({ clock, env: fake.env() });
       const post = (delivery: Pick<FakeDelivery, 'headers' | 'body'>) =>
         t.fetch('/api/paypal/webhook', { method: 'POST', headers: delivery.headers, body: delivery.body }).then((r) => r.status);
@@ -484,7 +480,7 @@ describe('the plan life cycle as random sequences of events', () => {
         for (const delivery of list) world.pending.push(() => post(delivery));
       };
       const subscriptionsOf = (userId: string) => [...fake.subscriptions.values()].filter((s) => s.custom_id === userId);
-      world = {
+      const world: World = {
         t,
         clock,
         service: t.running.app.get(SubscriptionService),
@@ -540,8 +536,7 @@ describe('the plan life cycle as random sequences of events', () => {
           await fake.close();
         },
       };
+      return world;
     });
-    afterAll(() => world?.close());
-    keepsEveryInvariant(() => world);
   });
 });

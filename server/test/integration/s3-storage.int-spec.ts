@@ -1,36 +1,23 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
-import { CHUNK_SIZE_BYTES, type CompressionResponse } from '@shrinkly/contract';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import type { CompressionResponse } from '@shrinkly/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS3Client } from '../../src/adapters/storage/s3-client.js';
+import { describe, expect, it } from 'vitest';
 import { makePhotoJpeg } from '../fixtures.js';
-import { fileForm, sendChunk, startTestApp, type TestApp } from '../harness.js';
-import { startS3Server, type TestS3Server } from '../s3-server.js';
+import { chunkedUpload, fileForm, sendChunk, useTempDir, useTestApp } from '../harness.js';
+import { useS3Server } from '../s3-server.js';
 
 describe('the server with STORAGE=s3', () => {
-  let s3: TestS3Server;
-  let client: S3Client;
-  let t: TestApp;
-  let dir: string;
-  beforeAll(async () => {
-    s3 = await startS3Server();
-    client = createS3Client(s3.config);
-    t = await startTestApp({ env: { ...s3.env, COMPRESS_SYNC_WAIT_MS: '30000' } });
-    dir = await mkdtemp(path.join(tmpdir(), 'shrinkly-s3-app-'));
-  });
-  afterAll(async () => {
-    await t?.close();
-    client?.destroy();
-    await s3?.stop();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const s3 = useS3Server();
+  const t = useTestApp(() => ({ env: { ...s3.server.env, COMPRESS_SYNC_WAIT_MS: '30000' } }));
+  const dir = useTempDir('shrinkly-s3-app-');
 
   const objectsUnder = async (prefix: string) =>
-    ((await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix }))).Contents ?? []).map((o) => o.Key);
+    ((await s3.client.send(new ListObjectsV2Command({ Bucket: s3.server.bucket, Prefix: prefix }))).Contents ?? []).map(
+      (o) => o.Key,
+    );
 
   /** Downloads a result whole and by ranges (first byte, middle, last byte): the bytes come from the bucket. */
   async function expectRangedDownloads(url: string, size: number): Promise<Buffer> {
@@ -72,13 +59,11 @@ describe('the server with STORAGE=s3', () => {
   it('stages chunked uploads in the bucket and assembles them into a compressed result', async () => {
     const photo = path.join(dir, 'big photo.jpg');
     await makePhotoJpeg(photo, 4000, 3000);
-    const size = (await stat(photo)).size;
-    const totalChunks = Math.ceil(size / CHUNK_SIZE_BYTES);
-    expect(totalChunks).toBeGreaterThanOrEqual(2);
-    const upload = { uploadId: 's3-chunked', totalChunks, fileName: 'big photo.jpg', fileSize: size };
-    for (const index of [...Array(totalChunks).keys()].reverse())
+    const upload = await chunkedUpload(photo, 's3-chunked');
+    expect(upload.totalChunks).toBeGreaterThanOrEqual(2);
+    for (const index of [...Array(upload.totalChunks).keys()].reverse())
       expect((await sendChunk(t, photo, { ...upload, index })).status).toBe(200);
-    expect((await objectsUnder('uploads/s3-chunked/chunks/')).length).toBe(totalChunks);
+    expect((await objectsUnder('uploads/s3-chunked/chunks/')).length).toBe(upload.totalChunks);
     const res = await t.fetch('/api/assemble-chunks', { method: 'POST', json: { ...upload, compressionLevel: 'balanced' } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as CompressionResponse;

@@ -15,10 +15,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.js';
 import { errorOf } from '../api-errors.js';
 import { makePhotoPng } from '../fixtures.js';
-import { fileForm, newUser, TestClock, useTempDir, useTestApp } from '../harness.js';
+import { fileForm, newUser, TEST_CARD, TestClock, useTempDir, useTestApp } from '../harness.js';
 
 const HOUR_MS = 60 * 60 * 1000;
-const TEST_CARD = { cardholderName: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '123' };
 
 const sha = (bytes: ArrayBuffer) => createHash('sha256').update(Buffer.from(bytes)).digest('hex');
 const tokenOf = (link: ShareLink) => link.url.split('/').pop() as string;

@@ -1,17 +1,13 @@
 import { CHUNK_SIZE_BYTES, CHUNKED_UPLOAD_LIMITS, MB } from '@shrinkly/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newUser, startTestApp, type TestApp } from '../harness.js';
+import { describe, expect, it } from 'vitest';
+import { chunkForm, newUser, useTestApp } from '../harness.js';
 
 const GB = 1024 * MB;
 const FIRST_CHUNK = Buffer.alloc(CHUNK_SIZE_BYTES, 7);
 
 describe('chunked uploads within limits, each bound to who started it', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // Behind one trusted proxy, each test names its client address.
-    t = await startTestApp({ env: { TRUST_PROXY: '1' } });
-  });
-  afterAll(async () => t?.close());
+  // Behind one trusted proxy, each test names its client address.
+  const t = useTestApp({ env: { TRUST_PROXY: '1' } });
 
   /** The first chunk (or `index`) of an upload declaring `fileSize`, from `address`. */
   function chunk(
@@ -23,10 +19,10 @@ describe('chunked uploads within limits, each bound to who started it', () => {
     const totalChunks = Math.ceil(fileSize / CHUNK_SIZE_BYTES);
     const index = options.index ?? 0;
     const length = Math.min(CHUNK_SIZE_BYTES, fileSize - index * CHUNK_SIZE_BYTES);
-    const form = new FormData();
-    for (const [k, v] of Object.entries({ uploadId, chunkIndex: index, totalChunks, fileName: 'big.mov', fileSize }))
-      form.set(k, String(v));
-    form.set('chunk', new Blob([new Uint8Array(options.bytes ?? FIRST_CHUNK.subarray(0, length))]), 'blob');
+    const form = chunkForm(
+      { uploadId, index, totalChunks, fileName: 'big.mov', fileSize },
+      new Uint8Array(options.bytes ?? FIRST_CHUNK.subarray(0, length)),
+    );
     const headers: Record<string, string> = {
       'x-forwarded-for': address,
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),

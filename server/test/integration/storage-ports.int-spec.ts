@@ -1,15 +1,14 @@
 import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { S3Client } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LocalDiskChunkStaging } from '../../src/adapters/chunks/local-disk.chunk-staging.js';
 import { S3ChunkStaging } from '../../src/adapters/chunks/s3.chunk-staging.js';
 import { LocalDiskStorage } from '../../src/adapters/storage/local-disk.storage.js';
 import { S3Storage } from '../../src/adapters/storage/s3.storage.js';
-import { assertBucketReachable, createS3Client } from '../../src/adapters/storage/s3-client.js';
+import { assertBucketReachable } from '../../src/adapters/storage/s3-client.js';
 import { type ChunkStagingSubject, chunkStagingContract } from '../chunk-staging-port.contract.js';
 import { useTempDir } from '../harness.js';
-import { startS3Server, type TestS3Server } from '../s3-server.js';
+import { useS3Server } from '../s3-server.js';
 import { type StoragePortSubject, storagePortContract } from '../storage-port.contract.js';
 
 const root = useTempDir('shrinkly-stores-');
@@ -34,21 +33,15 @@ describe('local disk', () => {
 });
 
 describe('S3 (s3rver)', () => {
-  let server: TestS3Server;
-  let client: S3Client;
+  const s3 = useS3Server();
   let tmpDir: string;
   let storage: StoragePortSubject;
   let chunks: ChunkStagingSubject;
   beforeAll(async () => {
-    server = await startS3Server();
-    client = createS3Client(server.config);
+    const { client, server } = s3;
     tmpDir = await folder('s3-tmp');
     storage = { storage: new S3Storage(client, server.bucket, tmpDir), workDir: await folder('s3-work'), copies: true };
     chunks = { staging: new S3ChunkStaging(client, server.bucket), workDir: await folder('s3-assembled') };
-  });
-  afterAll(async () => {
-    client?.destroy();
-    await server?.stop();
   });
 
   storagePortContract(() => storage);
@@ -59,9 +52,9 @@ describe('S3 (s3rver)', () => {
   });
 
   it('checks at start that the bucket answers, naming it when it does not', async () => {
-    await expect(assertBucketReachable(client, server.config)).resolves.toBeUndefined();
-    const elsewhere = { ...server.config, bucket: 'no-such-bucket' };
-    await expect(assertBucketReachable(client, elsewhere)).rejects.toThrow(
+    await expect(assertBucketReachable(s3.client, s3.server.config)).resolves.toBeUndefined();
+    const elsewhere = { ...s3.server.config, bucket: 'no-such-bucket' };
+    await expect(assertBucketReachable(s3.client, elsewhere)).rejects.toThrow(
       /S3_BUCKET no-such-bucket cannot be used at http:\/\/127\.0\.0\.1:\d+ \(HTTP 404/,
     );
   });

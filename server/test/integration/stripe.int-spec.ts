@@ -1,27 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PaymentPort } from '../../src/adapters/payments/payment.port.js';
 import { StripePayments } from '../../src/adapters/payments/stripe.payments.js';
 import { compressionJobs, payments, users, webhookEvents } from '../../src/db/schema/index.js';
 import { SubscriptionService } from '../../src/features/plans/subscription.service.js';
-import { type StripeFake, startStripeFake } from '../fakes/stripe-fake.js';
-import { newUser, startTestApp, type TestApp } from '../harness.js';
+import type { StripeFake } from '../fakes/stripe-fake.js';
+import { newUser, useTestApp } from '../harness.js';
+import { useStripeFake } from '../payment-stand-ins.js';
 import { jobWaitingForPayment } from '../seeds.js';
 
 describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe stand-in', () => {
+  const stripe = useStripeFake('shrinkly_int');
+  const t = useTestApp(() => ({ env: stripe.env }));
   let fake: StripeFake;
-  let t: TestApp;
   let webhookUrl: string;
-
-  beforeAll(async () => {
-    const stripe = await startStripeFake('shrinkly_int');
+  beforeAll(() => {
     fake = stripe.fake;
-    t = await startTestApp({ env: stripe.env });
     webhookUrl = `${t.baseUrl}/api/stripe/webhook`;
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
   });
 
   const db = () => t.running.database.db;
@@ -35,6 +30,14 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
 
   async function ledgerOf(jobId: string) {
     return db().select().from(payments).where(eq(payments.jobId, jobId));
+  }
+
+  /** The rows recording that a webhook event was taken in (one at most). */
+  async function recordedEvents(event: Record<string, unknown>) {
+    return db()
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.eventId, event.id as string));
   }
 
   /**
@@ -182,12 +185,7 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     // Stripe delivers an event again when it is unsure we got it: nothing more is written.
     expect((await fake.deliver(webhookUrl, event)).status).toBe(200);
     expect(await ledgerOf(jobId)).toHaveLength(1);
-    expect(
-      await db()
-        .select()
-        .from(webhookEvents)
-        .where(eq(webhookEvents.eventId, event.id as string)),
-    ).toHaveLength(1);
+    expect(await recordedEvents(event)).toHaveLength(1);
     const after = (await (await t.fetch(`/api/compression-job/${jobId}`)).json()) as { paymentUrl: string | null };
     expect(after.paymentUrl).toBeNull();
   });
@@ -235,12 +233,7 @@ describe('Stripe: checkout, SetupIntent and signed webhooks against a Stripe sta
     const [row] = await db().select().from(compressionJobs).where(eq(compressionJobs.id, jobId));
     expect(row?.paidAt).toBeNull();
     expect(await ledgerOf(jobId)).toHaveLength(0);
-    expect(
-      await db()
-        .select()
-        .from(webhookEvents)
-        .where(eq(webhookEvents.eventId, event.id as string)),
-    ).toHaveLength(0);
+    expect(await recordedEvents(event)).toHaveLength(0);
   });
 
   it('follows the plan at Stripe: trial, first charge, failed renewal, cancellation; each event once', async () => {

@@ -6,13 +6,12 @@ import type { SandboxPayments } from '../../src/adapters/payments/sandbox.paymen
 import { addMonths } from '../../src/common/billing-calendar.js';
 import { payments, sandboxSubscriptions, users } from '../../src/db/schema/index.js';
 import { SubscriptionService } from '../../src/features/plans/subscription.service.js';
-import { capturingLogger, newUser, TestClock, useTestApp } from '../harness.js';
+import { capturingLogger, newUser, TEST_CARD, TestClock, useTestApp } from '../harness.js';
 
 const DAY = 24 * 60 * 60 * 1000;
-const CARD = { cardholderName: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242', expiryDate: '12/39', cvv: '123' };
 /** Saved without trouble, declined at every charge. */
-const FAILING_CARD = { ...CARD, cardNumber: '4000 0000 0000 0341' };
-const DECLINED_CARD = { ...CARD, cardNumber: '4000 0000 0000 0002' };
+const FAILING_CARD = { ...TEST_CARD, cardNumber: '4000 0000 0000 0341' };
+const DECLINED_CARD = { ...TEST_CARD, cardNumber: '4000 0000 0000 0002' };
 
 describe('trial, subscription, renewals, cancel and reactivate', () => {
   const clock = new TestClock();
@@ -44,7 +43,7 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
 
   it('charges $3.99 once when the trial ends, then renews a month later', async () => {
     const { id, api } = await signUp();
-    const started = await api.setupTrial({ creditCard: CARD });
+    const started = await api.setupTrial({ creditCard: TEST_CARD });
     expect(started).toMatchObject({ isTrialActive: true, subscriptionStatus: 'trial' });
     const trialEnd = new Date(started.trialEndDate as string);
     expect(await api.subscription()).toMatchObject({
@@ -84,7 +83,7 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
 
   it('never charges a trial canceled before its end; it runs out at the trial end', async () => {
     const { id, api } = await signUp();
-    await api.setupTrial({ creditCard: CARD });
+    await api.setupTrial({ creditCard: TEST_CARD });
     later(2);
     expect(await api.cancelSubscription()).toMatchObject({
       status: 'canceled',
@@ -103,7 +102,7 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
 
   it('a canceled premium plan keeps access to the period end, can be reactivated without a charge, and lapses when not', async () => {
     const { id, api } = await signUp();
-    await api.subscribe({ creditCard: CARD });
+    await api.subscribe({ creditCard: TEST_CARD });
     expect(await ledgerOf(id)).toHaveLength(1);
     later(10);
     const canceled = await api.cancelSubscription();
@@ -141,7 +140,7 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
     expect(await api.subscription()).toMatchObject({ status: 'expired', plan: 'free', canReactivate: true });
     expect((await ledgerOf(id)).map((p) => p.status)).toEqual(['failed', 'failed', 'failed']);
     // A new card puts it right: charged now.
-    expect(await api.subscribe({ creditCard: CARD })).toMatchObject({ status: 'active', card: { last4: '4242' } });
+    expect(await api.subscribe({ creditCard: TEST_CARD })).toMatchObject({ status: 'active', card: { last4: '4242' } });
     expect((await ledgerOf(id)).filter((p) => p.status === 'succeeded')).toHaveLength(1);
   });
 
@@ -156,7 +155,7 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
 
   it('two subscribes at once charge once: one answers, the other is refused', async () => {
     const { id, api } = await signUp();
-    await api.setupTrial({ creditCard: CARD });
+    await api.setupTrial({ creditCard: TEST_CARD });
     const outcomes = await Promise.allSettled([api.subscribe({}), api.subscribe({}), api.subscribe({})]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     for (const o of outcomes) if (o.status === 'rejected') expect((o.reason as ApiError).status).toBe(409);
@@ -166,7 +165,7 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
 
   it('a tick at the trial end racing a subscribe charges once', async () => {
     const { id, api } = await signUp();
-    await api.setupTrial({ creditCard: CARD });
+    await api.setupTrial({ creditCard: TEST_CARD });
     later(7);
     await Promise.allSettled([tick(), api.subscribe({}), tick(), api.reactivateSubscription()]);
     await tick();
@@ -176,7 +175,7 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
 
   it('while the first charge at the trial end waits on the provider, a subscribe or a cancel is refused (409): one charge, kept', async () => {
     const { id, api } = await signUp();
-    await api.setupTrial({ creditCard: CARD });
+    await api.setupTrial({ creditCard: TEST_CARD });
     later(7);
     const charge = sandbox.cards.charge;
     let release: () => void = () => undefined;
@@ -207,7 +206,7 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
 
   it('a charge whose process died while the provider was asked is finished under its own key: charged once', async () => {
     const { id, api } = await signUp();
-    await api.setupTrial({ creditCard: CARD });
+    await api.setupTrial({ creditCard: TEST_CARD });
     const [row] = await t.running.database.db.select().from(users).where(eq(users.id, id));
     // A process claimed the first charge, asked the provider (which charged), and died before it heard back.
     const key = 'plan@dead-process';
@@ -238,7 +237,7 @@ describe('trial, subscription, renewals, cancel and reactivate', () => {
 
   it('an active status nobody renews lapses by its dates: premium only while a paid period covers now', async () => {
     const { id, api } = await signUp();
-    await api.subscribe({ creditCard: CARD });
+    await api.subscribe({ creditCard: TEST_CARD });
     // A plan whose renewal never happened (the clock stopped, say): no charge due, the status still says active.
     await t.running.database.db.update(users).set({ nextChargeAt: null }).where(eq(users.id, id));
     later(32);

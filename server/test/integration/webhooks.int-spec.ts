@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { text } from 'node:stream/consumers';
 import {
   type ApiClient,
   type FileUploadResponse,
@@ -18,7 +19,16 @@ import { WebhookDeliveryHandler } from '../../src/features/webhooks/webhook-deli
 import { WebhookDeliveryRepository } from '../../src/features/webhooks/webhook-delivery.repository.js';
 import { errorOf } from '../api-errors.js';
 import { makePhotoPng } from '../fixtures.js';
-import { fileForm, newUser, openTestDatabase, startTestApp, type TestApp, useTempDir, useTestApp } from '../harness.js';
+import {
+  fileForm,
+  newUser,
+  openTestDatabase,
+  startTestApp,
+  type TestApp,
+  usePhotoPng,
+  useTempDir,
+  useTestApp,
+} from '../harness.js';
 import { testRedis, testRedisConfig, testRedisUrl } from '../redis.js';
 
 /** One request a receiver took. */
@@ -39,11 +49,7 @@ function useReceiver() {
   let base = '';
   beforeAll(async () => {
     server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => {
-        body += chunk.toString('utf8');
-      });
-      req.on('end', () => {
+      void text(req).then((body) => {
         const pathname = req.url ?? '/';
         received.push({ path: pathname, headers: req.headers, body, at: Date.now() });
         const answer = answers.get(pathname) ?? ((_, r) => r.writeHead(200).end('ok'));
@@ -103,11 +109,7 @@ describe('webhooks', () => {
   const t = useTestApp({ env: QUICK });
   const receiver = useReceiver();
   const dir = useTempDir('shrinkly-webhooks-');
-  let png: string;
-  beforeAll(async () => {
-    png = path.join(dir, 'shot.png');
-    await makePhotoPng(png, 120, 90);
-  });
+  const png = usePhotoPng(dir, 'shot.png', 120, 90);
 
   const upload = async (token: string, route = '/api/files/upload', fields: Record<string, string> = {}) => {
     const body = await fileForm(png, 'shot.png', { compressionLevel: 'balanced', ...fields });

@@ -49,6 +49,16 @@ const mails = (effects: PlanEffect[]) => effects.flatMap((e) => (e.type === 'mai
 describe('the plan life cycle', () => {
   const start = at('2026-01-10T09:00:00Z');
   const trialEnd = new Date(start.getTime() + 7 * DAY);
+  /** A trial started at `start`, then its end, when the first month is charged. */
+  const trialThenFirstCharge: Array<[Date, PlanEvent]> = [
+    [start, { type: 'start-trial' }],
+    [trialEnd, { type: 'tick' }],
+  ];
+  /** The plan just after its first paid month began, and that month's end. */
+  const firstPaidMonth = () => {
+    const active = run(free, trialThenFirstCharge).state;
+    return { active, end: active.currentPeriodEnd as Date };
+  };
 
   it('starts a 7-day trial once, with a card, and charges nothing until it ends', () => {
     const { state, effects } = run(free, [
@@ -63,10 +73,7 @@ describe('the plan life cycle', () => {
   });
 
   it('charges $3.99 exactly at the trial end, then renews every calendar month from that day', () => {
-    const { state, effects } = run(free, [
-      [start, { type: 'start-trial' }],
-      [trialEnd, { type: 'tick' }],
-    ]);
+    const { state, effects } = run(free, trialThenFirstCharge);
     expect(charges(effects)).toEqual([
       { type: 'charge', periodStart: trialEnd, periodEnd: addMonths(trialEnd, 1), attempt: 1, amount: SUBSCRIPTION_PRICE_USD },
     ]);
@@ -99,11 +106,7 @@ describe('the plan life cycle', () => {
   });
 
   it('a failed renewal makes the plan past due and retries it; a success makes it active again', () => {
-    const active = run(free, [
-      [start, { type: 'start-trial' }],
-      [trialEnd, { type: 'tick' }],
-    ]).state;
-    const periodEnd = active.currentPeriodEnd as Date;
+    const { active, end: periodEnd } = firstPaidMonth();
     const failed = run(active, [[periodEnd, { type: 'tick' }]], ['declined']);
     expect(failed.state).toMatchObject({
       status: 'past_due',
@@ -122,11 +125,7 @@ describe('the plan life cycle', () => {
   });
 
   it('lapses after the last failed retry', () => {
-    const active = run(free, [
-      [start, { type: 'start-trial' }],
-      [trialEnd, { type: 'tick' }],
-    ]).state;
-    const end = active.currentPeriodEnd as Date;
+    const { active, end } = firstPaidMonth();
     const lapsed = run(
       active,
       [
@@ -157,11 +156,7 @@ describe('the plan life cycle', () => {
   });
 
   it('a canceled paid plan keeps its period, is not renewed, and can be reactivated without a charge before it ends', () => {
-    const active = run(free, [
-      [start, { type: 'start-trial' }],
-      [trialEnd, { type: 'tick' }],
-    ]).state;
-    const end = active.currentPeriodEnd as Date;
+    const { active, end } = firstPaidMonth();
     const canceled = nextPlan(active, new Date(end.getTime() - 5 * DAY), { type: 'cancel' });
     expect(canceled.state).toMatchObject({ status: 'canceled', currentPeriodEnd: end, nextChargeAt: null });
     expect(mails(canceled.effects)).toEqual(['canceled']);
@@ -173,11 +168,7 @@ describe('the plan life cycle', () => {
   });
 
   it('reactivating a canceled plan after its access ran out charges now and starts a new billing cycle', () => {
-    const active = run(free, [
-      [start, { type: 'start-trial' }],
-      [trialEnd, { type: 'tick' }],
-    ]).state;
-    const end = active.currentPeriodEnd as Date;
+    const { active, end } = firstPaidMonth();
     const ranOut = run(active, [
       [new Date(end.getTime() - 5 * DAY), { type: 'cancel' }],
       [new Date(end.getTime() + 20 * DAY), { type: 'tick' }],
