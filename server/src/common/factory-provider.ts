@@ -31,10 +31,13 @@ type Provided<T> = T extends abstract new (...args: never[]) => infer I ? I : ne
 
 /**
  * What Nest builds a controller, guard or module from, one token per constructor parameter in order: the list
- * `construct` gives for a service, for the classes Nest builds itself. A class token is checked against its parameter.
+ * `construct` gives for a service, for the classes Nest builds itself. There is one token per parameter, and a class
+ * token is checked against its parameter.
  */
 export function BuiltFrom<const Tokens extends readonly Token<unknown>[]>(...tokens: Tokens) {
-  return (target: new (...args: { -readonly [K in keyof Tokens]: Provided<Tokens[K]> }) => unknown): void => {
+  return <C extends new (...args: { -readonly [K in keyof Tokens]: Provided<Tokens[K]> }) => unknown>(
+    target: C & (Tokens['length'] extends ConstructorParameters<C>['length'] ? unknown : 'one token per parameter'),
+  ): void => {
     tokens.forEach((token, index) => {
       Inject(token)(target, undefined, index);
     });

@@ -49,12 +49,15 @@ function useReceiver() {
   let base = '';
   beforeAll(async () => {
     server = createServer((req, res) => {
-      void text(req).then((body) => {
-        const pathname = req.url ?? '/';
-        received.push({ path: pathname, headers: req.headers, body, at: Date.now() });
-        const answer = answers.get(pathname) ?? ((_, r) => r.writeHead(200).end('ok'));
-        answer(req, res, received.filter((r) => r.path === pathname).length);
-      });
+      void text(req)
+        .then((body) => {
+          const pathname = req.url ?? '/';
+          received.push({ path: pathname, headers: req.headers, body, at: Date.now() });
+          const answer = answers.get(pathname) ?? ((_, r) => r.writeHead(200).end('ok'));
+          answer(req, res, received.filter((r) => r.path === pathname).length);
+        })
+        // A delivery cut off mid-body gets no answer, as from a receiver that went away.
+        .catch(() => res.destroy());
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
