@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, realpath, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Deadline, outOfTime, WORK_BUDGETS } from './budget.js';
@@ -65,8 +65,9 @@ export async function withEngineCall<T>(
   setup: { budget: CallBudget; workPrefix: string; accept?: (type: DetectedType) => void },
   work: (call: EngineCall) => Promise<T>,
 ): Promise<T> {
-  // Absolute: the tools run in a sandbox of their own, starting in their work folder.
-  const input = path.resolve(given);
+  // Absolute, through any link: the tools run in a sandbox that shows them this one file, and some (LibreOffice) open
+  // the file a link points to, which the sandbox would not show them.
+  const input = await realpath(given);
   const originalSize = (await stat(input)).size;
   if (originalSize === 0) throw new EngineError('invalid-input', 'The file is empty');
   const type = await detect(input, options.nameHint);

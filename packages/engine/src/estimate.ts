@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, realpath, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { COMPRESSION_LEVELS, type CompressionLevel } from '@shrinkly/contract';
@@ -27,7 +27,9 @@ const MEASURE_LIMIT_BYTES = 8 * 1024 * 1024;
  * sample-based estimate for big ones — and for small ones whose real compression would not fit the preview's time
  * budget (PREVIEW_TIME_BUDGET_MS). Past the budget either way, the call fails with kind 'over-budget'.
  */
-export async function estimate(input: string, options: Omit<CompressOptions, 'level' | 'onProgress'> = {}): Promise<Estimate> {
+export async function estimate(given: string, options: Omit<CompressOptions, 'level' | 'onProgress'> = {}): Promise<Estimate> {
+  // Through any link, as the tools will see it (engine-call.ts).
+  const input = await realpath(given);
   const originalSize = (await stat(input)).size;
   const type = await detect(input, options.nameHint);
   const family = familyFor(type);
@@ -73,7 +75,7 @@ async function estimateWithin(
       signal: deadline.signal,
       onProgress: () => {},
       workDir,
-      runProcess: jobRunner(options.runProcess ?? defaultRunProcess, { readable: [path.resolve(input)], writable: [workDir] }),
+      runProcess: jobRunner(options.runProcess ?? defaultRunProcess, { readable: [input], writable: [workDir] }),
       nested: nestedEngine,
     });
     return { originalSize, sizes: clampLadder(sizes, originalSize), method: 'sampled' };
