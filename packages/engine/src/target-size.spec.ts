@@ -79,6 +79,11 @@ describe('target size', () => {
           }
           // Each level is computed once at most.
           expect(asked.flat().length).toBe(new Set(asked.flat()).size);
+          if (!batched && fitting.length > 0) {
+            // Without a ladder: from the level asked for up to the first lighter one that does not fit, and no further.
+            const upTo = Math.max(0, allowed.indexOf(fitting[0] as CompressionLevel) - 1);
+            expect(asked.flat()).toEqual(allowed.slice(upTo).reverse());
+          }
         },
       ),
     );

@@ -87,30 +87,35 @@ export async function fitTarget<R extends Sized>(
         : `Could not get under ${target} while keeping the ${level} level's quality: ${smallest}${sizeTo ? '. Allow lower quality to make it fit' : ''}`;
     return { result: withNote(strongest, note), target: outcome(false, level) };
   }
-  // It fits: the lighter levels, in one more search for a family with a ladder, else one by one from light.
+  // It fits: the answer is the lightest level that fits. A family with a ladder gives the lighter levels in one more
+  // search; the others run one level at a time going up from the one asked for, and stop at the first that does not
+  // fit: a lighter level is no smaller (the ladder is monotonic), so its run would be wasted.
   const lighter = allowed.filter((l) => l !== level);
   if (batched && lighter.length > 0) Object.assign(results, await resultsOf(lighter));
-  for (const [index, candidate] of allowed.entries()) {
-    // Kept for the next level: a level that fits is sized against the lighter one that did not.
-    results[candidate] ??= (await resultsOf([candidate]))[candidate];
-    const result = results[candidate];
-    if (!result || result.size > targetBytes) continue;
-    // Light with room to spare is sized against the original itself (known to be over the target): not wastefully small.
-    const lighter = index > 0 ? (allowed[index - 1] as CompressionLevel) : undefined;
-    const tooLarge = lighter ? results[lighter] : keepOriginal('');
-    const between =
-      tooLarge && sizeTo && result.size < targetBytes * CLOSE_ENOUGH
-        ? await sizeTo({ tooLarge, fits: result, level: candidate })
-        : undefined;
-    if (between && between.size <= targetBytes && between.size > result.size) {
-      const where = lighter ? `between the ${lighter} and ${candidate} levels` : `above the ${candidate} level`;
-      const note = `Under ${target} at a setting ${where}, the best quality that fits`;
-      return { result: withNote(between, note), target: outcome(true, candidate) };
-    }
-    const note = `Under ${target} at the ${candidate} level, the best quality that fits`;
-    return { result: withNote(result, note), target: outcome(true, candidate) };
+  let best = allowed.length - 1;
+  while (best > 0) {
+    const next = allowed[best - 1] as CompressionLevel;
+    results[next] ??= (await resultsOf([next]))[next];
+    if ((results[next]?.size ?? Number.POSITIVE_INFINITY) > targetBytes) break;
+    best--;
   }
-  return { result: withNote(strongest, `Under ${target} at the ${level} level`), target: outcome(true, level) };
+  const candidate = allowed[best] as CompressionLevel;
+  const result = results[candidate] ?? strongest;
+  // Sized against the lighter level that did not fit (light with room to spare: against the original itself, known
+  // to be over the target), so the result is not wastefully small.
+  const above = best > 0 ? (allowed[best - 1] as CompressionLevel) : undefined;
+  const tooLarge = above ? results[above] : keepOriginal('');
+  const between =
+    tooLarge && sizeTo && result.size < targetBytes * CLOSE_ENOUGH
+      ? await sizeTo({ tooLarge, fits: result, level: candidate })
+      : undefined;
+  if (between && between.size <= targetBytes && between.size > result.size) {
+    const where = above ? `between the ${above} and ${candidate} levels` : `above the ${candidate} level`;
+    const note = `Under ${target} at a setting ${where}, the best quality that fits`;
+    return { result: withNote(between, note), target: outcome(true, candidate) };
+  }
+  const note = `Under ${target} at the ${candidate} level, the best quality that fits`;
+  return { result: withNote(result, note), target: outcome(true, candidate) };
 }
 
 function withNote<R extends Sized>(result: R, note: string): R {
