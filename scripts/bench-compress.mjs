@@ -116,8 +116,22 @@ async function unpackWithStandardMembers(input, work) {
 }
 
 /** ffmpeg from `input` to `output` with the codec arguments given. */
-function transcode(input, output, codecArgs) {
-  sh('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', input, ...codecArgs, output]);
+function transcode(input, output, codecArgs, decoderArgs = []) {
+  sh('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...decoderArgs, '-i', input, ...codecArgs, output]);
+}
+
+/**
+ * A VP9 WebM with an alpha layer (Matroska's alpha_mode): only libvpx decodes that layer, so the standard encode keeps
+ * the transparency the engine keeps, and encodes the same two planes' worth.
+ */
+function vp9AlphaDecoder(input) {
+  const probe = spawnSync(
+    'ffprobe',
+    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name:stream_tags=alpha_mode', '-of', 'json', input],
+    { encoding: 'utf8' },
+  );
+  const stream = JSON.parse(probe.stdout || '{}').streams?.[0];
+  return stream?.codec_name === 'vp9' && stream.tags?.alpha_mode === '1' ? ['-c:v', 'libvpx-vp9'] : [];
 }
 
 /** The standard tool at its standard setting for a file, or null when there is none for its type. */
@@ -160,10 +174,15 @@ async function standard(type, input, work) {
       return { tool: 'gs /ebook', path: out('pdf') };
     case 'webm':
       // VP9 against VP9 (the engine keeps a WebM's codec): libvpx's constant-quality mode, as its guide gives it.
-      transcode(input, out('webm'), [
-        ...['-c:v', 'libvpx-vp9', '-crf', '32', '-b:v', '0', '-deadline', 'good', '-cpu-used', '2', '-row-mt', '1'],
-        ...['-c:a', 'libopus', '-b:a', '128k'],
-      ]);
+      transcode(
+        input,
+        out('webm'),
+        [
+          ...['-c:v', 'libvpx-vp9', '-crf', '32', '-b:v', '0', '-deadline', 'good', '-cpu-used', '2', '-row-mt', '1'],
+          ...['-c:a', 'libopus', '-b:a', '128k'],
+        ],
+        vp9AlphaDecoder(input),
+      );
       return { tool: 'vp9 crf32', path: out('webm') };
     case 'mp4':
     case 'mov':
