@@ -40,7 +40,8 @@ export async function resaveBinary(input: string, type: DetectedType, ctx: Compr
   const key = await contentKey(input, type.ext);
   const keep = (why?: string): FamilyOutput => {
     keptOriginals.set(key, why ?? '');
-    return { path: input, format: type.ext, recipe: 'LibreOffice re-save', notes: why ? [`The original was kept: ${why}`] : [] };
+    const recipe = `kept the original: ${why ?? 'a LibreOffice re-save would not make it smaller'}`;
+    return { path: input, format: type.ext, recipe, notes: why ? [`The original was kept: ${why}`] : [] };
   };
   const known = keptOriginals.get(key);
   if (known !== undefined) return keep(known || undefined);
