@@ -35,4 +35,14 @@ describe('level ladder across separate calls', () => {
     }
     expect(problems, Object.values(failures).join('\n')).toEqual([]);
   });
+
+  it('says in the recipe of a file kept as it is that the original was kept, not what it tried', async () => {
+    const { runs } = await corpusLadder();
+    const kept = Object.entries(runs).flatMap(([run, lines]) =>
+      Object.values(lines)
+        .filter((line) => line.unchanged && !/^kept (the original|as it is)\b/.test(line.recipe))
+        .map((line) => `${run} ${path.basename(line.input)}: ${line.recipe}`),
+    );
+    expect(kept).toEqual([]);
+  });
 });

@@ -22,7 +22,7 @@ export const archiveFamily: FamilyCompressor = {
     return {
       path: input,
       format: type.ext,
-      recipe: 'RAR archives cannot be rewritten (the format is proprietary): kept as it is',
+      recipe: 'kept as it is: RAR archives cannot be rewritten (the format is proprietary)',
       notes: ['RAR archives cannot be recompressed: the file was kept unchanged'],
     };
   },

@@ -188,7 +188,7 @@ export async function compressSevenZip(input: string, ctx: CompressContext): Pro
     return {
       path: input,
       format: '7z',
-      recipe: 'password-protected 7z kept as it is',
+      recipe: 'kept as it is: the 7z archive is password-protected',
       notes: ['This archive is password-protected: it was kept unchanged'],
     };
   }

@@ -173,7 +173,7 @@ export async function compressZip(input: string, ctx: CompressContext): Promise<
       return {
         path: input,
         format: 'zip',
-        recipe: 'password-protected zip kept as it is (its members cannot be read)',
+        recipe: 'kept as it is: the zip is password-protected (its members cannot be read)',
         notes: ['This archive is password-protected: it was kept unchanged'],
       };
     }

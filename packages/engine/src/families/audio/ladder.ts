@@ -49,8 +49,9 @@ function answers(
   const out: Partial<LadderOutput> = {};
   for (const level of levels) {
     const plan = plans.get(level);
-    if (!plan) out[level] = { ...original, recipe: 're-encoding', notes: recipe.kind === 'keep' ? [recipe.why] : [] };
-    else if ('keep' in plan) out[level] = { ...original, recipe: plan.label, notes: [plan.keep] };
+    if (!plan) out[level] = { ...original, recipe: 'kept the original', notes: recipe.kind === 'keep' ? [recipe.why] : [] };
+    else if ('keep' in plan)
+      out[level] = { ...original, recipe: `kept the original: ${plan.label} would not make it smaller`, notes: [plan.keep] };
     else out[level] = outputs[encodes.findIndex((e) => encodeKey(e) === encodeKey(plan))];
   }
   return out;

@@ -73,7 +73,7 @@ function checkPixels(meta: Metadata): number {
 async function prepareHeic(input: string, ctx: JobContext): Promise<Prepared> {
   const container = await readMetadata(input, ctx.signal);
   checkPixels({ ...container, pages: 1 });
-  if ((container.pages ?? 1) > 1) return { keep: 'HEIC files holding several images are kept as they are' };
+  if ((container.pages ?? 1) > 1) return { keep: 'kept as it is: a HEIC file holding several images is not recompressed' };
   const route: HeicRoute = {};
   const decoded = await decodeHeic(ctx, input, path.join(ctx.workDir, 'heic-source'), route);
   const clean = path.join(ctx.workDir, 'heic-source-clean.png');
@@ -123,7 +123,8 @@ export async function prepareJob(input: string, ext: string, ctx: JobContext): P
   const pixels = checkPixels(meta);
   const pages = meta.pages ?? 1;
   const animated = pages > 1 && (ext === 'gif' || ext === 'webp' || ext === 'tif');
-  if (pages > 1 && !animated) return { keep: `${ext.toUpperCase()} files holding several images are kept as they are` };
+  if (pages > 1 && !animated)
+    return { keep: `kept as it is: a ${ext.toUpperCase()} file holding several images is not recompressed` };
   const source: ImageSource = {
     path: sourcePath,
     animated,

@@ -167,7 +167,7 @@ export async function imageLadder(
   const keep = (level: CompressionLevel): FamilyOutput => ({
     path: input,
     format: ext,
-    recipe: `no ${job.ext.toUpperCase()} setting kept the quality floor (SSIM ${Number(bars[level].ssim.toFixed(4))})`,
+    recipe: `kept the original: no ${job.ext.toUpperCase()} setting kept the quality floor (SSIM ${Number(bars[level].ssim.toFixed(4))})`,
   });
 
   const result: Partial<LadderOutput> = {};

@@ -112,7 +112,9 @@ export async function compressPackage(
   const originals = originalParts(entries);
   const kind = packageKind(entries);
   if (kind === 'odf' && (await isEncryptedOdf(entries))) {
-    return keep('password-protected document left as it is', ['The document is password-protected, so it was not changed']);
+    return keep('kept as it is: the document is password-protected', [
+      'The document is password-protected, so it was not changed',
+    ]);
   }
   const shrunk = await shrinkParts(kind, entries, ctx, images, partsDir);
   ctx.onProgress(75);
@@ -127,7 +129,8 @@ export async function compressPackage(
     shrunk.droppedMedia,
     PACKAGE_RECIPES[ctx.level].imageLevel,
   );
-  if ((await stat(candidate)).size >= (await stat(input)).size) return keep(description, shrunk.notes);
+  if ((await stat(candidate)).size >= (await stat(input)).size)
+    return keep(`kept the original: ${description} would not make it smaller`, shrunk.notes);
   const damage = await verifyZip(candidate, ctx.signal, await expectedMembers(members, originals, ctx.signal));
   if (damage) throw new EngineError('failed', `The rewritten document is not the package meant (${damage})`);
   ctx.onProgress(99);

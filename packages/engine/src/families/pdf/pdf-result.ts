@@ -15,7 +15,8 @@ export function kept(source: string, recipe: string, notes: string[] = []): Fami
 
 /** A level's result: its pick, with what the user should know, or the original when nothing smaller kept the document. */
 export function resultOf(best: Candidate | undefined, facts: PdfFacts, source: string, originalSize: number): FamilyOutput {
-  if (!best || best.size >= originalSize) return kept(source, 'no smaller rewrite kept the pages, text and links');
+  if (!best || best.size >= originalSize)
+    return kept(source, 'kept the original: no smaller rewrite kept the pages, text and links');
   const notes: string[] = [];
   // Every candidate comes from the inert rewrite (pdf-ladder.ts), so a smaller result never carries active content.
   if (facts.activeContent) notes.push(ACTIVE_CONTENT_NOTE);

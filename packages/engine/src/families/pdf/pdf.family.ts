@@ -40,7 +40,7 @@ async function compressLevels(
   if (facts.pages === 0) throw new EngineError('invalid-input', 'This PDF has no pages');
   const results: Partial<LadderOutput> = {};
   if (facts.signed && levels.includes('light')) {
-    results.light = kept(source, 'signed PDF kept unchanged so its digital signature stays valid', [
+    results.light = kept(source, 'kept as it is: a signed PDF stays unchanged at light so its digital signature stays valid', [
       'This PDF is digitally signed: light compression keeps it unchanged so the signature stays valid',
     ]);
   }

@@ -3,8 +3,9 @@ import type { PictureQuality } from './quality.js';
 import type { VideoJob } from './video-job.js';
 import type { VerifiedOutput } from './video-trials.js';
 
-export function original(job: VideoJob, recipe: string, notes: string[] = []): FamilyOutput {
-  return { path: job.input, format: job.type.ext, recipe, notes };
+/** The original, kept: `why` says what was tried and why it was not kept. */
+export function original(job: VideoJob, why: string, notes: string[] = []): FamilyOutput {
+  return { path: job.input, format: job.type.ext, recipe: `kept the original: ${why}`, notes };
 }
 
 /** The recipe and metrics of a verified output. */

@@ -166,7 +166,7 @@ export class VideoTrials {
       failure = check.reason;
       if (!copyAudio(streams)) break;
     }
-    throw new OutputRejected(`re-encoding (${failure})`);
+    throw new OutputRejected(`the re-encoded file did not pass its check (${failure})`);
   }
 
   /**

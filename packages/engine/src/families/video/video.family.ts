@@ -91,7 +91,7 @@ async function pickLevel(job: VideoJob, trials: VideoTrials, level: CompressionL
   const label = `${codec.label} (${codec.speedLabel(picture.speed)})`;
   const target =
     outcome.target > floor ? `SSIM ≥ ${outcome.target.toFixed(3)} (${codec.knob} ${codec.anchor} reference)` : `SSIM ≥ ${floor}`;
-  if (!outcome.best) return original(job, `${label} at ${target}`);
+  if (!outcome.best) return original(job, `no ${label} setting at ${target} is smaller`);
 
   let value: number | undefined = outcome.best.value;
   for (let attempt = 0; attempt < FINAL_ATTEMPTS && value !== undefined; attempt++) {
@@ -101,7 +101,7 @@ async function pickLevel(job: VideoJob, trials: VideoTrials, level: CompressionL
     if (whole || worst >= floor) return describe(job, output, value, output.quality, trials.encodes);
     value = betterValue(job, outcome, value, worst, floor);
   }
-  return original(job, `${label} at ${target} (a checked window stayed below ${floor})`);
+  return original(job, `${label} at ${target}: a checked window stayed below ${floor}`);
 }
 
 /** The level's pick, or the original when the output could not be made as the file requires. */
