@@ -13,7 +13,11 @@ interface DesktopAnswerProps<T> {
   children: (data: T) => ReactNode;
 }
 
-/** A screen's part built on one of the desktop app's answers: a loader, then the answer, or why it failed and Try again. */
+/**
+ * A screen's part built on one of the desktop app's answers: a loader, then the answer, or why it failed and Try
+ * again — one at a time. Unlike the site's QueryView, a failed refresh replaces the answer: the shell's answers are
+ * about this computer (folders, settings), and a stale one shown beside the failure would read as current.
+ */
 export function DesktopAnswer<T>({ query, loadingLabel, failedTitle, children }: DesktopAnswerProps<T>) {
   if (query.isPending) return <DesktopLoading label={loadingLabel} />;
   if (query.isError) {
