@@ -311,7 +311,9 @@ for (const file of files) {
       const r = spawnSync('optipng', ['-o2', '-quiet', '-force', '-out', lossless, file]);
       const seconds = (performance.now() - begun) / 1000;
       if (r.status === 0)
-        rows.push(measured(row('optipng -o2', LOSSLESS_STANDARD), Math.min((await stat(lossless)).size, originalSize), 1, seconds));
+        rows.push(
+          measured(row('optipng -o2', LOSSLESS_STANDARD), Math.min((await stat(lossless)).size, originalSize), 1, seconds),
+        );
     }
   } finally {
     await rm(work, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../../compress.js';
 import { CORPUS_DIR } from '../../corpus-ladder.test-support.js';
 import { expectKind } from '../../errors.test-support.js';
-import { runProcess } from '../../process/run-process.js';
+import { type RunProcess, runProcess } from '../../process/run-process.js';
 import { measureSsim, SSIM_FLOOR } from '../../quality/ssim.js';
 import { configureResultCache } from '../../result-cache.js';
 import type { CompressionLevel, CompressResult } from '../../types.js';
@@ -99,6 +99,28 @@ describe('pdf family on a generated picture PDF', () => {
     const text = await everything(out);
     expect(text).not.toContain(FIXTURE_AUTHOR);
     expect(text).toContain('Shrinkly fixture');
+  });
+
+  it("stops ghostscript's rewrite once its file outgrows the lossless one, and runs no qpdf pass over it", async () => {
+    // 200 pages sharing one page's content: qpdf keeps it once, ghostscript writes every page again (38 times larger).
+    const page = path.join(dir, 'one-page.pdf');
+    const program = path.join(dir, 'one-page.ps');
+    await writeFile(
+      program,
+      '/Times-Roman findfont 11 scalefont setfont 0 1 59 { /i exch def 56 760 i 12 mul sub moveto (A line of a form.) show } for showpage',
+    );
+    await runProcess('gs', ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-sDEVICE=pdfwrite', `-sOutputFile=${page}`, program]);
+    const repeated = path.join(dir, 'repeated-pages.pdf');
+    await runProcess('qpdf', ['--empty', '--pages', ...Array<string>(200).fill(page), '--', repeated]);
+    const calls: string[][] = [];
+    const recording: RunProcess = (command, args, options) => {
+      calls.push([command, ...args]);
+      return runProcess(command, args, options);
+    };
+    const r = await compress(repeated, { level: 'balanced', tmpDir: dir, runProcess: recording });
+    expect(r.recipe).toMatch(/^qpdf lossless/);
+    expect(calls.some(([command]) => command === 'gs')).toBe(true);
+    expect(calls.filter(([command, ...args]) => command === 'qpdf' && args.some((a) => a.endsWith('gs.pdf')))).toEqual([]);
   });
 
   it('a grey photo is re-encoded as a grey JPEG, keeping its colour space', async () => {
