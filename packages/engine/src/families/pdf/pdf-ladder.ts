@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
 import { allSettledOrThrow } from '../../tools/concurrent.js';
+import { stopAtSize } from '../../tools/stop-at-size.js';
 import type { CompressionLevel, LadderContext } from '../../types.js';
 import { writeObjectUpdate } from './pdf-actions.js';
 import { renderedSsim } from './pdf-check.js';
@@ -25,43 +26,12 @@ const MIN_NON_IMAGE_SHARE = 0.1;
 /**
  * qpdf's restructuring cut ghostscript's file by 1-21 % on the files measured (a text manual, a scan, 2,080 pages
  * sharing their content); a ghostscript file this many times the size of the checked lossless rewrite cannot come out
- * smaller than it. Its file only grows while it is written, so ghostscript is stopped as soon as the file gets there.
+ * smaller than it. Its file only grows while it is written, so ghostscript is stopped as soon as the file gets there
+ * (`stopAtSize`).
  */
 const OUTGROWN = 3;
-/** How often ghostscript's growing file is looked at. */
-const GROWTH_POLL_MS = 200;
-
 /** Ghostscript's rewrite was stopped: its file had outgrown the lossless rewrite (no candidate, by design). */
 class Outgrown extends Error {}
-
-/**
- * Watches `file` while a tool writes it and aborts `stop` once it reaches `OUTGROWN` times the rival's size (known
- * when `rival` settles; nothing is stopped before, nor without a rival).
- */
-function stopWhenOutgrown(file: string, rival: Promise<number | undefined>, stop: AbortController): { close(): void } {
-  let limit: number | undefined;
-  let closed = false;
-  void rival.then((size) => {
-    if (size !== undefined) limit = OUTGROWN * size;
-  });
-  const timer = setInterval(() => {
-    if (limit === undefined) return;
-    const at = limit;
-    stat(file).then(
-      (info) => {
-        if (!closed && info.size >= at) stop.abort();
-      },
-      () => undefined,
-    );
-  }, GROWTH_POLL_MS);
-  timer.unref();
-  return {
-    close: () => {
-      closed = true;
-      clearInterval(timer);
-    },
-  };
-}
 
 /**
  * Whether ghostscript's font rewrite is worth a try at a level: it would drop the owner's restrictions of an
@@ -91,7 +61,11 @@ function rewrites(search: Search): Promise<[Candidate | undefined, Candidate | u
     const out = path.join(ctx.workDir, 'gs.qpdf.pdf');
     const args = ghostscriptArgs(input, raw, facts.dates, input === source && facts.authors !== undefined);
     const stop = new AbortController();
-    const watch = stopWhenOutgrown(raw, rival, stop);
+    const watch = stopAtSize(
+      raw,
+      rival.then((size) => (size === undefined ? undefined : OUTGROWN * size)),
+      stop,
+    );
     try {
       await tools.runProcess('gs', args, { signal: AbortSignal.any([tools.signal, stop.signal]), timeoutMs: 15 * 60 * 1000 });
     } catch (err) {
