@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // npm run bench:files -- DIR
 // Writes into DIR the kinds of file people wait on that the corpus lacks, generated so anyone can measure the same
-// ones: a long animated GIF, a grainy 480p VP9 clip, a 25-s 360p clip (MP4 and WebM), a 2400-px PNG photo and a HEIC
-// photo. Then: npm run bench:compress -- DIR. Needs ffmpeg and libheif's tools (the engine's own).
+// ones: a long animated GIF, a grainy 480p VP9 clip, a 25-s 360p clip (MP4 and WebM), a 2400-px PNG photo, a HEIC
+// photo and a 2,080-page PDF whose pages share their content. Then: npm run bench:compress -- DIR. Needs ffmpeg,
+// libheif's tools and qpdf (the engine's own).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -72,5 +73,14 @@ ffmpeg(
 // The photograph at 2400 px as a PNG (a screenshot tool's or a scanner's output), and as a phone's HEIC.
 ffmpeg('-i', source, '-vf', 'scale=2400:-1', out('photo-2400.png'));
 run('heif-enc', ['-q', '90', '-o', out('photo.heic'), source]);
+// A 2,080-page manual whose pages share their content (40 copies of the corpus's R FAQ, each object kept once by
+// qpdf): ghostscript writes every page again, so its rewrite grows far past qpdf's lossless one.
+const manual = path.resolve(process.env.CORPUS_DIR ?? path.join(root, '../shared/corpus'), 'pdf', 'R-FAQ.pdf');
+if (existsSync(manual)) {
+  const copies = out('copies.pdf');
+  run('qpdf', ['--empty', '--pages', ...Array(40).fill(manual), '--', copies]);
+  run('qpdf', ['--stream-data=uncompress', '--object-streams=disable', copies, out('manual-2080-pages.pdf')]);
+  rmSync(copies, { force: true });
+}
 rmSync(source, { force: true });
 console.log(`wrote ${readdirSync(dir).length} files to ${dir}; now: npm run bench:compress -- ${dir}`);
