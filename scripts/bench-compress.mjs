@@ -314,6 +314,7 @@ for (const file of files) {
         rows.push(
           measured(row('optipng -o2', LOSSLESS_STANDARD), Math.min((await stat(lossless)).size, originalSize), 1, seconds),
         );
+      else rows.push({ ...row('optipng -o2', LOSSLESS_STANDARD), error: `optipng exited with ${r.status ?? r.signal}` });
     }
   } finally {
     await rm(work, { recursive: true, force: true });
@@ -375,8 +376,8 @@ const summary = [];
 const standardRows = (level) => new Map(rows.filter((r) => r.level === level && r.error === undefined).map((r) => [r.file, r]));
 const standardOf = standardRows('standard');
 const losslessStandardOf = standardRows(LOSSLESS_STANDARD);
-/** The standard row a result is compared with: the lossless standard for a light result that has one. */
-const standardFor = (r) => (r.level === 'light' && losslessStandardOf.get(r.file)) || standardOf.get(r.file);
+/** The standard row a result is compared with: a light PNG's is the lossless optimiser's (none when it failed). */
+const standardFor = (r) => (r.level === 'light' && r.ext === 'png' ? losslessStandardOf.get(r.file) : standardOf.get(r.file));
 /** Per file of a group, ours ÷ the standard tool's for one measure, on files where both ran; `ratio` their median. */
 const ratios = (rs, field) => rs.filter((r) => standardFor(r) && r[field] > 0).map((r) => r[field] / standardFor(r)[field]);
 const ratio = (rs, field) => median(ratios(rs, field));

@@ -13,9 +13,12 @@ export function stopAtSize(file: string, limit: number | Promise<number | undefi
   let bytes = typeof limit === 'number' ? limit : undefined;
   let closed = false;
   if (typeof limit !== 'number')
-    void limit.then((known) => {
-      bytes = known;
-    });
+    limit.then(
+      (known) => {
+        bytes = known;
+      },
+      () => undefined,
+    );
   const timer = setInterval(() => {
     const at = bytes;
     if (at === undefined) return;

@@ -106,8 +106,10 @@ function rewrites(search: Search): Promise<[Candidate | undefined, Candidate | u
   const losslessChecked = losslessMade.then((made) =>
     search.attempt(async () => ({ path: made, recipe: LOSSLESS_RECIPE }), false, search.levels),
   );
+  // A rival only for levels that may all take it: each level's result stays the same whichever levels a call asks for.
   losslessChecked.then(
-    (outcome) => settleRival(outcome.candidate?.size),
+    ({ candidate }) =>
+      settleRival(candidate && gsLevels.every((level) => candidate.ssim >= SSIM_FLOOR[level]) ? candidate.size : undefined),
     () => settleRival(undefined),
   );
   const candidates = allSettledOrThrow(losslessChecked, gs);
