@@ -25,7 +25,8 @@ const ffmpeg = (...args) => run('ffmpeg', ['-hide_banner', '-loglevel', 'error',
 const out = (name) => path.join(dir, name);
 
 // A photograph to start the pictures from: the corpus's largest JPEG when it is there, else a generated scene.
-const corpus = path.resolve(process.env.CORPUS_DIR ?? path.join(root, '../shared/corpus'), 'jpg');
+const corpusRoot = path.resolve(process.env.CORPUS_DIR ?? path.join(root, '../shared/corpus'));
+const corpus = path.join(corpusRoot, 'jpg');
 const photos = existsSync(corpus) ? readdirSync(corpus).map((n) => path.join(corpus, n)) : [];
 const photo = photos.sort().find((p) => p.includes('Nerlich')) ?? photos[0];
 const source = out('source.png');
@@ -75,7 +76,7 @@ ffmpeg('-i', source, '-vf', 'scale=2400:-1', out('photo-2400.png'));
 run('heif-enc', ['-q', '90', '-o', out('photo.heic'), source]);
 // A 2,080-page manual whose pages share their content (40 copies of the corpus's R FAQ, each object kept once by
 // qpdf): ghostscript writes every page again, so its rewrite grows far past qpdf's lossless one.
-const manual = path.resolve(process.env.CORPUS_DIR ?? path.join(root, '../shared/corpus'), 'pdf', 'R-FAQ.pdf');
+const manual = path.join(corpusRoot, 'pdf', 'R-FAQ.pdf');
 if (existsSync(manual)) {
   const copies = out('copies.pdf');
   try {

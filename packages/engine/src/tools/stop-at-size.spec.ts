@@ -29,7 +29,7 @@ describe('stopAtSize', () => {
     const file = path.join(dir, 'a.bin');
     await writeFile(file, Buffer.alloc(2000));
     const stop = new AbortController();
-    const watch = stopAtSize(file, 2500, stop);
+    const watch = stopAtSize(file, Promise.resolve(2500), stop);
     try {
       expect(await abortedWithin(stop, 700)).toBe(false);
       await appendFile(file, Buffer.alloc(1000));

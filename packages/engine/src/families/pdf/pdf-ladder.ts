@@ -52,32 +52,29 @@ function rewrites(search: Search): Promise<[Candidate | undefined, Candidate | u
   const update = sourceUpdate(facts);
   const gsLevels = search.levels.filter((level) => ghostscriptWorthIt(facts, level, search.originalSize));
   // The checked lossless rewrite's size, once known (undefined when it did not pass its check): ghostscript's rival.
+  // Settled below, once that check is made; ghostscript starts first, so it is created here.
   let settleRival: (size: number | undefined) => void = () => undefined;
   const rival = new Promise<number | undefined>((resolve) => {
     settleRival = resolve;
   });
+  const outgrownAt = rival.then((size) => (size === undefined ? undefined : OUTGROWN * size));
   const ghostscript = async (input: string) => {
     const raw = path.join(ctx.workDir, 'gs.pdf');
     const out = path.join(ctx.workDir, 'gs.qpdf.pdf');
     const args = ghostscriptArgs(input, raw, facts.dates, input === source && facts.authors !== undefined);
     const stop = new AbortController();
-    const watch = stopAtSize(
-      raw,
-      rival.then((size) => (size === undefined ? undefined : OUTGROWN * size)),
-      stop,
-    );
+    const watch = stopAtSize(raw, outgrownAt, stop);
+    const outgrown = new Outgrown('ghostscript file outgrew the lossless rewrite');
     try {
       await tools.runProcess('gs', args, { signal: AbortSignal.any([tools.signal, stop.signal]), timeoutMs: 15 * 60 * 1000 });
     } catch (err) {
-      if (stop.signal.aborted && !tools.signal.aborted) throw new Outgrown('ghostscript file outgrew the lossless rewrite');
-      throw err;
+      throw stop.signal.aborted && !tools.signal.aborted ? outgrown : err;
     } finally {
       watch.close();
     }
     // Finished first, it is judged the same way once the rival is known: whether qpdf's pass runs never depends on timing.
-    const rivalSize = await rival;
-    if (rivalSize !== undefined && (await stat(raw)).size >= OUTGROWN * rivalSize)
-      throw new Outgrown('ghostscript file outgrew the lossless rewrite');
+    const limit = await outgrownAt;
+    if (limit !== undefined && (await stat(raw)).size >= limit) throw outgrown;
     // qpdf's restructuring keeps every pixel: ghostscript's pages are scored while it runs, and the check of the
     // final file finds those scores by its renders' bytes instead of measuring them after.
     search.alongside(async () => {
