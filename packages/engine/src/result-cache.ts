@@ -6,7 +6,7 @@ import type { CompressionLevel } from '@shrinkly/contract';
  * Bumped whenever a recipe, a quality bar or the search changes what a level gives for a file, so that results
  * computed by an older engine are never served by a newer one.
  */
-export const ENGINE_VERSION = 'engine-2026.12.07a';
+export const ENGINE_VERSION = 'engine-2026.12.07b';
 
 /** One level's result for one content, as the engine returns it (the output's bytes, or "kept the original"). */
 export interface CachedResult {

@@ -41,11 +41,10 @@ const lossy = (
 ): AudioRecipe => ({ kind: 'lossy', label, encoder, muxer, format, kbpsPerPair, minKbps, extra, coverArt });
 
 // Levels follow each codec's efficiency: AAC and Vorbis need fewer bits than MP3 for the same quality, Opus fewer still.
-// lame -q 2 (compression_level 2) is LAME's recommended high-quality algorithm setting.
-const MP3 = lossy('MP3', 'libmp3lame', 'mp3', 'mp3', { light: 160, balanced: 128, maximum: 96 }, 32, true, [
-  '-compression_level',
-  '2',
-]);
+// LAME's own algorithm quality (-q 3): -q 2 doubled the encode (1.16 s against 0.62 s for a 68-s song) for the same
+// bytes at a constant bitrate and no better a signal-to-noise ratio on music and speech (23.5 against 24.6 dB, 16.8
+// against 18.9 dB, 25.8 against 26.0 dB at 128 kb/s).
+const MP3 = lossy('MP3', 'libmp3lame', 'mp3', 'mp3', { light: 160, balanced: 128, maximum: 96 }, 32, true);
 const AAC_ADTS = lossy('AAC', 'aac', 'adts', 'aac', { light: 128, balanced: 96, maximum: 64 }, 24, false);
 const AAC_M4A = lossy('AAC', 'aac', 'ipod', 'm4a', { light: 128, balanced: 96, maximum: 64 }, 24, true, [
   '-movflags',
