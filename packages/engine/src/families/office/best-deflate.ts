@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { cpuBudget } from '../../cpu-budget.js';
 import { EngineError } from '../../errors.js';
+import { contentHash } from '../../result-cache.js';
 import { METHOD_DEFLATE } from '../../tools/zip/format.js';
 import { ZipReader } from '../../tools/zip/reader.js';
 import type { ZipMember } from '../../tools/zip/writer.js';
@@ -17,23 +18,60 @@ const EXHAUSTIVE_LIMIT = 64 * 1024 * 1024;
 /** 7-Zip deflates members on this many threads (one file each), and takes as many slots of the engine's CPU budget. */
 const THREADS = 2;
 
+/** The 7-Zip stream of each member's content made so far in this engine call, by content digest. */
+type Deflated = Promise<string | undefined>;
+
 /**
  * 7-Zip's deflate encoder (many passes, longest matches) writes streams a few percent smaller than zlib's level 9
  * on XML. All compressible members go through one 7z run; each member is then offered the 7-Zip stream as an
  * alternative (the writer keeps whichever of stored, zlib and 7-Zip is smallest). Without 7z, zlib alone is used.
+ * A member's stream depends on its content alone, so the runs of one engine call (`ctx.memo`: "make it fit" rewrites
+ * the document at two or three levels, whose text parts are mostly the same) deflate each content once.
  */
 export async function bestDeflate(ctx: CompressContext, members: ZipMember[]): Promise<void> {
   const eligible = members.filter((m) => m.file && !m.forceStore && !COMPRESSED_NAME.test(m.name));
   if (eligible.length === 0) return;
   const partsDir = path.dirname(eligible[0]?.file ?? '');
   if (eligible.some((m) => path.dirname(m.file ?? '') !== partsDir)) return;
-  const dir = await mkdtemp(path.join(ctx.workDir, 'deflate-'));
-  const archive = path.join(dir, 'parts.zip');
-  const list = path.join(dir, 'list.txt');
-  await writeFile(list, eligible.map((m) => path.basename(m.file ?? '')).join('\n'));
   let total = 0;
   for (const m of eligible) total += (await stat(m.file ?? '')).size;
   const passes = total <= EXHAUSTIVE_LIMIT ? ['-mfb=258', '-mpass=15'] : [];
+  const memo = ctx.memo ?? new Map();
+  // Read side by side, and without the call's signal: a signal listener per part would pile up on a large package.
+  const keys = await Promise.all(eligible.map(async (m) => `7z-deflate:${passes.join(' ')}:${await contentHash(m.file ?? '')}`));
+  const todo = eligible.filter((_, i) => !memo.has(keys[i] as string));
+  if (todo.length > 0) {
+    const run = deflateWith7z(ctx, todo, partsDir, passes);
+    for (const [i, m] of eligible.entries()) {
+      const key = keys[i] as string;
+      if (!todo.includes(m) || memo.has(key)) continue;
+      const stream = run.then((streams) => streams.get(m));
+      // Awaited below; a cancelled run must not also surface as an unhandled rejection.
+      stream.catch(() => undefined);
+      memo.set(key, stream);
+    }
+  }
+  for (const [i, m] of eligible.entries()) {
+    const stream = await (memo.get(keys[i] as string) as Deflated);
+    if (stream) m.deflated = stream;
+  }
+}
+
+/**
+ * One 7z run over `members` (files of `partsDir`) with `passes` (chosen from all the document's text, so a member's
+ * stream is the same whichever run makes it): each member's raw deflate stream, as a file; none when 7z fails.
+ */
+async function deflateWith7z(
+  ctx: CompressContext,
+  members: ZipMember[],
+  partsDir: string,
+  passes: string[],
+): Promise<Map<ZipMember, string>> {
+  const streams = new Map<ZipMember, string>();
+  const dir = await mkdtemp(path.join(ctx.workDir, 'deflate-'));
+  const archive = path.join(dir, 'parts.zip');
+  const list = path.join(dir, 'list.txt');
+  await writeFile(list, members.map((m) => path.basename(m.file ?? '')).join('\n'));
   try {
     const args = [
       'a',
@@ -55,9 +93,9 @@ export async function bestDeflate(ctx: CompressContext, members: ZipMember[]): P
     );
   } catch (err) {
     if (err instanceof EngineError && err.kind === 'cancelled') throw err;
-    return;
+    return streams;
   }
-  const byBase = new Map(eligible.map((m) => [path.basename(m.file ?? ''), m]));
+  const byBase = new Map(members.map((m) => [path.basename(m.file ?? ''), m]));
   const zip = await ZipReader.open(archive);
   try {
     for (const entry of zip.entries) {
@@ -65,9 +103,10 @@ export async function bestDeflate(ctx: CompressContext, members: ZipMember[]): P
       if (!member || entry.method !== METHOD_DEFLATE) continue;
       const target = path.join(dir, `${entry.name}.deflate`);
       await pipeline(await zip.openRaw(entry), createWriteStream(target), { signal: ctx.signal });
-      member.deflated = target;
+      streams.set(member, target);
     }
   } finally {
     await zip.close();
   }
+  return streams;
 }

@@ -1,17 +1,31 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { canonicalExt, detect } from '../../detect.js';
 import { EngineError } from '../../errors.js';
+import { contentHash } from '../../result-cache.js';
 import { fitBySide } from '../../tools/image/fit-by-side.js';
 import { memberTargetBytes } from '../../tools/member-targets.js';
 import type { PackageEntry } from '../../tools/zip/members.js';
-import type { CompressContext, DetectedType, FamilyOutput, MemberTargets } from '../../types.js';
+import type {
+  CallMemo,
+  CompressContext,
+  CompressionLevel,
+  DetectedType,
+  FamilyOutput,
+  LadderOutput,
+  MemberTargets,
+} from '../../types.js';
 
 /** Recompresses one picture in its own format; returns undefined when it has nothing to offer. */
-export type ImageCompressor = (input: string, type: DetectedType, ctx: CompressContext) => Promise<FamilyOutput | undefined>;
+export interface ImageCompressor {
+  (input: string, type: DetectedType, ctx: CompressContext): Promise<FamilyOutput | undefined>;
+  /**
+   * The asked level's result and any other level's that the same search gives (the image family's ladder answers
+   * balanced beside the level asked: image/run.ts), for `sharedPictureResults`.
+   */
+  withOtherLevels?(input: string, type: DetectedType, ctx: CompressContext): Promise<Partial<LadderOutput>>;
+}
 
 /** Pictures this small cannot gain enough to pay for an encode and a quality measurement. */
 const MIN_IMAGE_BYTES = 2048;
@@ -20,10 +34,64 @@ const MIN_IMAGE_BYTES = 2048;
  * The image family the engine registers for the picture's format (`ctx.nested`); without one, the pictures are kept
  * as they are.
  */
-export const engineImageCompressor: ImageCompressor = async (input, type, ctx) => {
-  const family = ctx.nested?.familyFor(type);
-  return family?.family === 'image' ? family.compress(input, type, ctx) : undefined;
-};
+export const engineImageCompressor: ImageCompressor = Object.assign(
+  async (input: string, type: DetectedType, ctx: CompressContext) => {
+    const family = ctx.nested?.familyFor(type);
+    return family?.family === 'image' ? family.compress(input, type, ctx) : undefined;
+  },
+  {
+    async withOtherLevels(input: string, type: DetectedType, ctx: CompressContext): Promise<Partial<LadderOutput>> {
+      const family = ctx.nested?.familyFor(type);
+      if (family?.family !== 'image') return {};
+      const { level, ...rest } = ctx;
+      if (family.ladder) return family.ladder(input, type, { ...rest, levels: [level] });
+      return { [level]: await family.compress(input, type, ctx) };
+    },
+  },
+);
+
+/** A picture's result as `sharedPictureResults` keeps it: its file copied out of the picture's work folder, or the original. */
+type KeptResult = { output: FamilyOutput; original: boolean } | undefined;
+
+/**
+ * Each picture's result at each level, made once per engine call (`memo`) whatever the content's name: "make it fit"
+ * runs a document at its level, then the lighter ones, then sized through its pictures, and every run would search
+ * each picture again. Where the compressor gives other levels from the same search (`withOtherLevels`), those are
+ * kept too: a maximum run's pictures give balanced's. A picture's result at a level depends on its content and the
+ * level alone (image/run.ts), so sharing changes no result. Files are copied into `keepDir`, which lasts as long as
+ * the call, since the picture's own work folder is removed once it is done.
+ */
+export function sharedPictureResults(compressor: ImageCompressor, memo: CallMemo, keepDir: string): ImageCompressor {
+  const key = (digest: string, level: CompressionLevel) => `office-picture:${digest}:${level}`;
+  const keep = async (out: FamilyOutput | undefined, input: string, name: string): Promise<KeptResult> => {
+    if (!out) return undefined;
+    if (out.path === input) return { output: out, original: true };
+    const file = path.join(keepDir, `${name}${path.extname(out.path)}`);
+    await copyFile(out.path, file);
+    return { output: { ...out, path: file }, original: false };
+  };
+  return async (input, type, ctx) => {
+    const digest = await contentHash(input, ctx.signal);
+    let made = memo.get(key(digest, ctx.level)) as Promise<KeptResult> | undefined;
+    if (!made) {
+      const others = compressor.withOtherLevels;
+      const outputs = others ? others(input, type, ctx) : compressor(input, type, ctx).then((out) => ({ [ctx.level]: out }));
+      made = outputs.then(async (outs) => {
+        for (const [level, out] of Object.entries(outs) as [CompressionLevel, FamilyOutput][])
+          if (level !== ctx.level && !memo.has(key(digest, level))) {
+            const kept = keep(out, input, `picture-${digest}-${level}`);
+            // Awaited only if a run asks for that level: a failed copy must not surface before.
+            kept.catch(() => undefined);
+            memo.set(key(digest, level), kept);
+          }
+        return keep(outs[ctx.level], input, `picture-${digest}-${ctx.level}`);
+      });
+      memo.set(key(digest, ctx.level), made);
+    }
+    const kept = await made;
+    return kept && (kept.original ? { ...kept.output, path: input } : kept.output);
+  };
+}
 
 /**
  * "Make it fit" for the pictures of a document (`ctx.memberTargets`): each picture at the level as `compressor` makes
@@ -72,12 +140,6 @@ export interface ImageStats {
   fewerPixels?: number;
   /** True when no image compressor was available for some picture. */
   missingCompressor: boolean;
-}
-
-async function sha256(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }
 
 /**
@@ -170,7 +232,7 @@ export async function recompressImages(
   const groups = new Map<string, Array<PackageEntry & { file: string }>>();
   for (const entry of todo) {
     if (ctx.signal.aborted) throw new EngineError('cancelled', 'Cancelled');
-    const digest = await sha256(entry.file);
+    const digest = await contentHash(entry.file, ctx.signal);
     groups.set(digest, [...(groups.get(digest) ?? []), entry]);
   }
   const jobs = [...groups.values()];

@@ -1,14 +1,15 @@
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress, nestedEngine } from '../../compress.js';
 import { detect } from '../../detect.js';
-import { runProcess } from '../../process/run-process.js';
+import { type RunProcess, runProcess } from '../../process/run-process.js';
 import { measureSsim, SSIM_FLOOR } from '../../quality/ssim.js';
-import type { CompressionLevel, CompressResult, FamilyCompressor } from '../../types.js';
+import type { CallMemo, CompressContext, CompressionLevel, CompressResult, DetectedType, FamilyCompressor } from '../../types.js';
 import { FAMILIES } from '../index.js';
+import { engineImageCompressor, type ImageCompressor } from './images.js';
 import { createOfficeFamily, officeFamily } from './office.family.js';
 import { countInLibreOffice, makeFixtures, packageProblems, readParts, writeParts } from './office.test-support.js';
 
@@ -225,6 +226,48 @@ describe('office family on generated documents', () => {
       expect((await packageProblems(file, result.output, SSIM_FLOOR.light, tmp, measure)).problems).toEqual([]);
     }
   });
+
+  it("one call's runs share their work: a maximum run gives balanced its pictures, each text part is deflated once", async () => {
+    if (!HAS_IMAGE_FAMILY) return;
+    const file = fx.docx ?? '';
+    const type = await detect(file);
+    let searches = 0;
+    const counted: ImageCompressor = Object.assign(
+      (input: string, t: DetectedType, c: CompressContext) => {
+        searches++;
+        return engineImageCompressor(input, t, c);
+      },
+      {
+        withOtherLevels: (input: string, t: DetectedType, c: CompressContext) => {
+          searches++;
+          return engineImageCompressor.withOtherLevels?.(input, t, c) ?? Promise.resolve({});
+        },
+      },
+    );
+    const family = createOfficeFamily({ imageCompressor: counted });
+    let sevenZipRuns = 0;
+    const counting: RunProcess = (command, args, options) => {
+      if (command === '7z') sevenZipRuns++;
+      return runProcess(command, args, options);
+    };
+    const run = async (level: CompressionLevel, memo: CallMemo) => {
+      const workDir = await mkdtemp(path.join(tmp, 'shared-'));
+      const ctx = { level, signal: new AbortController().signal, onProgress: () => {}, workDir, runProcess: counting };
+      const out = await family.compress(file, type, { ...ctx, nested: nestedEngine, memo });
+      return readFile(out.path);
+    };
+    const memo: CallMemo = new Map();
+    await run('maximum', memo);
+    const pictures = searches;
+    expect(pictures).toBeGreaterThan(0);
+    expect(sevenZipRuns).toBe(1);
+    const shared = await run('balanced', memo);
+    // Balanced's pictures came with maximum's searches, and its text parts are maximum's (both drop the thumbnail).
+    expect([searches, sevenZipRuns]).toEqual([pictures, 1]);
+    const alone = await run('balanced', new Map());
+    expect([searches, sevenZipRuns]).toEqual([2 * pictures, 2]);
+    expect(shared.equals(alone)).toBe(true);
+  }, 120_000);
 
   it('without an image compressor, pictures are kept byte for byte and the package is still re-zipped', async () => {
     const family = createOfficeFamily({ imageCompressor: async () => undefined });

@@ -7,7 +7,7 @@ import { writeZip, type ZipMember } from '../../tools/zip/writer.js';
 import type { CompressContext, DetectedType, FamilyOutput } from '../../types.js';
 import { bestDeflate } from './best-deflate.js';
 import { planAuthorRemoval } from './document-authors.js';
-import { type ImageCompressor, type ImageStats, recompressImages, sizedImages } from './images.js';
+import { type ImageCompressor, type ImageStats, recompressImages, sharedPictureResults, sizedImages } from './images.js';
 import { expectedMembers, originalParts } from './package-check.js';
 import {
   applyEdits,
@@ -80,7 +80,9 @@ async function shrinkParts(
   const kept = await applyEdits(entries, plan, partsDir);
   const thumbnail = thumbnailName(kind, kept);
   const pictures = new Set(kept.filter((e) => isMediaPart(kind, e.name) || e.name === thumbnail).map((e) => e.name));
-  const compressor = ctx.memberTargets ? sizedImages(images, ctx.memberTargets) : images;
+  // Every run of the call (a target's levels and sizing) shares each picture's result (images.ts).
+  const atLevel = ctx.memo ? sharedPictureResults(images, ctx.memo, ctx.workDir) : images;
+  const compressor = ctx.memberTargets ? sizedImages(atLevel, ctx.memberTargets) : atLevel;
   const stats = await recompressImages(kept, pictures, compressor, { ...ctx, level: recipe.imageLevel }, (p) =>
     ctx.onProgress(10 + p * 0.65),
   );
