@@ -43,7 +43,8 @@ export interface CompressContext {
   /**
    * Work one engine call's runs share: a target runs the level asked for, then the lighter ones, then a sized
    * setting, each a family call of its own; a family may keep what they have in common here (a video's reading
-   * and encodes) under a key of its own. Absent when a family is called on its own.
+   * and encodes) under a key of its own. What it holds may name files in any run's work folder: those folders are
+   * removed only with the call's own (engine-call.ts). Absent when a family is called on its own.
    */
   memo?: CallMemo;
 }

@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { cpuBudget } from '../../cpu-budget.js';
 import { EngineError } from '../../errors.js';
 import { contentHash } from '../../result-cache.js';
+import { mapLimited } from '../../tools/concurrent.js';
 import { METHOD_DEFLATE } from '../../tools/zip/format.js';
 import { ZipReader } from '../../tools/zip/reader.js';
 import type { ZipMember } from '../../tools/zip/writer.js';
@@ -17,6 +18,9 @@ const COMPRESSED_NAME =
 const EXHAUSTIVE_LIMIT = 64 * 1024 * 1024;
 /** 7-Zip deflates members on this many threads (one file each), and takes as many slots of the engine's CPU budget. */
 const THREADS = 2;
+
+/** Parts hashed at once, to tell the contents deflated by an earlier run of the call. */
+const HASHES_AT_ONCE = 8;
 
 /** The 7-Zip stream of each member's content made so far in this engine call, by content digest. */
 type Deflated = Promise<string | undefined>;
@@ -36,9 +40,20 @@ export async function bestDeflate(ctx: CompressContext, members: ZipMember[]): P
   let total = 0;
   for (const m of eligible) total += (await stat(m.file ?? '')).size;
   const passes = total <= EXHAUSTIVE_LIMIT ? ['-mfb=258', '-mpass=15'] : [];
-  const memo = ctx.memo ?? new Map();
-  // Read side by side, and without the call's signal: a signal listener per part would pile up on a large package.
-  const keys = await Promise.all(eligible.map(async (m) => `7z-deflate:${passes.join(' ')}:${await contentHash(m.file ?? '')}`));
+  if (!ctx.memo) {
+    const streams = await deflateWith7z(ctx, eligible, partsDir, passes);
+    for (const [m, stream] of streams) m.deflated = stream;
+    return;
+  }
+  const memo = ctx.memo;
+  // A few at a time, and without the call's signal: a signal listener per part would pile up on a large package.
+  const keys = await mapLimited(
+    eligible,
+    HASHES_AT_ONCE,
+    async (m) => `7z-deflate:${passes.join(' ')}:${await contentHash(m.file ?? '')}`,
+  );
+  // A part 7-Zip could not deflate (it failed or timed out) keeps zlib's stream for the rest of the call: trying
+  // again would cost another such run for the same answer.
   const todo = eligible.filter((_, i) => !memo.has(keys[i] as string));
   if (todo.length > 0) {
     const run = deflateWith7z(ctx, todo, partsDir, passes);

@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
+import { copyFile, link, mkdtemp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { canonicalExt, detect } from '../../detect.js';
@@ -67,7 +67,8 @@ export function sharedPictureResults(compressor: ImageCompressor, memo: CallMemo
     if (!out) return undefined;
     if (out.path === input) return { output: out, original: true };
     const file = path.join(keepDir, `${name}${path.extname(out.path)}`);
-    await copyFile(out.path, file);
+    // A second name for the same bytes where the file system allows (both folders are in the call's), else a copy.
+    await link(out.path, file).catch(() => copyFile(out.path, file));
     return { output: { ...out, path: file }, original: false };
   };
   return async (input, type, ctx) => {
@@ -77,14 +78,17 @@ export function sharedPictureResults(compressor: ImageCompressor, memo: CallMemo
       const others = compressor.withOtherLevels;
       const outputs = others ? others(input, type, ctx) : compressor(input, type, ctx).then((out) => ({ [ctx.level]: out }));
       made = outputs.then(async (outs) => {
+        const others: Promise<KeptResult>[] = [];
         for (const [level, out] of Object.entries(outs) as [CompressionLevel, FamilyOutput][])
           if (level !== ctx.level && !memo.has(key(digest, level))) {
             const kept = keep(out, input, `picture-${digest}-${level}`);
-            // Awaited only if a run asks for that level: a failed copy must not surface before.
-            kept.catch(() => undefined);
             memo.set(key(digest, level), kept);
+            others.push(kept);
           }
-        return keep(outs[ctx.level], input, `picture-${digest}-${ctx.level}`);
+        const own = keep(outs[ctx.level], input, `picture-${digest}-${ctx.level}`);
+        // Every file is kept before the picture's work folder goes; a failed copy surfaces only to a run that asks for it.
+        await Promise.allSettled([own, ...others]);
+        return own;
       });
       memo.set(key(digest, ctx.level), made);
     }
@@ -100,7 +104,11 @@ export function sharedPictureResults(compressor: ImageCompressor, memo: CallMemo
  * as a photo of its own is (tools/image/fit-by-side.ts): the document sets where and how large a picture is drawn,
  * not its pixels, so the page looks the same but softer. The level's picture stands when sizing gives nothing better.
  */
-export function sizedImages(compressor: ImageCompressor, targets: MemberTargets): ImageCompressor {
+export function sizedImages(
+  compressor: ImageCompressor,
+  targets: MemberTargets,
+  resized: ImageCompressor = compressor,
+): ImageCompressor {
   return async (input, type, ctx) => {
     const atLevel = await compressor(input, type, ctx);
     const family = ctx.nested?.familyFor(type);
@@ -110,7 +118,7 @@ export function sizedImages(compressor: ImageCompressor, targets: MemberTargets)
     const targetBytes = memberTargetBytes(own, level, targets);
     if (targets.belowFloor) {
       const smaller = await fitBySide(input, type, ctx.workDir, targetBytes, { size: level }, async (copy, workDir) => {
-        const out = await compressor(copy.input, type, { ...ctx, workDir });
+        const out = await resized(copy.input, type, { ...ctx, workDir });
         const file = out && out.path !== copy.input ? out.path : copy.input;
         return { ...(out ?? { recipe: 'resized', format: type.ext }), path: file, size: (await stat(file)).size };
       });

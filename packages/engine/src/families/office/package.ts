@@ -82,7 +82,8 @@ async function shrinkParts(
   const pictures = new Set(kept.filter((e) => isMediaPart(kind, e.name) || e.name === thumbnail).map((e) => e.name));
   // Every run of the call (a target's levels and sizing) shares each picture's result (images.ts).
   const atLevel = ctx.memo ? sharedPictureResults(images, ctx.memo, ctx.workDir) : images;
-  const compressor = ctx.memberTargets ? sizedImages(atLevel, ctx.memberTargets) : atLevel;
+  // A smaller copy of a picture is made for one target only: not kept for other runs.
+  const compressor = ctx.memberTargets ? sizedImages(atLevel, ctx.memberTargets, images) : atLevel;
   const stats = await recompressImages(kept, pictures, compressor, { ...ctx, level: recipe.imageLevel }, (p) =>
     ctx.onProgress(10 + p * 0.65),
   );
