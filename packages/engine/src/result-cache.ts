@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import type { CompressionLevel } from '@shrinkly/contract';
 
 /**
@@ -92,13 +90,6 @@ export class ResultCache {
     this.entries.delete(key);
     this.bytes -= entry.bytes?.length ?? 0;
   }
-}
-
-/** SHA-256 of a file's content, read as a stream. */
-export async function contentHash(file: string, signal?: AbortSignal): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file, { signal })) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }
 
 let shared = new ResultCache();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { canonicalExt, detect } from '../../detect.js';
 import { EngineError } from '../../errors.js';
-import { contentHash } from '../../result-cache.js';
+import { contentHash } from '../../tools/content-hash.js';
 import { fitBySide } from '../../tools/image/fit-by-side.js';
 import { memberTargetBytes } from '../../tools/member-targets.js';
 import type { PackageEntry } from '../../tools/zip/members.js';

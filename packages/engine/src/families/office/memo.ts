@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { contentHash } from '../../tools/content-hash.js';
 
 /**
  * Facts about an original that do not depend on the level (how many pages LibreOffice lays it out on, whether a
@@ -28,7 +27,5 @@ export class ContentMemo<T> {
 
 /** SHA-256 of a file's bytes plus the type it was read as. */
 export async function contentKey(file: string, ext: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return `${ext}:${hash.digest('hex')}`;
+  return `${ext}:${await contentHash(file)}`;
 }
