@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -227,7 +227,7 @@ describe('office family on generated documents', () => {
     }
   });
 
-  it("one call's runs share their work: a maximum run gives balanced its pictures, each text part is deflated once", async () => {
+  it("one call's runs share their work: the package unpacked once, a maximum run gives balanced its pictures, each text part deflated once", async () => {
     if (!HAS_IMAGE_FAMILY) return;
     const file = fx.docx ?? '';
     const type = await detect(file);
@@ -254,7 +254,7 @@ describe('office family on generated documents', () => {
       const workDir = await mkdtemp(path.join(tmp, 'shared-'));
       const ctx = { level, signal: new AbortController().signal, onProgress: () => {}, workDir, runProcess: counting };
       const out = await family.compress(file, type, { ...ctx, nested: nestedEngine, ...(memo ? { memo } : {}) });
-      return readFile(out.path);
+      return { bytes: await readFile(out.path), workDir };
     };
     const memo: CallMemo = new Map();
     await run('maximum', memo);
@@ -264,10 +264,12 @@ describe('office family on generated documents', () => {
     const shared = await run('balanced', memo);
     // Balanced's pictures came with maximum's searches, and its text parts are maximum's (both drop the thumbnail).
     expect([searches, sevenZipRuns]).toEqual([pictures, 1]);
+    // Its parts are maximum's unpacked files, under a second name.
+    expect((await stat(path.join(shared.workDir, 'parts', '0'))).nlink).toBe(2);
     // The same bytes as a run that shares nothing.
     const alone = await run('balanced', undefined);
     expect([searches, sevenZipRuns]).toEqual([2 * pictures, 2]);
-    expect(shared.equals(alone)).toBe(true);
+    expect(shared.bytes.equals(alone.bytes)).toBe(true);
   }, 120_000);
 
   it('without an image compressor, pictures are kept byte for byte and the package is still re-zipped', async () => {

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { copyFile, link, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { EngineError } from '../../errors.js';
 import { type PackageEntry, unpackZip } from '../../tools/zip/members.js';
@@ -96,6 +96,37 @@ async function shrinkParts(
 }
 
 /**
+ * The package's parts in `partsDir`, unpacked once per engine call (`ctx.memo`): a target's later runs take them from
+ * the first as hard links (copies where links fail). A part's file is never changed in place (edits and pictures are
+ * written as new files), and each run gets entries of its own, since it points them at its new files.
+ */
+async function unpackOnce(input: string, partsDir: string, ctx: CompressContext): Promise<PackageEntry[]> {
+  const own = (entries: PackageEntry[]) => entries.map((e) => ({ ...e }));
+  const unpack = () =>
+    unpackZip(input, partsDir, ctx.signal).catch((err: unknown) => {
+      throw asDocumentError(err);
+    });
+  if (!ctx.memo) return unpack();
+  const key = `office-unpack:${input}`;
+  const known = ctx.memo.get(key) as Promise<PackageEntry[]> | undefined;
+  if (!known) {
+    const made = unpack();
+    ctx.memo.set(key, made);
+    return own(await made);
+  }
+  const entries = own(await known);
+  await mkdir(partsDir, { recursive: true });
+  for (const entry of entries) {
+    const from = entry.file;
+    if (!from) continue;
+    const to = path.join(partsDir, path.basename(from));
+    await link(from, to).catch(() => copyFile(from, to));
+    entry.file = to;
+  }
+  return entries;
+}
+
+/**
  * docx/xlsx/pptx/odt/ods/odp: unpack (bomb-checked), drop what is provably unused, recompress pictures by the image
  * recipe of the level, re-zip at maximum deflate, then check that the new zip holds exactly the parts meant
  * (package-check.ts): seconds for a 180-page document, where laying out every page in LibreOffice took minutes.
@@ -108,9 +139,7 @@ export async function compressPackage(
 ): Promise<FamilyOutput> {
   const keep = (recipe: string, notes?: string[]): FamilyOutput => ({ path: input, format: type.ext, recipe, notes });
   const partsDir = path.join(ctx.workDir, 'parts');
-  const entries = await unpackZip(input, partsDir, ctx.signal).catch((err: unknown) => {
-    throw asDocumentError(err);
-  });
+  const entries = await unpackOnce(input, partsDir, ctx);
   ctx.onProgress(10);
   const originals = originalParts(entries);
   const kind = packageKind(entries);
