@@ -15,7 +15,7 @@ import { capPdfImages } from './families/pdf/image-cap.js';
 import { carryCameraData } from './metadata.js';
 import { resizeVideo } from './resize-video.js';
 import { type CachedResult, resultCache } from './result-cache.js';
-import { fitTarget, type SizeTo, TARGET_RUNS } from './target-size.js';
+import { fitTarget, levelsWithin, type SizeTo, TARGET_RUNS } from './target-size.js';
 import { contentHash } from './tools/content-hash.js';
 import { fitBySide } from './tools/image/fit-by-side.js';
 import { type Resized, resizeForCall } from './tools/image/resize.js';
@@ -57,6 +57,7 @@ function familyContext(call: EngineCall): LadderContext {
     nested: nestedEngine,
     memo: call.memo,
     memberChoices: call.memberChoices,
+    ...(call.nextLevels ? { nextLevels: call.nextLevels } : {}),
   };
 }
 
@@ -134,9 +135,10 @@ export async function resultsFor(
       if (hash) await remember(hash, level, results[level]);
     }
   } else {
-    for (const level of missing) {
+    for (const [i, level] of missing.entries()) {
       const workDir = await mkdtemp(path.join(call.workDir, `${level}-`));
-      results[level] = await settle(call, await family.compress(input, type, { ...ctx, workDir, level }));
+      const nextLevels = [...new Set([...missing.slice(i + 1), ...(call.nextLevels ?? [])])].filter((l) => l !== level);
+      results[level] = await settle(call, await family.compress(input, type, { ...ctx, workDir, level, nextLevels }));
     }
   }
   return results;
@@ -191,7 +193,9 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
   const setup = { budget: familyBudget(options.timeBudgetMs, runs), workPrefix: 'shrinkly-work', accept: familyFor };
   return withEngineCall(input, options, setup, async (engineCall) => {
     const { maxDimension, maxImagePpi, metadata } = options;
-    const call = { ...engineCall, memberChoices: { maxDimension, maxImagePpi, metadata } };
+    // A target may go on to the lighter levels (target-size.ts): families may make them with the level's own search.
+    const nextLevels = options.targetBytes === undefined ? [] : levelsWithin(level).filter((l) => l !== level);
+    const call = { ...engineCall, memberChoices: { maxDimension, maxImagePpi, metadata }, nextLevels };
     const resized = await resizedFor(call, options);
     const results = (levels: CompressionLevel[]) => resultsOfResized(call, resized, levels);
     const { targetBytes } = options;

@@ -6,7 +6,7 @@ import { detect } from './detect.js';
 import { EngineError } from './errors.js';
 import { jobRunner } from './process/job-runner.js';
 import { runProcess as defaultRunProcess, type RunProcess } from './process/run-process.js';
-import type { CallMemo, DetectedType, MemberChoices } from './types.js';
+import type { CallMemo, CompressionLevel, DetectedType, MemberChoices } from './types.js';
 
 /** What every engine call (compress, estimate, convert) is given by its caller. */
 export interface EngineCallOptions {
@@ -40,6 +40,8 @@ export interface EngineCall {
   memo: CallMemo;
   /** The call's choices for the files inside the file (archive members), as `CompressContext.memberChoices`. */
   memberChoices?: MemberChoices;
+  /** Levels the call may ask for after the ones it asks now, as `CompressContext.nextLevels`. */
+  nextLevels?: readonly CompressionLevel[];
 }
 
 /** How long a call may take: the caller's limit (a hard cap), or the one `ms` gives for the type (extendable). */

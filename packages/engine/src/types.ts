@@ -47,6 +47,11 @@ export interface CompressContext {
    * removed only with the call's own (engine-call.ts). Absent when a family is called on its own.
    */
   memo?: CallMemo;
+  /**
+   * Levels this call may ask for next, of the same file (a target's lighter levels, the preview's other levels): a
+   * family whose one search gives several levels may make them now and keep them in `memo` (Office pictures).
+   */
+  nextLevels?: readonly CompressionLevel[];
 }
 
 export type CallMemo = Map<string, Promise<unknown>>;

@@ -21,8 +21,8 @@ import type {
 export interface ImageCompressor {
   (input: string, type: DetectedType, ctx: CompressContext): Promise<FamilyOutput | undefined>;
   /**
-   * The asked level's result and any other level's that the same search gives (the image family's ladder answers
-   * balanced beside the level asked: image/run.ts), for `sharedPictureResults`.
+   * The asked level's result, those of `ctx.nextLevels`, and any other level's that the same search gives (the image
+   * family's ladder answers balanced beside the levels asked: image/run.ts), for `sharedPictureResults`.
    */
   withOtherLevels?(input: string, type: DetectedType, ctx: CompressContext): Promise<Partial<LadderOutput>>;
 }
@@ -43,8 +43,8 @@ export const engineImageCompressor: ImageCompressor = Object.assign(
     async withOtherLevels(input: string, type: DetectedType, ctx: CompressContext): Promise<Partial<LadderOutput>> {
       const family = ctx.nested?.familyFor(type);
       if (family?.family !== 'image') return {};
-      const { level, ...rest } = ctx;
-      if (family.ladder) return family.ladder(input, type, { ...rest, levels: [level] });
+      const { level, nextLevels = [], ...rest } = ctx;
+      if (family.ladder) return family.ladder(input, type, { ...rest, levels: [...new Set([level, ...nextLevels])] });
       return { [level]: await family.compress(input, type, ctx) };
     },
   },
@@ -57,7 +57,7 @@ type KeptResult = { output: FamilyOutput; original: boolean } | undefined;
  * Each picture's result at each level, made once per engine call (`memo`) whatever the content's name: "make it fit"
  * runs a document at its level, then the lighter ones, then sized through its pictures, and every run would search
  * each picture again. Where the compressor gives other levels from the same search (`withOtherLevels`), those are
- * kept too: a maximum run's pictures give balanced's. A picture's result at a level depends on its content and the
+ * kept too: a maximum run's pictures give balanced's, and the lighter levels a target may ask next (`nextLevels`). A picture's result at a level depends on its content and the
  * level alone (image/run.ts), so sharing changes no result. Files are copied into `keepDir`, which lasts as long as
  * the call, since the picture's own work folder is removed once it is done.
  */
@@ -76,7 +76,11 @@ export function sharedPictureResults(compressor: ImageCompressor, memo: CallMemo
     let made = memo.get(key(digest, ctx.level)) as Promise<KeptResult> | undefined;
     if (!made) {
       const others = compressor.withOtherLevels;
-      const outputs = others ? others(input, type, ctx) : compressor(input, type, ctx).then((out) => ({ [ctx.level]: out }));
+      // The levels the call may ask next come from the same search, unless an earlier run made them already.
+      const nextLevels = ctx.nextLevels?.filter((level) => !memo.has(key(digest, level))) ?? [];
+      const outputs = others
+        ? others(input, type, { ...ctx, nextLevels })
+        : compressor(input, type, ctx).then((out) => ({ [ctx.level]: out }));
       made = outputs.then(async (outs) => {
         const others: Promise<KeptResult>[] = [];
         for (const [level, out] of Object.entries(outs) as [CompressionLevel, FamilyOutput][])

@@ -227,7 +227,7 @@ describe('office family on generated documents', () => {
     }
   });
 
-  it("one call's runs share their work: the package unpacked once, a maximum run gives balanced its pictures, each text part deflated once", async () => {
+  it("one call's runs share their work: the package unpacked once, a maximum run gives the next levels their pictures, each text part deflated once", async () => {
     if (!HAS_IMAGE_FAMILY) return;
     const file = fx.docx ?? '';
     const type = await detect(file);
@@ -250,14 +250,15 @@ describe('office family on generated documents', () => {
       if (command === '7z') sevenZipRuns++;
       return runProcess(command, args, options);
     };
-    const run = async (level: CompressionLevel, memo: CallMemo | undefined) => {
+    const run = async (level: CompressionLevel, memo: CallMemo | undefined, nextLevels: CompressionLevel[] = []) => {
       const workDir = await mkdtemp(path.join(tmp, 'shared-'));
       const ctx = { level, signal: new AbortController().signal, onProgress: () => {}, workDir, runProcess: counting };
-      const out = await family.compress(file, type, { ...ctx, nested: nestedEngine, ...(memo ? { memo } : {}) });
+      const out = await family.compress(file, type, { ...ctx, nested: nestedEngine, nextLevels, ...(memo ? { memo } : {}) });
       return { bytes: await readFile(out.path), workDir };
     };
     const memo: CallMemo = new Map();
-    await run('maximum', memo);
+    // As a target at maximum runs it: light may be asked next.
+    await run('maximum', memo, ['light']);
     const pictures = searches;
     expect(pictures).toBeGreaterThan(0);
     expect(sevenZipRuns).toBe(1);
@@ -270,6 +271,10 @@ describe('office family on generated documents', () => {
     const alone = await run('balanced', undefined);
     expect([searches, sevenZipRuns]).toEqual([2 * pictures, 2]);
     expect(shared.bytes.equals(alone.bytes)).toBe(true);
+    // Light's pictures came with maximum's searches too (its text parts differ: it keeps the thumbnail).
+    const light = await run('light', memo);
+    expect(searches).toBe(2 * pictures);
+    expect(light.bytes.equals((await run('light', undefined)).bytes)).toBe(true);
   }, 120_000);
 
   it('without an image compressor, pictures are kept byte for byte and the package is still re-zipped', async () => {

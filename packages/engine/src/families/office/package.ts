@@ -84,9 +84,9 @@ async function shrinkParts(
   const atLevel = ctx.memo ? sharedPictureResults(images, ctx.memo, ctx.workDir) : images;
   // A smaller copy of a picture is made for one target only: not kept for other runs.
   const compressor = ctx.memberTargets ? sizedImages(atLevel, ctx.memberTargets, images) : atLevel;
-  const stats = await recompressImages(kept, pictures, compressor, { ...ctx, level: recipe.imageLevel }, (p) =>
-    ctx.onProgress(10 + p * 0.65),
-  );
+  const nextLevels = ctx.nextLevels?.map((level) => PACKAGE_RECIPES[level].imageLevel);
+  const pictureCtx = { ...ctx, level: recipe.imageLevel, ...(nextLevels ? { nextLevels } : {}) };
+  const stats = await recompressImages(kept, pictures, compressor, pictureCtx, (p) => ctx.onProgress(10 + p * 0.65));
   const notes = authorsRemoved ? ["The document's author, last editor and company were removed"] : [];
   if (stats.fewerPixels)
     notes.push(
