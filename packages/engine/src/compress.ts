@@ -194,7 +194,10 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
   return withEngineCall(input, options, setup, async (engineCall) => {
     const { maxDimension, maxImagePpi, metadata } = options;
     // A target may go on to the lighter levels (target-size.ts): families may make them with the level's own search.
-    const nextLevels = options.targetBytes === undefined ? [] : levelsWithin(level).filter((l) => l !== level);
+    // Not with consent to go below the floor: such targets are mostly under the level's result (an archive's members
+    // sized below theirs always are), and the lighter levels would be made for nothing.
+    const lighter = options.targetBytes !== undefined && !options.belowFloor;
+    const nextLevels = lighter ? levelsWithin(level).filter((l) => l !== level) : [];
     const call = { ...engineCall, memberChoices: { maxDimension, maxImagePpi, metadata }, nextLevels };
     const resized = await resizedFor(call, options);
     const results = (levels: CompressionLevel[]) => resultsOfResized(call, resized, levels);
@@ -304,7 +307,9 @@ function sizerFor(family: FamilyCompressor, call: EngineCall, targetBytes: numbe
     const workDir = await mkdtemp(path.join(call.workDir, 'sized-'));
     const known = (r: LevelResult) => ({ size: r.size, metrics: r.metrics });
     const size = { targetBytes, tooLarge: known(tooLarge), ...(fits ? { fits: known(fits) } : {}) };
-    const out = await sizeTo(call.input, call.type, { ...familyContext(call), workDir, level, size });
+    // A sized setting is made for this target alone: no other level is asked after it.
+    const { nextLevels: _, ...ctx } = familyContext(call);
+    const out = await sizeTo(call.input, call.type, { ...ctx, workDir, level, size });
     if (!out) return undefined;
     const settled = await settle(call, out);
     return resizedNote ? { ...settled, notes: [resizedNote, ...settled.notes] } : settled;

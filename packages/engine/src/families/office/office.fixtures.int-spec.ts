@@ -11,7 +11,15 @@ import type { CallMemo, CompressContext, CompressionLevel, CompressResult, Detec
 import { FAMILIES } from '../index.js';
 import { engineImageCompressor, type ImageCompressor } from './images.js';
 import { createOfficeFamily, officeFamily } from './office.family.js';
-import { countInLibreOffice, makeFixtures, packageProblems, readParts, writeParts } from './office.test-support.js';
+import {
+  countInLibreOffice,
+  handMadeDocx,
+  makeFixtures,
+  noisyPng,
+  packageProblems,
+  readParts,
+  writeParts,
+} from './office.test-support.js';
 
 const LEVELS: CompressionLevel[] = ['light', 'balanced', 'maximum'];
 const HAS_IMAGE_FAMILY = FAMILIES.some((f) => f.family === 'image');
@@ -271,10 +279,39 @@ describe('office family on generated documents', () => {
     const alone = await run('balanced', undefined);
     expect([searches, sevenZipRuns]).toEqual([2 * pictures, 2]);
     expect(shared.bytes.equals(alone.bytes)).toBe(true);
-    // Light's pictures came with maximum's searches too (its text parts differ: it keeps the thumbnail).
+    // Light's pictures came with maximum's searches too.
     const light = await run('light', memo);
     expect(searches).toBe(2 * pictures);
     expect(light.bytes.equals((await run('light', undefined)).bytes)).toBe(true);
+  }, 120_000);
+
+  it("a target tells the document the lighter levels it may ask: its pictures' searches make them at once", async () => {
+    if (!HAS_IMAGE_FAMILY) return;
+    // A GIF picture: its trials run gifsicle, so the spawns count the searches.
+    const gif = await sharp(await noisyPng(160, 120))
+      .gif({ dither: 1 })
+      .toBuffer();
+    const file = path.join(tmp, 'gif-picture.docx');
+    await handMadeDocx(file, gif, { pictureExt: 'gif' });
+    const gifsicleRuns = async (options: { level: CompressionLevel; targetBytes?: number }) => {
+      let runs = 0;
+      const counting: RunProcess = (command, args, opts) => {
+        if (command === 'gifsicle') runs++;
+        return runProcess(command, args, opts);
+      };
+      const result = await compress(file, { ...options, runProcess: counting, tmpDir: tmp });
+      return { runs, result };
+    };
+    const maximum = await gifsicleRuns({ level: 'maximum' });
+    const light = await gifsicleRuns({ level: 'light' });
+    expect(maximum.runs).toBeGreaterThan(0);
+    expect(light.result.unchanged).toBe(false);
+    // Light's own size: maximum fits, and so does light, which the target then asks (and, just at the target, does
+    // not size further).
+    const target = await gifsicleRuns({ level: 'maximum', targetBytes: light.result.compressedSize });
+    expect(target.result.target).toMatchObject({ met: true, level: 'light' });
+    // Alone, light's run searches balanced's settings again (its branch starts from them); here they were made once.
+    expect(target.runs).toBeLessThan(maximum.runs + light.runs);
   }, 120_000);
 
   it('without an image compressor, pictures are kept byte for byte and the package is still re-zipped', async () => {

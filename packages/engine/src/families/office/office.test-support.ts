@@ -265,7 +265,7 @@ export async function handMadeDocx(
     level?: number;
     extra?: Array<{ name: string; data: Buffer }>;
     /** The picture's part extension (its bytes must be of that format). */
-    pictureExt?: 'png' | 'jpeg';
+    pictureExt?: 'png' | 'jpeg' | 'gif';
   } = {},
 ): Promise<void> {
   const level = options.level ?? 6;
@@ -281,7 +281,7 @@ export async function handMadeDocx(
     {
       name: '[Content_Types].xml',
       data: Buffer.from(
-        `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/><Default Extension="jpeg" ContentType="image/jpeg"/><Override PartName="/word/document.xml" ContentType="${W_MAIN}"/></Types>`,
+        `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/><Default Extension="jpeg" ContentType="image/jpeg"/><Default Extension="gif" ContentType="image/gif"/><Override PartName="/word/document.xml" ContentType="${W_MAIN}"/></Types>`,
       ),
       level,
     },
