@@ -54,12 +54,12 @@ export async function bestDeflate(ctx: CompressContext, members: ZipMember[]): P
   );
   // A part 7-Zip could not deflate (it failed or timed out) keeps zlib's stream for the rest of the call: trying
   // again would cost another such run for the same answer.
-  const todo = eligible.filter((_, i) => !memo.has(keys[i] as string));
-  if (todo.length > 0) {
-    const run = deflateWith7z(ctx, todo, partsDir, passes);
+  const todo = new Set(eligible.filter((_, i) => !memo.has(keys[i] as string)));
+  if (todo.size > 0) {
+    const run = deflateWith7z(ctx, [...todo], partsDir, passes);
     for (const [i, m] of eligible.entries()) {
       const key = keys[i] as string;
-      if (!todo.includes(m) || memo.has(key)) continue;
+      if (!todo.has(m) || memo.has(key)) continue;
       const stream = run.then((streams) => streams.get(m));
       // Awaited below; a cancelled run must not also surface as an unhandled rejection.
       stream.catch(() => undefined);

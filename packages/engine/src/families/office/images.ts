@@ -1,4 +1,4 @@
-import { copyFile, link, mkdtemp, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { canonicalExt, detect } from '../../detect.js';
@@ -6,6 +6,7 @@ import { EngineError } from '../../errors.js';
 import { contentHash } from '../../tools/content-hash.js';
 import { fitBySide } from '../../tools/image/fit-by-side.js';
 import { memberTargetBytes } from '../../tools/member-targets.js';
+import { placeAs } from '../../tools/office/soffice.js';
 import type { PackageEntry } from '../../tools/zip/members.js';
 import type {
   CallMemo,
@@ -50,36 +51,35 @@ export const engineImageCompressor: ImageCompressor = Object.assign(
   },
 );
 
-/** A picture's result as `sharedPictureResults` keeps it: its file copied out of the picture's work folder, or the original. */
+/** A picture's result as `sharedPictureResults` keeps it: its file kept out of the picture's work folder, or the original. */
 type KeptResult = { output: FamilyOutput; original: boolean } | undefined;
 
 /**
  * Each picture's result at each level, made once per engine call (`memo`) whatever the content's name: "make it fit"
  * runs a document at its level, then the lighter ones, then sized through its pictures, and every run would search
  * each picture again. Where the compressor gives other levels from the same search (`withOtherLevels`), those are
- * kept too: a maximum run's pictures give balanced's, and the lighter levels a target may ask next (`nextLevels`). A picture's result at a level depends on its content and the
- * level alone (image/run.ts), so sharing changes no result. Files are copied into `keepDir`, which lasts as long as
- * the call, since the picture's own work folder is removed once it is done.
+ * kept too: a maximum run's pictures give balanced's, and the lighter levels a target may ask next (`nextLevels`).
+ * A picture's result at a level depends on its content and the level alone (image/run.ts), so sharing changes no
+ * result. Files are kept in `keepDir` (a hard link where possible), which lasts as long as the call, since the
+ * picture's own work folder is removed once it is done.
  */
 export function sharedPictureResults(compressor: ImageCompressor, memo: CallMemo, keepDir: string): ImageCompressor {
   const key = (digest: string, level: CompressionLevel) => `office-picture:${digest}:${level}`;
   const keep = async (out: FamilyOutput | undefined, input: string, name: string): Promise<KeptResult> => {
     if (!out) return undefined;
     if (out.path === input) return { output: out, original: true };
-    const file = path.join(keepDir, `${name}${path.extname(out.path)}`);
-    // A second name for the same bytes where the file system allows (both folders are in the call's), else a copy.
-    await link(out.path, file).catch(() => copyFile(out.path, file));
+    const file = await placeAs(out.path, path.join(keepDir, `${name}${path.extname(out.path)}`));
     return { output: { ...out, path: file }, original: false };
   };
   return async (input, type, ctx) => {
     const digest = await contentHash(input, ctx.signal);
     let made = memo.get(key(digest, ctx.level)) as Promise<KeptResult> | undefined;
     if (!made) {
-      const others = compressor.withOtherLevels;
+      const withOthers = compressor.withOtherLevels;
       // The levels the call may ask next come from the same search, unless an earlier run made them already.
       const nextLevels = ctx.nextLevels?.filter((level) => !memo.has(key(digest, level))) ?? [];
-      const outputs = others
-        ? others(input, type, { ...ctx, nextLevels })
+      const outputs = withOthers
+        ? withOthers(input, type, { ...ctx, nextLevels })
         : compressor(input, type, ctx).then((out) => ({ [ctx.level]: out }));
       made = outputs.then(async (outs) => {
         const others: Promise<KeptResult>[] = [];

@@ -1,6 +1,7 @@
-import { copyFile, link, mkdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { EngineError } from '../../errors.js';
+import { placeAs } from '../../tools/office/soffice.js';
 import { type PackageEntry, unpackZip } from '../../tools/zip/members.js';
 import { verifyZip } from '../../tools/zip/verify.js';
 import { writeZip, type ZipMember } from '../../tools/zip/writer.js';
@@ -115,14 +116,8 @@ async function unpackOnce(input: string, partsDir: string, ctx: CompressContext)
     return own(await made);
   }
   const entries = own(await known);
-  await mkdir(partsDir, { recursive: true });
-  for (const entry of entries) {
-    const from = entry.file;
-    if (!from) continue;
-    const to = path.join(partsDir, path.basename(from));
-    await link(from, to).catch(() => copyFile(from, to));
-    entry.file = to;
-  }
+  for (const entry of entries)
+    if (entry.file) entry.file = await placeAs(entry.file, path.join(partsDir, path.basename(entry.file)));
   return entries;
 }
 
