@@ -16,7 +16,10 @@ const COMPRESSED_NAME =
   /\.(jpe?g|png|gif|webp|tiff?|wdp|hdp|jxr|mp3|mp4|m4a|m4v|mov|wmv|avi|ogg|oga|webm|zip|docx|xlsx|pptx|odt|ods|odp|gz|7z)$/i;
 /** Above this much text, 7-Zip's exhaustive passes cost more time than they save bytes. */
 const EXHAUSTIVE_LIMIT = 64 * 1024 * 1024;
-/** 7-Zip deflates members on this many threads (one file each), and takes as many slots of the engine's CPU budget. */
+/**
+ * 7-Zip deflates members on this many threads, one member each; of the engine's CPU budget it takes as many slots as
+ * it keeps busy (`threadsBusy`).
+ */
 const THREADS = 2;
 
 /** Parts hashed at once, to tell the contents deflated by an earlier run of the call. */
@@ -73,6 +76,16 @@ export async function bestDeflate(ctx: CompressContext, members: ZipMember[]): P
 }
 
 /**
+ * The threads 7-Zip keeps busy on members of these sizes: one member each, so a member holding half the text or more
+ * (a document's body, a workbook's one large sheet) keeps one thread busy throughout and the others only briefly.
+ */
+export function threadsBusy(sizes: readonly number[]): number {
+  const total = sizes.reduce((a, b) => a + b, 0);
+  const largest = Math.max(0, ...sizes);
+  return Math.max(1, Math.min(THREADS, sizes.length, Math.floor(total / Math.max(1, largest))));
+}
+
+/**
  * One 7z run over `members` (files of `partsDir`) with `passes` (chosen from all the document's text, so a member's
  * stream is the same whichever run makes it): each member's raw deflate stream, as a file; none when 7z fails.
  */
@@ -83,6 +96,7 @@ async function deflateWith7z(
   passes: string[],
 ): Promise<Map<ZipMember, string>> {
   const streams = new Map<ZipMember, string>();
+  const sizes = await Promise.all(members.map(async (m) => (await stat(m.file ?? '')).size));
   const dir = await mkdtemp(path.join(ctx.workDir, 'deflate-'));
   const archive = path.join(dir, 'parts.zip');
   const list = path.join(dir, 'list.txt');
@@ -104,7 +118,7 @@ async function deflateWith7z(
     await cpuBudget().run(
       () => ctx.runProcess('7z', args, { signal: ctx.signal, cwd: partsDir, timeoutMs: 5 * 60 * 1000 }),
       ctx.signal,
-      THREADS,
+      threadsBusy(sizes),
     );
   } catch (err) {
     if (err instanceof EngineError && err.kind === 'cancelled') throw err;

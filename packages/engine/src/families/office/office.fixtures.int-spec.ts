@@ -314,6 +314,32 @@ describe('office family on generated documents', () => {
     expect(target.runs).toBeLessThan(maximum.runs + light.runs);
   }, 120_000);
 
+  it('7-Zip deflates the text parts while the pictures are recompressed', async () => {
+    let started: () => void = () => {};
+    const sevenZip = new Promise<'7z'>((resolve) => {
+      started = () => resolve('7z');
+    });
+    const starting: RunProcess = (command, args, options) => {
+      if (command === '7z') started();
+      return runProcess(command, args, options);
+    };
+    const seen: string[] = [];
+    // Each picture waits for 7-Zip to start: run one after the other, it never would.
+    const waiting: ImageCompressor = async () => {
+      const timeout = new Promise<'no 7z'>((resolve) => setTimeout(() => resolve('no 7z'), 10_000).unref());
+      seen.push(await Promise.race([sevenZip, timeout]));
+      return undefined;
+    };
+    const family = createOfficeFamily({ imageCompressor: waiting });
+    const type = await detect(fx.docx ?? '');
+    const workDir = await mkdtemp(path.join(tmp, 'overlap-'));
+    const ctx = { level: 'balanced' as const, signal: new AbortController().signal, onProgress: () => {}, workDir };
+    const out = await family.compress(fx.docx ?? '', type, { ...ctx, runProcess: starting, nested: nestedEngine });
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen)).toEqual(new Set(['7z']));
+    expect(out.recipe).toMatch(/pictures kept/);
+  }, 60_000);
+
   it('without an image compressor, pictures are kept byte for byte and the package is still re-zipped', async () => {
     const family = createOfficeFamily({ imageCompressor: async () => undefined });
     const out = await runFamily(family, fx.pptx ?? '', 'maximum');

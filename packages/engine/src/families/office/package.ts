@@ -54,46 +54,87 @@ function describe(images: ImageStats | undefined, thumbnail: boolean, droppedMed
   return parts.join(', ');
 }
 
-interface Shrunk {
+/** The parts a package keeps once what is provably unused is dropped, and which of them are pictures. */
+interface Prepared {
   kept: PackageEntry[];
-  images?: ImageStats;
+  /** None when the document is signed: its pictures stay as they are too. */
+  pictures?: ReadonlySet<string>;
   droppedThumbnail: boolean;
   droppedMedia: number;
   notes: string[];
 }
 
-/** Drops what is provably unused and recompresses the pictures, unless a signature forbids touching any part. */
-async function shrinkParts(
+/** Drops what is provably unused and removes the authors, unless a signature forbids touching any part. */
+async function prepareParts(
   kind: PackageKind,
   entries: PackageEntry[],
   ctx: CompressContext,
-  images: ImageCompressor,
   partsDir: string,
-): Promise<Shrunk> {
+): Promise<Prepared> {
   if (isSigned(kind, entries)) {
     // The signature covers every part's bytes: re-zipping keeps them identical, anything more would void it.
     const note = 'The document is digitally signed: its contents were left byte for byte so the signature stays valid';
     return { kept: entries, droppedThumbnail: false, droppedMedia: 0, notes: [note] };
   }
-  const recipe = PACKAGE_RECIPES[ctx.level];
-  const plan = await planDrops(kind, entries, recipe.dropThumbnail);
+  const plan = await planDrops(kind, entries, PACKAGE_RECIPES[ctx.level].dropThumbnail);
   const authorsRemoved = await planAuthorRemoval(kind, entries, plan);
   const kept = await applyEdits(entries, plan, partsDir);
   const thumbnail = thumbnailName(kind, kept);
   const pictures = new Set(kept.filter((e) => isMediaPart(kind, e.name) || e.name === thumbnail).map((e) => e.name));
+  const notes = authorsRemoved ? ["The document's author, last editor and company were removed"] : [];
+  return { kept, pictures, droppedThumbnail: plan.droppedThumbnail, droppedMedia: plan.droppedMedia, notes };
+}
+
+/** Recompresses the pictures of `prepared.kept` by the level's image recipe (the entries are pointed at the new files). */
+async function shrinkPictures(
+  prepared: Prepared,
+  ctx: CompressContext,
+  images: ImageCompressor,
+): Promise<{ stats?: ImageStats; notes: string[] }> {
+  if (!prepared.pictures) return { notes: [] };
   // Every run of the call (a target's levels and sizing) shares each picture's result (images.ts).
   const atLevel = ctx.memo ? sharedPictureResults(images, ctx.memo, ctx.workDir) : images;
   // A smaller copy of a picture is made for one target only: not kept for other runs.
   const compressor = ctx.memberTargets ? sizedImages(atLevel, ctx.memberTargets, images) : atLevel;
   const nextLevels = ctx.nextLevels?.map((level) => PACKAGE_RECIPES[level].imageLevel);
-  const pictureCtx = { ...ctx, level: recipe.imageLevel, ...(nextLevels ? { nextLevels } : {}) };
-  const stats = await recompressImages(kept, pictures, compressor, pictureCtx, (p) => ctx.onProgress(10 + p * 0.65));
-  const notes = authorsRemoved ? ["The document's author, last editor and company were removed"] : [];
-  if (stats.fewerPixels)
-    notes.push(
-      `${stats.fewerPixels === 1 ? '1 picture' : `${stats.fewerPixels} pictures`} made smaller in pixels to fit: same place and size on the page, softer`,
-    );
-  return { kept, images: stats, droppedThumbnail: plan.droppedThumbnail, droppedMedia: plan.droppedMedia, notes };
+  const pictureCtx = { ...ctx, level: PACKAGE_RECIPES[ctx.level].imageLevel, ...(nextLevels ? { nextLevels } : {}) };
+  const onProgress = (p: number) => ctx.onProgress(10 + p * 0.65);
+  const stats = await recompressImages(prepared.kept, prepared.pictures, compressor, pictureCtx, onProgress);
+  const notes = stats.fewerPixels
+    ? [
+        `${stats.fewerPixels === 1 ? '1 picture' : `${stats.fewerPixels} pictures`} made smaller in pixels to fit: same place and size on the page, softer`,
+      ]
+    : [];
+  return { stats, notes };
+}
+
+/**
+ * The package's members in writing order, each offered 7-Zip's stream (best-deflate.ts). The parts other than
+ * pictures are final once `prepared` is made, so 7-Zip deflates them while the pictures are recompressed (each
+ * mostly keeps one core busy); the pictures, mostly formats a deflate cannot shrink, are offered theirs after.
+ */
+async function shrinkAndDeflate(
+  kind: PackageKind,
+  prepared: Prepared,
+  ctx: CompressContext,
+  images: ImageCompressor,
+): Promise<{ members: ZipMember[]; stats?: ImageStats; notes: string[] }> {
+  const text = orderMembers(
+    kind,
+    prepared.kept.filter((e) => !prepared.pictures?.has(e.name)),
+  );
+  // Both settle before either failure surfaces: neither may still write into the work folder as it is removed.
+  const [pictures, deflated] = await Promise.allSettled([shrinkPictures(prepared, ctx, images), bestDeflate(ctx, text)]);
+  if (pictures.status === 'rejected') throw pictures.reason;
+  if (deflated.status === 'rejected') throw deflated.reason;
+  const streams = new Map(text.map((m) => [m.name, m.deflated]));
+  const members = orderMembers(kind, prepared.kept);
+  for (const m of members) m.deflated = streams.get(m.name);
+  await bestDeflate(
+    ctx,
+    members.filter((m) => prepared.pictures?.has(m.name)),
+  );
+  return { members, stats: pictures.value.stats, notes: [...prepared.notes, ...pictures.value.notes] };
 }
 
 /**
@@ -143,35 +184,34 @@ export async function compressPackage(
       'The document is password-protected, so it was not changed',
     ]);
   }
-  const shrunk = await shrinkParts(kind, entries, ctx, images, partsDir);
-  ctx.onProgress(75);
-  const members = orderMembers(kind, shrunk.kept);
-  await bestDeflate(ctx, members);
-  const candidate = path.join(ctx.workDir, `candidate.${type.ext}`);
-  await writeZip(members, candidate, path.join(ctx.workDir, 'deflate.tmp'), ctx.signal);
+  const prepared = await prepareParts(kind, entries, ctx, partsDir);
+  const shrunk = await shrinkAndDeflate(kind, prepared, ctx, images);
   ctx.onProgress(80);
+  const candidate = path.join(ctx.workDir, `candidate.${type.ext}`);
+  await writeZip(shrunk.members, candidate, path.join(ctx.workDir, 'deflate.tmp'), ctx.signal);
+  ctx.onProgress(85);
   const description = describe(
-    shrunk.images,
-    shrunk.droppedThumbnail,
-    shrunk.droppedMedia,
+    shrunk.stats,
+    prepared.droppedThumbnail,
+    prepared.droppedMedia,
     PACKAGE_RECIPES[ctx.level].imageLevel,
   );
   if ((await stat(candidate)).size >= (await stat(input)).size)
     return keep(`kept the original: ${description} would not make it smaller`, shrunk.notes);
-  const damage = await verifyZip(candidate, ctx.signal, await expectedMembers(members, originals, ctx.signal));
+  const damage = await verifyZip(candidate, ctx.signal, await expectedMembers(shrunk.members, originals, ctx.signal));
   if (damage) throw new EngineError('failed', `The rewritten document is not the package meant (${damage})`);
   ctx.onProgress(99);
   const metrics: Record<string, number> = {};
-  if (shrunk.images)
-    Object.assign(metrics, { picturesRecompressed: shrunk.images.recompressed, picturesTotal: shrunk.images.candidates });
-  if (shrunk.images?.minSsim !== undefined) metrics.ssim = shrunk.images.minSsim;
+  if (shrunk.stats)
+    Object.assign(metrics, { picturesRecompressed: shrunk.stats.recompressed, picturesTotal: shrunk.stats.candidates });
+  if (shrunk.stats?.minSsim !== undefined) metrics.ssim = shrunk.stats.minSsim;
   return {
     path: candidate,
     format: type.ext,
     recipe: `${description}; every other part byte for byte as in the original`,
     metrics,
     // Every part but the recompressed pictures is kept byte for byte; pictures with fewer pixels are not measured.
-    score: shrunk.images?.fewerPixels ? null : (shrunk.images?.minSsim ?? 1),
+    score: shrunk.stats?.fewerPixels ? null : (shrunk.stats?.minSsim ?? 1),
     notes: shrunk.notes,
   };
 }

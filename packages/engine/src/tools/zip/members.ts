@@ -1,10 +1,11 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32 } from 'node:zlib';
 import { EngineError } from '../../errors.js';
+import { mapLimited } from '../concurrent.js';
 import { checkMembers, invalid } from '../unpack-limits.js';
 import type { ZipEntry } from './directory.js';
 import { ZipReader } from './reader.js';
@@ -20,6 +21,12 @@ export function crcMeter(): Transform & { crc: () => number } {
   });
   return Object.assign(meter, { crc: () => crc >>> 0 });
 }
+
+/**
+ * Members unpacked or checked at once: most are small parts read in one piece, whose file system calls and inflating
+ * run on libuv's threads; one at a time, their waits add up.
+ */
+const MEMBERS_AT_ONCE = 4;
 
 /** A cancel stays a cancel, our own errors pass as they are, anything else is damage to the member. */
 function unpackFailure(err: unknown, entry: ZipEntry, signal?: AbortSignal): EngineError {
@@ -46,7 +53,8 @@ export async function openChecked(file: string): Promise<ZipReader> {
 /** Unpacks one member to `dest`, size and CRC checked. Damage is an 'invalid-input' error; a cancel passes through. */
 export async function extractMember(zip: ZipReader, entry: ZipEntry, dest: string, signal: AbortSignal): Promise<void> {
   try {
-    await pipeline(await zip.openContent(entry), createWriteStream(dest), { signal });
+    if (zip.fitsInMemory(entry)) await writeFile(dest, await zip.readContent(entry), { signal });
+    else await pipeline(await zip.openContent(entry), createWriteStream(dest), { signal });
   } catch (err) {
     throw unpackFailure(err, entry, signal);
   }
@@ -58,15 +66,18 @@ export async function readEveryMember(
   signal: AbortSignal,
   options: { skipUndecodable?: boolean } = {},
 ): Promise<void> {
-  for (const entry of zip.entries) {
+  const read = async (entry: ZipEntry) => {
     if (signal.aborted) throw new EngineError('cancelled', 'Cancelled');
-    if (entry.isDirectory || (options.skipUndecodable && !entry.canDecode)) continue;
+    if (entry.isDirectory || (options.skipUndecodable && !entry.canDecode)) return;
     try {
-      await pipeline(await zip.openContent(entry), new Writable({ write: (_chunk, _enc, done) => done() }), { signal });
+      if (zip.fitsInMemory(entry)) await zip.readContent(entry);
+      else await pipeline(await zip.openContent(entry), new Writable({ write: (_chunk, _enc, done) => done() }), { signal });
     } catch (err) {
       throw unpackFailure(err, entry, signal);
     }
-  }
+  };
+  // The first damaged member in the zip's order is the one reported, whichever is found first.
+  await mapLimited(zip.entries, MEMBERS_AT_ONCE, read);
 }
 
 /** Reads one member into memory (small XML parts), or undefined when there is none of that name. Size-capped. */
@@ -133,8 +144,7 @@ export async function unpackZip(
   try {
     const entries = packageEntries(zip).filter((e) => !only || only.has(e.name));
     await mkdir(dir, { recursive: true });
-    const out: PackageEntry[] = [];
-    for (const [index, entry] of entries.entries()) {
+    return await mapLimited(entries, MEMBERS_AT_ONCE, async (entry, index) => {
       if (signal.aborted) throw new EngineError('cancelled', 'Cancelled');
       const item: PackageEntry = {
         name: entry.name,
@@ -149,9 +159,8 @@ export async function unpackZip(
         item.file = path.join(dir, only ? `member-${index}` : String(index));
         await extractMember(zip, entry, item.file, signal);
       }
-      out.push(item);
-    }
-    return out;
+      return item;
+    });
   } finally {
     await zip.close();
   }

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isEngineError } from '../../errors.js';
 import { readEveryMember } from './members.js';
 import { decodeCp437 } from './names.js';
-import { ZipReader, ZipUnreadable } from './reader.js';
+import { IN_MEMORY_MEMBER, ZipReader, ZipUnreadable } from './reader.js';
 import { verifyZip } from './verify.js';
 import { writeZip } from './writer.js';
 import { cutInTheMiddle, relayout, withLeadingBytes, withTrailingBytes } from './zip-variants.test-support.js';
@@ -36,7 +36,10 @@ beforeAll(async () => {
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
-async function contents(bytes: Buffer): Promise<Record<string, string>> {
+/** How a member is read: streamed (any size), or in one piece (small members: unpacking, verifying). */
+type Way = 'streamed' | 'in one piece';
+
+async function contents(bytes: Buffer, way: Way = 'streamed'): Promise<Record<string, string>> {
   const file = path.join(dir, `${randomBytes(4).toString('hex')}.zip`);
   await writeFile(file, bytes);
   const zip = await ZipReader.open(file);
@@ -44,7 +47,9 @@ async function contents(bytes: Buffer): Promise<Record<string, string>> {
     const out: Record<string, string> = {};
     for (const entry of zip.entries) {
       const chunks: Buffer[] = [];
-      if (!entry.isDirectory) for await (const c of await zip.openContent(entry)) chunks.push(c as Buffer);
+      if (entry.isDirectory) chunks.push(Buffer.alloc(0));
+      else if (way === 'in one piece') chunks.push(await zip.readContent(entry));
+      else for await (const c of await zip.openContent(entry)) chunks.push(c as Buffer);
       out[entry.name] = Buffer.concat(chunks).toString('base64').slice(0, 40);
     }
     return out;
@@ -53,11 +58,24 @@ async function contents(bytes: Buffer): Promise<Record<string, string>> {
   }
 }
 
-async function failure(bytes: Buffer): Promise<unknown> {
-  return contents(bytes).then(
+async function failure(bytes: Buffer, way: Way = 'streamed'): Promise<unknown> {
+  return contents(bytes, way).then(
     () => undefined,
     (e: unknown) => e,
   );
+}
+
+/** `zip` with the declared (uncompressed) size of its member `name` changed by `delta` in the central directory. */
+function withDeclaredSize(zip: Buffer, name: string, delta: number): Buffer {
+  const out = Buffer.from(zip);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a zip central directory's signature is these bytes
+  for (const m of out.toString('latin1').matchAll(/PK\u0001\u0002/g)) {
+    const at = m.index ?? 0;
+    const nameLength = out.readUInt16LE(at + 28);
+    if (out.subarray(at + 46, at + 46 + nameLength).toString('utf8') !== name) continue;
+    out.writeUInt32LE(out.readUInt32LE(at + 24) + delta, at + 24);
+  }
+  return out;
 }
 
 describe('zip reader', () => {
@@ -73,7 +91,10 @@ describe('zip reader', () => {
       'zip64 everywhere + gaps + 60 KB trailing': withTrailingBytes(relayout(plain, { zip64: 'everywhere', gaps: true }), 60_000),
       leading: withLeadingBytes(plain),
     };
-    for (const [name, bytes] of Object.entries(variants)) expect(await contents(bytes), name).toEqual(expected);
+    for (const [name, bytes] of Object.entries(variants)) {
+      expect(await contents(bytes), name).toEqual(expected);
+      expect(await contents(bytes, 'in one piece'), `${name}, in one piece`).toEqual(expected);
+    }
   });
 
   it('refuses a file cut in the middle as unreadable, with or without trailing bytes', async () => {
@@ -86,8 +107,10 @@ describe('zip reader', () => {
     const damaged = Buffer.from(plain);
     const at = damaged.indexOf(noise.subarray(100, 120));
     damaged[at] = (damaged[at] ?? 0) ^ 0xff;
-    const err = await failure(damaged);
-    expect(isEngineError(err, 'invalid-input') && err.message).toMatch(/données\.bin.*checksum/);
+    for (const way of ['streamed', 'in one piece'] as const) {
+      const err = await failure(damaged, way);
+      expect(isEngineError(err, 'invalid-input') && err.message, way).toMatch(/données\.bin.*checksum/);
+    }
 
     // Point the second file's central record at the first file's local header: an overlapping (bomb) layout.
     const overlapping = Buffer.from(plain);
@@ -95,6 +118,62 @@ describe('zip reader', () => {
     const centrals = [...overlapping.toString('latin1').matchAll(/PK\u0001\u0002/g)].map((m) => m.index ?? 0);
     overlapping.writeUInt32LE(overlapping.readUInt32LE((centrals[1] ?? 0) + 42), (centrals[2] ?? 0) + 42);
     expect(await failure(overlapping)).toBeInstanceOf(ZipUnreadable);
+  });
+
+  it('refuses a member that decodes to more or fewer bytes than declared, stopping one byte past the declared size', async () => {
+    for (const way of ['streamed', 'in one piece'] as const) {
+      const longer = await failure(withDeclaredSize(plain, 'docs/text.txt', -1000), way);
+      expect(isEngineError(longer, 'invalid-input') && longer.message, way).toMatch(/text\.txt.*more than its declared size/);
+      const shorter = await failure(withDeclaredSize(plain, 'docs/text.txt', 7), way);
+      expect(isEngineError(shorter, 'invalid-input') && shorter.message, way).toMatch(/text\.txt.*shorter than its declared/);
+    }
+  });
+
+  it('reads members in one piece only up to its limit, and refuses the others there', async () => {
+    const file = path.join(dir, 'limits.zip');
+    await writeFile(file, plain);
+    const zip = await ZipReader.open(file);
+    try {
+      const text = zip.entries.find((e) => e.name === 'docs/text.txt');
+      if (!text) throw new Error('no text member');
+      expect(zip.fitsInMemory(text)).toBe(true);
+      const huge = { ...text, size: IN_MEMORY_MEMBER + 1 };
+      expect(zip.fitsInMemory(huge)).toBe(false);
+      await expect(zip.readContent(huge)).rejects.toThrow(RangeError);
+    } finally {
+      await zip.close();
+    }
+  });
+
+  it('writes small members from memory and large ones through a work file, in order, and leaves no work file', async () => {
+    const work = await mkdtemp(path.join(dir, 'large-'));
+    const large = Buffer.alloc(IN_MEMORY_MEMBER + 4096, text);
+    await writeFile(path.join(work, 'large'), large);
+    const members = [
+      { name: 'a.txt', file: path.join(dir, 'text'), dosTime: 0, dosDate: 33 },
+      { name: 'large.txt', file: path.join(work, 'large'), dosTime: 0, dosDate: 33 },
+      { name: 'z.bin', file: path.join(dir, 'noise'), dosTime: 0, dosDate: 33 },
+    ];
+    const out = path.join(work, 'out.zip');
+    await writeZip(members, out, path.join(work, 'scratch'), signal);
+    expect((await readdir(work)).sort()).toEqual(['large', 'out.zip']);
+    expect(await verifyZip(out, signal)).toBeUndefined();
+    const zip = await ZipReader.open(out);
+    try {
+      expect(zip.entries.map((e) => [e.name, e.size, e.compressedSize < e.size])).toEqual([
+        ['a.txt', text.length, true],
+        ['large.txt', large.length, true],
+        ['z.bin', noise.length, false],
+      ]);
+      const [, big] = zip.entries;
+      if (!big) throw new Error('no large member');
+      expect(zip.fitsInMemory(big)).toBe(false);
+      const chunks: Buffer[] = [];
+      for await (const c of await zip.openContent(big)) chunks.push(c as Buffer);
+      expect(Buffer.concat(chunks).equals(large)).toBe(true);
+    } finally {
+      await zip.close();
+    }
   });
 
   it('verifies what it wrote, and finds the damage in what it did not', async () => {

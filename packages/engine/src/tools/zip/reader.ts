@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { pipeline, Readable, Transform } from 'node:stream';
-import { crc32, createInflateRaw } from 'node:zlib';
+import { promisify } from 'node:util';
+import { crc32, createInflateRaw, inflateRaw } from 'node:zlib';
 import { invalid } from '../unpack-limits.js';
 import { readDirectory, type ZipEntry, ZipUnreadable } from './directory.js';
 import { LOCAL_HEADER_SIZE, METHOD_DEFLATE, SIGNATURE } from './format.js';
@@ -15,6 +16,20 @@ interface DataPlace {
   localExtra: Buffer;
 }
 
+const inflateRawBuffer = promisify(inflateRaw);
+
+/**
+ * Members whose packed and decoded bytes are both at most this size are read in one piece (`readContent`): a stream
+ * per member costs more than the work itself on the hundreds of small parts of a presentation.
+ */
+export const IN_MEMORY_MEMBER = 4 * 1024 * 1024;
+
+const overLong = (entry: ZipEntry) =>
+  invalid(`The zip file is damaged: member "${entry.name}" holds more than its declared size`);
+const tooShort = (entry: ZipEntry) =>
+  invalid(`The zip file is damaged: member "${entry.name}" is shorter than its declared size`);
+const badChecksum = (entry: ZipEntry) => invalid(`The zip file is damaged: member "${entry.name}" fails its checksum`);
+
 /**
  * Passes a member's decoded bytes through, checking them against the directory: never more than its declared size
  * (an inflating bomb stops there), exactly that size in the end, and the same CRC-32.
@@ -25,17 +40,13 @@ function contentCheck(entry: ZipEntry): Transform {
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
       bytes += chunk.length;
-      if (bytes > entry.size)
-        return done(invalid(`The zip file is damaged: member "${entry.name}" holds more than its declared size`));
+      if (bytes > entry.size) return done(overLong(entry));
       crc = crc32(chunk, crc);
       done(null, chunk);
     },
     flush(done) {
-      if (bytes !== entry.size)
-        return done(invalid(`The zip file is damaged: member "${entry.name}" is shorter than its declared size`));
-      done(
-        crc >>> 0 === entry.crc32 >>> 0 ? null : invalid(`The zip file is damaged: member "${entry.name}" fails its checksum`),
-      );
+      if (bytes !== entry.size) return done(tooShort(entry));
+      done(crc >>> 0 === entry.crc32 >>> 0 ? null : badChecksum(entry));
     },
   });
 }
@@ -125,5 +136,35 @@ export class ZipReader {
     const stages = entry.method === METHOD_DEFLATE ? [raw, createInflateRaw()] : [raw];
     // The consumer sees any stage's error on the last stream; destroying it closes the file.
     return pipeline([...stages, contentCheck(entry)], () => {}) as Transform;
+  }
+
+  /** Whether `readContent` takes the member: small enough, packed and decoded, to hold in memory. */
+  fitsInMemory(entry: ZipEntry): boolean {
+    return entry.canDecode && entry.size <= IN_MEMORY_MEMBER && entry.compressedSize <= IN_MEMORY_MEMBER;
+  }
+
+  /**
+   * The content of a member that `fitsInMemory`, decoded in one piece and checked as `openContent` checks it (the
+   * same errors): inflating stops one byte past the declared size, so a bomb never grows further.
+   */
+  async readContent(entry: ZipEntry): Promise<Buffer> {
+    if (!this.fitsInMemory(entry)) throw new RangeError(`member "${entry.name}" is not read in one piece`);
+    const { start } = await this.place(entry);
+    const raw = Buffer.alloc(entry.compressedSize);
+    const { bytesRead } = await this.handle.read(raw, 0, raw.length, start);
+    if (bytesRead < raw.length) throw tooShort(entry);
+    let content = raw;
+    if (entry.method === METHOD_DEFLATE) {
+      try {
+        content = await inflateRawBuffer(raw, { maxOutputLength: entry.size + 1 });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw overLong(entry);
+        throw err;
+      }
+    }
+    if (content.length > entry.size) throw overLong(entry);
+    if (content.length < entry.size) throw tooShort(entry);
+    if (crc32(content) >>> 0 !== entry.crc32 >>> 0) throw badChecksum(entry);
+    return content;
   }
 }

@@ -3,6 +3,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { EngineError } from '../../errors.js';
+import { prepareInOrder } from '../concurrent.js';
 import { encodeFile, fileData, type MemberData, smallest } from './encode.js';
 import {
   centralHeader,
@@ -104,9 +105,13 @@ function freshHeader(member: ZipMember, crc32: number, size: number): MemberHead
 
 const EMPTY: MemberData = { method: METHOD_STORE, compressedSize: 0, open: async () => Readable.from([]) };
 
+/** Members encoded ahead of the one being written: small parts wait on the file system more than on zlib. */
+const ENCODED_AHEAD = 4;
+
 /**
  * Writes a new zip of `members` in the given order, each stored, deflated at level 9 or deflated by the given
- * stronger encoder, whichever is smallest (on a tie, in that order). `scratch` is a work file for deflated bytes.
+ * stronger encoder, whichever is smallest (on a tie, in that order). `scratch` names the work files for a large
+ * member's deflated bytes (`scratch`.N, each removed once its member is written).
  */
 export async function writeZip(
   members: readonly ZipMember[],
@@ -115,26 +120,26 @@ export async function writeZip(
   signal: AbortSignal,
 ): Promise<void> {
   const writer = new ZipWriter(outFile);
+  const encode = async (member: ZipMember, index: number): Promise<{ header: MemberHeader; data: MemberData }> => {
+    if (signal.aborted) throw new EngineError('cancelled', 'Cancelled');
+    if (!member.file) return { header: freshHeader(member, 0, 0), data: EMPTY };
+    const encoded = await encodeFile(member.file, `${scratch}.${index}`, signal, { storeOnly: member.forceStore });
+    const stronger =
+      member.deflated && !member.forceStore
+        ? [fileData(METHOD_DEFLATE, member.deflated, (await stat(member.deflated)).size)]
+        : [];
+    const options = [encoded.stored, ...(encoded.deflated ? [encoded.deflated] : []), ...stronger];
+    return { header: freshHeader(member, encoded.crc32, encoded.size), data: smallest(options) };
+  };
   try {
-    for (const member of members) {
-      if (signal.aborted) throw new EngineError('cancelled', 'Cancelled');
-      if (!member.file) {
-        await writer.add(freshHeader(member, 0, 0), EMPTY, signal);
-        continue;
-      }
-      const encoded = await encodeFile(member.file, scratch, signal, { storeOnly: member.forceStore });
-      const stronger =
-        member.deflated && !member.forceStore
-          ? [fileData(METHOD_DEFLATE, member.deflated, (await stat(member.deflated)).size)]
-          : [];
-      const options = [encoded.stored, ...(encoded.deflated ? [encoded.deflated] : []), ...stronger];
-      await writer.add(freshHeader(member, encoded.crc32, encoded.size), smallest(options), signal);
-    }
+    await prepareInOrder(members, ENCODED_AHEAD, encode, async ({ header, data }, index) => {
+      await writer.add(header, data, signal);
+      await rm(`${scratch}.${index}`, { force: true });
+    });
     await writer.finish(Buffer.alloc(0));
   } catch (err) {
     writer.abort();
+    await Promise.all(members.map((_, index) => rm(`${scratch}.${index}`, { force: true })));
     throw err;
-  } finally {
-    await rm(scratch, { force: true });
   }
 }
