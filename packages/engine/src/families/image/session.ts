@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ledgerFor } from '../../tools/image/trial-ledger.js';
 import type { CompressContext, LadderContext } from '../../types.js';
 import type { ImageSource } from './image-io.js';
 import { Measurer, type Reference } from './measurer.js';
@@ -69,20 +70,23 @@ async function openSession(
     searchSource = { path: samplePath, animated: false, autoOrient: false };
     searchRef = await measurer.reference(searchSource, job.alpha);
   }
+  // Trials an earlier run of the call made of the same picture (an Office document's, tools/image/trial-ledger.ts) are taken as made.
+  const ledger = await ledgerFor(ctx.memo, input);
   const made = new Map<string, Promise<Trial>>();
-  const once = (key: string, make: () => Promise<Trial>): Promise<Trial> => {
+  const once = (key: string, track: Track, make: () => Promise<Trial>): Promise<Trial> => {
     let trial = made.get(key);
     if (!trial) {
-      trial = make();
+      // A kept trial was made with the earlier run's track object: the same track, named as this run's.
+      trial = ledger ? ledger.trial(key, make).then((kept) => ({ ...kept, track })) : make();
       made.set(key, trial);
     }
     return trial;
   };
   const full = (track: Track, knob: number) =>
-    once(`full:${track.id}@${knob}`, () => measurer.trial(track, knob, job.source, fullRef));
+    once(`full:${track.id}@${knob}`, track, () => measurer.trial(track, knob, job.source, fullRef));
   const measure = sampled
     ? (track: Track, knob: number) =>
-        once(`sample:${track.id}@${knob}`, () => measurer.trial(track, knob, searchSource, searchRef))
+        once(`sample:${track.id}@${knob}`, track, () => measurer.trial(track, knob, searchSource, searchRef))
     : full;
   return { work: { job, measurer, fullRef, sampled, measure, full } };
 }

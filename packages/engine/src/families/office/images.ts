@@ -5,6 +5,7 @@ import { canonicalExt, detect } from '../../detect.js';
 import { EngineError } from '../../errors.js';
 import { contentHash } from '../../tools/content-hash.js';
 import { fitBySide } from '../../tools/image/fit-by-side.js';
+import { lendLedger, TrialLedger } from '../../tools/image/trial-ledger.js';
 import { memberTargetBytes } from '../../tools/member-targets.js';
 import { placeAs } from '../../tools/office/soffice.js';
 import type { PackageEntry } from '../../tools/zip/members.js';
@@ -73,6 +74,8 @@ export function sharedPictureResults(compressor: ImageCompressor, memo: CallMemo
   };
   return async (input, type, ctx) => {
     const digest = await contentHash(input, ctx.signal);
+    // A level not made yet, or a sizing, searches on from the trials earlier runs made of the picture.
+    if (ctx.memo) lendLedger(ctx.memo, input, await pictureLedger(memo, digest, keepDir));
     let made = memo.get(key(digest, ctx.level)) as Promise<KeptResult> | undefined;
     if (!made) {
       const withOthers = compressor.withOtherLevels;
@@ -99,6 +102,17 @@ export function sharedPictureResults(compressor: ImageCompressor, memo: CallMemo
     const kept = await made;
     return kept && (kept.original ? { ...kept.output, path: input } : kept.output);
   };
+}
+
+/** The trials of the picture with content `digest`, for every run of the call (tools/image/trial-ledger.ts). */
+function pictureLedger(memo: CallMemo, digest: string, keepDir: string): Promise<TrialLedger> {
+  const key = `office-picture-trials:${digest}`;
+  let ledger = memo.get(key) as Promise<TrialLedger> | undefined;
+  if (!ledger) {
+    ledger = Promise.resolve(new TrialLedger(path.join(keepDir, `trials-${digest}`)));
+    memo.set(key, ledger);
+  }
+  return ledger;
 }
 
 /**

@@ -293,7 +293,7 @@ describe('office family on generated documents', () => {
       .toBuffer();
     const file = path.join(tmp, 'gif-picture.docx');
     await handMadeDocx(file, gif, { pictureExt: 'gif' });
-    const gifsicleRuns = async (options: { level: CompressionLevel; targetBytes?: number }) => {
+    const gifsicleRuns = async (options: { level: CompressionLevel; targetBytes?: number; belowFloor?: boolean }) => {
       let runs = 0;
       const counting: RunProcess = (command, args, opts) => {
         if (command === 'gifsicle') runs++;
@@ -312,6 +312,12 @@ describe('office family on generated documents', () => {
     expect(target.result.target).toMatchObject({ met: true, level: 'light' });
     // Alone, light's run searches balanced's settings again (its branch starts from them); here they were made once.
     expect(target.runs).toBeLessThan(maximum.runs + light.runs);
+    // With consent to go below the floor no lighter level is made ahead: light's run, when the target asks for it,
+    // still takes balanced's trials from maximum's run (tools/image/trial-ledger.ts) and searches only its own branch.
+    const consent = await gifsicleRuns({ level: 'maximum', targetBytes: light.result.compressedSize, belowFloor: true });
+    expect(consent.result.target).toMatchObject({ met: true, level: 'light' });
+    expect(consent.result.compressedSize).toBe(target.result.compressedSize);
+    expect(consent.runs).toBeLessThan(maximum.runs + light.runs);
   }, 120_000);
 
   it('7-Zip deflates the text parts while the pictures are recompressed', async () => {

@@ -1,0 +1,44 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerFor, lendLedger, TrialLedger } from './trial-ledger.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'trial-ledger-'));
+});
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+describe('a picture’s trial ledger', () => {
+  it('makes each trial once, keeps its file after the run that made it is gone, and tries a failed one again', async () => {
+    const ledger = new TrialLedger(path.join(dir, 'kept'));
+    const run = await mkdtemp(path.join(dir, 'run-'));
+    let made = 0;
+    const make = (bytes: string) => async () => {
+      made++;
+      const file = path.join(run, `t${made}.png`);
+      await writeFile(file, bytes);
+      return { path: file, size: bytes.length, ssim: 0.99 };
+    };
+    const first = await ledger.trial('full:png@80', make('eighty'));
+    await rm(run, { recursive: true });
+    const again = await ledger.trial('full:png@80', make('not made'));
+    expect(made).toBe(1);
+    expect(again).toEqual(first);
+    expect(await readFile(again.path, 'utf8')).toBe('eighty');
+
+    await expect(ledger.trial('full:png@70', () => Promise.reject(new Error('cancelled')))).rejects.toThrow('cancelled');
+    const failedTrial = { path: path.join(dir, 'none.png'), size: Number.POSITIVE_INFINITY, ssim: -1 };
+    expect(await ledger.trial('full:png@70', async () => failedTrial)).toEqual(failedTrial);
+  });
+
+  it('is lent to one file only', async () => {
+    const memo = new Map<string, Promise<unknown>>();
+    const ledger = new TrialLedger(dir);
+    lendLedger(memo, '/work/a/in.png', ledger);
+    expect(await ledgerFor(memo, '/work/a/in.png')).toBe(ledger);
+    expect(await ledgerFor(memo, '/work/a/in-resized.png')).toBeUndefined();
+    expect(await ledgerFor(undefined, '/work/a/in.png')).toBeUndefined();
+  });
+});

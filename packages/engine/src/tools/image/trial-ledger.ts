@@ -1,0 +1,52 @@
+import path from 'node:path';
+import type { CallMemo } from '../../types.js';
+import { placeAs } from '../office/soffice.js';
+
+/** A measured encoding as the ledger keeps it: its file and size, with whatever else the search measured. */
+export interface KeptTrial {
+  path: string;
+  size: number;
+}
+
+/**
+ * The trials of one picture, kept for every run of an engine call that compresses it again from a new copy: an Office
+ * document's picture is searched at the document's level, again at a lighter level a target asks for, and sized, each
+ * time in a work folder of its own that goes with the run (its decoded pixels with it). A trial depends only on the
+ * picture's content, its track and its knob (families/image/session.ts), so a later run takes the earlier one's
+ * measurements and files instead of encoding again: each branch of the ladder searches only what is its own. Files
+ * are kept in `dir` (a hard link where possible), a folder of the picture's own that lasts as long as the call.
+ */
+export class TrialLedger {
+  private readonly trials = new Map<string, Promise<KeptTrial>>();
+  private files = 0;
+
+  constructor(private readonly dir: string) {}
+
+  /** The trial `key` (e.g. "full:mozjpeg-4:2:0@75"), measured by `make` the first time it is asked for. */
+  trial<T extends KeptTrial>(key: string, make: () => Promise<T>): Promise<T> {
+    let kept = this.trials.get(key) as Promise<T> | undefined;
+    if (!kept) {
+      kept = make().then(async (trial) => {
+        if (!Number.isFinite(trial.size)) return trial;
+        const file = path.join(this.dir, `trial-${this.files++}${path.extname(trial.path)}`);
+        return { ...trial, path: await placeAs(trial.path, file) };
+      });
+      this.trials.set(key, kept);
+      // A trial that failed (a cancelled call) is not kept: a later run asks again.
+      kept.catch(() => this.trials.delete(key));
+    }
+    return kept;
+  }
+}
+
+const key = (input: string) => `image-trial-ledger:${input}`;
+
+/** Gives the picture at `input` the ledger in the memo of the run that compresses it (see `TrialLedger`). */
+export function lendLedger(memo: CallMemo, input: string, ledger: TrialLedger): void {
+  memo.set(key(input), Promise.resolve(ledger));
+}
+
+/** The ledger lent for the picture at `input`, if any: only that file's trials are in it. */
+export function ledgerFor(memo: CallMemo | undefined, input: string): Promise<TrialLedger | undefined> {
+  return (memo?.get(key(input)) as Promise<TrialLedger> | undefined) ?? Promise.resolve(undefined);
+}
