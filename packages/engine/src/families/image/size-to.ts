@@ -1,4 +1,4 @@
-import { CLOSE_ENOUGH, type SizePoint, searchSize } from '../../tools/size-search.js';
+import { CLOSE_ENOUGH, type SizePoint, type SizeSearch, searchSize } from '../../tools/size-search.js';
 import type { CompressContext, FamilyOutput, SizeRequest } from '../../types.js';
 import { QUALITY_BAR } from './quality.js';
 import { output } from './run.js';
@@ -32,12 +32,15 @@ export async function sizeImageFile(
   const track = job.tracks[basis.metrics.track ?? -1];
   const knob = basis.metrics.setting;
   if (!isSized(track) || knob === undefined) return undefined;
+  // A sampled picture's search knows its sample at every setting it tried, for a fraction of a full-size encode.
+  const { sampled, measure } = session.work;
+  const guide = (at: number, bytes: number) => (sampled ? { measure, knob: at, bytes } : undefined);
   // A too-large result of another track (or the original) says only that settings up to the top are too large.
   const overOn = (t: SizedTrack) =>
     tooLarge.metrics.track === job.tracks.indexOf(t) ? (tooLarge.metrics.setting ?? t.sizing.highest + 1) : t.sizing.highest + 1;
   const over = fits ? overOn(track) : knob;
-  const sized = (t: SizedTrack) => sizeOnTrack(t, targetBytes, full);
-  const found = await sized(track)(
+  const sized = (t: SizedTrack, from?: SampleGuide) => sizeOnTrack(t, targetBytes, full, from);
+  const found = await sized(track, guide(knob, basis.size))(
     [{ setting: over, bytes: tooLarge.size }, ...(fits ? [{ setting: knob, bytes: fits.size }] : [])],
     fits ? knob + 1 : track.sizing.lowest,
     Math.min(track.sizing.highest, over - 1),
@@ -65,7 +68,7 @@ export async function sizeImageFile(
       const best =
         fitsAtStart && start.size >= targetBytes * CLOSE_ENOUGH
           ? undefined
-          : await sized(other)(
+          : await sized(other, guide(from, start.size))(
               fitsAtStart ? [{ setting: ceiling, bytes: tooLarge.size }, startPoint] : [startPoint],
               fitsAtStart ? from + 1 : fits ? Math.max(other.sizing.lowest, from - OTHER_TRACK_SPAN) : other.sizing.lowest,
               fitsAtStart ? Math.min(other.sizing.highest, ceiling - 1) : from - 1,
@@ -79,7 +82,7 @@ export async function sizeImageFile(
 }
 
 /** A track whose knob can be sized. */
-type SizedTrack = Track & { sizing: TrackSizing };
+export type SizedTrack = Track & { sizing: TrackSizing };
 
 const isSized = (track: Track | undefined): track is SizedTrack => track?.sizing !== undefined;
 
@@ -92,31 +95,97 @@ const OTHER_TRACK_TRIALS = 2;
  */
 const OTHER_TRACK_SPAN = 6;
 
+/** Trials of the sample, at most, behind each full-size trial of a guided sizing (`SampleGuide`). */
+const SAMPLE_TRIALS = 4;
+/**
+ * Full-size files at least this many times their sample's: the sample's encodes cost a small share of the picture's
+ * (a picture just over the sampling threshold has a sample near its own size, and is sized at full size alone).
+ */
+const MIN_SAMPLE_RATIO = 3;
+
+/**
+ * A sampled picture's sample (sample.ts), whose files the level's search made at many settings, guides its sizing:
+ * at a setting whose full-size file is known too (`knob`, `bytes`: the level's result the sizing starts from, then
+ * each full-size trial), the two sizes give a ratio, and the sample's files at other settings, scaled by it, tell
+ * roughly what the picture's would weigh. Searched like those (a fraction of a full-size encode each), they say where
+ * to encode at full size; each full-size file then calibrates the next guess close to the answer.
+ */
+export interface SampleGuide {
+  measure: (track: Track, knob: number) => Promise<Trial>;
+  knob: number;
+  bytes: number;
+}
+
 /**
  * The largest full-size file of `track` at or under the target, between `min` and `max` (`searchSize` from the `known`
- * points, at least one of them too large), or undefined when none fits.
+ * points, at least one of them too large), or undefined when none fits. With a `sample` guide, each full-size trial
+ * is where the sample points (`SampleGuide`), and a trial within 10 % under the target ends it; no more full-size
+ * trials than without one.
  */
-function sizeOnTrack(
+export function sizeOnTrack(
   track: SizedTrack,
   targetBytes: number,
   full: (track: Track, knob: number) => Promise<Trial>,
+  sample?: SampleGuide,
 ): (known: SizePoint[], min: number, max: number, maxTrials?: number) => Promise<Trial | undefined> {
   return async (known, min, max, maxTrials = MAX_TRIALS) => {
     const trials = new Map<number, Trial>();
-    const found = await searchSize({
-      targetBytes,
-      known,
-      min,
-      max,
-      slope: track.sizing.slope,
-      maxTrials,
-      evaluate: async (quality) => {
-        const trial = await full(track, quality);
-        if (trial.ssim < 0) return undefined;
-        trials.set(quality, trial);
-        return trial.size;
-      },
-    });
-    return found && trials.get(found.setting);
+    const evaluate = async (quality: number) => {
+      const trial = await full(track, quality);
+      if (trial.ssim < 0) return undefined;
+      trials.set(quality, trial);
+      return trial.size;
+    };
+    const search = { targetBytes, min, max, slope: track.sizing.slope };
+    const points = [...known];
+    const calibrations = sample ? [{ setting: sample.knob, bytes: sample.bytes }] : [];
+    let best: SizePoint | undefined;
+    let left = maxTrials;
+    while (sample && left > 0) {
+      const guess = await guessFromSample(track, sample.measure, calibrations, { ...search, known: points });
+      if (guess === undefined || points.some((p) => p.setting === guess)) break;
+      const bytes = await evaluate(guess);
+      left--;
+      if (bytes === undefined) return best && trials.get(best.setting);
+      const point = { setting: guess, bytes };
+      points.push(point);
+      calibrations.push(point);
+      if (bytes <= targetBytes && (!best || bytes > best.bytes)) best = point;
+      if (best && best.bytes >= targetBytes * CLOSE_ENOUGH) return trials.get(best.setting);
+    }
+    // Without a guide, or where it has nothing more to say, the search on full-size files alone: it returns only
+    // files larger than the fitting ones it is given, the guided trials' among them.
+    const found = left > 0 ? await searchSize({ ...search, known: points, maxTrials: left, evaluate }) : undefined;
+    const pick = found ?? best;
+    return pick && trials.get(pick.setting);
   };
+}
+
+/**
+ * Where the sample says the picture's file lands just under the target: the sample's files scaled by their ratio to
+ * the full-size file nearest the target in `calibrations`, searched from the full-size `known` points. Undefined when
+ * none is predicted to fit, or the sample is too close to the picture's size to save anything (`MIN_SAMPLE_RATIO`).
+ */
+async function guessFromSample(
+  track: SizedTrack,
+  measure: SampleGuide['measure'],
+  calibrations: readonly SizePoint[],
+  search: Pick<SizeSearch, 'targetBytes' | 'known' | 'min' | 'max' | 'slope'>,
+): Promise<number | undefined> {
+  const distance = (p: SizePoint) => Math.abs(Math.log(p.bytes / search.targetBytes));
+  const nearest = [...calibrations].sort((a, b) => distance(a) - distance(b))[0];
+  if (!nearest) return undefined;
+  const at = await measure(track, nearest.setting);
+  if (at.ssim < 0 || !(at.size > 0) || !Number.isFinite(at.size)) return undefined;
+  const ratio = nearest.bytes / at.size;
+  if (ratio < MIN_SAMPLE_RATIO) return undefined;
+  const found = await searchSize({
+    ...search,
+    maxTrials: SAMPLE_TRIALS,
+    evaluate: async (quality) => {
+      const trial = await measure(track, quality);
+      return trial.ssim < 0 ? undefined : trial.size * ratio;
+    },
+  });
+  return found?.setting;
 }
