@@ -118,6 +118,22 @@ describe('target size', () => {
     expect(sized.score).toBeGreaterThanOrEqual(light.score as number);
   });
 
+  it('sizes a photo searched on its sample from that sample, within 10 % under the target', async () => {
+    // Over the sampling threshold (image/sample.ts): the levels search a mosaic sample, and so does the sizing's guess.
+    const large = path.join(dir, 'large-photo.jpg');
+    await sharp(photoLikePixels(1600, 1000), { raw: { width: 1600, height: 1000, channels: 3 } })
+      .jpeg({ quality: 97 })
+      .toFile(large);
+    const original = (await stat(large)).size;
+    const balanced = await compress(large, { level: 'balanced', tmpDir: dir });
+    const targetBytes = Math.round(balanced.compressedSize + 0.2 * (original - balanced.compressedSize));
+    const sized = await compress(large, { level: 'balanced', targetBytes, tmpDir: dir });
+    expect(sized.target).toMatchObject({ met: true, belowFloor: false });
+    expect(sized.compressedSize).toBeLessThanOrEqual(targetBytes);
+    expect(sized.compressedSize).toBeGreaterThanOrEqual(targetBytes * 0.9);
+    expect(sized.score).toBeGreaterThanOrEqual(balanced.score as number);
+  });
+
   it('decodes a picture once and encodes each setting once in a target run, however many runs it takes', async () => {
     // A HEIC photo, whose decoding (heif-convert) and encodes (heif-enc) are separate tools a recorder can count.
     const png = path.join(dir, 'shared.png');
