@@ -5,7 +5,7 @@ import { canonicalExt, detect } from '../../detect.js';
 import { EngineError } from '../../errors.js';
 import { contentHash } from '../../tools/content-hash.js';
 import { fitBySide } from '../../tools/image/fit-by-side.js';
-import { lendLedger, TrialLedger } from '../../tools/image/trial-ledger.js';
+import { LEDGER_BYTES, type LedgerBudget, lendLedger, TrialLedger } from '../../tools/image/trial-ledger.js';
 import { memberTargetBytes } from '../../tools/member-targets.js';
 import { placeAs } from '../../tools/office/soffice.js';
 import type { PackageEntry } from '../../tools/zip/members.js';
@@ -105,11 +105,14 @@ export function sharedPictureResults(compressor: ImageCompressor, memo: CallMemo
 }
 
 /** The trials of the picture with content `digest`, for every run of the call (tools/image/trial-ledger.ts). */
-function pictureLedger(memo: CallMemo, digest: string, keepDir: string): Promise<TrialLedger> {
+async function pictureLedger(memo: CallMemo, digest: string, keepDir: string): Promise<TrialLedger> {
+  const budgetKey = 'office-picture-trials-budget';
+  if (!memo.has(budgetKey)) memo.set(budgetKey, Promise.resolve({ bytesLeft: LEDGER_BYTES }));
+  const budget = (await memo.get(budgetKey)) as LedgerBudget;
   const key = `office-picture-trials:${digest}`;
   let ledger = memo.get(key) as Promise<TrialLedger> | undefined;
   if (!ledger) {
-    ledger = Promise.resolve(new TrialLedger(path.join(keepDir, `trials-${digest}`)));
+    ledger = Promise.resolve(new TrialLedger(path.join(keepDir, `trials-${digest}`), budget));
     memo.set(key, ledger);
   }
   return ledger;

@@ -33,6 +33,27 @@ describe('a picture’s trial ledger', () => {
     expect(await ledger.trial('full:png@70', async () => failedTrial)).toEqual(failedTrial);
   });
 
+  it("keeps files within the call's budget, shared by every picture's ledger; past it a trial is made again when asked", async () => {
+    const budget = { bytesLeft: 10 };
+    const first = new TrialLedger(path.join(dir, 'budget-a'), budget);
+    const second = new TrialLedger(path.join(dir, 'budget-b'), budget);
+    const run = await mkdtemp(path.join(dir, 'run-'));
+    let made = 0;
+    const make = (bytes: string) => async () => {
+      made++;
+      const file = path.join(run, `b${made}.png`);
+      await writeFile(file, bytes);
+      return { path: file, size: bytes.length };
+    };
+    await first.trial('full:png@80', make('six ch'));
+    expect(budget.bytesLeft).toBe(4);
+    await second.trial('full:png@80', make('six ch'));
+    expect(budget.bytesLeft).toBe(4);
+    await first.trial('full:png@80', make('not made'));
+    await second.trial('full:png@80', make('six ch'));
+    expect(made).toBe(3);
+  });
+
   it('is lent to one file only', async () => {
     const memo = new Map<string, Promise<unknown>>();
     const ledger = new TrialLedger(dir);

@@ -8,19 +8,31 @@ export interface KeptTrial {
   size: number;
 }
 
+/** Bytes of trial files the ledgers of one engine call keep at most, all pictures together (the work folder's disk). */
+export const LEDGER_BYTES = 256 * 1024 * 1024;
+
+/** What the ledgers of one call may still keep, shared between them. */
+export interface LedgerBudget {
+  bytesLeft: number;
+}
+
 /**
  * The trials of one picture, kept for every run of an engine call that compresses it again from a new copy: an Office
  * document's picture is searched at the document's level, again at a lighter level a target asks for, and sized, each
  * time in a work folder of its own that goes with the run (its decoded pixels with it). A trial depends only on the
  * picture's content, its track and its knob (families/image/session.ts), so a later run takes the earlier one's
  * measurements and files instead of encoding again: each branch of the ladder searches only what is its own. Files
- * are kept in `dir` (a hard link where possible), a folder of the picture's own that lasts as long as the call.
+ * are kept in `dir` (a hard link where possible), a folder of the picture's own that lasts as long as the call, within
+ * the call's `budget`: a trial past it is not kept (a later run that needs it makes it again).
  */
 export class TrialLedger {
   private readonly trials = new Map<string, Promise<KeptTrial>>();
   private files = 0;
 
-  constructor(private readonly dir: string) {}
+  constructor(
+    private readonly dir: string,
+    private readonly budget: LedgerBudget = { bytesLeft: LEDGER_BYTES },
+  ) {}
 
   /** The trial `key` (e.g. "full:mozjpeg-4:2:0@75"), measured by `make` the first time it is asked for. */
   trial<T extends KeptTrial>(key: string, make: () => Promise<T>): Promise<T> {
@@ -28,6 +40,11 @@ export class TrialLedger {
     if (!kept) {
       kept = make().then(async (trial) => {
         if (!Number.isFinite(trial.size)) return trial;
+        if (trial.size > this.budget.bytesLeft) {
+          this.trials.delete(key);
+          return trial;
+        }
+        this.budget.bytesLeft -= trial.size;
         const file = path.join(this.dir, `trial-${this.files++}${path.extname(trial.path)}`);
         return { ...trial, path: await placeAs(trial.path, file) };
       });

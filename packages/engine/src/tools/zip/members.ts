@@ -132,7 +132,7 @@ export function packageEntries(zip: ZipReader): readonly ZipEntry[] {
 /**
  * Unpacks the members of a package into `dir` (as 0, 1, 2, ...), checking sizes and checksums, after refusing
  * bombs from the central directory alone; `only` limits it to the named members (then files are member-0, ...).
- * Memory stays bounded: members are streamed to disk.
+ * Memory stays bounded: members over `IN_MEMORY_MEMBER` are streamed to disk, smaller ones read in one piece, a few at a time.
  */
 export async function unpackZip(
   file: string,
