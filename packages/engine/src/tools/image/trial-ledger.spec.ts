@@ -10,21 +10,27 @@ beforeAll(async () => {
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
+/** A run's encoder: each trial written as a new file of the run's folder, counted. */
+async function encoder() {
+  const run = await mkdtemp(path.join(dir, 'run-'));
+  const counted = { made: 0, run };
+  const make = (bytes: string) => async () => {
+    counted.made++;
+    const file = path.join(run, `t${counted.made}.png`);
+    await writeFile(file, bytes);
+    return { path: file, size: bytes.length, ssim: 0.99 };
+  };
+  return Object.assign(counted, { make });
+}
+
 describe('a picture’s trial ledger', () => {
   it('makes each trial once, keeps its file after the run that made it is gone, and tries a failed one again', async () => {
     const ledger = new TrialLedger(path.join(dir, 'kept'));
-    const run = await mkdtemp(path.join(dir, 'run-'));
-    let made = 0;
-    const make = (bytes: string) => async () => {
-      made++;
-      const file = path.join(run, `t${made}.png`);
-      await writeFile(file, bytes);
-      return { path: file, size: bytes.length, ssim: 0.99 };
-    };
-    const first = await ledger.trial('full:png@80', make('eighty'));
-    await rm(run, { recursive: true });
-    const again = await ledger.trial('full:png@80', make('not made'));
-    expect(made).toBe(1);
+    const encode = await encoder();
+    const first = await ledger.trial('full:png@80', encode.make('eighty'));
+    await rm(encode.run, { recursive: true });
+    const again = await ledger.trial('full:png@80', encode.make('not made'));
+    expect(encode.made).toBe(1);
     expect(again).toEqual(first);
     expect(await readFile(again.path, 'utf8')).toBe('eighty');
 
@@ -37,21 +43,14 @@ describe('a picture’s trial ledger', () => {
     const budget = { bytesLeft: 10 };
     const first = new TrialLedger(path.join(dir, 'budget-a'), budget);
     const second = new TrialLedger(path.join(dir, 'budget-b'), budget);
-    const run = await mkdtemp(path.join(dir, 'run-'));
-    let made = 0;
-    const make = (bytes: string) => async () => {
-      made++;
-      const file = path.join(run, `b${made}.png`);
-      await writeFile(file, bytes);
-      return { path: file, size: bytes.length };
-    };
-    await first.trial('full:png@80', make('six ch'));
+    const encode = await encoder();
+    await first.trial('full:png@80', encode.make('six ch'));
     expect(budget.bytesLeft).toBe(4);
-    await second.trial('full:png@80', make('six ch'));
+    await second.trial('full:png@80', encode.make('six ch'));
     expect(budget.bytesLeft).toBe(4);
-    await first.trial('full:png@80', make('not made'));
-    await second.trial('full:png@80', make('six ch'));
-    expect(made).toBe(3);
+    await first.trial('full:png@80', encode.make('not made'));
+    await second.trial('full:png@80', encode.make('six ch'));
+    expect(encode.made).toBe(3);
   });
 
   it('is lent to one file only', async () => {
