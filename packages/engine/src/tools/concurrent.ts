@@ -9,23 +9,28 @@ export async function prepareInOrder<T, R>(
   prepare: (item: T, index: number) => Promise<R>,
   consume: (result: R, index: number) => Promise<void>,
 ): Promise<void> {
-  const started: Array<Promise<R>> = [];
-  const start = (index: number) => {
-    const item = items[index];
-    if (index >= items.length || started[index] || item === undefined) return;
-    const promise = prepare(item, index);
-    // Awaited below in turn; this only keeps a failure ahead of the consumer from counting as unhandled.
-    promise.catch(() => {});
-    started[index] = promise;
+  // Only results not yet consumed are held: a consumed one (a member's bytes in memory) is let go at once.
+  const started = new Map<number, Promise<R>>();
+  let next = 0;
+  const startUpTo = (end: number) => {
+    for (; next < Math.min(end, items.length); next++) {
+      const item = items[next];
+      if (item === undefined) continue;
+      const promise = prepare(item, next);
+      // Awaited below in turn; this only keeps a failure ahead of the consumer from counting as unhandled.
+      promise.catch(() => {});
+      started.set(next, promise);
+    }
   };
   try {
     for (let index = 0; index < items.length; index++) {
-      for (let k = index; k < index + Math.max(1, ahead); k++) start(k);
-      const result = await started[index];
-      await consume(result as R, index);
+      startUpTo(index + Math.max(1, ahead));
+      const promise = started.get(index);
+      started.delete(index);
+      await consume((await promise) as R, index);
     }
   } finally {
-    await Promise.allSettled(started);
+    await Promise.allSettled(started.values());
   }
 }
 

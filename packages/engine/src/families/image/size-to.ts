@@ -158,7 +158,7 @@ export function sizeOnTrack(
     // Without a guide, or where it has nothing more to say, the search on full-size files alone: it returns only
     // files larger than the fitting ones it is given, the guided trials' among them.
     const found = left > 0 ? await searchSize({ ...search, known: points, maxTrials: left, evaluate }) : undefined;
-    const pick = found ?? best;
+    const pick = found && (!best || found.bytes > best.bytes) ? found : best;
     return pick && trials.get(pick.setting);
   };
 }

@@ -14,6 +14,8 @@ import type { CompressContext } from '../../types.js';
 /** Pictures, media and nested archives are already compressed: a stronger deflate search gains nothing on them. */
 const COMPRESSED_NAME =
   /\.(jpe?g|png|gif|webp|tiff?|wdp|hdp|jxr|mp3|mp4|m4a|m4v|mov|wmv|avi|ogg|oga|webm|zip|docx|xlsx|pptx|odt|ods|odp|gz|7z)$/i;
+const deflatable = (m: ZipMember): boolean => !!m.file && !m.forceStore && !COMPRESSED_NAME.test(m.name);
+
 /** Above this much text, 7-Zip's exhaustive passes cost more time than they save bytes. */
 const EXHAUSTIVE_LIMIT = 64 * 1024 * 1024;
 /**
@@ -33,15 +35,20 @@ type Deflated = Promise<string | undefined>;
  * on XML. All compressible members go through one 7z run; each member is then offered the 7-Zip stream as an
  * alternative (the writer keeps whichever of stored, zlib and 7-Zip is smallest). Without 7z, zlib alone is used.
  * A member's stream depends on its content alone, so the runs of one engine call (`ctx.memo`: "make it fit" rewrites
- * the document at two or three levels, whose text parts are mostly the same) deflate each content once.
+ * the document at two or three levels, whose text parts are mostly the same) deflate each content once. The passes
+ * are chosen from all of the `document`'s compressible parts, whichever of them `members` is.
  */
-export async function bestDeflate(ctx: CompressContext, members: ZipMember[]): Promise<void> {
-  const eligible = members.filter((m) => m.file && !m.forceStore && !COMPRESSED_NAME.test(m.name));
+export async function bestDeflate(
+  ctx: CompressContext,
+  members: ZipMember[],
+  document: readonly ZipMember[] = members,
+): Promise<void> {
+  const eligible = members.filter(deflatable);
   if (eligible.length === 0) return;
   const partsDir = path.dirname(eligible[0]?.file ?? '');
   if (eligible.some((m) => path.dirname(m.file ?? '') !== partsDir)) return;
   let total = 0;
-  for (const m of eligible) total += (await stat(m.file ?? '')).size;
+  for (const m of document.filter(deflatable)) total += (await stat(m.file ?? '')).size;
   const passes = total <= EXHAUSTIVE_LIMIT ? ['-mfb=258', '-mpass=15'] : [];
   if (!ctx.memo) {
     const streams = await deflateWith7z(ctx, eligible, partsDir, passes);

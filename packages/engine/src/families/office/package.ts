@@ -124,7 +124,11 @@ async function shrinkAndDeflate(
     prepared.kept.filter((e) => !prepared.pictures?.has(e.name)),
   );
   // Both settle before either failure surfaces: neither may still write into the work folder as it is removed.
-  const [pictures, deflated] = await Promise.allSettled([shrinkPictures(prepared, ctx, images), bestDeflate(ctx, text)]);
+  const [pictures, deflated] = await Promise.allSettled([
+    shrinkPictures(prepared, ctx, images),
+    // The passes are chosen from the whole document's text, as when all of it went through one run.
+    bestDeflate(ctx, text, orderMembers(kind, prepared.kept)),
+  ]);
   if (pictures.status === 'rejected') throw pictures.reason;
   if (deflated.status === 'rejected') throw deflated.reason;
   const streams = new Map(text.map((m) => [m.name, m.deflated]));
@@ -133,6 +137,7 @@ async function shrinkAndDeflate(
   await bestDeflate(
     ctx,
     members.filter((m) => prepared.pictures?.has(m.name)),
+    members,
   );
   return { members, stats: pictures.value.stats, notes: [...prepared.notes, ...pictures.value.notes] };
 }

@@ -37,6 +37,9 @@ describe('a picture’s trial ledger', () => {
     await expect(ledger.trial('full:png@70', () => Promise.reject(new Error('cancelled')))).rejects.toThrow('cancelled');
     const failedTrial = { path: path.join(dir, 'none.png'), size: Number.POSITIVE_INFINITY, ssim: -1 };
     expect(await ledger.trial('full:png@70', async () => failedTrial)).toEqual(failedTrial);
+    // A failed encode is not kept either: a later run tries the setting again.
+    const retried = await ledger.trial('full:png@70', (await encoder()).make('seventy'));
+    expect(retried.size).toBe('seventy'.length);
   });
 
   it("keeps files within the call's budget, shared by every picture's ledger; past it a trial is made again when asked", async () => {

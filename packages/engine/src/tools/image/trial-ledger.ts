@@ -39,14 +39,22 @@ export class TrialLedger {
     let kept = this.trials.get(key) as Promise<T> | undefined;
     if (!kept) {
       kept = make().then(async (trial) => {
-        if (!Number.isFinite(trial.size)) return trial;
-        if (trial.size > this.budget.bytesLeft) {
+        // A failed encode (a tool that crashed, a full disk) is tried again by a later run, as it was before; one
+        // past the budget is made again too.
+        if (!Number.isFinite(trial.size) || trial.size > this.budget.bytesLeft) {
           this.trials.delete(key);
           return trial;
         }
         this.budget.bytesLeft -= trial.size;
         const file = path.join(this.dir, `trial-${this.files++}${path.extname(trial.path)}`);
-        return { ...trial, path: await placeAs(trial.path, file) };
+        try {
+          return { ...trial, path: await placeAs(trial.path, file) };
+        } catch {
+          // Not kept (no room for a copy): the run that made it still has its file.
+          this.budget.bytesLeft += trial.size;
+          this.trials.delete(key);
+          return trial;
+        }
       });
       this.trials.set(key, kept);
       // A trial that failed (a cancelled call) is not kept: a later run asks again.

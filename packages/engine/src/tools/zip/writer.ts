@@ -16,6 +16,7 @@ import {
   ZIP64_MARK_32,
   type ZipRecord,
 } from './format.js';
+import { IN_MEMORY_MEMBER } from './reader.js';
 
 /** The header fields of a member; the writer adds where it goes and how its data is encoded. */
 export type MemberHeader = Omit<ZipRecord, 'offset' | 'method' | 'compressedSize'>;
@@ -108,10 +109,14 @@ const EMPTY: MemberData = { method: METHOD_STORE, compressedSize: 0, open: async
 /** Members encoded ahead of the one being written: small parts wait on the file system more than on zlib. */
 const ENCODED_AHEAD = 4;
 
+/** A member as the writer writes it. */
+type Encoded = { header: MemberHeader; data: MemberData };
+
 /**
  * Writes a new zip of `members` in the given order, each stored, deflated at level 9 or deflated by the given
- * stronger encoder, whichever is smallest (on a tie, in that order). `scratch` names the work files for a large
- * member's deflated bytes (`scratch`.N, each removed once its member is written).
+ * stronger encoder, whichever is smallest (on a tie, in that order). Small members are encoded in memory a few
+ * ahead of the one being written; a large one when its turn comes, through the work file `scratch` (one at a time,
+ * removed once its member is written).
  */
 export async function writeZip(
   members: readonly ZipMember[],
@@ -120,10 +125,10 @@ export async function writeZip(
   signal: AbortSignal,
 ): Promise<void> {
   const writer = new ZipWriter(outFile);
-  const encode = async (member: ZipMember, index: number): Promise<{ header: MemberHeader; data: MemberData }> => {
+  const encode = async (member: ZipMember): Promise<Encoded> => {
     if (signal.aborted) throw new EngineError('cancelled', 'Cancelled');
     if (!member.file) return { header: freshHeader(member, 0, 0), data: EMPTY };
-    const encoded = await encodeFile(member.file, `${scratch}.${index}`, signal, { storeOnly: member.forceStore });
+    const encoded = await encodeFile(member.file, scratch, signal, { storeOnly: member.forceStore });
     const stronger =
       member.deflated && !member.forceStore
         ? [fileData(METHOD_DEFLATE, member.deflated, (await stat(member.deflated)).size)]
@@ -131,15 +136,19 @@ export async function writeZip(
     const options = [encoded.stored, ...(encoded.deflated ? [encoded.deflated] : []), ...stronger];
     return { header: freshHeader(member, encoded.crc32, encoded.size), data: smallest(options) };
   };
+  const ahead = async (member: ZipMember): Promise<Encoded | ZipMember> =>
+    member.file && (await stat(member.file)).size > IN_MEMORY_MEMBER ? member : encode(member);
   try {
-    await prepareInOrder(members, ENCODED_AHEAD, encode, async ({ header, data }, index) => {
+    await prepareInOrder(members, ENCODED_AHEAD, ahead, async (ready) => {
+      const { header, data } = 'header' in ready ? ready : await encode(ready);
       await writer.add(header, data, signal);
-      await rm(`${scratch}.${index}`, { force: true });
+      await rm(scratch, { force: true });
     });
     await writer.finish(Buffer.alloc(0));
   } catch (err) {
     writer.abort();
-    await Promise.all(members.map((_, index) => rm(`${scratch}.${index}`, { force: true })));
     throw err;
+  } finally {
+    await rm(scratch, { force: true });
   }
 }
