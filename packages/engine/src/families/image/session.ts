@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { madeOnce } from '../../tools/call-memo.js';
 import { ledgerFor } from '../../tools/image/trial-ledger.js';
 import type { CompressContext, LadderContext } from '../../types.js';
 import type { ImageSource } from './image-io.js';
@@ -35,14 +36,7 @@ export function pictureSession(
   ctx: LadderContext | CompressContext,
   expectedTrials: (job: ImageJob) => number,
 ): Promise<PictureSession> {
-  const make = () => openSession(input, ext, ctx, expectedTrials);
-  if (!ctx.memo) return make();
-  const key = `image:${input}`;
-  const known = ctx.memo.get(key) as Promise<PictureSession> | undefined;
-  if (known) return known;
-  const made = make();
-  ctx.memo.set(key, made);
-  return made;
+  return madeOnce(ctx.memo, `image:${input}`, () => openSession(input, ext, ctx, expectedTrials));
 }
 
 async function openSession(

@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { canonicalExt, detect } from '../../detect.js';
 import { EngineError } from '../../errors.js';
+import { madeOnce } from '../../tools/call-memo.js';
 import { contentHash } from '../../tools/content-hash.js';
 import { fitBySide } from '../../tools/image/fit-by-side.js';
 import { LEDGER_BYTES, type LedgerBudget, lendLedger, TrialLedger } from '../../tools/image/trial-ledger.js';
@@ -106,16 +107,12 @@ export function sharedPictureResults(compressor: ImageCompressor, memo: CallMemo
 
 /** The trials of the picture with content `digest`, for every run of the call (tools/image/trial-ledger.ts). */
 async function pictureLedger(memo: CallMemo, digest: string, keepDir: string): Promise<TrialLedger> {
-  const budgetKey = 'office-picture-trials-budget';
-  if (!memo.has(budgetKey)) memo.set(budgetKey, Promise.resolve({ bytesLeft: LEDGER_BYTES }));
-  const budget = (await memo.get(budgetKey)) as LedgerBudget;
-  const key = `office-picture-trials:${digest}`;
-  let ledger = memo.get(key) as Promise<TrialLedger> | undefined;
-  if (!ledger) {
-    ledger = Promise.resolve(new TrialLedger(path.join(keepDir, `trials-${digest}`), budget));
-    memo.set(key, ledger);
-  }
-  return ledger;
+  const budget = await madeOnce<LedgerBudget>(memo, 'office-picture-trials-budget', async () => ({ bytesLeft: LEDGER_BYTES }));
+  return madeOnce(
+    memo,
+    `office-picture-trials:${digest}`,
+    async () => new TrialLedger(path.join(keepDir, `trials-${digest}`), budget),
+  );
 }
 
 /**

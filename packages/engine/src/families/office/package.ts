@@ -119,15 +119,13 @@ async function shrinkAndDeflate(
   ctx: CompressContext,
   images: ImageCompressor,
 ): Promise<{ members: ZipMember[]; stats?: ImageStats; notes: string[] }> {
-  const text = orderMembers(
-    kind,
-    prepared.kept.filter((e) => !prepared.pictures?.has(e.name)),
-  );
+  const before = orderMembers(kind, prepared.kept);
+  const text = before.filter((m) => !prepared.pictures?.has(m.name));
   // Both settle before either failure surfaces: neither may still write into the work folder as it is removed.
   const [pictures, deflated] = await Promise.allSettled([
     shrinkPictures(prepared, ctx, images),
     // The passes are chosen from the whole document's text, as when all of it went through one run.
-    bestDeflate(ctx, text, orderMembers(kind, prepared.kept)),
+    bestDeflate(ctx, text, before),
   ]);
   if (pictures.status === 'rejected') throw pictures.reason;
   if (deflated.status === 'rejected') throw deflated.reason;

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { EngineError } from '../../errors.js';
+import { madeOnce } from '../../tools/call-memo.js';
 import { reportsDamage } from '../../tools/media/ffmpeg.js';
 import { type MediaInfo, mainVideoStream } from '../../tools/media/probe.js';
 import { DURATION_TOLERANCE_SEC, playingSeconds, verifyMediaOutput } from '../../tools/media/verify.js';
@@ -269,11 +270,5 @@ export function callTrials(
     const job = await prepareVideo(input, type, ctx);
     return { job, trials: new VideoTrials(job, ctx.onProgress, 8) };
   };
-  if (!ctx.memo) return make();
-  const key = `video:${input}`;
-  const known = ctx.memo.get(key) as Promise<{ job: VideoJob; trials: VideoTrials }> | undefined;
-  if (known) return known;
-  const made = make();
-  ctx.memo.set(key, made);
-  return made;
+  return madeOnce(ctx.memo, `video:${input}`, make);
 }
