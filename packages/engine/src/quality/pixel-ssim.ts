@@ -205,14 +205,24 @@ export class SsimReference {
     if (rgb.length < g.width * g.pageHeight * 3 * g.pages) throw new RangeError('pixel buffers shorter than their geometry');
   }
 
+  /**
+   * Converts and sums the reference's frames now, when they are kept (see `KEEP_PLANES_BYTES`), instead of at the
+   * first measurement: for a caller that has this thread idle meanwhile (an encoder working in its own thread).
+   */
+  prepare(): void {
+    const { g } = this;
+    const pixels = g.width * g.pageHeight;
+    if (!this.kept && pixels * 3 * g.pages <= KEEP_PLANES_BYTES)
+      this.kept = Array.from({ length: g.pages }, (_, page) => this.frame(page, yuvPlanes(pixels)));
+  }
+
   /** SSIM ("All") of `distorted` against the reference: the mean over frames of the mean over Y, U and V. */
   against(distorted: Uint8Array): number {
     const { g } = this;
     const pixels = g.width * g.pageHeight;
     if (distorted.length < pixels * 3 * g.pages) throw new RangeError('pixel buffers shorter than their geometry');
-    const keep = pixels * 3 * g.pages <= KEEP_PLANES_BYTES;
-    if (keep && !this.kept) this.kept = Array.from({ length: g.pages }, (_, page) => this.frame(page, yuvPlanes(pixels)));
-    const scratch = keep ? undefined : yuvPlanes(pixels);
+    this.prepare();
+    const scratch = this.kept ? undefined : yuvPlanes(pixels);
     const rowLength = (g.width >> 2) * ROW_SUMS + 2 * ROW_SUMS;
     const rows: [Int32Array, Int32Array] = [new Int32Array(rowLength), new Int32Array(rowLength)];
     let sum = 0;

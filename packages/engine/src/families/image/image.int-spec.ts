@@ -198,6 +198,51 @@ describe('image family on generated fixtures', () => {
     expect(anchor.start).toBeLessThan(balancedStart.end);
   });
 
+  it("a sampled photo's standard setting is encoded at full size while its sample is searched, not after: the same result", async () => {
+    // A 4:2:0 JPEG over the sampling threshold: balanced searches a mosaic of it, then encodes its pick at full size.
+    // Its pick is the standard setting (mozjpeg q75), started beside the sample's own trial of it.
+    const png = path.join(dir, 'sampled-photo.png');
+    await runProcess('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'mandelbrot=size=2000x1200:end_pts=2',
+      '-frames:v',
+      '1',
+      '-update',
+      '1',
+      png,
+    ]);
+    const input = path.join(dir, 'sampled-photo.jpg');
+    await sharp(png).jpeg({ quality: 92 }).toFile(input);
+    const trials: Array<{ knob: number; sample: boolean; start: number; end: number }> = [];
+    const original = Measurer.prototype.trial;
+    const spy = vi.spyOn(Measurer.prototype, 'trial').mockImplementation(async function (this: Measurer, ...args) {
+      const start = performance.now();
+      try {
+        return await original.apply(this, args);
+      } finally {
+        trials.push({ knob: args[1], sample: args[2].path !== input, start, end: performance.now() });
+      }
+    });
+    try {
+      resultCache().clear();
+      const r = await compress(input, { level: 'balanced', tmpDir: dir });
+      expect(r.recipe).toContain('mozjpeg q75 4:2:0');
+    } finally {
+      spy.mockRestore();
+    }
+    const sampled = trials.find((t) => t.sample && t.knob === 75);
+    const full = trials.find((t) => !t.sample && t.knob === 75);
+    if (!sampled || !full) throw new Error(`no sample and full-size q75 among ${JSON.stringify(trials)}`);
+    expect(full.start).toBeLessThan(sampled.end);
+    // The pick confirmed at full size is that file: no other full-size encode.
+    expect(trials.filter((t) => !t.sample)).toHaveLength(1);
+  });
+
   it('a HEIC result is the same bytes whatever the sandbox shows of the machine (x265 threads pinned)', async () => {
     const outputs: Buffer[] = [];
     try {

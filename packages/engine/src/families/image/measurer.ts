@@ -97,16 +97,22 @@ export class Measurer {
     }
   }
 
-  /** Encodes `source` with one setting and measures it. */
-  async trial(track: Track, knob: number, source: ImageSource, ref: Reference): Promise<Trial> {
+  /** Encodes `source` with one setting and measures it (against `ref`, which may still be being decoded). */
+  async trial(track: Track, knob: number, source: ImageSource, ref: Reference | Promise<Reference>): Promise<Trial> {
     throwIfAborted(this.ctx.signal);
     const out = path.join(this.ctx.workDir, `t${this.count++}-${track.id}-${knob}.${this.job.ext}`);
     let result: Trial = { track, knob, path: out, size: Infinity, ssim: -1, shift: 255 };
     try {
       // One encode and its measurement hold one of the process's CPU slots (cpu-budget.ts).
       result = await cpuBudget().run(async () => {
-        await track.encode(source, knob, out);
-        return { ...result, size: (await stat(out)).size, ...(await this.measure(out, ref)) };
+        const encoding = track.encode(source, knob, out);
+        // Awaited below, once the reference is in hand (whose failure is the call's, reported where it is decoded).
+        encoding.catch(() => undefined);
+        const reference = await ref;
+        // The encoders work in threads of their own: the reference's SSIM planes are made meanwhile, not after.
+        reference.ssim.prepare();
+        await encoding;
+        return { ...result, size: (await stat(out)).size, ...(await this.measure(out, reference)) };
       }, this.ctx.signal);
     } catch (err) {
       if (isFatal(err) || this.ctx.signal.aborted) throw readError(err, this.ctx.signal);

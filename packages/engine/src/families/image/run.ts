@@ -138,7 +138,9 @@ export async function imageLadder(
 ): Promise<Partial<LadderOutput>> {
   throwIfAborted(ctx.signal);
   ctx.onProgress(1);
-  const session = await pictureSession(input, ext, ctx, (job) => expectedTrials(job.tracks, levels) + (job.anchor ? 1 : 0));
+  const session = await pictureSession(input, ext, ctx, (job) => expectedTrials(job.tracks, levels) + (job.anchor ? 1 : 0), {
+    anchorFirst: levels.includes('balanced'),
+  });
   if ('keep' in session)
     return Object.fromEntries(levels.map((level) => [level, { path: input, format: ext, recipe: session.keep }]));
   const { job, measurer, sampled, measure } = session.work;
@@ -150,7 +152,8 @@ export async function imageLadder(
   if (job.anchor) startIndependentStarts(job.tracks, job.anchor, measure);
   // The standard tool's encoding of the same pixels (sample included): its SSIM raises the light and balanced bars,
   // and it is a candidate itself.
-  const anchor = job.anchor ? await measure(job.anchor.track, job.anchor.knob) : undefined;
+  const anchored = job.anchor && measure(job.anchor.track, job.anchor.knob);
+  const anchor = await anchored;
   const bars: QualityBars = anchoredBars(anchor?.ssim);
   // Trials of a mosaic sample are smaller than the picture's: only full-size trials compare with the original's size.
   const inHand = sampled ? undefined : (await stat(input)).size;

@@ -35,8 +35,18 @@ export function pictureSession(
   ext: string,
   ctx: LadderContext | CompressContext,
   expectedTrials: (job: ImageJob) => number,
+  options: SessionOptions = {},
 ): Promise<PictureSession> {
-  return madeOnce(ctx.memo, `image:${input}`, () => openSession(input, ext, ctx, expectedTrials));
+  return madeOnce(ctx.memo, `image:${input}`, () => openSession(input, ext, ctx, expectedTrials, options));
+}
+
+export interface SessionOptions {
+  /**
+   * Balanced's search will run: the standard setting's full-size file (the anchor) is started while the picture is
+   * still being decoded. A picture searched at full size measures it first anyway; a sampled one's balanced pick
+   * is most often that very setting (run.ts), made at full size after the search otherwise.
+   */
+  anchorFirst?: boolean;
 }
 
 async function openSession(
@@ -44,12 +54,32 @@ async function openSession(
   ext: string,
   ctx: LadderContext | CompressContext,
   expectedTrials: (job: ImageJob) => number,
+  options: SessionOptions,
 ): Promise<PictureSession> {
   const prepared: Prepared = await prepareJob(input, ext, ctx);
   if ('keep' in prepared) return prepared;
   const { job } = prepared;
   const measurer = new Measurer(job, ctx, expectedTrials(job));
-  const fullRef = await measurer.reference(job.source, job.alpha);
+  const reference = measurer.reference(job.source, job.alpha);
+  // Awaited below, where its failure (an unreadable picture) is the call's answer.
+  reference.catch(() => undefined);
+  // Trials an earlier run of the call made of the same picture (an Office document's, tools/image/trial-ledger.ts) are taken as made.
+  const ledger = await ledgerFor(ctx.memo, input);
+  const made = new Map<string, Promise<Trial>>();
+  const once = (key: string, track: Track, make: () => Promise<Trial>): Promise<Trial> => {
+    let trial = made.get(key);
+    if (!trial) {
+      // A kept trial was made with the earlier run's track object: the same track, named as this run's.
+      trial = ledger ? ledger.trial(key, make).then((kept) => ({ ...kept, track })) : make();
+      made.set(key, trial);
+    }
+    return trial;
+  };
+  const full = (track: Track, knob: number) =>
+    once(`full:${track.id}@${knob}`, track, () => measurer.trial(track, knob, job.source, reference));
+  // Awaited by the search or its confirmation; a failure (a cancelled call) must not surface before it is.
+  if (options.anchorFirst && job.anchor) full(job.anchor.track, job.anchor.knob).catch(() => undefined);
+  const fullRef = await reference;
   ctx.onProgress(5);
   let searchSource: ImageSource = job.source;
   let searchRef = fullRef;
@@ -64,20 +94,6 @@ async function openSession(
     searchSource = { path: samplePath, animated: false, autoOrient: false };
     searchRef = await measurer.reference(searchSource, job.alpha);
   }
-  // Trials an earlier run of the call made of the same picture (an Office document's, tools/image/trial-ledger.ts) are taken as made.
-  const ledger = await ledgerFor(ctx.memo, input);
-  const made = new Map<string, Promise<Trial>>();
-  const once = (key: string, track: Track, make: () => Promise<Trial>): Promise<Trial> => {
-    let trial = made.get(key);
-    if (!trial) {
-      // A kept trial was made with the earlier run's track object: the same track, named as this run's.
-      trial = ledger ? ledger.trial(key, make).then((kept) => ({ ...kept, track })) : make();
-      made.set(key, trial);
-    }
-    return trial;
-  };
-  const full = (track: Track, knob: number) =>
-    once(`full:${track.id}@${knob}`, track, () => measurer.trial(track, knob, job.source, fullRef));
   const measure = sampled
     ? (track: Track, knob: number) =>
         once(`sample:${track.id}@${knob}`, track, () => measurer.trial(track, knob, searchSource, searchRef))
