@@ -2,7 +2,7 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/p
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compress } from '../../compress.js';
 import { EngineError } from '../../errors.js';
 import { expectKind } from '../../errors.test-support.js';
@@ -13,8 +13,15 @@ import { resultCache } from '../../result-cache.js';
 import { lavfi } from '../../tools/media/media.test-support.js';
 import { isSrgbProfile } from './icc-profile.js';
 import { imageFamily } from './image.family.js';
-import { checkLadder, makeFixtures, writeCorrupt, writePngBomb, writeTruncated } from './image.test-support.js';
-import { Measurer } from './measurer.js';
+import {
+  checkLadder,
+  ffmpeg,
+  makeFixtures,
+  timedTrials,
+  writeCorrupt,
+  writePngBomb,
+  writeTruncated,
+} from './image.test-support.js';
 import { prepareJob } from './prepare.js';
 import { recompressImage } from './recompress.js';
 
@@ -173,24 +180,12 @@ describe('image family on generated fixtures', () => {
 
   it('encodes the balanced start beside the standard setting, not after it: the same trials, one round sooner', async () => {
     // WebP's standard setting (cwebp -q 75, method 4) is another track than balanced's sharp-YUV one, whose search
-    // starts at q75 whatever the standard setting gives. Each trial is timed as it is made (nothing is replaced).
-    const trials: Array<{ track: string; knob: number; start: number; end: number }> = [];
-    const original = Measurer.prototype.trial;
-    const spy = vi.spyOn(Measurer.prototype, 'trial').mockImplementation(async function (this: Measurer, ...args) {
-      const start = performance.now();
-      try {
-        return await original.apply(this, args);
-      } finally {
-        trials.push({ track: args[0].id, knob: args[1], start, end: performance.now() });
-      }
-    });
-    try {
-      resultCache().clear();
-      const r = await compress(fixtures['photo.webp'] ?? '', { level: 'balanced', tmpDir: dir });
-      expect(r.format).toBe('webp');
-    } finally {
-      spy.mockRestore();
-    }
+    // starts at q75 whatever the standard setting gives.
+    resultCache().clear();
+    const { result, trials } = await timedTrials(() =>
+      compress(fixtures['photo.webp'] ?? '', { level: 'balanced', tmpDir: dir }),
+    );
+    expect(result.format).toBe('webp');
     const anchor = trials.find((t) => t.track === 'webp-lossy-m4' && t.knob === 75);
     const balancedStart = trials.find((t) => t.track.endsWith('-sharp-yuv') && t.knob === 75);
     if (!anchor || !balancedStart) throw new Error(`no anchor or balanced start among ${JSON.stringify(trials)}`);
@@ -202,45 +197,18 @@ describe('image family on generated fixtures', () => {
     // A 4:2:0 JPEG over the sampling threshold: balanced searches a mosaic of it, then encodes its pick at full size.
     // Its pick is the standard setting (mozjpeg q75), started beside the sample's own trial of it.
     const png = path.join(dir, 'sampled-photo.png');
-    await runProcess('ffmpeg', [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'mandelbrot=size=2000x1200:end_pts=2',
-      '-frames:v',
-      '1',
-      '-update',
-      '1',
-      png,
-    ]);
+    await ffmpeg(['-f', 'lavfi', '-i', 'mandelbrot=size=2000x1200:end_pts=2', '-frames:v', '1', '-update', '1', png]);
     const input = path.join(dir, 'sampled-photo.jpg');
     await sharp(png).jpeg({ quality: 92 }).toFile(input);
-    const trials: Array<{ knob: number; sample: boolean; start: number; end: number }> = [];
-    const original = Measurer.prototype.trial;
-    const spy = vi.spyOn(Measurer.prototype, 'trial').mockImplementation(async function (this: Measurer, ...args) {
-      const start = performance.now();
-      try {
-        return await original.apply(this, args);
-      } finally {
-        trials.push({ knob: args[1], sample: args[2].path !== input, start, end: performance.now() });
-      }
-    });
-    try {
-      resultCache().clear();
-      const r = await compress(input, { level: 'balanced', tmpDir: dir });
-      expect(r.recipe).toContain('mozjpeg q75 4:2:0');
-    } finally {
-      spy.mockRestore();
-    }
-    const sampled = trials.find((t) => t.sample && t.knob === 75);
-    const full = trials.find((t) => !t.sample && t.knob === 75);
+    resultCache().clear();
+    const { result, trials } = await timedTrials(() => compress(input, { level: 'balanced', tmpDir: dir }));
+    expect(result.recipe).toContain('mozjpeg q75 4:2:0');
+    const sampled = trials.find((t) => t.source !== input && t.knob === 75);
+    const full = trials.find((t) => t.source === input && t.knob === 75);
     if (!sampled || !full) throw new Error(`no sample and full-size q75 among ${JSON.stringify(trials)}`);
     expect(full.start).toBeLessThan(sampled.end);
     // The pick confirmed at full size is that file: no other full-size encode.
-    expect(trials.filter((t) => !t.sample)).toHaveLength(1);
+    expect(trials.filter((t) => t.source === input)).toHaveLength(1);
   });
 
   it('a HEIC result is the same bytes whatever the sandbox shows of the machine (x265 threads pinned)', async () => {

@@ -6,16 +6,18 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+import { vi } from 'vitest';
 import { compress } from '../../compress.js';
 import { runProcess } from '../../process/run-process.js';
 import { measureSsim, SSIM_FLOOR } from '../../quality/ssim.js';
 import { rgbPixels } from '../../tools/image/rgb-pixels.test-support.js';
 import type { CompressionLevel, CompressResult } from '../../types.js';
+import { Measurer } from './measurer.js';
 import { writePng } from './png/png-chunks.js';
 
 export const LEVELS: readonly CompressionLevel[] = ['light', 'balanced', 'maximum'];
 
-async function ffmpeg(args: string[]): Promise<void> {
+export async function ffmpeg(args: string[]): Promise<void> {
   await runProcess('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...args]);
 }
 
@@ -169,4 +171,32 @@ export async function checkLadder(
     `${path.basename(file)}: ladder not monotonic ${light.compressedSize} / ${balanced.compressedSize} / ${maximum.compressedSize}`,
   );
   return results;
+}
+
+/** One trial of the image family as it was made: its track, setting, the file it encoded, and when. */
+export interface TimedTrial {
+  track: string;
+  knob: number;
+  source: string;
+  start: number;
+  end: number;
+}
+
+/** Runs `work`, timing every trial the image family makes meanwhile (each made as usual: nothing is replaced). */
+export async function timedTrials<T>(work: () => Promise<T>): Promise<{ result: T; trials: TimedTrial[] }> {
+  const trials: TimedTrial[] = [];
+  const original = Measurer.prototype.trial;
+  const spy = vi.spyOn(Measurer.prototype, 'trial').mockImplementation(async function (this: Measurer, ...args) {
+    const start = performance.now();
+    try {
+      return await original.apply(this, args);
+    } finally {
+      trials.push({ track: args[0].id, knob: args[1], source: args[2].path, start, end: performance.now() });
+    }
+  });
+  try {
+    return { result: await work(), trials };
+  } finally {
+    spy.mockRestore();
+  }
 }
