@@ -52,6 +52,11 @@ export interface CompressContext {
    * family whose one search gives several levels may make them now and keep them in `memo` (Office pictures).
    */
   nextLevels?: readonly CompressionLevel[];
+  /**
+   * The setting the level gave the full-size picture this file is a smaller copy of (tools/image/fit-by-side.ts): the
+   * copy is tried there first and kept when it holds the level's floor, instead of being searched afresh.
+   */
+  startAt?: PictureSetting;
 }
 
 export type CallMemo = Map<string, Promise<unknown>>;
@@ -93,6 +98,14 @@ export interface FamilyOutput {
   score?: number | null;
   /** Things the user should know, e.g. "The PDF's digital signature was removed". */
   notes?: string[];
+  /** The encoder setting a picture's result was made with: a smaller copy of the picture may start there (`startAt`). */
+  setting?: PictureSetting;
+}
+
+/** One encoder setting of a picture: its track (image/search.ts) and the track's knob. */
+export interface PictureSetting {
+  track: string;
+  knob: number;
 }
 
 /** The picks of every level from one run of a family's search, each already checked like `compress`'s output. */

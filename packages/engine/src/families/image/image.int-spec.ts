@@ -226,6 +226,37 @@ describe('image family on generated fixtures', () => {
     expect(outputs[0]?.equals(outputs[1] ?? Buffer.alloc(0))).toBe(true);
   });
 
+  it("a smaller copy starts at its picture's setting: one encode when that keeps the floor, a search of its own when not", async () => {
+    const input = path.join(dir, 'full-chroma-photo.jpg');
+    // Full-colour chroma: searched on two tracks (4:2:0 and 4:4:4), so that a search takes several encodes.
+    await sharp(path.join(dir, 'photo.png')).jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toFile(input);
+    const type = { family: 'image' as const, ext: 'jpg', mime: 'image/jpeg' };
+    const run = async (startAt?: { track: string; knob: number }) => {
+      const workDir = await mkdtemp(path.join(dir, 'start-at-'));
+      const ctx = { level: 'light' as const, signal: new AbortController().signal, runProcess, workDir, onProgress: () => {} };
+      const { result, trials } = await timedTrials(() =>
+        imageFamily.compress(input, type, { ...ctx, ...(startAt ? { startAt } : {}) }),
+      );
+      return { ...result, bytes: await readFile(result.path), trials: trials.length };
+    };
+    const searched = await run();
+    if (!searched.setting) throw new Error('a recompressed picture names its setting');
+    expect(searched.trials).toBeGreaterThan(1);
+    // At the setting the search found: that very file, in one encode.
+    const started = await run(searched.setting);
+    expect(started.trials).toBe(1);
+    expect(started.bytes.equals(searched.bytes)).toBe(true);
+    // A setting too low for the level's floor, or of a track the picture does not have: searched as if none were given.
+    for (const startAt of [
+      { ...searched.setting, knob: 70 },
+      { track: 'no-such-track', knob: 75 },
+    ]) {
+      const fallen = await run(startAt);
+      expect(fallen.bytes.equals(searched.bytes), JSON.stringify(startAt)).toBe(true);
+      expect(fallen.trials, JSON.stringify(startAt)).toBeGreaterThan(1);
+    }
+  });
+
   it('recompressImage: same format for embedded pictures, null when it cannot help', async () => {
     const work = await mkdtemp(path.join(dir, 'office-'));
     const ctx = { signal: new AbortController().signal, runProcess, workDir: work };

@@ -1,5 +1,12 @@
 import { stat } from 'node:fs/promises';
-import type { CompressContext, CompressionLevel, FamilyOutput, LadderContext, LadderOutput } from '../../types.js';
+import type {
+  CompressContext,
+  CompressionLevel,
+  FamilyOutput,
+  LadderContext,
+  LadderOutput,
+  PictureSetting,
+} from '../../types.js';
 import { throwIfAborted } from './image-io.js';
 import type { ImageJob } from './prepare.js';
 import { anchoredBars, QUALITY_BAR, type QualityBars } from './quality.js';
@@ -13,7 +20,7 @@ import {
   type Track,
   type Trial,
 } from './search.js';
-import { pictureSession } from './session.js';
+import { type PictureWork, pictureSession } from './session.js';
 
 /** Full-size confirmations tried after a sampled search before a level gives up on its own picks. */
 const CONFIRMATIONS = 3;
@@ -35,7 +42,13 @@ export function output(job: ImageJob, trial: Trial, trials: number): FamilyOutpu
     setting: trial.knob,
     track: job.tracks.findIndex((t) => t.id === trial.track.id),
   };
-  return { path: trial.path, format: job.ext, recipe: describe(trial, job.kept), metrics };
+  return {
+    path: trial.path,
+    format: job.ext,
+    recipe: describe(trial, job.kept),
+    metrics,
+    setting: { track: trial.track.id, knob: trial.knob },
+  };
 }
 
 /**
@@ -124,6 +137,25 @@ function startIndependentStarts(
 }
 
 /**
+ * A smaller copy of a picture at the setting the level gave the picture itself (`LadderContext.startAt`): its full-size
+ * file, when that setting lies in the level's range of its track and the file keeps the level's floor against the copy
+ * and is smaller than it. A copy's pixels are the picture's, fewer: the setting that kept the floor there mostly keeps
+ * it here too, in one encode where a search takes several. Undefined: the copy is searched as any picture.
+ */
+async function atStartingSetting(
+  work: PictureWork,
+  level: CompressionLevel,
+  setting: PictureSetting,
+  inputSize: number,
+): Promise<Trial | undefined> {
+  const track = work.job.tracks.find((t) => t.id === setting.track);
+  const range = track?.stages[level];
+  if (!track || !range || setting.knob < range.min || setting.knob > range.max) return undefined;
+  const trial = await work.full(track, setting.knob);
+  return meets(trial, QUALITY_BAR[level]) && trial.size < inputSize ? trial : undefined;
+}
+
+/**
  * Compresses one image for the asked levels from one search (see search.ts): balanced's search and the asked
  * levels' searches from there run, on the picture or, for large pictures with block codecs, on a mosaic sample, so
  * that each level's pick is a function of the file alone, whichever levels a call asks for. Maximum's result is the
@@ -139,11 +171,17 @@ export async function imageLadder(
   throwIfAborted(ctx.signal);
   ctx.onProgress(1);
   const session = await pictureSession(input, ext, ctx, (job) => expectedTrials(job.tracks, levels) + (job.anchor ? 1 : 0), {
-    anchorFirst: levels.includes('balanced'),
+    // A copy with a setting to start from most often needs no search: nothing is started ahead for one.
+    anchorFirst: levels.includes('balanced') && !ctx.startAt,
   });
   if ('keep' in session)
     return Object.fromEntries(levels.map((level) => [level, { path: input, format: ext, recipe: session.keep }]));
   const { job, measurer, sampled, measure } = session.work;
+  const [only] = levels;
+  if (ctx.startAt && only && levels.length === 1) {
+    const started = await atStartingSetting(session.work, only, ctx.startAt, (await stat(input)).size);
+    if (started) return { [only]: output(job, started, measurer.trials) };
+  }
   if (levels.length === 1 && levels[0] === 'light' && !sampled) {
     const exact = await exactLight(job, measure);
     if (exact) return { light: output(job, exact, measurer.trials) };

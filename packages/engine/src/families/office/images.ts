@@ -135,8 +135,10 @@ export function sizedImages(
     const level = atLevel.path === input ? own : Math.min(own, (await stat(atLevel.path)).size);
     const targetBytes = memberTargetBytes(own, level, targets);
     if (targets.belowFloor) {
+      // Each smaller copy starts from the setting the picture itself got at the level.
+      const startAt = atLevel.setting;
       const smaller = await fitBySide(input, type, ctx.workDir, targetBytes, { size: level }, async (copy, workDir) => {
-        const out = await resized(copy.input, type, { ...ctx, workDir });
+        const out = await resized(copy.input, type, { ...ctx, workDir, ...(startAt ? { startAt } : {}) });
         const file = out && out.path !== copy.input ? out.path : copy.input;
         return { ...(out ?? { recipe: 'resized', format: type.ext }), path: file, size: (await stat(file)).size };
       });
