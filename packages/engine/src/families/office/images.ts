@@ -18,6 +18,7 @@ import type {
   FamilyOutput,
   LadderOutput,
   MemberTargets,
+  PictureSetting,
 } from '../../types.js';
 
 /** Recompresses one picture in its own format; returns undefined when it has nothing to offer. */
@@ -66,7 +67,9 @@ type KeptResult = { output: FamilyOutput; original: boolean } | undefined;
  * picture's own work folder is removed once it is done.
  */
 export function sharedPictureResults(compressor: ImageCompressor, memo: CallMemo, keepDir: string): ImageCompressor {
-  const key = (digest: string, level: CompressionLevel) => `office-picture:${digest}:${level}`;
+  // A smaller copy of a picture (sizedImages) starts at its picture's setting: that is part of what its result depends on.
+  const key = (digest: string, level: CompressionLevel, from?: PictureSetting) =>
+    `office-picture:${digest}:${level}${from ? `:from:${from.track}@${from.knob}` : ''}`;
   const keep = async (out: FamilyOutput | undefined, input: string, name: string): Promise<KeptResult> => {
     if (!out) return undefined;
     if (out.path === input) return { output: out, original: true };
@@ -77,9 +80,10 @@ export function sharedPictureResults(compressor: ImageCompressor, memo: CallMemo
     const digest = await contentHash(input, ctx.signal);
     // A level not made yet, or a sizing, searches on from the trials earlier runs made of the picture.
     if (ctx.memo) lendLedger(ctx.memo, input, await pictureLedger(memo, digest, keepDir));
-    let made = memo.get(key(digest, ctx.level)) as Promise<KeptResult> | undefined;
+    let made = memo.get(key(digest, ctx.level, ctx.startAt)) as Promise<KeptResult> | undefined;
     if (!made) {
-      const withOthers = compressor.withOtherLevels;
+      // A copy's result is made for its level alone (image/run.ts `startAt`): no other level comes with it.
+      const withOthers = ctx.startAt ? undefined : compressor.withOtherLevels;
       // The levels the call may ask next come from the same search, unless an earlier run made them already.
       const nextLevels = ctx.nextLevels?.filter((level) => !memo.has(key(digest, level))) ?? [];
       const outputs = withOthers
@@ -93,12 +97,12 @@ export function sharedPictureResults(compressor: ImageCompressor, memo: CallMemo
             memo.set(key(digest, level), kept);
             others.push(kept);
           }
-        const own = keep(outs[ctx.level], input, `picture-${digest}-${ctx.level}`);
+        const own = keep(outs[ctx.level], input, `picture-${digest}-${ctx.level}${ctx.startAt ? '-started' : ''}`);
         // Every file is kept before the picture's work folder goes; a failed copy surfaces only to a run that asks for it.
         await Promise.allSettled([own, ...others]);
         return own;
       });
-      memo.set(key(digest, ctx.level), made);
+      memo.set(key(digest, ctx.level, ctx.startAt), made);
     }
     const kept = await made;
     return kept && (kept.original ? { ...kept.output, path: input } : kept.output);

@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -9,7 +9,7 @@ import { type RunProcess, runProcess } from '../../process/run-process.js';
 import { measureSsim, SSIM_FLOOR } from '../../quality/ssim.js';
 import type { CallMemo, CompressContext, CompressionLevel, CompressResult, DetectedType, FamilyCompressor } from '../../types.js';
 import { FAMILIES } from '../index.js';
-import { engineImageCompressor, type ImageCompressor } from './images.js';
+import { engineImageCompressor, type ImageCompressor, sharedPictureResults } from './images.js';
 import { createOfficeFamily, officeFamily } from './office.family.js';
 import {
   countInLibreOffice,
@@ -284,6 +284,39 @@ describe('office family on generated documents', () => {
     expect(searches).toBe(2 * pictures);
     expect(light.bytes.equals((await run('light', undefined)).bytes)).toBe(true);
   }, 120_000);
+
+  it("a smaller copy's result is shared by the call's runs that make the same copy, from the same setting only", async () => {
+    if (!HAS_IMAGE_FAMILY) return;
+    let made = 0;
+    const counted: ImageCompressor = (input, t, c) => {
+      made++;
+      return engineImageCompressor(input, t, c);
+    };
+    const callMemo: CallMemo = new Map();
+    const shared = sharedPictureResults(counted, callMemo, await mkdtemp(path.join(tmp, 'kept-')));
+    const copy = await sharp(await noisyPng(700, 500))
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const type = { family: 'image' as const, ext: 'jpg', mime: 'image/jpeg' };
+    // Each run makes its copy in a folder of its own, as each position of a target's search does.
+    const run = async (startAt?: { track: string; knob: number }) => {
+      const workDir = await mkdtemp(path.join(tmp, 'copy-'));
+      const input = path.join(workDir, 'resized.jpg');
+      await writeFile(input, copy);
+      const ctx = { level: 'maximum' as const, signal: new AbortController().signal, onProgress: () => {}, workDir, runProcess };
+      const out = await shared(input, type, { ...ctx, nested: nestedEngine, memo: new Map(), ...(startAt ? { startAt } : {}) });
+      return out && (await readFile(out.path));
+    };
+    const from = { track: 'mozjpeg-4:2:0', knob: 60 };
+    const first = await run(from);
+    expect(made).toBe(1);
+    expect((await run(from))?.equals(first as Buffer)).toBe(true);
+    expect(made).toBe(1);
+    // Another setting to start from, or none: another result.
+    await run({ ...from, knob: 62 });
+    await run();
+    expect(made).toBe(3);
+  });
 
   it("a target tells the document the lighter levels it may ask: its pictures' searches make them at once", async () => {
     if (!HAS_IMAGE_FAMILY) return;

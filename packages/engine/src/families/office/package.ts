@@ -94,8 +94,9 @@ async function shrinkPictures(
   if (!prepared.pictures) return { notes: [] };
   // Every run of the call (a target's levels and sizing) shares each picture's result (images.ts).
   const atLevel = ctx.memo ? sharedPictureResults(images, ctx.memo, ctx.workDir) : images;
-  // A smaller copy of a picture is made for one target only: not kept for other runs.
-  const compressor = ctx.memberTargets ? sizedImages(atLevel, ctx.memberTargets, images) : atLevel;
+  // A target's runs (its members' positions, tools/member-targets.ts) make the same smaller copies of a picture: each
+  // copy's result is shared too.
+  const compressor = ctx.memberTargets ? sizedImages(atLevel, ctx.memberTargets, atLevel) : atLevel;
   const nextLevels = ctx.nextLevels?.map((level) => PACKAGE_RECIPES[level].imageLevel);
   const pictureCtx = { ...ctx, level: PACKAGE_RECIPES[ctx.level].imageLevel, ...(nextLevels ? { nextLevels } : {}) };
   const onProgress = (p: number) => ctx.onProgress(10 + p * 0.65);
