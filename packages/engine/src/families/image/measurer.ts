@@ -106,9 +106,13 @@ export class Measurer {
       // One encode and its measurement hold one of the process's CPU slots (cpu-budget.ts).
       result = await cpuBudget().run(async () => {
         const encoding = track.encode(source, knob, out);
-        // Awaited below, once the reference is in hand (whose failure is the call's, reported where it is decoded).
+        // Awaited below, once the reference is in hand; its failure is the call's (reported where it is decoded), and
+        // the encoder is let finish first, so that nothing writes into the work folder after the call has answered.
         encoding.catch(() => undefined);
-        const reference = await ref;
+        const reference = await Promise.resolve(ref).catch(async (err: unknown) => {
+          await encoding.catch(() => undefined);
+          throw err;
+        });
         // The encoders work in threads of their own: the reference's SSIM planes are made meanwhile, not after.
         reference.ssim.prepare();
         await encoding;

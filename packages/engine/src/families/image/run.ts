@@ -176,10 +176,26 @@ export async function imageLadder(
   });
   if ('keep' in session)
     return Object.fromEntries(levels.map((level) => [level, { path: input, format: ext, recipe: session.keep }]));
-  const { job, measurer, sampled, measure } = session.work;
+  try {
+    return await searchLevels(input, ext, ctx, levels, session.work);
+  } finally {
+    // A trial started ahead that this run did not ask for ends before the run does (its folder may go next).
+    await session.work.idle();
+  }
+}
+
+/** `imageLadder`'s levels from the picture's session. */
+async function searchLevels(
+  input: string,
+  ext: string,
+  ctx: LadderContext,
+  levels: readonly CompressionLevel[],
+  work: PictureWork,
+): Promise<Partial<LadderOutput>> {
+  const { job, measurer, sampled, measure } = work;
   const [only] = levels;
   if (ctx.startAt && only && levels.length === 1) {
-    const started = await atStartingSetting(session.work, only, ctx.startAt, (await stat(input)).size);
+    const started = await atStartingSetting(work, only, ctx.startAt, (await stat(input)).size);
     if (started) return { [only]: output(job, started, measurer.trials) };
   }
   if (levels.length === 1 && levels[0] === 'light' && !sampled) {
@@ -222,7 +238,7 @@ export async function imageLadder(
     }
     return result;
   }
-  const picks = new FullSizePicks(candidates, session.work.full);
+  const picks = new FullSizePicks(candidates, work.full);
   for (const level of levels) {
     const best = await fullSizeResult(picks, level);
     result[level] = best ? output(job, best, measurer.trials) : keep(level);

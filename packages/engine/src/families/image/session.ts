@@ -19,6 +19,11 @@ export interface PictureWork {
   measure(track: Track, knob: number): Promise<Trial>;
   /** A trial of the whole picture. */
   full(track: Track, knob: number): Promise<Trial>;
+  /**
+   * Settles once every trial started so far has (a run that returns leaves no encoder writing into its folder: a
+   * trial started ahead, `SessionOptions.anchorFirst`, may be one the run never asked for).
+   */
+  idle(): Promise<void>;
 }
 
 export type PictureSession = { keep: string } | { work: PictureWork };
@@ -77,26 +82,36 @@ async function openSession(
   };
   const full = (track: Track, knob: number) =>
     once(`full:${track.id}@${knob}`, track, () => measurer.trial(track, knob, job.source, reference));
+  const idle = async () => {
+    await Promise.allSettled([...made.values()]);
+  };
   // Awaited by the search or its confirmation; a failure (a cancelled call) must not surface before it is.
   if (options.anchorFirst && job.anchor) full(job.anchor.track, job.anchor.knob).catch(() => undefined);
-  const fullRef = await reference;
-  ctx.onProgress(5);
-  let searchSource: ImageSource = job.source;
-  let searchRef = fullRef;
-  const samplePath = path.join(ctx.workDir, 'sample.png');
-  // An opaque still's reference holds exactly the pixels the sample is cut from (sRGB, 8 bits, oriented alike).
-  const decoded =
-    !job.alpha && fullRef.pages === 1
-      ? { data: fullRef.data, info: { width: fullRef.width, height: fullRef.pageHeight, channels: 3 } }
-      : undefined;
-  const sampled = job.sampleable && job.pixels > SAMPLE_ABOVE_PIXELS && (await writeSample(job.source, samplePath, {}, decoded));
-  if (sampled) {
-    searchSource = { path: samplePath, animated: false, autoOrient: false };
-    searchRef = await measurer.reference(searchSource, job.alpha);
+  try {
+    const fullRef = await reference;
+    ctx.onProgress(5);
+    let searchSource: ImageSource = job.source;
+    let searchRef = fullRef;
+    const samplePath = path.join(ctx.workDir, 'sample.png');
+    // An opaque still's reference holds exactly the pixels the sample is cut from (sRGB, 8 bits, oriented alike).
+    const decoded =
+      !job.alpha && fullRef.pages === 1
+        ? { data: fullRef.data, info: { width: fullRef.width, height: fullRef.pageHeight, channels: 3 } }
+        : undefined;
+    const sampled =
+      job.sampleable && job.pixels > SAMPLE_ABOVE_PIXELS && (await writeSample(job.source, samplePath, {}, decoded));
+    if (sampled) {
+      searchSource = { path: samplePath, animated: false, autoOrient: false };
+      searchRef = await measurer.reference(searchSource, job.alpha);
+    }
+    const measure = sampled
+      ? (track: Track, knob: number) =>
+          once(`sample:${track.id}@${knob}`, track, () => measurer.trial(track, knob, searchSource, searchRef))
+      : full;
+    return { work: { job, measurer, fullRef, sampled, measure, full, idle } };
+  } catch (err) {
+    // An unreadable picture or a cancelled call: a trial started ahead is done with before the call answers.
+    await idle();
+    throw err;
   }
-  const measure = sampled
-    ? (track: Track, knob: number) =>
-        once(`sample:${track.id}@${knob}`, track, () => measurer.trial(track, knob, searchSource, searchRef))
-    : full;
-  return { work: { job, measurer, fullRef, sampled, measure, full } };
 }

@@ -97,7 +97,8 @@ export function sharedPictureResults(compressor: ImageCompressor, memo: CallMemo
             memo.set(key(digest, level), kept);
             others.push(kept);
           }
-        const own = keep(outs[ctx.level], input, `picture-${digest}-${ctx.level}${ctx.startAt ? '-started' : ''}`);
+        const from = ctx.startAt ? `-from-${ctx.startAt.track}-${ctx.startAt.knob}` : '';
+        const own = keep(outs[ctx.level], input, `picture-${digest}-${ctx.level}${from}`);
         // Every file is kept before the picture's work folder goes; a failed copy surfaces only to a run that asks for it.
         await Promise.allSettled([own, ...others]);
         return own;

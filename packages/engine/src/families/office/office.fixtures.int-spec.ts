@@ -312,10 +312,11 @@ describe('office family on generated documents', () => {
     expect(made).toBe(1);
     expect((await run(from))?.equals(first as Buffer)).toBe(true);
     expect(made).toBe(1);
-    // Another setting to start from, or none: another result.
+    // Another setting to start from, or none: another result, kept beside the first.
     await run({ ...from, knob: 62 });
     await run();
     expect(made).toBe(3);
+    expect((await run(from))?.equals(first as Buffer)).toBe(true);
   });
 
   it("a target tells the document the lighter levels it may ask: its pictures' searches make them at once", async () => {
