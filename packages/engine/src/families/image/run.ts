@@ -206,8 +206,7 @@ async function searchLevels(
   if (job.anchor) startIndependentStarts(job.tracks, job.anchor, measure);
   // The standard tool's encoding of the same pixels (sample included): its SSIM raises the light and balanced bars,
   // and it is a candidate itself.
-  const anchored = job.anchor && measure(job.anchor.track, job.anchor.knob);
-  const anchor = await anchored;
+  const anchor = job.anchor ? await measure(job.anchor.track, job.anchor.knob) : undefined;
   const bars: QualityBars = anchoredBars(anchor?.ssim);
   // Trials of a mosaic sample are smaller than the picture's: only full-size trials compare with the original's size.
   const inHand = sampled ? undefined : (await stat(input)).size;

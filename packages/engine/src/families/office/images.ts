@@ -68,8 +68,9 @@ type KeptResult = { output: FamilyOutput; original: boolean } | undefined;
  */
 export function sharedPictureResults(compressor: ImageCompressor, memo: CallMemo, keepDir: string): ImageCompressor {
   // A smaller copy of a picture (sizedImages) starts at its picture's setting: that is part of what its result depends on.
+  const startedFrom = (from?: PictureSetting) => (from ? `-from-${from.track}-${from.knob}` : '');
   const key = (digest: string, level: CompressionLevel, from?: PictureSetting) =>
-    `office-picture:${digest}:${level}${from ? `:from:${from.track}@${from.knob}` : ''}`;
+    `office-picture:${digest}:${level}${startedFrom(from)}`;
   const keep = async (out: FamilyOutput | undefined, input: string, name: string): Promise<KeptResult> => {
     if (!out) return undefined;
     if (out.path === input) return { output: out, original: true };
@@ -97,8 +98,7 @@ export function sharedPictureResults(compressor: ImageCompressor, memo: CallMemo
             memo.set(key(digest, level), kept);
             others.push(kept);
           }
-        const from = ctx.startAt ? `-from-${ctx.startAt.track}-${ctx.startAt.knob}` : '';
-        const own = keep(outs[ctx.level], input, `picture-${digest}-${ctx.level}${from}`);
+        const own = keep(outs[ctx.level], input, `picture-${digest}-${ctx.level}${startedFrom(ctx.startAt)}`);
         // Every file is kept before the picture's work folder goes; a failed copy surfaces only to a run that asks for it.
         await Promise.allSettled([own, ...others]);
         return own;
@@ -125,13 +125,11 @@ async function pictureLedger(memo: CallMemo, digest: string, keepDir: string): P
  * it, then sized to its own target (tools/member-targets.ts). Between levels by its family's quality alone, at the
  * same dimensions. Below the level's quality (the user's consent), first with fewer pixels at the level's quality,
  * as a photo of its own is (tools/image/fit-by-side.ts): the document sets where and how large a picture is drawn,
- * not its pixels, so the page looks the same but softer. The level's picture stands when sizing gives nothing better.
+ * not its pixels, so the page looks the same but softer; each smaller copy goes through `compressor` too, starting from
+ * the picture's setting (so the call's shared results serve a copy that another run made). The level's picture stands
+ * when sizing gives nothing better.
  */
-export function sizedImages(
-  compressor: ImageCompressor,
-  targets: MemberTargets,
-  resized: ImageCompressor = compressor,
-): ImageCompressor {
+export function sizedImages(compressor: ImageCompressor, targets: MemberTargets): ImageCompressor {
   return async (input, type, ctx) => {
     const atLevel = await compressor(input, type, ctx);
     const family = ctx.nested?.familyFor(type);
@@ -143,7 +141,7 @@ export function sizedImages(
       // Each smaller copy starts from the setting the picture itself got at the level.
       const startAt = atLevel.setting;
       const smaller = await fitBySide(input, type, ctx.workDir, targetBytes, { size: level }, async (copy, workDir) => {
-        const out = await resized(copy.input, type, { ...ctx, workDir, ...(startAt ? { startAt } : {}) });
+        const out = await compressor(copy.input, type, { ...ctx, workDir, ...(startAt ? { startAt } : {}) });
         const file = out && out.path !== copy.input ? out.path : copy.input;
         return { ...(out ?? { recipe: 'resized', format: type.ext }), path: file, size: (await stat(file)).size };
       });

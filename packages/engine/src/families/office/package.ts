@@ -96,7 +96,7 @@ async function shrinkPictures(
   const atLevel = ctx.memo ? sharedPictureResults(images, ctx.memo, ctx.workDir) : images;
   // A target's runs (its members' positions, tools/member-targets.ts) make the same smaller copies of a picture: each
   // copy's result is shared too.
-  const compressor = ctx.memberTargets ? sizedImages(atLevel, ctx.memberTargets, atLevel) : atLevel;
+  const compressor = ctx.memberTargets ? sizedImages(atLevel, ctx.memberTargets) : atLevel;
   const nextLevels = ctx.nextLevels?.map((level) => PACKAGE_RECIPES[level].imageLevel);
   const pictureCtx = { ...ctx, level: PACKAGE_RECIPES[ctx.level].imageLevel, ...(nextLevels ? { nextLevels } : {}) };
   const onProgress = (p: number) => ctx.onProgress(10 + p * 0.65);
