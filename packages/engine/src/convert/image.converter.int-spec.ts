@@ -234,6 +234,14 @@ describe('imageConverter from the other formats', () => {
     expect(await shapeOf(back.path)).toEqual({ format: 'gif', width: 160, height: 120, pages: 10 });
   });
 
+  it('a GIF whose frames repeat becomes a WebP that plays the same, each run of equal frames one frame', async () => {
+    await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=5', '-t', '1', '-vf', 'fps=10', f('held.gif')]);
+    const r = await convert(f('held.gif'), 'webp');
+    const meta = await sharp(r.path, { animated: true }).metadata();
+    expect([meta.pages, meta.delay]).toEqual([5, [200, 200, 200, 200, 200]]);
+    expect(r.checks).toEqual({ width: 160, height: 120, frames: 5 });
+  });
+
   const pairs: Array<[string, string, string]> = [
     ['shot.webp', 'jpg', 'jpeg'],
     ['shot.avif', 'png', 'png'],

@@ -10,6 +10,7 @@ import { type RunProcess, runProcess } from '../../process/run-process.js';
 import { forceSandboxMode } from '../../process/sandbox.js';
 import { SSIM_FLOOR } from '../../quality/ssim.js';
 import { resultCache } from '../../result-cache.js';
+import { framesAsShown } from '../../tools/image/animation-timing.js';
 import { lavfi } from '../../tools/media/media.test-support.js';
 import { isSrgbProfile } from './icc-profile.js';
 import { imageFamily } from './image.family.js';
@@ -108,6 +109,29 @@ describe('image family on generated fixtures', () => {
     expect((await frames(r.output)).equals(await frames(input))).toBe(true);
     const meta = await sharp(r.output, { animated: true }).metadata();
     expect(meta.delay).toEqual((await sharp(input, { animated: true }).metadata()).delay);
+  });
+
+  it('a GIF whose frames repeat plays the same with each run of equal frames merged into one (gifsicle, cgif)', async () => {
+    // Each picture shown for two frames: both encoders write one frame lasting both, which used to fail every trial.
+    const input = path.join(dir, 'held-frames.gif');
+    await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=200x150:rate=5', '-t', '1', '-vf', 'fps=10', input]);
+    const before = await sharp(input, { animated: true }).metadata();
+    const frames = async (file: string) => sharp(file, { animated: true }).ensureAlpha().raw().toBuffer();
+    const frameBytes = 200 * 150 * 4;
+    const original = await frames(input);
+    expect(before.pages).toBe(10);
+    for (const level of ['light', 'balanced'] as const) {
+      const r = await compress(input, { level, tmpDir: dir });
+      expect(r.unchanged, r.recipe).toBe(false);
+      expect(r.metrics.ssim).toBeGreaterThanOrEqual(SSIM_FLOOR[level]);
+      const after = await sharp(r.output, { animated: true }).metadata();
+      expect([after.pages, after.delay, after.loop]).toEqual([5, [200, 200, 200, 200, 200], before.loop]);
+      // Each original frame is close to the output frame seen at its time (the pattern moves from frame to frame).
+      const shown = framesAsShown(await frames(r.output), frameBytes, [0, 0, 1, 1, 2, 2, 3, 3, 4, 4], 1);
+      let difference = 0;
+      for (const [i, value] of original.entries()) difference += Math.abs(value - (shown[i] as number));
+      expect(difference / original.length).toBeLessThan(1);
+    }
   });
 
   it("a GIF of a dithered picture shrinks at light by lossy LZW (gifsicle --lossy), above light's floor", async () => {

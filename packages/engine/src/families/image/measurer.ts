@@ -3,6 +3,7 @@ import path from 'node:path';
 import { cpuBudget } from '../../cpu-budget.js';
 import { EngineError } from '../../errors.js';
 import { SsimReference } from '../../quality/pixel-ssim.js';
+import { framesAsShown, isOneToOne } from '../../tools/image/animation-timing.js';
 import type { LadderContext } from '../../types.js';
 import { decodeOpaque, decodePixels, type ImageSource, type Pixels, readError, throwIfAborted } from './image-io.js';
 import type { ImageJob } from './prepare.js';
@@ -11,6 +12,17 @@ import type { Track, Trial } from './search.js';
 
 /** Below this many pixels a side, SSIM's 8×8 windows do not fit: only exact (lossless) results are accepted. */
 const MIN_SSIM_SIDE = 16;
+
+/**
+ * Decoded output frames laid out as the original's (`framesShown`): unchanged when nothing was merged, or when the
+ * output's frame count does not fit the timing (the geometry check then fails it).
+ */
+function asShown(decoded: Pixels, shown: readonly number[] | undefined, sets: number): Pixels {
+  const frameBytes = decoded.width * decoded.pageHeight * 3;
+  const outputFrames = decoded.pages / sets;
+  if (!shown || isOneToOne(shown) || outputFrames !== Math.max(...shown) + 1) return decoded;
+  return { ...decoded, pages: shown.length * sets, data: framesAsShown(decoded.data, frameBytes, shown, sets) };
+}
 
 /** Errors that end the whole call; any other failure of one encode only rules that setting out. */
 function isFatal(err: unknown): boolean {
@@ -70,16 +82,20 @@ export class Measurer {
     try {
       const readable = this.job.readable ? await this.job.readable(file) : file;
       const frames = ref.alpha ? ref.pages / 2 : ref.pages;
+      // An animation's output may merge equal neighbouring frames: each original frame is compared with the output
+      // frame seen at its time.
+      const shown = this.job.framesShown ? await this.job.framesShown(readable) : undefined;
+      if (this.job.framesShown && !shown) return failed;
       const output: ImageSource = { path: readable, animated: frames > 1, autoOrient: false };
       const opaque = ref.opaque ? await decodeOpaque(output) : null;
       // An opaque picture's output that gained see-through pixels (an encoder coding alpha with loss) is measured as
       // both pictures flattened over black and over white would be: the mean of the two SSIMs, the larger shift.
       const flattened = ref.opaque && !opaque;
-      const decoded = opaque ?? (await decodePixels(output, ref.alpha || flattened));
+      const sets = ref.alpha || flattened ? 2 : 1;
+      const decoded = asShown(opaque ?? (await decodePixels(output, ref.alpha || flattened)), shown, sets);
       const copies = flattened ? 2 : 1;
       if (decoded.width !== ref.width || decoded.pageHeight !== ref.pageHeight || decoded.pages !== copies * ref.pages)
         return failed;
-      if (this.job.verify && !(await this.job.verify(readable))) return failed;
       throwIfAborted(this.ctx.signal);
       // Too small for SSIM's windows: only the exact pixels pass (never a flattened output of an opaque picture).
       if (ref.width < MIN_SSIM_SIDE || ref.pageHeight < MIN_SSIM_SIDE)

@@ -3,6 +3,7 @@ import sharp, { type Metadata } from 'sharp';
 import { budgetFrames } from '../../budget.js';
 import { EngineError } from '../../errors.js';
 import { readFileHead } from '../../tools/file-head.js';
+import { framesShown } from '../../tools/image/animation-timing.js';
 import { decodeBmp } from '../../tools/image/bmp.js';
 import { gifIsComplete } from '../../tools/image/gif-structure.js';
 import { MAX_INPUT_PIXELS } from '../../tools/image/sharp-input.js';
@@ -39,8 +40,11 @@ export interface ImageJob {
   alpha: boolean;
   /** Makes an output readable by sharp (HEIC → PNG). */
   readable?: (file: string) => Promise<string>;
-  /** Extra checks on an output beyond geometry and SSIM (animation timing). */
-  verify?: (file: string) => Promise<boolean>;
+  /**
+   * An animation's output frames as they play against the original's (`framesShown`): the output frame seen during
+   * each original frame, or undefined when the timing or loop count changed.
+   */
+  framesShown?: (file: string) => Promise<number[] | undefined>;
 }
 
 /** A job, or the reason the original is returned as it is. */
@@ -100,12 +104,10 @@ async function prepareHeic(input: string, ctx: JobContext): Promise<Prepared> {
   };
 }
 
-/** Frame count is checked with the geometry; delays and loop count are checked here. */
-function animationCheck(original: Metadata): (file: string) => Promise<boolean> {
-  return async (file) => {
-    const m = await sharp(file, { animated: true }).metadata();
-    return JSON.stringify(m.delay ?? []) === JSON.stringify(original.delay ?? []) && (m.loop ?? 0) === (original.loop ?? 0);
-  };
+/** An output's frames as they play against the original's: the same loop count, the same time for every frame. */
+function animationTiming(original: Metadata): (file: string) => Promise<number[] | undefined> {
+  const timing = (m: Metadata) => ({ delay: m.delay ?? [], loop: m.loop ?? 0 });
+  return async (file) => framesShown(timing(original), timing(await sharp(file, { animated: true }).metadata()));
 }
 
 /** Reads the input's header, refuses decompression bombs, and picks the recipes for its format. */
@@ -131,7 +133,7 @@ export async function prepareJob(input: string, ext: string, ctx: JobContext): P
     autoOrient: !animated && (meta.orientation ?? 1) > 1,
     srgbProfile: isSrgbProfile(meta.icc),
   };
-  const verify = animated && ext !== 'tif' ? animationCheck(meta) : undefined;
+  const shown = animated && ext !== 'tif' ? animationTiming(meta) : undefined;
   const profile = source.srgbProfile
     ? 'its sRGB colour profile left out, as untagged pictures are read as sRGB'
     : 'colour profile kept';
@@ -153,7 +155,7 @@ export async function prepareJob(input: string, ext: string, ctx: JobContext): P
       pixels,
       alpha: meta.hasAlpha ?? false,
       kept,
-      verify,
+      framesShown: shown,
     },
   });
   switch (ext) {

@@ -18,7 +18,8 @@ const GIFSICLE_TIMEOUT_MS = 2 * 60 * 1000;
  * - cgif through sharp, whose knob is 32 minus its inter-frame error: at 32 unchanged pixels are only made transparent
  *   when they are exactly equal to the previous frame; lower values also treat nearly equal pixels as unchanged, which
  *   is where animated GIFs save most. The input palette is reused, so colours do not shift.
- * Frame count, delays and loop count are checked after decoding any of them.
+ * Every output must play as the original (tools/image/animation-timing.ts): the same loop count and timing, a run of
+ * equal neighbouring frames possibly merged into one lasting as long, as both gifsicle and cgif do.
  */
 export function gifTracks(ctx: ToolContext, animated: boolean): Track[] {
   return [gifsicleTrack(ctx), cgifTrack(animated), gifsicleLossyTrack(ctx)];
