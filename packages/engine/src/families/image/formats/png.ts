@@ -11,7 +11,7 @@ function repacksOfJob(): RepackOf {
   return (source) => {
     let repack = repacks.get(source.path);
     if (!repack) {
-      repack = readFile(source.path).then(preparePngRepack);
+      repack = readFile(source.path).then((bytes) => preparePngRepack(bytes, source.srgbProfile));
       repacks.set(source.path, repack);
     }
     return repack;

@@ -101,8 +101,14 @@ interface RepackSource {
   chunks: PngChunk[];
 }
 
+/**
+ * The chunks that say how a PNG's colours are meant: its ICC profile, and the gamma and primaries a profile
+ * overrides. When the profile is plain sRGB they all go: an untagged picture is read as sRGB (icc-profile.ts).
+ */
+const COLOUR_CHUNKS = new Set(['iCCP', 'gAMA', 'cHRM']);
+
 /** The file's pixels in their smallest lossless form, or null when it cannot be repacked this way. */
-async function readReduced(file: Buffer): Promise<RepackSource | null> {
+async function readReduced(file: Buffer, srgbProfile: boolean): Promise<RepackSource | null> {
   const parsed = parsePng(file);
   if (parsed?.header.interlace !== 0 || parsed.chunks.some((c) => c.type === 'acTL')) return null;
   const { header } = parsed;
@@ -119,9 +125,9 @@ async function readReduced(file: Buffer): Promise<RepackSource | null> {
   if (!rows) return null;
   const palette = parsed.chunks.find((c) => c.type === 'PLTE')?.data;
   const trns = parsed.chunks.find((c) => c.type === 'tRNS')?.data;
-  const hasIcc = parsed.chunks.some((c) => c.type === 'iCCP');
-  const pixels = reducePixels({ header, rows, palette, trns }, !hasIcc);
-  const chunks: PngChunk[] = parsed.chunks.filter((c) => KEPT_CHUNKS.has(c.type));
+  const kept = (c: PngChunk) => KEPT_CHUNKS.has(c.type) && !(srgbProfile && COLOUR_CHUNKS.has(c.type));
+  const chunks: PngChunk[] = parsed.chunks.filter(kept);
+  const pixels = reducePixels({ header, rows, palette, trns }, !chunks.some((c) => c.type === 'iCCP'));
   if (pixels.palette) chunks.push({ type: 'PLTE', data: pixels.palette });
   if (pixels.trns) chunks.push({ type: 'tRNS', data: pixels.trns });
   return { pixels, chunks };
@@ -144,9 +150,12 @@ export interface PngRepack {
  */
 const FLOOR_OF_LEVEL6 = 0.6;
 
-/** Reads a PNG for repacking, or null when it cannot be repacked this way (interlaced, animated or malformed). */
-export async function preparePngRepack(file: Buffer): Promise<PngRepack | null> {
-  const source = await readReduced(file);
+/**
+ * Reads a PNG for repacking, or null when it cannot be repacked this way (interlaced, animated or malformed). With
+ * `srgbProfile` (its ICC profile only says sRGB) the profile is left out, as every other encoder of the job does.
+ */
+export async function preparePngRepack(file: Buffer, srgbProfile = false): Promise<PngRepack | null> {
+  const source = await readReduced(file, srgbProfile);
   if (!source) return null;
   const { pixels, chunks } = source;
   let ranking: Promise<Ranking> | undefined;
