@@ -129,6 +129,8 @@ describe('audio family on generated files', () => {
     const float = await compress(fixture('float.wav'), { level: 'maximum', tmpDir: dir });
     expect(float.unchanged).toBe(true);
     expect(float.notes.join(' ')).toMatch(/floating-point/);
+    // The recipe, which every surface shows, says why too.
+    expect(float.recipe).toBe('kept the original: FLAC cannot store floating-point samples, so this WAV is kept');
   });
 });
 
