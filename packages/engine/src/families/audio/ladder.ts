@@ -52,8 +52,7 @@ function answers(
     if (!plan) {
       const why = recipe.kind === 'keep' ? recipe.why : undefined;
       out[level] = { ...original, recipe: why ? `kept the original: ${why}` : 'kept the original', notes: why ? [why] : [] };
-    }
-    else if ('keep' in plan)
+    } else if ('keep' in plan)
       out[level] = { ...original, recipe: `kept the original: ${plan.label} would not make it smaller`, notes: [plan.keep] };
     else out[level] = outputs[encodes.findIndex((e) => encodeKey(e) === encodeKey(plan))];
   }
