@@ -53,8 +53,18 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+/** What a file-system refusal means to the person who typed the path. */
+const FILE_ERRORS: Record<string, string> = {
+  ENOENT: 'no such file',
+  EISDIR: 'is a folder: give the files in it',
+  EACCES: 'cannot be read (permission denied)',
+  EPERM: 'cannot be read (permission denied)',
+};
+
 function describe(err: unknown): string {
   if (isEngineError(err)) return `${err.kind}: ${err.message}`;
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  if (code && FILE_ERRORS[code]) return FILE_ERRORS[code];
   return err instanceof Error ? err.message : String(err);
 }
 

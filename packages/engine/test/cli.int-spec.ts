@@ -84,6 +84,11 @@ describe.runIf(built)('shrinkly command line', () => {
     expect(err.code).toBe(1);
     expect(err.stderr).toMatch(/notes\.png: unsupported: /);
     expect(err.stdout.trim().split('\n')).toHaveLength(1);
+    // A path that is not a file is said plainly, not as the system's error code.
+    const missing = path.join(dir, 'missing.jpg');
+    const paths = await shrinklyFailure(['compress', '--out', path.join(dir, 'mixed'), missing, dir]);
+    expect(paths.stderr).toContain(`${missing}: no such file\n`);
+    expect(paths.stderr).toContain(`${dir}: is a folder: give the files in it\n`);
   });
 
   it('refuses an unknown level with usage', async () => {
