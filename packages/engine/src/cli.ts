@@ -53,18 +53,19 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-/** What a file-system refusal means to the person who typed the path. */
+/** A file-system refusal in plain words; the path it names (an input or an output) follows when the system gives it. */
 const FILE_ERRORS: Record<string, string> = {
-  ENOENT: 'no such file',
-  EISDIR: 'is a folder: give the files in it',
-  EACCES: 'cannot be read (permission denied)',
-  EPERM: 'cannot be read (permission denied)',
+  ENOENT: 'no such file or folder',
+  EISDIR: 'a folder, not a file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
 };
 
 function describe(err: unknown): string {
   if (isEngineError(err)) return `${err.kind}: ${err.message}`;
-  const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  if (code && FILE_ERRORS[code]) return FILE_ERRORS[code];
+  const { code, path: where } = (err ?? {}) as NodeJS.ErrnoException;
+  const plain = code === undefined ? undefined : FILE_ERRORS[code];
+  if (plain) return where ? `${plain}: ${where}` : plain;
   return err instanceof Error ? err.message : String(err);
 }
 

@@ -87,8 +87,8 @@ describe.runIf(built)('shrinkly command line', () => {
     // A path that is not a file is said plainly, not as the system's error code.
     const missing = path.join(dir, 'missing.jpg');
     const paths = await shrinklyFailure(['compress', '--out', path.join(dir, 'mixed'), missing, dir]);
-    expect(paths.stderr).toContain(`${missing}: no such file\n`);
-    expect(paths.stderr).toContain(`${dir}: is a folder: give the files in it\n`);
+    expect(paths.stderr).toContain(`${missing}: no such file or folder: ${missing}\n`);
+    expect(paths.stderr).toContain(`${dir}: a folder, not a file\n`);
   });
 
   it('refuses an unknown level with usage', async () => {

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { CompressContext, CompressionLevel } from '../../types.js';
 import { type ImageSource, openImage, readError, throwIfAborted } from './image-io.js';
 import { Measurer } from './measurer.js';
-import { prepareJob } from './prepare.js';
+import { type ImageJob, prepareJob } from './prepare.js';
 import { anchoredBars } from './quality.js';
 import { eligibleTrials } from './run.js';
 import { writeSample } from './sample.js';
@@ -128,7 +128,7 @@ export async function estimateImageFile(
   });
 
   // The sample has no timing of its own: the animation check of the full file does not apply to it.
-  const sampleJob = { ...job, verify: undefined };
+  const sampleJob: ImageJob = { ...job, framesShown: undefined };
   const measurer = new Measurer(sampleJob, ctx, expectedTrials(job.tracks) + 1);
   const ref = await measurer.reference(sample, job.alpha);
   const samplePixels = (ref.width * ref.pageHeight * ref.pages) / (ref.alpha ? 2 : 1);

@@ -134,6 +134,17 @@ describe('image family on generated fixtures', () => {
     }
   });
 
+  it("estimates an animation longer than its window from the window's trials, whose timing is the window's own", async () => {
+    // The estimate searches the first frames only: held to the whole file's timing, every trial failed.
+    const input = path.join(dir, 'long-anim.gif');
+    await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=200x150:rate=10', '-t', '2', input]);
+    const ctx = { signal: new AbortController().signal, onProgress: () => {}, workDir: await mkdtemp(path.join(dir, 'est-')) };
+    const sizes = await imageFamily.estimate?.(input, { ext: 'gif', mime: 'image/gif', family: 'image' }, { ...ctx, runProcess });
+    const real = await compress(input, { level: 'maximum', tmpDir: dir });
+    expect(real.compressedSize).toBeLessThan(real.originalSize * 0.95);
+    expect(sizes?.maximum).toBeLessThan(real.originalSize * 0.95);
+  });
+
   it("a GIF of a dithered picture shrinks at light by lossy LZW (gifsicle --lossy), above light's floor", async () => {
     // Dithering is what lossless LZW and cgif's frame differencing cannot shrink: both leave this one within 2 %.
     const input = path.join(dir, 'dithered.gif');

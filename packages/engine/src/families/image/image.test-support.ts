@@ -124,13 +124,16 @@ export async function shape(file: string): Promise<{ width: number; height: numb
   return { width: turned ? height : (m.width ?? 0), height: turned ? (m.width ?? 0) : height, pages: m.pages ?? 1 };
 }
 
-/** Whether `output` plays as the animation `original` does: the same loop count and times, frames merged or not. */
+/**
+ * Whether `output` plays as the animation `original` does: the same loop count and times, frames merged or not; pages
+ * without delays (a TIFF's) must all be there.
+ */
 export async function playsAs(original: string, output: string): Promise<boolean> {
-  const timing = async (file: string) => {
-    const m = await sharp(file, { animated: true }).metadata();
-    return { delay: m.delay ?? [], loop: m.loop ?? 0 };
-  };
-  return framesShown(await timing(original), await timing(output)) !== undefined;
+  const [a, b] = await Promise.all([original, output].map((file) => sharp(file, { animated: true }).metadata()));
+  if (!a || !b) return false;
+  if (!a.delay?.length) return (a.pages ?? 1) === (b.pages ?? 1);
+  const timing = (m: typeof a) => ({ delay: m.delay ?? [], loop: m.loop ?? 0 });
+  return framesShown(timing(a), timing(b)) !== undefined;
 }
 
 /** SSIM measured here, independently of the family: both decoded by sharp (upright, flattened) to PNG. */

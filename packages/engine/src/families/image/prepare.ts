@@ -139,9 +139,9 @@ export async function prepareJob(input: string, ext: string, ctx: JobContext): P
     : 'colour profile kept';
   const kept =
     ext === 'gif'
-      ? 'frames, delays and loop kept'
+      ? 'animation timing and loop kept'
       : animated
-        ? 'frames, delays and loop kept, metadata stripped'
+        ? 'animation timing and loop kept, metadata stripped'
         : source.autoOrient
           ? `metadata stripped (${profile}, picture turned upright)`
           : `metadata stripped (${profile})`;

@@ -42,6 +42,8 @@ describe('framesShown', () => {
     // A 10-ms frame plays for 100 ms in browsers: merged into its neighbour it would shorten the animation.
     expect(framesShown({ delay: [10, 100], loop: 0 }, { delay: [110], loop: 0 })).toBeUndefined();
     expect(framesShown({ delay: [10, 100], loop: 0 }, { delay: [10, 100], loop: 0 })).toEqual([0, 1]);
+    // Pages without delays (a TIFF's) have no timing: nothing can be said to play the same.
+    expect(framesShown({ delay: [], loop: 0 }, { delay: [], loop: 0 })).toBeUndefined();
   });
 });
 

@@ -19,7 +19,8 @@ export interface AnimationTiming {
  * consecutive original frames.
  */
 export function framesShown(original: AnimationTiming, output: AnimationTiming): number[] | undefined {
-  if (original.loop !== output.loop) return undefined;
+  // Without delays (a TIFF's pages) there is no timing to play by: only the same frame count would do.
+  if (original.delay.length === 0 || original.loop !== output.loop) return undefined;
   const shown: number[] = [];
   let next = 0;
   for (const [frame, duration] of output.delay.entries()) {
