@@ -4,7 +4,7 @@ import type { Metadata, Sharp } from 'sharp';
 import sharp from 'sharp';
 import { budgetFrames } from '../budget.js';
 import { EngineError, isEngineError } from '../errors.js';
-import { type AnimationTiming, framesShown } from '../tools/image/animation-timing.js';
+import { type AnimationTiming, framesShown, timingOf } from '../tools/image/animation-timing.js';
 import { bmpHeader } from '../tools/image/bmp.js';
 import { MAX_INPUT_PIXELS } from '../tools/image/sharp-input.js';
 import type { DetectedType } from '../types.js';
@@ -73,7 +73,7 @@ async function readPlan(source: ImageSource, ext: string, target: string): Promi
     height: turned ? width : frameHeight,
     frames: animated ? pages : 1,
     animated,
-    timing: { delay: meta.delay ?? [], loop: meta.loop ?? 0 },
+    timing: timingOf(meta),
     autoOrient,
   };
   const max = MAX_SIDE[target];
@@ -215,8 +215,8 @@ async function verify(out: string, target: string, plan: Plan, ctx: ConvertConte
   if (meta.width !== plan.width || height !== plan.height)
     throw notVerified(target, `it is ${meta.width} × ${height} instead of ${plan.width} × ${plan.height}`);
   // A GIF's delays are whole centiseconds, so a WebP's 33 ms becomes 30: the frame count is then what is checked.
-  const merged = plan.animated && framesShown(plan.timing, { delay: meta.delay ?? [], loop: meta.loop ?? 0 });
-  if (frames !== plan.frames && !merged) throw notVerified(target, `it has ${frames} frames instead of ${plan.frames}`);
+  const merged = () => plan.animated && framesShown(plan.timing, timingOf(meta)) !== undefined;
+  if (frames !== plan.frames && !merged()) throw notVerified(target, `it has ${frames} frames instead of ${plan.frames}`);
   return plan.frames > 1 ? { ...checks, frames } : checks;
 }
 

@@ -10,7 +10,7 @@ import { vi } from 'vitest';
 import { compress } from '../../compress.js';
 import { runProcess } from '../../process/run-process.js';
 import { measureSsim, SSIM_FLOOR } from '../../quality/ssim.js';
-import { framesShown } from '../../tools/image/animation-timing.js';
+import { framesShown, timingOf } from '../../tools/image/animation-timing.js';
 import { rgbPixels } from '../../tools/image/rgb-pixels.test-support.js';
 import type { CompressionLevel, CompressResult } from '../../types.js';
 import { Measurer } from './measurer.js';
@@ -132,8 +132,7 @@ export async function playsAs(original: string, output: string): Promise<boolean
   const [a, b] = await Promise.all([original, output].map((file) => sharp(file, { animated: true }).metadata()));
   if (!a || !b) return false;
   if (!a.delay?.length) return (a.pages ?? 1) === (b.pages ?? 1);
-  const timing = (m: typeof a) => ({ delay: m.delay ?? [], loop: m.loop ?? 0 });
-  return framesShown(timing(a), timing(b)) !== undefined;
+  return framesShown(timingOf(a), timingOf(b)) !== undefined;
 }
 
 /** SSIM measured here, independently of the family: both decoded by sharp (upright, flattened) to PNG. */

@@ -3,7 +3,7 @@ import sharp, { type Metadata } from 'sharp';
 import { budgetFrames } from '../../budget.js';
 import { EngineError } from '../../errors.js';
 import { readFileHead } from '../../tools/file-head.js';
-import { framesShown } from '../../tools/image/animation-timing.js';
+import { framesShown, timingOf } from '../../tools/image/animation-timing.js';
 import { decodeBmp } from '../../tools/image/bmp.js';
 import { gifIsComplete } from '../../tools/image/gif-structure.js';
 import { MAX_INPUT_PIXELS } from '../../tools/image/sharp-input.js';
@@ -106,8 +106,7 @@ async function prepareHeic(input: string, ctx: JobContext): Promise<Prepared> {
 
 /** An output's frames as they play against the original's: the same loop count, the same time for every frame. */
 function animationTiming(original: Metadata): (file: string) => Promise<number[] | undefined> {
-  const timing = (m: Metadata) => ({ delay: m.delay ?? [], loop: m.loop ?? 0 });
-  return async (file) => framesShown(timing(original), timing(await sharp(file, { animated: true }).metadata()));
+  return async (file) => framesShown(timingOf(original), timingOf(await sharp(file, { animated: true }).metadata()));
 }
 
 /** Reads the input's header, refuses decompression bombs, and picks the recipes for its format. */

@@ -10,6 +10,11 @@ export interface AnimationTiming {
   loop: number;
 }
 
+/** An animation's timing from its metadata as sharp reads it (no delays, loop 0, when it has none). */
+export function timingOf(meta: { delay?: number[]; loop?: number }): AnimationTiming {
+  return { delay: meta.delay ?? [], loop: meta.loop ?? 0 };
+}
+
 /**
  * Which of an output's frames a viewer sees during each of the original's frames (its index, per original frame), or
  * undefined when the output does not play as the original does. GIF optimisers (gifsicle, cgif) merge a run of equal
