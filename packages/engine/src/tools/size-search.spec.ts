@@ -137,27 +137,37 @@ describe('size search', () => {
     expect(trials).toBeLessThanOrEqual(2);
   });
 
-  it('stays between a known fitting result and a too-large one, and never evaluates a snapped setting outside its range', async () => {
-    const tried: number[] = [];
-    const rates = [96, 112, 128, 160];
-    const found = await searchSize({
-      targetBytes: 1_900_000,
-      known: [
-        { setting: 160, bytes: 2_000_000 },
-        { setting: 128, bytes: 1_600_000 },
-      ],
-      min: 129,
-      max: 159,
-      slope: 1 / 160,
-      maxTrials: 3,
-      snap: (kbps) => rates.findLast((r) => r <= kbps) ?? 96,
-      evaluate: async (kbps) => {
-        tried.push(kbps);
-        return kbps * 12_500;
-      },
-    });
-    // MP3 has no rate between 128 and 160: nothing is encoded, and the known fitting result is not returned.
-    expect(tried).toEqual([]);
-    expect(found).toBeUndefined();
+  it('starts from a predicted setting on a scale of its own, and goes past a result that fits with room to spare', async () => {
+    // An average bitrate that comes out at four fifths of the rate asked: the prediction (the rate the target's size
+    // would take) fits with a fifth to spare, so the next trial goes up, on the prior slope, past it.
+    const bytesAt = (kbps: number) => kbps * 0.8 * 12_500;
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 400_000, max: 3_000_000 }), async (targetBytes) => {
+        const tried: number[] = [];
+        const start = Math.min(320, Math.max(32, Math.floor((targetBytes * 0.97) / 12_500)));
+        const found = await searchSize({
+          targetBytes,
+          known: [],
+          start,
+          min: 32,
+          max: 320,
+          // ln(bytes) grows by 1 / kbps per kb/s where bytes are proportional to the rate.
+          slope: 1 / start,
+          maxTrials: 3,
+          evaluate: async (kbps) => {
+            tried.push(kbps);
+            return bytesAt(kbps);
+          },
+        });
+        expect(tried[0]).toBe(start);
+        if (bytesAt(320) < targetBytes * CLOSE_ENOUGH) {
+          // Even the highest rate leaves room: it is the answer, reached and not passed.
+          expect(found?.setting).toBe(320);
+          return;
+        }
+        expect(tried.length).toBeLessThanOrEqual(3);
+        expect(found && found.bytes <= targetBytes && found.bytes >= targetBytes * CLOSE_ENOUGH).toBe(true);
+      }),
+    );
   });
 });

@@ -14,10 +14,15 @@ export interface SizePoint {
 export interface SizeSearch {
   targetBytes: number;
   /**
-   * Results known beforehand (the levels' own): at least one larger than the target; a fitting one bounds the search
-   * (only a larger result that still fits is worth a trial), and is not returned.
+   * Results known beforehand (the levels' own), on the same scale of settings as the trials; a fitting one bounds
+   * the search (only a larger result that still fits is worth a trial), and is not returned.
    */
   known: readonly SizePoint[];
+  /**
+   * The setting tried first, predicted from the target, for a setting whose scale the known results do not share.
+   * Without it, the search starts from a known result larger than the target.
+   */
+  start?: number;
   /** The settings allowed, inclusive (integers): the search never evaluates outside them. */
   min: number;
   max: number;
@@ -25,8 +30,6 @@ export interface SizeSearch {
   slope: number;
   /** Trials at most. */
   maxTrials: number;
-  /** The nearest setting the encoder really has, at or towards smaller results (MP3's fixed bitrates). */
-  snap?: (setting: number) => number;
   /** A setting's result size, or undefined when no result could be made at it (the search then stops). */
   evaluate: (setting: number) => Promise<number | undefined>;
 }
@@ -34,12 +37,13 @@ export interface SizeSearch {
 /** Results this close under the target are not worth another trial. */
 export const CLOSE_ENOUGH = 0.9;
 /** Where a trial aims, under the target: the line is a guess, and a result over the target is a wasted trial. */
-const AIM = 0.97;
+export const AIM = 0.97;
 
 /**
  * The setting whose result is the largest found at or under the target, or undefined when no trial fit. Stops once a
  * result is within 10 % under the target, when no setting is left between a fitting and a too-large one, or after
- * `maxTrials`.
+ * `maxTrials`. A result that fits with more room than that, and nothing too large known, is followed by a trial
+ * past it, towards larger results.
  */
 export async function searchSize(search: SizeSearch): Promise<SizePoint | undefined> {
   const { targetBytes, min, max, slope } = search;
@@ -54,19 +58,17 @@ export async function searchSize(search: SizeSearch): Promise<SizePoint | undefi
       points.filter((p) => p.bytes > targetBytes),
       grows ? 'min' : 'max',
     );
-    if (!over) return best;
     const fit = best ?? knownFit;
+    const slopeNow = measuredSlope(points, targetBytes, grows);
+    let next: number | undefined;
+    if (trial === 0 && search.start !== undefined) next = search.start;
+    else if (!over) next = fit ? pastFit(search, fit, slopeNow, grows) : undefined;
     // The last trial with nothing fitting yet goes to the far end: a result that fits beats a closer one that does not.
-    const lastChance = trial === search.maxTrials - 1 && !fit;
-    const next = lastChance
-      ? grows
-        ? min
-        : max
-      : nextSetting(search, over, fit, measuredSlope(points, targetBytes, grows), grows);
-    // Past the allowed settings, the last one allowed is the last chance, as the encoder really has it.
-    const clamped = next === undefined ? undefined : Math.min(max, Math.max(min, next));
-    const setting = clamped !== undefined && search.snap ? search.snap(clamped) : clamped;
-    if (setting === undefined || setting < min || setting > max || tried.has(setting)) return best;
+    else if (trial === search.maxTrials - 1 && !fit) next = grows ? min : max;
+    else next = nextSetting(search, over, fit, slopeNow, grows);
+    // Past the allowed settings, the last one allowed is the last chance.
+    const setting = next === undefined ? undefined : Math.min(max, Math.max(min, next));
+    if (setting === undefined || tried.has(setting)) return best;
     tried.add(setting);
     const bytes = await search.evaluate(setting);
     if (bytes === undefined) return best;
@@ -79,12 +81,12 @@ export async function searchSize(search: SizeSearch): Promise<SizePoint | undefi
 }
 
 /**
- * The slope of ln(bytes) measured between the two too-large results nearest the target, when it runs the expected way:
- * better than the guess for the next step towards the target while nothing fits yet.
+ * The slope of ln(bytes) measured between the two results nearest the target, when it runs the expected way: better
+ * than the guess for the next step towards the target while no two results bracket it.
  */
 function measuredSlope(points: SizePoint[], targetBytes: number, grows: boolean): number | undefined {
-  const over = points.filter((p) => p.bytes > targetBytes).sort((a, b) => a.bytes - b.bytes);
-  const [a, b] = over;
+  const distance = (p: SizePoint) => Math.abs(Math.log(p.bytes / targetBytes));
+  const [a, b] = [...points].sort((p, q) => distance(p) - distance(q));
   if (!a || !b || a.setting === b.setting) return undefined;
   const slope = (Math.log(a.bytes) - Math.log(b.bytes)) / (a.setting - b.setting);
   return slope > 0 === grows && Number.isFinite(slope) && slope !== 0 ? slope : undefined;
@@ -112,7 +114,6 @@ function nextSetting(
   const exact = over.setting + (aim - Math.log(over.bytes)) / slope;
   // Rounded towards smaller results, and at least one step past the too-large point.
   let setting = grows ? Math.min(Math.floor(exact), over.setting - 1) : Math.max(Math.ceil(exact), over.setting + 1);
-  if (search.snap) setting = search.snap(setting);
   // Strictly between the bracket's ends: a fitting result is only worth replacing by a larger one.
   const low = grows ? (fit?.setting ?? -Infinity) : over.setting;
   const high = grows ? over.setting : (fit?.setting ?? Infinity);
@@ -120,8 +121,14 @@ function nextSetting(
     if (!fit) return undefined;
     // The line points outside: halve the bracket instead.
     setting = grows ? Math.floor((low + high) / 2) : Math.ceil((low + high) / 2);
-    if (search.snap) setting = search.snap(setting);
     if (setting <= low || setting >= high) return undefined;
   }
   return setting;
+}
+
+/** The next setting past a result that fits with room to spare, towards larger results, on the slope known. */
+function pastFit(search: SizeSearch, fit: SizePoint, measured: number | undefined, grows: boolean): number | undefined {
+  if (fit.bytes >= search.targetBytes * CLOSE_ENOUGH) return undefined;
+  const exact = fit.setting + (Math.log(search.targetBytes * AIM) - Math.log(fit.bytes)) / (measured ?? search.slope);
+  return grows ? Math.max(Math.floor(exact), fit.setting + 1) : Math.min(Math.ceil(exact), fit.setting - 1);
 }

@@ -1,20 +1,26 @@
 import { mkdtemp, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { EngineError } from '../../errors.js';
-import { searchSize } from '../../tools/size-search.js';
+import { AIM, searchSize } from '../../tools/size-search.js';
 import type { CompressContext, DetectedType, FamilyOutput, SizeRequest } from '../../types.js';
 import { encodeAudioAt } from './ladder.js';
-import { encoderRate } from './plan.js';
 import { recipeFor } from './recipes.js';
 import { readAudioSource } from './source.js';
 
 /** Trials at most: a bitrate's size is nearly linear in it, so the second trial usually lands. */
 const MAX_TRIALS = 3;
+/** LAME's highest average bitrate. */
+const MP3_MAX_KBPS = 320;
 
 /**
  * A lossy audio file at the bitrate whose result lands just under the target: between a too-large level's bitrate
  * and a fitting one's (the fitting level's floor is its bitrate, so any bitrate above it keeps it), or below the
  * too-large one down to the encoder's useful minimum. Lossless and kept formats have no bitrate to choose.
+ *
+ * An MP3 is sized at an average bitrate (`sizedEncode`), whose files do not lie on the levels' constant-bitrate
+ * curve (pink noise asked at 159 kb/s averages 126, a tone asked at 104 averages 87): its search starts from the rate
+ * the too-large result's size predicts, on its own trials only. A result no larger than the fitting level's is not
+ * taken (`fitTarget`), so its floor holds all the same.
  */
 export async function sizeAudio(
   input: string,
@@ -30,15 +36,17 @@ export async function sizeAudio(
   const fitKbps = fits?.metrics.setting;
   if (!overKbps || !source.info.durationSec) return undefined;
   const outputs = new Map<number, FamilyOutput>();
+  // Bytes ≈ overhead + kbps × seconds × 125: ln(bytes) grows by about 1 / kbps per kb/s near a rate.
+  const scale = recipe.encoder === 'libmp3lame' ? averageScale(recipe.minKbps, overKbps, targetBytes, tooLarge.size) : undefined;
   const found = await searchSize({
     targetBytes,
-    known: [{ setting: overKbps, bytes: tooLarge.size }, ...(fits && fitKbps ? [{ setting: fitKbps, bytes: fits.size }] : [])],
-    min: fitKbps !== undefined ? fitKbps + 1 : recipe.minKbps,
-    max: overKbps - 1,
-    // Bytes ≈ overhead + kbps × seconds × 125: ln(bytes) grows by about 1 / kbps per kb/s near the too-large rate.
-    slope: 1 / overKbps,
+    ...(scale ?? {
+      known: [{ setting: overKbps, bytes: tooLarge.size }, ...(fits && fitKbps ? [{ setting: fitKbps, bytes: fits.size }] : [])],
+      min: fitKbps !== undefined ? fitKbps + 1 : recipe.minKbps,
+      max: overKbps - 1,
+      slope: 1 / overKbps,
+    }),
     maxTrials: MAX_TRIALS,
-    snap: (kbps) => encoderRate(recipe, kbps),
     evaluate: async (kbps) => {
       // An encoder that refuses a rate this low for the stream (libvorbis has floors of its own) ends the search.
       // Each trial in a folder of its own: the encodes share their file names, and an earlier trial may be the answer.
@@ -55,4 +63,10 @@ export async function sizeAudio(
     },
   });
   return found ? outputs.get(found.setting) : undefined;
+}
+
+/** An average-bitrate MP3's search: from the rate the too-large result's size predicts for the target, on its own trials. */
+function averageScale(minKbps: number, overKbps: number, targetBytes: number, overBytes: number) {
+  const start = Math.min(MP3_MAX_KBPS, Math.max(minKbps, Math.floor((overKbps * targetBytes * AIM) / overBytes)));
+  return { known: [], start, min: minKbps, max: MP3_MAX_KBPS, slope: 1 / start };
 }
