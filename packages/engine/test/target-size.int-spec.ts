@@ -165,6 +165,44 @@ describe('target size', () => {
     expect(new Set(encodes).size).toBe(encodes.length);
   });
 
+  it("sizes a video from the outputs its levels' searches wrote: a target just over one of them takes no encode more", async () => {
+    const clip = path.join(dir, 'measured.mp4');
+    const picture = ['-f', 'lavfi', '-i', 'testsrc2=s=256x144:r=25:d=2,noise=alls=2:allf=t'];
+    await runProcess('ffmpeg', ['-v', 'error', '-y', ...picture, '-c:v', 'libx264', '-crf', '10', '-pix_fmt', 'yuv420p', clip]);
+    /** A call's result, and the whole outputs it wrote: each one's CRF and size. */
+    const recorded = async (options: { level: CompressionLevel; targetBytes?: number }) => {
+      const outputs = new Map<string, number>();
+      const recording: typeof runProcess = async (command, args, more) => {
+        const result = await runProcess(command, args, more);
+        const out = args.at(-1) ?? '';
+        if (path.basename(command) === 'ffmpeg' && args.includes('-crf:0') && path.basename(out).startsWith('output-'))
+          outputs.set(args[args.indexOf('-crf:0') + 1] as string, (await stat(out)).size);
+        return result;
+      };
+      return { result: await compress(clip, { ...options, tmpDir: dir, runProcess: recording }), outputs };
+    };
+    configureResultCache({ maxBytes: 0 });
+    try {
+      const light = await recorded({ level: 'light' });
+      const balanced = await recorded({ level: 'balanced' });
+      const maximum = await recorded({ level: 'maximum' });
+      // Light's search, continuing balanced's, wrote files between the two levels' results: the largest, with balanced
+      // fitting a target just over it with more than a tenth to spare, so the call sizes between the two.
+      const between = [...light.outputs.values()].filter(
+        (bytes) => bytes > balanced.result.compressedSize / 0.9 && bytes < light.result.compressedSize,
+      );
+      expect(between.length).toBeGreaterThan(0);
+      const measured = Math.max(...between);
+      const sized = await recorded({ level: 'maximum', targetBytes: measured + 1 });
+      expect(sized.result.target).toEqual(outcome(measured + 1, true, 'balanced'));
+      expect(sized.result.compressedSize).toBe(measured);
+      const fresh = [...sized.outputs.keys()].filter((crf) => !light.outputs.has(crf) && !maximum.outputs.has(crf));
+      expect(fresh).toEqual([]);
+    } finally {
+      configureResultCache({});
+    }
+  });
+
   // An MP3 between balanced's 128 kb/s and light's 160 has no constant bitrate of its own (MPEG-1 Layer III has none
   // between them): it is written at an average bitrate.
   it.each([

@@ -59,6 +59,8 @@ export async function searchSize(search: SizeSearch): Promise<SizePoint | undefi
       grows ? 'min' : 'max',
     );
     const fit = best ?? knownFit;
+    // A result already known this close under the target (one the caller measured on the way) is the answer.
+    if (fit && fit.bytes >= targetBytes * CLOSE_ENOUGH) return best;
     const slopeNow = measuredSlope(points, targetBytes, grows);
     let next: number | undefined;
     if (trial === 0 && search.start !== undefined) next = search.start;

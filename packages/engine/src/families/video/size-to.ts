@@ -34,12 +34,23 @@ export async function sizeVideo(
   const over = indexOf(tooLarge);
   const fit = fits && indexOf(fits);
   if (fit === -1) return undefined;
+  const max = fit !== undefined ? fit - 1 : values.length - 1;
+  // The outputs the levels' searches wrote between the two levels (or past the too-large one) are points of the
+  // same curve, and results too: a target between two of them costs one encode, or none.
   const outputs = new Map<number, VerifiedOutput>();
-  const found = await searchSize({
+  for (const [value, output] of await trials.written(ctx.level)) {
+    const index = values.indexOf(value);
+    if (index > over && index <= max) outputs.set(index, output);
+  }
+  await searchSize({
     targetBytes,
-    known: [{ setting: over, bytes: tooLarge.size }, ...(fits && fit !== undefined ? [{ setting: fit, bytes: fits.size }] : [])],
+    known: [
+      { setting: over, bytes: tooLarge.size },
+      ...(fits && fit !== undefined ? [{ setting: fit, bytes: fits.size }] : []),
+      ...[...outputs].map(([setting, output]) => ({ setting, bytes: output.bytes })),
+    ],
     min: over + 1,
-    max: fit !== undefined ? fit - 1 : values.length - 1,
+    max,
     slope: SIZE_SLOPE,
     maxTrials: fits ? TRIALS_BETWEEN : TRIALS_BELOW,
     evaluate: async (index) => {
@@ -53,8 +64,12 @@ export async function sizeVideo(
       }
     },
   });
-  const output = found && outputs.get(found.setting);
-  if (!found || !output) return undefined;
-  if (fits && (output.quality?.worst ?? 0) < SSIM_FLOOR[ctx.level]) return undefined;
-  return describe(job, output, values[found.setting], output.quality, trials.encodes);
+  // The largest that fits, among the search's trials and the levels' outputs; between two levels, within the
+  // fitting level's floor (checked on the output as every output is).
+  const [index, output] =
+    [...outputs]
+      .filter(([, o]) => o.bytes <= targetBytes && (!fits || (o.quality?.worst ?? 0) >= SSIM_FLOOR[ctx.level]))
+      .sort(([, a], [, b]) => b.bytes - a.bytes)[0] ?? [];
+  if (index === undefined || !output) return undefined;
+  return describe(job, output, values[index], output.quality, trials.encodes);
 }

@@ -49,7 +49,8 @@ export class OutputRejected extends Error {}
  * since the audio does not change the picture's bits.
  */
 export class VideoTrials {
-  private readonly outputs = new Map<string, Promise<VerifiedOutput>>();
+  /** Whole outputs by stream plan, then knob value (undefined: the picture copied). */
+  private readonly outputs = new Map<string, Map<number | undefined, Promise<VerifiedOutput>>>();
   private readonly pictures = new Map<number, Promise<PictureQuality>>();
   private readonly samples = new Map<number, Promise<{ ssim: number; bytes: number }>>();
   private readonly streams = new Map<CompressionLevel, LevelStreams>();
@@ -105,17 +106,45 @@ export class VideoTrials {
     };
   }
 
+  /** The outputs written with a stream plan, by knob value. */
+  private outputsOf(streams: LevelStreams): Map<number | undefined, Promise<VerifiedOutput>> {
+    const plan = JSON.stringify([[...streams.plan.audio], streams.plan.keepData]);
+    let outputs = this.outputs.get(plan);
+    if (!outputs) {
+      outputs = new Map();
+      this.outputs.set(plan, outputs);
+    }
+    return outputs;
+  }
+
   /** The whole file at `value` (the picture copied when undefined) with the level's streams, written and checked once. */
   output(value: number | undefined, level: CompressionLevel): Promise<VerifiedOutput> {
     const streams = this.levelStreams(level);
     // Holding the last frame needs no key: it is decided by the first output, before any output is returned.
-    const key = JSON.stringify([value, [...streams.plan.audio], streams.plan.keepData]);
-    let output = this.outputs.get(key);
+    const outputs = this.outputsOf(streams);
+    let output = outputs.get(value);
     if (!output) {
       output = this.writeOutput(value, streams);
-      this.outputs.set(key, output);
+      outputs.set(value, output);
     }
     return output;
+  }
+
+  /**
+   * The whole outputs with a re-encoded picture already written and checked with the level's streams, by knob value:
+   * the levels' searches leave sizes a sizing search can start from.
+   */
+  async written(level: CompressionLevel): Promise<Map<number, VerifiedOutput>> {
+    const made = [...this.outputsOf(this.levelStreams(level))].filter(
+      (entry): entry is [number, Promise<VerifiedOutput>] => entry[0] !== undefined,
+    );
+    const settled = await Promise.allSettled(made.map(([, output]) => output));
+    return new Map(
+      made.flatMap(([value], i) => {
+        const result = settled[i];
+        return result?.status === 'fulfilled' ? [[value, result.value] as const] : [];
+      }),
+    );
   }
 
   /**
