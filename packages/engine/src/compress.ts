@@ -242,7 +242,7 @@ export async function compress(input: string, options: CompressOptions = {}): Pr
         targetBytes,
         results,
         kept,
-        !!family.ladder,
+        !!family.ladder && !family.sharesTrials,
         choices,
       );
       const limit = fitted.target.met ? Math.min(targetBytes, call.originalSize - 1) : undefined;

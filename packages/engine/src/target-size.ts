@@ -37,7 +37,9 @@ export interface FitChoices<R> {
  * The best-quality result at or under `targetBytes`: the original when it already fits, else the lightest level up
  * to `level` whose result fits (the levels' results only grow smaller from light to maximum), else the result of
  * `level` itself, the smallest that keeps its floor, reported as not meeting the target. `resultsOf` gives the
- * results of some levels (a family with a ladder, `batched`, computes them in one search); each is asked for once.
+ * results of some levels; each is asked for once. `batched`: the lighter levels are computed in one search (a family
+ * with a ladder whose separate runs would repeat each other's work), else one at a time, up to the first that does not
+ * fit.
  *
  * A family that can size its results (`sizeTo`) does better in two places: a level that fits with more than 10 %
  * to spare after a lighter one did not is replaced by a setting between the two, just under the target and still

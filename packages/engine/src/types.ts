@@ -156,6 +156,12 @@ export interface FamilyCompressor {
    */
   ladder?(input: string, type: DetectedType, ctx: LadderContext): Promise<Partial<LadderOutput>>;
   /**
+   * Its runs within one engine call share their encodes and measurements (`ctx.memo`), so a level asked for alone
+   * costs no more than in a ladder run with the others: "make it fit" asks for the lighter levels one at a time and
+   * stops at the first that does not fit, instead of searching them all at once.
+   */
+  sharesTrials?: boolean;
+  /**
    * "Make it fit" between the levels' own settings, or below the floor with the user's consent (target-size.ts):
    * the output at the family's setting whose size lands at or just under `size.targetBytes` (a bitrate, a quality
    * knob), checked like `compress`'s, its setting in `metrics.setting`; undefined when no setting in range gives one.

@@ -165,7 +165,7 @@ describe('target size', () => {
     expect(new Set(encodes).size).toBe(encodes.length);
   });
 
-  it("sizes a video from the outputs its levels' searches wrote: a target just over one of them takes no encode more", async () => {
+  it("sizes a video from the outputs its levels' searches wrote, and searches no level lighter than the first too large", async () => {
     const clip = path.join(dir, 'measured.mp4');
     const picture = ['-f', 'lavfi', '-i', 'testsrc2=s=256x144:r=25:d=2,noise=alls=2:allf=t'];
     await runProcess('ffmpeg', ['-v', 'error', '-y', ...picture, '-c:v', 'libx264', '-crf', '10', '-pix_fmt', 'yuv420p', clip]);
@@ -198,6 +198,14 @@ describe('target size', () => {
       expect(sized.result.compressedSize).toBe(measured);
       const fresh = [...sized.outputs.keys()].filter((crf) => !light.outputs.has(crf) && !maximum.outputs.has(crf));
       expect(fresh).toEqual([]);
+
+      // A target under balanced's result is sized between balanced and maximum: light's search (higher qualities,
+      // the slowest encodes) is not run at all.
+      const under = Math.round((balanced.result.compressedSize + maximum.result.compressedSize) / 2);
+      const lower = await recorded({ level: 'maximum', targetBytes: under });
+      expect(lower.result.target).toEqual(outcome(under, true, 'maximum'));
+      const balancedCrf = balanced.result.metrics.setting as number;
+      expect([...lower.outputs.keys()].filter((crf) => Number(crf) < balancedCrf)).toEqual([]);
     } finally {
       configureResultCache({});
     }

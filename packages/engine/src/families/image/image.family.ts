@@ -16,6 +16,7 @@ export const imageFamily: FamilyCompressor = {
   tools: ['ffmpeg', 'heif-convert', 'heif-enc'],
   compress: (input, type, ctx) => compressImageFile(input, type.ext, ctx),
   ladder: (input, type, ctx) => imageLadder(input, type.ext, ctx),
+  sharesTrials: true,
   sizeTo: (input, type, ctx) => sizeImageFile(input, type.ext, ctx),
   estimate: (input, type, ctx) => estimateImageFile(input, type.ext, ctx),
 };

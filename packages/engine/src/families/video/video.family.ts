@@ -143,6 +143,7 @@ export const videoFamily: FamilyCompressor = {
   tools: ['ffmpeg', 'ffprobe'],
   compress: compressVideo,
   ladder: ladderVideo,
+  sharesTrials: true,
   sizeTo: sizeVideo,
   estimate: estimateVideo,
 };
