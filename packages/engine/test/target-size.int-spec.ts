@@ -223,6 +223,7 @@ describe('target size', () => {
     // The bitrate written (an MP3's average: the rate asked for it may lie past light's on some content).
     expect(sized.metrics.kbps).toBeGreaterThan(balanced.metrics.kbps as number);
     expect(sized.metrics.kbps).toBeLessThan(light.metrics.kbps as number);
+    expect(sized.recipe).toMatch(ext === 'mp3' ? /^MP3 \d+k average \(LAME ABR\), sized/ : /^AAC \d+k, sized/);
     expect((await probeMedia(runProcess, sized.output, SIGNAL)).durationSec).toBeCloseTo(10, 0);
   });
 

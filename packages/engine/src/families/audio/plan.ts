@@ -43,8 +43,9 @@ export function encodeAt(recipe: LossyRecipe, kbps: number, label: string): Enco
  * trusting the rate.
  */
 export function sizedEncode(recipe: LossyRecipe, kbps: number): Encode {
-  const encode = encodeAt(recipe, kbps, `${recipe.label} ${kbps}k, sized to the target`);
-  return recipe.encoder === 'libmp3lame' ? { ...encode, args: [...encode.args, '-abr', '1'] } : encode;
+  if (recipe.encoder !== 'libmp3lame') return encodeAt(recipe, kbps, `${recipe.label} ${kbps}k, sized to the target`);
+  const encode = encodeAt(recipe, kbps, `${recipe.label} ${kbps}k average (LAME ABR), sized to the target`);
+  return { ...encode, args: [...encode.args, '-abr', '1'] };
 }
 /** The codec a file with this extension almost always holds. */
 const USUAL_CODEC: Readonly<Record<string, string>> = {
