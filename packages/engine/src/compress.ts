@@ -319,20 +319,23 @@ function sizerFor(family: FamilyCompressor, call: EngineCall, targetBytes: numbe
 /**
  * The results of `levels` for the call's file, or for its resized copy when a longest side was asked for (their
  * quality then measured against the copy). A level the family left "as it is" is the resized copy itself, when that
- * is smaller than the original.
+ * is smaller than the original. Only the levels asked for: a ladder's other levels (cached for a later call) have
+ * not had their resize applied.
  */
 async function resultsOfResized(
   call: EngineCall,
   resized: Resized,
   levels: CompressionLevel[],
 ): Promise<Record<CompressionLevel, LevelResult>> {
+  const asked = (all: Record<CompressionLevel, LevelResult>) =>
+    Object.fromEntries(levels.map((level) => [level, all[level]])) as Record<CompressionLevel, LevelResult>;
   if (resized.input === call.input) {
-    const results = await resultsFor(call, levels);
+    const results = asked(await resultsFor(call, levels));
     if (!resized.note) return results;
     for (const level of levels) results[level] = { ...results[level], notes: [resized.note, ...results[level].notes] };
     return results;
   }
-  const results = await resultsFor({ ...call, input: resized.input }, levels);
+  const results = asked(await resultsFor({ ...call, input: resized.input }, levels));
   // An intermediate copy (a video's) is never a result itself.
   const copy = resized.intermediate ? Infinity : (await stat(resized.input)).size;
   for (const level of levels) {

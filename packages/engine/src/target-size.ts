@@ -89,7 +89,7 @@ export async function fitTarget<R extends Sized>(
         : `Could not get under ${target} while keeping the ${level} level's quality: ${smallest}${sizeTo ? '. Allow lower quality to make it fit' : ''}`;
     return { result: withNote(strongest, note), target: outcome(false, level) };
   }
-  // It fits: the answer is the lightest level that fits. A family with a ladder gives the lighter levels in one more
+  // It fits: the answer is the lightest level that fits. A batched family gives the lighter levels in one more
   // search; the others run one level at a time going up from the one asked for, and stop at the first that does not
   // fit: a lighter level is no smaller (the ladder is monotonic), so its run would be wasted.
   const lighter = allowed.filter((l) => l !== level);

@@ -170,4 +170,21 @@ describe('size search', () => {
       }),
     );
   });
+  it('evaluates nothing when no setting is allowed', async () => {
+    const tried: number[] = [];
+    const found = await searchSize({
+      targetBytes: 1000,
+      known: [{ setting: 32, bytes: 2000 }],
+      min: 32,
+      max: 31,
+      slope: 1 / 32,
+      maxTrials: 3,
+      evaluate: async (kbps) => {
+        tried.push(kbps);
+        return 500;
+      },
+    });
+    expect(tried).toEqual([]);
+    expect(found).toBeUndefined();
+  });
 });

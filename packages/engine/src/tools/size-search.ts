@@ -52,6 +52,7 @@ export async function searchSize(search: SizeSearch): Promise<SizePoint | undefi
   const tried = new Set(points.map((p) => p.setting));
   const knownFit = points.filter((p) => p.bytes <= targetBytes).sort((a, b) => b.bytes - a.bytes)[0];
   let best: SizePoint | undefined;
+  if (min > max) return undefined;
   for (let trial = 0; trial < search.maxTrials; trial++) {
     // The bracket: the nearest too-large result and the best fitting one (towards smaller results, none yet).
     const over = nearest(
@@ -59,8 +60,6 @@ export async function searchSize(search: SizeSearch): Promise<SizePoint | undefi
       grows ? 'min' : 'max',
     );
     const fit = best ?? knownFit;
-    // A result already known this close under the target (one the caller measured on the way) is the answer.
-    if (fit && fit.bytes >= targetBytes * CLOSE_ENOUGH) return best;
     const slopeNow = measuredSlope(points, targetBytes, grows);
     let next: number | undefined;
     if (trial === 0 && search.start !== undefined) next = search.start;

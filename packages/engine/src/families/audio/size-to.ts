@@ -37,7 +37,8 @@ export async function sizeAudio(
   if (!overKbps || !source.info.durationSec) return undefined;
   const outputs = new Map<number, FamilyOutput>();
   // Bytes ≈ overhead + kbps × seconds × 125: ln(bytes) grows by about 1 / kbps per kb/s near a rate.
-  const scale = recipe.encoder === 'libmp3lame' ? averageScale(recipe.minKbps, overKbps, targetBytes, tooLarge.size) : undefined;
+  const scale =
+    recipe.encoder === 'libmp3lame' ? averageScale(fitKbps ?? recipe.minKbps, overKbps, targetBytes, tooLarge.size) : undefined;
   const found = await searchSize({
     targetBytes,
     ...(scale ?? {
@@ -65,7 +66,10 @@ export async function sizeAudio(
   return found ? outputs.get(found.setting) : undefined;
 }
 
-/** An average-bitrate MP3's search: from the rate the too-large result's size predicts for the target, on its own trials. */
+/**
+ * An average-bitrate MP3's search: from the rate the too-large result's size predicts for the target, on its own
+ * trials, down to `minKbps` (between two levels, the fitting level's rate: a result under its file is not taken).
+ */
 function averageScale(minKbps: number, overKbps: number, targetBytes: number, overBytes: number) {
   const start = Math.min(MP3_MAX_KBPS, Math.max(minKbps, Math.floor((overKbps * targetBytes * AIM) / overBytes)));
   return { known: [], start, min: minKbps, max: MP3_MAX_KBPS, slope: 1 / start };

@@ -1,5 +1,5 @@
 import { SSIM_FLOOR } from '../../quality/ssim.js';
-import { searchSize } from '../../tools/size-search.js';
+import { CLOSE_ENOUGH, searchSize } from '../../tools/size-search.js';
 import type { CompressContext, DetectedType, FamilyOutput, KnownResult, SizeRequest } from '../../types.js';
 import { describe } from './describe.js';
 import { callTrials, OutputRejected, type VerifiedOutput } from './video-trials.js';
@@ -46,34 +46,35 @@ export async function sizeVideo(
     const index = values.indexOf(value);
     if (index > over && index <= max) outputs.set(index, output);
   }
-  await searchSize({
-    targetBytes,
-    known: [
-      { setting: over, bytes: tooLarge.size },
-      ...(fits && fit !== undefined ? [{ setting: fit, bytes: fits.size }] : []),
-      ...[...outputs].map(([setting, output]) => ({ setting, bytes: output.bytes })),
-    ],
-    min: over + 1,
-    max,
-    slope: SIZE_SLOPE,
-    maxTrials: over < 0 ? TRIALS_ABOVE_LIGHT : TRIALS,
-    evaluate: async (index) => {
-      try {
-        const output = await trials.output(values[index], ctx.level);
-        outputs.set(index, output);
-        return output.bytes;
-      } catch (err) {
-        if (err instanceof OutputRejected) return undefined;
-        throw err;
-      }
-    },
-  });
-  // The largest that fits, among the search's trials and the levels' outputs; between two levels, within the
-  // fitting level's floor (checked on the output as every output is).
-  const [index, output] =
-    [...outputs]
-      .filter(([, o]) => o.bytes <= targetBytes && (!fits || (o.quality?.worst ?? 0) >= SSIM_FLOOR[ctx.level]))
-      .sort(([, a], [, b]) => b.bytes - a.bytes)[0] ?? [];
+  // Between two levels, a result keeps the fitting level's floor (checked on the output as every output is).
+  const keeps = (output: VerifiedOutput) =>
+    output.bytes <= targetBytes && (!fits || (output.quality?.worst ?? 0) >= SSIM_FLOOR[ctx.level]);
+  const close = [...outputs.values()].some((output) => keeps(output) && output.bytes >= targetBytes * CLOSE_ENOUGH);
+  if (!close)
+    await searchSize({
+      targetBytes,
+      known: [
+        { setting: over, bytes: tooLarge.size },
+        ...(fits && fit !== undefined ? [{ setting: fit, bytes: fits.size }] : []),
+        ...[...outputs].map(([setting, output]) => ({ setting, bytes: output.bytes })),
+      ],
+      min: over + 1,
+      max,
+      slope: SIZE_SLOPE,
+      maxTrials: over < 0 ? TRIALS_ABOVE_LIGHT : TRIALS,
+      evaluate: async (index) => {
+        try {
+          const output = await trials.output(values[index], ctx.level);
+          outputs.set(index, output);
+          return output.bytes;
+        } catch (err) {
+          if (err instanceof OutputRejected) return undefined;
+          throw err;
+        }
+      },
+    });
+  // The largest that fits, among the search's trials and the levels' outputs.
+  const [index, output] = [...outputs].filter(([, o]) => keeps(o)).sort(([, a], [, b]) => b.bytes - a.bytes)[0] ?? [];
   if (index === undefined || !output) return undefined;
   return describe(job, output, values[index], output.quality, trials.encodes);
 }
