@@ -107,12 +107,11 @@ function nextSetting(
   measured: number | undefined,
   grows: boolean,
 ): number | undefined {
-  const aim = Math.log(search.targetBytes * AIM);
   const slope =
     fit && fit.setting !== over.setting && fit.bytes !== over.bytes
       ? (Math.log(over.bytes) - Math.log(fit.bytes)) / (over.setting - fit.setting)
       : (measured ?? search.slope);
-  const exact = over.setting + (aim - Math.log(over.bytes)) / slope;
+  const exact = aimedFrom(search, over, slope);
   // Rounded towards smaller results, and at least one step past the too-large point.
   let setting = grows ? Math.min(Math.floor(exact), over.setting - 1) : Math.max(Math.ceil(exact), over.setting + 1);
   // Strictly between the bracket's ends: a fitting result is only worth replacing by a larger one.
@@ -130,6 +129,11 @@ function nextSetting(
 /** The next setting past a result that fits with room to spare, towards larger results, on the slope known. */
 function pastFit(search: SizeSearch, fit: SizePoint, measured: number | undefined, grows: boolean): number | undefined {
   if (fit.bytes >= search.targetBytes * CLOSE_ENOUGH) return undefined;
-  const exact = fit.setting + (Math.log(search.targetBytes * AIM) - Math.log(fit.bytes)) / (measured ?? search.slope);
+  const exact = aimedFrom(search, fit, measured ?? search.slope);
   return grows ? Math.max(Math.floor(exact), fit.setting + 1) : Math.min(Math.ceil(exact), fit.setting - 1);
+}
+
+/** Where the line of `slope` in ln(bytes) through `from` reaches the aim under the target (not rounded). */
+function aimedFrom(search: SizeSearch, from: SizePoint, slope: number): number {
+  return from.setting + (Math.log(search.targetBytes * AIM) - Math.log(from.bytes)) / slope;
 }
