@@ -170,6 +170,59 @@ describe('image settings search', () => {
     expect(alone.made.length).toBeGreaterThan(3);
   });
 
+  it("lets a trailing track's probes wait while the leader's fill the round: the leader's files may leave it nothing to win", async () => {
+    // An animated GIF's frame differencing (leading) beside gifsicle's lossy LZW (trailing, 483 against 363 bytes at
+    // their starts): the leader's round reaches its lowest knob, 110 bytes, which even the lossy track's steepest
+    // growth could not come down to. Measured side by side, the lossy track spent two encodes (14 and 9) on it.
+    const lead = curveTrack(
+      'frames',
+      (k) => (k >= 8 ? 0.9766 + ((k - 8) * 0.017) / 16 : 0.9),
+      (k) => 110 + (k - 8) * 15.8,
+      { balanced: { min: 8, max: 32, start: 24 } },
+      6,
+    );
+    const gif = curveTrack(
+      'lossy',
+      (k) => 1 - 0.018 * 2 ** (-(k - 16) / 6),
+      (k) => 483 * Math.exp(0.026 * (k - 16)),
+      { balanced: { min: 4, max: 20, start: 16 } },
+      6,
+    );
+    gif.sizing = { lowest: 0, highest: 20, slope: 0.026 };
+    const { made, evaluate } = measured();
+    const trials = await runLadder([lead, gif], evaluate, bars(0.99, 0.97, 0.94), { levels: ['balanced'] });
+    expect(made.filter((t) => t.track === 'lossy').map((t) => t.knob)).toEqual([16]);
+    expect(passingTrials(trials.through('balanced'), { ssim: 0.97, shift: 24 })[0]?.size).toBe(110);
+  });
+
+  it('searches a trailing track that can still win once it has waited, to the pick it makes alone', async () => {
+    // The leader's files go no lower than 420 bytes; the trailing track's fall 5 % a step and keep the bar down to knob
+    // 12, at 395 bytes.
+    const ssim = (k: number) => 1 - 0.018 * 2 ** (-(k - 16) / 6);
+    const size = (k: number) => 483 * Math.exp(0.05 * (k - 16));
+    const lossy = () => {
+      const track = curveTrack('lossy', ssim, size, { balanced: { min: 4, max: 20, start: 16 } }, 6);
+      track.sizing = { lowest: 0, highest: 20, slope: 0.026 };
+      return track;
+    };
+    const lead = curveTrack(
+      'frames',
+      (k) => (k >= 8 ? 0.9766 + ((k - 8) * 0.017) / 16 : 0.9),
+      (k) => 420 + (k - 8),
+      { balanced: { min: 8, max: 32, start: 24 } },
+      6,
+    );
+    const pick = async (tracks: Track[]) => {
+      const { evaluate } = measured();
+      const trials = await runLadder(tracks, evaluate, bars(0.99, 0.97, 0.94), { levels: ['balanced'] });
+      const best = passingTrials(trials.through('balanced'), { ssim: 0.97, shift: 24 })[0];
+      return best && `${best.track.id}@${best.knob}`;
+    };
+    const alone = await pick([lossy()]);
+    expect(alone).toMatch(/^lossy@/);
+    expect(await pick([lead, lossy()])).toBe(alone);
+  });
+
   it("does not cut light's search short for a file light may not keep: one under balanced's pick", async () => {
     // 'tiny' searches light only and passes with 1000 bytes, under balanced's pick: light may not keep it
     // (`ladderCandidates`), so the JPEG-like track must still find its own light setting, as it does alone.
@@ -312,6 +365,10 @@ describe('image settings search', () => {
       halving: fc.double({ min: 4, max: 60, noNaN: true }),
       bytesPerStep: fc.integer({ min: 1, max: 500 }),
       base: fc.integer({ min: 100, max: 100_000 }),
+      // The sizing slope a track declares (the growth its searches bound themselves with), true to its files or not.
+      sizingSlope: fc.option(fc.double({ min: 0.001, max: 0.1, noNaN: true }), { nil: undefined }),
+      // The halving a track declares as its search's prior, close to its curve's or not.
+      prior: fc.option(fc.integer({ min: 4, max: 40 }), { nil: undefined }),
     });
     await fc.assert(
       fc.asyncProperty(
@@ -320,7 +377,12 @@ describe('image settings search', () => {
         fc.option(fc.integer({ min: 100, max: 200_000 }), { nil: undefined }),
         async (shapes, anchorSsim, originalSize) => {
           const make = () =>
-            shapes.map((c, i) => curveTrack(`t${i}`, jpegLike(c.deficit, c.halving), (k) => c.base + c.bytesPerStep * k));
+            shapes.map((c, i) => {
+              const size = (k: number) => c.base + c.bytesPerStep * k;
+              const track = curveTrack(`t${i}`, jpegLike(c.deficit, c.halving), size, undefined, c.prior);
+              if (c.sizingSlope !== undefined) track.sizing = { lowest: 0, highest: 100, slope: c.sizingSlope };
+              return track;
+            });
           const levelBars = bars(Math.max(0.99, anchorSsim), Math.max(0.97, anchorSsim), 0.94);
           const picks = async (levels: readonly CompressionLevel[]) => {
             const { evaluate } = measured();

@@ -137,11 +137,20 @@ function probesUnder(hi: number, track: Track, range: KnobRange, bar: QualityBar
 }
 
 /**
+ * How much faster than its typical slope (`TrackSizing.slope`) a track's files may grow per knob step: the bound
+ * `cannotWinUnder` takes before a trial above the lowest passing knob has measured it. Measured growth spans about
+ * twice the typical on each track (gifsicle's lossy LZW: 0.017-0.051 ln-bytes per step against 0.026; mozjpeg and
+ * libwebp grow fastest at their top, where a level's search starts).
+ */
+const STEEPEST_GROWTH = 2;
+
+/**
  * Whether nothing under the lowest passing knob `hi` can give a file smaller than `beaten` (a result the level has in
  * hand): the lowest knob the track's prior still allows for the bar (its far guess, `priorGuesses`) gives, at the
  * growth of the file per knob step measured between `hi` and its nearest trial above, a file no smaller. The growth
  * measured above `hi` is at least the growth under it on these quality scales (files grow faster towards the top),
- * so the estimate errs small, towards searching on.
+ * so the estimate errs small, towards searching on. With no trial above `hi` yet, the steepest growth its sizing
+ * allows stands for it (`STEEPEST_GROWTH`).
  */
 function cannotWinUnder(
   hi: number,
@@ -154,8 +163,10 @@ function cannotWinUnder(
   const at = known.get(hi);
   const prior = at ? priorGuesses(track, at.ssim, bar) : undefined;
   const above = [...known.entries()].filter(([k, t]) => k > hi && Number.isFinite(t.size)).sort(([a], [b]) => a - b)[0];
-  if (!at || !prior || !above || !Number.isFinite(beaten) || above[1].size <= at.size) return false;
-  const growth = Math.log(above[1].size / at.size) / (above[0] - hi);
+  if (!at || !prior || !Number.isFinite(beaten)) return false;
+  const steepest = track.sizing ? track.sizing.slope * STEEPEST_GROWTH : undefined;
+  const growth = above ? Math.log(above[1].size / at.size) / (above[0] - hi) : steepest;
+  if (growth === undefined || growth <= 0) return false;
   const lowest = Math.max(range.min, hi - prior[1]);
   return at.size * Math.exp(-growth * (hi - lowest)) >= beaten;
 }
@@ -373,7 +384,9 @@ async function searchStage(
   };
   // The tracks are searched side by side, round by round: each round's probes are chosen from every trial measured
   // before it, so a track is left as soon as another's passing file is smaller than any it could still make (see
-  // `nextProbes`), and what is skipped never depends on the order the encodes finish in.
+  // `nextProbes`), and what is skipped never depends on the order the encodes finish in. A track trailing another's
+  // passing file sits a round out while the leaders' probes fill the round (`leadersFirst`): what they find often
+  // leaves it nothing to win. Each track has its own rounds, so one that sat out still gets all of them.
   const search = async (group: readonly Track[]) => {
     const searched = ranged(group);
     // The level's starting values, unless trials made before (balanced's, or the anchor) already lie in its range.
@@ -382,13 +395,17 @@ async function searchStage(
         .filter(({ range, known }) => ![...known.keys()].some((k) => k >= range.min && k <= range.max))
         .map(({ track, range, known }) => ({ track, knob: range.start, known })),
     );
-    for (let round = 0; round < ROUNDS_PER_STAGE; round++) {
+    const rounds = new Map<Track, number>();
+    for (;;) {
       const beaten = Math.min(options.inHand, smallest());
-      const probes = searched.flatMap(({ track, range, known }) =>
-        nextProbes(track, range, bar, known, beaten).map((knob) => ({ track, knob, known })),
-      );
-      if (probes.length === 0) return;
-      await measure(probes);
+      const proposed = searched
+        .filter(({ track }) => (rounds.get(track) ?? 0) < ROUNDS_PER_STAGE)
+        .map((s) => ({ ...s, knobs: nextProbes(s.track, s.range, bar, s.known, beaten) }))
+        .filter((p) => p.knobs.length > 0);
+      if (proposed.length === 0) return;
+      const now = leadersFirst(proposed, (known) => passingTrials([...known.values()], bar).find(keeps)?.size);
+      for (const { track } of now) rounds.set(track, (rounds.get(track) ?? 0) + 1);
+      await measure(now.flatMap(({ track, knobs, known }) => knobs.map((knob) => ({ track, knob, known }))));
     }
   };
   await search(tracks.filter((t) => !later.includes(t)));
@@ -396,6 +413,26 @@ async function searchStage(
   const best = smallest();
   const floors = await Promise.all(later.map((t) => t.sizeFloor?.(floorSource) ?? 0));
   await search(later.filter((_, i) => best >= (floors[i] ?? 0)));
+}
+
+/** Probes a level fills the machine with in one round: what one picture's encodes use side by side. */
+const PROBES_PER_ROUND = 2;
+
+/**
+ * The tracks whose probes this round measures: those whose smallest passing file (`smallestOf`) leads, or which have
+ * none yet, when their probes fill the round on their own; every proposed track otherwise. A trailing track's
+ * probes then wait a round, in which the leaders' files may leave it nothing to win (`nextProbes`); they cost no
+ * time when they would have waited for a free core anyway.
+ */
+function leadersFirst<P extends { knobs: number[]; known: Map<number, Trial> }>(
+  proposed: readonly P[],
+  smallestOf: (known: Map<number, Trial>) => number | undefined,
+): P[] {
+  const sizes = proposed.map((p) => smallestOf(p.known) ?? Number.POSITIVE_INFINITY);
+  const lead = Math.min(...sizes);
+  const leaders = proposed.filter((_, i) => !Number.isFinite(sizes[i] as number) || sizes[i] === lead);
+  const filled = leaders.reduce((n, p) => n + p.knobs.length, 0) >= PROBES_PER_ROUND;
+  return filled ? leaders : [...proposed];
 }
 
 /**
