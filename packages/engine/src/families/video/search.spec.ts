@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { judgeFrames } from './quality.js';
 import { searchQuality } from './search.js';
@@ -15,24 +16,37 @@ function search(options: {
   bytesLimit?: number;
   ssimAt?: (i: number) => number;
   values?: number[];
+  probesAtOnce?: number;
 }) {
   const values = options.values ?? CRF;
   const ssimAt = options.ssimAt ?? curve(0.998, 0.12);
   const tried: number[] = [];
+  // Values asked for before any of them is answered: one round of encodes side by side.
+  const rounds: number[][] = [];
+  let round: number[] | undefined;
   const outcome = searchQuality({
     values,
     floor: options.floor,
     slope: 0.11,
     anchor: options.anchor,
     bytesLimit: options.bytesLimit,
+    probesAtOnce: options.probesAtOnce,
     level: { start: options.start, cap: options.cap, typical: options.start },
     evaluate: async (value) => {
       tried.push(value);
+      if (!round) {
+        round = [];
+        rounds.push(round);
+        queueMicrotask(() => {
+          round = undefined;
+        });
+      }
+      round.push(value);
       const index = values.indexOf(value);
       return { ssim: ssimAt(index), bytes: 1_000_000 * Math.exp(-0.1 * index) };
     },
   });
-  return outcome.then((o) => ({ ...o, tried }));
+  return outcome.then((o) => ({ ...o, tried, rounds }));
 }
 
 describe('quality search', () => {
@@ -70,6 +84,40 @@ describe('quality search', () => {
     expect(r.best?.value).toBe(32);
     expect(r.tried).not.toContain(14);
     expect(r.tried.length).toBeLessThanOrEqual(6);
+  });
+
+  it('measures two values of a bracket at once when asked to, for the same answer in fewer rounds', async () => {
+    // A tiny clip at balanced: CRF 28 fails, 23 passes, and 24 and 25 settle the threshold together.
+    const ssimAt = curve(0.995, 0.17);
+    for (const floor of [0.99, 0.97, 0.94]) {
+      const one = await search({ floor, start: 28, cap: 34, ssimAt });
+      const two = await search({ floor, start: 28, cap: 34, ssimAt, probesAtOnce: 2 });
+      expect(two.best?.value, String(floor)).toBe(one.best?.value);
+      expect(two.rounds.length, String(floor)).toBeLessThanOrEqual(one.rounds.length);
+      expect(two.rounds.every((r) => r.length <= 2)).toBe(true);
+    }
+    const r = await search({ floor: 0.97, start: 28, cap: 34, ssimAt: curve(0.995, 0.17), probesAtOnce: 2 });
+    expect(r.rounds.some((round) => round.length === 2)).toBe(true);
+    expect(r.rounds.length).toBeLessThan(r.tried.length);
+  });
+
+  it('on any smooth curve, two values at once find what one at a time finds, in no more rounds', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.double({ min: 0.9, max: 0.9995, noNaN: true }),
+        fc.double({ min: 0.02, max: 0.4, noNaN: true }),
+        fc.constantFrom(0.99, 0.97, 0.94),
+        fc.integer({ min: 16, max: 34 }),
+        async (at0, slope, floor, start) => {
+          const ssimAt = curve(at0, slope);
+          const one = await search({ floor, start, cap: 34, ssimAt });
+          const two = await search({ floor, start, cap: 34, ssimAt, probesAtOnce: 2 });
+          expect(two.best?.value).toBe(one.best?.value);
+          expect(two.rounds.length).toBeLessThanOrEqual(one.rounds.length);
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 
   it('runs over falling knobs too (Theora q, best first)', async () => {

@@ -36,6 +36,12 @@ export interface SearchOptions {
   bytesLimit?: number;
   /** Most trial encodes per call: keeps runtime bounded whatever the file. */
   maxTrials?: number;
+  /**
+   * Trials measured side by side once the threshold is bracketed (default 1): with 2, the value beside the model's
+   * guess is measured with it, the one the next step needs when the guess passes (or fails, at the bracket's top),
+   * for encodes too small to keep two cores busy on their own.
+   */
+  probesAtOnce?: number;
   evaluate: (value: number) => Promise<{ ssim: number; bytes: number }>;
 }
 
@@ -74,15 +80,22 @@ export async function searchQuality(options: SearchOptions): Promise<SearchOutco
   // Size of the last move, in indices (0 before the second trial).
   let lastStep = 0;
 
+  let beside: number | undefined;
+
   while (trials.size < maxTrials) {
-    const value = values[next] as number;
-    const result = await options.evaluate(value);
-    trials.set(next, { value, ...result });
-    // The anchor is the first trial, so raising the target here reclassifies nothing already measured.
-    if (anchored && next === anchorIndex) target = Math.max(target, result.ssim);
-    if (result.ssim >= target) pass = Math.max(pass, next);
-    else fail = Math.min(fail, next);
-    if (options.bytesLimit !== undefined && result.bytes >= options.bytesLimit) useless = Math.max(useless, next);
+    const batch = beside === undefined || trials.size + 1 >= maxTrials ? [next] : [next, beside];
+    const results = await Promise.all(batch.map((i) => options.evaluate(values[i] as number)));
+    // In index order, so what is recorded never depends on which encode finishes first.
+    for (const [k, i] of batch.entries()) {
+      const measured = results[k] as { ssim: number; bytes: number };
+      trials.set(i, { value: values[i] as number, ...measured });
+      // The anchor is the first trial, so raising the target here reclassifies nothing already measured.
+      if (anchored && i === anchorIndex) target = Math.max(target, measured.ssim);
+      if (measured.ssim >= target) pass = Math.max(pass, i);
+      else fail = Math.min(fail, i);
+      if (options.bytesLimit !== undefined && measured.bytes >= options.bytesLimit) useless = Math.max(useless, i);
+    }
+    const result = results[0] as { ssim: number; bytes: number };
     if (anchored && pass === anchorIndex) break;
     const low = Math.max(pass, useless);
     if (fail - low <= 1) break;
@@ -112,8 +125,17 @@ export async function searchQuality(options: SearchOptions): Promise<SearchOutco
     if (trials.has(next)) next = Math.floor((low + fail) / 2);
     if (trials.has(next) || next <= low || next >= fail) break;
     lastStep = Math.abs(next - from);
+    beside = (options.probesAtOnce ?? 1) > 1 && pass >= 0 && fail <= capIndex ? besideOf(next, low, fail, trials) : undefined;
   }
   const sorted = [...trials.values()].sort((x, y) => x.value - y.value);
   const best = pass > useless ? trials.get(pass) : undefined;
   return { best, target, tooBig: !best && useless >= 0, slope, trials: sorted };
+}
+
+/**
+ * The index measured beside `next` in a bracket (low, fail): the one after it, which the next step needs when `next`
+ * passes, else the one before it; none when both are measured or outside the bracket.
+ */
+function besideOf(next: number, low: number, fail: number, trials: ReadonlyMap<number, Trial>): number | undefined {
+  return [next + 1, next - 1].find((i) => i > low && i < fail && !trials.has(i));
 }

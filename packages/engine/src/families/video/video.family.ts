@@ -87,6 +87,8 @@ async function pickLevel(job: VideoJob, trials: VideoTrials, level: CompressionL
     anchor: level === 'maximum' ? undefined : codec.anchor,
     bytesLimit: whole ? job.fileSize : sampleBytesLimit(job, level, clipSec, picture.video.index),
     evaluate: (value) => (whole ? trials.wholeTrial(value, level) : trials.sampleTrial(value)),
+    // A tiny picture's encode and check keep one core busy at most: two values of a bracket are measured at once.
+    probesAtOnce: picture.speed === 'tiny' ? 2 : 1,
   });
   const label = `${codec.label} (${codec.speedLabel(picture.speed)})`;
   const target =
