@@ -415,7 +415,11 @@ async function searchStage(
   await search(later.filter((_, i) => best >= (floors[i] ?? 0)));
 }
 
-/** Probes a level fills the machine with in one round: what one picture's encodes use side by side. */
+/**
+ * Probes a level fills the machine with in one round: what one picture's encodes use side by side on the two cores
+ * the engine is sized for. A constant, not the machine's core count: which trials a search makes must not depend on
+ * the machine, or neither would its result.
+ */
 const PROBES_PER_ROUND = 2;
 
 /**

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { CompressionLevel } from '../../types.js';
+import { VIDEO_CODECS } from './codecs.js';
 import { judgeFrames } from './quality.js';
 import { searchQuality } from './search.js';
 import { placeSpans } from './segments.js';
@@ -101,22 +103,96 @@ describe('quality search', () => {
     expect(r.rounds.length).toBeLessThan(r.tried.length);
   });
 
-  it('on any smooth curve, two values at once find what one at a time finds, in no more rounds', async () => {
+  it('measures the value beside a guess without spending a round on it: a wide bracket at maximum still closes', async () => {
+    // A small WMV at maximum (q8 to q31): measured two at once, the value beside each guess took a round of the six,
+    // and the search stopped at q8 with q12 still to find, a file larger than balanced's q10.
+    const codec = VIDEO_CODECS.wmv as (typeof VIDEO_CODECS)[string];
+    const ssim: Record<number, number> = {
+      2: 0.9989,
+      3: 0.9986,
+      4: 0.9983,
+      5: 0.998,
+      6: 0.9973,
+      7: 0.9964,
+      8: 0.9954,
+      9: 0.9858,
+      10: 0.9793,
+      12: 0.9533,
+      14: 0.939,
+      16: 0.9276,
+      19: 0.9159,
+      22: 0.8803,
+      26: 0.8533,
+      31: 0.8008,
+    };
+    const pick = async (level: CompressionLevel, probesAtOnce: number) =>
+      (
+        await searchQuality({
+          values: codec.values,
+          level: codec.levels[level],
+          floor: level === 'maximum' ? 0.94 : 0.97,
+          slope: codec.slope,
+          maxTrials: 6,
+          probesAtOnce,
+          evaluate: async (value) => ({ ssim: ssim[value] as number, bytes: 1_000_000 / value }),
+        })
+      ).best?.value;
+    expect(await pick('maximum', 2)).toBe(await pick('maximum', 1));
+    expect(await pick('maximum', 2)).toBe(12);
+    expect(await pick('balanced', 2)).toBe(10);
+  });
+
+  it("on any falling quality curve over each codec's values and levels, two values at once end no further from the threshold than one at a time, in no more rounds", async () => {
+    const codecs = Object.entries(VIDEO_CODECS);
     await fc.assert(
       fc.asyncProperty(
-        fc.double({ min: 0.9, max: 0.9995, noNaN: true }),
-        fc.double({ min: 0.02, max: 0.4, noNaN: true }),
-        fc.constantFrom(0.99, 0.97, 0.94),
-        fc.integer({ min: 16, max: 34 }),
-        async (at0, slope, floor, start) => {
-          const ssimAt = curve(at0, slope);
-          const one = await search({ floor, start, cap: 34, ssimAt });
-          const two = await search({ floor, start, cap: 34, ssimAt, probesAtOnce: 2 });
-          expect(two.best?.value).toBe(one.best?.value);
-          expect(two.rounds.length).toBeLessThanOrEqual(one.rounds.length);
+        fc.integer({ min: 0, max: codecs.length - 1 }),
+        fc.constantFrom<CompressionLevel>('light', 'balanced', 'maximum'),
+        // Each step down the values loses some quality: a smooth curve, or one with a cliff.
+        fc.array(fc.double({ min: 0, max: 0.4, noNaN: true }), { minLength: 45, maxLength: 45 }),
+        fc.double({ min: 0.99, max: 0.9999, noNaN: true }),
+        fc.option(fc.integer({ min: 1, max: 40 }), { nil: undefined }),
+        async (which, level, drops, best, limitAt) => {
+          const [, codec] = codecs[which] as [string, (typeof VIDEO_CODECS)[string]];
+          // ln(1 − SSIM) rises by each drop, so quality falls along the values (best first).
+          const ssimAt = (i: number) => 1 - (1 - best) * Math.exp(drops.slice(0, i).reduce((x, y) => x + y, 0));
+          const run = async (probesAtOnce: number) => {
+            const rounds: number[] = [];
+            let open = false;
+            const outcome = await searchQuality({
+              values: codec.values,
+              level: codec.levels[level],
+              floor: { light: 0.99, balanced: 0.97, maximum: 0.94 }[level],
+              slope: codec.slope,
+              anchor: level === 'maximum' ? undefined : codec.anchor,
+              bytesLimit: limitAt === undefined ? undefined : 1_000_000 * Math.exp(-0.1 * limitAt),
+              maxTrials: 6,
+              probesAtOnce,
+              evaluate: async (value) => {
+                const i = codec.values.indexOf(value);
+                if (!open) {
+                  open = true;
+                  rounds.push(i);
+                  queueMicrotask(() => {
+                    open = false;
+                  });
+                }
+                return { ssim: ssimAt(i), bytes: 1_000_000 * Math.exp(-0.1 * i) };
+              },
+            });
+            return { best: outcome.best?.value, target: outcome.target, rounds: rounds.length };
+          };
+          const one = await run(1);
+          const two = await run(2);
+          // The same threshold, or (where one value at a time ran out of rounds first) one closer to it: never a
+          // value with a larger file.
+          const index = (value: number | undefined) => (value === undefined ? -1 : codec.values.indexOf(value));
+          expect(index(two.best)).toBeGreaterThanOrEqual(index(one.best));
+          if (two.best !== undefined) expect(ssimAt(index(two.best))).toBeGreaterThanOrEqual(two.target);
+          expect(two.rounds).toBeLessThanOrEqual(one.rounds);
         },
       ),
-      { numRuns: 150 },
+      { numRuns: 300 },
     );
   });
 

@@ -34,12 +34,13 @@ export interface SearchOptions {
   anchor?: number;
   /** A trial this large or larger cannot be the answer, nor can any better-quality value (sizes rise as quality does). */
   bytesLimit?: number;
-  /** Most trial encodes per call: keeps runtime bounded whatever the file. */
+  /** Most rounds of trial encodes per call (one encode each, or two side by side): keeps runtime bounded. */
   maxTrials?: number;
   /**
    * Trials measured side by side once the threshold is bracketed (default 1): with 2, the value beside the model's
-   * guess is measured with it, the one the next step needs when the guess passes (or fails, at the bracket's top),
-   * for encodes too small to keep two cores busy on their own.
+   * guess is measured with it (the one after it when the model expects the guess to pass, else the one before), for
+   * encodes too small to keep two cores busy on their own. The value beside costs no round of `maxTrials`, so a
+   * search with it ends on the threshold whenever one value at a time does.
    */
   probesAtOnce?: number;
   evaluate: (value: number) => Promise<{ ssim: number; bytes: number }>;
@@ -82,8 +83,8 @@ export async function searchQuality(options: SearchOptions): Promise<SearchOutco
 
   let beside: number | undefined;
 
-  while (trials.size < maxTrials) {
-    const batch = beside === undefined || trials.size + 1 >= maxTrials ? [next] : [next, beside];
+  for (let round = 0; round < maxTrials; round++) {
+    const batch = beside === undefined ? [next] : [next, beside];
     const results = await Promise.all(batch.map((i) => options.evaluate(values[i] as number)));
     // In index order, so what is recorded never depends on which encode finishes first.
     for (const [k, i] of batch.entries()) {
@@ -109,7 +110,9 @@ export async function searchQuality(options: SearchOptions): Promise<SearchOutco
       const measured = (lossOf(b[1].ssim) - lossOf(a[1].ssim)) / (b[0] - a[0]);
       if (measured > 0.005) slope = measured;
     }
-    let predicted = Math.floor(next + (lossOf(target) - lossOf(result.ssim)) / slope);
+    // The highest index the model expects to keep the target.
+    const model = Math.floor(next + (lossOf(target) - lossOf(result.ssim)) / slope);
+    let predicted = model;
     // Until the threshold is bracketed, each step is at least twice the last: the curve flattens towards its ends.
     // Towards better quality it goes at most half way to the best value: a curve with a cliff (grain the encoder
     // stops coding) predicts a jump to the very best, which is the slowest encode and says little.
@@ -125,7 +128,8 @@ export async function searchQuality(options: SearchOptions): Promise<SearchOutco
     if (trials.has(next)) next = Math.floor((low + fail) / 2);
     if (trials.has(next) || next <= low || next >= fail) break;
     lastStep = Math.abs(next - from);
-    beside = (options.probesAtOnce ?? 1) > 1 && pass >= 0 && fail <= capIndex ? besideOf(next, low, fail, trials) : undefined;
+    const bracketed = pass >= 0 && fail <= capIndex;
+    beside = (options.probesAtOnce ?? 1) > 1 && bracketed ? besideOf(next, model >= next, low, fail, trials) : undefined;
   }
   const sorted = [...trials.values()].sort((x, y) => x.value - y.value);
   const best = pass > useless ? trials.get(pass) : undefined;
@@ -133,9 +137,17 @@ export async function searchQuality(options: SearchOptions): Promise<SearchOutco
 }
 
 /**
- * The index measured beside `next` in a bracket (low, fail): the one after it, which the next step needs when `next`
- * passes, else the one before it; none when both are measured or outside the bracket.
+ * The index measured beside `next` in a bracket (low, fail): the one the next step needs if the model is right about
+ * `next` (after it when `next` is expected to pass, else before it), or the other neighbour; none when both are
+ * measured or outside the bracket.
  */
-function besideOf(next: number, low: number, fail: number, trials: ReadonlyMap<number, Trial>): number | undefined {
-  return [next + 1, next - 1].find((i) => i > low && i < fail && !trials.has(i));
+function besideOf(
+  next: number,
+  expectPass: boolean,
+  low: number,
+  fail: number,
+  trials: ReadonlyMap<number, Trial>,
+): number | undefined {
+  const order = expectPass ? [next + 1, next - 1] : [next - 1, next + 1];
+  return order.find((i) => i > low && i < fail && !trials.has(i));
 }
