@@ -232,13 +232,9 @@ const num = (x, d = 3) => (x === null || x === undefined ? '—' : x.toFixed(d))
  * modules and libraries, finding its tools, starting the document converter) is made once, untimed, before the runs
  * the tables sum. Its seconds are printed apart: they are what a one-off command pays.
  */
-async function warmUp(files) {
+async function warmUp(typed) {
   const firstOfFamily = new Map();
-  for (const file of files) {
-    const type = await engine.detect(file, file).catch(() => undefined);
-    if (type && (!onlyFamilies || onlyFamilies.includes(type.family)) && !firstOfFamily.has(type.family))
-      firstOfFamily.set(type.family, file);
-  }
+  for (const { file, type } of typed) if (!firstOfFamily.has(type.family)) firstOfFamily.set(type.family, file);
   const work = await mkdtemp(path.join(tmpdir(), 'shrinkly-bench-warm-'));
   const firstCalls = [];
   for (const [family, file] of firstOfFamily) {
@@ -255,20 +251,18 @@ async function warmUp(files) {
 }
 
 ensureBenchTools();
-const files = await walk(path.resolve(dir));
-await warmUp(files);
+/** The files of the families measured, each with its detected type (files of no accepted type are left out). */
+const typed = [];
+for (const file of await walk(path.resolve(dir))) {
+  const type = await engine.detect(file, file).catch(() => undefined);
+  if (type && (!onlyFamilies || onlyFamilies.includes(type.family))) typed.push({ file, type });
+}
+await warmUp(typed);
 const rows = [];
 /** Target runs (--targets), apart from the level rows the tables above sum. */
 const targetRows = [];
-for (const file of files) {
+for (const { file, type } of typed) {
   const originalSize = (await stat(file)).size;
-  let type;
-  try {
-    type = await engine.detect(file, file);
-  } catch {
-    continue;
-  }
-  if (onlyFamilies && !onlyFamilies.includes(type.family)) continue;
   const work = await mkdtemp(path.join(tmpdir(), 'shrinkly-bench-'));
   /** A result row of this file: who made it, at which level. */
   const row = (who, level) => ({ file, family: type.family, ext: type.ext, who, level, originalSize });

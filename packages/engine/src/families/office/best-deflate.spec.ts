@@ -1,3 +1,4 @@
+import { MB } from '@shrinkly/contract';
 import { describe, expect, it } from 'vitest';
 import { deflateEffort, threadsBusy } from './best-deflate.js';
 
@@ -11,7 +12,6 @@ describe("7-Zip's share of the CPU budget", () => {
 });
 
 describe("7-Zip's deflate effort", () => {
-  const MB = 1024 * 1024;
   const passes = (bytes: number) => Number(/-mpass=(\d+)/.exec(deflateEffort(bytes)?.join(' ') ?? '')?.[1] ?? 0);
 
   it('never runs fifteen passes, which took three times as long as ten for the same bytes', () => {

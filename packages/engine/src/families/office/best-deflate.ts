@@ -2,6 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { MB } from '@shrinkly/contract';
 import { cpuBudget } from '../../cpu-budget.js';
 import { EngineError } from '../../errors.js';
 import { mapLimited } from '../../tools/concurrent.js';
@@ -16,14 +17,13 @@ const COMPRESSED_NAME =
   /\.(jpe?g|png|gif|webp|tiff?|wdp|hdp|jxr|mp3|mp4|m4a|m4v|mov|wmv|avi|ogg|oga|webm|zip|docx|xlsx|pptx|odt|ods|odp|gz|7z)$/i;
 const deflatable = (m: ZipMember): boolean => !!m.file && !m.forceStore && !COMPRESSED_NAME.test(m.name);
 
-const MB = 1024 * 1024;
-
 /**
  * 7-Zip's deflate effort for `bytes` of a document's compressible parts (its XML, and what it stores uncompressed:
- * EMF/WMF drawings, fonts), or none: zlib's level 9 alone. Each tier keeps 7-Zip's run over them to about two seconds
- * on two cores (its deflate is single-threaded per part, and a document's body is most of its text). Measured on XML (a 2 MB document body, 0.3-0.5 MB of corpus parts): zlib
- * level 9 0.09 s; -mfb=128 one pass 2.0 % smaller in 0.34 s; -mfb=258 one pass 2.9 % in 0.72 s; ten passes 3.1 % in
- * 3.3 s. Fifteen passes (9.4 s) wrote the same bytes as ten, give or take 22, or a few bytes more.
+ * EMF/WMF drawings, fonts), or none: zlib's level 9 alone. Each tier keeps 7-Zip's run over them to about two
+ * seconds on two cores (its deflate is single-threaded per part, and a document's body is most of its text).
+ * Measured on XML (a 2 MB document body, 0.3-0.5 MB of corpus parts): zlib level 9 0.09 s; -mfb=128 one pass 2.0 %
+ * smaller in 0.34 s; -mfb=258 one pass 2.9 % in 0.72 s; ten passes 3.1 % in 3.3 s. Fifteen passes (9.4 s) wrote the
+ * same bytes as ten, give or take 22, or a few bytes more.
  */
 export function deflateEffort(bytes: number): string[] | undefined {
   if (bytes <= MB) return ['-mfb=258', '-mpass=10'];

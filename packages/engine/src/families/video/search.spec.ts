@@ -10,6 +10,24 @@ import { placeSpans } from './segments.js';
 const curve = (at0: number, slope: number) => (index: number) => 1 - Math.exp(Math.log(1 - at0) + slope * index);
 const CRF = Array.from({ length: 27 }, (_, i) => 14 + i);
 
+/** The values a search asks for, by round: those asked before any of them is answered are encoded side by side. */
+function roundsOf() {
+  const rounds: number[][] = [];
+  let round: number[] | undefined;
+  const record = (value: number) => {
+    if (!round) {
+      const fresh: number[] = [];
+      round = fresh;
+      rounds.push(fresh);
+      queueMicrotask(() => {
+        round = undefined;
+      });
+    }
+    round.push(value);
+  };
+  return { rounds, record };
+}
+
 function search(options: {
   floor: number;
   anchor?: number;
@@ -23,9 +41,7 @@ function search(options: {
   const values = options.values ?? CRF;
   const ssimAt = options.ssimAt ?? curve(0.998, 0.12);
   const tried: number[] = [];
-  // Values asked for before any of them is answered: one round of encodes side by side.
-  const rounds: number[][] = [];
-  let round: number[] | undefined;
+  const { rounds, record } = roundsOf();
   const outcome = searchQuality({
     values,
     floor: options.floor,
@@ -36,14 +52,7 @@ function search(options: {
     level: { start: options.start, cap: options.cap, typical: options.start },
     evaluate: async (value) => {
       tried.push(value);
-      if (!round) {
-        round = [];
-        rounds.push(round);
-        queueMicrotask(() => {
-          round = undefined;
-        });
-      }
-      round.push(value);
+      record(value);
       const index = values.indexOf(value);
       return { ssim: ssimAt(index), bytes: 1_000_000 * Math.exp(-0.1 * index) };
     },
@@ -157,8 +166,7 @@ describe('quality search', () => {
           // ln(1 − SSIM) rises by each drop, so quality falls along the values (best first).
           const ssimAt = (i: number) => 1 - (1 - best) * Math.exp(drops.slice(0, i).reduce((x, y) => x + y, 0));
           const run = async (probesAtOnce: number) => {
-            const rounds: number[] = [];
-            let open = false;
+            const { rounds, record } = roundsOf();
             const outcome = await searchQuality({
               values: codec.values,
               level: codec.levels[level],
@@ -170,13 +178,7 @@ describe('quality search', () => {
               probesAtOnce,
               evaluate: async (value) => {
                 const i = codec.values.indexOf(value);
-                if (!open) {
-                  open = true;
-                  rounds.push(i);
-                  queueMicrotask(() => {
-                    open = false;
-                  });
-                }
+                record(value);
                 return { ssim: ssimAt(i), bytes: 1_000_000 * Math.exp(-0.1 * i) };
               },
             });
